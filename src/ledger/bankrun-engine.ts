@@ -1,0 +1,112 @@
+import { PublicKey, type VersionedTransaction } from '@solana/web3.js';
+import { Clock, start, type ProgramTestContext } from 'solana-bankrun';
+import type { EngineExecution, EngineFactory, LedgerAccount, LedgerEngine } from './engine.ts';
+
+// bankrun logs every transaction through the Rust logger unless told otherwise.
+process.env.RUST_LOG ??= 'error';
+
+/**
+ * solana-bankrun behind the {@link LedgerEngine} seam.
+ *
+ * bankrun ticks its blockhash queue on wall time (a blockhash dies after about a second) and does
+ * not verify signatures. The emulator owns blockhash validity instead ({@link Ledger}), so this
+ * engine rebinds each transaction to bankrun's current blockhash before executing it. That is
+ * sound only because signatures were verified beforehand against the client's original message.
+ */
+export const createBankrunEngine: EngineFactory = async (genesis) => {
+  const context = await start(
+    [],
+    genesis.map(({ address, account }) => ({ address, info: { ...account, rentEpoch: 0 } })),
+  );
+  return new BankrunEngine(context);
+};
+
+class BankrunEngine implements LedgerEngine {
+  readonly #context: ProgramTestContext;
+  readonly #rentCache = new Map<number, bigint>();
+  #slot = 0n;
+
+  constructor(context: ProgramTestContext) {
+    this.#context = context;
+  }
+
+  async currentBlockhash(): Promise<string> {
+    const latest = await this.#context.banksClient.getLatestBlockhash();
+    if (!latest) throw new Error('bankrun returned no blockhash');
+    return latest[0];
+  }
+
+  async getAccount(address: PublicKey): Promise<LedgerAccount | null> {
+    const account = await this.#context.banksClient.getAccount(address);
+    if (!account || account.lamports === 0) return null;
+    return {
+      lamports: BigInt(account.lamports),
+      owner: account.owner,
+      data: account.data,
+      executable: account.executable,
+    };
+  }
+
+  setAccount(address: PublicKey, account: LedgerAccount): void {
+    this.#context.setAccount(address, {
+      lamports: Number(account.lamports),
+      owner: account.owner,
+      data: account.data,
+      executable: account.executable,
+      rentEpoch: 0,
+    });
+  }
+
+  async execute(tx: VersionedTransaction): Promise<EngineExecution> {
+    await this.#rebind(tx);
+    return toExecution(await this.#context.banksClient.tryProcessTransaction(tx));
+  }
+
+  async simulate(tx: VersionedTransaction): Promise<EngineExecution> {
+    await this.#rebind(tx);
+    return toExecution(await this.#context.banksClient.simulateTransaction(tx));
+  }
+
+  advance(slot: bigint, unixTimestamp: bigint): void {
+    if (slot > this.#slot) {
+      this.#context.warpToSlot(slot);
+      this.#slot = slot;
+    }
+    this.#context.setClock(new Clock(slot, unixTimestamp, 0n, 1n, unixTimestamp));
+  }
+
+  lamportsPerSignature(): bigint {
+    return 5000n;
+  }
+
+  async minimumBalanceForRentExemption(dataLength: number): Promise<bigint> {
+    let lamports = this.#rentCache.get(dataLength);
+    if (lamports === undefined) {
+      const rent = await this.#context.banksClient.getRent();
+      lamports = rent.minimumBalance(BigInt(dataLength));
+      this.#rentCache.set(dataLength, lamports);
+    }
+    return lamports;
+  }
+
+  async close(): Promise<void> {
+    // bankrun exposes no shutdown; dropping the context is all that can be done.
+  }
+
+  async #rebind(tx: VersionedTransaction): Promise<void> {
+    tx.message.recentBlockhash = await this.currentBlockhash();
+  }
+}
+
+function toExecution(result: {
+  result: string | null;
+  meta: { logMessages: string[]; computeUnitsConsumed: bigint; returnData: { programId: PublicKey; data: Uint8Array } | null } | null;
+}): EngineExecution {
+  const returnData = result.meta?.returnData;
+  return {
+    error: result.result,
+    logs: result.meta?.logMessages ?? [],
+    computeUnitsConsumed: result.meta?.computeUnitsConsumed ?? 0n,
+    returnData: returnData ? { programId: new PublicKey(returnData.programId).toBase58(), data: returnData.data } : null,
+  };
+}

@@ -1,0 +1,72 @@
+import { Keypair, SystemProgram, TransactionMessage, VersionedTransaction, type PublicKey } from '@solana/web3.js';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createBankrunEngine } from './bankrun-engine.ts';
+import { Ledger, MAX_PROCESSING_AGE } from './ledger.ts';
+
+const payer = Keypair.fromSeed(new Uint8Array(32).fill(1));
+const SYSTEM = SystemProgram.programId;
+
+function transfer(blockhash: string, to: PublicKey, lamports: number): VersionedTransaction {
+  const message = new TransactionMessage({
+    payerKey: payer.publicKey,
+    recentBlockhash: blockhash,
+    instructions: [SystemProgram.transfer({ fromPubkey: payer.publicKey, toPubkey: to, lamports })],
+  }).compileToLegacyMessage();
+  const tx = new VersionedTransaction(message);
+  tx.sign([payer]);
+  return tx;
+}
+
+describe('Ledger over bankrun', () => {
+  let ledger: Ledger;
+  beforeAll(async () => {
+    ledger = await Ledger.create({
+      engine: createBankrunEngine,
+      genesis: [{ address: payer.publicKey, account: { lamports: 10_000_000_000n, owner: SYSTEM, data: new Uint8Array(), executable: false } }],
+      genesisTime: new Date('2026-01-01T00:00:00Z'),
+      slotMs: 400,
+    });
+  });
+  afterAll(() => ledger.close());
+
+  it('lands every transaction in a later slot, with block times derived from the seeded clock', async () => {
+    const to = Keypair.generate().publicKey;
+    const first = await ledger.process(transfer((await ledger.latestBlockhash()).blockhash, to, 1_000_000));
+    const second = await ledger.process(transfer((await ledger.latestBlockhash()).blockhash, to, 2_000_000));
+    expect(first.err).toBeNull();
+    expect(second.slot).toBeGreaterThan(first.slot);
+    expect(second.blockTime).toBe(Math.floor(Date.parse('2026-01-01T00:00:00Z') / 1000) + Math.floor(Number(second.slot) * 0.4));
+    expect(second.preBalances[1]).toBe(1_000_000n);
+    expect(second.postBalances[1]).toBe(3_000_000n);
+    expect(second.fee).toBe(5000n);
+    expect(second.postBalances[0]).toBe(second.preBalances[0]! - 2_000_000n - 5000n);
+  });
+
+  it('keeps a blockhash valid across wall time, and for exactly MAX_PROCESSING_AGE blocks', async () => {
+    const { blockhash, lastValidBlockHeight } = await ledger.latestBlockhash();
+    await new Promise((resolve) => setTimeout(resolve, 1_200)); // bankrun alone would have expired it
+    const landed = await ledger.process(transfer(blockhash, Keypair.generate().publicKey, 1_000_000));
+    expect(landed.err).toBeNull();
+    const { blockHeight } = ledger.clock();
+    await ledger.warp({ slots: Number(lastValidBlockHeight - blockHeight) });
+    expect(ledger.isBlockhashValid(blockhash)).toBe(true);
+    await ledger.warp({ slots: 1 });
+    expect(ledger.isBlockhashValid(blockhash)).toBe(false);
+    expect(MAX_PROCESSING_AGE).toBe(150);
+  });
+
+  it('expires blockhashes on demand and reports failures as values', async () => {
+    const old = (await ledger.latestBlockhash()).blockhash;
+    const fresh = await ledger.expireBlockhashes();
+    expect(ledger.isBlockhashValid(old)).toBe(false);
+    expect(fresh.blockhash).not.toBe(old);
+    const failed = await ledger.process(transfer(fresh.blockhash, Keypair.generate().publicKey, 100_000_000_000));
+    expect(failed.err).toEqual({ InstructionError: [0, { Custom: 1 }] });
+    expect(failed.logs.join('\n')).toContain('insufficient lamports');
+  });
+
+  it('sets the clock', async () => {
+    const clock = await ledger.warp({ unixTimestamp: 2_000_000_000n });
+    expect(clock.unixTimestamp).toBe(2_000_000_000n);
+  });
+});

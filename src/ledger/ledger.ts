@@ -1,0 +1,269 @@
+import { PublicKey, type VersionedTransaction } from '@solana/web3.js';
+import bs58 from 'bs58';
+import { computeFee } from './compute-budget.ts';
+import type { EngineExecution, EngineFactory, GenesisAccount, LedgerAccount, LedgerEngine } from './engine.ts';
+import { decodeMint, decodeTokenAccount } from './token-accounts.ts';
+import { parseTransactionError, type TransactionErrorJson } from './transaction-error.ts';
+
+/** A blockhash stays valid for this many blocks after it was handed out, as on Solana. */
+export const MAX_PROCESSING_AGE = 150;
+
+export interface LedgerClock {
+  slot: bigint;
+  blockHeight: bigint;
+  unixTimestamp: bigint;
+}
+
+export interface BlockhashInfo {
+  blockhash: string;
+  lastValidBlockHeight: bigint;
+}
+
+export interface TokenBalanceSnapshot {
+  accountIndex: number;
+  mint: string;
+  owner: string;
+  programId: string;
+  amount: bigint;
+  decimals: number;
+}
+
+/** One executed transaction, with everything the RPC and the history index report about it. */
+export interface LedgerTransaction {
+  signature: string;
+  slot: bigint;
+  blockTime: number;
+  err: TransactionErrorJson | null;
+  logs: string[];
+  computeUnitsConsumed: bigint;
+  fee: bigint;
+  accountKeys: string[];
+  preBalances: bigint[];
+  postBalances: bigint[];
+  preTokenBalances: TokenBalanceSnapshot[];
+  postTokenBalances: TokenBalanceSnapshot[];
+  returnData: EngineExecution['returnData'];
+}
+
+export interface SimulationResult {
+  err: TransactionErrorJson | null;
+  logs: string[];
+  computeUnitsConsumed: bigint;
+  returnData: EngineExecution['returnData'];
+}
+
+export interface LedgerOptions {
+  /** Creates the runtime. Default: solana-bankrun. */
+  engine: EngineFactory;
+  /** Accounts present at genesis. */
+  genesis: GenesisAccount[];
+  /** Unix time of slot 0. Default: 2026-01-01T00:00:00Z, so runs are reproducible. */
+  genesisTime: Date;
+  /** Wall time a slot represents when deriving block times. Default: 400 ms. */
+  slotMs: number;
+}
+
+const FIRST_SLOT = 1n;
+
+/**
+ * The emulator's ledger: an engine plus the things the emulator owns itself, so that they are
+ * deterministic and engine-independent: slots, block height, the clock, blockhash validity, fees
+ * and the pre/post balances each transaction reports.
+ *
+ * Every processed transaction lands in its own slot, later than the one before.
+ */
+export class Ledger {
+  readonly #engine: LedgerEngine;
+  readonly #options: LedgerOptions;
+  readonly #issued = new Map<string, bigint>();
+  readonly #decimals = new Map<string, number>();
+  #slot = FIRST_SLOT;
+  #blockHeight = FIRST_SLOT;
+  #timeOffset = 0n;
+  #lock: Promise<unknown> = Promise.resolve();
+
+  private constructor(engine: LedgerEngine, options: LedgerOptions) {
+    this.#engine = engine;
+    this.#options = options;
+  }
+
+  static async create(options: LedgerOptions): Promise<Ledger> {
+    const ledger = new Ledger(await options.engine(options.genesis), options);
+    ledger.#engine.advance(ledger.#slot + 1n, ledger.#unixAt(ledger.#slot + 1n));
+    ledger.#slot += 1n;
+    ledger.#blockHeight += 1n;
+    return ledger;
+  }
+
+  /** Genesis hash stand-in: stable for a given genesis time. */
+  get genesisHash(): string {
+    const seed = new Uint8Array(32);
+    new DataView(seed.buffer).setBigUint64(0, BigInt(this.#options.genesisTime.getTime()));
+    return bs58.encode(seed);
+  }
+
+  clock(): LedgerClock {
+    return { slot: this.#slot, blockHeight: this.#blockHeight, unixTimestamp: this.#unixAt(this.#slot) };
+  }
+
+  blockTime(slot: bigint): number {
+    return Number(this.#unixAt(slot));
+  }
+
+  async latestBlockhash(): Promise<BlockhashInfo> {
+    const blockhash = await this.#engine.currentBlockhash();
+    let issuedAt = this.#issued.get(blockhash);
+    if (issuedAt === undefined) {
+      issuedAt = this.#blockHeight;
+      this.#issued.set(blockhash, issuedAt);
+    }
+    return { blockhash, lastValidBlockHeight: issuedAt + BigInt(MAX_PROCESSING_AGE) };
+  }
+
+  /** True when `blockhash` was handed out by this ledger and has not aged out or been expired. */
+  isBlockhashValid(blockhash: string): boolean {
+    const issuedAt = this.#issued.get(blockhash);
+    return issuedAt !== undefined && this.#blockHeight <= issuedAt + BigInt(MAX_PROCESSING_AGE);
+  }
+
+  /** Invalidates every blockhash handed out so far and moves to a new slot with a new one. */
+  async expireBlockhashes(): Promise<BlockhashInfo> {
+    return this.#exclusive(async () => {
+      this.#issued.clear();
+      this.#moveTo(this.#slot + 1n, 1n);
+      return this.latestBlockhash();
+    });
+  }
+
+  /** Warps forward by `slots` (each slot one block), or to `slot`, and optionally sets the clock. */
+  async warp(options: { slots?: number; slot?: bigint; unixTimestamp?: bigint }): Promise<LedgerClock> {
+    return this.#exclusive(async () => {
+      const target = options.slot ?? this.#slot + BigInt(options.slots ?? 0);
+      if (target < this.#slot) throw new RangeError(`cannot warp back from slot ${this.#slot} to ${target}`);
+      if (options.unixTimestamp !== undefined) {
+        this.#timeOffset += options.unixTimestamp - this.#unixAt(target);
+      }
+      if (target > this.#slot) this.#moveTo(target, target - this.#slot);
+      else this.#engine.advance(this.#slot, this.#unixAt(this.#slot));
+      return this.clock();
+    });
+  }
+
+  getAccount(address: PublicKey): Promise<LedgerAccount | null> {
+    return this.#engine.getAccount(address);
+  }
+
+  setAccount(address: PublicKey, account: LedgerAccount): void {
+    this.#engine.setAccount(address, account);
+  }
+
+  minimumBalanceForRentExemption(dataLength: number): Promise<bigint> {
+    return this.#engine.minimumBalanceForRentExemption(dataLength);
+  }
+
+  /** The fee this transaction's fee payer is charged: per-signature base fee plus priority fee. */
+  feeFor(tx: VersionedTransaction): bigint {
+    const keys = tx.message.staticAccountKeys;
+    const instructions = tx.message.compiledInstructions;
+    return computeFee({
+      signatures: tx.message.header.numRequiredSignatures,
+      lamportsPerSignature: this.#engine.lamportsPerSignature(),
+      programIds: instructions.map((ix) => keys[ix.programIdIndex] ?? PublicKey.default),
+      instructionData: instructions.map((ix) => ix.data),
+    });
+  }
+
+  /**
+   * Executes and commits `tx` in the next slot. Signatures and blockhash must already have been
+   * checked; a failed transaction is returned with its error, never thrown.
+   */
+  async process(tx: VersionedTransaction): Promise<LedgerTransaction> {
+    return this.#exclusive(async () => {
+      const keys = tx.message.staticAccountKeys;
+      const before = await Promise.all(keys.map((key) => this.#engine.getAccount(key)));
+      this.#moveTo(this.#slot + 1n, 1n);
+      const fee = this.feeFor(tx);
+      const execution = await this.#engine.execute(tx);
+      const after = await Promise.all(keys.map((key) => this.#engine.getAccount(key)));
+      return {
+        signature: bs58.encode(tx.signatures[0] ?? new Uint8Array(64)),
+        slot: this.#slot,
+        blockTime: this.blockTime(this.#slot),
+        err: execution.error === null ? null : parseTransactionError(execution.error),
+        logs: execution.logs,
+        computeUnitsConsumed: execution.computeUnitsConsumed,
+        fee,
+        accountKeys: keys.map((key) => key.toBase58()),
+        preBalances: before.map((account) => account?.lamports ?? 0n),
+        postBalances: after.map((account) => account?.lamports ?? 0n),
+        preTokenBalances: await this.#tokenBalances(before),
+        postTokenBalances: await this.#tokenBalances(after),
+        returnData: execution.returnData,
+      };
+    });
+  }
+
+  async simulate(tx: VersionedTransaction): Promise<SimulationResult> {
+    return this.#exclusive(async () => {
+      const execution = await this.#engine.simulate(tx);
+      return {
+        err: execution.error === null ? null : parseTransactionError(execution.error),
+        logs: execution.logs,
+        computeUnitsConsumed: execution.computeUnitsConsumed,
+        returnData: execution.returnData,
+      };
+    });
+  }
+
+  /** Decimals of a mint, read once and cached: a mint's decimals never change. */
+  async mintDecimals(mint: string): Promise<number | null> {
+    const cached = this.#decimals.get(mint);
+    if (cached !== undefined) return cached;
+    const decoded = decodeMint(await this.#engine.getAccount(new PublicKey(mint)));
+    if (!decoded) return null;
+    this.#decimals.set(mint, decoded.decimals);
+    return decoded.decimals;
+  }
+
+  close(): Promise<void> {
+    return this.#engine.close();
+  }
+
+  async #tokenBalances(accounts: (LedgerAccount | null)[]): Promise<TokenBalanceSnapshot[]> {
+    const balances: TokenBalanceSnapshot[] = [];
+    for (const [accountIndex, account] of accounts.entries()) {
+      const token = decodeTokenAccount(account);
+      if (!token) continue;
+      balances.push({
+        accountIndex,
+        mint: token.mint,
+        owner: token.owner,
+        programId: token.programId,
+        amount: token.amount,
+        decimals: (await this.mintDecimals(token.mint)) ?? 0,
+      });
+    }
+    return balances;
+  }
+
+  #moveTo(slot: bigint, blocks: bigint): void {
+    this.#slot = slot;
+    this.#blockHeight += blocks;
+    this.#engine.advance(slot, this.#unixAt(slot));
+    const oldest = this.#blockHeight - BigInt(MAX_PROCESSING_AGE);
+    for (const [blockhash, issuedAt] of this.#issued) {
+      if (issuedAt < oldest) this.#issued.delete(blockhash);
+    }
+  }
+
+  #unixAt(slot: bigint): bigint {
+    const genesis = BigInt(Math.floor(this.#options.genesisTime.getTime() / 1000));
+    return genesis + (slot * BigInt(this.#options.slotMs)) / 1000n + this.#timeOffset;
+  }
+
+  #exclusive<T>(work: () => Promise<T>): Promise<T> {
+    const run = this.#lock.then(work, work);
+    this.#lock = run.catch(() => undefined);
+    return run;
+  }
+}
