@@ -16,7 +16,7 @@ process.env.RUST_LOG ??= 'error';
 export const createBankrunEngine: EngineFactory = async (genesis) => {
   const context = await start(
     [],
-    genesis.map(({ address, account }) => ({ address, info: { ...account, rentEpoch: 0 } })),
+    genesis.map(({ address, account }) => ({ address, info: { ...account, lamports: Number(account.lamports), rentEpoch: 0 } })),
   );
   return new BankrunEngine(context);
 };

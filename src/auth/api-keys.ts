@@ -1,0 +1,30 @@
+import { createHash, timingSafeEqual } from 'node:crypto';
+
+/**
+ * A set of API keys compared in constant time: every candidate is compared against every key,
+ * as equal-length SHA-256 digests, so neither the position nor the length of a match leaks.
+ */
+export class ApiKeys {
+  readonly #digests: Buffer[];
+
+  constructor(keys: readonly string[]) {
+    if (keys.length === 0) throw new Error('at least one API key is required');
+    this.#digests = keys.map(digest);
+  }
+
+  matches(candidate: string): boolean {
+    const probe = digest(candidate);
+    let found = false;
+    for (const key of this.#digests) found = timingSafeEqual(key, probe) || found;
+    return found;
+  }
+}
+
+/** A short, non-reversible id for a key, safe to put in logs and token subjects. */
+export function apiKeyId(key: string): string {
+  return digest(key).subarray(0, 8).toString('hex');
+}
+
+function digest(value: string): Buffer {
+  return createHash('sha256').update(value, 'utf8').digest();
+}

@@ -1,0 +1,34 @@
+import { RelayError } from '../errors/relay-error.ts';
+import type { ApiKeys } from './api-keys.ts';
+import type { TokenIssuer } from './tokens.ts';
+
+/**
+ * Authentication of the current interface: `X-API-Key`, or `Authorization: Bearer <Token>` with
+ * the Token from GET /Transaction/config. A key, when present, decides on its own.
+ */
+export async function authenticate(request: Request, auth: { apiKeys: ApiKeys; tokens: TokenIssuer }): Promise<void> {
+  const key = request.headers.get('x-api-key');
+  if (key !== null) {
+    if (!auth.apiKeys.matches(key)) throw new RelayError('API_KEY_INVALID');
+    return;
+  }
+  const bearer = bearerToken(request);
+  if (bearer !== null) {
+    await auth.tokens.verify(bearer);
+    return;
+  }
+  throw new RelayError('API_KEY_MISSING', 'Send X-API-Key, or Authorization: Bearer <Token> from GET /Transaction/config.');
+}
+
+/** Verifies the bearer token; used where only the Token is accepted (the RPC endpoint). */
+export async function requireBearer(request: Request, tokens: TokenIssuer): Promise<void> {
+  const bearer = bearerToken(request);
+  if (bearer === null) throw new RelayError('TOKEN_INVALID', 'Authorization: Bearer <Token> is required; get Token from GET /Transaction/config.');
+  await tokens.verify(bearer);
+}
+
+export function bearerToken(request: Request): string | null {
+  const header = request.headers.get('authorization');
+  const match = header === null ? null : /^Bearer\s+(\S+)\s*$/i.exec(header);
+  return match ? match[1]! : null;
+}

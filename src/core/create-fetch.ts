@@ -1,0 +1,105 @@
+import { authenticate } from '../auth/authenticate.ts';
+import { errorToResponse } from '../errors/to-response.ts';
+import { readJsonBody } from '../http/read-json-body.ts';
+import { errorStyleOf, type Api, type Route, type RouteContext, type RouteMatch, type Router } from '../http/router.ts';
+import type { EmulatorServices } from '../services.ts';
+
+export type EmulatorRoute = Route<EmulatorServices>;
+export type FetchHandler = (request: Request) => Promise<Response>;
+
+/** What observers learn about each exchange (request logs, journals). */
+export interface Exchange {
+  request: Request;
+  response: Response;
+  /** The route's interface, or null when no route matched. */
+  api: Api | 'rpc' | null;
+  operationId: string | null;
+  startedAt: Date;
+  durationMs: number;
+}
+
+export interface CoreOptions {
+  services: EmulatorServices;
+  /** Routes under the base URL's path: the current and legacy interfaces. */
+  api: Router<EmulatorServices>;
+  /** Routes at the origin's root: /health, /docs, /__emulator/… */
+  root: Router<EmulatorServices>;
+  /** The JSON-RPC endpoint at `rpcUrl`. */
+  rpc: FetchHandler | null;
+  /** Called after every exchange; errors thrown by observers are ignored. */
+  observers: ((exchange: Exchange) => void)[];
+}
+
+/**
+ * The emulator's single core: a fetch-style function from Request to Response. MSW handlers and
+ * the node server both mount exactly this function, so no route is written twice.
+ */
+export function createFetch(options: CoreOptions): FetchHandler {
+  const { services } = options;
+  const rpcPath = new URL(services.config.rpcUrl).pathname.replace(/\/+$/, '') || '/';
+
+  return async function fetch(request: Request): Promise<Response> {
+    const startedAt = new Date();
+    const started = performance.now();
+    const url = new URL(request.url);
+    let api: Exchange['api'] = null;
+    let operationId: string | null = null;
+    let response: Response;
+    try {
+      if ((url.pathname.replace(/\/+$/, '') || '/') === rpcPath && options.rpc) {
+        api = 'rpc';
+        operationId = 'jsonRpc';
+        response = await options.rpc(request);
+      } else {
+        const router = options.api.owns(url.pathname) ? options.api : options.root;
+        api = router === options.api ? 'current' : 'emulator';
+        const context = contextFor(request, url, services);
+        const { route, params } = await choose(router.candidates(request.method, url.pathname), context);
+        api = route.api;
+        operationId = route.operationId;
+        context.params = params;
+        if (route.api === 'current') await authenticate(request, services);
+        response = await route.handle(context);
+      }
+    } catch (error) {
+      response = errorToResponse(error, {
+        style: errorStyleOf(api === 'rpc' ? 'current' : (api ?? undefined)),
+        instance: url.pathname,
+        onUnexpected: (unexpected) => console.error('relay-emulator: unexpected error', unexpected),
+      });
+    }
+    if (request.method === 'HEAD') response = new Response(null, { status: response.status, headers: response.headers });
+    const exchange: Exchange = { request, response, api, operationId, startedAt, durationMs: performance.now() - started };
+    for (const observer of options.observers) {
+      try {
+        observer(exchange);
+      } catch {
+        // An observer must never break a response.
+      }
+    }
+    return response;
+  };
+}
+
+function contextFor(request: Request, url: URL, services: EmulatorServices): RouteContext<EmulatorServices> {
+  let body: Promise<unknown> | undefined;
+  return {
+    request,
+    url,
+    params: {},
+    services,
+    body: () => (body ??= readJsonBody(request, { maxBytes: services.config.maxBodyBytes })),
+  };
+}
+
+async function choose(
+  matches: RouteMatch<EmulatorServices>[],
+  context: RouteContext<EmulatorServices>,
+): Promise<RouteMatch<EmulatorServices>> {
+  for (const match of matches) {
+    if (!match.route.accepts) return match;
+    context.params = match.params;
+    if (await match.route.accepts(context)) return match;
+  }
+  return matches[matches.length - 1]!;
+}

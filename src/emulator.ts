@@ -1,0 +1,141 @@
+import type { HttpHandler } from 'msw';
+import { ApiKeys } from './auth/api-keys.ts';
+import { TokenIssuer } from './auth/tokens.ts';
+import { createFetch, type EmulatorRoute, type Exchange, type FetchHandler } from './core/create-fetch.ts';
+import { createEd25519Signer } from './crypto/ed25519.ts';
+import { genesisAccounts, keypairOf, loadFixtures, type Fixtures } from './fixtures/load-fixtures.ts';
+import { Router } from './http/router.ts';
+import { createBankrunEngine } from './ledger/bankrun-engine.ts';
+import { Ledger } from './ledger/ledger.ts';
+import { decodeTokenAccount } from './ledger/token-accounts.ts';
+import { createHandlers } from './msw/create-handlers.ts';
+import { requestBinder } from './openapi/binding.ts';
+import type { RelayEmulatorOptions } from './options.ts';
+import { resolvePolicy } from './relay/policy-options.ts';
+import { DEFAULT_QUEUE_OPTIONS, RelayQueue } from './relay/relay-queue.ts';
+import { RelayService, type SubmissionJob } from './relay/relay-service.ts';
+import { currentRoutes } from './routes/current/current-routes.ts';
+import type { EmulatorConfig, EmulatorServices } from './services.ts';
+import { HistoryIndex } from './store/history-index.ts';
+import { TokenAccountIndex } from './store/token-account-index.ts';
+import { TransactionRecords } from './store/transaction-records.ts';
+
+export const DEFAULT_BASE_URL = 'http://127.0.0.1:8787/api';
+export const DEFAULT_TOKEN_TTL_SECONDS = 3600;
+export const DEFAULT_MAX_BODY_BYTES = 64 * 1024;
+export const DEFAULT_GENESIS_TIME = new Date('2026-01-01T00:00:00Z');
+
+export interface RelayEmulator {
+  /** The single core: every route, the RPC and the controls, as a fetch function. */
+  fetch: FetchHandler;
+  /** MSW handlers for the base URL, the RPC URL and the emulator's own routes. */
+  handlers: HttpHandler[];
+  config: EmulatorConfig;
+  /** The emulator's parts, for advanced tests and for adapters. */
+  services: EmulatorServices;
+  /** Resolves once the queue is empty and everything queued has reached a final status. */
+  settle(): Promise<void>;
+  /** Subscribes to every request/response exchange. Returns an unsubscribe function. */
+  observe(observer: (exchange: Exchange) => void): () => void;
+  close(): Promise<void>;
+}
+
+/** Creates an emulator of the relay service, in process, over a fresh ledger seeded from fixtures. */
+export async function createRelayEmulator(options: RelayEmulatorOptions = {}): Promise<RelayEmulator> {
+  const fixtures: Fixtures = typeof options.fixtures === 'object' ? options.fixtures : loadFixtures(options.fixtures);
+  const baseUrl = (options.baseUrl ?? DEFAULT_BASE_URL).replace(/\/+$/, '');
+  const now = options.now ?? (() => new Date());
+  const feePayer = createEd25519Signer(keypairOf(fixtures.relay.feePayer).secretKey);
+  const apiKeys = options.apiKeys ?? fixtures.relay.apiKeys;
+
+  const config: EmulatorConfig = {
+    baseUrl,
+    rpcUrl: options.rpcUrl ?? `${new URL(baseUrl).origin}/rpc`,
+    apiKey: apiKeys[0] ?? '',
+    feePayer: fixtures.relay.feePayer.publicKey,
+    rpcEnvironment: options.rpcEnvironment ?? fixtures.relay.rpcEnvironment,
+    tokenTtlSeconds: options.tokenTtlSeconds ?? DEFAULT_TOKEN_TTL_SECONDS,
+    maxBodyBytes: options.maxBodyBytes ?? DEFAULT_MAX_BODY_BYTES,
+    rpcAuth: options.rpcAuth ?? true,
+  };
+
+  const genesis = genesisAccounts(fixtures);
+  const ledger = await Ledger.create({
+    engine: options.engine ?? createBankrunEngine,
+    genesis,
+    genesisTime: options.genesisTime ?? DEFAULT_GENESIS_TIME,
+    slotMs: 400,
+  });
+  const records = new TransactionRecords();
+  const history = new HistoryIndex();
+  const tokenAccounts = new TokenAccountIndex();
+  for (const { address, account } of genesis) {
+    const token = decodeTokenAccount(account);
+    if (token) tokenAccounts.add(token.owner, address.toBase58());
+  }
+
+  const queueOptions = { ...DEFAULT_QUEUE_OPTIONS, ...options.queue };
+  let relay: RelayService | undefined;
+  const queue = new RelayQueue<SubmissionJob>((job) => relay!.process(job), queueOptions);
+  relay = new RelayService({
+    ledger,
+    records,
+    history,
+    tokenAccounts,
+    queue,
+    feePayer,
+    policy: resolvePolicy(options.policy),
+    now,
+    finalizeMs: options.queue?.finalizeMs ?? 0,
+  });
+
+  const services: EmulatorServices = {
+    config,
+    fixtures,
+    ledger,
+    relay,
+    queue,
+    records,
+    history,
+    tokenAccounts,
+    apiKeys: new ApiKeys(apiKeys),
+    tokens: new TokenIssuer({
+      signingKey: createEd25519Signer(keypairOf(fixtures.relay.tokenSigner).secretKey).keyObject,
+      issuer: 'relay-emulator',
+      audience: baseUrl,
+      ttlSeconds: config.tokenTtlSeconds,
+      now,
+    }),
+    binder: requestBinder(),
+    now,
+  };
+
+  const observers: ((exchange: Exchange) => void)[] = [];
+  const api = new Router<EmulatorServices>(new URL(baseUrl).pathname.replace(/\/+$/, '')).add(...currentRoutes);
+  const root = new Router<EmulatorServices>('').add(...([] as EmulatorRoute[]));
+  const fetch = createFetch({ services, api, root, rpc: null, observers });
+
+  return {
+    fetch,
+    handlers: createHandlers(fetch, config),
+    config,
+    services,
+    async settle() {
+      await queue.settle();
+      await relay.settleFinalizations();
+    },
+    observe(observer) {
+      observers.push(observer);
+      return () => {
+        const index = observers.indexOf(observer);
+        if (index >= 0) observers.splice(index, 1);
+      };
+    },
+    async close() {
+      queue.pause();
+      queue.clear();
+      await relay.settleFinalizations();
+      await ledger.close();
+    },
+  };
+}

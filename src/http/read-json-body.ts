@@ -1,0 +1,60 @@
+import { RelayError } from '../errors/relay-error.ts';
+
+export interface ReadBodyOptions {
+  /** Largest accepted body in bytes. */
+  maxBytes: number;
+}
+
+/**
+ * Reads a JSON request body under a size cap: 413 past the cap (before reading when
+ * Content-Length says so), 415 for a body that is not JSON, 400 for invalid UTF-8 or JSON.
+ * Returns `undefined` when there is no body at all.
+ */
+export async function readJsonBody(request: Request, options: ReadBodyOptions): Promise<unknown> {
+  const declared = Number(request.headers.get('content-length') ?? Number.NaN);
+  if (declared > options.maxBytes) throw tooLarge(options.maxBytes);
+  const bytes = await readCapped(request, options.maxBytes);
+  if (bytes.length === 0) return undefined;
+  const type = request.headers.get('content-type') ?? '';
+  if (!isJsonType(type)) {
+    throw new RelayError('UNSUPPORTED_MEDIA_TYPE', `Content-Type "${type || '(none)'}" is not application/json.`);
+  }
+  let text: string;
+  try {
+    text = new TextDecoder('utf-8', { fatal: true }).decode(bytes);
+  } catch {
+    throw new RelayError('MALFORMED_JSON', 'The request body is not valid UTF-8.');
+  }
+  try {
+    return JSON.parse(text);
+  } catch (error) {
+    throw new RelayError('MALFORMED_JSON', `The request body is not valid JSON: ${(error as Error).message}`);
+  }
+}
+
+export function isJsonType(contentType: string): boolean {
+  const essence = contentType.split(';')[0]!.trim().toLowerCase();
+  return essence === 'application/json' || /^application\/[\w.+-]+\+json$/.test(essence);
+}
+
+async function readCapped(request: Request, maxBytes: number): Promise<Uint8Array> {
+  if (!request.body) return new Uint8Array();
+  const reader = request.body.getReader();
+  const chunks: Uint8Array[] = [];
+  let total = 0;
+  for (;;) {
+    const { done, value } = await reader.read();
+    if (done) break;
+    total += value.byteLength;
+    if (total > maxBytes) {
+      await reader.cancel().catch(() => undefined);
+      throw tooLarge(maxBytes);
+    }
+    chunks.push(value);
+  }
+  return chunks.length === 1 ? chunks[0]! : Buffer.concat(chunks);
+}
+
+function tooLarge(maxBytes: number): RelayError {
+  return new RelayError('PAYLOAD_TOO_LARGE', `The request body is larger than ${maxBytes} bytes.`);
+}

@@ -1,0 +1,79 @@
+import { readFileSync } from 'node:fs';
+import { parse } from 'yaml';
+
+/** Where the contract lives; served verbatim at /openapi.yaml. */
+export const OPENAPI_PATH = new URL('../../openapi/relay.yaml', import.meta.url);
+
+let text: string | undefined;
+let document: OpenApiDocument | undefined;
+
+export interface OpenApiDocument {
+  openapi: string;
+  info: Record<string, unknown>;
+  paths: Record<string, Record<string, OpenApiOperation | unknown>>;
+  components: { schemas: Record<string, JsonSchema>; [key: string]: unknown };
+  [key: string]: unknown;
+}
+
+export interface OpenApiParameter {
+  name: string;
+  in: 'query' | 'path' | 'header' | 'cookie';
+  required?: boolean;
+  schema?: JsonSchema;
+  'x-aliases'?: string[];
+}
+
+export interface OpenApiOperation {
+  operationId: string;
+  parameters?: (OpenApiParameter | { $ref: string })[];
+  requestBody?: { content?: Record<string, { schema?: JsonSchema }>; required?: boolean } | { $ref: string };
+  responses?: Record<string, unknown>;
+  security?: unknown[];
+  tags?: string[];
+}
+
+export type JsonSchema = Record<string, unknown>;
+
+/** The raw text of openapi/relay.yaml, read once. */
+export function openApiText(): string {
+  text ??= readFileSync(OPENAPI_PATH, 'utf8');
+  return text;
+}
+
+/** The parsed contract, parsed once per process. */
+export function openApiDocument(): OpenApiDocument {
+  document ??= parse(openApiText()) as OpenApiDocument;
+  return document;
+}
+
+/** Follows a local `#/…` reference. */
+export function resolveRef<T>(value: T | { $ref: string }): T {
+  let current: unknown = value;
+  for (let depth = 0; depth < 16 && isRef(current); depth += 1) {
+    const pointer = current.$ref.replace(/^#\//, '').split('/').map(decodePointer);
+    current = pointer.reduce<unknown>((node, key) => (node as Record<string, unknown> | undefined)?.[key], openApiDocument());
+  }
+  return current as T;
+}
+
+function isRef(value: unknown): value is { $ref: string } {
+  return typeof value === 'object' && value !== null && typeof (value as { $ref?: unknown }).$ref === 'string';
+}
+
+function decodePointer(segment: string): string {
+  return segment.replaceAll('~1', '/').replaceAll('~0', '~');
+}
+
+/** Every operation of the contract by operationId, with its method and path. */
+export function operationsById(): Map<string, { method: string; path: string; operation: OpenApiOperation }> {
+  const operations = new Map<string, { method: string; path: string; operation: OpenApiOperation }>();
+  for (const [path, item] of Object.entries(openApiDocument().paths)) {
+    for (const [method, operation] of Object.entries(item)) {
+      const op = operation as OpenApiOperation;
+      if (op && typeof op === 'object' && typeof op.operationId === 'string') {
+        operations.set(op.operationId, { method: method.toUpperCase(), path, operation: op });
+      }
+    }
+  }
+  return operations;
+}

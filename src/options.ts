@@ -1,0 +1,40 @@
+import type { EngineFactory } from './ledger/engine.ts';
+import type { Fixtures } from './fixtures/load-fixtures.ts';
+import type { PolicyOptions } from './relay/policy-options.ts';
+import type { QueueOptions } from './relay/relay-queue.ts';
+
+/** Options of {@link createRelayEmulator}. Every field is optional; defaults are documented per field. */
+export interface RelayEmulatorOptions {
+  /**
+   * The relay's base URL, `/api` included. Pass your production base URL so that app code runs
+   * unchanged under MSW. Default `http://127.0.0.1:8787/api` (the server's default).
+   */
+  baseUrl?: string;
+  /** Where the Solana JSON-RPC answers (`RpcUrl` in the config). Default `<origin of baseUrl>/rpc`. */
+  rpcUrl?: string;
+  /** Accepted `X-API-Key` values. Default: `apiKeys` of fixtures/relay.json (`relay-emulator-dev-key`). */
+  apiKeys?: string[];
+  /** A fixtures directory or loaded fixtures. Default: the repository's fixtures/. */
+  fixtures?: string | Fixtures;
+  /** Lifetime of the config `Token`, in seconds. Default 3600. */
+  tokenTtlSeconds?: number;
+  /** `RpcEnvironment` of the config. Default: fixtures' `rpcEnvironment` (`devnet`). */
+  rpcEnvironment?: string;
+  /** Queue behaviour. Default `{ mode: 'auto', latencyMs: 0, maxPending: 10000 }`. */
+  queue?: Partial<QueueOptions> & {
+    /** Delay from processing to `finalized`, in ms. Default 0. */
+    finalizeMs?: number;
+  };
+  /** Fee-payer policy. Defaults in `DEFAULT_POLICY`. */
+  policy?: Partial<PolicyOptions>;
+  /** Largest request body, in bytes. Default 65,536. */
+  maxBodyBytes?: number;
+  /** Whether the RPC endpoint requires `Authorization: Bearer <Token>`. Default true. */
+  rpcAuth?: boolean;
+  /** Unix time of slot 0 of the ledger. Default 2026-01-01T00:00:00Z, so block times are reproducible. */
+  genesisTime?: Date;
+  /** Wall clock for tokens and record timestamps. Default `() => new Date()`. */
+  now?: () => Date;
+  /** The ledger engine. Default solana-bankrun. */
+  engine?: EngineFactory;
+}

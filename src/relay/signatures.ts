@@ -1,0 +1,39 @@
+import bs58 from 'bs58';
+import type { Ed25519Signer } from '../crypto/ed25519.ts';
+import { verifyEd25519 } from '../crypto/ed25519.ts';
+import { RelayError } from '../errors/relay-error.ts';
+import type { WireTransaction } from './wire.ts';
+
+/**
+ * Checks what the ledger won't: the fee payer is ours, and every other required signature is
+ * present and verifies. The fee payer's own slot may be empty or anything; it is overwritten.
+ */
+export function checkSignatures(wire: WireTransaction, feePayer: Uint8Array, options: { maxSignatures: number }): void {
+  if (!Buffer.from(wire.feePayer.toBytes()).equals(Buffer.from(feePayer))) {
+    throw new RelayError('WRONG_FEE_PAYER', `The fee payer is ${wire.feePayer.toBase58()}; set it to ${bs58.encode(feePayer)} (FeePayer in GET /Transaction/config).`);
+  }
+  const { tx, messageBytes } = wire;
+  if (tx.signatures.length > options.maxSignatures) {
+    throw new RelayError('TOO_MANY_SIGNATURES', `The transaction requires ${tx.signatures.length} signatures; the relay accepts at most ${options.maxSignatures}.`);
+  }
+  const keys = tx.message.staticAccountKeys;
+  for (let index = 1; index < tx.signatures.length; index += 1) {
+    const signature = tx.signatures[index]!;
+    const signer = keys[index]!.toBase58();
+    if (signature.every((byte) => byte === 0)) {
+      throw new RelayError('SIGNATURE_MISSING', `The signature of ${signer} is missing; partially sign with every key except the fee payer.`);
+    }
+    if (!verifyEd25519(keys[index]!.toBytes(), messageBytes, signature)) {
+      throw new RelayError('SIGNATURE_INVALID', `The signature of ${signer} does not verify against the message.`);
+    }
+  }
+}
+
+/** Signs as the fee payer. Returns the signed wire bytes (a copy; nothing is re-serialized) and the base58 signature. */
+export function signAsFeePayer(wire: WireTransaction, signer: Ed25519Signer): { bytes: Uint8Array; signature: string } {
+  const signature = signer.sign(wire.messageBytes);
+  const bytes = wire.bytes.slice();
+  bytes.set(signature, wire.signaturesOffset);
+  wire.tx.signatures[0] = signature;
+  return { bytes, signature: bs58.encode(signature) };
+}

@@ -1,0 +1,37 @@
+import { apiKeyId } from '../../auth/api-keys.ts';
+import { jsonResponse } from '../../http/json-response.ts';
+import type { Route } from '../../http/router.ts';
+import type { EmulatorServices } from '../../services.ts';
+
+type CurrentRoute = Route<EmulatorServices>;
+
+const getConfig: CurrentRoute = {
+  method: 'GET',
+  path: '/Transaction/config',
+  api: 'current',
+  operationId: 'getConfig',
+  async handle({ request, services }) {
+    const key = request.headers.get('x-api-key');
+    const { token, expiresAt } = await services.tokens.issue(key === null ? 'bearer' : apiKeyId(key));
+    return jsonResponse({
+      RpcUrl: services.config.rpcUrl,
+      FeePayer: services.config.feePayer,
+      Token: token,
+      RpcEnvironment: services.config.rpcEnvironment,
+      TokenExpiration: expiresAt.toISOString(),
+    });
+  },
+};
+
+const getBlockhash: CurrentRoute = {
+  method: 'GET',
+  path: '/Transaction/blockhash',
+  api: 'current',
+  operationId: 'getBlockhash',
+  async handle({ services }) {
+    const { blockhash, lastValidBlockHeight } = await services.ledger.latestBlockhash();
+    return jsonResponse({ Blockhash: blockhash, LastValidBlockHeight: Number(lastValidBlockHeight) });
+  },
+};
+
+export const configRoutes: CurrentRoute[] = [getConfig, getBlockhash];

@@ -1,0 +1,28 @@
+import { jsonResponse } from '../../http/json-response.ts';
+import type { Route } from '../../http/router.ts';
+import type { RelayOperation } from '../../relay/policy.ts';
+import type { EmulatorServices } from '../../services.ts';
+
+type CurrentRoute = Route<EmulatorServices>;
+
+function relayRoute(path: string, operationId: string, operation: RelayOperation): CurrentRoute {
+  return {
+    method: 'POST',
+    path,
+    api: 'current',
+    operationId,
+    async handle({ body, services }) {
+      const { signedTransaction } = services.binder.body(operationId, await body()) as { signedTransaction: string };
+      const { receipt } = await services.relay.relay(operation, signedTransaction);
+      if (operation !== 'sendbatch') return jsonResponse(receipt);
+      return jsonResponse({ ...receipt, success: true, signatures: [receipt.signature] });
+    },
+  };
+}
+
+export const relayRoutes: CurrentRoute[] = [
+  relayRoute('/Account/create', 'createAccount', 'create'),
+  relayRoute('/Account/close', 'closeAccount', 'close'),
+  relayRoute('/Transaction/send', 'sendTransaction', 'send'),
+  relayRoute('/Transaction/sendbatch', 'sendBatch', 'sendbatch'),
+];

@@ -1,0 +1,40 @@
+import type { ApiKeys } from './auth/api-keys.ts';
+import type { TokenIssuer } from './auth/tokens.ts';
+import type { Fixtures } from './fixtures/load-fixtures.ts';
+import type { Ledger } from './ledger/ledger.ts';
+import type { RequestBinder } from './openapi/binding.ts';
+import type { RelayQueue } from './relay/relay-queue.ts';
+import type { RelayService, SubmissionJob } from './relay/relay-service.ts';
+import type { HistoryIndex } from './store/history-index.ts';
+import type { TokenAccountIndex } from './store/token-account-index.ts';
+import type { TransactionRecords } from './store/transaction-records.ts';
+
+/** What an emulator exposes about itself. */
+export interface EmulatorConfig {
+  baseUrl: string;
+  rpcUrl: string;
+  /** The first accepted API key. */
+  apiKey: string;
+  /** The fee payer's public key, base58. */
+  feePayer: string;
+  rpcEnvironment: string;
+  tokenTtlSeconds: number;
+  maxBodyBytes: number;
+  rpcAuth: boolean;
+}
+
+/** The emulator's parts, as route handlers see them. */
+export interface EmulatorServices {
+  config: EmulatorConfig;
+  fixtures: Fixtures;
+  ledger: Ledger;
+  relay: RelayService;
+  queue: RelayQueue<SubmissionJob>;
+  records: TransactionRecords;
+  history: HistoryIndex;
+  tokenAccounts: TokenAccountIndex;
+  apiKeys: ApiKeys;
+  tokens: TokenIssuer;
+  binder: RequestBinder;
+  now: () => Date;
+}
