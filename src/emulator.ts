@@ -13,7 +13,7 @@ import { requestBinder } from './openapi/binding.ts';
 import type { RelayEmulatorOptions } from './options.ts';
 import { resolvePolicy } from './relay/policy-options.ts';
 import { DEFAULT_QUEUE_OPTIONS, RelayQueue } from './relay/relay-queue.ts';
-import { RelayService, type SubmissionJob } from './relay/relay-service.ts';
+import { RelayService, type RelayHooks, type SubmissionJob } from './relay/relay-service.ts';
 import { currentRoutes } from './routes/current/current-routes.ts';
 import type { EmulatorConfig, EmulatorServices } from './services.ts';
 import { HistoryIndex } from './store/history-index.ts';
@@ -77,7 +77,9 @@ export async function createRelayEmulator(options: RelayEmulatorOptions = {}): P
   const queueOptions = { ...DEFAULT_QUEUE_OPTIONS, ...options.queue };
   let relay: RelayService | undefined;
   const queue = new RelayQueue<SubmissionJob>((job) => relay!.process(job), queueOptions);
+  const hooks: RelayHooks = {};
   relay = new RelayService({
+    hooks,
     ledger,
     records,
     history,
@@ -111,9 +113,16 @@ export async function createRelayEmulator(options: RelayEmulatorOptions = {}): P
   };
 
   const observers: ((exchange: Exchange) => void)[] = [];
-  const api = new Router<EmulatorServices>(new URL(baseUrl).pathname.replace(/\/+$/, '')).add(...currentRoutes);
-  const root = new Router<EmulatorServices>('').add(...([] as EmulatorRoute[]));
-  const fetch = createFetch({ services, api, root, rpc: null, observers });
+  // Routes under the base URL. Legacy routes go first: two share a path with current ones and
+  // claim a request by its body (their `accepts` guard).
+  const apiRoutes: EmulatorRoute[] = [...currentRoutes];
+  // Routes at the origin's root: /health, /openapi.yaml, /docs, /__emulator/…
+  const rootRoutes: EmulatorRoute[] = [];
+  // The Solana JSON-RPC endpoint at rpcUrl.
+  const rpc: FetchHandler | null = null;
+  const api = new Router<EmulatorServices>(new URL(baseUrl).pathname.replace(/\/+$/, '')).add(...apiRoutes);
+  const root = new Router<EmulatorServices>('').add(...rootRoutes);
+  const fetch = createFetch({ services, api, root, rpc, observers });
 
   return {
     fetch,

@@ -43,6 +43,7 @@ export interface RelayServiceOptions {
   now: () => Date;
   /** Delay before a processed transaction counts as finalized, in ms. */
   finalizeMs: number;
+  hooks?: RelayHooks;
 }
 
 export interface RelayOutcome {
@@ -54,6 +55,35 @@ export interface RelayOutcome {
   repeated: boolean;
 }
 
+/** A transaction that passed every check and is signed, but is not queued yet. */
+export interface PreparedRelay {
+  operation: RelayOperation;
+  signature: string;
+  /** The fully signed wire bytes. */
+  bytes: Uint8Array;
+  wire: WireTransaction;
+  verdict: PolicyVerdict;
+}
+
+export interface RelayCallOptions {
+  /** Signs as this fee payer instead of the relay's own (legacy apps have one per mint). */
+  feePayer?: Ed25519Signer;
+  /** The record's operation label, when it differs from the policy operation (e.g. `legacy`). */
+  recordAs?: Operation;
+}
+
+/**
+ * Hooks for fault injection and test control. `beforeRelay` may throw a RelayError or delay;
+ * `beforeSubmit` may return a ledger error text to fail the submission with, instead of submitting.
+ */
+export interface RelayHooks {
+  beforeRelay?(operation: RelayOperation): Promise<void>;
+  beforeSubmit?(job: SubmissionJob & { operation: Operation }): Promise<string | null>;
+}
+
+/** Commitment levels a caller can wait for, weakest first. */
+export type Commitment = 'processed' | 'confirmed' | 'finalized';
+
 /**
  * The relay pipeline: decode → check fee payer and signatures → idempotency → blockhash → policy →
  * fee-payer signature → record → queue. Submission happens after the answer, in the queue worker.
@@ -62,6 +92,7 @@ export class RelayService {
   readonly #options: RelayServiceOptions;
   readonly #feePayerKey: PublicKey;
   readonly #finalizations = new Set<Promise<void>>();
+  readonly #waiters = new Set<() => void>();
 
   constructor(options: RelayServiceOptions) {
     this.#options = options;
@@ -72,17 +103,32 @@ export class RelayService {
     return this.#feePayerKey;
   }
 
-  async relay(operation: RelayOperation, signedTransaction: string): Promise<RelayOutcome> {
+  /** Runs the whole pipeline and queues the transaction. */
+  async relay(operation: RelayOperation, signedTransaction: string, options: RelayCallOptions = {}): Promise<RelayOutcome> {
+    const prepared = await this.prepare(operation, signedTransaction, options);
+    if ('repeated' in prepared) return prepared;
+    await this.accept(prepared, options);
+    return { receipt: receiptOf(operation, prepared.signature), verdict: prepared.verdict, wire: prepared.wire, repeated: false };
+  }
+
+  /**
+   * Every check and the fee-payer signature, without queuing: either a prepared transaction for
+   * {@link accept}, or the original receipt when this exact transaction was relayed before.
+   */
+  async prepare(operation: RelayOperation, signedTransaction: string, options: RelayCallOptions = {}): Promise<PreparedRelay | RelayOutcome> {
     const { ledger, records, policy } = this.#options;
+    const feePayer = options.feePayer ?? this.#options.feePayer;
+    await this.#options.hooks?.beforeRelay?.(operation);
     const wire = decodeWireTransaction(signedTransaction);
-    checkSignatures(wire, this.#options.feePayer.publicKey, { maxSignatures: policy.maxSignatures });
+    checkSignatures(wire, feePayer.publicKey, { maxSignatures: policy.maxSignatures });
 
     // ed25519 is deterministic: the same message always gets the same fee-payer signature, which
     // makes that signature the idempotency key.
-    const signed = signAsFeePayer(wire, this.#options.feePayer);
+    const signed = signAsFeePayer(wire, feePayer);
     const previous = records.get(signed.signature);
+    const recordAs = options.recordAs ?? operation;
     if (previous) {
-      if (previous.operation !== operation) {
+      if (previous.operation !== recordAs) {
         throw new RelayError('ALREADY_PROCESSED', `This transaction was already relayed as ${previous.operation} (${previous.signature}).`);
       }
       return { receipt: receiptOf(operation, signed.signature), verdict: null, wire, repeated: true };
@@ -93,15 +139,40 @@ export class RelayService {
     }
 
     const verdict = await checkPolicy(wire.tx, {
-      feePayer: this.#feePayerKey,
+      feePayer: new PublicKey(feePayer.publicKey),
       operation,
       options: policy,
       getAccount: (address) => ledger.getAccount(address),
       tokenAccountRent: await ledger.minimumBalanceForRentExemption(165),
     });
+    return { operation, signature: signed.signature, bytes: signed.bytes, wire, verdict };
+  }
 
-    await this.#accept(operation, signed.signature, signed.bytes, wire.tx, RECEIPT_MESSAGES[operation]);
-    return { receipt: receiptOf(operation, signed.signature), verdict, wire, repeated: false };
+  /** Records and queues a prepared transaction. */
+  async accept(prepared: PreparedRelay, options: Pick<RelayCallOptions, 'recordAs'> = {}): Promise<RelayReceipt> {
+    await this.#accept(options.recordAs ?? prepared.operation, prepared.signature, prepared.bytes, prepared.wire.tx, RECEIPT_MESSAGES[prepared.operation]);
+    return receiptOf(prepared.operation, prepared.signature);
+  }
+
+  /**
+   * Resolves with the record once the transaction reaches `commitment` (or failed), or null when
+   * `timeoutMs` passes first. Never resolves early for a transaction that is still queued.
+   */
+  async waitFor(signature: string, commitment: Commitment, timeoutMs: number): Promise<TransactionRecord | null> {
+    const deadline = Date.now() + timeoutMs;
+    const rank: Record<Commitment, number> = { processed: 0, confirmed: 1, finalized: 2 };
+    for (;;) {
+      const record = this.#options.records.get(signature);
+      if (record && (record.status === 'failed' || (record.commitment !== null && rank[record.commitment] >= rank[commitment]))) return record;
+      if (Date.now() >= deadline) return null;
+      await new Promise<void>((resolve) => {
+        const timer = setTimeout(resolve, Math.max(0, deadline - Date.now()));
+        this.#waiters.add(() => {
+          clearTimeout(timer);
+          resolve();
+        });
+      });
+    }
   }
 
   /** Queues a fully signed transaction that did not go through the relay checks (RPC sendTransaction). */
@@ -120,21 +191,37 @@ export class RelayService {
   /** The queue worker: submits to the ledger, records the outcome, indexes history. */
   readonly process = async (job: SubmissionJob): Promise<void> => {
     const { ledger, records } = this.#options;
-    let result: LedgerTransaction;
+    const operation = records.get(job.id)?.operation ?? 'rpc';
     try {
-      result = await ledger.process(job.tx);
-    } catch (error) {
-      await records.update(job.id, { status: 'failed', ledger: null, commitment: null });
-      throw error;
+      const injected = (await this.#options.hooks?.beforeSubmit?.({ ...job, operation })) ?? null;
+      if (injected !== null) {
+        await records.update(job.id, { status: 'failed', commitment: null, ledger: null, injectedError: injected });
+        return;
+      }
+      let result: LedgerTransaction;
+      try {
+        result = await ledger.process(job.tx);
+      } catch (error) {
+        await records.update(job.id, { status: 'failed', ledger: null, commitment: null, injectedError: `ledger failure: ${(error as Error).message}` });
+        throw error;
+      }
+      await records.update(job.id, {
+        status: result.err === null ? 'processed' : 'failed',
+        commitment: 'confirmed',
+        ledger: result,
+      });
+      this.#index(result, job.tx);
+      this.#scheduleFinalization(job.id);
+    } finally {
+      this.#notify();
     }
-    await records.update(job.id, {
-      status: result.err === null ? 'processed' : 'failed',
-      commitment: 'confirmed',
-      ledger: result,
-    });
-    this.#index(result, job.tx);
-    this.#scheduleFinalization(job.id);
   };
+
+  #notify(): void {
+    const waiters = [...this.#waiters];
+    this.#waiters.clear();
+    for (const wake of waiters) wake();
+  }
 
   async #accept(operation: Operation, signature: string, bytes: Uint8Array, tx: VersionedTransaction, message: string): Promise<void> {
     // Enqueue first: a full queue must refuse before anything is recorded.
@@ -148,6 +235,7 @@ export class RelayService {
       wire: Buffer.from(bytes).toString('base64'),
       receivedAt: this.#options.now().toISOString(),
       ledger: null,
+      injectedError: null,
     };
     await this.#options.records.insert(record);
   }
@@ -172,6 +260,7 @@ export class RelayService {
     const finalization = new Promise<void>((resolve) => setTimeout(resolve, this.#options.finalizeMs))
       .then(async () => {
         await this.#options.records.update(signature, { commitment: 'finalized' });
+        this.#notify();
       })
       .finally(() => this.#finalizations.delete(finalization));
     this.#finalizations.add(finalization);

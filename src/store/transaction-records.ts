@@ -21,6 +21,8 @@ const recordSchema = z.object({
   receivedAt: z.string(),
   /** Everything the ledger reported once the transaction was processed. */
   ledger: z.custom<LedgerTransaction>().nullable(),
+  /** Set when the submission was failed by an injected fault instead of the ledger. */
+  injectedError: z.string().nullable().default(null),
 });
 
 /** Every transaction the emulator accepted: relayed, or sent directly through the RPC. */

@@ -1,11 +1,11 @@
-import { setupServer, type SetupServerApi } from 'msw/node';
+import { setupServer, type SetupServer } from 'msw/node';
 import { createRelayEmulator, type RelayEmulator } from '../../src/index.ts';
 import type { RelayEmulatorOptions } from '../../src/options.ts';
 import { assertFetchResponseMatchesSpec } from './openapi.ts';
 
 export interface Harness {
   emulator: RelayEmulator;
-  server: SetupServerApi;
+  server: SetupServer;
   /** Calls the API under the base URL through MSW and validates the response against the spec. */
   call(method: string, path: string, options?: CallOptions): Promise<{ status: number; body: any; headers: Headers }>;
   blockhash(): Promise<string>;
