@@ -16,6 +16,7 @@ import { DEFAULT_QUEUE_OPTIONS, RelayQueue } from './relay/relay-queue.ts';
 import { RelayService, type RelayHooks, type SubmissionJob } from './relay/relay-service.ts';
 import { currentRoutes } from './routes/current/current-routes.ts';
 import type { EmulatorConfig, EmulatorServices } from './services.ts';
+import { StateRegistry } from './state/state-registry.ts';
 import { HistoryIndex } from './store/history-index.ts';
 import { TokenAccountIndex } from './store/token-account-index.ts';
 import { TransactionRecords } from './store/transaction-records.ts';
@@ -109,6 +110,7 @@ export async function createRelayEmulator(options: RelayEmulatorOptions = {}): P
       now,
     }),
     binder: requestBinder(),
+    state: new StateRegistry(),
     now,
   };
 

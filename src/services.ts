@@ -5,6 +5,7 @@ import type { Ledger } from './ledger/ledger.ts';
 import type { RequestBinder } from './openapi/binding.ts';
 import type { RelayQueue } from './relay/relay-queue.ts';
 import type { RelayService, SubmissionJob } from './relay/relay-service.ts';
+import type { StateRegistry } from './state/state-registry.ts';
 import type { HistoryIndex } from './store/history-index.ts';
 import type { TokenAccountIndex } from './store/token-account-index.ts';
 import type { TransactionRecords } from './store/transaction-records.ts';
@@ -36,5 +37,7 @@ export interface EmulatorServices {
   apiKeys: ApiKeys;
   tokens: TokenIssuer;
   binder: RequestBinder;
+  /** Stateful parts, for reset and the state file. */
+  state: StateRegistry;
   now: () => Date;
 }
