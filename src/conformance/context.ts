@@ -53,8 +53,8 @@ export interface HistoryQuery {
   Limit?: number;
 }
 
-/** Base units the owner must hold: the scenarios move 2 out and back. */
-export const MIN_OWNER_BALANCE = 2n;
+/** Base units the owner must hold: the scenarios move SEND_AMOUNT (3) out and back. */
+export const MIN_OWNER_BALANCE = 3n;
 /** Base units asked of the faucet when the owner holds less. */
 export const FAUCET_AMOUNT = 1_000_000n;
 

@@ -49,7 +49,12 @@ export interface Exchange {
   /** 'POST /Account/create' (path relative to the base URL or root). */
   label: string;
   operationId?: string;
+  /** Tags of the operation in the contract ('current', 'legacy', 'emulator'). */
+  tags?: string[];
   status?: number;
+  contentType?: string | null;
+  /** Whether the body parsed as JSON. */
+  json?: boolean;
   /** Network failure or timeout. */
   error?: string;
   /** Contract violation of the response; null when it matched; undefined when not validated. */
@@ -109,6 +114,8 @@ export class TargetClient {
     exchange.status = response.status;
     const contentType = response.headers.get('content-type');
     const json = parseJson(text);
+    exchange.contentType = contentType;
+    exchange.json = json !== undefined;
 
     if (specPath !== undefined) {
       const body = contentType && /json/i.test(contentType) && text !== '' ? (json ?? text) : text;
@@ -121,6 +128,8 @@ export class TargetClient {
       });
       exchange.operationId = operationId;
       exchange.contractError = error;
+      const tags = this.options.contract.operation(req.method, specPath)?.operation.tags;
+      if (Array.isArray(tags)) exchange.tags = tags as string[];
     }
     return {
       status: response.status,

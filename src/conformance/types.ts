@@ -18,7 +18,7 @@ export interface ConformanceOptions {
   /** The RPC endpoint used when the target has no GET /Transaction/blockhash. Default: `RpcUrl` of GET /Transaction/config. */
   rpcUrl?: string;
   /**
-   * The owner the relay scenarios spend from; it must hold at least 2 base units of `mint`.
+   * The owner the relay scenarios spend from; it must hold at least 3 base units of `mint` (they are sent out and back).
    * Default: a fresh keypair funded through the target's `/__emulator` routes when it has them;
    * without either, the scenarios are skipped.
    */

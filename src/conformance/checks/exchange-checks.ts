@@ -1,0 +1,102 @@
+/**
+ * Checks judged from every exchange of the run, after the other checks: each response was
+ * validated against openapi/relay.yaml as it arrived (see TargetClient); here the results are
+ * reported per operation, and the spec's "Responses are JSON" is judged over all of them.
+ */
+import type { ConformanceCheck } from '../check.ts';
+import { ensure, skip } from '../check.ts';
+import { HTTP_METHODS, type ContractValidator } from '../contract-validator.ts';
+import type { Exchange } from '../target-client.ts';
+
+type Check = ConformanceCheck<unknown>;
+
+/** Violations listed in full in a reason; the rest are counted. */
+const MAX_LISTED = 3;
+
+function where(e: Exchange): string {
+  return `${e.label} → ${e.status}${e.checkId ? ` (during ${e.checkId})` : ''}`;
+}
+
+function jsonResponsesCheck(exchanges: Exchange[]): Check {
+  return {
+    id: 'responses.json',
+    section: '4',
+    level: 'MUST',
+    title: 'Every response of a current endpoint is JSON (a JSON body and a JSON content type)',
+    async run() {
+      const current = exchanges.filter((e) => e.status !== undefined && e.tags?.includes('current'));
+      if (current.length === 0) skip('no current endpoint answered');
+      const bad = current.filter((e) => !e.json || !/^application\/([a-z0-9.+-]*\+)?json\b/i.test(e.contentType ?? ''));
+      ensure(
+        bad.length === 0,
+        `${bad.length} of ${current.length} responses are not JSON: ${bad
+          .slice(0, MAX_LISTED)
+          .map((e) => `${where(e)} ${e.contentType ?? 'no content type'}${e.json ? '' : ', body not JSON'}`)
+          .join('; ')}`,
+      );
+      return `${current.length} responses`;
+    },
+  };
+}
+
+/** Every operation of the contract, in document order: [operationId, 'METHOD /path', tags]. */
+function contractOperations(contract: ContractValidator): { operationId: string; label: string; pointer: string; tags: string[] }[] {
+  const out = [];
+  for (const [path, item] of Object.entries((contract.document.paths ?? {}) as Record<string, Record<string, any>>)) {
+    for (const method of HTTP_METHODS) {
+      const op = item[method];
+      if (!op?.operationId) continue;
+      out.push({
+        operationId: op.operationId as string,
+        label: `${method.toUpperCase()} ${path}`,
+        pointer: `#/paths/${path.replace(/~/g, '~0').replace(/\//g, '~1')}/${method}`,
+        tags: (op.tags ?? []) as string[],
+      });
+    }
+  }
+  return out;
+}
+
+/**
+ * One check per operation: every current operation, plus any other the run exercised.
+ * SHOULD: the contract as a whole carries the emulator's choices (statuses, problem bodies);
+ * what the service spec pins is checked at MUST level by the specific checks.
+ */
+function contractChecks(exchanges: Exchange[], contract: ContractValidator): Check[] {
+  return contractOperations(contract)
+    .filter((op) => op.tags.includes('current') || exchanges.some((e) => e.operationId === op.operationId))
+    .map((op) => ({
+      id: `contract.${op.operationId}`,
+      section: op.tags.includes('legacy') ? '4.3' : op.tags.includes('current') ? '4.1' : 'none (emulator route)',
+      level: 'SHOULD' as const,
+      choice: op.pointer,
+      title: `Responses of ${op.label} match openapi/relay.yaml`,
+      async run() {
+        const seen = exchanges.filter((e) => e.operationId === op.operationId && e.status !== undefined);
+        if (seen.length === 0) skip(`no request reached ${op.label} in this run`);
+        const violations = seen.filter((e) => e.contractError);
+        ensure(
+          violations.length === 0,
+          `${violations.length} of ${seen.length} responses differ: ${violations
+            .slice(0, MAX_LISTED)
+            .map((e) => `${where(e)}: ${oneLine(e.contractError!)}`)
+            .join(' | ')}${violations.length > MAX_LISTED ? ` | …and ${violations.length - MAX_LISTED} more` : ''}`,
+        );
+        return `${seen.length} responses`;
+      },
+    }));
+}
+
+/** An ajv report on one line, without the echoed value. */
+function oneLine(error: string): string {
+  return error
+    .split('\nvalue:')[0]!
+    .split('\n')
+    .map((l) => l.replace(/\s+\[schema [^\]]*\]$/, '').trim())
+    .filter(Boolean)
+    .join('; ');
+}
+
+export function exchangeChecks(exchanges: Exchange[], contract: ContractValidator): Check[] {
+  return [jsonResponsesCheck(exchanges), ...contractChecks(exchanges, contract)];
+}

@@ -1,0 +1,78 @@
+import { CheckFailure, SkipCheck, isSelected, type ConformanceCheck } from './check.ts';
+import { TARGET_CHECKS, exchangeChecks } from './checks/index.ts';
+import { ConformanceContext } from './context.ts';
+import { defaultContractValidator } from './contract-validator.ts';
+import { summarize } from './summarize.ts';
+import { errorMessage } from './target-client.ts';
+import type { CheckResult, ConformanceOptions, ConformanceReport } from './types.ts';
+
+export const DEFAULT_TIMEOUT_MS = 30_000;
+
+/**
+ * Runs the conformance checks against the service at `options.baseUrl` and reports each one as
+ * pass, fail or skip with a reason. It only speaks HTTP through `options.fetch`. It throws only
+ * for invalid options; whatever the target does ends up in the report.
+ */
+export async function runConformance(options: ConformanceOptions): Promise<ConformanceReport> {
+  if (!URL.canParse(options.baseUrl)) throw new TypeError(`baseUrl is not a URL: ${JSON.stringify(options.baseUrl)}`);
+  if (typeof options.apiKey !== 'string' || options.apiKey === '') throw new TypeError('apiKey is required');
+  const timeoutMs = options.timeoutMs ?? DEFAULT_TIMEOUT_MS;
+  if (!(timeoutMs > 0)) throw new TypeError(`timeoutMs must be positive: ${timeoutMs}`);
+  const fetchFn = options.fetch ?? ((request: Request) => globalThis.fetch(request));
+  const contract = defaultContractValidator();
+  const ctx = new ConformanceContext(
+    {
+      baseUrl: options.baseUrl,
+      apiKey: options.apiKey,
+      rpcUrl: options.rpcUrl,
+      ownerKeypair: options.ownerKeypair,
+      mint: options.mint,
+      legacy: options.legacy,
+      timeoutMs,
+    },
+    fetchFn,
+    contract,
+  );
+
+  const startedAt = new Date();
+  const started = performance.now();
+  const results: CheckResult[] = [];
+  for (const check of TARGET_CHECKS) {
+    if (isSelected(check.id, options.only)) results.push(await runCheck(check, ctx, ctx));
+  }
+  ctx.client.currentCheck = undefined;
+  for (const check of exchangeChecks(ctx.client.exchanges, contract)) {
+    if (isSelected(check.id, options.only)) results.push(await runCheck(check, undefined, ctx));
+  }
+  return {
+    target: { baseUrl: options.baseUrl },
+    startedAt: startedAt.toISOString(),
+    durationMs: Math.round(performance.now() - started),
+    results,
+    summary: summarize(results),
+  };
+}
+
+async function runCheck<C>(check: ConformanceCheck<C>, argument: C, ctx: ConformanceContext): Promise<CheckResult> {
+  ctx.client.currentCheck = check.id;
+  const started = performance.now();
+  const base = {
+    id: check.id,
+    section: check.section,
+    level: check.level,
+    ...(check.choice ? { choice: check.choice } : {}),
+    title: check.title,
+  };
+  try {
+    const note = await check.run(argument);
+    return { ...base, status: 'pass', ...(note ? { reason: note } : {}), durationMs: elapsed(started) };
+  } catch (error) {
+    if (error instanceof SkipCheck) return { ...base, status: 'skip', reason: error.message, durationMs: elapsed(started) };
+    const reason = error instanceof CheckFailure ? error.message : `the check itself failed: ${errorMessage(error)}`;
+    return { ...base, status: 'fail', reason, durationMs: elapsed(started) };
+  }
+}
+
+function elapsed(started: number): number {
+  return Math.round(performance.now() - started);
+}
