@@ -1,0 +1,159 @@
+import { VersionedTransaction, type MessageCompiledInstruction } from '@solana/web3.js';
+import bs58 from 'bs58';
+import type { LedgerTransaction, TokenBalanceSnapshot } from '../ledger/ledger.ts';
+import type { TransactionRecord } from '../store/transaction-records.ts';
+import { parseInstruction } from './parse-instruction.ts';
+import { isWritable } from './reserved-accounts.ts';
+import { uiTokenAmount } from './ui-token-amount.ts';
+
+export type TransactionEncoding = 'json' | 'jsonParsed' | 'base64' | 'base58';
+
+export interface TransactionJsonOptions {
+  encoding: TransactionEncoding;
+  /**
+   * The highest transaction version the client accepts. Absent (the RPC's default): legacy
+   * transactions are rendered without a `version` field and versioned ones are refused with
+   * {@link UnsupportedTransactionVersionError}.
+   */
+  maxSupportedTransactionVersion?: number;
+}
+
+/** The RPC answers this with -32015; the message is the validator's. */
+export class UnsupportedTransactionVersionError extends Error {
+  constructor(readonly version: number) {
+    super(
+      `Transaction version (${version}) is not supported by the requesting client. ` +
+        `Please try the request again with the following configuration parameter: "maxSupportedTransactionVersion": ${version}`,
+    );
+    this.name = 'UnsupportedTransactionVersionError';
+  }
+}
+
+/**
+ * A processed transaction as the Solana JSON-RPC's `getTransaction` result renders it:
+ * `{slot, blockTime, version?, transaction, meta}` with the meta of `UiTransactionStatusMeta`.
+ * Null while the transaction has not reached the ledger (queued, or failed before submission).
+ *
+ * Address lookup tables are not resolved (the relay refuses them), so `loadedAddresses` is empty and
+ * `innerInstructions` is `[]`: the engine does not report inner instructions.
+ */
+export function transactionJson(record: TransactionRecord, options: TransactionJsonOptions): Record<string, unknown> | null {
+  const ledger = record.ledger;
+  if (!ledger) return null;
+  const bytes = Buffer.from(record.wire, 'base64');
+  const tx = VersionedTransaction.deserialize(bytes);
+  const version = versionField(tx, options.maxSupportedTransactionVersion);
+  const parsed = options.encoding === 'jsonParsed';
+  return {
+    slot: Number(ledger.slot),
+    blockTime: ledger.blockTime,
+    ...(version === undefined ? {} : { version }),
+    transaction: encodeTransaction(tx, bytes, options.encoding),
+    meta: metaJson(ledger, { parsed }),
+  };
+}
+
+/** `UiTransactionStatusMeta` for a ledger result; `parsed` drops `loadedAddresses`, as jsonParsed does. */
+export function metaJson(ledger: LedgerTransaction, options: { parsed: boolean }): Record<string, unknown> {
+  return {
+    err: ledger.err,
+    status: ledger.err === null ? { Ok: null } : { Err: ledger.err },
+    fee: Number(ledger.fee),
+    preBalances: ledger.preBalances.map(Number),
+    postBalances: ledger.postBalances.map(Number),
+    innerInstructions: [],
+    logMessages: ledger.logs,
+    preTokenBalances: ledger.preTokenBalances.map(tokenBalanceJson),
+    postTokenBalances: ledger.postTokenBalances.map(tokenBalanceJson),
+    rewards: [],
+    ...(options.parsed ? {} : { loadedAddresses: { writable: [], readonly: [] } }),
+    ...(ledger.returnData
+      ? { returnData: { programId: ledger.returnData.programId, data: [Buffer.from(ledger.returnData.data).toString('base64'), 'base64'] } }
+      : {}),
+    computeUnitsConsumed: Number(ledger.computeUnitsConsumed),
+  };
+}
+
+export function tokenBalanceJson(balance: TokenBalanceSnapshot): Record<string, unknown> {
+  return {
+    accountIndex: balance.accountIndex,
+    mint: balance.mint,
+    owner: balance.owner,
+    programId: balance.programId,
+    uiTokenAmount: uiTokenAmount(balance.amount, balance.decimals),
+  };
+}
+
+function versionField(tx: VersionedTransaction, max: number | undefined): 'legacy' | number | undefined {
+  const version = tx.version;
+  if (max === undefined) {
+    if (version === 'legacy') return undefined;
+    throw new UnsupportedTransactionVersionError(version);
+  }
+  if (version !== 'legacy' && version > max) throw new UnsupportedTransactionVersionError(version);
+  return version;
+}
+
+/** The `transaction` field in `encoding`: `[data, encoding]` for binary encodings, an object otherwise. */
+export function encodeTransaction(tx: VersionedTransaction, bytes: Uint8Array, encoding: TransactionEncoding): unknown {
+  switch (encoding) {
+    case 'base64':
+      return [Buffer.from(bytes).toString('base64'), 'base64'];
+    case 'base58':
+      return [bs58.encode(bytes), 'base58'];
+    case 'json':
+      return { signatures: tx.signatures.map((signature) => bs58.encode(signature)), message: rawMessage(tx) };
+    case 'jsonParsed':
+      return { signatures: tx.signatures.map((signature) => bs58.encode(signature)), message: parsedMessage(tx) };
+  }
+}
+
+function lookupsJson(tx: VersionedTransaction): Record<string, unknown> {
+  const message = tx.message;
+  if (message.version === 'legacy') return {};
+  return {
+    addressTableLookups: message.addressTableLookups.map((lookup) => ({
+      accountKey: lookup.accountKey.toBase58(),
+      writableIndexes: [...lookup.writableIndexes],
+      readonlyIndexes: [...lookup.readonlyIndexes],
+    })),
+  };
+}
+
+function rawMessage(tx: VersionedTransaction): Record<string, unknown> {
+  const message = tx.message;
+  return {
+    header: { ...message.header },
+    accountKeys: message.staticAccountKeys.map((key) => key.toBase58()),
+    recentBlockhash: message.recentBlockhash,
+    instructions: message.compiledInstructions.map((ix: MessageCompiledInstruction) => ({
+      programIdIndex: ix.programIdIndex,
+      accounts: [...ix.accountKeyIndexes],
+      data: bs58.encode(ix.data),
+      stackHeight: null,
+    })),
+    ...lookupsJson(tx),
+  };
+}
+
+function parsedMessage(tx: VersionedTransaction): Record<string, unknown> {
+  const message = tx.message;
+  const keys = message.staticAccountKeys.map((key) => key.toBase58());
+  return {
+    accountKeys: keys.map((pubkey, index) => ({
+      pubkey,
+      signer: message.isAccountSigner(index),
+      source: 'transaction',
+      writable: isWritable(message, index),
+    })),
+    recentBlockhash: message.recentBlockhash,
+    instructions: message.compiledInstructions.map((ix) =>
+      parseInstruction({
+        programId: keys[ix.programIdIndex] ?? '',
+        accounts: ix.accountKeyIndexes.map((index) => keys[index] ?? ''),
+        data: ix.data,
+      }),
+    ),
+    ...lookupsJson(tx),
+  };
+}
