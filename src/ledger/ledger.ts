@@ -77,6 +77,8 @@ export class Ledger {
   readonly #options: LedgerOptions;
   readonly #issued = new Map<string, bigint>();
   readonly #decimals = new Map<string, number>();
+  /** Addresses written since creation or the last forgetWrites() (reset and the state file read them). */
+  readonly #written = new Set<string>();
   #slot = FIRST_SLOT;
   #blockHeight = FIRST_SLOT;
   #timeOffset = 0n;
@@ -154,6 +156,9 @@ export class Ledger {
   }
 
   setAccount(address: PublicKey, account: LedgerAccount): void {
+    const key = address.toBase58();
+    this.#written.add(key);
+    this.#decimals.delete(key);
     this.#engine.setAccount(address, account);
   }
 
@@ -180,6 +185,7 @@ export class Ledger {
   async process(tx: VersionedTransaction): Promise<LedgerTransaction> {
     return this.#exclusive(async () => {
       const keys = tx.message.staticAccountKeys;
+      for (const key of keys) this.#written.add(key.toBase58());
       const before = await Promise.all(keys.map((key) => this.#engine.getAccount(key)));
       this.#moveTo(this.#slot + 1n, 1n);
       const fee = this.feeFor(tx);
@@ -223,6 +229,15 @@ export class Ledger {
     if (!decoded) return null;
     this.#decimals.set(mint, decoded.decimals);
     return decoded.decimals;
+  }
+
+  /** Every address a processed transaction or setAccount may have changed since the last forgetWrites(). */
+  writtenAccounts(): string[] {
+    return [...this.#written];
+  }
+
+  forgetWrites(): void {
+    this.#written.clear();
   }
 
   close(): Promise<void> {

@@ -63,6 +63,19 @@ export class HistoryIndex {
     return page;
   }
 
+  /** Every entry with the keys it is filed under, oldest first; `add(entry, keys)` files it again (state file). */
+  dump(): { entry: HistoryEntry; keys: string[] }[] {
+    const bySignature = new Map<string, { entry: HistoryEntry; keys: string[] }>();
+    for (const [key, list] of this.#byKey) {
+      for (const entry of list) {
+        let item = bySignature.get(entry.signature);
+        if (!item) bySignature.set(entry.signature, (item = { entry, keys: [] }));
+        item.keys.push(key);
+      }
+    }
+    return [...bySignature.values()].sort((a, b) => a.entry.slot - b.entry.slot);
+  }
+
   count(address: string, mint?: string): number {
     return this.#byKey.get(mint ? mintKey(address, mint) : address)?.length ?? 0;
   }
