@@ -1,0 +1,197 @@
+/**
+ * `relay-emulator conformance`: runs the kit against a base URL and prints the table.
+ *
+ *   relay-emulator conformance --base-url URL --api-key KEY [--rpc-url URL] [--owner-keypair FILE]
+ *     [--mint ADDRESS] [--legacy ENV/INDEX] [--report junit|json] [--out FILE]
+ *     [--timeout MS] [--only ID,PREFIX.,…] [--verbose] [--no-color]
+ *
+ * Exit codes: 0 when no MUST check failed, 1 when one did, 2 for a usage error.
+ * The CLI entry point (src/cli/) calls runConformanceCommand with the arguments after `conformance`
+ * (a leading `conformance` is accepted and dropped too).
+ */
+import { readFile, writeFile } from 'node:fs/promises';
+import { parseArgs } from 'node:util';
+import { Keypair } from '@solana/web3.js';
+import { formatJson } from './format-json.ts';
+import { formatJUnit } from './format-junit.ts';
+import { formatTable } from './format-table.ts';
+import { DEFAULT_TIMEOUT_MS, runConformance } from './run-conformance.ts';
+import { toPublicKey } from './transactions.ts';
+import type { ConformanceOptions, LegacyTarget } from './types.ts';
+
+export const EXIT_OK = 0;
+export const EXIT_MUST_FAILED = 1;
+export const EXIT_USAGE = 2;
+
+export const CONFORMANCE_USAGE = `Usage: relay-emulator conformance --base-url URL --api-key KEY [options]
+
+Runs the relay conformance checks against a running service and prints pass, fail and skip per check.
+
+Options:
+  --base-url URL         the service's base address, /api included (required)
+  --api-key KEY          sent as X-API-Key (required)
+  --rpc-url URL          RPC endpoint for blockhashes when the service has no /Transaction/blockhash
+                         (default: RpcUrl of GET /Transaction/config)
+  --owner-keypair FILE   Solana CLI keypair file (JSON array of 64 numbers) of an owner holding >= 3
+                         base units of --mint; default: an owner funded through the target's /__emulator routes
+  --mint ADDRESS         mint of the relay scenarios (default: one made through /__emulator/mints)
+  --legacy ENV/INDEX     also check the legacy routes of this app, e.g. devnet/1
+  --report junit|json    write a machine-readable report (to --out, else to stdout; the table then goes to stderr)
+  --out FILE             where to write the report; .xml means junit and .json means json when --report is absent
+  --timeout MS           bound of each request and of each wait for a relayed effect (default ${DEFAULT_TIMEOUT_MS})
+  --only IDS             comma-separated check ids or prefixes ending in '.' (e.g. config.,relay.)
+  --verbose              also print the notes of passing checks
+  --no-color             no ANSI colours in the table
+  -h, --help             this text
+
+Exit code: 0 when no MUST check failed, 1 when one did, 2 for a usage error.
+`;
+
+export interface CommandIo {
+  /** Default process.stdout. */
+  stdout?: { write(text: string): unknown; isTTY?: boolean };
+  /** Default process.stderr. */
+  stderr?: { write(text: string): unknown };
+  /** Default globalThis.fetch. */
+  fetch?: ConformanceOptions['fetch'];
+  /** Default process.env (NO_COLOR is honoured). */
+  env?: Record<string, string | undefined>;
+}
+
+class UsageError extends Error {}
+
+type ReportFormat = 'junit' | 'json';
+
+export async function runConformanceCommand(argv: string[], io: CommandIo = {}): Promise<number> {
+  const stdout = io.stdout ?? process.stdout;
+  const stderr = io.stderr ?? process.stderr;
+  const env = io.env ?? process.env;
+  let parsed: Awaited<ReturnType<typeof parseCommand>>;
+  try {
+    parsed = await parseCommand(argv[0] === 'conformance' ? argv.slice(1) : argv);
+  } catch (error) {
+    if (!(error instanceof UsageError)) throw error;
+    stderr.write(`relay-emulator conformance: ${error.message}\n\n${CONFORMANCE_USAGE}`);
+    return EXIT_USAGE;
+  }
+  if (parsed === 'help') {
+    stdout.write(CONFORMANCE_USAGE);
+    return EXIT_OK;
+  }
+  const { options, report, out, verbose, noColor } = parsed;
+  const result = await runConformance({ ...options, ...(io.fetch ? { fetch: io.fetch } : {}) });
+
+  const tableTo = report && !out ? stderr : stdout;
+  const color = !noColor && env.NO_COLOR === undefined && tableTo === stdout && Boolean(stdout.isTTY);
+  tableTo.write(formatTable(result, { color, verbose }));
+  if (report) {
+    const text = report === 'junit' ? formatJUnit(result) : formatJson(result);
+    if (out) {
+      await writeFile(out, text);
+      stdout.write(`${report} report written to ${out}\n`);
+    } else {
+      stdout.write(text);
+    }
+  }
+  return result.summary.ok ? EXIT_OK : EXIT_MUST_FAILED;
+}
+
+async function parseCommand(args: string[]) {
+  let values;
+  try {
+    ({ values } = parseArgs({
+      args,
+      strict: true,
+      allowPositionals: false,
+      options: {
+        'base-url': { type: 'string' },
+        'api-key': { type: 'string' },
+        'rpc-url': { type: 'string' },
+        'owner-keypair': { type: 'string' },
+        mint: { type: 'string' },
+        legacy: { type: 'string' },
+        report: { type: 'string' },
+        out: { type: 'string' },
+        timeout: { type: 'string' },
+        only: { type: 'string' },
+        verbose: { type: 'boolean' },
+        'no-color': { type: 'boolean' },
+        help: { type: 'boolean', short: 'h' },
+      },
+    }));
+  } catch (error) {
+    throw new UsageError((error as Error).message);
+  }
+  if (values.help) return 'help' as const;
+
+  const baseUrl = values['base-url'];
+  if (!baseUrl) throw new UsageError('--base-url is required');
+  if (!URL.canParse(baseUrl)) throw new UsageError(`--base-url is not a URL: ${baseUrl}`);
+  const apiKey = values['api-key'];
+  if (!apiKey) throw new UsageError('--api-key is required');
+  const rpcUrl = values['rpc-url'];
+  if (rpcUrl !== undefined && !URL.canParse(rpcUrl)) throw new UsageError(`--rpc-url is not a URL: ${rpcUrl}`);
+  const mint = values.mint;
+  if (mint !== undefined && !toPublicKey(mint)) throw new UsageError(`--mint is not a base58 address: ${mint}`);
+
+  let report: ReportFormat | undefined;
+  if (values.report !== undefined) {
+    if (values.report !== 'junit' && values.report !== 'json') throw new UsageError(`--report must be junit or json, not ${values.report}`);
+    report = values.report;
+  } else if (values.out !== undefined) {
+    if (/\.xml$/i.test(values.out)) report = 'junit';
+    else if (/\.json$/i.test(values.out)) report = 'json';
+    else throw new UsageError('--out needs --report junit|json (or a .xml or .json file name)');
+  }
+
+  let timeoutMs: number | undefined;
+  if (values.timeout !== undefined) {
+    timeoutMs = Number(values.timeout);
+    if (!Number.isInteger(timeoutMs) || timeoutMs <= 0) throw new UsageError(`--timeout must be a positive number of milliseconds, not ${values.timeout}`);
+  }
+
+  const options: ConformanceOptions = {
+    baseUrl,
+    apiKey,
+    ...(rpcUrl ? { rpcUrl } : {}),
+    ...(mint ? { mint } : {}),
+    ...(values['owner-keypair'] ? { ownerKeypair: await readKeypair(values['owner-keypair']) } : {}),
+    ...(values.legacy ? { legacy: parseLegacy(values.legacy) } : {}),
+    ...(timeoutMs ? { timeoutMs } : {}),
+    ...(values.only ? { only: values.only.split(',').map((s) => s.trim()).filter(Boolean) } : {}),
+  };
+  return { options, report, out: values.out, verbose: values.verbose ?? false, noColor: values['no-color'] ?? false };
+}
+
+/** ENV/INDEX, e.g. devnet/1; the environment may itself contain '/'. */
+export function parseLegacy(value: string): LegacyTarget {
+  const slash = value.lastIndexOf('/');
+  const environment = value.slice(0, slash);
+  const index = value.slice(slash + 1);
+  if (slash <= 0 || !/^\d+$/.test(index)) throw new UsageError(`--legacy must be ENV/INDEX with an integer index, e.g. devnet/1; got ${value}`);
+  return { environment, index: Number(index) };
+}
+
+/** A Solana CLI keypair file: a JSON array of the 64 secret-key bytes. */
+export async function readKeypair(file: string): Promise<Keypair> {
+  let text: string;
+  try {
+    text = await readFile(file, 'utf8');
+  } catch (error) {
+    throw new UsageError(`cannot read --owner-keypair ${file}: ${(error as Error).message}`);
+  }
+  let bytes: unknown;
+  try {
+    bytes = JSON.parse(text);
+  } catch {
+    throw new UsageError(`--owner-keypair ${file} is not JSON (expected the Solana CLI format: an array of 64 numbers)`);
+  }
+  if (!Array.isArray(bytes) || bytes.length !== 64 || !bytes.every((b) => Number.isInteger(b) && b >= 0 && b <= 255)) {
+    throw new UsageError(`--owner-keypair ${file} is not a Solana CLI keypair (an array of 64 numbers 0..255)`);
+  }
+  try {
+    return Keypair.fromSecretKey(Uint8Array.from(bytes as number[]));
+  } catch (error) {
+    throw new UsageError(`--owner-keypair ${file} is not a valid keypair: ${(error as Error).message}`);
+  }
+}
