@@ -12,7 +12,11 @@ export interface ReadBodyOptions {
  */
 export async function readJsonBody(request: Request, options: ReadBodyOptions): Promise<unknown> {
   const declared = Number(request.headers.get('content-length') ?? Number.NaN);
-  if (declared > options.maxBytes) throw tooLarge(options.maxBytes);
+  if (declared > options.maxBytes) {
+    // Release the unread body without waiting: cancelling may not settle on every host (MSW's interceptor).
+    void request.body?.cancel().catch(() => undefined);
+    throw tooLarge(options.maxBytes);
+  }
   const bytes = await readCapped(request, options.maxBytes);
   if (bytes.length === 0) return undefined;
   const type = request.headers.get('content-type') ?? '';
@@ -47,7 +51,7 @@ async function readCapped(request: Request, maxBytes: number): Promise<Uint8Arra
     if (done) break;
     total += value.byteLength;
     if (total > maxBytes) {
-      await reader.cancel().catch(() => undefined);
+      void reader.cancel().catch(() => undefined);
       throw tooLarge(maxBytes);
     }
     chunks.push(value);

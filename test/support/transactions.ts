@@ -15,7 +15,7 @@ import {
   ACCOUNT_SIZE,
   TOKEN_PROGRAM_ID,
 } from '@solana/spl-token';
-import { Keypair, PublicKey, SystemProgram, Transaction, type TransactionInstruction } from '@solana/web3.js';
+import { Keypair, PublicKey, SystemProgram, Transaction, TransactionInstruction } from '@solana/web3.js';
 import bs58 from 'bs58';
 import { loadFixtures } from '../../src/fixtures/load-fixtures.ts';
 import { rentExemptMinimum } from '../../src/ledger/rent.ts';
@@ -75,6 +75,15 @@ export function transferInstruction(from: Keypair | PublicKey, to: PublicKey, am
   const mint = options.mint ?? USDC;
   if (options.checked) return createTransferCheckedInstruction(ata(owner, mint), mint, ata(to, mint), owner, amount, options.decimals ?? 6);
   return createTransferInstruction(ata(owner, mint), ata(to, mint), owner, amount);
+}
+
+/** A memo (SPL Memo v2), optionally signed by `signers`. */
+export function memoInstruction(text: string, signers: PublicKey[] = []): TransactionInstruction {
+  return new TransactionInstruction({
+    programId: new PublicKey('MemoSq4gqABAXKb96qnH8TysNcWxMyWCqXgDLGmfcHr'),
+    keys: signers.map((pubkey) => ({ pubkey, isSigner: true, isWritable: false })),
+    data: Buffer.from(text, 'utf8'),
+  });
 }
 
 export function closeInstruction(account: PublicKey, options: { destination?: PublicKey; authority?: PublicKey } = {}): TransactionInstruction {
