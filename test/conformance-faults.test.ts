@@ -1,0 +1,177 @@
+/**
+ * The kit is checked too: it runs against deliberately broken implementations (the emulator's
+ * fetch behind a proxy that breaks one thing) and must report exactly the checks that clause
+ * belongs to, and nothing else. One emulator for the file; each run of the kit is net-zero for
+ * the owner, so the runs do not disturb each other.
+ */
+import { readFileSync } from 'node:fs';
+import { Keypair } from '@solana/web3.js';
+import bs58 from 'bs58';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { formatTable, runConformance, type ConformanceReport } from '../src/conformance/index.ts';
+import { createRelayEmulator, type RelayEmulator } from '../src/index.ts';
+
+const wallets = JSON.parse(readFileSync(new URL('../fixtures/wallets.json', import.meta.url), 'utf8')) as { name: string; secretKey: string }[];
+const mints = JSON.parse(readFileSync(new URL('../fixtures/mints.json', import.meta.url), 'utf8')) as { symbol: string; address: string }[];
+const alice = Keypair.fromSecretKey(bs58.decode(wallets.find((w) => w.name === 'alice')!.secretKey));
+const usdc = mints.find((m) => m.symbol === 'USDC')!.address;
+
+let emulator: RelayEmulator;
+beforeAll(async () => {
+  emulator = await createRelayEmulator();
+});
+afterAll(async () => {
+  await emulator?.close();
+});
+
+type Fetch = (request: Request) => Promise<Response>;
+
+/** The emulator behind a proxy: `request` may rewrite what reaches it, `response` what comes back. */
+function broken(options: { request?: (req: Request) => Request; response?: (req: Request, res: Response) => Promise<Response> | Response }): Fetch {
+  return async (original) => {
+    const request = options.request ? options.request(original) : original;
+    const response = await emulator.fetch(request);
+    return options.response ? options.response(request, response) : response;
+  };
+}
+
+function path(request: Request): string {
+  return new URL(request.url).pathname;
+}
+
+async function jsonBody(res: Response): Promise<Record<string, unknown>> {
+  return (await res.json()) as Record<string, unknown>;
+}
+
+function withStatus(res: Response, status: number): Response {
+  return new Response(res.body, { status, headers: res.headers });
+}
+
+async function check(fetch: Fetch, timeoutMs = 10_000): Promise<ConformanceReport> {
+  return runConformance({ baseUrl: emulator.config.baseUrl, apiKey: emulator.config.apiKey, fetch, ownerKeypair: alice, mint: usdc, timeoutMs });
+}
+
+function failing(report: ConformanceReport): string[] {
+  return report.results.filter((r) => r.status === 'fail').map((r) => `${r.level} ${r.id}`);
+}
+
+function result(report: ConformanceReport, id: string) {
+  return report.results.find((r) => r.id === id);
+}
+
+const RELAY_PATHS = /\/(Account\/(create|close)|Transaction\/(send|sendbatch))$/;
+
+describe('the kit catches each fault of a broken implementation', () => {
+  it('(a) a renamed field of the configuration record', async () => {
+    const report = await check(
+      broken({
+        async response(req, res) {
+          if (!path(req).endsWith('/Transaction/config') || res.status !== 200) return res;
+          const { RpcEnvironment, ...rest } = await jsonBody(res);
+          return Response.json({ ...rest, rpcEnvironment: RpcEnvironment });
+        },
+      }),
+    );
+    expect(failing(report), formatTable(report)).toEqual(['MUST config.fields', 'SHOULD contract.getConfig']);
+    expect(result(report, 'config.fields')?.reason).toBe('RpcEnvironment is missing (found rpcEnvironment: field names are capitalised exactly)');
+    expect(result(report, 'contract.getConfig')?.reason).toMatch(/must have required property 'RpcEnvironment'/);
+    expect(report.summary.ok).toBe(false);
+  });
+
+  it('(b) a wrong status: 200 instead of 401 for a missing or bad key', async () => {
+    const report = await check(broken({ response: (_req, res) => (res.status === 401 ? withStatus(res, 200) : res) }));
+    expect(failing(report), formatTable(report)).toEqual([
+      'MUST auth.missing-key',
+      'SHOULD auth.missing-key.problem',
+      'MUST auth.invalid-key',
+      'SHOULD auth.invalid-key.problem',
+      'SHOULD auth.config-requires-key',
+      'SHOULD auth.forged-token',
+      'SHOULD contract.getConfig',
+      'SHOULD contract.getAccountInfo',
+      'SHOULD contract.getHistory',
+      'SHOULD contract.getBalance',
+    ]);
+    expect(result(report, 'auth.invalid-key')?.reason).toMatch(/^not refused with an unknown X-API-Key: POST \/Account\/getaccountinfo → 200 API_KEY_INVALID/);
+    expect(result(report, 'contract.getAccountInfo')?.reason).toMatch(/200: content type application\/problem\+json is not declared/);
+  });
+
+  it('(b) a wrong status: 201 instead of 200 for a receipt', async () => {
+    const report = await check(
+      broken({ response: (req, res) => (path(req).endsWith('/Account/create') && res.status === 200 ? withStatus(res, 201) : res) }),
+    );
+    expect(failing(report), formatTable(report)).toEqual(['SHOULD contract.createAccount']);
+    expect(result(report, 'contract.createAccount')?.reason).toMatch(
+      /POST \/Account\/create → 201 \(during relay\.create\.receipt\): .*status 201 is not declared \(declared: 200, /,
+    );
+    // The spec shows no status codes: a 2xx receipt is still a receipt, so this is a SHOULD failure only.
+    expect(report.summary).toMatchObject({ ok: true, mustFailed: 0, shouldFailed: 1 });
+  });
+
+  it('(c) a missing auth check: any key, or none, is accepted', async () => {
+    const report = await check(
+      broken({
+        request(req) {
+          if (req.headers.get('x-api-key') === emulator.config.apiKey) return req;
+          const headers = new Headers(req.headers);
+          headers.set('X-API-Key', emulator.config.apiKey);
+          headers.delete('Authorization');
+          return new Request(req, { headers });
+        },
+      }),
+    );
+    expect(failing(report), formatTable(report)).toEqual([
+      'MUST auth.missing-key',
+      'SHOULD auth.missing-key.problem',
+      'MUST auth.invalid-key',
+      'SHOULD auth.invalid-key.problem',
+      'SHOULD auth.config-requires-key',
+      'SHOULD auth.forged-token',
+    ]);
+    expect(result(report, 'auth.missing-key')?.reason).toMatch(/^not refused without X-API-Key: POST \/Account\/getaccountinfo → 200 \{"accountInfo"/);
+  });
+
+  it('(d) a receipt without a signature', async () => {
+    const report = await check(
+      broken({
+        async response(req, res) {
+          if (!RELAY_PATHS.test(path(req)) || res.status !== 200) return res;
+          const { signature: _dropped, ...rest } = await jsonBody(res);
+          return Response.json(rest);
+        },
+      }),
+    );
+    expect(failing(report), formatTable(report)).toEqual([
+      'MUST relay.create.receipt',
+      'SHOULD relay.send.receipt',
+      'MUST relay.sendbatch.receipt',
+      'SHOULD relay.sendbatch.fields',
+      'MUST relay.close.receipt',
+      'SHOULD contract.createAccount',
+      'SHOULD contract.closeAccount',
+      'SHOULD contract.sendTransaction',
+      'SHOULD contract.sendBatch',
+    ]);
+    expect(result(report, 'relay.create.receipt')?.reason).toBe('signature is missing');
+    // The transactions still landed; only the receipts are wrong.
+    for (const id of ['relay.create.lands', 'relay.send.lands', 'relay.sendbatch.lands', 'relay.close.lands']) {
+      expect(result(report, id)?.status, id).toBe('pass');
+    }
+    expect(result(report, 'relay.signature.fee-payer')).toMatchObject({ status: 'skip', reason: 'no receipt carried a signature' });
+  });
+
+  it('a receipt signature that is not the fee payer’s', async () => {
+    const report = await check(
+      broken({
+        async response(req, res) {
+          if (!path(req).endsWith('/Account/create') || res.status !== 200) return res;
+          return Response.json({ ...(await jsonBody(res)), signature: bs58.encode(Buffer.alloc(64, 9)) });
+        },
+      }),
+      // The history check waits for that signature until the timeout: keep it short.
+      1_500,
+    );
+    expect(failing(report), formatTable(report)).toEqual(['MUST relay.signature.fee-payer', 'MUST relay.signature.history']);
+    expect(result(report, 'relay.signature.fee-payer')?.reason).toMatch(/^the create receipt's signature \w+ is not FeePayer's signature of that transaction$/);
+  });
+});
