@@ -1,3 +1,6 @@
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { createContractValidator, defaultContractValidator } from './contract-validator.ts';
 
@@ -54,5 +57,18 @@ describe('contract validator', () => {
     expect(tiny.validateResponse({ method: 'get', path: '/x', status: 200, body: { a: 1 } }).error).toBeNull();
     expect(tiny.validateResponse({ method: 'get', path: '/x', status: 200, body: {} }).error).toMatch(/required property 'a'/);
     expect(tiny.schemaErrors('X', {})).not.toBeNull();
+  });
+
+  it('reads another document from a YAML file', () => {
+    const dir = mkdtempSync(join(tmpdir(), 'contract-'));
+    try {
+      const file = join(dir, 'tiny.yaml');
+      writeFileSync(file, "openapi: 3.1.0\npaths:\n  /y:\n    get:\n      operationId: y\n      responses:\n        '204': { description: none }\n");
+      const tiny = createContractValidator({ specPath: file });
+      expect(tiny.validateResponse({ method: 'get', path: '/y', status: 204, body: '' })).toEqual({ pathKey: '/y', operationId: 'y', error: null });
+      expect(tiny.validateResponse({ method: 'get', path: '/y', status: 204, body: { a: 1 } }).error).toMatch(/declares no body but one was sent/);
+    } finally {
+      rmSync(dir, { recursive: true, force: true });
+    }
   });
 });

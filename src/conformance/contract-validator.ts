@@ -15,9 +15,10 @@ import Ajv2020 from 'ajv/dist/2020.js';
 import type { ErrorObject, ValidateFunction } from 'ajv';
 import addFormats from 'ajv-formats';
 import { parse } from 'yaml';
+import { OPENAPI_PATH, openApiDocument } from '../openapi/document.ts';
 
-/** Absolute path of the contract shipped with this package. */
-export const CONTRACT_PATH = fileURLToPath(new URL('../../openapi/relay.yaml', import.meta.url));
+/** Absolute path of the contract shipped with this package (openapi/relay.yaml). */
+export const CONTRACT_PATH = fileURLToPath(OPENAPI_PATH);
 
 export const HTTP_METHODS = ['get', 'put', 'post', 'delete', 'options', 'head', 'patch', 'trace'] as const;
 export type HttpMethod = (typeof HTTP_METHODS)[number];
@@ -25,7 +26,7 @@ export type HttpMethod = (typeof HTTP_METHODS)[number];
 type Json = Record<string, any>;
 
 export interface ContractValidatorOptions {
-  /** The parsed OpenAPI document. Default: `specPath` parsed. */
+  /** The parsed OpenAPI document. Default: `specPath` parsed, else the shipped contract as the emulator parsed it (one parse per process). */
   document?: Json;
   /** Where to read the document from when `document` is not given. Default: CONTRACT_PATH. */
   specPath?: string;
@@ -90,7 +91,7 @@ export function truncate(s: string | undefined, n = 2000): string {
 }
 
 export function createContractValidator(options: ContractValidatorOptions = {}): ContractValidator {
-  const document = options.document ?? (parse(readFileSync(options.specPath ?? CONTRACT_PATH, 'utf8')) as Json);
+  const document = options.document ?? (options.specPath ? readDocument(options.specPath) : (openApiDocument() as Json));
   const ajv = new Ajv2020({ strict: false, allErrors: true, validateFormats: true });
   // strict: false so OpenAPI annotations (example, x-emulator-choice, x-enum-descriptions, ...) are ignored.
   const plugin = ((addFormats as unknown as { default?: unknown }).default ?? addFormats) as (a: unknown) => void;
@@ -215,6 +216,11 @@ export function createContractValidator(options: ContractValidatorOptions = {}):
     operation,
     validateResponse,
   };
+}
+
+/** Key uniqueness is not re-checked here (slow on a large document); the spec lint test guards it. */
+function readDocument(path: string): Json {
+  return parse(readFileSync(path, 'utf8'), { uniqueKeys: false }) as Json;
 }
 
 /** Rewrite local refs of an inline schema to absolute refs into the spec document. */
