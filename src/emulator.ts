@@ -11,6 +11,7 @@ import { decodeTokenAccount } from './ledger/token-accounts.ts';
 import { createHandlers } from './msw/create-handlers.ts';
 import { requestBinder } from './openapi/binding.ts';
 import type { RelayEmulatorOptions } from './options.ts';
+import { createRpcHandler } from './rpc/create-rpc-handler.ts';
 import { resolvePolicy } from './relay/policy-options.ts';
 import { DEFAULT_QUEUE_OPTIONS, RelayQueue } from './relay/relay-queue.ts';
 import { RelayService, type RelayHooks, type SubmissionJob } from './relay/relay-service.ts';
@@ -121,7 +122,7 @@ export async function createRelayEmulator(options: RelayEmulatorOptions = {}): P
   // Routes at the origin's root: /health, /openapi.yaml, /docs, /__emulator/…
   const rootRoutes: EmulatorRoute[] = [];
   // The Solana JSON-RPC endpoint at rpcUrl.
-  const rpc: FetchHandler | null = null;
+  const rpc: FetchHandler = createRpcHandler(services);
   const api = new Router<EmulatorServices>(new URL(baseUrl).pathname.replace(/\/+$/, '')).add(...apiRoutes);
   const root = new Router<EmulatorServices>('').add(...rootRoutes);
   const fetch = createFetch({ services, api, root, rpc, observers });

@@ -6,7 +6,8 @@
 export type TransactionErrorJson = string | Record<string, unknown>;
 
 // Display text → variant name, from solana-sdk's `InstructionError` and `TransactionError`.
-const INSTRUCTION_ERRORS: Record<string, string> = {
+// Exported so the RPC can print an error back in its Display form (preflight failure messages).
+export const INSTRUCTION_ERRORS: Record<string, string> = {
   'generic instruction error': 'GenericError',
   'invalid program argument': 'InvalidArgument',
   'invalid instruction data': 'InvalidInstructionData',
@@ -57,7 +58,7 @@ const INSTRUCTION_ERRORS: Record<string, string> = {
   'Provided owner is not allowed': 'IllegalOwner',
 };
 
-const TRANSACTION_ERRORS: Record<string, string> = {
+export const TRANSACTION_ERRORS: Record<string, string> = {
   'Account in use': 'AccountInUse',
   'Account loaded twice': 'AccountLoadedTwice',
   'Attempt to debit an account but found no record of a prior credit.': 'AccountNotFound',

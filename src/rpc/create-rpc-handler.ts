@@ -1,0 +1,103 @@
+import { requireBearer } from '../auth/authenticate.ts';
+import type { FetchHandler } from '../core/create-fetch.ts';
+import { RelayError } from '../errors/relay-error.ts';
+import { readJsonBody } from '../http/read-json-body.ts';
+import type { EmulatorServices } from '../services.ts';
+import type { MethodTable, RpcContext } from './context.ts';
+import { JsonRpcError, RPC_ERROR } from './json-rpc-error.ts';
+import { RPC_METHODS } from './method-table.ts';
+import { stringifyRpc } from './rpc-json.ts';
+
+export interface RpcHandlerOptions {
+  /** The methods answered. Default: {@link RPC_METHODS}. */
+  methods: MethodTable;
+}
+
+type Id = string | number | null;
+type Envelope = { jsonrpc: '2.0'; id: Id } & ({ result: unknown } | { error: ReturnType<JsonRpcError['toJSON']> });
+
+/**
+ * The Solana JSON-RPC 2.0 endpoint at `rpcUrl`, over the emulator's ledger, records and indexes.
+ *
+ * HTTP-level refusals are problem+json like the rest of the emulator (thrown as RelayError for the
+ * core to render): 405 for anything but POST, 401 without a valid bearer Token (unless
+ * `config.rpcAuth` is false), 413/415 for the body. Everything past that is JSON-RPC with HTTP 200:
+ * -32700 for unparsable JSON, -32600 for a malformed request object, -32601 for unknown methods and
+ * the method's own errors. Batches are answered in order; notifications (no `id`) get no answer.
+ */
+export function createRpcHandler(services: EmulatorServices, options: Partial<RpcHandlerOptions> = {}): FetchHandler {
+  const methods = options.methods ?? RPC_METHODS;
+  const context: RpcContext = { services };
+
+  return async function rpc(request: Request): Promise<Response> {
+    if (request.method !== 'POST') {
+      throw new RelayError('METHOD_NOT_ALLOWED', `${request.method} is not allowed: the JSON-RPC endpoint accepts POST.`, { headers: { Allow: 'POST' } });
+    }
+    if (services.config.rpcAuth) await requireBearer(request, services.tokens);
+    let body: unknown;
+    try {
+      body = await readJsonBody(request, { maxBytes: services.config.maxBodyBytes });
+    } catch (error) {
+      if (error instanceof RelayError && error.code === 'MALFORMED_JSON') return reply(failure(null, new JsonRpcError(RPC_ERROR.PARSE_ERROR, 'Parse error')));
+      throw error;
+    }
+    if (body === undefined) return reply(failure(null, new JsonRpcError(RPC_ERROR.PARSE_ERROR, 'Parse error')));
+    if (!Array.isArray(body)) {
+      const answer = await answerOne(body, methods, context);
+      return answer === null ? new Response(null, { status: 204 }) : reply(answer);
+    }
+    if (body.length === 0) return reply(failure(null, invalidRequest()));
+    const answers: Envelope[] = [];
+    for (const call of body) {
+      const answer = await answerOne(call, methods, context);
+      if (answer !== null) answers.push(answer);
+    }
+    return answers.length === 0 ? new Response(null, { status: 204 }) : reply(answers);
+  };
+}
+
+/** One request object → its response object, or null for a notification. */
+async function answerOne(call: unknown, methods: MethodTable, context: RpcContext): Promise<Envelope | null> {
+  if (typeof call !== 'object' || call === null || Array.isArray(call)) return failure(null, invalidRequest());
+  const { jsonrpc, method, params } = call as Record<string, unknown>;
+  const hasId = 'id' in call;
+  const id = (call as Record<string, unknown>).id;
+  const validId = id === null || typeof id === 'string' || (typeof id === 'number' && Number.isFinite(id));
+  if (jsonrpc !== '2.0' || typeof method !== 'string' || (hasId && !validId) || (params !== undefined && (typeof params !== 'object' || params === null))) {
+    return failure(null, invalidRequest());
+  }
+  const handler = Object.hasOwn(methods, method) ? methods[method] : undefined;
+  let answer: Envelope;
+  if (!handler) {
+    answer = failure(id as Id, new JsonRpcError(RPC_ERROR.METHOD_NOT_FOUND, 'Method not found'));
+  } else {
+    try {
+      answer = { jsonrpc: '2.0', result: await handler(params, context), id: id as Id };
+    } catch (error) {
+      answer = failure(id as Id, asJsonRpcError(error));
+    }
+  }
+  return hasId ? answer : null;
+}
+
+function asJsonRpcError(error: unknown): JsonRpcError {
+  if (error instanceof JsonRpcError) return error;
+  if (error instanceof RelayError) {
+    // The queue is full (or another emulator-side refusal): say so, with the emulator's code.
+    return new JsonRpcError(RPC_ERROR.INTERNAL_ERROR, `Internal error: ${error.message}`, { code: error.code });
+  }
+  console.error('relay-emulator: unexpected RPC error', error);
+  return new JsonRpcError(RPC_ERROR.INTERNAL_ERROR, 'Internal error');
+}
+
+function invalidRequest(): JsonRpcError {
+  return new JsonRpcError(RPC_ERROR.INVALID_REQUEST, 'Invalid request');
+}
+
+function failure(id: Id, error: JsonRpcError): Envelope {
+  return { jsonrpc: '2.0', error: error.toJSON(), id };
+}
+
+function reply(body: Envelope | Envelope[]): Response {
+  return new Response(stringifyRpc(body), { status: 200, headers: { 'Content-Type': 'application/json; charset=utf-8' } });
+}

@@ -1,0 +1,73 @@
+import { PACKET_DATA_SIZE, VersionedTransaction } from '@solana/web3.js';
+import bs58 from 'bs58';
+import { verifyEd25519 } from '../crypto/ed25519.ts';
+import { paramsError } from './json-rpc-error.ts';
+
+/** Largest encoded forms of a packet-sized transaction the validator accepts (agave rpc.rs). */
+const MAX_BASE58_SIZE = 1683;
+const MAX_BASE64_SIZE = 1644;
+const TYPE = 'solana_transaction::versioned::VersionedTransaction';
+const BASE64 = /^(?:[A-Za-z0-9+/]{4})*(?:[A-Za-z0-9+/]{2}==|[A-Za-z0-9+/]{3}=)?$/;
+
+export type BinaryEncoding = 'base58' | 'base64';
+
+export interface DecodedTransaction {
+  tx: VersionedTransaction;
+  /** The canonical wire bytes (the validator re-serializes, dropping trailing bytes). */
+  bytes: Uint8Array;
+  /** Signature 0, base58: the transaction's id. */
+  signature: string;
+}
+
+/** Decodes and sanitizes a transaction param, with the validator's -32602 messages. */
+export function decodeTransaction(encoded: string, encoding: BinaryEncoding): DecodedTransaction {
+  let raw: Uint8Array;
+  if (encoding === 'base58') {
+    if (encoded.length > MAX_BASE58_SIZE) throw paramsError(`base58 encoded ${TYPE} too large: ${encoded.length} bytes (max: encoded/raw ${MAX_BASE58_SIZE}/${PACKET_DATA_SIZE})`);
+    try {
+      raw = bs58.decode(encoded);
+    } catch {
+      throw paramsError('invalid base58 encoding: InvalidCharacter');
+    }
+  } else {
+    if (encoded.length > MAX_BASE64_SIZE) throw paramsError(`base64 encoded ${TYPE} too large: ${encoded.length} bytes (max: encoded/raw ${MAX_BASE64_SIZE}/${PACKET_DATA_SIZE})`);
+    if (!BASE64.test(encoded)) throw paramsError('invalid base64 encoding: InvalidByte');
+    raw = new Uint8Array(Buffer.from(encoded, 'base64'));
+  }
+  if (raw.length > PACKET_DATA_SIZE) throw paramsError(`decoded ${TYPE} too large: ${raw.length} bytes (max: ${PACKET_DATA_SIZE} bytes)`);
+  let tx: VersionedTransaction;
+  try {
+    tx = VersionedTransaction.deserialize(raw);
+  } catch (error) {
+    throw paramsError(`failed to deserialize ${TYPE}: ${(error as Error).message}`);
+  }
+  sanitize(tx);
+  const bytes = tx.serialize();
+  return { tx, bytes, signature: bs58.encode(tx.signatures[0]!) };
+}
+
+/** What `SanitizedTransaction::try_create` refuses, as -32602 `invalid transaction: …`. */
+function sanitize(tx: VersionedTransaction): void {
+  const { header, staticAccountKeys, compiledInstructions } = tx.message;
+  const lookups = tx.message.version === 'legacy' ? 0 : tx.message.addressTableLookups.reduce((sum, lookup) => sum + lookup.writableIndexes.length + lookup.readonlyIndexes.length, 0);
+  const keyCount = staticAccountKeys.length + lookups;
+  const valid =
+    tx.signatures.length > 0 &&
+    tx.signatures.length === header.numRequiredSignatures &&
+    header.numRequiredSignatures <= staticAccountKeys.length &&
+    header.numReadonlySignedAccounts < header.numRequiredSignatures &&
+    compiledInstructions.every(
+      (ix) => ix.programIdIndex > 0 && ix.programIdIndex < staticAccountKeys.length && ix.accountKeyIndexes.every((index) => index < keyCount),
+    );
+  if (!valid) throw paramsError('invalid transaction: Transaction failed to sanitize accounts offsets correctly');
+}
+
+/** True when every required signature, the fee payer's included, verifies against the message. */
+export function signaturesVerify(tx: VersionedTransaction): boolean {
+  const message = tx.message.serialize();
+  const keys = tx.message.staticAccountKeys;
+  return tx.signatures.every((signature, index) => {
+    const key = keys[index];
+    return key !== undefined && verifyEd25519(key.toBytes(), message, signature);
+  });
+}

@@ -1,0 +1,48 @@
+/**
+ * JSON-RPC error codes: the JSON-RPC 2.0 ones, and Solana's server errors
+ * (agave `rpc-client-api/src/custom_error.rs`) where the emulator can meet them.
+ */
+export const RPC_ERROR = {
+  PARSE_ERROR: -32700,
+  INVALID_REQUEST: -32600,
+  METHOD_NOT_FOUND: -32601,
+  INVALID_PARAMS: -32602,
+  INTERNAL_ERROR: -32603,
+  SEND_TRANSACTION_PREFLIGHT_FAILURE: -32002,
+  TRANSACTION_SIGNATURE_VERIFICATION_FAILURE: -32003,
+  BLOCK_NOT_AVAILABLE: -32004,
+  TRANSACTION_HISTORY_NOT_AVAILABLE: -32011,
+  UNSUPPORTED_TRANSACTION_VERSION: -32015,
+  MIN_CONTEXT_SLOT_NOT_REACHED: -32016,
+} as const;
+
+/** A JSON-RPC error object. Method handlers throw it; the handler answers it as `{error}`. */
+export class JsonRpcError extends Error {
+  constructor(
+    readonly code: number,
+    message: string,
+    readonly data?: unknown,
+  ) {
+    super(message);
+    this.name = 'JsonRpcError';
+  }
+
+  toJSON(): { code: number; message: string; data?: unknown } {
+    return { code: this.code, message: this.message, ...(this.data === undefined ? {} : { data: this.data }) };
+  }
+}
+
+/** -32602 in the validator's wording: `Invalid params: …` for shape errors. */
+export function invalidParams(detail: string): JsonRpcError {
+  return new JsonRpcError(RPC_ERROR.INVALID_PARAMS, `Invalid params: ${detail}`);
+}
+
+/** -32602 in the validator's wording: `Invalid param: …` for a value the method cannot use. */
+export function invalidParam(detail: string): JsonRpcError {
+  return new JsonRpcError(RPC_ERROR.INVALID_PARAMS, `Invalid param: ${detail}`);
+}
+
+/** -32602 with a message used verbatim (the validator words some errors without a prefix). */
+export function paramsError(message: string): JsonRpcError {
+  return new JsonRpcError(RPC_ERROR.INVALID_PARAMS, message);
+}

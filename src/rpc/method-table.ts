@@ -1,0 +1,19 @@
+import type { MethodTable } from './context.ts';
+import { accountMethods } from './methods/accounts.ts';
+import { blockhashAndFeeMethods } from './methods/blockhash-and-fees.ts';
+import { chainMethods } from './methods/chain.ts';
+import { signatureMethods } from './methods/signatures.ts';
+import { submissionMethods } from './methods/submission.ts';
+import { tokenMethods } from './methods/tokens.ts';
+
+/** Every JSON-RPC method the endpoint answers, by name. Anything else is -32601. */
+export const RPC_METHODS: MethodTable = {
+  ...blockhashAndFeeMethods,
+  ...accountMethods,
+  ...tokenMethods,
+  ...signatureMethods,
+  ...chainMethods,
+  ...submissionMethods,
+};
+
+export const RPC_METHOD_NAMES: readonly string[] = Object.keys(RPC_METHODS).sort();

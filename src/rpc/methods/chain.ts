@@ -1,0 +1,69 @@
+import { API_VERSION, FEATURE_SET, commitmentOf, contextSlot, type MethodTable } from '../context.ts';
+import { JsonRpcError, RPC_ERROR } from '../json-rpc-error.ts';
+import { configObject, positional, requireInteger } from '../params.ts';
+
+const SLOT_CONFIG = ['commitment', 'minContextSlot'] as const;
+/** Solana's default epoch length; the emulator stays in epoch 0 (its clock sysvar says so). */
+export const SLOTS_PER_EPOCH = 432_000;
+
+export const chainMethods: MethodTable = {
+  getSlot(params, context) {
+    const [raw] = positional(params, 'getSlot', { min: 0, max: 1 });
+    const config = configObject(raw, SLOT_CONFIG);
+    commitmentOf(config);
+    return contextSlot(context, config);
+  },
+
+  getBlockHeight(params, context) {
+    const [raw] = positional(params, 'getBlockHeight', { min: 0, max: 1 });
+    const config = configObject(raw, SLOT_CONFIG);
+    commitmentOf(config);
+    contextSlot(context, config);
+    return Number(context.services.ledger.clock().blockHeight);
+  },
+
+  /** Every slot up to the current one is a block (the ledger never skips); later ones are -32004. */
+  getBlockTime(params, context) {
+    const [slotParam] = positional(params, 'getBlockTime', { min: 1, max: 1 });
+    const slot = requireInteger(slotParam);
+    const { ledger } = context.services;
+    if (BigInt(slot) > ledger.clock().slot) throw new JsonRpcError(RPC_ERROR.BLOCK_NOT_AVAILABLE, `Block not available for slot ${slot}`);
+    return ledger.blockTime(BigInt(slot));
+  },
+
+  getEpochInfo(params, context) {
+    const [raw] = positional(params, 'getEpochInfo', { min: 0, max: 1 });
+    const config = configObject(raw, SLOT_CONFIG);
+    commitmentOf(config);
+    const slot = contextSlot(context, config);
+    const transactionCount = context.services.records.all().filter((record) => record.ledger !== null).length;
+    return {
+      absoluteSlot: slot,
+      blockHeight: Number(context.services.ledger.clock().blockHeight),
+      epoch: Math.floor(slot / SLOTS_PER_EPOCH),
+      slotIndex: slot % SLOTS_PER_EPOCH,
+      slotsInEpoch: SLOTS_PER_EPOCH,
+      transactionCount,
+    };
+  },
+
+  getEpochSchedule(params) {
+    positional(params, 'getEpochSchedule', { min: 0, max: 0 });
+    return { firstNormalEpoch: 0, firstNormalSlot: 0, leaderScheduleSlotOffset: SLOTS_PER_EPOCH, slotsPerEpoch: SLOTS_PER_EPOCH, warmup: false };
+  },
+
+  getGenesisHash(params, context) {
+    positional(params, 'getGenesisHash', { min: 0, max: 0 });
+    return context.services.ledger.genesisHash;
+  },
+
+  getVersion(params) {
+    positional(params, 'getVersion', { min: 0, max: 0 });
+    return { 'feature-set': FEATURE_SET, 'solana-core': API_VERSION };
+  },
+
+  getHealth(params) {
+    positional(params, 'getHealth', { min: 0, max: 0 });
+    return 'ok';
+  },
+};

@@ -1,0 +1,99 @@
+import { PublicKey } from '@solana/web3.js';
+import bs58 from 'bs58';
+import { invalidParam, invalidParams } from './json-rpc-error.ts';
+
+/** JSON-RPC `params` as a positional array (Solana methods take no named params). */
+export function positional(params: unknown, method: string, expected: { min: number; max: number }): unknown[] {
+  const list = params === undefined || params === null ? [] : params;
+  if (!Array.isArray(list)) throw invalidParams(`invalid type: map, expected a sequence for ${method}`);
+  if (list.length < expected.min || list.length > expected.max) {
+    const wanted = expected.min === expected.max ? `${expected.min}` : `${expected.min} to ${expected.max}`;
+    throw invalidParams(`invalid length ${list.length}, expected ${wanted} element${expected.max === 1 ? '' : 's'} in sequence`);
+  }
+  return list;
+}
+
+export function describeType(value: unknown): string {
+  if (value === null) return 'null';
+  if (Array.isArray(value)) return 'sequence';
+  if (typeof value === 'object') return 'map';
+  if (typeof value === 'number') return Number.isInteger(value) ? `integer \`${value}\`` : `floating point \`${value}\``;
+  if (typeof value === 'string') return `string ${JSON.stringify(value)}`;
+  return typeof value;
+}
+
+export function requireString(value: unknown, what = 'a string'): string {
+  if (typeof value !== 'string') throw invalidParams(`invalid type: ${describeType(value)}, expected ${what}`);
+  return value;
+}
+
+export function requireInteger(value: unknown, what = 'u64'): number {
+  if (typeof value !== 'number' || !Number.isInteger(value) || value < 0) throw invalidParams(`invalid type: ${describeType(value)}, expected ${what}`);
+  return value;
+}
+
+/** A base58 public key, or -32602 `Invalid param: …` as the validator words it. */
+export function requirePubkey(value: unknown): PublicKey {
+  return new PublicKey(requireHash(value));
+}
+
+/** 32 base58-encoded bytes (a public key or a blockhash), or -32602 `Invalid param: Invalid|WrongSize`. */
+export function requireHash(value: unknown): string {
+  const text = requireString(value);
+  let bytes: Uint8Array;
+  try {
+    bytes = bs58.decode(text);
+  } catch {
+    throw invalidParam('Invalid');
+  }
+  if (bytes.length !== 32) throw invalidParam('WrongSize');
+  return text;
+}
+
+/** A base58 signature (64 bytes). */
+export function requireSignature(value: unknown): string {
+  const text = requireString(value);
+  let bytes: Uint8Array;
+  try {
+    bytes = bs58.decode(text);
+  } catch {
+    throw invalidParam(`Invalid signature ${JSON.stringify(text)}`);
+  }
+  if (bytes.length !== 64) throw invalidParam(`Invalid signature ${JSON.stringify(text)}`);
+  return text;
+}
+
+/** A config object (`{…}` or absent). Unknown fields are refused, as serde's deny_unknown_fields does. */
+export function configObject(value: unknown, known: readonly string[]): Record<string, unknown> {
+  if (value === undefined || value === null) return {};
+  if (typeof value !== 'object' || Array.isArray(value)) throw invalidParams(`invalid type: ${describeType(value)}, expected a config map`);
+  const config = value as Record<string, unknown>;
+  for (const field of Object.keys(config)) {
+    if (!known.includes(field)) throw invalidParams(`unknown field \`${field}\`, expected one of ${known.map((name) => `\`${name}\``).join(', ')}`);
+  }
+  return config;
+}
+
+export function optionalBoolean(config: Record<string, unknown>, field: string): boolean | undefined {
+  const value = config[field];
+  if (value === undefined || value === null) return undefined;
+  if (typeof value !== 'boolean') throw invalidParams(`invalid type: ${describeType(value)}, expected a boolean for \`${field}\``);
+  return value;
+}
+
+export function optionalInteger(config: Record<string, unknown>, field: string): number | undefined {
+  const value = config[field];
+  if (value === undefined || value === null) return undefined;
+  return requireInteger(value, `u64 for \`${field}\``);
+}
+
+/** One of `variants`, or serde's "unknown variant" error. */
+export function optionalVariant<T extends string>(config: Record<string, unknown>, field: string, variants: readonly T[]): T | undefined {
+  const value = config[field];
+  if (value === undefined || value === null) return undefined;
+  if (typeof value !== 'string' || !variants.includes(value as T)) {
+    const shown = typeof value === 'string' ? value : describeType(value);
+    throw invalidParams(`unknown variant \`${shown}\`, expected one of ${variants.map((variant) => `\`${variant}\``).join(', ')}`);
+  }
+  return value as T;
+}
