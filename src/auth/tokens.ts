@@ -23,14 +23,28 @@ export interface IssuedToken {
 export class TokenIssuer {
   readonly #options: TokenIssuerOptions;
   readonly #publicKey: KeyObject;
+  /** Tokens issued in the current second, by subject: `iat` has one-second resolution, so a token
+   * issued again within the same second would carry identical claims. Signing is the expensive part
+   * of GET /Transaction/config. */
+  readonly #recent = new Map<string, { issuedAt: number; issued: Promise<IssuedToken> }>();
 
   constructor(options: TokenIssuerOptions) {
     this.#options = options;
     this.#publicKey = createPublicKey(options.signingKey);
   }
 
-  async issue(subject: string): Promise<IssuedToken> {
+  issue(subject: string): Promise<IssuedToken> {
     const issuedAt = Math.floor(this.#options.now().getTime() / 1000);
+    const recent = this.#recent.get(subject);
+    if (recent?.issuedAt === issuedAt) return recent.issued;
+    if (this.#recent.size > 1000) this.#recent.clear();
+    const issued = this.#sign(subject, issuedAt);
+    this.#recent.set(subject, { issuedAt, issued });
+    issued.catch(() => this.#recent.delete(subject));
+    return issued;
+  }
+
+  async #sign(subject: string, issuedAt: number): Promise<IssuedToken> {
     const expiresAt = issuedAt + this.#options.ttlSeconds;
     const token = await new SignJWT({ scope: 'relay' })
       .setProtectedHeader({ alg: 'EdDSA', typ: 'JWT' })

@@ -1,0 +1,21 @@
+import { describe, expect, it } from 'vitest';
+import { runBenchmarks, SMOKE } from '../bench/run.ts';
+
+// Keeps the benchmarks working in CI at tiny sizes. No timing is asserted: these machines are noisy,
+// and the figures live in BENCHMARKS.md from full runs of `npm run bench`.
+describe('benchmarks (smoke sizes)', () => {
+  it('measures every figure as a finite ratio and profiles the relay stages', async () => {
+    const { figures, stages } = await runBenchmarks(SMOKE);
+    expect(figures.map((figure) => figure.name)).toEqual([
+      'relay efficiency (transfers/s)',
+      'start-up (median ms)',
+      'history p50 (large/small index)',
+      'GET /Transaction/config over HTTP',
+      'POST /Account/getaccountinfo over HTTP',
+      'RSS of one emulator',
+      `RSS growth, ${SMOKE.churn} emulators created+closed`,
+    ]);
+    for (const figure of figures) expect(Number.isFinite(figure.ratio), figure.name).toBe(true);
+    expect(stages.map((stage) => stage.stage)).toContain('relay: policy');
+  }, 120_000);
+});
