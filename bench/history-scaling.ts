@@ -14,7 +14,7 @@ async function p50(indexSize: number, requests: number): Promise<number> {
   const wallet = Keypair.generate().publicKey.toBase58();
   for (let slot = 1; slot <= indexSize; slot += 1) {
     const signature = `sig${slot}`.padEnd(88, '1');
-    emulator.services.history.add({ signature, slot, blockTime: 1_767_225_600 + slot, err: null, memo: null }, [wallet, `other${slot % 97}`]);
+    await emulator.services.history.add({ signature, slot, blockTime: 1_767_225_600 + slot, err: null, memo: null }, [wallet, `other${slot % 97}`]);
   }
   const headers = { 'X-API-Key': emulator.config.apiKey };
   const times: number[] = [];

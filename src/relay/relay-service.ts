@@ -210,7 +210,7 @@ export class RelayService {
         commitment: 'confirmed',
         ledger: result,
       });
-      this.#index(result, job.tx);
+      await this.#index(result, job.tx);
       this.#scheduleFinalization(job.id);
     } finally {
       this.#notify();
@@ -240,7 +240,7 @@ export class RelayService {
     await this.#options.records.insert(record);
   }
 
-  #index(result: LedgerTransaction, tx: VersionedTransaction): void {
+  async #index(result: LedgerTransaction, tx: VersionedTransaction): Promise<void> {
     const addresses = new Set(result.accountKeys);
     const mintPairs: [string, string][] = [];
     for (const balance of [...result.preTokenBalances, ...result.postTokenBalances]) {
@@ -249,7 +249,7 @@ export class RelayService {
       this.#options.tokenAccounts.add(balance.owner, account);
       mintPairs.push([balance.owner, balance.mint], [account, balance.mint]);
     }
-    this.#options.history.add(
+    await this.#options.history.add(
       { signature: result.signature, slot: Number(result.slot), blockTime: result.blockTime, err: result.err, memo: memoOf(tx) },
       addresses,
       mintPairs,

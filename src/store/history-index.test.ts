@@ -1,13 +1,22 @@
-import { describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { HistoryIndex } from './history-index.ts';
 
 const entry = (slot: number) => ({ signature: `sig${slot}`, slot, blockTime: 1000 + slot, err: null, memo: null });
 
 describe('HistoryIndex', () => {
   const index = new HistoryIndex();
-  for (let slot = 1; slot <= 10; slot += 1) {
-    index.add(entry(slot), ['wallet', slot % 2 ? 'odd' : 'even'], slot % 3 === 0 ? [['wallet', 'MINT']] : []);
-  }
+  beforeAll(async () => {
+    for (let slot = 1; slot <= 10; slot += 1) {
+      await index.add(entry(slot), ['wallet', slot % 2 ? 'odd' : 'even'], slot % 3 === 0 ? [['wallet', 'MINT']] : []);
+    }
+  });
+
+  it('keeps the entries in an @msw/data collection, and dumps them with their keys in slot order', () => {
+    expect(index.collection.count()).toBe(10);
+    const dump = index.dump();
+    expect(dump.map((item) => item.entry.slot)).toEqual([1, 2, 3, 4, 5, 6, 7, 8, 9, 10]);
+    expect(dump[2]!.keys).toEqual(['wallet', 'odd', 'wallet|MINT']);
+  });
 
   it('lists newest first, pages with offset and limit, without gaps or duplicates', () => {
     expect(index.query('wallet', { limit: 3 }).map((e) => e.slot)).toEqual([10, 9, 8]);

@@ -1,3 +1,5 @@
+import { Collection } from '@msw/data';
+import { z } from 'zod';
 import type { TransactionErrorJson } from '../ledger/transaction-error.ts';
 
 export interface HistoryEntry {
@@ -26,19 +28,34 @@ export interface HistoryQuery {
  * serves the mint filter. Every transaction has its own slot, so each list is sorted by slot and a
  * page is found by binary search: a look-up never scans.
  */
+const entrySchema = z.object({
+  signature: z.string(),
+  slot: z.number().int(),
+  blockTime: z.number().int(),
+  err: z.custom<TransactionErrorJson>().nullable(),
+  memo: z.string().nullable(),
+  /** Every key the entry is filed under: addresses, and `address|mint` pairs. */
+  keys: z.array(z.string()),
+});
+
 export class HistoryIndex {
+  /** The history entries themselves, as an @msw/data collection; the maps below index them. */
+  readonly collection = new Collection({ schema: entrySchema });
   readonly #byKey = new Map<string, HistoryEntry[]>();
   readonly #slots = new Map<string, number>();
 
   /** Files `entry` under `addresses`, and under `address|mint` for each mint pair. Entries must arrive in slot order. */
-  add(entry: HistoryEntry, addresses: Iterable<string>, mintPairs: Iterable<[address: string, mint: string]> = []): void {
-    this.#slots.set(entry.signature, entry.slot);
+  async add(entry: HistoryEntry, addresses: Iterable<string>, mintPairs: Iterable<[address: string, mint: string]> = []): Promise<void> {
     const keys = new Set(addresses);
     for (const [address, mint] of mintPairs) keys.add(mintKey(address, mint));
+    const { signature, slot, blockTime, err, memo } = entry;
+    const record = await this.collection.create({ signature, slot, blockTime, err, memo, keys: [...keys] });
+    const stored: HistoryEntry = { signature: record.signature, slot: record.slot, blockTime: record.blockTime, err: record.err, memo: record.memo };
+    this.#slots.set(signature, slot);
     for (const key of keys) {
       let list = this.#byKey.get(key);
       if (!list) this.#byKey.set(key, (list = []));
-      list.push(entry);
+      list.push(stored);
     }
   }
 
@@ -65,15 +82,10 @@ export class HistoryIndex {
 
   /** Every entry with the keys it is filed under, oldest first; `add(entry, keys)` files it again (state file). */
   dump(): { entry: HistoryEntry; keys: string[] }[] {
-    const bySignature = new Map<string, { entry: HistoryEntry; keys: string[] }>();
-    for (const [key, list] of this.#byKey) {
-      for (const entry of list) {
-        let item = bySignature.get(entry.signature);
-        if (!item) bySignature.set(entry.signature, (item = { entry, keys: [] }));
-        item.keys.push(key);
-      }
-    }
-    return [...bySignature.values()].sort((a, b) => a.entry.slot - b.entry.slot);
+    return this.collection
+      .all()
+      .map(({ keys, signature, slot, blockTime, err, memo }) => ({ entry: { signature, slot, blockTime, err, memo }, keys: [...keys] }))
+      .sort((a, b) => a.entry.slot - b.entry.slot);
   }
 
   count(address: string, mint?: string): number {
@@ -81,6 +93,7 @@ export class HistoryIndex {
   }
 
   clear(): void {
+    this.collection.clear();
     this.#byKey.clear();
     this.#slots.clear();
   }
