@@ -10,6 +10,9 @@ import type { Exchange } from '../target-client.ts';
 
 type Check = ConformanceCheck<unknown>;
 
+/** Section of the emulator's own routes, which the service spec does not have. */
+export const EMULATOR_SECTION = 'n/a';
+
 /** Violations listed in full in a reason; the rest are counted. */
 const MAX_LISTED = 3;
 
@@ -34,7 +37,7 @@ function jsonResponsesCheck(exchanges: Exchange[]): Check {
           .map((e) => `${where(e)} ${e.contentType ?? 'no content type'}${e.json ? '' : ', body not JSON'}`)
           .join('; ')}`,
       );
-      return `${current.length} responses`;
+      return plural(current.length, 'response');
     },
   };
 }
@@ -67,7 +70,7 @@ function contractChecks(exchanges: Exchange[], contract: ContractValidator): Che
     .filter((op) => op.tags.includes('current') || exchanges.some((e) => e.operationId === op.operationId))
     .map((op) => ({
       id: `contract.${op.operationId}`,
-      section: op.tags.includes('legacy') ? '4.3' : op.tags.includes('current') ? '4.1' : 'none (emulator route)',
+      section: op.tags.includes('legacy') ? '4.3' : op.tags.includes('current') ? '4.1' : EMULATOR_SECTION,
       level: 'SHOULD' as const,
       choice: op.pointer,
       title: `Responses of ${op.label} match openapi/relay.yaml`,
@@ -82,9 +85,13 @@ function contractChecks(exchanges: Exchange[], contract: ContractValidator): Che
             .map((e) => `${where(e)}: ${oneLine(e.contractError!)}`)
             .join(' | ')}${violations.length > MAX_LISTED ? ` | …and ${violations.length - MAX_LISTED} more` : ''}`,
         );
-        return `${seen.length} responses`;
+        return plural(seen.length, 'response');
       },
     }));
+}
+
+function plural(n: number, word: string): string {
+  return `${n} ${word}${n === 1 ? '' : 's'}`;
 }
 
 /** An ajv report on one line, without the echoed value. */
