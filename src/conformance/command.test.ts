@@ -11,7 +11,15 @@ afterAll(() => rmSync(dir, { recursive: true, force: true }));
 
 function sink() {
   let text = '';
-  return { write: (s: string) => (text += s), get text() { return text; } };
+  return {
+    write(s: string, done: () => void) {
+      text += s;
+      done();
+    },
+    get text() {
+      return text;
+    },
+  };
 }
 
 const walletsAsked: string[] = [];

@@ -47,11 +47,17 @@ Options:
 Exit code: 0 when no MUST check failed, 1 when one did, 2 for a usage error.
 `;
 
+/** Where text goes; `write` calls back once the text is handed off (as node streams do). */
+export interface TextSink {
+  write(text: string, callback: (error?: Error | null) => void): unknown;
+  isTTY?: boolean;
+}
+
 export interface CommandIo {
   /** Default process.stdout. */
-  stdout?: { write(text: string): unknown; isTTY?: boolean };
+  stdout?: TextSink;
   /** Default process.stderr. */
-  stderr?: { write(text: string): unknown };
+  stderr?: TextSink;
   /** Default globalThis.fetch. */
   fetch?: ConformanceOptions['fetch'];
   /** Default process.env (NO_COLOR is honoured). */
@@ -65,17 +71,19 @@ type ReportFormat = 'junit' | 'json';
 export async function runConformanceCommand(argv: string[], io: CommandIo = {}): Promise<number> {
   const stdout = io.stdout ?? process.stdout;
   const stderr = io.stderr ?? process.stderr;
+  // Resolved once flushed, so that a caller may process.exit() right after without cutting a piped report.
+  const write = (sink: TextSink, text: string) => new Promise<void>((resolve) => sink.write(text, () => resolve()));
   const env = io.env ?? process.env;
   let parsed: Awaited<ReturnType<typeof parseCommand>>;
   try {
     parsed = await parseCommand(argv[0] === 'conformance' ? argv.slice(1) : argv);
   } catch (error) {
     if (!(error instanceof UsageError)) throw error;
-    stderr.write(`relay-emulator conformance: ${error.message}\n\n${CONFORMANCE_USAGE}`);
+    await write(stderr, `relay-emulator conformance: ${error.message}\n\n${CONFORMANCE_USAGE}`);
     return EXIT_USAGE;
   }
   if (parsed === 'help') {
-    stdout.write(CONFORMANCE_USAGE);
+    await write(stdout, CONFORMANCE_USAGE);
     return EXIT_OK;
   }
   const { options, report, out, verbose, noColor } = parsed;
@@ -83,14 +91,14 @@ export async function runConformanceCommand(argv: string[], io: CommandIo = {}):
 
   const tableTo = report && !out ? stderr : stdout;
   const color = !noColor && env.NO_COLOR === undefined && tableTo === stdout && Boolean(stdout.isTTY);
-  tableTo.write(formatTable(result, { color, verbose }));
+  await write(tableTo, formatTable(result, { color, verbose }));
   if (report) {
     const text = report === 'junit' ? formatJUnit(result) : formatJson(result);
     if (out) {
       await writeFile(out, text);
-      stdout.write(`${report} report written to ${out}\n`);
+      await write(stdout, `${report} report written to ${out}\n`);
     } else {
-      stdout.write(text);
+      await write(stdout, text);
     }
   }
   return result.summary.ok ? EXIT_OK : EXIT_MUST_FAILED;
