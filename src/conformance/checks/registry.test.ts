@@ -78,4 +78,11 @@ describe('the check registry', () => {
       'contract.sendBatch',
     ]);
   });
+
+  it('is documented, id by id, with its level, in src/conformance/README.md', () => {
+    const readme = readFileSync(new URL('../README.md', import.meta.url), 'utf8');
+    for (const check of TARGET_CHECKS) {
+      expect(readme, check.id).toContain(`| \`${check.id}\` | ${check.level} | ${check.section} |`);
+    }
+  });
 });
