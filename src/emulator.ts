@@ -7,6 +7,8 @@ import { genesisAccounts, keypairOf, loadFixtures, type Fixtures } from './fixtu
 import { Router } from './http/router.ts';
 import { createBankrunEngine } from './ledger/bankrun-engine.ts';
 import { Ledger } from './ledger/ledger.ts';
+import { legacyRoutes } from './legacy/legacy-routes.ts';
+import { legacyStatePart } from './legacy/legacy-service.ts';
 import { decodeTokenAccount } from './ledger/token-accounts.ts';
 import { createHandlers } from './msw/create-handlers.ts';
 import { requestBinder } from './openapi/binding.ts';
@@ -114,11 +116,12 @@ export async function createRelayEmulator(options: RelayEmulatorOptions = {}): P
     state: new StateRegistry(),
     now,
   };
+  services.state.register(legacyStatePart(services));
 
   const observers: ((exchange: Exchange) => void)[] = [];
   // Routes under the base URL. Legacy routes go first: two share a path with current ones and
   // claim a request by its body (their `accepts` guard).
-  const apiRoutes: EmulatorRoute[] = [...currentRoutes];
+  const apiRoutes: EmulatorRoute[] = [...legacyRoutes, ...currentRoutes];
   // Routes at the origin's root: /health, /openapi.yaml, /docs, /__emulator/…
   const rootRoutes: EmulatorRoute[] = [];
   // The Solana JSON-RPC endpoint at rpcUrl.

@@ -13,4 +13,8 @@ export type { QueueOptions, QueueState } from './relay/relay-queue.ts';
 export { loadFixtures, keypairOf, DEFAULT_FIXTURES_DIR, type Fixtures } from './fixtures/load-fixtures.ts';
 export type { LedgerEngine, LedgerAccount, EngineFactory } from './ledger/engine.ts';
 export { createBankrunEngine } from './ledger/bankrun-engine.ts';
+export { legacyOf, type LegacyService } from './legacy/legacy-service.ts';
+export { appsFileSchema, DEFAULT_COMMITMENT_TIMEOUT_MS, type AppsFile, type LegacyApp, type LegacyMint } from './legacy/legacy-apps.ts';
+export type { LegacyTransaction, LegacyStatus, LegacyErrorType } from './legacy/legacy-records.ts';
+export { encodeAppMemo, decodeAppMemo, type AppMemo } from './legacy/app-memo.ts';
 export type { components as RelayApi, paths as RelayPaths } from './generated/relay.ts';

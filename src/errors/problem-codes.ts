@@ -61,6 +61,7 @@ export const PROBLEMS = {
   AIRDROP_DISABLED: { status: 400, title: 'Airdrops are not enabled for this mint.' },
   AIRDROP_LIMIT_EXCEEDED: { status: 400, title: 'The airdrop amount is above the maximum for this mint.' },
   REFERENCE_OR_SIGNATURE_REQUIRED: { status: 400, title: 'Either reference or signature is required.' },
+  ACCOUNT_CLOSE_REFUSED: { status: 400, title: 'The account cannot be closed by the server.' },
   RATE_LIMITED: { status: 429, title: 'Too many requests for this API key.' },
   INTERNAL_ERROR: { status: 500, title: 'The emulator failed unexpectedly.' },
   QUEUE_FULL: { status: 503, title: 'The relay queue is full; retry later.' },

@@ -169,7 +169,18 @@ export interface paths {
         };
         get?: never;
         put?: never;
-        /** Legacy relay of a transfer transaction. */
+        /**
+         * Legacy relay of a transfer transaction.
+         * @description The client's transaction, built as the legacy SDK builds it (an app-index memo when the
+         *     mint has `addMemo`, TransferChecked, an associated token account creation followed by
+         *     SetAuthority(CloseAccount → fee payer), several transfers for a batch), paid by the mint's
+         *     `feePayer`. The body's mint, and every mint the transaction touches, must belong to the app
+         *     (400 MINT_NOT_IN_APP naming the mint). The current interface's fee-payer policy applies:
+         *     one transfer destination is checked as `send`, several as `sendbatch`; a broken rule is
+         *     answered 422 with its code. Otherwise the answer is the legacy transaction record, 201,
+         *     once the requested commitment is reached; see LegacyTransaction for the lifecycle and the
+         *     error types.
+         */
         post: operations["legacyMakeTransfer"];
         delete?: never;
         options?: never;
@@ -203,7 +214,17 @@ export interface paths {
         };
         get?: never;
         put?: never;
-        /** Legacy close of a token account. */
+        /**
+         * Legacy close of a token account.
+         * @description The server builds, signs and relays the close itself: `account` is the owner's wallet; its
+         *     one token account of `mint` must have a close authority that is the fee payer of one of the
+         *     app's mints, and a zero balance. Refusals are 400 ACCOUNT_CLOSE_REFUSED with the legacy
+         *     service's words ('Cannot close a mint', 'Cannot close a token account', 'Account has no
+         *     tokens for the specified mint', "Can't close account with multiple tokens", 'Token account
+         *     has no close authority', 'Token account close authority is not a known wallet', 'Cannot
+         *     close an account with a balance'). The close carries the app-index memo when the mint has
+         *     `addMemo`; the record's `feePayer` is the close authority.
+         */
         post: operations["legacyCloseAccount"];
         delete?: never;
         options?: never;
@@ -712,7 +733,48 @@ export interface paths {
         trace?: never;
     };
 }
-export type webhooks = Record<string, never>;
+export interface webhooks {
+    legacyVerify: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Sent to an app's verify URL before its transaction is submitted.
+         * @description A non-2xx answer (or no answer within 10 s) fails the record with WebhookFailed; nothing is submitted.
+         */
+        post: operations["legacyVerifyWebhook"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    legacyEvent: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Sent to an app's event URL once its transaction is finalized.
+         * @description A non-2xx answer (or no answer within 10 s) fails the record with WebhookFailed, as Kinetic did.
+         */
+        post: operations["legacyEventWebhook"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+}
 export interface components {
     schemas: {
         /** @description A base58 public key (32 bytes). */
@@ -849,7 +911,7 @@ export interface components {
             logs?: string[];
         };
         /** @enum {string} */
-        ProblemCode: "MALFORMED_JSON" | "VALIDATION_FAILED" | "INVALID_ADDRESS" | "INVALID_QUERY" | "INVALID_BASE64" | "INVALID_TRANSACTION" | "API_KEY_MISSING" | "API_KEY_INVALID" | "TOKEN_EXPIRED" | "TOKEN_INVALID" | "ADMIN_TOKEN_REQUIRED" | "ADMIN_FORBIDDEN" | "IP_BLOCKED" | "USER_AGENT_BLOCKED" | "ROUTE_NOT_FOUND" | "ACCOUNT_NOT_FOUND" | "APP_NOT_FOUND" | "MINT_NOT_FOUND" | "TRANSACTION_NOT_FOUND" | "METHOD_NOT_ALLOWED" | "PAYLOAD_TOO_LARGE" | "UNSUPPORTED_MEDIA_TYPE" | "WRONG_FEE_PAYER" | "BLOCKHASH_NOT_FOUND" | "SIGNATURE_MISSING" | "SIGNATURE_INVALID" | "OPERATION_MISMATCH" | "NO_OPERATION" | "PROGRAM_NOT_ALLOWED" | "INSTRUCTION_NOT_ALLOWED" | "FEE_PAYER_MISUSE" | "CLOSE_AUTHORITY_NOT_FEE_PAYER" | "CLOSE_DESTINATION_NOT_FEE_PAYER" | "ACCOUNT_NOT_CLOSABLE" | "TOO_MANY_SIGNATURES" | "COMPUTE_PRICE_TOO_HIGH" | "COMPUTE_BUDGET_INVALID" | "MINT_NOT_ALLOWED" | "VERSIONED_TRANSACTION_UNSUPPORTED" | "TOKEN_2022_UNSUPPORTED" | "TRANSACTION_TOO_LARGE" | "DURABLE_NONCE_NOT_ALLOWED" | "DUPLICATE_INSTRUCTION" | "ALREADY_PROCESSED" | "MINT_NOT_IN_APP" | "AIRDROP_DISABLED" | "AIRDROP_LIMIT_EXCEEDED" | "REFERENCE_OR_SIGNATURE_REQUIRED" | "RATE_LIMITED" | "INTERNAL_ERROR" | "QUEUE_FULL";
+        ProblemCode: "MALFORMED_JSON" | "VALIDATION_FAILED" | "INVALID_ADDRESS" | "INVALID_QUERY" | "INVALID_BASE64" | "INVALID_TRANSACTION" | "API_KEY_MISSING" | "API_KEY_INVALID" | "TOKEN_EXPIRED" | "TOKEN_INVALID" | "ADMIN_TOKEN_REQUIRED" | "ADMIN_FORBIDDEN" | "IP_BLOCKED" | "USER_AGENT_BLOCKED" | "ROUTE_NOT_FOUND" | "ACCOUNT_NOT_FOUND" | "APP_NOT_FOUND" | "MINT_NOT_FOUND" | "TRANSACTION_NOT_FOUND" | "METHOD_NOT_ALLOWED" | "PAYLOAD_TOO_LARGE" | "UNSUPPORTED_MEDIA_TYPE" | "WRONG_FEE_PAYER" | "BLOCKHASH_NOT_FOUND" | "SIGNATURE_MISSING" | "SIGNATURE_INVALID" | "OPERATION_MISMATCH" | "NO_OPERATION" | "PROGRAM_NOT_ALLOWED" | "INSTRUCTION_NOT_ALLOWED" | "FEE_PAYER_MISUSE" | "CLOSE_AUTHORITY_NOT_FEE_PAYER" | "CLOSE_DESTINATION_NOT_FEE_PAYER" | "ACCOUNT_NOT_CLOSABLE" | "TOO_MANY_SIGNATURES" | "COMPUTE_PRICE_TOO_HIGH" | "COMPUTE_BUDGET_INVALID" | "MINT_NOT_ALLOWED" | "VERSIONED_TRANSACTION_UNSUPPORTED" | "TOKEN_2022_UNSUPPORTED" | "TRANSACTION_TOO_LARGE" | "DURABLE_NONCE_NOT_ALLOWED" | "DUPLICATE_INSTRUCTION" | "ALREADY_PROCESSED" | "MINT_NOT_IN_APP" | "AIRDROP_DISABLED" | "AIRDROP_LIMIT_EXCEEDED" | "REFERENCE_OR_SIGNATURE_REQUIRED" | "ACCOUNT_CLOSE_REFUSED" | "RATE_LIMITED" | "INTERNAL_ERROR" | "QUEUE_FULL";
         /** @description Error body of legacy endpoints. */
         LegacyError: {
             statusCode: number;
@@ -876,7 +938,28 @@ export interface components {
         /**
          * @description Legacy transaction record (spec 2.5). Fields not yet reached are null
          *     (e.g. ledgerFinalized before finalization, webhook fields when the app
-         *     has no webhooks, signature before the transaction was signed).
+         *     has no webhooks, signature before the transaction was submitted).
+         *
+         *     Lifecycle: `Processing` (recorded; the verify webhook, when the app has
+         *     one, gets the record and must answer 2xx, else the record is Failed with
+         *     WebhookFailed and nothing is submitted) → `Committed` (the ledger
+         *     executed it: ledgerCommitted, ledgerTransaction) → `Confirmed` (the
+         *     requested commitment is reached; the relay call answers here, or after
+         *     `Finalized` when the commitment asked for is Finalized) → `Finalized`
+         *     (ledgerFinalized, totalDuration; then the event webhook, when the app
+         *     has one). Any step may end in `Failed` with one `errors` entry, still
+         *     answered 201: BadNonce (unknown or expired blockhash, nothing
+         *     submitted), InvalidAccount (the ledger's InvalidAccountData), Timeout
+         *     (the commitment was not reached within the app's commitmentTimeoutMs,
+         *     default 60 s), WebhookFailed (verify refused; or event refused, which
+         *     fails a finalized record as Kinetic did), Unknown (any other ledger
+         *     error). `instruction` is the failing instruction's index and `logs`
+         *     the ledger's logs.
+         *
+         *     Webhooks are POSTs of this record with headers `legacy-environment`,
+         *     `legacy-index`, `legacy-webhook-type` (`Verify` or `Event`),
+         *     `legacy-tx-id` (the record id) and the client's own `legacy-*` request
+         *     headers (see the webhooks of this document).
          */
         LegacyTransaction: {
             id: string;
@@ -994,7 +1077,12 @@ export interface components {
             mints: components["schemas"]["LegacyMint"][];
         };
         LegacyBalance: {
+            /** @description Balance of the app's default mint (its first), whole-token units. */
             balance: string;
+            /** @description Mint → the owner's token accounts of it, for every mint of the app. */
+            mintMap: {
+                [key: string]: string[];
+            };
             /** @description Mint address → balance. */
             mints: {
                 [key: string]: string;
@@ -1012,7 +1100,7 @@ export interface components {
                 signature: string;
                 slot: number;
                 blockTime: number | null;
-                err: Record<string, never> | null;
+                err: Record<string, never> | string | null;
                 memo: string | null;
             }[];
         }[];
@@ -1030,6 +1118,7 @@ export interface components {
             isTokenAccount: boolean;
             owner: string | null;
             program: string | null;
+            /** @description The wallet's token accounts of the mint; null when the account is a mint, or a token account other than its own owner. */
             tokens: {
                 account: string;
                 balance: string;
@@ -1037,13 +1126,31 @@ export interface components {
                 decimals: number;
                 mint: string;
                 owner: string;
-            }[];
+            }[] | null;
         };
         LegacyHealth: {
-            isReady: boolean;
-            isHealthy?: boolean;
+            isLedgerOk: boolean;
+            isLegacyOk: boolean;
             /** Format: date-time */
             time: string;
+        };
+        LegacyAirdropResponse: {
+            signature: components["schemas"]["Signature"];
+        };
+        LegacyGetTransactionResponse: {
+            signature: string;
+            /** @description The RPC signature status; null when the transaction has not reached the ledger. */
+            status: null | {
+                slot: number;
+                confirmations: number | null;
+                err: Record<string, never> | string | null;
+                /** @enum {string} */
+                confirmationStatus: "processed" | "confirmed" | "finalized";
+            };
+            /** @description The RPC getTransaction JSON (encoding json); null when the transaction has not reached the ledger. */
+            transaction: {
+                [key: string]: unknown;
+            } | null;
         };
         JsonRpcRequest: {
             /** @constant */
@@ -1304,7 +1411,7 @@ export interface components {
                 "application/json": components["schemas"]["LegacyError"];
             };
         };
-        /** @description Forbidden (NestJS HttpException body). */
+        /** @description The app's IP or user-agent lists refuse the client (IP_BLOCKED, USER_AGENT_BLOCKED; NestJS HttpException body). */
         LegacyForbidden: {
             headers: {
                 [name: string]: unknown;
@@ -1329,6 +1436,53 @@ export interface components {
             };
             content: {
                 "application/json": components["schemas"]["LegacyError"];
+            };
+        };
+        /** @description Request body over the size limit (PAYLOAD_TOO_LARGE; NestJS HttpException body). */
+        LegacyPayloadTooLarge: {
+            headers: {
+                [name: string]: unknown;
+            };
+            content: {
+                "application/json": components["schemas"]["LegacyError"];
+            };
+        };
+        /** @description The request body is not JSON (UNSUPPORTED_MEDIA_TYPE; NestJS HttpException body). */
+        LegacyUnsupportedMediaType: {
+            headers: {
+                [name: string]: unknown;
+            };
+            content: {
+                "application/json": components["schemas"]["LegacyError"];
+            };
+        };
+        /** @description The transaction breaks a relay rule (the codes of Unprocessable; NestJS HttpException body). */
+        LegacyUnprocessable: {
+            headers: {
+                [name: string]: unknown;
+            };
+            content: {
+                "application/json": components["schemas"]["LegacyError"];
+            };
+        };
+        /** @description The relay queue is full (QUEUE_FULL; NestJS HttpException body). */
+        LegacyQueueFull: {
+            headers: {
+                /** @description Seconds to wait before retrying. */
+                "Retry-After"?: number;
+                [name: string]: unknown;
+            };
+            content: {
+                "application/json": components["schemas"]["LegacyError"];
+            };
+        };
+        /** @description The airdrop's transaction signature (Kinetic's RequestAirdropResponse). */
+        LegacyAirdropCreated: {
+            headers: {
+                [name: string]: unknown;
+            };
+            content: {
+                "application/json": components["schemas"]["LegacyAirdropResponse"];
             };
         };
     };
@@ -1642,7 +1796,11 @@ export interface operations {
             400: components["responses"]["LegacyBadRequest"];
             403: components["responses"]["LegacyForbidden"];
             404: components["responses"]["LegacyNotFound"];
+            413: components["responses"]["LegacyPayloadTooLarge"];
+            415: components["responses"]["LegacyUnsupportedMediaType"];
+            422: components["responses"]["LegacyUnprocessable"];
             500: components["responses"]["LegacyInternalError"];
+            503: components["responses"]["LegacyQueueFull"];
         };
     };
     legacyCreateAccount: {
@@ -1658,7 +1816,11 @@ export interface operations {
             400: components["responses"]["LegacyBadRequest"];
             403: components["responses"]["LegacyForbidden"];
             404: components["responses"]["LegacyNotFound"];
+            413: components["responses"]["LegacyPayloadTooLarge"];
+            415: components["responses"]["LegacyUnsupportedMediaType"];
+            422: components["responses"]["LegacyUnprocessable"];
             500: components["responses"]["LegacyInternalError"];
+            503: components["responses"]["LegacyQueueFull"];
         };
     };
     legacyCloseAccount: {
@@ -1678,7 +1840,11 @@ export interface operations {
             400: components["responses"]["LegacyBadRequest"];
             403: components["responses"]["LegacyForbidden"];
             404: components["responses"]["LegacyNotFound"];
+            413: components["responses"]["LegacyPayloadTooLarge"];
+            415: components["responses"]["LegacyUnsupportedMediaType"];
+            422: components["responses"]["LegacyUnprocessable"];
             500: components["responses"]["LegacyInternalError"];
+            503: components["responses"]["LegacyQueueFull"];
         };
     };
     legacyAirdrop: {
@@ -1694,11 +1860,15 @@ export interface operations {
             };
         };
         responses: {
-            201: components["responses"]["LegacyTransactionCreated"];
+            201: components["responses"]["LegacyAirdropCreated"];
             400: components["responses"]["LegacyBadRequest"];
             403: components["responses"]["LegacyForbidden"];
             404: components["responses"]["LegacyNotFound"];
+            413: components["responses"]["LegacyPayloadTooLarge"];
+            415: components["responses"]["LegacyUnsupportedMediaType"];
+            422: components["responses"]["LegacyUnprocessable"];
             500: components["responses"]["LegacyInternalError"];
+            503: components["responses"]["LegacyQueueFull"];
         };
     };
     legacyListTransactions: {
@@ -1744,15 +1914,13 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
-            /** @description The RPC getTransaction JSON of the transaction. */
+            /** @description The transaction's signature status and RPC getTransaction JSON. */
             200: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        [key: string]: unknown;
-                    };
+                    "application/json": components["schemas"]["LegacyGetTransactionResponse"];
                 };
             };
             400: components["responses"]["LegacyBadRequest"];
@@ -2561,6 +2729,60 @@ export interface operations {
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
             500: components["responses"]["InternalError"];
+        };
+    };
+    legacyVerifyWebhook: {
+        parameters: {
+            query?: never;
+            header: {
+                "legacy-environment": string;
+                "legacy-index": string;
+                "legacy-webhook-type": "Verify" | "Event";
+                "legacy-tx-id": string;
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["LegacyTransaction"];
+            };
+        };
+        responses: {
+            /** @description Any 2xx approves the transaction. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    legacyEventWebhook: {
+        parameters: {
+            query?: never;
+            header: {
+                "legacy-environment": string;
+                "legacy-index": string;
+                "legacy-webhook-type": "Verify" | "Event";
+                "legacy-tx-id": string;
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["LegacyTransaction"];
+            };
+        };
+        responses: {
+            /** @description Any 2xx acknowledges the event. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
         };
     };
 }

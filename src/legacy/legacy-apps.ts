@@ -1,0 +1,196 @@
+import { TOKEN_PROGRAM_ID } from '@solana/spl-token';
+import { Keypair, PublicKey } from '@solana/web3.js';
+import bs58 from 'bs58';
+import { z } from 'zod';
+import { createEd25519Signer, type Ed25519Signer } from '../crypto/ed25519.ts';
+import { RelayError } from '../errors/relay-error.ts';
+import { keypairOf, type Fixtures } from '../fixtures/load-fixtures.ts';
+
+/** How long a legacy relay call waits for its commitment before the record fails with Timeout. */
+export const DEFAULT_COMMITMENT_TIMEOUT_MS = 60_000;
+/** Explorer template of an app that names none; `{path}` becomes `/tx/<signature>`. */
+export const DEFAULT_EXPLORER = 'https://explorer.solana.com{path}?cluster=custom';
+
+const base58Key = z.string().regex(/^[1-9A-HJ-NP-Za-km-z]{32,44}$/, 'must be a base58 public key');
+
+const mintSchema = z.object({
+  /** The mint's address. Fields left out are read from fixtures/mints.json (by address). */
+  publicKey: base58Key,
+  addMemo: z.boolean().default(false),
+  airdrop: z.boolean().default(false),
+  /** Whole tokens sent by an airdrop that names no amount. */
+  airdropAmount: z.number().int().nonnegative().default(0),
+  /** Most whole tokens one airdrop may send. */
+  airdropMax: z.number().int().nonnegative().default(0),
+  decimals: z.number().int().min(0).max(18).optional(),
+  /** Fee payer of this mint's transactions. Default: the relay's fee payer (fixtures/relay.json). */
+  feePayer: base58Key.optional(),
+  /** Secret key (base58) of `feePayer`, required when it is not the relay's fee payer. */
+  feePayerSecretKey: z.string().optional(),
+  logoUrl: z.string().optional(),
+  name: z.string().optional(),
+  programId: base58Key.default(TOKEN_PROGRAM_ID.toBase58()),
+  symbol: z.string().optional(),
+});
+
+const appSchema = z.object({
+  environment: z.string().min(1),
+  index: z.number().int().nonnegative(),
+  name: z.string().min(1),
+  /** Explorer URL template; `{path}` becomes `/tx/<signature>`. */
+  explorer: z.string().default(DEFAULT_EXPLORER),
+  cluster: z
+    .object({
+      id: z.string().default('emulator'),
+      name: z.string().default('Relay Emulator'),
+      type: z.enum(['Custom', 'SolanaDevnet', 'SolanaMainnet', 'SolanaTestnet']).default('Custom'),
+      /** Default: the emulator's RPC URL. */
+      endpoint: z.string().optional(),
+    })
+    .prefault({}),
+  /** The first mint is the app's default mint (`mint` of the config record). */
+  mints: z.array(mintSchema).min(1),
+  webhooks: z
+    .object({
+      verify: z.url().optional(),
+      event: z.url().optional(),
+    })
+    .prefault({}),
+  ipsAllowed: z.array(z.string()).default([]),
+  ipsBlocked: z.array(z.string()).default([]),
+  uasAllowed: z.array(z.string()).default([]),
+  uasBlocked: z.array(z.string()).default([]),
+  /** How long a relay call waits for its commitment before failing with Timeout, in ms. */
+  commitmentTimeoutMs: z.number().int().positive().default(DEFAULT_COMMITMENT_TIMEOUT_MS),
+});
+
+/** fixtures/apps.json: an array of apps, each unique by environment and index. */
+export const appsFileSchema = z.array(appSchema);
+export type AppsFile = z.input<typeof appsFileSchema>;
+
+/** A mint entry of an app (spec 2.6), every field resolved. */
+export interface LegacyMint {
+  addMemo: boolean;
+  airdrop: boolean;
+  airdropAmount: number;
+  airdropMax: number;
+  decimals: number;
+  feePayer: string;
+  logoUrl: string;
+  name: string;
+  programId: string;
+  publicKey: string;
+  symbol: string;
+}
+
+export interface LegacyApp {
+  /** `app-<index>-<environment>`, as the legacy service named apps in its messages. */
+  key: string;
+  environment: string;
+  index: number;
+  name: string;
+  explorer: string;
+  cluster: { id: string; name: string; type: 'Custom' | 'SolanaDevnet' | 'SolanaMainnet' | 'SolanaTestnet'; endpoint: string };
+  mints: LegacyMint[];
+  webhooks: { verify: string | null; event: string | null };
+  ipsAllowed: string[];
+  ipsBlocked: string[];
+  uasAllowed: string[];
+  uasBlocked: string[];
+  commitmentTimeoutMs: number;
+}
+
+export function appKey(environment: string, index: number): string {
+  return `app-${index}-${environment}`;
+}
+
+/**
+ * The legacy apps of an emulator, from `fixtures.extra.apps` (fixtures/apps.json), validated and
+ * resolved against the other fixtures. Invalid files throw at start-up, naming the problem.
+ */
+export class LegacyApps {
+  readonly #apps = new Map<string, LegacyApp>();
+  readonly #signers = new Map<string, Ed25519Signer>();
+
+  constructor(fixtures: Fixtures, options: { rpcUrl: string }) {
+    const parsed = appsFileSchema.safeParse(fixtures.extra.apps ?? []);
+    if (!parsed.success) throw new Error(`fixtures apps.json is invalid: ${z.prettifyError(parsed.error)}`);
+    const relayFeePayer = fixtures.relay.feePayer;
+    this.#signers.set(relayFeePayer.publicKey, createEd25519Signer(keypairOf(relayFeePayer).secretKey));
+
+    for (const app of parsed.data) {
+      const key = appKey(app.environment, app.index);
+      if (this.#apps.has(key)) throw new Error(`fixtures apps.json defines ${key} twice`);
+      const mints = app.mints.map((mint): LegacyMint => {
+        const known = fixtures.mints.find((candidate) => candidate.address === mint.publicKey);
+        const decimals = mint.decimals ?? known?.decimals;
+        if (decimals === undefined) throw new Error(`fixtures apps.json: ${key} mint ${mint.publicKey} is not in mints.json, so it needs decimals`);
+        if (known && decimals !== known.decimals) throw new Error(`fixtures apps.json: ${key} mint ${mint.publicKey} has ${decimals} decimals; mints.json says ${known.decimals}`);
+        const feePayer = mint.feePayer ?? relayFeePayer.publicKey;
+        if (!this.#signers.has(feePayer)) {
+          if (!mint.feePayerSecretKey) throw new Error(`fixtures apps.json: ${key} mint ${mint.publicKey} has fee payer ${feePayer} without feePayerSecretKey`);
+          const keypair = Keypair.fromSecretKey(bs58.decode(mint.feePayerSecretKey));
+          if (keypair.publicKey.toBase58() !== feePayer) throw new Error(`fixtures apps.json: ${key} feePayerSecretKey is not the secret key of ${feePayer}`);
+          this.#signers.set(feePayer, createEd25519Signer(keypair.secretKey));
+        }
+        return {
+          addMemo: mint.addMemo,
+          airdrop: mint.airdrop,
+          airdropAmount: mint.airdropAmount,
+          airdropMax: mint.airdropMax,
+          decimals,
+          feePayer,
+          logoUrl: mint.logoUrl ?? known?.logoUrl ?? '',
+          name: mint.name ?? known?.name ?? mint.publicKey,
+          programId: mint.programId,
+          publicKey: new PublicKey(mint.publicKey).toBase58(),
+          symbol: mint.symbol ?? known?.symbol ?? '',
+        };
+      });
+      this.#apps.set(key, {
+        key,
+        environment: app.environment,
+        index: app.index,
+        name: app.name,
+        explorer: app.explorer,
+        cluster: { ...app.cluster, endpoint: app.cluster.endpoint ?? options.rpcUrl },
+        mints,
+        webhooks: { verify: app.webhooks.verify ?? null, event: app.webhooks.event ?? null },
+        ipsAllowed: app.ipsAllowed,
+        ipsBlocked: app.ipsBlocked,
+        uasAllowed: app.uasAllowed,
+        uasBlocked: app.uasBlocked,
+        commitmentTimeoutMs: app.commitmentTimeoutMs,
+      });
+    }
+  }
+
+  all(): LegacyApp[] {
+    return [...this.#apps.values()];
+  }
+
+  /** The app at environment/index, or 404 APP_NOT_FOUND. */
+  get(environment: string, index: number): LegacyApp {
+    const key = appKey(environment, index);
+    const app = this.#apps.get(key);
+    if (!app) throw new RelayError('APP_NOT_FOUND', `${key}: App not found.`);
+    return app;
+  }
+
+  /** The app's entry for `mint`, or 400 MINT_NOT_IN_APP naming the mint. */
+  mint(app: LegacyApp, mint: string): LegacyMint {
+    const found = app.mints.find((candidate) => candidate.publicKey === mint);
+    if (!found) throw new RelayError('MINT_NOT_IN_APP', `${app.key}: Can't find mint ${mint}`);
+    return found;
+  }
+
+  /** The signer of a mint's fee payer (always held: the constructor refuses fee payers without a key). */
+  signer(mint: LegacyMint): Ed25519Signer {
+    return this.#signers.get(mint.feePayer)!;
+  }
+
+  /** The signer of `publicKey` when it is the fee payer of one of the app's mints (its "wallets"), else null. */
+  walletSigner(app: LegacyApp, publicKey: string): Ed25519Signer | null {
+    return app.mints.some((mint) => mint.feePayer === publicKey) ? (this.#signers.get(publicKey) ?? null) : null;
+  }
+}

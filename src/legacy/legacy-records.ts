@@ -1,0 +1,190 @@
+import { Collection } from '@msw/data';
+import { z } from 'zod';
+
+export const LEGACY_STATUSES = ['Processing', 'Committed', 'Confirmed', 'Finalized', 'Failed'] as const;
+export type LegacyStatus = (typeof LEGACY_STATUSES)[number];
+
+export const LEGACY_ERROR_TYPES = ['BadNonce', 'InvalidAccount', 'SomeError', 'Timeout', 'Unknown', 'WebhookFailed'] as const;
+export type LegacyErrorType = (typeof LEGACY_ERROR_TYPES)[number];
+
+export const LEGACY_COMMITMENTS = ['Processed', 'Confirmed', 'Finalized'] as const;
+export type LegacyCommitment = (typeof LEGACY_COMMITMENTS)[number];
+
+const errorSchema = z.object({
+  id: z.string(),
+  logs: z.array(z.string()),
+  message: z.string(),
+  type: z.enum(LEGACY_ERROR_TYPES),
+  instruction: z.number().int().nullable(),
+});
+export type LegacyTransactionError = z.infer<typeof errorSchema>;
+
+const timestamp = z.string().nullable();
+const duration = z.number().int().nullable();
+
+/** The public fields: the legacy transaction record of spec 2.5, as answered and sent to webhooks. */
+const publicShape = {
+  id: z.string(),
+  createdAt: z.string(),
+  updatedAt: z.string(),
+  amount: z.string().nullable(),
+  decimals: z.number().int().nullable(),
+  destination: z.string().nullable(),
+  errors: z.array(errorSchema),
+  explorerUrl: z.string().nullable(),
+  feePayer: z.string(),
+  ip: z.string().nullable(),
+  mint: z.string(),
+  processingDuration: duration,
+  reference: z.string().nullable(),
+  signature: z.string().nullable(),
+  ledgerCommitted: timestamp,
+  ledgerCommittedDuration: duration,
+  ledgerFinalized: timestamp,
+  ledgerFinalizedDuration: duration,
+  ledgerStart: timestamp,
+  ledgerTransaction: z.record(z.string(), z.unknown()).nullable(),
+  source: z.string().nullable(),
+  status: z.enum(LEGACY_STATUSES),
+  totalDuration: duration,
+  tx: z.string(),
+  ua: z.string().nullable(),
+  webhookEventStart: timestamp,
+  webhookEventEnd: timestamp,
+  webhookEventDuration: duration,
+  webhookVerifyStart: timestamp,
+  webhookVerifyEnd: timestamp,
+  webhookVerifyDuration: duration,
+};
+export const PUBLIC_FIELDS = Object.keys(publicShape) as (keyof typeof publicShape)[];
+
+const recordSchema = z.object({
+  ...publicShape,
+  /** `app-<index>-<environment>`; records are listed per app. */
+  appKey: z.string(),
+  commitment: z.enum(LEGACY_COMMITMENTS),
+  /** Request headers starting with `legacy-`, passed on to the app's webhooks. */
+  forwardHeaders: z.record(z.string(), z.string()),
+});
+
+/** A stored legacy transaction record: the public record plus what the emulator keeps for itself. */
+export type LegacyRecord = z.infer<typeof recordSchema>;
+/** The legacy transaction record as answered (spec 2.5). */
+export type LegacyTransaction = z.infer<z.ZodObject<typeof publicShape>>;
+
+export function publicRecord(record: LegacyRecord): LegacyTransaction {
+  const result: Record<string, unknown> = {};
+  for (const field of PUBLIC_FIELDS) result[field] = record[field];
+  return result as LegacyTransaction;
+}
+
+type StoredRecord = Awaited<ReturnType<Collection<typeof recordSchema>['create']>>;
+
+/**
+ * Legacy transaction records, as an @msw/data collection with indexes by id, by signature and by
+ * reference (per app), so that look-ups never scan. Ids are sequential, so runs are reproducible.
+ */
+export class LegacyRecords {
+  readonly collection = new Collection({ schema: recordSchema });
+  readonly #byId = new Map<string, StoredRecord>();
+  readonly #bySignature = new Map<string, string>();
+  readonly #byReference = new Map<string, string[]>();
+  #nextId = 1;
+  #nextErrorId = 1;
+
+  /** A fresh record id. */
+  newId(): string {
+    return `ltx${String(this.#nextId++).padStart(8, '0')}`;
+  }
+
+  /** A fresh error-entry id. */
+  newErrorId(): string {
+    return `lerr${String(this.#nextErrorId++).padStart(8, '0')}`;
+  }
+
+  get(id: string): LegacyRecord | undefined {
+    return this.#byId.get(id);
+  }
+
+  bySignature(signature: string): LegacyRecord | undefined {
+    const id = this.#bySignature.get(signature);
+    return id === undefined ? undefined : this.#byId.get(id);
+  }
+
+  /** Records of an app matching a reference and/or a signature, oldest first. */
+  find(app: string, filter: { reference?: string; signature?: string }): LegacyRecord[] {
+    let ids: string[];
+    if (filter.signature !== undefined) {
+      const id = this.#bySignature.get(filter.signature);
+      ids = id === undefined ? [] : [id];
+    } else {
+      ids = this.#byReference.get(referenceKey(app, filter.reference ?? '')) ?? [];
+    }
+    return ids
+      .map((id) => this.#byId.get(id)!)
+      .filter((record) => record.appKey === app && (filter.reference === undefined || record.reference === filter.reference));
+  }
+
+  async insert(record: LegacyRecord): Promise<LegacyRecord> {
+    const created = await this.collection.create(record);
+    this.#byId.set(record.id, created);
+    this.#index(created);
+    return created;
+  }
+
+  async update(id: string, patch: Partial<LegacyRecord>): Promise<LegacyRecord> {
+    const current = this.#byId.get(id);
+    if (!current) throw new Error(`no legacy record ${id}`);
+    const updated = await this.collection.update(current, {
+      data(draft) {
+        Object.assign(draft, patch);
+      },
+    });
+    if (!updated) throw new Error(`legacy record ${id} vanished during update`);
+    this.#byId.set(id, updated);
+    if (patch.signature && patch.signature !== current.signature) this.#bySignature.set(patch.signature, id);
+    return updated;
+  }
+
+  /** Every record, oldest first. */
+  all(): LegacyRecord[] {
+    return [...this.#byId.values()];
+  }
+
+  snapshot(): { nextId: number; nextErrorId: number; records: LegacyRecord[] } {
+    return { nextId: this.#nextId, nextErrorId: this.#nextErrorId, records: structuredClone(this.all()) };
+  }
+
+  async restore(data: unknown): Promise<void> {
+    const parsed = z
+      .object({ nextId: z.number().int().positive(), nextErrorId: z.number().int().positive(), records: z.array(recordSchema) })
+      .parse(data);
+    this.clear();
+    for (const record of parsed.records) await this.insert(record);
+    this.#nextId = parsed.nextId;
+    this.#nextErrorId = parsed.nextErrorId;
+  }
+
+  clear(): void {
+    this.collection.clear();
+    this.#byId.clear();
+    this.#bySignature.clear();
+    this.#byReference.clear();
+    this.#nextId = 1;
+    this.#nextErrorId = 1;
+  }
+
+  #index(record: LegacyRecord): void {
+    if (record.signature) this.#bySignature.set(record.signature, record.id);
+    if (record.reference !== null) {
+      const key = referenceKey(record.appKey, record.reference);
+      const ids = this.#byReference.get(key);
+      if (ids) ids.push(record.id);
+      else this.#byReference.set(key, [record.id]);
+    }
+  }
+}
+
+function referenceKey(app: string, reference: string): string {
+  return `${app}|${reference}`;
+}

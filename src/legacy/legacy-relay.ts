@@ -1,0 +1,277 @@
+import { PublicKey, type VersionedTransaction } from '@solana/web3.js';
+import bs58 from 'bs58';
+import { RelayError } from '../errors/relay-error.ts';
+import { toUiAmountString } from '../ledger/token-accounts.ts';
+import type { RelayOperation } from '../relay/policy.ts';
+import { PROGRAMS, TOKEN_INSTRUCTION } from '../relay/programs.ts';
+import type { Commitment, PreparedRelay } from '../relay/relay-service.ts';
+import { decodeWireTransaction } from '../relay/wire.ts';
+import { transactionJson } from '../rpc/transaction-json.ts';
+import type { EmulatorServices } from '../services.ts';
+import type { LegacyClient } from './client-guard.ts';
+import type { LegacyApp, LegacyApps, LegacyMint } from './legacy-apps.ts';
+import { badNonce, ledgerFailure, timedOut, webhookFailed, type LegacyErrorEntry } from './legacy-errors.ts';
+import { publicRecord, type LegacyCommitment, type LegacyRecord, type LegacyRecords, type LegacyTransaction } from './legacy-records.ts';
+import { deliverWebhook } from './webhooks.ts';
+
+/** What every legacy relay call carries, whoever built the transaction. */
+export interface LegacyCall {
+  app: LegacyApp;
+  mint: LegacyMint;
+  client: LegacyClient;
+  commitment: LegacyCommitment;
+  reference: string | null;
+  /** When the request arrived (processingDuration runs from here to the record's creation). */
+  receivedAt: Date;
+}
+
+const RELAY_COMMITMENT: Record<LegacyCommitment, Commitment> = { Processed: 'processed', Confirmed: 'confirmed', Finalized: 'finalized' };
+
+/**
+ * The legacy service's transaction lifecycle over the relay:
+ * `Processing` (record created, verify webhook) → `Committed` (the ledger executed it) →
+ * `Confirmed` (the requested commitment is reached: the call answers here) → `Finalized`
+ * (background, then the event webhook), or `Failed` with one error entry at any step.
+ */
+export class LegacyRelay {
+  readonly #services: EmulatorServices;
+  readonly #apps: LegacyApps;
+  readonly #records: LegacyRecords;
+  readonly #background = new Set<Promise<void>>();
+
+  constructor(options: { services: EmulatorServices; apps: LegacyApps; records: LegacyRecords }) {
+    this.#services = options.services;
+    this.#apps = options.apps;
+    this.#records = options.records;
+  }
+
+  /**
+   * A transaction the client built and partially signed (make-transfer, account/create): every
+   * relay check, then the lifecycle. A ledger failure is a Failed record, answered as such.
+   */
+  async relayClientTransaction(call: LegacyCall, input: { tx: string; kind: 'transfer' | 'create'; lastValidBlockHeight: number }): Promise<LegacyTransaction> {
+    const { relay, ledger } = this.#services;
+    const wire = decodeWireTransaction(input.tx);
+    const operation: RelayOperation = input.kind === 'create' ? 'create' : transferDestinations(wire.tx) > 1 ? 'sendbatch' : 'send';
+    const base = { tx: input.tx, feePayer: call.mint.feePayer, source: firstSigner(wire.tx), amount: null, destination: null };
+
+    const height = ledger.clock().blockHeight;
+    if (height > BigInt(input.lastValidBlockHeight)) {
+      return this.#failedBeforeSubmission(call, base, badNonce(`Blockhash expired: block height ${height} is past lastValidBlockHeight ${input.lastValidBlockHeight}.`));
+    }
+    let prepared: Awaited<ReturnType<typeof relay.prepare>>;
+    try {
+      prepared = await relay.prepare(operation, input.tx, { feePayer: this.#apps.signer(call.mint), recordAs: 'legacy' });
+    } catch (error) {
+      if (error instanceof RelayError && error.code === 'BLOCKHASH_NOT_FOUND') {
+        return this.#failedBeforeSubmission(call, base, badNonce(`Blockhash not found: ${error.message}`));
+      }
+      throw error;
+    }
+    if ('repeated' in prepared) {
+      // The same signed transaction again: answer what the first call recorded.
+      const previous = this.#records.bySignature(prepared.receipt.signature);
+      if (previous) return publicRecord(previous);
+      throw new RelayError('ALREADY_PROCESSED', `This transaction was already relayed (${prepared.receipt.signature}).`);
+    }
+    for (const mint of mintsOf(prepared)) this.#apps.mint(call.app, mint);
+
+    const transfer = prepared.verdict.transfers[0];
+    const record = await this.#create(call, {
+      ...base,
+      source: transfer?.authority ?? base.source,
+      amount: transfer ? toUiAmountString(transfer.amount, call.mint.decimals) : null,
+      destination: transfer?.destination ?? null,
+    });
+    if (!(await this.#verify(call.app, record))) return publicRecord(this.#records.get(record.id)!);
+    return this.#submit(call, record, prepared.signature, () => relay.accept(prepared, { recordAs: 'legacy' }));
+  }
+
+  /** A transaction the emulator built and fully signed itself (account/close). */
+  async relayServerTransaction(call: LegacyCall, input: { tx: VersionedTransaction; bytes: Uint8Array; source: string }): Promise<LegacyTransaction> {
+    const { relay, ledger } = this.#services;
+    const base = { tx: Buffer.from(input.bytes).toString('base64'), feePayer: call.mint.feePayer, source: input.source, amount: null, destination: null };
+    if (!ledger.isBlockhashValid(input.tx.message.recentBlockhash)) {
+      return this.#failedBeforeSubmission(call, base, badNonce(`Blockhash not found: ${input.tx.message.recentBlockhash}.`));
+    }
+    const record = await this.#create(call, base);
+    if (!(await this.#verify(call.app, record))) return publicRecord(this.#records.get(record.id)!);
+    const signature = bs58.encode(input.tx.signatures[0]!);
+    return this.#submit(call, record, signature, () => relay.submitSigned(input.tx, input.bytes, 'legacy'));
+  }
+
+  /** Resolves once every background finalization and event webhook is done. */
+  async settle(): Promise<void> {
+    while (this.#background.size > 0) await Promise.all(this.#background);
+  }
+
+  async #create(call: LegacyCall, fields: Pick<LegacyRecord, 'tx' | 'feePayer' | 'source' | 'amount' | 'destination'>): Promise<LegacyRecord> {
+    const now = this.#services.now();
+    return this.#records.insert({
+      id: this.#records.newId(),
+      appKey: call.app.key,
+      commitment: call.commitment,
+      forwardHeaders: call.client.forwardHeaders,
+      createdAt: now.toISOString(),
+      updatedAt: now.toISOString(),
+      ...fields,
+      decimals: call.mint.decimals,
+      errors: [],
+      explorerUrl: null,
+      ip: call.client.ip,
+      mint: call.mint.publicKey,
+      processingDuration: now.getTime() - call.receivedAt.getTime(),
+      reference: call.reference,
+      signature: null,
+      ledgerCommitted: null,
+      ledgerCommittedDuration: null,
+      ledgerFinalized: null,
+      ledgerFinalizedDuration: null,
+      ledgerStart: null,
+      ledgerTransaction: null,
+      status: 'Processing',
+      totalDuration: null,
+      ua: call.client.ua,
+      webhookEventStart: null,
+      webhookEventEnd: null,
+      webhookEventDuration: null,
+      webhookVerifyStart: null,
+      webhookVerifyEnd: null,
+      webhookVerifyDuration: null,
+    });
+  }
+
+  async #failedBeforeSubmission(call: LegacyCall, fields: Pick<LegacyRecord, 'tx' | 'feePayer' | 'source' | 'amount' | 'destination'>, error: LegacyErrorEntry): Promise<LegacyTransaction> {
+    const record = await this.#create(call, fields);
+    return publicRecord(await this.#fail(record.id, error));
+  }
+
+  /** The verify webhook, when the app has one. False when it refused: the record is Failed and nothing is submitted. */
+  async #verify(app: LegacyApp, record: LegacyRecord): Promise<boolean> {
+    const url = app.webhooks.verify;
+    if (!url) return true;
+    const delivery = await deliverWebhook({ app, type: 'Verify', url, record: publicRecord(record), forwardHeaders: record.forwardHeaders, now: this.#services.now });
+    await this.#update(record.id, {
+      webhookVerifyStart: delivery.start.toISOString(),
+      webhookVerifyEnd: delivery.end.toISOString(),
+      webhookVerifyDuration: delivery.end.getTime() - delivery.start.getTime(),
+    });
+    if (!delivery.failure) return true;
+    await this.#fail(record.id, webhookFailed(delivery.failure.message, delivery.failure.logs));
+    return false;
+  }
+
+  /** Queues the transaction and follows it to the requested commitment (or failure, or timeout). */
+  async #submit(call: LegacyCall, record: LegacyRecord, signature: string, enqueue: () => Promise<unknown>): Promise<LegacyTransaction> {
+    const { relay, now } = this.#services;
+    const { app } = call;
+    const ledgerStart = now();
+    await enqueue();
+    await this.#update(record.id, { signature, ledgerStart: ledgerStart.toISOString(), explorerUrl: explorerUrl(app, signature) });
+
+    const deadline = Date.now() + app.commitmentTimeoutMs;
+    const landed = await relay.waitFor(signature, 'processed', app.commitmentTimeoutMs);
+    if (!landed) return publicRecord(await this.#fail(record.id, timedOut(call.commitment, app.commitmentTimeoutMs)));
+    const committed = now();
+    await this.#update(record.id, {
+      ledgerCommitted: committed.toISOString(),
+      ledgerCommittedDuration: committed.getTime() - ledgerStart.getTime(),
+      ledgerTransaction: transactionJson(landed, { encoding: 'json' }),
+      ...(landed.status === 'failed' ? {} : { status: 'Committed' as const }),
+    });
+    if (landed.status === 'failed') return publicRecord(await this.#fail(record.id, ledgerFailure(landed)));
+
+    if (call.commitment === 'Finalized') {
+      const finalized = await relay.waitFor(signature, 'finalized', Math.max(0, deadline - Date.now()));
+      if (!finalized) return publicRecord(await this.#fail(record.id, timedOut(call.commitment, app.commitmentTimeoutMs)));
+      await this.#update(record.id, { status: 'Confirmed' });
+      await this.#finalized(record.id, ledgerStart);
+      this.#inBackground(this.#event(app, record.id));
+    } else {
+      await this.#update(record.id, { status: 'Confirmed' });
+      this.#inBackground(
+        (async () => {
+          if (!(await relay.waitFor(signature, 'finalized', app.commitmentTimeoutMs))) return;
+          await this.#finalized(record.id, ledgerStart);
+          await this.#event(app, record.id);
+        })(),
+      );
+    }
+    return publicRecord(this.#records.get(record.id)!);
+  }
+
+  async #finalized(id: string, ledgerStart: Date): Promise<void> {
+    const finalized = this.#services.now();
+    const record = this.#records.get(id)!;
+    await this.#update(id, {
+      status: 'Finalized',
+      ledgerFinalized: finalized.toISOString(),
+      ledgerFinalizedDuration: finalized.getTime() - ledgerStart.getTime(),
+      totalDuration: finalized.getTime() - Date.parse(record.createdAt),
+    });
+  }
+
+  /** The event webhook after finalization. As the legacy service did, a refused event fails the record. */
+  async #event(app: LegacyApp, id: string): Promise<void> {
+    const url = app.webhooks.event;
+    if (!url) return;
+    const record = this.#records.get(id)!;
+    const delivery = await deliverWebhook({ app, type: 'Event', url, record: publicRecord(record), forwardHeaders: record.forwardHeaders, now: this.#services.now });
+    await this.#update(id, {
+      webhookEventStart: delivery.start.toISOString(),
+      webhookEventEnd: delivery.end.toISOString(),
+      webhookEventDuration: delivery.end.getTime() - delivery.start.getTime(),
+    });
+    if (delivery.failure) await this.#fail(id, webhookFailed(delivery.failure.message, delivery.failure.logs));
+  }
+
+  #inBackground(work: Promise<void>): void {
+    const tracked = work
+      .catch((error: unknown) => {
+        // A record removed by a reset while its finalization was pending is not an error.
+        if (!(error instanceof Error && error.message.startsWith('no legacy record'))) console.error('relay-emulator: legacy background work failed', error);
+      })
+      .finally(() => this.#background.delete(tracked));
+    this.#background.add(tracked);
+  }
+
+  #update(id: string, patch: Partial<LegacyRecord>): Promise<LegacyRecord> {
+    return this.#records.update(id, { ...patch, updatedAt: this.#services.now().toISOString() });
+  }
+
+  async #fail(id: string, error: LegacyErrorEntry): Promise<LegacyRecord> {
+    const record = this.#records.get(id)!;
+    return this.#update(id, { status: 'Failed', errors: [...record.errors, { id: this.#records.newErrorId(), ...error }] });
+  }
+}
+
+/** The explorer link of a signature: the app's template with `{path}` → `/tx/<signature>`. */
+export function explorerUrl(app: LegacyApp, signature: string): string {
+  return app.explorer.replace('{path}', `/tx/${signature}`);
+}
+
+/** Distinct destinations of the token transfers in a transaction (several make a batch). */
+function transferDestinations(tx: VersionedTransaction): number {
+  const keys = tx.message.staticAccountKeys;
+  const destinations = new Set<string>();
+  for (const ix of tx.message.compiledInstructions) {
+    if (!keys[ix.programIdIndex]?.equals(PROGRAMS.token)) continue;
+    const position = ix.data[0] === TOKEN_INSTRUCTION.Transfer ? 1 : ix.data[0] === TOKEN_INSTRUCTION.TransferChecked ? 2 : -1;
+    const destination = position < 0 ? undefined : keys[ix.accountKeyIndexes[position] ?? -1];
+    if (destination) destinations.add(destination.toBase58());
+  }
+  return destinations.size;
+}
+
+/** The first signer after the fee payer: the owner who signed, as the legacy service reported `source`. */
+function firstSigner(tx: VersionedTransaction): string | null {
+  return tx.message.header.numRequiredSignatures > 1 ? (tx.message.staticAccountKeys[1] ?? PublicKey.default).toBase58() : null;
+}
+
+/** Every mint a relayed transaction touches: created accounts and transfers. */
+function mintsOf(prepared: PreparedRelay): string[] {
+  const mints = new Set<string>();
+  for (const created of prepared.verdict.created) mints.add(created.mint);
+  for (const transfer of prepared.verdict.transfers) if (transfer.mint) mints.add(transfer.mint);
+  return [...mints];
+}

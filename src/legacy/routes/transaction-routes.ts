@@ -1,0 +1,108 @@
+import { RelayError } from '../../errors/relay-error.ts';
+import { jsonResponse } from '../../http/json-response.ts';
+import { transactionJson } from '../../rpc/transaction-json.ts';
+import type { EmulatorServices } from '../../services.ts';
+import { checkClient, clientOf } from '../client-guard.ts';
+import { publicRecord } from '../legacy-records.ts';
+import { legacyOf } from '../legacy-service.ts';
+import { appOf, referenceOf, type LegacyContext, type LegacyRelayBody, type LegacyRoute } from './route-kit.ts';
+
+/**
+ * make-transfer and account/create: the client's partially signed transaction, relayed with the
+ * mint's fee payer and answered 201 with the legacy transaction record (Failed records included).
+ */
+export async function relayClientRoute(context: LegacyContext, operationId: string, kind: 'transfer' | 'create'): Promise<Response> {
+  const { services, request } = context;
+  const receivedAt = services.now();
+  const body = services.binder.body(operationId, await context.body()) as unknown as LegacyRelayBody;
+  const legacy = legacyOf(services);
+  const app = legacy.apps.get(body.environment, body.index);
+  const client = clientOf(request);
+  checkClient(app, client);
+  const mint = legacy.apps.mint(app, body.mint);
+  const record = await legacy.relay.relayClientTransaction(
+    { app, mint, client, commitment: body.commitment, reference: referenceOf(body), receivedAt },
+    { tx: body.tx, kind, lastValidBlockHeight: body.lastValidBlockHeight },
+  );
+  return jsonResponse(record, { status: 201 });
+}
+
+const makeTransfer: LegacyRoute = {
+  method: 'POST',
+  path: '/transaction/make-transfer',
+  api: 'legacy',
+  operationId: 'legacyMakeTransfer',
+  handle: (context) => relayClientRoute(context, 'legacyMakeTransfer', 'transfer'),
+};
+
+const listTransactions: LegacyRoute = {
+  method: 'GET',
+  path: '/transaction/legacy-transaction/{environment}/{index}',
+  api: 'legacy',
+  operationId: 'legacyListTransactions',
+  async handle(context) {
+    const { legacy, app } = appOf(context);
+    const query = context.services.binder.query('legacyListTransactions', context.url.searchParams) as { reference?: string; signature?: string };
+    if (!query.reference && !query.signature) {
+      throw new RelayError('REFERENCE_OR_SIGNATURE_REQUIRED', `${app.key}: Please provide either reference or signature`);
+    }
+    const found = legacy.records.find(app.key, query);
+    if (found.length === 0) throw new RelayError('TRANSACTION_NOT_FOUND', `${app.key}: Transaction not found`);
+    return jsonResponse(found.map(publicRecord));
+  },
+};
+
+const getTransaction: LegacyRoute = {
+  method: 'GET',
+  path: '/transaction/transaction/{environment}/{index}/{signature}',
+  api: 'legacy',
+  operationId: 'legacyGetTransaction',
+  async handle(context) {
+    appOf(context);
+    const signature = context.params.signature ?? '';
+    const record = context.services.records.get(signature);
+    return jsonResponse({
+      signature,
+      status: record ? signatureStatus(context.services, record) : null,
+      transaction: record ? transactionJson(record, { encoding: 'json', maxSupportedTransactionVersion: 0 }) : null,
+    });
+  },
+};
+
+/** The RPC's signature status of a relayed transaction, null while it has not reached the ledger. */
+function signatureStatus(services: EmulatorServices, record: NonNullable<ReturnType<EmulatorServices['records']['get']>>) {
+  if (!record.ledger || record.commitment === null) return null;
+  const finalized = record.commitment === 'finalized';
+  return {
+    slot: Number(record.ledger.slot),
+    confirmations: finalized ? null : Number(services.ledger.clock().slot - record.ledger.slot),
+    err: record.ledger.err,
+    confirmationStatus: record.commitment,
+  };
+}
+
+const latestBlockhash: LegacyRoute = {
+  method: 'GET',
+  path: '/transaction/latest-blockhash/{environment}/{index}',
+  api: 'legacy',
+  operationId: 'legacyLatestBlockhash',
+  async handle(context) {
+    appOf(context);
+    const { blockhash, lastValidBlockHeight } = await context.services.ledger.latestBlockhash();
+    return jsonResponse({ blockhash, lastValidBlockHeight: Number(lastValidBlockHeight) });
+  },
+};
+
+const minimumRent: LegacyRoute = {
+  method: 'GET',
+  path: '/transaction/minimum-rent-exemption-balance/{environment}/{index}',
+  api: 'legacy',
+  operationId: 'legacyMinimumRent',
+  async handle(context) {
+    appOf(context);
+    const { dataLength } = context.services.binder.query('legacyMinimumRent', context.url.searchParams) as { dataLength: number };
+    return jsonResponse({ lamports: Number(await context.services.ledger.minimumBalanceForRentExemption(dataLength)) });
+  },
+};
+
+export const transactionRoutes: LegacyRoute[] = [makeTransfer, listTransactions, getTransaction, latestBlockhash, minimumRent];

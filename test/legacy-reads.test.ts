@@ -1,0 +1,229 @@
+import { TOKEN_PROGRAM_ID } from '@solana/spl-token';
+import { Keypair, PublicKey } from '@solana/web3.js';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { encodeTokenAccount } from '../src/ledger/token-accounts.ts';
+import { rentExemptMinimum } from '../src/ledger/rent.ts';
+import { startHarness, type Harness } from './support/harness.ts';
+import { DEFAULT_APPS, legacyCreate } from './support/legacy-transactions.ts';
+import { ALICE, ata, build, closeInstruction, FEE_PAYER, KIN, USDC } from './support/transactions.ts';
+
+const MEMO_V1 = 'Memo1UhkJRfHyvLMcVucJwxXeuD728EqVDDwQDxFMNo';
+
+describe('legacy reads, server-built close and airdrop', () => {
+  let h: Harness;
+
+  beforeAll(async () => {
+    h = await startHarness();
+  });
+  afterAll(() => h.close());
+
+  const get = (path: string) => h.call('GET', path, { anonymous: true });
+  const post = (path: string, body: unknown) => h.call('POST', path, { anonymous: true, body });
+  const app = { environment: 'devnet', index: 1 };
+  const recent = async () => (await get('/transaction/latest-blockhash/devnet/1')).body as { blockhash: string; lastValidBlockHeight: number };
+  /** A fresh owner with an empty KIN account whose close authority is the fee payer (legacy account/create). */
+  const newAccountHolder = async (mint = KIN) => {
+    const owner = Keypair.generate();
+    const { blockhash, lastValidBlockHeight } = await recent();
+    const created = await post('/account/create', { ...app, commitment: 'Confirmed', mint: mint.toBase58(), lastValidBlockHeight, tx: legacyCreate({ blockhash, owner, mint }) });
+    expect(created.body.status).toBe('Confirmed');
+    return owner;
+  };
+  const airdrop = (account: PublicKey, extra: Record<string, unknown> = {}) =>
+    post('/airdrop', { ...app, account: account.toBase58(), commitment: 'Confirmed', mint: KIN.toBase58(), ...extra });
+  /** Writes a token account straight into the ledger, as a test control would. */
+  const writeTokenAccount = async (address: PublicKey, owner: PublicKey, closeAuthority: PublicKey | null) => {
+    const data = encodeTokenAccount({ mint: KIN, owner, amount: 0n, closeAuthority });
+    await h.emulator.services.ledger.setAccount(address, { lamports: rentExemptMinimum(data.length), owner: TOKEN_PROGRAM_ID, data, executable: false });
+    h.emulator.services.tokenAccounts.add(owner.toBase58(), address.toBase58());
+  };
+
+  describe('app', () => {
+    it('answers the app configuration record from fixtures/apps.json', async () => {
+      const { status, body } = await get('/app/devnet/1/config');
+      expect(status).toBe(200);
+      const [kin, usdc] = DEFAULT_APPS[0]!.mints;
+      expect(body).toEqual({
+        app: { index: 1, name: 'Relay Emulator App' },
+        api: { name: 'relay-emulator', version: expect.stringMatching(/^\d+\.\d+\.\d+/) },
+        environment: {
+          name: 'devnet',
+          explorer: DEFAULT_APPS[0]!.explorer,
+          cluster: { endpoint: h.emulator.config.rpcUrl, id: 'emulator', name: 'Relay Emulator', type: 'Custom' },
+        },
+        mint: kin,
+        mints: [kin, usdc],
+      });
+    });
+
+    it('404 for an unknown app, 400 for an index that is not an integer', async () => {
+      expect((await get('/app/devnet/7/config')).body).toEqual({ statusCode: 404, message: 'app-7-devnet: App not found.', error: 'Not Found' });
+      const bad = await get('/app/devnet/one/config');
+      expect(bad.status).toBe(400);
+      expect(bad.body.message).toBe('Validation failed (numeric string is expected)');
+    });
+
+    it('answers health', async () => {
+      const { body } = await get('/app/devnet/1/health');
+      expect(body).toEqual({ isLedgerOk: true, isLegacyOk: true, time: expect.any(String) });
+      expect((await get('/app/mainnet/1/health')).status).toBe(404);
+    });
+  });
+
+  describe('transaction reads', () => {
+    it('answers the latest blockhash, valid on the ledger', async () => {
+      const { blockhash, lastValidBlockHeight } = await recent();
+      expect(h.emulator.services.ledger.isBlockhashValid(blockhash)).toBe(true);
+      expect(lastValidBlockHeight).toBe(Number(h.emulator.services.ledger.clock().blockHeight) + 150);
+    });
+
+    it('answers the rent-exempt minimum for a data length, 400 without one', async () => {
+      expect((await get('/transaction/minimum-rent-exemption-balance/devnet/1?dataLength=165')).body).toEqual({ lamports: 2_039_280 });
+      const missing = await get('/transaction/minimum-rent-exemption-balance/devnet/1');
+      expect(missing.status).toBe(400);
+      expect(missing.body).toMatchObject({ statusCode: 400, error: 'Bad Request', message: expect.stringContaining('dataLength') });
+    });
+
+    it('answers a relayed transaction with its status and RPC JSON, nulls for an unknown signature', async () => {
+      const { body: airdropped } = await airdrop(Keypair.generate().publicKey);
+      const { body } = await get(`/transaction/transaction/devnet/1/${airdropped.signature}`);
+      expect(body.signature).toBe(airdropped.signature);
+      expect(body.status).toMatchObject({ slot: expect.any(Number), err: null, confirmationStatus: expect.stringMatching(/^(confirmed|finalized)$/) });
+      expect(body.transaction.transaction.signatures[0]).toBe(airdropped.signature);
+      expect(body.transaction.slot).toBe(body.status.slot);
+      const unknown = await get(`/transaction/transaction/devnet/1/${'1'.repeat(64)}`);
+      expect(unknown.body).toEqual({ signature: '1'.repeat(64), status: null, transaction: null });
+    });
+  });
+
+  describe('account reads', () => {
+    it('answers balances of every app mint in whole-token units', async () => {
+      const { body } = await get(`/account/balance/devnet/1/${ALICE.publicKey.toBase58()}`);
+      expect(body).toEqual({
+        balance: '100',
+        mintMap: { [KIN.toBase58()]: [ata(ALICE.publicKey, KIN).toBase58()], [USDC.toBase58()]: [ata(ALICE.publicKey, USDC).toBase58()] },
+        mints: { [KIN.toBase58()]: '100', [USDC.toBase58()]: '1000' },
+        tokens: [
+          { account: ata(ALICE.publicKey, KIN).toBase58(), balance: '100', decimals: 5, mint: KIN.toBase58() },
+          { account: ata(ALICE.publicKey, USDC).toBase58(), balance: '1000', decimals: 6, mint: USDC.toBase58() },
+        ],
+      });
+      const nobody = await get(`/account/balance/devnet/1/${Keypair.generate().publicKey.toBase58()}`);
+      expect(nobody.body).toMatchObject({ balance: '0', mints: {}, tokens: [] });
+      const invalid = await get('/account/balance/devnet/1/not-an-address');
+      expect(invalid.status).toBe(400);
+      expect(invalid.body.message).toBe('accountId is not a valid base58 public key.');
+    });
+
+    it('answers account info for a wallet, a mint and a token account', async () => {
+      const wallet = await get(`/account/info/devnet/1/${ALICE.publicKey.toBase58()}/${KIN.toBase58()}`);
+      expect(wallet.body).toEqual({
+        account: ALICE.publicKey.toBase58(),
+        isMint: false,
+        isOwner: true,
+        isTokenAccount: false,
+        owner: null,
+        program: null,
+        tokens: [{ account: ata(ALICE.publicKey, KIN).toBase58(), balance: '100', closeAuthority: null, decimals: 5, mint: KIN.toBase58(), owner: ALICE.publicKey.toBase58() }],
+      });
+      const mint = await get(`/account/info/devnet/1/${KIN.toBase58()}/${KIN.toBase58()}`);
+      expect(mint.body).toMatchObject({ isMint: true, isTokenAccount: false, program: TOKEN_PROGRAM_ID.toBase58(), tokens: null });
+      const token = await get(`/account/info/devnet/1/${ata(ALICE.publicKey, KIN).toBase58()}/${KIN.toBase58()}`);
+      expect(token.body).toMatchObject({ isMint: false, isTokenAccount: true, owner: ALICE.publicKey.toBase58(), tokens: null });
+      const stranger = Keypair.generate().publicKey.toBase58();
+      const notInApp = await get(`/account/info/devnet/1/${ALICE.publicKey.toBase58()}/${stranger}`);
+      expect(notInApp.status).toBe(400);
+      expect(notInApp.body.message).toBe(`app-1-devnet: Can't find mint ${stranger}`);
+    });
+
+    it('lists token accounts and their history per mint', async () => {
+      expect((await get(`/account/token-accounts/devnet/1/${ALICE.publicKey.toBase58()}/${KIN.toBase58()}`)).body).toEqual([ata(ALICE.publicKey, KIN).toBase58()]);
+      const owner = Keypair.generate();
+      const first = (await airdrop(owner.publicKey)).body.signature;
+      const second = (await airdrop(owner.publicKey, { amount: '3' })).body.signature;
+      const { body } = await get(`/account/history/devnet/1/${owner.publicKey.toBase58()}/${KIN.toBase58()}`);
+      expect(body).toHaveLength(1);
+      expect(body[0].account).toBe(ata(owner.publicKey, KIN).toBase58());
+      expect(body[0].history.map((entry: { signature: string }) => entry.signature)).toEqual([second, first]);
+      expect(body[0].history[0]).toEqual({ signature: second, slot: expect.any(Number), blockTime: expect.any(Number), err: null, memo: null });
+      expect((await get(`/account/history/devnet/1/${owner.publicKey.toBase58()}/${USDC.toBase58()}`)).body).toEqual([]);
+    });
+  });
+
+  describe('airdrop', () => {
+    it('mints airdropAmount by default, or the amount asked for, into the associated token account', async () => {
+      const owner = Keypair.generate().publicKey;
+      const { status, body } = await airdrop(owner);
+      expect(status).toBe(201);
+      expect(body).toEqual({ signature: expect.any(String) });
+      await airdrop(owner, { amount: '2.5' });
+      const balance = await get(`/account/balance/devnet/1/${owner.toBase58()}`);
+      expect(balance.body.balance).toBe('1002.5');
+    });
+
+    it('refuses above airdropMax, finer than the decimals, mints without airdrops and mints of other apps', async () => {
+      const owner = Keypair.generate().publicKey;
+      expect((await airdrop(owner, { amount: '50001' })).body).toEqual({ statusCode: 400, message: 'Try requesting 50000 or less.', error: 'Bad Request' });
+      expect((await airdrop(owner, { amount: '1.000001' })).status).toBe(400);
+      const usdc = await airdrop(owner, { mint: USDC.toBase58() });
+      expect(usdc.status).toBe(400);
+      expect(usdc.body.message).toBe(`app-1-devnet: Airdrop configuration not found for mint ${USDC.toBase58()}.`);
+      const stranger = Keypair.generate().publicKey.toBase58();
+      expect((await airdrop(owner, { mint: stranger })).body.message).toBe(`app-1-devnet: Can't find mint ${stranger}`);
+      expect((await airdrop(owner, { environment: 'nowhere' })).status).toBe(404);
+      expect((await get(`/account/token-accounts/devnet/1/${owner.toBase58()}/${KIN.toBase58()}`)).body).toEqual([]);
+    });
+  });
+
+  describe('account/close (built and signed by the server)', () => {
+    it('closes an empty account whose close authority is the fee payer, with the app memo', async () => {
+      const owner = await newAccountHolder();
+      const lamportsBefore = (await h.emulator.services.ledger.getAccount(FEE_PAYER))!.lamports;
+      const { status, body } = await post('/account/close', { ...app, account: owner.publicKey.toBase58(), commitment: 'Confirmed', mint: KIN.toBase58(), reference: 'bye' });
+      expect(status).toBe(201);
+      expect(body).toMatchObject({ status: 'Confirmed', errors: [], feePayer: FEE_PAYER.toBase58(), source: owner.publicKey.toBase58(), mint: KIN.toBase58(), reference: 'bye', amount: null });
+      expect(body.ledgerTransaction.transaction.message.accountKeys).toContain(MEMO_V1);
+      expect(body.ledgerTransaction.meta.err).toBeNull();
+      expect(await h.emulator.services.ledger.getAccount(ata(owner.publicKey, KIN))).toBeNull();
+      // The rent came back to the fee payer, which also paid the fee.
+      const lamportsAfter = (await h.emulator.services.ledger.getAccount(FEE_PAYER))!.lamports;
+      expect(lamportsAfter - lamportsBefore).toBe(2_039_280n - 5_000n);
+      expect((await get(`/account/token-accounts/devnet/1/${owner.publicKey.toBase58()}/${KIN.toBase58()}`)).body).toEqual([]);
+    });
+
+    it('refuses with the legacy service’s reasons', async () => {
+      const close = async (account: PublicKey) => {
+        const { status, body } = await post('/account/close', { ...app, account: account.toBase58(), commitment: 'Confirmed', mint: KIN.toBase58() });
+        expect(status).toBe(400);
+        return body.message as string;
+      };
+      expect(await close(KIN)).toBe('Cannot close a mint');
+      expect(await close(ata(ALICE.publicKey, KIN))).toBe('Cannot close a token account');
+      expect(await close(Keypair.generate().publicKey)).toBe('Account has no tokens for the specified mint');
+      expect(await close(ALICE.publicKey)).toBe('Token account has no close authority');
+
+      const funded = await newAccountHolder();
+      await airdrop(funded.publicKey, { amount: '1' });
+      expect(await close(funded.publicKey)).toBe('Cannot close an account with a balance');
+
+      const foreign = Keypair.generate().publicKey;
+      await writeTokenAccount(ata(foreign, KIN), foreign, Keypair.generate().publicKey);
+      expect(await close(foreign)).toBe('Token account close authority is not a known wallet');
+
+      const twice = Keypair.generate().publicKey;
+      await writeTokenAccount(ata(twice, KIN), twice, FEE_PAYER);
+      await writeTokenAccount(Keypair.generate().publicKey, twice, FEE_PAYER);
+      expect(await close(twice)).toBe("Can't close account with multiple tokens");
+    });
+
+    it('leaves POST /Account/close without an environment to the current interface', async () => {
+      const owner = await newAccountHolder();
+      const tx = build({ instructions: [closeInstruction(ata(owner.publicKey, KIN))], blockhash: (await recent()).blockhash, signers: [] });
+      const { status, body } = await h.call('POST', '/Account/close', { body: { signedTransaction: tx } });
+      expect(status).toBe(200);
+      expect(body).toMatchObject({ status: 'Queued', message: 'Account close transaction queued successfully.' });
+      await h.emulator.settle();
+      expect(await h.emulator.services.ledger.getAccount(ata(owner.publicKey, KIN))).toBeNull();
+    });
+  });
+});
