@@ -7,6 +7,8 @@ import { genesisAccounts, keypairOf, loadFixtures, type Fixtures } from './fixtu
 import { Router } from './http/router.ts';
 import { createBankrunEngine } from './ledger/bankrun-engine.ts';
 import { Ledger } from './ledger/ledger.ts';
+import { validateRateLimit, type RateLimitOptions } from './limits/rate-limit-options.ts';
+import { RateLimiter } from './limits/rate-limiter.ts';
 import { legacyRoutes } from './legacy/legacy-routes.ts';
 import { legacyStatePart } from './legacy/legacy-service.ts';
 import { decodeTokenAccount } from './ledger/token-accounts.ts';
@@ -115,6 +117,7 @@ export async function createRelayEmulator(options: RelayEmulatorOptions = {}): P
     binder: requestBinder(),
     state: new StateRegistry(),
     now,
+    rateLimiter: rateLimiterFor(options.rateLimit ?? null),
   };
   services.state.register(legacyStatePart(services));
 
@@ -153,4 +156,10 @@ export async function createRelayEmulator(options: RelayEmulatorOptions = {}): P
       await ledger.close();
     },
   };
+}
+
+/** The per-API-key rate limiter of option `rateLimit`, validated at start-up; null when off. */
+function rateLimiterFor(options: RateLimitOptions | null): RateLimiter | null {
+  const valid = validateRateLimit(options);
+  return valid === null ? null : new RateLimiter(valid);
 }

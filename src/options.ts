@@ -1,6 +1,7 @@
 import type { EngineFactory } from './ledger/engine.ts';
 import type { Fixtures } from './fixtures/load-fixtures.ts';
-import type { PolicyOptions } from './relay/policy-options.ts';
+import type { RateLimitOptions } from './limits/rate-limit-options.ts';
+import type { PolicyInput } from './relay/policy-options.ts';
 import type { QueueOptions } from './relay/relay-queue.ts';
 
 /** Options of {@link createRelayEmulator}. Every field is optional; defaults are documented per field. */
@@ -25,8 +26,17 @@ export interface RelayEmulatorOptions {
     /** Delay from processing to `finalized`, in ms. Default 0. */
     finalizeMs?: number;
   };
-  /** Fee-payer policy. Defaults in `DEFAULT_POLICY`. */
-  policy?: Partial<PolicyOptions>;
+  /**
+   * Fee-payer policy: `maxSignatures`, `maxComputeUnitPrice`, `maxComputeUnitLimit`, `allowedMints`,
+   * `extraPrograms`. Defaults in `DEFAULT_POLICY`; the rules are in openapi/relay.yaml.
+   */
+  policy?: PolicyInput;
+  /**
+   * Per-API-key rate limit of the current interface (a token bucket per key, checked after
+   * authentication): 429 RATE_LIMITED with `Retry-After` past it. Default `null`: off, since test
+   * suites burst.
+   */
+  rateLimit?: RateLimitOptions | null;
   /** Largest request body, in bytes. Default 65,536. */
   maxBodyBytes?: number;
   /** Whether the RPC endpoint requires `Authorization: Bearer <Token>`. Default true. */

@@ -2,6 +2,7 @@ import type { ApiKeys } from './auth/api-keys.ts';
 import type { TokenIssuer } from './auth/tokens.ts';
 import type { Fixtures } from './fixtures/load-fixtures.ts';
 import type { Ledger } from './ledger/ledger.ts';
+import type { RateLimiter } from './limits/rate-limiter.ts';
 import type { RequestBinder } from './openapi/binding.ts';
 import type { RelayQueue } from './relay/relay-queue.ts';
 import type { RelayService, SubmissionJob } from './relay/relay-service.ts';
@@ -40,4 +41,6 @@ export interface EmulatorServices {
   /** Stateful parts, for reset and the state file. */
   state: StateRegistry;
   now: () => Date;
+  /** The per-API-key rate limit, or null when off (option `rateLimit`). */
+  rateLimiter: RateLimiter | null;
 }

@@ -58,7 +58,10 @@ export function createFetch(options: CoreOptions): FetchHandler {
         api = route.api;
         operationId = route.operationId;
         context.params = params;
-        if (route.api === 'current') await authenticate(request, services);
+        if (route.api === 'current') {
+          await authenticate(request, services);
+          services.rateLimiter?.take(request);
+        }
         response = await route.handle(context);
       }
     } catch (error) {

@@ -1,31 +1,68 @@
+import { PublicKey } from '@solana/web3.js';
+
 /**
- * What the relay lets a transaction make its fee payer do. Every rule is in docs of
- * {@link checkPolicy}; these options make it stricter or looser.
+ * What the relay lets a transaction make its fee payer do. The rules are the table "Fee-payer
+ * policy" in openapi/relay.yaml (info.description); these options make them stricter or looser.
  */
 export interface PolicyOptions {
-  /** Most signatures a transaction may require, the fee payer's included. Default 6. */
+  /** Most signatures a transaction may require, the fee payer's included (rule S2). Default 6. */
   maxSignatures: number;
   /**
-   * Highest compute-unit price in micro-lamports, since the fee payer pays priority fees.
-   * Default 100_000 (0.1 lamport per CU: at most 20,000 lamports over a 200k CU budget).
+   * Highest compute-unit price in micro-lamports, since the fee payer pays priority fees (rule C2).
+   * Default 100_000 (0.1 lamport per CU: at most 140,000 lamports over Solana's 1.4M CU maximum).
    */
   maxComputeUnitPrice: bigint;
-  /** Mints the relay sponsors, base58; `null` sponsors every mint. Default null. */
+  /**
+   * Highest compute-unit limit a SetComputeUnitLimit may request (rule C3). Default 1_400_000,
+   * Solana's maximum: a larger request is refused rather than silently clamped.
+   */
+  maxComputeUnitLimit: number;
+  /** Mints the relay sponsors, base58 (rules A5, T1); `null` sponsors every SPL Token mint. Default null. */
   allowedMints: readonly string[] | null;
   /**
-   * Extra programs a transaction may call, base58. The fee payer may never be a signer or
-   * writable in their instructions. Default none.
+   * Extra programs a transaction may call, base58 (rule P1). The fee payer may never be among the
+   * accounts of their instructions (rule F1), so they can neither spend nor sign as it. Default none.
    */
   extraPrograms: readonly string[];
 }
 
+/** What callers pass: every field optional, and the price may be a number (e.g. from JSON). */
+export type PolicyInput = Partial<Omit<PolicyOptions, 'maxComputeUnitPrice'>> & { maxComputeUnitPrice?: bigint | number };
+
 export const DEFAULT_POLICY: PolicyOptions = {
   maxSignatures: 6,
   maxComputeUnitPrice: 100_000n,
+  maxComputeUnitLimit: 1_400_000,
   allowedMints: null,
   extraPrograms: [],
 };
 
-export function resolvePolicy(options: Partial<PolicyOptions> = {}): PolicyOptions {
-  return { ...DEFAULT_POLICY, ...options };
+/** Fills defaults and validates; a bad option is a TypeError at start-up, never a surprise per request. */
+export function resolvePolicy(input: PolicyInput = {}): PolicyOptions {
+  const defined = Object.fromEntries(Object.entries(input).filter(([, value]) => value !== undefined)) as PolicyInput;
+  const policy: PolicyOptions = {
+    ...DEFAULT_POLICY,
+    ...defined,
+    maxComputeUnitPrice: BigInt(defined.maxComputeUnitPrice ?? DEFAULT_POLICY.maxComputeUnitPrice),
+  };
+  if (!Number.isInteger(policy.maxSignatures) || policy.maxSignatures < 1 || policy.maxSignatures > 127) {
+    throw new TypeError(`policy.maxSignatures must be an integer from 1 to 127, got ${policy.maxSignatures}`);
+  }
+  if (policy.maxComputeUnitPrice < 0n) throw new TypeError('policy.maxComputeUnitPrice must not be negative');
+  if (!Number.isInteger(policy.maxComputeUnitLimit) || policy.maxComputeUnitLimit < 0) {
+    throw new TypeError(`policy.maxComputeUnitLimit must be a non-negative integer, got ${policy.maxComputeUnitLimit}`);
+  }
+  return {
+    ...policy,
+    allowedMints: policy.allowedMints === null ? null : policy.allowedMints.map((mint) => canonicalAddress(mint, 'allowedMints')),
+    extraPrograms: policy.extraPrograms.map((program) => canonicalAddress(program, 'extraPrograms')),
+  };
+}
+
+function canonicalAddress(value: string, option: string): string {
+  try {
+    return new PublicKey(value).toBase58();
+  } catch {
+    throw new TypeError(`policy.${option} holds ${JSON.stringify(value)}, which is not a base58 public key`);
+  }
 }

@@ -1,4 +1,4 @@
-import { ASSOCIATED_TOKEN_PROGRAM_ID, TOKEN_2022_PROGRAM_ID, TOKEN_PROGRAM_ID } from '@solana/spl-token';
+import { ASSOCIATED_TOKEN_PROGRAM_ID, NATIVE_MINT, TOKEN_2022_PROGRAM_ID, TOKEN_PROGRAM_ID } from '@solana/spl-token';
 import { ComputeBudgetProgram, PublicKey, SystemProgram } from '@solana/web3.js';
 
 export const PROGRAMS = {
@@ -11,9 +11,21 @@ export const PROGRAMS = {
   memo: new PublicKey('MemoSq4gqABAXKb96qnH8TysNcWxMyWCqXgDLGmfcHr'),
 } as const;
 
+/** The wrapped-SOL mint. */
+export const NATIVE_MINT_ADDRESS: PublicKey = NATIVE_MINT;
+
+/** Associated Token Account instruction tags (first data byte; empty data is Create). */
+export const ASSOCIATED_TOKEN_INSTRUCTION = {
+  Create: 0,
+  CreateIdempotent: 1,
+  RecoverNested: 2,
+} as const;
+
 /** SPL Token instruction tags (first data byte). */
 export const TOKEN_INSTRUCTION = {
+  InitializeMint: 0,
   InitializeAccount: 1,
+  InitializeMultisig: 2,
   Transfer: 3,
   Approve: 4,
   Revoke: 5,

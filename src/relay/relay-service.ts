@@ -7,7 +7,7 @@ import type { HistoryIndex } from '../store/history-index.ts';
 import type { TokenAccountIndex } from '../store/token-account-index.ts';
 import type { Operation, TransactionRecord, TransactionRecords } from '../store/transaction-records.ts';
 import { memoOf } from './memo.ts';
-import { checkPolicy, type PolicyVerdict, type RelayOperation } from './policy.ts';
+import { checkDurableNonce, checkPolicy, type PolicyVerdict, type RelayOperation } from './policy.ts';
 import type { PolicyOptions } from './policy-options.ts';
 import type { RelayQueue } from './relay-queue.ts';
 import { checkSignatures, signAsFeePayer } from './signatures.ts';
@@ -129,12 +129,19 @@ export class RelayService {
     const recordAs = options.recordAs ?? operation;
     if (previous) {
       if (previous.operation !== recordAs) {
+        // (rule R2)
         throw new RelayError('ALREADY_PROCESSED', `This transaction was already relayed as ${previous.operation} (${previous.signature}).`);
+      }
+      if (!ledger.isBlockhashValid(wire.tx.message.recentBlockhash)) {
+        // (rule R3) A retry happens within the blockhash's life; past it, this is a replay.
+        throw new RelayError('ALREADY_PROCESSED', `This transaction was already relayed (${previous.signature}) and its blockhash has expired since: build a new one with a fresh blockhash.`);
       }
       return { receipt: receiptOf(operation, signed.signature), verdict: null, wire, repeated: true };
     }
 
+    checkDurableNonce(wire.tx);
     if (!ledger.isBlockhashValid(wire.tx.message.recentBlockhash)) {
+      // (rule B1)
       throw new RelayError('BLOCKHASH_NOT_FOUND', `Blockhash ${wire.tx.message.recentBlockhash} is unknown or expired; fetch a new one (GET /Transaction/blockhash or getLatestBlockhash).`);
     }
 

@@ -5,15 +5,19 @@ import { RelayError } from '../errors/relay-error.ts';
 import type { WireTransaction } from './wire.ts';
 
 /**
- * Checks what the ledger won't: the fee payer is ours, and every other required signature is
+ * Checks what the ledger won't (rules S1–S4 of the fee-payer policy in openapi/relay.yaml): the fee
+ * payer is ours, the signature count is within the cap, and every other required signature is
  * present and verifies. The fee payer's own slot may be empty or anything; it is overwritten.
+ * Expects a transaction sanitized by decodeWireTransaction (every signer has a static key).
  */
 export function checkSignatures(wire: WireTransaction, feePayer: Uint8Array, options: { maxSignatures: number }): void {
   if (!Buffer.from(wire.feePayer.toBytes()).equals(Buffer.from(feePayer))) {
+    // (rule S1)
     throw new RelayError('WRONG_FEE_PAYER', `The fee payer is ${wire.feePayer.toBase58()}; set it to ${bs58.encode(feePayer)} (FeePayer in GET /Transaction/config).`);
   }
   const { tx, messageBytes } = wire;
   if (tx.signatures.length > options.maxSignatures) {
+    // (rule S2)
     throw new RelayError('TOO_MANY_SIGNATURES', `The transaction requires ${tx.signatures.length} signatures; the relay accepts at most ${options.maxSignatures}.`);
   }
   const keys = tx.message.staticAccountKeys;
@@ -21,9 +25,11 @@ export function checkSignatures(wire: WireTransaction, feePayer: Uint8Array, opt
     const signature = tx.signatures[index]!;
     const signer = keys[index]!.toBase58();
     if (signature.every((byte) => byte === 0)) {
+      // (rule S3)
       throw new RelayError('SIGNATURE_MISSING', `The signature of ${signer} is missing; partially sign with every key except the fee payer.`);
     }
     if (!verifyEd25519(keys[index]!.toBytes(), messageBytes, signature)) {
+      // (rule S4)
       throw new RelayError('SIGNATURE_INVALID', `The signature of ${signer} does not verify against the message.`);
     }
   }

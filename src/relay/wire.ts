@@ -1,5 +1,5 @@
 import { PACKET_DATA_SIZE, PublicKey, VersionedTransaction } from '@solana/web3.js';
-import { RelayError } from '../errors/relay-error.ts';
+import { RelayError, isRelayError } from '../errors/relay-error.ts';
 
 /** A client's transaction, decoded once and kept with its raw bytes. */
 export interface WireTransaction {
@@ -15,35 +15,76 @@ export interface WireTransaction {
 
 const BASE64 = /^(?:[A-Za-z0-9+/]{4})*(?:[A-Za-z0-9+/]{2}==|[A-Za-z0-9+/]{3}=)?$/;
 
-/** base64 → transaction: 400 INVALID_BASE64 or INVALID_TRANSACTION, 422 TRANSACTION_TOO_LARGE. */
+/**
+ * base64 → a sanitized transaction (rules W1–W4 of the fee-payer policy in openapi/relay.yaml):
+ * 400 INVALID_BASE64 or INVALID_TRANSACTION, 422 TRANSACTION_TOO_LARGE or
+ * VERSIONED_TRANSACTION_UNSUPPORTED. Whatever the bytes, it throws a RelayError or returns a
+ * transaction every later check can index without bounds checks.
+ */
 export function decodeWireTransaction(base64: string): WireTransaction {
   const compact = base64.trim();
   if (compact.length === 0 || !BASE64.test(compact)) {
+    // (rule W1)
     throw new RelayError('INVALID_BASE64', 'signedTransaction must be standard base64 (RFC 4648 §4, padded).');
   }
   const bytes = new Uint8Array(Buffer.from(compact, 'base64'));
   if (bytes.length > PACKET_DATA_SIZE) {
+    // (rule W2)
     throw new RelayError('TRANSACTION_TOO_LARGE', `The transaction is ${bytes.length} bytes; a Solana packet holds ${PACKET_DATA_SIZE}.`);
   }
-  let tx: VersionedTransaction;
   try {
-    tx = VersionedTransaction.deserialize(bytes);
+    return decodeBytes(bytes);
   } catch (error) {
-    throw new RelayError('INVALID_TRANSACTION', `signedTransaction is not a Solana transaction: ${(error as Error).message}`);
+    if (isRelayError(error)) throw error;
+    // (rule W3) web3.js throws plain errors (RangeError, assertion failures) on malformed input.
+    throw invalid(`signedTransaction is not a Solana transaction: ${(error as Error).message}`);
   }
+}
+
+function decodeBytes(bytes: Uint8Array): WireTransaction {
+  const tx = VersionedTransaction.deserialize(bytes);
   const count = tx.signatures.length;
   const signaturesOffset = shortVecLength(count);
   const messageStart = signaturesOffset + 64 * count;
   const messageBytes = bytes.subarray(messageStart);
-  const feePayer = tx.message.staticAccountKeys[0];
-  if (!feePayer || count !== tx.message.header.numRequiredSignatures || messageStart >= bytes.length) {
-    throw new RelayError('INVALID_TRANSACTION', 'The signature count does not match the message header.');
-  }
+  sanitize(tx);
   // deserialize() tolerates trailing bytes; a transaction we would re-send must round-trip exactly.
-  if (messageBytes.length !== tx.message.serialize().length) {
-    throw new RelayError('INVALID_TRANSACTION', 'signedTransaction has trailing bytes after the message.');
+  if (messageStart >= bytes.length || messageBytes.length !== tx.message.serialize().length) {
+    throw invalid('signedTransaction has trailing bytes after the message.');
   }
-  return { bytes, tx, messageBytes, signaturesOffset, feePayer };
+  return { bytes, tx, messageBytes, signaturesOffset, feePayer: tx.message.staticAccountKeys[0]! };
+}
+
+/** What Solana's message sanitization checks, so that nothing downstream meets an impossible index. */
+function sanitize(tx: VersionedTransaction): void {
+  const { message } = tx;
+  if (message.version !== 'legacy' && message.addressTableLookups.length > 0) {
+    // (rule W4)
+    throw new RelayError('VERSIONED_TRANSACTION_UNSUPPORTED', 'Address lookup tables are not accepted: the relay must see every account it signs for. Send the v0 transaction with static keys only, or a legacy transaction.');
+  }
+  const { numRequiredSignatures, numReadonlySignedAccounts, numReadonlyUnsignedAccounts } = message.header;
+  const keys = message.staticAccountKeys;
+  // (rule W3) from here on
+  if (numRequiredSignatures < 1 || tx.signatures.length !== numRequiredSignatures) {
+    throw invalid(`The transaction carries ${tx.signatures.length} signatures but its header requires ${numRequiredSignatures}.`);
+  }
+  if (keys.length < numRequiredSignatures || numReadonlySignedAccounts >= numRequiredSignatures || numReadonlyUnsignedAccounts > keys.length - numRequiredSignatures) {
+    throw invalid('The message header does not fit its account keys (the fee payer must be a writable signer).');
+  }
+  if (new Set(keys.map((key) => key.toBase58())).size !== keys.length) {
+    throw invalid('The message lists an account key twice.');
+  }
+  for (const [index, instruction] of message.compiledInstructions.entries()) {
+    if (instruction.programIdIndex === 0 || instruction.programIdIndex >= keys.length) {
+      throw invalid(`Instruction ${index} names program index ${instruction.programIdIndex}, which is ${instruction.programIdIndex === 0 ? 'the fee payer' : 'out of range'}.`);
+    }
+    const outOfRange = instruction.accountKeyIndexes.find((keyIndex) => keyIndex >= keys.length);
+    if (outOfRange !== undefined) throw invalid(`Instruction ${index} names account index ${outOfRange}, which is out of range.`);
+  }
+}
+
+function invalid(detail: string): RelayError {
+  return new RelayError('INVALID_TRANSACTION', detail);
 }
 
 /** Bytes that the compact-u16 length prefix of `value` takes. */

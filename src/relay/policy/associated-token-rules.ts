@@ -1,0 +1,51 @@
+import { getAssociatedTokenAddressSync } from '@solana/spl-token';
+import type { TransactionInstruction } from '@solana/web3.js';
+import { RelayError } from '../../errors/relay-error.ts';
+import { decodeTokenAccount } from '../../ledger/token-accounts.ts';
+import { ASSOCIATED_TOKEN_INSTRUCTION, PROGRAMS } from '../programs.ts';
+import { assertFeePayerOnlyAt } from './fee-payer-roles.ts';
+import { assertNotCreatedTwice } from './fingerprint.ts';
+import { checkNewAccountMint } from './mint-rules.ts';
+import type { WalkState } from './walk-state.ts';
+
+/**
+ * Associated token account creation (rules A1, A4, A5, P1, P2, F1, F2): Create or CreateIdempotent,
+ * paid by the fee payer, of the owner's own associated token account for an SPL Token mint.
+ */
+export async function checkAssociatedToken(state: WalkState, ix: TransactionInstruction, index: number): Promise<void> {
+  const kind = ix.data.length === 0 ? ASSOCIATED_TOKEN_INSTRUCTION.Create : ix.data[0];
+  const [payer, account, owner, mint, , tokenProgram] = ix.keys.map((key) => key.pubkey);
+  if (tokenProgram?.equals(PROGRAMS.token2022)) {
+    // (rule P2)
+    throw new RelayError('TOKEN_2022_UNSUPPORTED', `Instruction ${index} creates a Token-2022 account, which the relay does not sponsor.`);
+  }
+  assertFeePayerOnlyAt(state, ix, index, [0]);
+  const creates = kind === ASSOCIATED_TOKEN_INSTRUCTION.Create || kind === ASSOCIATED_TOKEN_INSTRUCTION.CreateIdempotent;
+  if (!creates || ix.data.length > 1 || !payer || !account || !owner || !mint || !tokenProgram) {
+    // (rule A1)
+    throw new RelayError('INSTRUCTION_NOT_ALLOWED', `Instruction ${index} is an associated-token instruction other than a well-formed Create or CreateIdempotent.`);
+  }
+  if (!tokenProgram.equals(PROGRAMS.token)) {
+    // (rule P1)
+    throw new RelayError('PROGRAM_NOT_ALLOWED', `Instruction ${index} names ${tokenProgram.toBase58()} as the token program.`);
+  }
+  if (!payer.equals(state.feePayer)) {
+    // (rule A1)
+    throw new RelayError('INSTRUCTION_NOT_ALLOWED', `Instruction ${index} must be paid by the fee payer.`);
+  }
+  if (!getAssociatedTokenAddressSync(mint, owner, true, tokenProgram).equals(account)) {
+    // (rule A1)
+    throw new RelayError('INSTRUCTION_NOT_ALLOWED', `Instruction ${index}: ${account.toBase58()} is not the associated token account of ${owner.toBase58()} for ${mint.toBase58()}.`);
+  }
+  assertNotCreatedTwice(state, account.toBase58(), index);
+  await checkNewAccountMint(state, mint, index);
+  const existing = await state.context.getAccount(account);
+  if (existing && kind === ASSOCIATED_TOKEN_INSTRUCTION.Create) {
+    // (rule A4)
+    throw new RelayError('ACCOUNT_ALREADY_EXISTS', `Instruction ${index} creates ${account.toBase58()}, which already exists: the creation would fail at the fee payer's cost. Use CreateIdempotent, or skip it.`);
+  }
+  // CreateIdempotent of an account whose close authority is already the fee payer funds nothing
+  // and needs no hand-over (the owner could not sign one any more).
+  const handedOver = decodeTokenAccount(existing)?.closeAuthority === state.feePayer.toBase58();
+  state.created.set(account.toBase58(), { account: account.toBase58(), owner: owner.toBase58(), mint: mint.toBase58(), kind: 'associated', closeAuthoritySet: handedOver });
+}

@@ -1,0 +1,56 @@
+import type { TransactionInstruction } from '@solana/web3.js';
+import { RelayError } from '../../errors/relay-error.ts';
+import { decodeTokenAccount } from '../../ledger/token-accounts.ts';
+import { PROGRAMS } from '../programs.ts';
+import { assertFeePayerOnlyAt } from './fee-payer-roles.ts';
+import type { WalkState } from './walk-state.ts';
+
+/**
+ * CloseAccount (rules K1–K4, P2, F1): of an account that exists on the ledger before this
+ * transaction, is empty and not frozen, whose close authority is the fee payer, with the fee payer
+ * as authority and as the destination of the rent.
+ */
+export async function checkClose(state: WalkState, ix: TransactionInstruction, index: number): Promise<void> {
+  const [account, destination, authority] = ix.keys.map((key) => key.pubkey);
+  if (!account || !destination || !authority || ix.data.length !== 1) {
+    assertFeePayerOnlyAt(state, ix, index, [1, 2]);
+    // (rule T2)
+    throw new RelayError('INSTRUCTION_NOT_ALLOWED', `Instruction ${index} is a malformed CloseAccount.`);
+  }
+  const address = account.toBase58();
+  if (state.creates(address)) {
+    // (rule K1)
+    throw new RelayError('CREATE_AND_CLOSE_NOT_ALLOWED', `Instruction ${index} closes ${address}, which this transaction creates: the relay does not fund accounts to close them at once.`);
+  }
+  if (!destination.equals(state.feePayer)) {
+    // (rule K2)
+    throw new RelayError('CLOSE_DESTINATION_NOT_FEE_PAYER', `Instruction ${index} sends the rent of ${address} to ${destination.toBase58()}, not the fee payer.`);
+  }
+  if (!authority.equals(state.feePayer)) {
+    // (rule K3)
+    throw new RelayError('CLOSE_AUTHORITY_NOT_FEE_PAYER', `Instruction ${index} closes ${address} with an authority other than the fee payer.`);
+  }
+  assertFeePayerOnlyAt(state, ix, index, [1, 2]);
+  const token = decodeTokenAccount(await state.context.getAccount(account));
+  if (token?.programId === PROGRAMS.token2022.toBase58()) {
+    // (rule P2)
+    throw new RelayError('TOKEN_2022_UNSUPPORTED', `Instruction ${index} closes ${address}, a Token-2022 account, which the relay does not sponsor.`);
+  }
+  if (!token) {
+    // (rule K4)
+    throw new RelayError('ACCOUNT_NOT_CLOSABLE', `Instruction ${index}: ${address} is not an SPL Token account on the ledger.`);
+  }
+  if (token.closeAuthority !== state.feePayer.toBase58()) {
+    // (rule K3)
+    throw new RelayError('CLOSE_AUTHORITY_NOT_FEE_PAYER', `The close authority of ${address} is ${token.closeAuthority ?? 'its owner'}, not the fee payer.`);
+  }
+  if (token.amount > 0n || token.state === 'frozen') {
+    // (rule K4)
+    throw new RelayError('ACCOUNT_NOT_CLOSABLE', `Instruction ${index}: ${address} ${token.state === 'frozen' ? 'is frozen' : `still holds ${token.amount} base units`}; only an empty, unfrozen account can be closed.`);
+  }
+  if (state.closed.includes(address)) {
+    // (rule F2)
+    throw new RelayError('DUPLICATE_INSTRUCTION', `Instruction ${index} closes ${address} a second time.`);
+  }
+  state.closed.push(address);
+}

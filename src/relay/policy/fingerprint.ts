@@ -1,0 +1,21 @@
+import type { TransactionInstruction } from '@solana/web3.js';
+import { RelayError } from '../../errors/relay-error.ts';
+import type { WalkState } from './walk-state.ts';
+
+/** Rule F2: no instruction may repeat an earlier one (same program, data and accounts). */
+export function assertNotRepeated(state: WalkState, ix: TransactionInstruction, index: number): void {
+  const fingerprint = `${ix.programId.toBase58()}:${Buffer.from(ix.data).toString('base64')}:${ix.keys.map((key) => key.pubkey.toBase58()).join(',')}`;
+  if (state.seen.has(fingerprint)) {
+    // (rule F2)
+    throw new RelayError('DUPLICATE_INSTRUCTION', `Instruction ${index} repeats an earlier instruction.`);
+  }
+  state.seen.add(fingerprint);
+}
+
+/** Rule F2: no account may be created twice in one transaction (by two instruction forms). */
+export function assertNotCreatedTwice(state: WalkState, account: string, index: number): void {
+  if (state.creates(account)) {
+    // (rule F2)
+    throw new RelayError('DUPLICATE_INSTRUCTION', `Instruction ${index} creates ${account}, which an earlier instruction already creates.`);
+  }
+}

@@ -1,0 +1,42 @@
+import type { PublicKey } from '@solana/web3.js';
+import { RelayError } from '../../errors/relay-error.ts';
+import { decodeMint } from '../../ledger/token-accounts.ts';
+import { NATIVE_MINT_ADDRESS, PROGRAMS } from '../programs.ts';
+import type { WalkState } from './walk-state.ts';
+
+/**
+ * Rules P2 and A5: the fee payer funds token accounts only for an initialized SPL Token mint on the
+ * ledger, in `allowedMints` when set, and never for the native mint: SetAuthority(AccountOwner)
+ * clears a wrapped-SOL account's close authority, which would hand its rent to its owner.
+ */
+export async function checkNewAccountMint(state: WalkState, mint: PublicKey, index: number): Promise<void> {
+  const address = mint.toBase58();
+  const account = await state.context.getAccount(mint);
+  if (account?.owner.equals(PROGRAMS.token2022)) {
+    // (rule P2)
+    throw new RelayError('TOKEN_2022_UNSUPPORTED', `Instruction ${index} creates an account for ${address}, a Token-2022 mint, which the relay does not sponsor.`);
+  }
+  if (mint.equals(NATIVE_MINT_ADDRESS)) {
+    // (rule A5)
+    throw new RelayError('MINT_NOT_ALLOWED', `Instruction ${index} creates a wrapped-SOL account; the relay does not fund them, since their owner can clear the close authority and take the rent.`);
+  }
+  checkAllowedMint(state, address, index);
+  if (!account?.owner.equals(PROGRAMS.token) || !decodeMint(account)) {
+    // (rule A5)
+    throw new RelayError('MINT_NOT_ALLOWED', `Instruction ${index} creates an account for ${address}, which is not an initialized SPL Token mint on the ledger.`);
+  }
+}
+
+/** Rules A5 and T1: `allowedMints`, when set, names every mint the relay sponsors. */
+export function checkAllowedMint(state: WalkState, mint: string | null, index: number): void {
+  const allowed = state.context.options.allowedMints;
+  if (allowed === null) return;
+  if (mint === null) {
+    // (rule T1)
+    throw new RelayError('MINT_NOT_ALLOWED', `Instruction ${index} moves tokens of a mint the relay cannot tell (the source is not a token account on the ledger); only ${allowed.join(', ')} are sponsored.`);
+  }
+  if (!allowed.includes(mint)) {
+    // (rule A5, rule T1)
+    throw new RelayError('MINT_NOT_ALLOWED', `Instruction ${index} uses mint ${mint}, which the relay does not sponsor.`);
+  }
+}

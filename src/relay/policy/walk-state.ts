@@ -1,0 +1,34 @@
+import type { PublicKey } from '@solana/web3.js';
+import type { CreatedAccount, PolicyContext, TokenTransfer } from './types.ts';
+
+/** A token account this transaction creates, and whether its close authority went to the fee payer. */
+export interface CreatedEntry extends CreatedAccount {
+  closeAuthoritySet: boolean;
+}
+
+/** What the policy has learnt so far while walking a transaction's instructions in order. */
+export class WalkState {
+  readonly context: PolicyContext;
+  readonly feePayer: PublicKey;
+  /** Token accounts created (and initialized) by this transaction, by address. */
+  readonly created = new Map<string, CreatedEntry>();
+  /** Accounts funded by `createAccount` and not initialized yet. */
+  readonly pendingPlain = new Set<string>();
+  /** Compute-budget kinds seen. */
+  readonly budgetKinds = new Set<string>();
+  /** Fingerprints of the instructions seen (program, data, accounts). */
+  readonly seen = new Set<string>();
+  readonly transfers: TokenTransfer[] = [];
+  readonly closed: string[] = [];
+  readonly memos: string[] = [];
+
+  constructor(context: PolicyContext) {
+    this.context = context;
+    this.feePayer = context.feePayer;
+  }
+
+  /** True when this transaction already creates `account`, initialized or not. */
+  creates(account: string): boolean {
+    return this.created.has(account) || this.pendingPlain.has(account);
+  }
+}
