@@ -1,11 +1,14 @@
-import { Keypair, PublicKey } from '@solana/web3.js';
-import { CheckFailure, SkipCheck, fail, show, skip } from './check.ts';
+import type { Keypair, PublicKey } from '@solana/web3.js';
+import { CheckFailure, SkipCheck, fail, show } from './check.ts';
 import type { ContractValidator } from './contract-validator.ts';
 import { describeResponse } from './describe-response.ts';
 import { detectEmulatorControls, type ControlsDetection } from './emulator-controls.ts';
 import { TargetClient, errorMessage, type TargetResponse } from './target-client.ts';
-import { associatedTokenAddress, toPublicKey, type RecentBlockhash } from './transactions.ts';
+import { resolveFunding, type Funding } from './funding.ts';
+import { toPublicKey, type RecentBlockhash } from './transactions.ts';
 import type { LegacyTarget } from './types.ts';
+
+export type { Funding } from './funding.ts';
 import { waitFor, type WaitResult } from './wait-for.ts';
 
 export interface ResolvedOptions {
@@ -18,16 +21,6 @@ export interface ResolvedOptions {
   timeoutMs: number;
 }
 
-/** What the scenarios spend from: an owner holding at least MIN_OWNER_BALANCE base units of mint in its associated token account. */
-export interface Funding {
-  owner: Keypair;
-  mint: PublicKey;
-  ownerAccount: PublicKey;
-  /** Known when the mint was made here or the balance read reported it; TransferChecked is used then. */
-  decimals: number | undefined;
-  /** How the owner and mint were obtained, for reasons. */
-  source: string;
-}
 
 export type AccountState =
   | { exists: true; owner: string; lamports: number }
@@ -52,11 +45,6 @@ export interface HistoryQuery {
   MintAddress?: string;
   Limit?: number;
 }
-
-/** Base units the owner must hold: the scenarios move SEND_AMOUNT (3) out and back. */
-export const MIN_OWNER_BALANCE = 3n;
-/** Base units asked of the faucet when the owner holds less. */
-export const FAUCET_AMOUNT = 1_000_000n;
 
 /**
  * Shared state of one run: the client, and memoised steps (the configuration record, funding,
@@ -191,57 +179,12 @@ export class ConformanceContext {
 
   /** The owner and mint of the relay scenarios, from the options or the target's /__emulator routes; skips when neither has them. */
   funding(): Promise<Funding> {
-    return this.step('funding', async () => {
-      const { ownerKeypair, mint: mintOption } = this.options;
-      const needsControls = !ownerKeypair || !mintOption;
-      const detection = needsControls ? await this.controls() : undefined;
-      const controls = detection?.found ? detection.controls : undefined;
-      const missing = (what: string, flag: string): never =>
-        skip(`no ${what}: pass ${flag}, or run against a target with /__emulator routes (${detection && !detection.found ? detection.reason : 'none found'})`);
+    return this.step('funding', () => resolveFunding(this));
+  }
 
-      let mint: PublicKey;
-      let decimals: number | undefined;
-      const sources: string[] = [];
-      if (mintOption) {
-        const key = toPublicKey(mintOption);
-        if (!key) skip(`the mint option ${show(mintOption)} is not a base58 address`);
-        mint = key;
-        sources.push('mint from the options');
-      } else {
-        if (!controls) return missing('mint', '--mint (options.mint)');
-        const made = await controls.createMint(6, 'CONFORMANCE');
-        mint = new PublicKey(made.mint);
-        decimals = made.decimals;
-        sources.push('mint made by POST /__emulator/mints');
-      }
-      let owner: Keypair;
-      if (ownerKeypair) {
-        owner = ownerKeypair;
-        sources.push('owner from the options');
-      } else {
-        if (!controls) return missing('funded owner', '--owner-keypair (options.ownerKeypair)');
-        owner = Keypair.generate();
-        sources.push('fresh owner');
-      }
-      const ownerAccount = associatedTokenAddress(owner.publicKey, mint);
-
-      let held = await this.tokenAmount(owner.publicKey.toBase58(), mint.toBase58(), ownerAccount.toBase58());
-      if ((held.amount ?? 0n) < MIN_OWNER_BALANCE && controls) {
-        const funded = await controls.fundTokens(owner.publicKey.toBase58(), mint.toBase58(), FAUCET_AMOUNT);
-        sources.push('funded by POST /__emulator/faucet');
-        held = funded.tokenAmount !== null && /^\d+$/.test(funded.tokenAmount)
-          ? { amount: BigInt(funded.tokenAmount), note: 'faucet' }
-          : await this.tokenAmount(owner.publicKey.toBase58(), mint.toBase58(), ownerAccount.toBase58());
-      }
-      if (held.amount === undefined) skip(`cannot read the owner's balance: ${held.note}`);
-      if ((held.amount ?? 0n) < MIN_OWNER_BALANCE) {
-        skip(
-          `the owner ${owner.publicKey.toBase58()} holds ${held.amount ?? 0n} base units of ${mint.toBase58()} in ${ownerAccount.toBase58()}; the scenarios need ${MIN_OWNER_BALANCE}`,
-        );
-      }
-      decimals ??= this.decimalsSeen.get(mint.toBase58());
-      return { owner, mint, ownerAccount, decimals, source: sources.join(', ') };
-    });
+  /** Decimals of a mint, as a balance read reported them. */
+  decimalsOf(mint: string): number | undefined {
+    return this.decimalsSeen.get(mint);
   }
 
   private readonly decimalsSeen = new Map<string, number>();
