@@ -1,7 +1,16 @@
+import { PublicKey } from '@solana/web3.js';
 import type { HttpHandler } from 'msw';
 import { ApiKeys } from './auth/api-keys.ts';
 import { TokenIssuer } from './auth/tokens.ts';
 import { createFetch, type EmulatorRoute, type Exchange, type FetchHandler } from './core/create-fetch.ts';
+import { withCors } from './core/cors.ts';
+import { AdminGuard } from './controls/admin-guard.ts';
+import { controlRoutes } from './controls/control-routes.ts';
+import { fileGenesisTokenAccounts, registerCoreState } from './controls/core-state.ts';
+import { FaultBook } from './controls/faults.ts';
+import { metaRoutes } from './controls/meta-routes.ts';
+import { RequestJournal } from './controls/request-journal.ts';
+import { bindControlMethods, TestControls, type TestControlMethods } from './controls/test-controls.ts';
 import { createEd25519Signer } from './crypto/ed25519.ts';
 import { genesisAccounts, keypairOf, loadFixtures, type Fixtures } from './fixtures/load-fixtures.ts';
 import { Router } from './http/router.ts';
@@ -11,7 +20,6 @@ import { validateRateLimit, type RateLimitOptions } from './limits/rate-limit-op
 import { RateLimiter } from './limits/rate-limiter.ts';
 import { legacyRoutes } from './legacy/legacy-routes.ts';
 import { legacyStatePart } from './legacy/legacy-service.ts';
-import { decodeTokenAccount } from './ledger/token-accounts.ts';
 import { createHandlers } from './msw/create-handlers.ts';
 import { requestBinder } from './openapi/binding.ts';
 import type { RelayEmulatorOptions } from './options.ts';
@@ -30,9 +38,12 @@ export const DEFAULT_BASE_URL = 'http://127.0.0.1:8787/api';
 export const DEFAULT_TOKEN_TTL_SECONDS = 3600;
 export const DEFAULT_MAX_BODY_BYTES = 64 * 1024;
 export const DEFAULT_GENESIS_TIME = new Date('2026-01-01T00:00:00Z');
+export const DEFAULT_JOURNAL_LIMIT = 1000;
+/** Wall time one slot stands for, in block times. */
+const SLOT_MS = 400;
 
-export interface RelayEmulator {
-  /** The single core: every route, the RPC and the controls, as a fetch function. */
+export interface RelayEmulator extends TestControlMethods {
+  /** The single core: every route, the RPC and the controls, as a fetch function (CORS and the request journal included). */
   fetch: FetchHandler;
   /** MSW handlers for the base URL, the RPC URL and the emulator's own routes. */
   handlers: HttpHandler[];
@@ -43,6 +54,8 @@ export interface RelayEmulator {
   settle(): Promise<void>;
   /** Subscribes to every request/response exchange. Returns an unsubscribe function. */
   observe(observer: (exchange: Exchange) => void): () => void;
+  /** Who may call the /__emulator routes: open in process; the server requires a token on non-loopback binds. */
+  admin: AdminGuard;
   close(): Promise<void>;
 }
 
@@ -66,24 +79,25 @@ export async function createRelayEmulator(options: RelayEmulatorOptions = {}): P
   };
 
   const genesis = genesisAccounts(fixtures);
+  const genesisTime = options.genesisTime ?? DEFAULT_GENESIS_TIME;
   const ledger = await Ledger.create({
     engine: options.engine ?? createBankrunEngine,
     genesis,
-    genesisTime: options.genesisTime ?? DEFAULT_GENESIS_TIME,
-    slotMs: 400,
+    genesisTime,
+    slotMs: SLOT_MS,
+    // Lamports the test controls add or remove come from, and go back to, the faucet fixture key.
+    reservoir: new PublicKey(fixtures.relay.faucet.publicKey),
   });
   const records = new TransactionRecords();
   const history = new HistoryIndex();
   const tokenAccounts = new TokenAccountIndex();
-  for (const { address, account } of genesis) {
-    const token = decodeTokenAccount(account);
-    if (token) tokenAccounts.add(token.owner, address.toBase58());
-  }
+  fileGenesisTokenAccounts(genesis, tokenAccounts);
 
   const queueOptions = { ...DEFAULT_QUEUE_OPTIONS, ...options.queue };
   let relay: RelayService | undefined;
   const queue = new RelayQueue<SubmissionJob>((job) => relay!.process(job), queueOptions);
-  const hooks: RelayHooks = {};
+  const faults = new FaultBook();
+  const hooks: RelayHooks = faults.hooks;
   relay = new RelayService({
     hooks,
     ledger,
@@ -119,25 +133,42 @@ export async function createRelayEmulator(options: RelayEmulatorOptions = {}): P
     now,
     rateLimiter: rateLimiterFor(options.rateLimit ?? null),
   };
+  // The core's parts first: restore runs in registration order and later parts may lean on them.
+  registerCoreState({ services, genesis, genesisTime, slotMs: SLOT_MS });
   services.state.register(legacyStatePart(services));
+  const journal = new RequestJournal({ maxEntries: options.journalLimit ?? DEFAULT_JOURNAL_LIMIT });
+  const admin = new AdminGuard();
+  const controls = new TestControls({ services, faults, journal, queue: queueOptions });
 
-  const observers: ((exchange: Exchange) => void)[] = [];
+  const observers: ((exchange: Exchange) => void)[] = [journal.observe];
   // Routes under the base URL. Legacy routes go first: two share a path with current ones and
   // claim a request by its body (their `accepts` guard).
   const apiRoutes: EmulatorRoute[] = [...legacyRoutes, ...currentRoutes];
   // Routes at the origin's root: /health, /openapi.yaml, /docs, /__emulator/…
-  const rootRoutes: EmulatorRoute[] = [];
+  const rootRoutes: EmulatorRoute[] = [...metaRoutes, ...controlRoutes(controls, admin)];
   // The Solana JSON-RPC endpoint at rpcUrl.
   const rpc: FetchHandler = createRpcHandler(services);
   const api = new Router<EmulatorServices>(new URL(baseUrl).pathname.replace(/\/+$/, '')).add(...apiRoutes);
   const root = new Router<EmulatorServices>('').add(...rootRoutes);
-  const fetch = createFetch({ services, api, root, rpc, observers });
+  const core = createFetch({ services, api, root, rpc, observers });
+  const notify = (exchange: Exchange) => {
+    for (const observer of observers) {
+      try {
+        observer(exchange);
+      } catch {
+        // An observer must never break a response.
+      }
+    }
+  };
+  const fetch = journal.wrap(withCors(core, { onPreflight: notify }));
 
   return {
     fetch,
     handlers: createHandlers(fetch, config),
     config,
     services,
+    admin,
+    ...bindControlMethods(controls),
     async settle() {
       await queue.settle();
       await relay.settleFinalizations();

@@ -39,8 +39,10 @@ class BankrunEngine implements LedgerEngine {
   async getAccount(address: PublicKey): Promise<LedgerAccount | null> {
     const account = await this.#context.banksClient.getAccount(address);
     if (!account || account.lamports === 0) return null;
+    // bankrun's getAccount passes lamports through a JS number; past 2^53 ask for the exact balance.
+    const lamports = Number.isSafeInteger(account.lamports) ? BigInt(account.lamports) : await this.#context.banksClient.getBalance(address);
     return {
-      lamports: BigInt(account.lamports),
+      lamports,
       owner: account.owner,
       data: account.data,
       executable: account.executable,
@@ -49,7 +51,8 @@ class BankrunEngine implements LedgerEngine {
 
   setAccount(address: PublicKey, account: LedgerAccount): void {
     this.#context.setAccount(address, {
-      lamports: Number(account.lamports),
+      // bankrun converts with BigInt(), so a bigint stays exact where a number would round past 2^53.
+      lamports: account.lamports as unknown as number,
       owner: account.owner,
       data: account.data,
       executable: account.executable,

@@ -61,6 +61,13 @@ export interface LedgerOptions {
   genesisTime: Date;
   /** Wall time a slot represents when deriving block times. Default: 400 ms. */
   slotMs: number;
+  /**
+   * The account that pays for, and takes back, every lamport setAccount adds or removes, so that
+   * direct writes never change the ledger's total: bankrun checks the total against its
+   * capitalization whenever it moves to a new slot, and aborts the process on a mismatch.
+   * Default none: setAccount then refuses writes that change the total.
+   */
+  reservoir?: PublicKey;
 }
 
 const FIRST_SLOT = 1n;
@@ -155,11 +162,44 @@ export class Ledger {
     return this.#engine.getAccount(address);
   }
 
-  setAccount(address: PublicKey, account: LedgerAccount): void {
-    const key = address.toBase58();
-    this.#written.add(key);
-    this.#decimals.delete(key);
-    this.#engine.setAccount(address, account);
+  /** Writes one account as given (0 lamports removes it); see {@link setAccounts}. */
+  setAccount(address: PublicKey, account: LedgerAccount): Promise<void> {
+    return this.setAccounts([{ address, account }]);
+  }
+
+  /**
+   * Writes accounts as given (0 lamports removes one), between transactions, never during one. A
+   * write may be a function of the account's current state (null when absent), to update it.
+   * The lamports they gain or lose in all are taken from or given to the reservoir, so that the
+   * ledger's total stays what the engine expects. Throws a RangeError when the reservoir is
+   * missing or cannot cover the difference; nothing is written then.
+   */
+  async setAccounts(writes: { address: PublicKey; account: LedgerAccount | ((current: LedgerAccount | null) => LedgerAccount) }[]): Promise<void> {
+    return this.#exclusive(async () => {
+      let delta = 0n;
+      const final = new Map<string, { address: PublicKey; account: LedgerAccount }>();
+      const current = async (address: PublicKey) => final.get(address.toBase58())?.account ?? (await this.#engine.getAccount(address));
+      for (const write of writes) {
+        const before = await current(write.address);
+        const account = typeof write.account === 'function' ? write.account(before) : write.account;
+        delta += account.lamports - (before?.lamports ?? 0n);
+        final.set(write.address.toBase58(), { address: write.address, account });
+      }
+      if (delta !== 0n) {
+        const { reservoir } = this.#options;
+        if (!reservoir) throw new RangeError(`setAccount would change the ledger's total by ${delta} lamports and no reservoir is configured`);
+        const balance = await current(reservoir);
+        if (!balance || balance.lamports < delta) {
+          throw new RangeError(`the reservoir ${reservoir.toBase58()} holds ${balance?.lamports ?? 0n} lamports, not enough for ${delta} more`);
+        }
+        final.set(reservoir.toBase58(), { address: reservoir, account: { ...balance, lamports: balance.lamports - delta } });
+      }
+      for (const [key, { address, account }] of final) {
+        this.#written.add(key);
+        this.#decimals.delete(key);
+        this.#engine.setAccount(address, account);
+      }
+    });
   }
 
   minimumBalanceForRentExemption(dataLength: number): Promise<bigint> {

@@ -30,6 +30,8 @@ export interface RelayReceipt {
 export interface SubmissionJob {
   id: string;
   tx: VersionedTransaction;
+  /** The record's operation; the worker may run before the record is stored, so the job carries it. */
+  operation?: Operation;
 }
 
 export interface RelayServiceOptions {
@@ -93,6 +95,8 @@ export class RelayService {
   readonly #feePayerKey: PublicKey;
   readonly #finalizations = new Set<Promise<void>>();
   readonly #waiters = new Set<() => void>();
+  /** Records being stored, by signature: the worker waits for its job's record. */
+  readonly #inserting = new Map<string, Promise<unknown>>();
 
   constructor(options: RelayServiceOptions) {
     this.#options = options;
@@ -198,7 +202,8 @@ export class RelayService {
   /** The queue worker: submits to the ledger, records the outcome, indexes history. */
   readonly process = async (job: SubmissionJob): Promise<void> => {
     const { ledger, records } = this.#options;
-    const operation = records.get(job.id)?.operation ?? 'rpc';
+    await this.#inserting.get(job.id);
+    const operation = job.operation ?? records.get(job.id)?.operation ?? 'rpc';
     try {
       const injected = (await this.#options.hooks?.beforeSubmit?.({ ...job, operation })) ?? null;
       if (injected !== null) {
@@ -231,8 +236,6 @@ export class RelayService {
   }
 
   async #accept(operation: Operation, signature: string, bytes: Uint8Array, tx: VersionedTransaction, message: string): Promise<void> {
-    // Enqueue first: a full queue must refuse before anything is recorded.
-    this.#options.queue.enqueue({ id: signature, tx });
     const record: TransactionRecord = {
       signature,
       operation,
@@ -244,7 +247,16 @@ export class RelayService {
       ledger: null,
       injectedError: null,
     };
-    await this.#options.records.insert(record);
+    // Enqueue first: a full queue must refuse before anything is recorded. The worker may start
+    // before the insert finishes, so it waits for it (see process).
+    this.#options.queue.enqueue({ id: signature, tx, operation });
+    const inserted = this.#options.records.insert(record);
+    this.#inserting.set(signature, inserted);
+    try {
+      await inserted;
+    } finally {
+      this.#inserting.delete(signature);
+    }
   }
 
   async #index(result: LedgerTransaction, tx: VersionedTransaction): Promise<void> {

@@ -1,0 +1,28 @@
+import { EMULATOR_VERSION } from '../controls/meta-routes.ts';
+import type { RunningServer } from '../server/start-server.ts';
+
+export interface BannerFacts {
+  server: RunningServer;
+  stateFile: string | null;
+  /** What the state file brought back, when there was one. */
+  restored: { transactions: number; savedAt: string } | null;
+}
+
+/** What a developer needs to point an app, a curl or a CI job at the emulator. */
+export function banner({ server, stateFile, restored }: BannerFacts): string {
+  const { config } = server.emulator;
+  const rows: [string, string][] = [
+    ['Base URL', config.baseUrl],
+    ['RPC URL', config.rpcUrl],
+    ['Fee payer', config.feePayer],
+    ['API key', config.apiKey],
+    ['Docs', `${server.origin}/docs`],
+    ['Controls', `${server.origin}/__emulator/… ${server.adminToken === null ? '(open: loopback bind)' : `(X-Admin-Token: ${server.adminToken})`}`],
+  ];
+  if (stateFile !== null) {
+    const note = restored ? `restored ${restored.transactions} transaction(s) saved at ${restored.savedAt}` : 'new';
+    rows.push(['State file', `${stateFile} (${note})`]);
+  }
+  const width = Math.max(...rows.map(([label]) => label.length));
+  return [`relay-emulator ${EMULATOR_VERSION} listening on ${server.host}:${server.port}`, ...rows.map(([label, value]) => `  ${label.padEnd(width)}  ${value}`), 'Ctrl+C (SIGINT) or SIGTERM stops it.', ''].join('\n');
+}

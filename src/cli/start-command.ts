@@ -1,0 +1,105 @@
+import { resolve } from 'node:path';
+import { createLogger, requestLogLine } from '../server/logger.ts';
+import { startServer } from '../server/start-server.ts';
+import { StateFile } from '../server/state-file.ts';
+import { banner } from './banner.ts';
+import { parseStartOptions, startUsage, UsageError } from './start-options.ts';
+
+export interface StartIo {
+  env?: NodeJS.ProcessEnv;
+  stdout?: (text: string) => void;
+  stderr?: (text: string) => void;
+  /** Where shutdown signals come from. Default: process. */
+  signals?: Pick<NodeJS.Process, 'on' | 'off'>;
+}
+
+/**
+ * `relay-emulator start`: serves the emulator until SIGINT or SIGTERM, then stops accepting
+ * requests, lets those in flight answer, saves the state file and closes. Resolves with the exit code.
+ */
+export async function runStartCommand(argv: string[], io: StartIo = {}): Promise<number> {
+  const stdout = io.stdout ?? ((text) => process.stdout.write(text));
+  const stderr = io.stderr ?? ((text) => process.stderr.write(text));
+  let options;
+  try {
+    options = parseStartOptions(argv, io.env ?? process.env);
+  } catch (error) {
+    if (!(error instanceof UsageError)) throw error;
+    stderr(`relay-emulator start: ${error.message}\n\n${startUsage()}`);
+    return 2;
+  }
+  if (options.help) {
+    stdout(startUsage());
+    return 0;
+  }
+
+  const log = createLogger(options.logLevel, (line, severity) => (severity === 'error' || severity === 'warn' ? stderr : stdout)(`${line}\n`));
+  const server = await startServer({
+    port: options.port,
+    host: options.host,
+    ...(options.publicUrl === null ? {} : { publicUrl: options.publicUrl }),
+    ...(options.adminToken === null ? {} : { adminToken: options.adminToken }),
+    emulator: {
+      ...(options.apiKeys === null ? {} : { apiKeys: options.apiKeys }),
+      ...(options.fixtures === null ? {} : { fixtures: resolve(options.fixtures) }),
+      ...(options.tokenTtlSeconds === null ? {} : { tokenTtlSeconds: options.tokenTtlSeconds }),
+    },
+  });
+  const { emulator } = server;
+  emulator.observe((exchange) => {
+    if (exchange.response.status >= 500) log.error(requestLogLine(exchange, { withOperation: true }));
+    else log.info(requestLogLine(exchange, { withOperation: log.level === 'debug' }));
+  });
+
+  let stateFile: StateFile | null = null;
+  let restored: { transactions: number; savedAt: string } | null = null;
+  if (options.stateFile !== null) {
+    stateFile = new StateFile({ path: resolve(options.stateFile), emulator, intervalMs: options.stateIntervalMs, onError: (error) => log.error(`could not save state: ${String(error)}`) });
+    try {
+      const loaded = await stateFile.load();
+      if (loaded.loaded) restored = { transactions: emulator.transactionJournal().length, savedAt: loaded.snapshot.savedAt };
+      if (loaded.loaded && loaded.snapshot.feePayer !== emulator.config.feePayer) {
+        log.warn(`state file was saved with fee payer ${loaded.snapshot.feePayer}; these fixtures have ${emulator.config.feePayer}`);
+      }
+    } catch (error) {
+      stderr(`relay-emulator: cannot restore ${options.stateFile}: ${(error as Error).message}\n`);
+      await server.close();
+      return 1;
+    }
+    stateFile.start();
+  }
+  if (options.logLevel !== 'silent') stdout(banner({ server, stateFile: stateFile?.path ?? null, restored }));
+
+  const signals = io.signals ?? process;
+  let stopping = false;
+  let onSignal: (signal: NodeJS.Signals) => void = () => undefined;
+  const code = await new Promise<number>((done) => {
+    onSignal = (signal) => {
+      if (stopping) {
+        log.warn(`${signal} again: exiting without waiting`);
+        done(130);
+        return;
+      }
+      stopping = true;
+      log.info(`${signal}: shutting down`);
+      (async () => {
+        await server.stopAccepting();
+        if (stateFile) {
+          stateFile.stop();
+          await stateFile.save();
+          log.info(`state saved to ${stateFile.path}`);
+        }
+        await server.close();
+        return 0;
+      })().then(done, (error: unknown) => {
+        stderr(`relay-emulator: shutdown failed: ${String(error)}\n`);
+        done(1);
+      });
+    };
+    signals.on('SIGINT', onSignal);
+    signals.on('SIGTERM', onSignal);
+  });
+  signals.off('SIGINT', onSignal);
+  signals.off('SIGTERM', onSignal);
+  return code;
+}

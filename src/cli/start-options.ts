@@ -1,0 +1,109 @@
+import { parseArgs } from 'node:util';
+import { DEFAULT_HOST, DEFAULT_PORT } from '../server/start-server.ts';
+import { DEFAULT_STATE_INTERVAL_MS } from '../server/state-file.ts';
+import { LOG_LEVELS, type LogLevel } from '../server/logger.ts';
+
+/** What `relay-emulator start` runs with, once flags, environment and defaults are merged. */
+export interface StartOptions {
+  port: number;
+  host: string;
+  publicUrl: string | null;
+  apiKeys: string[] | null;
+  fixtures: string | null;
+  stateFile: string | null;
+  stateIntervalMs: number;
+  tokenTtlSeconds: number | null;
+  logLevel: LogLevel;
+  adminToken: string | null;
+  help: boolean;
+}
+
+/** Every flag, its environment twin, and its help line. A flag wins over its twin. */
+export const START_FLAGS = {
+  port: { env: 'RELAY_EMULATOR_PORT', value: 'PORT', help: `TCP port; 0 picks a free one (default ${DEFAULT_PORT})` },
+  host: { env: 'RELAY_EMULATOR_HOST', value: 'HOST', help: `address to bind (default ${DEFAULT_HOST}); any non-loopback bind requires X-Admin-Token on /__emulator` },
+  'public-url': { env: 'RELAY_EMULATOR_PUBLIC_URL', value: 'URL', help: 'origin clients use when it differs from the bind (base URL and RpcUrl are made from it)' },
+  'api-key': { env: 'RELAY_EMULATOR_API_KEY', value: 'KEY', help: 'accepted X-API-Key, repeatable (env: comma-separated; default from fixtures)' },
+  fixtures: { env: 'RELAY_EMULATOR_FIXTURES', value: 'DIR', help: 'fixtures directory (default: the bundled fixtures/)' },
+  'state-file': { env: 'RELAY_EMULATOR_STATE_FILE', value: 'PATH', help: 'restore state from PATH on start, save it there periodically and on shutdown' },
+  'state-interval': { env: 'RELAY_EMULATOR_STATE_INTERVAL', value: 'SECONDS', help: `seconds between periodic saves, 0 for shutdown only (default ${DEFAULT_STATE_INTERVAL_MS / 1000})` },
+  'token-ttl': { env: 'RELAY_EMULATOR_TOKEN_TTL', value: 'SECONDS', help: 'lifetime of the config Token (default 3600)' },
+  'log-level': { env: 'RELAY_EMULATOR_LOG_LEVEL', value: 'LEVEL', help: `${LOG_LEVELS.join('|')} (default info: one line per request)` },
+  'admin-token': { env: 'RELAY_EMULATOR_ADMIN_TOKEN', value: 'TOKEN', help: 'X-Admin-Token for /__emulator on a non-loopback bind (default: random, printed)' },
+} as const;
+
+export class UsageError extends Error {
+  override readonly name = 'UsageError';
+}
+
+/** Parses `start`'s arguments with node:util parseArgs, then fills gaps from `env`. Throws UsageError. */
+export function parseStartOptions(argv: string[], env: NodeJS.ProcessEnv = process.env): StartOptions {
+  let values: Record<string, string | string[] | boolean | undefined>;
+  try {
+    ({ values } = parseArgs({
+      args: argv,
+      strict: true,
+      allowPositionals: false,
+      options: {
+        port: { type: 'string', short: 'p' },
+        host: { type: 'string' },
+        'public-url': { type: 'string' },
+        'api-key': { type: 'string', multiple: true },
+        fixtures: { type: 'string' },
+        'state-file': { type: 'string' },
+        'state-interval': { type: 'string' },
+        'token-ttl': { type: 'string' },
+        'log-level': { type: 'string' },
+        'admin-token': { type: 'string' },
+        help: { type: 'boolean', short: 'h' },
+      },
+    }));
+  } catch (error) {
+    throw new UsageError((error as Error).message);
+  }
+  const pick = (flag: keyof typeof START_FLAGS): string | undefined => {
+    const value = values[flag];
+    if (typeof value === 'string') return value;
+    const fromEnv = env[START_FLAGS[flag].env];
+    return fromEnv === undefined || fromEnv === '' ? undefined : fromEnv;
+  };
+
+  const apiKeyFlags = values['api-key'] as string[] | undefined;
+  const apiKeyEnv = env[START_FLAGS['api-key'].env];
+  const apiKeys = apiKeyFlags ?? (apiKeyEnv ? apiKeyEnv.split(',').map((key) => key.trim()).filter(Boolean) : null);
+  if (apiKeys !== null && (apiKeys.length === 0 || apiKeys.some((key) => key === ''))) throw new UsageError('--api-key must not be empty');
+
+  const logLevel = pick('log-level') ?? 'info';
+  if (!(LOG_LEVELS as readonly string[]).includes(logLevel)) throw new UsageError(`--log-level must be one of ${LOG_LEVELS.join(', ')}, not "${logLevel}"`);
+
+  const publicUrl = pick('public-url') ?? null;
+  if (publicUrl !== null && !/^https?:\/\/[^/]+\/?$/.test(publicUrl)) throw new UsageError(`--public-url must be an origin like http://10.0.2.2:8787, not "${publicUrl}"`);
+
+  const tokenTtl = pick('token-ttl');
+  return {
+    port: integer('port', pick('port'), DEFAULT_PORT, { min: 0, max: 65535 }),
+    host: pick('host') ?? DEFAULT_HOST,
+    publicUrl,
+    apiKeys,
+    fixtures: pick('fixtures') ?? null,
+    stateFile: pick('state-file') ?? null,
+    stateIntervalMs: 1000 * integer('state-interval', pick('state-interval'), DEFAULT_STATE_INTERVAL_MS / 1000, { min: 0, max: 86_400 }),
+    tokenTtlSeconds: tokenTtl === undefined ? null : integer('token-ttl', tokenTtl, 0, { min: 1, max: 31_536_000 }),
+    logLevel: logLevel as LogLevel,
+    adminToken: pick('admin-token') ?? null,
+    help: values.help === true,
+  };
+}
+
+function integer(flag: string, raw: string | undefined, fallback: number, range: { min: number; max: number }): number {
+  if (raw === undefined) return fallback;
+  if (!/^\d+$/.test(raw.trim())) throw new UsageError(`--${flag} must be a whole number, not "${raw}"`);
+  const value = Number(raw);
+  if (value < range.min || value > range.max) throw new UsageError(`--${flag} must be between ${range.min} and ${range.max}, not ${value}`);
+  return value;
+}
+
+export function startUsage(): string {
+  const lines = Object.entries(START_FLAGS).map(([flag, { env, value, help }]) => `  --${`${flag} ${value}`.padEnd(24)} ${help}\n  ${' '.repeat(26)} env ${env}`);
+  return `Usage: relay-emulator start [options]\n\nRuns the relay emulator on a port (the same core as its MSW handlers).\n\nOptions:\n${lines.join('\n')}\n  --help                     this text\n`;
+}

@@ -1,0 +1,153 @@
+import type { EmulatorRoute } from '../core/create-fetch.ts';
+import { RelayError } from '../errors/relay-error.ts';
+import { jsonResponse } from '../http/json-response.ts';
+import type { RouteContext } from '../http/router.ts';
+import type { EmulatorServices } from '../services.ts';
+import type { Operation, RelayStatus } from '../store/transaction-records.ts';
+import type { AccountState } from './account-state.ts';
+import type { AdminGuard } from './admin-guard.ts';
+import type { Fault } from './faults.ts';
+import type { TestControls } from './test-controls.ts';
+
+type Context = RouteContext<EmulatorServices>;
+
+/** The /__emulator routes: each is one test control, behind the admin guard. */
+export function controlRoutes(controls: TestControls, guard: AdminGuard): EmulatorRoute[] {
+  const route = (method: string, path: string, operationId: string, handle: (context: Context) => Promise<unknown>): EmulatorRoute => ({
+    method,
+    path,
+    api: 'emulator',
+    operationId,
+    async handle(context) {
+      guard.check(context.request);
+      return jsonResponse(await handle(context));
+    },
+  });
+  const body = async (context: Context, operationId: string) => context.services.binder.body(operationId, (await context.body()) ?? {});
+  const query = (context: Context, operationId: string) => context.services.binder.query(operationId, context.url.searchParams);
+
+  return [
+    route('POST', '/__emulator/reset', 'emulatorReset', async () => {
+      await controls.reset();
+      return { ok: true };
+    }),
+
+    route('POST', '/__emulator/faucet', 'emulatorFaucet', async (context) => {
+      const request = await body(context, 'emulatorFaucet');
+      const result = await controls.faucet({
+        address: request.address as string,
+        ...(request.lamports === undefined ? {} : { lamports: request.lamports as number }),
+        ...(request.mint === undefined ? {} : { mint: request.mint as string }),
+        ...(request.amount === undefined ? {} : { amount: request.amount as string }),
+      });
+      return { ...result, lamports: result.lamports.toString(), tokenAmount: result.tokenAmount?.toString() ?? null };
+    }),
+
+    route('POST', '/__emulator/mints', 'emulatorCreateMint', async (context) => {
+      const request = await body(context, 'emulatorCreateMint');
+      return controls.createMint({ decimals: request.decimals as number, ...(typeof request.symbol === 'string' ? { symbol: request.symbol } : {}) });
+    }),
+
+    route('GET', '/__emulator/accounts/{address}', 'emulatorGetAccount', async ({ params }) => {
+      const account = await controls.getAccount(params.address!);
+      if (!account) throw new RelayError('ACCOUNT_NOT_FOUND', `No account at ${params.address}.`);
+      return accountJson(account);
+    }),
+
+    route('PUT', '/__emulator/accounts/{address}', 'emulatorSetAccount', async (context) => {
+      const request = await body(context, 'emulatorSetAccount');
+      const stored = await controls.setAccount(context.params.address!, {
+        lamports: BigInt(request.lamports as number),
+        owner: request.owner as string,
+        data: decodeBase64(request.data as string),
+        executable: request.executable as boolean,
+      });
+      return stored ? accountJson(stored) : { lamports: 0, owner: '11111111111111111111111111111111', data: '', executable: false };
+    }),
+
+    route('GET', '/__emulator/clock', 'emulatorGetClock', async () => controls.clock()),
+
+    route('POST', '/__emulator/clock', 'emulatorClock', async (context) => {
+      const request = await body(context, 'emulatorClock');
+      return controls.warp({
+        ...(request.warpSlots === undefined ? {} : { slots: request.warpSlots as number }),
+        ...(request.slot === undefined ? {} : { slot: request.slot as number }),
+        ...(request.unixTimestamp === undefined ? {} : { unixTimestamp: request.unixTimestamp as number }),
+      });
+    }),
+
+    route('POST', '/__emulator/blockhash/expire', 'emulatorExpireBlockhash', async () => {
+      const { blockhash, lastValidBlockHeight } = await controls.expireBlockhash();
+      return { Blockhash: blockhash, LastValidBlockHeight: lastValidBlockHeight };
+    }),
+
+    route('GET', '/__emulator/queue', 'emulatorQueue', async () => controls.queueState()),
+    route('PUT', '/__emulator/queue', 'emulatorSetQueue', async (context) => {
+      const request = await body(context, 'emulatorSetQueue');
+      return controls.setQueueLatency(request.latencyMs as number);
+    }),
+    route('POST', '/__emulator/queue/pause', 'emulatorPauseQueue', async () => controls.pauseQueue()),
+    route('POST', '/__emulator/queue/resume', 'emulatorResumeQueue', async () => controls.resumeQueue()),
+    route('POST', '/__emulator/queue/flush', 'emulatorFlushQueue', async () => controls.flushQueue()),
+    route('POST', '/__emulator/queue/step', 'emulatorStepQueue', async () => ({ processed: await controls.stepQueue() })),
+
+    route('GET', '/__emulator/faults', 'emulatorListFaults', async () => controls.faults()),
+    route('POST', '/__emulator/faults', 'emulatorAddFault', async (context) => controls.injectFault(toFault(await body(context, 'emulatorAddFault')))),
+    route('DELETE', '/__emulator/faults', 'emulatorClearFaults', async () => {
+      controls.clearFaults();
+      return { ok: true };
+    }),
+
+    route('GET', '/__emulator/journal/requests', 'emulatorRequestJournal', async (context) => {
+      const filter = query(context, 'emulatorRequestJournal');
+      return {
+        requests: controls.requestJournal({
+          ...(filter.method === undefined ? {} : { method: filter.method as string }),
+          ...(filter.path === undefined ? {} : { path: filter.path as string }),
+          ...(filter.status === undefined ? {} : { status: filter.status as number }),
+          ...(filter.limit === undefined ? {} : { limit: filter.limit as number }),
+        }),
+      };
+    }),
+
+    route('GET', '/__emulator/journal/transactions', 'emulatorTransactionJournal', async (context) => {
+      const filter = query(context, 'emulatorTransactionJournal');
+      return {
+        transactions: controls.transactionJournal({
+          ...(filter.status === undefined ? {} : { status: filter.status as RelayStatus }),
+          ...(filter.operation === undefined ? {} : { operation: filter.operation as Operation }),
+          ...(filter.signature === undefined ? {} : { signature: filter.signature as string }),
+        }),
+      };
+    }),
+  ];
+}
+
+function accountJson(account: AccountState): { lamports: bigint; owner: string; data: string; executable: boolean } {
+  return { lamports: account.lamports, owner: account.owner, data: Buffer.from(account.data).toString('base64'), executable: account.executable };
+}
+
+function decodeBase64(text: string): Uint8Array {
+  if (!/^(?:[A-Za-z0-9+/]{4})*(?:[A-Za-z0-9+/]{2}==|[A-Za-z0-9+/]{3}=)?$/.test(text)) {
+    throw new RelayError('INVALID_BASE64', 'data is not standard, padded base64.', { errors: [{ path: 'data', message: 'must be base64' }] });
+  }
+  return new Uint8Array(Buffer.from(text, 'base64'));
+}
+
+function toFault(request: Record<string, unknown>): Fault {
+  const base = { operation: request.operation as Fault['operation'], ...(request.count === undefined ? {} : { count: request.count as number }) };
+  switch (request.kind) {
+    case 'problem':
+      if (typeof request.code !== 'string') throw missing('code', 'problem');
+      return { ...base, kind: 'problem', code: request.code as Extract<Fault, { kind: 'problem' }>['code'] };
+    case 'ledger':
+      return { ...base, kind: 'ledger', ...(typeof request.ledgerError === 'string' ? { ledgerError: request.ledgerError } : {}) };
+    default:
+      if (typeof request.delayMs !== 'number') throw missing('delayMs', 'delay');
+      return { ...base, kind: 'delay', delayMs: request.delayMs };
+  }
+}
+
+function missing(field: string, kind: string): RelayError {
+  return new RelayError('VALIDATION_FAILED', `${field} is required for kind=${kind}.`, { errors: [{ path: field, message: `is required for kind=${kind}` }] });
+}

@@ -1,0 +1,27 @@
+import { TransactionMessage, VersionedTransaction, type Keypair, type TransactionInstruction } from '@solana/web3.js';
+import { RelayError } from '../errors/relay-error.ts';
+import type { Ledger, LedgerTransaction } from '../ledger/ledger.ts';
+
+/**
+ * Runs a control's own transaction (faucet tokens, new mints) straight on the ledger, signed by
+ * fixture keys and paid by `payer`. It is not relayed: it skips the queue (so it works while the
+ * queue is paused), is not recorded, and is not filed in anyone's history.
+ */
+export async function runControlTransaction(
+  ledger: Ledger,
+  options: { payer: Keypair; signers: Keypair[]; instructions: TransactionInstruction[]; purpose: string },
+): Promise<LedgerTransaction> {
+  const { blockhash } = await ledger.latestBlockhash();
+  const message = new TransactionMessage({
+    payerKey: options.payer.publicKey,
+    recentBlockhash: blockhash,
+    instructions: options.instructions,
+  }).compileToLegacyMessage();
+  const tx = new VersionedTransaction(message);
+  tx.sign([options.payer, ...options.signers.filter((signer) => !signer.publicKey.equals(options.payer.publicKey))]);
+  const result = await ledger.process(tx);
+  if (result.err !== null) {
+    throw new RelayError('VALIDATION_FAILED', `The ledger refused the ${options.purpose} transaction: ${JSON.stringify(result.err)}.`, { logs: result.logs });
+  }
+  return result;
+}

@@ -1,0 +1,121 @@
+import { getRequestListener } from '@hono/node-server';
+import { randomBytes } from 'node:crypto';
+import { createServer, type Server } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { isLoopbackHost } from '../controls/admin-guard.ts';
+import { createRelayEmulator, type RelayEmulator } from '../emulator.ts';
+import type { RelayEmulatorOptions } from '../options.ts';
+
+export const DEFAULT_PORT = 8787;
+export const DEFAULT_HOST = '127.0.0.1';
+
+export interface ServerOptions {
+  /** TCP port; 0 picks a free one. Default 8787. */
+  port?: number;
+  /** Address to bind. Default 127.0.0.1 (loopback: the /__emulator routes need no token). */
+  host?: string;
+  /**
+   * The origin clients use, when it differs from the bind (a container, a phone on the LAN, the
+   * Android emulator's 10.0.2.2). It makes the base URL and the config's RpcUrl. Default
+   * `http://<host>:<port>`, with 127.0.0.1 for a wildcard bind.
+   */
+  publicUrl?: string;
+  /**
+   * X-Admin-Token for the /__emulator routes on a non-loopback bind. Default: a random token
+   * (printed in the banner). Ignored on loopback binds, where the routes are open.
+   */
+  adminToken?: string;
+  /** Everything else of the emulator; `baseUrl` and `rpcUrl` come from the server's address. */
+  emulator?: Omit<RelayEmulatorOptions, 'baseUrl' | 'rpcUrl'>;
+}
+
+export interface RunningServer {
+  emulator: RelayEmulator;
+  /** The origin, e.g. http://127.0.0.1:8787. */
+  origin: string;
+  host: string;
+  port: number;
+  /** The token the /__emulator routes require, or null when they are open (loopback bind). */
+  adminToken: string | null;
+  /** Stops accepting connections and waits for the requests in flight (at most a second), keeping the emulator open. */
+  stopAccepting(): Promise<void>;
+  /** stopAccepting(), then closes the emulator. */
+  close(): Promise<void>;
+}
+
+/**
+ * Serves an emulator on a port: the same `fetch` as the MSW mount, on node's http server through
+ * @hono/node-server's request listener. The socket's address is passed on as X-Forwarded-For
+ * (replacing any the client sent), since the core only sees a Request.
+ */
+export async function startServer(options: ServerOptions = {}): Promise<RunningServer> {
+  const host = options.host ?? DEFAULT_HOST;
+  let emulator: RelayEmulator | null = null;
+  const listener = getRequestListener(async (request, env) => {
+    const remote = 'incoming' in env ? env.incoming.socket.remoteAddress : undefined;
+    request.headers.set('x-forwarded-for', (remote ?? '').replace(/^::ffff:/, ''));
+    if (!emulator) return Response.json({ status: 'starting' }, { status: 503, headers: { 'Retry-After': '1' } });
+    return emulator.fetch(request);
+  });
+  const server = createServer(listener);
+  // Keep-alive sockets would hold close() open for seconds; a test emulator drops them at once.
+  server.keepAliveTimeout = 5_000;
+  await listen(server, options.port ?? DEFAULT_PORT, host);
+  const { port } = server.address() as AddressInfo;
+
+  const origin = (options.publicUrl ?? `http://${urlHost(host)}:${port}`).replace(/\/+$/, '');
+  try {
+    emulator = await createRelayEmulator({ ...options.emulator, baseUrl: `${origin}/api` });
+  } catch (error) {
+    await stop(server);
+    throw error;
+  }
+  const adminToken = isLoopbackHost(host) ? null : (options.adminToken ?? randomBytes(18).toString('base64url'));
+  emulator.admin.requireToken(adminToken);
+
+  const running = emulator;
+  let stopping: Promise<void> | null = null;
+  let closing: Promise<void> | null = null;
+  const stopAccepting = () => (stopping ??= stop(server));
+  return {
+    emulator: running,
+    origin,
+    host,
+    port,
+    adminToken,
+    stopAccepting,
+    close() {
+      closing ??= (async () => {
+        await stopAccepting();
+        await running.close();
+      })();
+      return closing;
+    },
+  };
+}
+
+function listen(server: Server, port: number, host: string): Promise<void> {
+  return new Promise((resolve, reject) => {
+    server.once('error', reject);
+    server.listen(port, host, () => {
+      server.off('error', reject);
+      resolve();
+    });
+  });
+}
+
+function stop(server: Server): Promise<void> {
+  return new Promise((resolve) => {
+    server.close(() => resolve());
+    server.closeIdleConnections();
+    // Give in-flight requests a moment to answer, then cut what is left.
+    setTimeout(() => server.closeAllConnections(), 1_000).unref();
+  });
+}
+
+/** The host as it goes in a URL: wildcard binds become 127.0.0.1, IPv6 gets brackets. */
+function urlHost(host: string): string {
+  if (host === '0.0.0.0' || host === '' ) return '127.0.0.1';
+  if (host === '::' || host === '[::]') return '[::1]';
+  return host.includes(':') && !host.startsWith('[') ? `[${host}]` : host;
+}
