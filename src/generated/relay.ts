@@ -428,7 +428,33 @@ export interface paths {
         };
         get?: never;
         put?: never;
-        /** Solana JSON-RPC 2.0 endpoint served at RpcUrl. */
+        /**
+         * Solana JSON-RPC 2.0 endpoint served at RpcUrl.
+         * @description A Solana JSON-RPC 2.0 endpoint over the emulator's ledger, transaction
+         *     records and history index, so that unmodified @solana/web3.js,
+         *     @solana/spl-token and @solana/kit clients run offline. Batches (arrays)
+         *     are answered in order. Methods: getLatestBlockhash, isBlockhashValid,
+         *     getFeeForMessage, getRecentPrioritizationFees, getAccountInfo,
+         *     getMultipleAccounts, getBalance, getMinimumBalanceForRentExemption,
+         *     getTokenAccountBalance, getTokenAccountsByOwner, getTokenSupply,
+         *     getSignatureStatuses, getSignaturesForAddress, getTransaction, getSlot,
+         *     getBlockHeight, getBlockTime, getEpochInfo, getEpochSchedule,
+         *     getGenesisHash, getVersion, getHealth, simulateTransaction,
+         *     sendTransaction, requestAirdrop.
+         *
+         *     Errors past authentication are JSON-RPC error objects with HTTP 200 and
+         *     the validator's codes and messages: -32700 parse error, -32600 invalid
+         *     request, -32601 method not found, -32602 invalid params, -32002
+         *     preflight failure (`data` is the simulation result with its `logs`),
+         *     -32003 signature verification failure, -32004 block not available,
+         *     -32015 unsupported transaction version, -32016 minimum context slot not
+         *     reached.
+         *
+         *     PubSub (signatureSubscribe, accountSubscribe, slotSubscribe) is a
+         *     WebSocket and cannot be served through MSW: `startRpcPubSub()` serves it
+         *     on a loopback port; give its `url` to clients (web3.js `wsEndpoint`),
+         *     and its `handlers` to MSW so the handshake passes through.
+         */
         post: operations["jsonRpc"];
         delete?: never;
         options?: never;
@@ -487,23 +513,6 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
-    "/docs/redoc.standalone.js": {
-        parameters: {
-            query?: never;
-            header?: never;
-            path?: never;
-            cookie?: never;
-        };
-        /** The Redoc bundle the /docs page loads. */
-        get: operations["getDocsScript"];
-        put?: never;
-        post?: never;
-        delete?: never;
-        options?: never;
-        head?: never;
-        patch?: never;
-        trace?: never;
-    };
     "/__emulator/reset": {
         parameters: {
             query?: never;
@@ -513,15 +522,7 @@ export interface paths {
         };
         get?: never;
         put?: never;
-        /**
-         * Reset the ledger, queue, journals and faults to the start-up state.
-         * @description Every account written since start-up goes back to its fixture (genesis) state, or is
-         *     removed when the fixtures do not have it; transaction records, history, the token-account
-         *     index, created mints, the queue (emptied, back to its start-up mode and latency), armed
-         *     faults and the request journal are cleared, and so is every other registered stateful
-         *     part (legacy records). The clock goes back to its natural time; slots keep moving
-         *     forward, as they always do.
-         */
+        /** Reset the ledger, queue, journals and faults to the start-up state. */
         post: operations["emulatorReset"];
         delete?: never;
         options?: never;
@@ -574,10 +575,7 @@ export interface paths {
         };
         /** Read a raw account. */
         get: operations["emulatorGetAccount"];
-        /**
-         * Write a raw account.
-         * @description Writes the account as given; 0 lamports removes it (the answer then shows 0 lamports, owned by the system program, no data).
-         */
+        /** Write a raw account. */
         put: operations["emulatorSetAccount"];
         post?: never;
         delete?: never;
@@ -1198,9 +1196,11 @@ export interface components {
             id: string | number | null;
             error: components["schemas"]["JsonRpcError"];
         };
+        /** @description A JSON-RPC error object; the codes and messages are the Solana validator's (see POST /rpc). */
         JsonRpcError: {
             code: number;
             message: string;
+            /** @description Present where the validator sends it, e.g. the simulation result of a -32002 preflight failure or `{contextSlot}` of -32016. */
             data?: unknown;
         };
         EmulatorHealth: {
@@ -1214,11 +1214,9 @@ export interface components {
         };
         EmulatorFaucetRequest: {
             address: components["schemas"]["Address"];
-            /** @description Lamports to add. Default 1,000,000,000 (1 SOL) when no mint is given, else 0. */
             lamports?: number;
-            /** @description A mint whose mint authority is the emulator's (the fixture mints and mints made by POST /__emulator/mints); others answer 404 MINT_NOT_FOUND. */
             mint?: components["schemas"]["Address"];
-            /** @description Token amount in base units; needs mint. Default 0 (the token account is still created). */
+            /** @description Token amount in base units. */
             amount?: string;
         };
         EmulatorFaucetResult: {
@@ -1244,13 +1242,9 @@ export interface components {
             data: string;
             executable: boolean;
         };
-        /** @description warpSlots or slot (not both; neither keeps the slot), and optionally the Unix time at the slot reached. Going back to an earlier slot is 400 VALIDATION_FAILED. */
         EmulatorClockRequest: {
-            /** @description Slots to move forward (each one block). */
             warpSlots?: number;
-            /** @description The slot to move to. */
             slot?: number;
-            /** @description The clock's Unix time at the slot reached; later slots count on from it (400 ms each). */
             unixTimestamp?: number;
         };
         EmulatorClock: {
@@ -1269,15 +1263,6 @@ export interface components {
         EmulatorQueueStep: {
             processed: string[];
         };
-        /**
-         * @description A fault for the next `count` relays of `operation`, fired in the order faults were armed.
-         *     `problem`: the relay request is answered with `code` (its status, problem+json and, for
-         *     RATE_LIMITED and QUEUE_FULL, Retry-After). `ledger`: the request is accepted (receipt
-         *     Queued), then its ledger submission fails with `ledgerError` (status `failed` in the
-         *     transaction journal and the RPC). `delay`: the relay request answers `delayMs` later.
-         *     `any` matches every relay, legacy relays included, never a transaction sent straight
-         *     through the RPC; a legacy relay's ledger submission is matched by `any` only.
-         */
         EmulatorFault: {
             /** @enum {string} */
             operation: "create" | "close" | "send" | "sendbatch" | "any";
@@ -1287,15 +1272,13 @@ export interface components {
             kind: "problem" | "ledger" | "delay";
             /** @description For kind=problem. */
             code?: components["schemas"]["ProblemCode"];
-            /** @description For kind=ledger; default "Injected ledger failure". */
+            /** @description For kind=ledger. */
             ledgerError?: string;
             /** @description For kind=delay. */
             delayMs?: number;
         };
         EmulatorFaultRecord: components["schemas"]["EmulatorFault"] & {
             id: string;
-            /** @description Relays the fault will still hit. */
-            remaining: number;
         };
         EmulatorRequestJournal: {
             requests: components["schemas"]["EmulatorRequestRecord"][];
@@ -1306,10 +1289,6 @@ export interface components {
             time: string;
             method: string;
             path: string;
-            /** @description The query string with its `?`, or empty. */
-            query: string;
-            /** @description The operation that answered; null when no route matched or for a CORS preflight. */
-            operationId: string | null;
             status: number;
             durationMs: number;
             requestBody: unknown;
@@ -1326,12 +1305,7 @@ export interface components {
             signature: string;
             operation: components["schemas"]["EmulatorTransactionOperation"];
             status: components["schemas"]["EmulatorTransactionStatus"];
-            /** @enum {string|null} */
-            commitment: "processed" | "confirmed" | "finalized" | null;
-            /** @description The ledger error as the RPC reports it; {"InjectedError":"<text>"} for an injected submission failure; null on success or while queued. */
-            err: Record<string, never> | string | null;
-            /** @description The text of an injected submission failure. */
-            injectedError: string | null;
+            err: Record<string, never> | null;
             logs: string[];
             computeUnitsConsumed: number | null;
             fee: number | null;
@@ -2230,7 +2204,15 @@ export interface operations {
                     "application/json": components["schemas"]["JsonRpcResponse"] | components["schemas"]["JsonRpcResponse"][];
                 };
             };
+            /** @description The request was a notification (no `id`), or a batch of notifications only. */
+            204: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
             401: components["responses"]["Unauthorized"];
+            405: components["responses"]["MethodNotAllowed"];
             413: components["responses"]["PayloadTooLarge"];
             415: components["responses"]["UnsupportedMediaType"];
             500: components["responses"]["InternalError"];
@@ -2294,27 +2276,6 @@ export interface operations {
                 };
                 content: {
                     "text/html": string;
-                };
-            };
-            500: components["responses"]["InternalError"];
-        };
-    };
-    getDocsScript: {
-        parameters: {
-            query?: never;
-            header?: never;
-            path?: never;
-            cookie?: never;
-        };
-        requestBody?: never;
-        responses: {
-            /** @description JavaScript. */
-            200: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "text/javascript": string;
                 };
             };
             500: components["responses"]["InternalError"];

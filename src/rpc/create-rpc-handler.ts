@@ -31,7 +31,11 @@ export function createRpcHandler(services: EmulatorServices, options: Partial<Rp
 
   return async function rpc(request: Request): Promise<Response> {
     if (request.method !== 'POST') {
-      throw new RelayError('METHOD_NOT_ALLOWED', `${request.method} is not allowed: the JSON-RPC endpoint accepts POST.`, { headers: { Allow: 'POST' } });
+      const websocket = request.headers.get('upgrade')?.toLowerCase() === 'websocket';
+      const detail = websocket
+        ? 'PubSub (WebSocket) is not served at RpcUrl through this mount: start it with startRpcPubSub() and give clients its url (web3.js: wsEndpoint).'
+        : `${request.method} is not allowed: the JSON-RPC endpoint accepts POST.`;
+      throw new RelayError('METHOD_NOT_ALLOWED', detail, { headers: { Allow: 'POST' } });
     }
     if (services.config.rpcAuth) await requireBearer(request, services.tokens);
     let body: unknown;
