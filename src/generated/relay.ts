@@ -513,6 +513,23 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/docs/redoc.standalone.js": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The Redoc bundle the /docs page loads. */
+        get: operations["getDocsScript"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/__emulator/reset": {
         parameters: {
             query?: never;
@@ -522,7 +539,15 @@ export interface paths {
         };
         get?: never;
         put?: never;
-        /** Reset the ledger, queue, journals and faults to the start-up state. */
+        /**
+         * Reset the ledger, queue, journals and faults to the start-up state.
+         * @description Every account written since start-up goes back to its fixture (genesis) state, or is
+         *     removed when the fixtures do not have it; transaction records, history, the token-account
+         *     index, created mints, the queue (emptied, back to its start-up mode and latency), armed
+         *     faults and the request journal are cleared, and so is every other registered stateful
+         *     part (legacy records). The clock goes back to its natural time; slots keep moving
+         *     forward, as they always do.
+         */
         post: operations["emulatorReset"];
         delete?: never;
         options?: never;
@@ -575,7 +600,10 @@ export interface paths {
         };
         /** Read a raw account. */
         get: operations["emulatorGetAccount"];
-        /** Write a raw account. */
+        /**
+         * Write a raw account.
+         * @description Writes the account as given; 0 lamports removes it (the answer then shows 0 lamports, owned by the system program, no data).
+         */
         put: operations["emulatorSetAccount"];
         post?: never;
         delete?: never;
@@ -1214,9 +1242,11 @@ export interface components {
         };
         EmulatorFaucetRequest: {
             address: components["schemas"]["Address"];
+            /** @description Lamports to add. Default 1,000,000,000 (1 SOL) when no mint is given, else 0. */
             lamports?: number;
+            /** @description A mint whose mint authority is the emulator's (the fixture mints and mints made by POST /__emulator/mints); others answer 404 MINT_NOT_FOUND. */
             mint?: components["schemas"]["Address"];
-            /** @description Token amount in base units. */
+            /** @description Token amount in base units; needs mint. Default 0 (the token account is still created). */
             amount?: string;
         };
         EmulatorFaucetResult: {
@@ -1242,9 +1272,13 @@ export interface components {
             data: string;
             executable: boolean;
         };
+        /** @description warpSlots or slot (not both; neither keeps the slot), and optionally the Unix time at the slot reached. Going back to an earlier slot is 400 VALIDATION_FAILED. */
         EmulatorClockRequest: {
+            /** @description Slots to move forward (each one block). */
             warpSlots?: number;
+            /** @description The slot to move to. */
             slot?: number;
+            /** @description The clock's Unix time at the slot reached; later slots count on from it (400 ms each). */
             unixTimestamp?: number;
         };
         EmulatorClock: {
@@ -1263,6 +1297,15 @@ export interface components {
         EmulatorQueueStep: {
             processed: string[];
         };
+        /**
+         * @description A fault for the next `count` relays of `operation`, fired in the order faults were armed.
+         *     `problem`: the relay request is answered with `code` (its status, problem+json and, for
+         *     RATE_LIMITED and QUEUE_FULL, Retry-After). `ledger`: the request is accepted (receipt
+         *     Queued), then its ledger submission fails with `ledgerError` (status `failed` in the
+         *     transaction journal and the RPC). `delay`: the relay request answers `delayMs` later.
+         *     `any` matches every relay, legacy relays included, never a transaction sent straight
+         *     through the RPC; a legacy relay's ledger submission is matched by `any` only.
+         */
         EmulatorFault: {
             /** @enum {string} */
             operation: "create" | "close" | "send" | "sendbatch" | "any";
@@ -1272,13 +1315,15 @@ export interface components {
             kind: "problem" | "ledger" | "delay";
             /** @description For kind=problem. */
             code?: components["schemas"]["ProblemCode"];
-            /** @description For kind=ledger. */
+            /** @description For kind=ledger; default "Injected ledger failure". */
             ledgerError?: string;
             /** @description For kind=delay. */
             delayMs?: number;
         };
         EmulatorFaultRecord: components["schemas"]["EmulatorFault"] & {
             id: string;
+            /** @description Relays the fault will still hit. */
+            remaining: number;
         };
         EmulatorRequestJournal: {
             requests: components["schemas"]["EmulatorRequestRecord"][];
@@ -1289,6 +1334,10 @@ export interface components {
             time: string;
             method: string;
             path: string;
+            /** @description The query string with its `?`, or empty. */
+            query: string;
+            /** @description The operation that answered; null when no route matched or for a CORS preflight. */
+            operationId: string | null;
             status: number;
             durationMs: number;
             requestBody: unknown;
@@ -1305,7 +1354,12 @@ export interface components {
             signature: string;
             operation: components["schemas"]["EmulatorTransactionOperation"];
             status: components["schemas"]["EmulatorTransactionStatus"];
-            err: Record<string, never> | null;
+            /** @enum {string|null} */
+            commitment: "processed" | "confirmed" | "finalized" | null;
+            /** @description The ledger error as the RPC reports it; {"InjectedError":"<text>"} for an injected submission failure; null on success or while queued. */
+            err: Record<string, never> | string | null;
+            /** @description The text of an injected submission failure. */
+            injectedError: string | null;
             logs: string[];
             computeUnitsConsumed: number | null;
             fee: number | null;
@@ -2276,6 +2330,27 @@ export interface operations {
                 };
                 content: {
                     "text/html": string;
+                };
+            };
+            500: components["responses"]["InternalError"];
+        };
+    };
+    getDocsScript: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description JavaScript. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "text/javascript": string;
                 };
             };
             500: components["responses"]["InternalError"];
