@@ -1,4 +1,3 @@
-import { requireBearer } from '../auth/authenticate.ts';
 import type { FetchHandler } from '../core/create-fetch.ts';
 import { RelayError } from '../errors/relay-error.ts';
 import { readJsonBody } from '../http/read-json-body.ts';
@@ -7,6 +6,7 @@ import type { MethodTable, RpcContext } from './context.ts';
 import { JsonRpcError, RPC_ERROR } from './json-rpc-error.ts';
 import { RPC_METHODS } from './method-table.ts';
 import { stringifyRpc } from './rpc-json.ts';
+import { VerifiedTokens } from './verified-tokens.ts';
 
 export interface RpcHandlerOptions {
   /** The methods answered. Default: {@link RPC_METHODS}. */
@@ -28,6 +28,7 @@ type Envelope = { jsonrpc: '2.0'; id: Id } & ({ result: unknown } | { error: Ret
 export function createRpcHandler(services: EmulatorServices, options: Partial<RpcHandlerOptions> = {}): FetchHandler {
   const methods = options.methods ?? RPC_METHODS;
   const context: RpcContext = { services };
+  const verified = new VerifiedTokens(services.tokens, services.now);
 
   return async function rpc(request: Request): Promise<Response> {
     if (request.method !== 'POST') {
@@ -37,7 +38,7 @@ export function createRpcHandler(services: EmulatorServices, options: Partial<Rp
         : `${request.method} is not allowed: the JSON-RPC endpoint accepts POST.`;
       throw new RelayError('METHOD_NOT_ALLOWED', detail, { headers: { Allow: 'POST' } });
     }
-    if (services.config.rpcAuth) await requireBearer(request, services.tokens);
+    if (services.config.rpcAuth) await verified.require(request);
     let body: unknown;
     try {
       body = await readJsonBody(request, { maxBytes: services.config.maxBodyBytes });
