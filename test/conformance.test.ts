@@ -16,6 +16,9 @@ const mints = JSON.parse(readFileSync(new URL('../fixtures/mints.json', import.m
 /** Fixture wallet alice holds fixture USDC: the scenarios' owner and mint. */
 const alice = Keypair.fromSecretKey(bs58.decode(wallets.find((w) => w.name === 'alice')!.secretKey));
 const usdc = mints.find((m) => m.symbol === 'USDC')!.address;
+const apps = JSON.parse(readFileSync(new URL('../fixtures/apps.json', import.meta.url), 'utf8')) as { environment: string; index: number }[];
+/** The fixture legacy app. */
+const legacyApp = { environment: apps[0]!.environment, index: apps[0]!.index };
 
 let emulator: RelayEmulator;
 beforeAll(async () => {
@@ -72,6 +75,20 @@ describe('conformance of the emulator, in process', () => {
     expect(results.get('legacy.app-config')).toMatchObject({ status: 'skip', reason: expect.stringMatching(/no legacy app given/) });
   });
 
+  it('funds its own owner and mint through /__emulator, and checks the legacy app too: every check passes', async () => {
+    const report = await runConformance({
+      baseUrl: emulator.config.baseUrl,
+      apiKey: emulator.config.apiKey,
+      fetch: emulator.fetch,
+      legacy: legacyApp,
+      timeoutMs: 10_000,
+    });
+    expectClean(report);
+    expect(report.results.filter((r) => r.status !== 'pass').map((r) => `${r.id}: ${r.reason}`)).toEqual([]);
+    const ids = report.results.map((r) => r.id);
+    expect(ids).toEqual(expect.arrayContaining(['legacy.make-transfer', 'contract.legacyMakeTransfer', 'contract.emulatorCreateMint', 'contract.emulatorFaucet']));
+  });
+
   it('passes through MSW with the default fetch, leaving the owner as it found it', async () => {
     const balance = async () => {
       const res = await emulator.fetch(
@@ -101,6 +118,29 @@ describe('conformance of the emulator, in process', () => {
     }
     await emulator.settle();
     expect(await balance()).toBe(before);
+  });
+
+  it('gets blockhashes from the RPC at RpcUrl when the target has no GET /Transaction/blockhash', async () => {
+    const report = await runConformance({
+      baseUrl: emulator.config.baseUrl,
+      apiKey: emulator.config.apiKey,
+      fetch: async (request) => {
+        // GET /Transaction/blockhash is an emulator choice, not in the service spec: hide it.
+        if (new URL(request.url).pathname.endsWith('/Transaction/blockhash')) {
+          return Response.json({ type: 'urn:relay-emulator:problem:route-not-found', title: 'No route', status: 404, code: 'ROUTE_NOT_FOUND' }, { status: 404, headers: { 'Content-Type': 'application/problem+json' } });
+        }
+        return emulator.fetch(request);
+      },
+      ownerKeypair: alice,
+      mint: usdc,
+      timeoutMs: 10_000,
+      only: ['relay.', 'contract.'],
+    });
+    expectClean(report);
+    expect(report.results.filter((r) => r.status !== 'pass').map((r) => `${r.id}: ${r.reason}`)).toEqual([]);
+    // One try of the route, then every blockhash (one per relayed transaction) from the RPC.
+    expect(byId(report).get('contract.getBlockhash')?.reason).toBe('1 response');
+    expect(byId(report).get('contract.jsonRpc')?.reason).toBe('4 responses');
   });
 
   it('skips the scenarios, saying why, when it has no owner and the target no /__emulator routes', async () => {
