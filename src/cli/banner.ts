@@ -14,6 +14,7 @@ export function banner({ server, stateFile, restored }: BannerFacts): string {
   const rows: [string, string][] = [
     ['Base URL', config.baseUrl],
     ['RPC URL', config.rpcUrl],
+    ['PubSub', `${config.rpcUrl.replace(/^http/, 'ws')}${config.rpcAuth ? '?token=<Token>' : ''} (same port)`],
     ['Fee payer', config.feePayer],
     ['API key', config.apiKey],
     ['Docs', `${server.origin}/docs`],

@@ -10,6 +10,8 @@ export interface RequestRecord {
   query: string;
   /** The operation that answered, or null when none matched (404) or for a CORS preflight. */
   operationId: string | null;
+  /** The client's address (the server's X-Forwarded-For); null in process (MSW). */
+  clientIp: string | null;
   status: number;
   durationMs: number;
   /** The JSON body, parsed; the text (cut at 2 KiB) when it is not JSON; null when there is none. */
@@ -72,6 +74,7 @@ export class RequestJournal {
         path: url.pathname,
         query: url.search,
         operationId: this.#operations.get(request) ?? null,
+        clientIp: request.headers.get('x-forwarded-for'),
         status: response.status,
         durationMs: Math.round(durationMs * 1000) / 1000,
         requestBody,
@@ -122,12 +125,32 @@ async function readBody(message: Request | Response, options: { media: 'any' | '
   const text = new TextDecoder().decode(bytes);
   if (isJson || options.media === 'any') {
     try {
-      return JSON.parse(text);
+      // Deeply nested JSON stays text: serializing it back for a journal read would overflow the stack.
+      if (nestingDepth(text) <= MAX_JOURNALED_DEPTH) return JSON.parse(text);
     } catch {
       // Not JSON after all: keep the text, which is what one wants to see when debugging.
     }
   }
   return text.length > MAX_TEXT_CHARS ? `${text.slice(0, MAX_TEXT_CHARS)}… (${bytes.length} bytes)` : text;
+}
+
+const MAX_JOURNALED_DEPTH = 64;
+
+/** The deepest nesting of arrays and objects in JSON text (strings skipped). */
+function nestingDepth(text: string): number {
+  let depth = 0;
+  let deepest = 0;
+  let inString = false;
+  for (let at = 0; at < text.length; at += 1) {
+    const char = text[at];
+    if (inString) {
+      if (char === '\\') at += 1;
+      else if (char === '"') inString = false;
+    } else if (char === '"') inString = true;
+    else if (char === '[' || char === '{') deepest = Math.max(deepest, ++depth);
+    else if (char === ']' || char === '}') depth -= 1;
+  }
+  return deepest;
 }
 
 /** The body's bytes, or null when it is larger than `maxBytes`. */

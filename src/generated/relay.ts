@@ -1338,6 +1338,8 @@ export interface components {
             query: string;
             /** @description The operation that answered; null when no route matched or for a CORS preflight. */
             operationId: string | null;
+            /** @description The client's address as the server saw it (X-Forwarded-For set by the server); null in process (MSW). */
+            clientIp: string | null;
             status: number;
             durationMs: number;
             requestBody: unknown;

@@ -1,10 +1,12 @@
 import { getRequestListener } from '@hono/node-server';
 import { randomBytes } from 'node:crypto';
-import { createServer, type Server } from 'node:http';
+import { createServer, type IncomingMessage, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
+import type { Duplex } from 'node:stream';
 import { isLoopbackHost } from '../controls/admin-guard.ts';
 import { createRelayEmulator, type RelayEmulator } from '../emulator.ts';
 import type { RelayEmulatorOptions } from '../options.ts';
+import { upgradeToPubSub } from '../rpc/pubsub/pubsub-server.ts';
 
 export const DEFAULT_PORT = 8787;
 export const DEFAULT_HOST = '127.0.0.1';
@@ -46,7 +48,8 @@ export interface RunningServer {
 /**
  * Serves an emulator on a port: the same `fetch` as the MSW mount, on node's http server through
  * @hono/node-server's request listener. The socket's address is passed on as X-Forwarded-For
- * (replacing any the client sent), since the core only sees a Request.
+ * (replacing any the client sent), since the core only sees a Request. WebSocket upgrades at the
+ * RPC path (or `/`) become Solana PubSub sessions on the same port.
  */
 export async function startServer(options: ServerOptions = {}): Promise<RunningServer> {
   const host = options.host ?? DEFAULT_HOST;
@@ -58,6 +61,14 @@ export async function startServer(options: ServerOptions = {}): Promise<RunningS
     return emulator.fetch(request);
   });
   const server = createServer(listener);
+  server.on('upgrade', (request: IncomingMessage, socket: Duplex, head: Buffer) => {
+    const path = new URL(request.url ?? '/', 'http://upgrade.invalid').pathname.replace(/\/+$/, '') || '/';
+    if (!emulator || (path !== '/' && path !== new URL(emulator.config.rpcUrl).pathname.replace(/\/+$/, ''))) {
+      socket.end('HTTP/1.1 404 Not Found\r\nConnection: close\r\nContent-Length: 0\r\n\r\n');
+      return;
+    }
+    void upgradeToPubSub(emulator.services, request, socket, head).catch(() => socket.destroy());
+  });
   // Keep-alive sockets would hold close() open for seconds; a test emulator drops them at once.
   server.keepAliveTimeout = 5_000;
   await listen(server, options.port ?? DEFAULT_PORT, host);

@@ -1,0 +1,105 @@
+import { describe, expect, it } from 'vitest';
+import { runStartCommand } from './start-command.ts';
+import { parseStartOptions, START_FLAGS, startUsage, UsageError } from './start-options.ts';
+
+describe('relay-emulator start options', () => {
+  it('defaults to 127.0.0.1:8787 and the bundled fixtures', () => {
+    expect(parseStartOptions([], {})).toEqual({
+      port: 8787,
+      host: '127.0.0.1',
+      publicUrl: null,
+      apiKeys: null,
+      fixtures: null,
+      stateFile: null,
+      stateIntervalMs: 5000,
+      tokenTtlSeconds: null,
+      logLevel: 'info',
+      adminToken: null,
+      help: false,
+    });
+  });
+
+  it('reads every flag, with repeatable --api-key', () => {
+    const options = parseStartOptions(
+      ['--port', '0', '--host', '0.0.0.0', '--public-url', 'http://10.0.2.2:8787', '--api-key', 'a', '--api-key', 'b', '--fixtures', 'fx', '--state-file', 's.json', '--state-interval', '0', '--token-ttl', '60', '--log-level', 'debug', '--admin-token', 't'],
+      {},
+    );
+    expect(options).toEqual({
+      port: 0,
+      host: '0.0.0.0',
+      publicUrl: 'http://10.0.2.2:8787',
+      apiKeys: ['a', 'b'],
+      fixtures: 'fx',
+      stateFile: 's.json',
+      stateIntervalMs: 0,
+      tokenTtlSeconds: 60,
+      logLevel: 'debug',
+      adminToken: 't',
+      help: false,
+    });
+  });
+
+  it('takes each flag’s environment twin when the flag is absent, and the flag when both are there', () => {
+    const env = {
+      RELAY_EMULATOR_PORT: '9000',
+      RELAY_EMULATOR_HOST: '::',
+      RELAY_EMULATOR_API_KEY: 'k1, k2',
+      RELAY_EMULATOR_FIXTURES: '/fx',
+      RELAY_EMULATOR_STATE_FILE: '/tmp/state.json',
+      RELAY_EMULATOR_STATE_INTERVAL: '30',
+      RELAY_EMULATOR_TOKEN_TTL: '120',
+      RELAY_EMULATOR_LOG_LEVEL: 'error',
+      RELAY_EMULATOR_ADMIN_TOKEN: 'env-token',
+      RELAY_EMULATOR_PUBLIC_URL: 'https://emulator.test',
+    };
+    expect(parseStartOptions([], env)).toMatchObject({
+      port: 9000,
+      host: '::',
+      apiKeys: ['k1', 'k2'],
+      fixtures: '/fx',
+      stateFile: '/tmp/state.json',
+      stateIntervalMs: 30_000,
+      tokenTtlSeconds: 120,
+      logLevel: 'error',
+      adminToken: 'env-token',
+      publicUrl: 'https://emulator.test',
+    });
+    expect(parseStartOptions(['--port', '1234', '--api-key', 'flag'], env)).toMatchObject({ port: 1234, apiKeys: ['flag'] });
+    // Every flag has a twin, and the usage text names them all.
+    for (const [flag, { env: twin }] of Object.entries(START_FLAGS)) {
+      expect(startUsage()).toContain(`--${flag}`);
+      expect(startUsage()).toContain(twin);
+    }
+  });
+
+  it('refuses what it cannot use, naming the flag', () => {
+    const refusal = (argv: string[], env = {}) => {
+      try {
+        parseStartOptions(argv, env);
+        return null;
+      } catch (error) {
+        expect(error).toBeInstanceOf(UsageError);
+        return (error as Error).message;
+      }
+    };
+    expect(refusal(['--port', 'http'])).toMatch(/--port must be a whole number/);
+    expect(refusal(['--port', '70000'])).toMatch(/--port must be between 0 and 65535/);
+    expect(refusal([], { RELAY_EMULATOR_PORT: '-1' })).toMatch(/--port/);
+    expect(refusal(['--log-level', 'loud'])).toMatch(/--log-level must be one of silent, error, warn, info, debug/);
+    expect(refusal(['--token-ttl', '0'])).toMatch(/--token-ttl must be between 1/);
+    expect(refusal(['--public-url', 'http://host:1/api'])).toMatch(/--public-url must be an origin/);
+    expect(refusal(['--api-key', ''])).toMatch(/--api-key must not be empty/);
+    expect(refusal(['--bogus'])).toMatch(/bogus/);
+    expect(refusal(['extra'])).toMatch(/extra/);
+  });
+
+  it('answers a usage error with exit code 2 and --help with 0, without starting anything', async () => {
+    let err = '';
+    let out = '';
+    expect(await runStartCommand(['--port', 'x'], { env: {}, stderr: (text) => (err += text), stdout: (text) => (out += text) })).toBe(2);
+    expect(err).toContain('--port must be a whole number');
+    expect(err).toContain('Usage: relay-emulator start');
+    expect(await runStartCommand(['--help'], { env: {}, stderr: (text) => (err += text), stdout: (text) => (out += text) })).toBe(0);
+    expect(out).toContain('RELAY_EMULATOR_STATE_FILE');
+  });
+});

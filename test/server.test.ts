@@ -1,0 +1,141 @@
+import { TOKEN_PROGRAM_ID } from '@solana/spl-token';
+import { Connection, Keypair, PublicKey } from '@solana/web3.js';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { startCli, type CliProcess } from './support/cli-process.ts';
+import { assertFetchResponseMatchesSpec } from './support/openapi.ts';
+import { ALICE, ata, build, createAtaInstructions, FEE_PAYER, transferInstruction, USDC } from './support/transactions.ts';
+
+// The emulator as CI and non-JS clients run it: `relay-emulator start` in a child process, driven
+// over real HTTP with fetch and a web3.js Connection. Every response is checked against the spec.
+describe('relay-emulator start (server mode)', () => {
+  let cli: CliProcess;
+  beforeAll(async () => {
+    cli = await startCli(['--log-level', 'info']);
+  }, 90_000);
+  afterAll(async () => {
+    expect(await cli?.stop('SIGTERM')).toBe(0);
+  });
+
+  async function call(method: string, path: string, options: { body?: unknown; headers?: Record<string, string>; api?: boolean } = {}) {
+    const headers: Record<string, string> = { ...(options.api ? { 'X-API-Key': cli.apiKey } : {}), ...options.headers };
+    if (options.body !== undefined) headers['Content-Type'] = 'application/json';
+    const url = `${options.api ? cli.baseUrl : cli.origin}${path}`;
+    const response = await fetch(url, { method, headers, body: options.body === undefined ? undefined : JSON.stringify(options.body) });
+    const body = (await assertFetchResponseMatchesSpec(method, path.split('?')[0]!, response)) as any;
+    return { status: response.status, body, headers: response.headers };
+  }
+  const blockhash = async () => (await call('GET', '/Transaction/blockhash', { api: true })).body.Blockhash as string;
+  const relay = async (path: string, signedTransaction: string) => call('POST', path, { api: true, body: { signedTransaction } });
+
+  it('prints a banner with the base URL, RPC URL, fee payer, API key and docs URL', () => {
+    expect(cli.baseUrl).toMatch(/^http:\/\/127\.0\.0\.1:\d+\/api$/);
+    expect(cli.rpcUrl).toBe(`${cli.origin}/rpc`);
+    expect(cli.apiKey).toBe('relay-emulator-dev-key');
+    expect(cli.output()).toContain(`Fee payer  ${FEE_PAYER.toBase58()}`);
+    expect(cli.output()).toContain(`Docs       ${cli.origin}/docs`);
+    expect(cli.output()).toContain('(open: loopback bind)');
+    expect(cli.adminToken).toBeNull();
+  });
+
+  it('serves /health, /openapi.yaml and /docs with its own Redoc bundle', async () => {
+    expect((await call('GET', '/health')).body).toMatchObject({ status: 'ok' });
+    expect((await call('GET', '/openapi.yaml')).body).toContain('openapi: 3.1.0');
+    const docs = await call('GET', '/docs');
+    expect(docs.headers.get('content-type')).toMatch(/^text\/html/);
+    const script = await fetch(new URL('docs/redoc.standalone.js', `${cli.origin}/docs`));
+    expect(script.status).toBe(200);
+    expect(script.headers.get('content-type')).toMatch(/^text\/javascript/);
+    expect(await script.text()).toContain('Redoc');
+  });
+
+  it('answers CORS preflights with X-API-Key and Authorization allowed, and exposes Retry-After', async () => {
+    const preflight = await fetch(`${cli.baseUrl}/Account/create`, {
+      method: 'OPTIONS',
+      headers: { Origin: 'http://localhost:5173', 'Access-Control-Request-Method': 'POST', 'Access-Control-Request-Headers': 'content-type,x-api-key,authorization' },
+    });
+    expect(preflight.status).toBe(204);
+    expect(preflight.headers.get('access-control-allow-origin')).toBe('*');
+    const allowed = preflight.headers.get('access-control-allow-headers')!.toLowerCase().split(/,\s*/);
+    expect(allowed).toEqual(expect.arrayContaining(['x-api-key', 'authorization', 'content-type']));
+    const config = await call('GET', '/Transaction/config', { api: true, headers: { Origin: 'http://localhost:5173' } });
+    expect(config.headers.get('access-control-allow-origin')).toBe('*');
+    expect(config.headers.get('access-control-expose-headers')).toContain('Retry-After');
+  });
+
+  it('logs one line per request (method, path, status, ms) and journals the client address', async () => {
+    await call('GET', '/health', { headers: { 'X-Forwarded-For': '203.0.113.9' } });
+    await cli.waitForOutput(/^GET \/health 200 \d+\.\dms$/m);
+    expect(cli.output()).toMatch(/^OPTIONS \/api\/Account\/create 204 \d+\.\dms$/m);
+    const { requests } = (await call('GET', '/__emulator/journal/requests?path=/health&limit=1')).body;
+    // The server sets X-Forwarded-For from the socket; what a client claims is not believed.
+    expect(requests[0].clientIp).toBe('127.0.0.1');
+  });
+
+  it('drives the controls over HTTP: mint, faucet, accounts, clock, blockhash, queue, faults, journals, reset', async () => {
+    const owner = Keypair.generate();
+    const { mint } = (await call('POST', '/__emulator/mints', { body: { decimals: 3, symbol: 'GEM' } })).body;
+    const funded = (await call('POST', '/__emulator/faucet', { body: { address: owner.publicKey.toBase58(), lamports: 2_000_000, mint, amount: '9000' } })).body;
+    expect(funded).toMatchObject({ lamports: '2000000', tokenAmount: '9000' });
+    expect((await call('GET', `/__emulator/accounts/${funded.tokenAccount}`)).body.owner).toBe(TOKEN_PROGRAM_ID.toBase58());
+    const slot = (await call('GET', '/__emulator/clock')).body.slot;
+    expect((await call('POST', '/__emulator/clock', { body: { warpSlots: 10 } })).body.slot).toBe(slot + 10);
+
+    const someone = Keypair.generate();
+    const stale = build({ instructions: createAtaInstructions(someone.publicKey), blockhash: await blockhash(), signers: [someone] });
+    await call('POST', '/__emulator/blockhash/expire');
+    expect((await relay('/Account/create', stale)).body.code).toBe('BLOCKHASH_NOT_FOUND');
+
+    // Queue: a paused relay is acknowledged, then stepped onto the ledger.
+    await call('POST', '/__emulator/queue/pause');
+    const receiver = Keypair.generate();
+    const receipt = await relay('/Account/create', build({ instructions: createAtaInstructions(receiver.publicKey), blockhash: await blockhash(), signers: [receiver] }));
+    expect((await call('GET', '/__emulator/queue')).body.pending).toBe(1);
+    expect((await call('POST', '/__emulator/queue/step')).body.processed).toEqual([receipt.body.signature]);
+    await call('POST', '/__emulator/queue/resume');
+
+    // Faults: a problem, then a failed submission, both seen in the journals.
+    await call('POST', '/__emulator/faults', { body: { operation: 'send', kind: 'problem', code: 'QUEUE_FULL' } });
+    const transfer = async (amount: bigint) => build({ instructions: [transferInstruction(ALICE, receiver.publicKey, amount)], blockhash: await blockhash(), signers: [ALICE] });
+    const refused = await relay('/Transaction/send', await transfer(5n));
+    expect(refused).toMatchObject({ status: 503, body: { code: 'QUEUE_FULL' } });
+    expect(refused.headers.get('retry-after')).toBe('1');
+    await call('POST', '/__emulator/faults', { body: { operation: 'any', kind: 'ledger', ledgerError: 'node is behind' } });
+    const failed = await relay('/Transaction/send', await transfer(6n));
+    await expect
+      .poll(async () => (await call('GET', `/__emulator/journal/transactions?signature=${failed.body.signature}`)).body.transactions[0]?.status)
+      .toBe('failed');
+    const landed = await relay('/Transaction/send', await transfer(7n));
+    await expect.poll(async () => (await call('GET', `/__emulator/journal/transactions?status=processed&operation=send`)).body.transactions.map((entry: any) => entry.signature)).toEqual([landed.body.signature]);
+    expect((await call('GET', '/__emulator/journal/requests?status=503')).body.requests).toHaveLength(1);
+
+    await call('POST', '/__emulator/reset');
+    expect((await call('GET', `/__emulator/accounts/${mint}`)).status).toBe(404);
+    expect((await call('GET', '/__emulator/journal/transactions')).body.transactions).toEqual([]);
+  });
+
+  it('serves the JSON-RPC to an unmodified web3.js Connection, PubSub included', async () => {
+    const config = (await call('GET', '/Transaction/config', { api: true })).body;
+    const connection = new Connection(config.RpcUrl, {
+      commitment: 'confirmed',
+      httpHeaders: { Authorization: `Bearer ${config.Token}` },
+      wsEndpoint: `${config.RpcUrl.replace(/^http/, 'ws')}?token=${config.Token}`,
+    });
+    expect(await connection.getBalance(new PublicKey(config.FeePayer))).toBeGreaterThan(0);
+    const owner = Keypair.generate();
+    await call('POST', '/__emulator/faucet', { body: { address: owner.publicKey.toBase58(), lamports: 1_000_000_000 } });
+    expect(await connection.getBalance(owner.publicKey)).toBe(1_000_000_000);
+
+    // A relayed transfer, built on the Connection's blockhash and confirmed over PubSub.
+    const latest = await connection.getLatestBlockhash();
+    const tx = build({ instructions: [...createAtaInstructions(owner.publicKey), transferInstruction(ALICE, owner.publicKey, 123n)], blockhash: latest.blockhash, signers: [ALICE, owner] });
+    const { signature } = (await relay('/Transaction/send', tx)).body;
+    const confirmation = await connection.confirmTransaction({ signature, ...latest }, 'confirmed');
+    expect(confirmation.value.err).toBeNull();
+    expect((await connection.getTokenAccountBalance(ata(owner.publicKey))).value.amount).toBe('123');
+    expect((await connection.getSignaturesForAddress(owner.publicKey)).map((entry) => entry.signature)).toEqual([signature]);
+    const fetched = await connection.getTransaction(signature, { maxSupportedTransactionVersion: 0 });
+    expect(fetched?.meta?.fee).toBe(15_000); // three signatures: fee payer, Alice, the owner
+    const parsed = (await connection.getParsedAccountInfo(ata(owner.publicKey))).value?.data as { parsed: { info: { mint: string } } };
+    expect(parsed.parsed.info.mint).toBe(USDC.toBase58());
+  });
+});

@@ -1,0 +1,82 @@
+import { spawn, type ChildProcess } from 'node:child_process';
+import { fileURLToPath } from 'node:url';
+
+const BIN = fileURLToPath(new URL('../../bin/relay-emulator.mjs', import.meta.url));
+
+export interface CliProcess {
+  child: ChildProcess;
+  /** From the banner. */
+  origin: string;
+  baseUrl: string;
+  rpcUrl: string;
+  apiKey: string;
+  /** The admin token the banner printed, or null when the controls are open. */
+  adminToken: string | null;
+  /** Everything written to stdout and stderr so far. */
+  output(): string;
+  /** Resolves when the output matches `pattern` (rejects after `timeoutMs`). */
+  waitForOutput(pattern: RegExp, timeoutMs?: number): Promise<RegExpMatchArray>;
+  /** Sends `signal` and resolves with the exit code (null when killed by a signal). */
+  stop(signal?: NodeJS.Signals): Promise<number | null>;
+}
+
+/** Runs `relay-emulator start --port 0 ...args` as a child process, as `npx relay-emulator` does, and waits for its banner. */
+export async function startCli(args: string[], options: { env?: Record<string, string> } = {}): Promise<CliProcess> {
+  const child = spawn(process.execPath, [BIN, 'start', '--port', '0', ...args], {
+    env: { ...process.env, RUST_LOG: 'error', ...options.env },
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
+  let output = '';
+  const listeners = new Set<() => void>();
+  const append = (chunk: Buffer) => {
+    output += chunk.toString('utf8');
+    for (const listener of [...listeners]) listener();
+  };
+  child.stdout!.on('data', append);
+  child.stderr!.on('data', append);
+  const exited = new Promise<number | null>((resolve) => child.once('exit', (code) => resolve(code)));
+
+  const waitForOutput = (pattern: RegExp, timeoutMs = 60_000) =>
+    new Promise<RegExpMatchArray>((resolve, reject) => {
+      const check = () => {
+        const match = output.match(pattern);
+        if (!match) return;
+        cleanup();
+        resolve(match);
+      };
+      const timer = setTimeout(() => {
+        cleanup();
+        reject(new Error(`no ${pattern} in the emulator's output within ${timeoutMs} ms:\n${output}`));
+      }, timeoutMs);
+      const onExit = () => {
+        cleanup();
+        reject(new Error(`the emulator exited before printing ${pattern}:\n${output}`));
+      };
+      const cleanup = () => {
+        clearTimeout(timer);
+        listeners.delete(check);
+        child.off('exit', onExit);
+      };
+      listeners.add(check);
+      child.once('exit', onExit);
+      check();
+    });
+
+  await waitForOutput(/stops it\.\n/);
+  const row = (label: string) => output.match(new RegExp(`^\\s+${label}\\s+(\\S+)`, 'm'))?.[1] ?? '';
+  const baseUrl = row('Base URL');
+  return {
+    child,
+    origin: new URL(baseUrl).origin,
+    baseUrl,
+    rpcUrl: row('RPC URL'),
+    apiKey: row('API key'),
+    adminToken: output.match(/X-Admin-Token: ([^)\s]+)\)/)?.[1] ?? null,
+    output: () => output,
+    waitForOutput,
+    async stop(signal = 'SIGTERM') {
+      if (child.exitCode === null && child.signalCode === null) child.kill(signal);
+      return exited;
+    },
+  };
+}
