@@ -9,11 +9,15 @@ import { ALICE, ata, build, createAtaInstructions, FEE_PAYER, transferInstructio
 // over real HTTP with fetch and a web3.js Connection. Every response is checked against the spec.
 describe('relay-emulator start (server mode)', () => {
   let cli: CliProcess;
+  // A PubSub subscription left open: shutting down must not wait for its client.
+  let openSubscription: (() => Promise<void>) | null = null;
   beforeAll(async () => {
     cli = await startCli(['--log-level', 'info']);
   }, 90_000);
   afterAll(async () => {
-    expect(await cli?.stop('SIGTERM')).toBe(0);
+    const code = await cli?.stop('SIGTERM');
+    await openSubscription?.().catch(() => undefined);
+    expect(code).toBe(0);
   });
 
   async function call(method: string, path: string, options: { body?: unknown; headers?: Record<string, string>; api?: boolean } = {}) {
@@ -137,5 +141,15 @@ describe('relay-emulator start (server mode)', () => {
     expect(fetched?.meta?.fee).toBe(15_000); // three signatures: fee payer, Alice, the owner
     const parsed = (await connection.getParsedAccountInfo(ata(owner.publicKey))).value?.data as { parsed: { info: { mint: string } } };
     expect(parsed.parsed.info.mint).toBe(USDC.toBase58());
+    // A live subscription (its first notification arrived), left open for the shutdown.
+    let id = 0;
+    const notified = new Promise<number>((resolve) => {
+      id = connection.onAccountChange(owner.publicKey, (account) => resolve(account.lamports), { commitment: 'confirmed' });
+    });
+    openSubscription = () => connection.removeAccountChangeListener(id);
+    await expect.poll(async () => {
+      await call('POST', '/__emulator/faucet', { body: { address: owner.publicKey.toBase58(), lamports: 1 } });
+      return Promise.race([notified, new Promise((resolve) => setTimeout(resolve, 200, null))]);
+    }).toBeGreaterThan(1_000_000_000);
   });
 });

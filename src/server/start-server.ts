@@ -61,7 +61,11 @@ export async function startServer(options: ServerOptions = {}): Promise<RunningS
     return emulator.fetch(request);
   });
   const server = createServer(listener);
+  // Upgraded sockets leave the http server's bookkeeping: track them so that close() ends them too.
+  const upgraded = new Set<Duplex>();
   server.on('upgrade', (request: IncomingMessage, socket: Duplex, head: Buffer) => {
+    upgraded.add(socket);
+    socket.once('close', () => upgraded.delete(socket));
     const path = new URL(request.url ?? '/', 'http://upgrade.invalid').pathname.replace(/\/+$/, '') || '/';
     if (!emulator || (path !== '/' && path !== new URL(emulator.config.rpcUrl).pathname.replace(/\/+$/, ''))) {
       socket.end('HTTP/1.1 404 Not Found\r\nConnection: close\r\nContent-Length: 0\r\n\r\n');
@@ -78,7 +82,7 @@ export async function startServer(options: ServerOptions = {}): Promise<RunningS
   try {
     emulator = await createRelayEmulator({ ...options.emulator, baseUrl: `${origin}/api` });
   } catch (error) {
-    await stop(server);
+    await stop(server, upgraded);
     throw error;
   }
   const adminToken = isLoopbackHost(host) ? null : (options.adminToken ?? randomBytes(18).toString('base64url'));
@@ -87,7 +91,7 @@ export async function startServer(options: ServerOptions = {}): Promise<RunningS
   const running = emulator;
   let stopping: Promise<void> | null = null;
   let closing: Promise<void> | null = null;
-  const stopAccepting = () => (stopping ??= stop(server));
+  const stopAccepting = () => (stopping ??= stop(server, upgraded));
   return {
     emulator: running,
     origin,
@@ -115,10 +119,11 @@ function listen(server: Server, port: number, host: string): Promise<void> {
   });
 }
 
-function stop(server: Server): Promise<void> {
+function stop(server: Server, upgraded: Set<Duplex>): Promise<void> {
   return new Promise((resolve) => {
     server.close(() => resolve());
     server.closeIdleConnections();
+    for (const socket of upgraded) socket.destroy();
     // Give in-flight requests a moment to answer, then cut what is left.
     setTimeout(() => server.closeAllConnections(), 1_000).unref();
   });

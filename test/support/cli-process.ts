@@ -35,6 +35,10 @@ export async function startCli(args: string[], options: { env?: Record<string, s
   child.stdout!.on('data', append);
   child.stderr!.on('data', append);
   const exited = new Promise<number | null>((resolve) => child.once('exit', (code) => resolve(code)));
+  // Never leave an emulator behind when the test process goes away first.
+  const reap = () => child.kill('SIGKILL');
+  process.once('exit', reap);
+  child.once('exit', () => process.off('exit', reap));
 
   const waitForOutput = (pattern: RegExp, timeoutMs = 60_000) =>
     new Promise<RegExpMatchArray>((resolve, reject) => {
