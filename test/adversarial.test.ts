@@ -71,13 +71,13 @@ beforeAll(async () => {
   rent = await ledger.minimumBalanceForRentExemption(ACCOUNT_SIZE);
   const mintRent = await ledger.minimumBalanceForRentExemption(82);
   const put = (address: PublicKey, owner: PublicKey, data: Uint8Array, lamports = rent) => ledger.setAccount(address, { lamports, owner, data, executable: false });
-  put(OTHER_MINT, TOKEN_PROGRAM_ID, encodeMint({ decimals: 6, supply: 0n, mintAuthority: ATTACKER.publicKey }), mintRent);
-  put(T22_MINT, TOKEN_2022_PROGRAM_ID, encodeMint({ decimals: 6, supply: 0n, mintAuthority: ATTACKER.publicKey }), mintRent);
-  put(T22_ACCOUNT, TOKEN_2022_PROGRAM_ID, encodeTokenAccount({ mint: T22_MINT, owner: ATTACKER.publicKey, amount: 0n, closeAuthority: FEE_PAYER }));
-  put(FEE_PAYER_ATA, TOKEN_PROGRAM_ID, encodeTokenAccount({ mint: USDC, owner: FEE_PAYER, amount: 5_000_000n }));
-  put(EMPTY_CLOSABLE, TOKEN_PROGRAM_ID, encodeTokenAccount({ mint: USDC, owner: ATTACKER.publicKey, amount: 0n, closeAuthority: FEE_PAYER }));
-  put(FUNDED_CLOSABLE, TOKEN_PROGRAM_ID, encodeTokenAccount({ mint: USDC, owner: ATTACKER.publicKey, amount: 5n, closeAuthority: FEE_PAYER }));
-  put(FROZEN_CLOSABLE, TOKEN_PROGRAM_ID, frozenTokenAccount(USDC, ATTACKER.publicKey, FEE_PAYER));
+  await put(OTHER_MINT, TOKEN_PROGRAM_ID, encodeMint({ decimals: 6, supply: 0n, mintAuthority: ATTACKER.publicKey }), mintRent);
+  await put(T22_MINT, TOKEN_2022_PROGRAM_ID, encodeMint({ decimals: 6, supply: 0n, mintAuthority: ATTACKER.publicKey }), mintRent);
+  await put(T22_ACCOUNT, TOKEN_2022_PROGRAM_ID, encodeTokenAccount({ mint: T22_MINT, owner: ATTACKER.publicKey, amount: 0n, closeAuthority: FEE_PAYER }));
+  await put(FEE_PAYER_ATA, TOKEN_PROGRAM_ID, encodeTokenAccount({ mint: USDC, owner: FEE_PAYER, amount: 5_000_000n }));
+  await put(EMPTY_CLOSABLE, TOKEN_PROGRAM_ID, encodeTokenAccount({ mint: USDC, owner: ATTACKER.publicKey, amount: 0n, closeAuthority: FEE_PAYER }));
+  await put(FUNDED_CLOSABLE, TOKEN_PROGRAM_ID, encodeTokenAccount({ mint: USDC, owner: ATTACKER.publicKey, amount: 5n, closeAuthority: FEE_PAYER }));
+  await put(FROZEN_CLOSABLE, TOKEN_PROGRAM_ID, frozenTokenAccount(USDC, ATTACKER.publicKey, FEE_PAYER));
 });
 
 afterAll(() => h.close());
