@@ -34,17 +34,26 @@ export async function runStartCommand(argv: string[], io: StartIo = {}): Promise
   }
 
   const log = createLogger(options.logLevel, (line, severity) => (severity === 'error' || severity === 'warn' ? stderr : stdout)(`${line}\n`));
-  const server = await startServer({
-    port: options.port,
-    host: options.host,
-    ...(options.publicUrl === null ? {} : { publicUrl: options.publicUrl }),
-    ...(options.adminToken === null ? {} : { adminToken: options.adminToken }),
-    emulator: {
-      ...(options.apiKeys === null ? {} : { apiKeys: options.apiKeys }),
-      ...(options.fixtures === null ? {} : { fixtures: resolve(options.fixtures) }),
-      ...(options.tokenTtlSeconds === null ? {} : { tokenTtlSeconds: options.tokenTtlSeconds }),
-    },
-  });
+  let server;
+  try {
+    server = await startServer({
+      port: options.port,
+      host: options.host,
+      ...(options.publicUrl === null ? {} : { publicUrl: options.publicUrl }),
+      ...(options.adminToken === null ? {} : { adminToken: options.adminToken }),
+      emulator: {
+        ...(options.apiKeys === null ? {} : { apiKeys: options.apiKeys }),
+        ...(options.fixtures === null ? {} : { fixtures: resolve(options.fixtures) }),
+        ...(options.tokenTtlSeconds === null ? {} : { tokenTtlSeconds: options.tokenTtlSeconds }),
+      },
+    });
+  } catch (error) {
+    // The usual ways a start fails (port taken, address not here, fixtures missing) get one line, not a stack.
+    const { code } = error as NodeJS.ErrnoException;
+    if (code === undefined || !['EADDRINUSE', 'EACCES', 'EADDRNOTAVAIL', 'ENOENT'].includes(code)) throw error;
+    stderr(`relay-emulator: cannot start: ${(error as Error).message}\n`);
+    return 1;
+  }
   const { emulator } = server;
   emulator.observe((exchange) => {
     if (exchange.response.status >= 500) log.error(requestLogLine(exchange, { withOperation: true }));

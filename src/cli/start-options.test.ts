@@ -102,4 +102,11 @@ describe('relay-emulator start options', () => {
     expect(await runStartCommand(['--help'], { env: {}, stderr: (text) => (err += text), stdout: (text) => (out += text) })).toBe(0);
     expect(out).toContain('RELAY_EMULATOR_STATE_FILE');
   });
+
+  it('says in one line why it cannot start, with exit code 1', async () => {
+    let err = '';
+    const code = await runStartCommand(['--port', '0', '--fixtures', '/nonexistent/fixtures'], { env: {}, stderr: (text) => (err += text), stdout: () => undefined });
+    expect(code).toBe(1);
+    expect(err).toBe("relay-emulator: cannot start: ENOENT: no such file or directory, open '/nonexistent/fixtures/relay.json'\n");
+  });
 });

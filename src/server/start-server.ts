@@ -73,8 +73,6 @@ export async function startServer(options: ServerOptions = {}): Promise<RunningS
     }
     void upgradeToPubSub(emulator.services, request, socket, head).catch(() => socket.destroy());
   });
-  // Keep-alive sockets would hold close() open for seconds; a test emulator drops them at once.
-  server.keepAliveTimeout = 5_000;
   await listen(server, options.port ?? DEFAULT_PORT, host);
   const { port } = server.address() as AddressInfo;
 
