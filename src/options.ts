@@ -47,6 +47,6 @@ export interface RelayEmulatorOptions {
   now?: () => Date;
   /** The ledger engine. Default solana-bankrun. */
   engine?: EngineFactory;
-  /** Most requests the request journal keeps; the oldest fall off. Default 1000. */
+  /** Most requests the request journal keeps; the oldest fall off. 0 turns the journal off (no body copies). Default 1000. */
   journalLimit?: number;
 }

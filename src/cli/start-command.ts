@@ -45,6 +45,7 @@ export async function runStartCommand(argv: string[], io: StartIo = {}): Promise
         ...(options.apiKeys === null ? {} : { apiKeys: options.apiKeys }),
         ...(options.fixtures === null ? {} : { fixtures: resolve(options.fixtures) }),
         ...(options.tokenTtlSeconds === null ? {} : { tokenTtlSeconds: options.tokenTtlSeconds }),
+        ...(options.journalLimit === null ? {} : { journalLimit: options.journalLimit }),
       },
     });
   } catch (error) {

@@ -15,13 +15,14 @@ describe('relay-emulator start options', () => {
       tokenTtlSeconds: null,
       logLevel: 'info',
       adminToken: null,
+      journalLimit: null,
       help: false,
     });
   });
 
   it('reads every flag, with repeatable --api-key', () => {
     const options = parseStartOptions(
-      ['--port', '0', '--host', '0.0.0.0', '--public-url', 'http://10.0.2.2:8787', '--api-key', 'a', '--api-key', 'b', '--fixtures', 'fx', '--state-file', 's.json', '--state-interval', '0', '--token-ttl', '60', '--log-level', 'debug', '--admin-token', 't'],
+      ['--port', '0', '--host', '0.0.0.0', '--public-url', 'http://10.0.2.2:8787', '--api-key', 'a', '--api-key', 'b', '--fixtures', 'fx', '--state-file', 's.json', '--state-interval', '0', '--token-ttl', '60', '--log-level', 'debug', '--admin-token', 't', '--journal-limit', '0'],
       {},
     );
     expect(options).toEqual({
@@ -35,6 +36,7 @@ describe('relay-emulator start options', () => {
       tokenTtlSeconds: 60,
       logLevel: 'debug',
       adminToken: 't',
+      journalLimit: 0,
       help: false,
     });
   });
@@ -51,6 +53,7 @@ describe('relay-emulator start options', () => {
       RELAY_EMULATOR_LOG_LEVEL: 'error',
       RELAY_EMULATOR_ADMIN_TOKEN: 'env-token',
       RELAY_EMULATOR_PUBLIC_URL: 'https://emulator.test',
+      RELAY_EMULATOR_JOURNAL_LIMIT: '50',
     };
     expect(parseStartOptions([], env)).toMatchObject({
       port: 9000,
@@ -63,6 +66,7 @@ describe('relay-emulator start options', () => {
       logLevel: 'error',
       adminToken: 'env-token',
       publicUrl: 'https://emulator.test',
+      journalLimit: 50,
     });
     expect(parseStartOptions(['--port', '1234', '--api-key', 'flag'], env)).toMatchObject({ port: 1234, apiKeys: ['flag'] });
     // Every flag has a twin, and the usage text names them all.

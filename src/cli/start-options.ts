@@ -15,6 +15,7 @@ export interface StartOptions {
   tokenTtlSeconds: number | null;
   logLevel: LogLevel;
   adminToken: string | null;
+  journalLimit: number | null;
   help: boolean;
 }
 
@@ -30,6 +31,7 @@ export const START_FLAGS = {
   'token-ttl': { env: 'RELAY_EMULATOR_TOKEN_TTL', value: 'SECONDS', help: 'lifetime of the config Token (default 3600)' },
   'log-level': { env: 'RELAY_EMULATOR_LOG_LEVEL', value: 'LEVEL', help: `${LOG_LEVELS.join('|')} (default info: one line per request)` },
   'admin-token': { env: 'RELAY_EMULATOR_ADMIN_TOKEN', value: 'TOKEN', help: 'X-Admin-Token for /__emulator on a non-loopback bind (default: random, printed)' },
+  'journal-limit': { env: 'RELAY_EMULATOR_JOURNAL_LIMIT', value: 'N', help: 'requests the request journal keeps; 0 turns it off for throughput (default 1000)' },
 } as const;
 
 export class UsageError extends Error {
@@ -55,6 +57,7 @@ export function parseStartOptions(argv: string[], env: NodeJS.ProcessEnv = proce
         'token-ttl': { type: 'string' },
         'log-level': { type: 'string' },
         'admin-token': { type: 'string' },
+        'journal-limit': { type: 'string' },
         help: { type: 'boolean', short: 'h' },
       },
     }));
@@ -80,6 +83,7 @@ export function parseStartOptions(argv: string[], env: NodeJS.ProcessEnv = proce
   if (publicUrl !== null && !/^https?:\/\/[^/]+\/?$/.test(publicUrl)) throw new UsageError(`--public-url must be an origin like http://10.0.2.2:8787, not "${publicUrl}"`);
 
   const tokenTtl = pick('token-ttl');
+  const journalLimit = pick('journal-limit');
   return {
     port: integer('port', pick('port'), DEFAULT_PORT, { min: 0, max: 65535 }),
     host: pick('host') ?? DEFAULT_HOST,
@@ -91,6 +95,7 @@ export function parseStartOptions(argv: string[], env: NodeJS.ProcessEnv = proce
     tokenTtlSeconds: tokenTtl === undefined ? null : integer('token-ttl', tokenTtl, 0, { min: 1, max: 31_536_000 }),
     logLevel: logLevel as LogLevel,
     adminToken: pick('admin-token') ?? null,
+    journalLimit: journalLimit === undefined ? null : integer('journal-limit', journalLimit, 0, { min: 0, max: 1_000_000 }),
     help: values.help === true,
   };
 }

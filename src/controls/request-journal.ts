@@ -39,7 +39,7 @@ const MAX_TEXT_CHARS = 2048;
  * left out, so that looking does not change what is seen.
  */
 export class RequestJournal {
-  readonly #entries: RequestRecord[] = [];
+  readonly #entries: StoredEntry[] = [];
   readonly #operations = new WeakMap<Request, string | null>();
   readonly #maxEntries: number;
   #next = 1;
@@ -53,20 +53,27 @@ export class RequestJournal {
     this.#operations.set(exchange.request, exchange.operationId);
   };
 
-  /** Wraps a fetch so that every exchange through it is journaled. */
+  /**
+   * Wraps a fetch so that every exchange through it is journaled. Bodies are kept as text and
+   * parsed when the journal is read, so the request path pays for one copy of each body only.
+   */
   wrap(fetch: FetchHandler): FetchHandler {
+    if (this.#maxEntries <= 0) return fetch;
     return async (request) => {
       const time = new Date();
       const started = performance.now();
       const url = new URL(request.url);
       if (isJournalRead(request.method, url.pathname)) return fetch(request);
       const copy = request.body ? request.clone() : null;
-      const response = await fetch(request);
+      let response = await fetch(request);
       const durationMs = performance.now() - started;
-      const [requestBody, responseBody] = await Promise.all([
-        copy ? readBody(copy, { media: 'any' }) : null,
-        readBody(response.clone(), { media: 'json-or-text' }),
-      ]);
+      let responseBody: BodyText = null;
+      if (response.body && isJournaledMedia(response.headers.get('content-type'))) {
+        // Read the body once and answer with the same bytes: cheaper than a tee'd clone.
+        const bytes = new Uint8Array(await response.arrayBuffer());
+        responseBody = bytes.length > MAX_JOURNALED_BYTES ? { tooLarge: bytes.length } : { text: new TextDecoder().decode(bytes), json: isJson(response.headers.get('content-type')) };
+        response = new Response(bytes, { status: response.status, statusText: response.statusText, headers: response.headers });
+      }
       this.#push({
         id: `req-${this.#next++}`,
         time: time.toISOString(),
@@ -77,7 +84,7 @@ export class RequestJournal {
         clientIp: request.headers.get('x-forwarded-for'),
         status: response.status,
         durationMs: Math.round(durationMs * 1000) / 1000,
-        requestBody,
+        requestBody: copy ? await readRequestBody(copy) : null,
         responseBody,
       });
       return response;
@@ -93,7 +100,11 @@ export class RequestJournal {
         (path === undefined || entry.path.toLowerCase().startsWith(path)) &&
         (filter.status === undefined || entry.status === filter.status),
     );
-    return filter.limit === undefined ? matches : matches.slice(Math.max(0, matches.length - filter.limit));
+    return (filter.limit === undefined ? matches : matches.slice(Math.max(0, matches.length - filter.limit))).map((entry) => ({
+      ...entry,
+      requestBody: present(entry.requestBody),
+      responseBody: present(entry.responseBody),
+    }));
   }
 
   clear(): void {
@@ -101,60 +112,52 @@ export class RequestJournal {
     this.#next = 1;
   }
 
-  #push(entry: RequestRecord): void {
+  #push(entry: StoredEntry): void {
     this.#entries.push(entry);
     if (this.#entries.length > this.#maxEntries) this.#entries.splice(0, this.#entries.length - this.#maxEntries);
   }
 }
 
+/** A body as stored: its text (and whether its media type says JSON), or its size when too large. */
+type BodyText = { text: string; json: boolean } | { tooLarge: number } | null;
+type StoredEntry = Omit<RequestRecord, 'requestBody' | 'responseBody'> & { requestBody: BodyText; responseBody: BodyText };
+
 function isJournalRead(method: string, pathname: string): boolean {
   return (method === 'GET' || method === 'HEAD') && /^\/__emulator\/journal(\/|$)/i.test(pathname);
 }
 
-async function readBody(message: Request | Response, options: { media: 'any' | 'json-or-text' }): Promise<unknown> {
-  const type = (message.headers.get('content-type') ?? '').toLowerCase();
-  const isJson = /[/+]json\b/.test(type);
-  if (options.media === 'json-or-text' && !isJson && !type.startsWith('text/plain')) {
-    // Never await cancel() on a tee'd copy: it settles only once the other branch is done too.
-    void message.body?.cancel().catch(() => undefined);
-    return null;
-  }
-  const bytes = await readCapped(message, MAX_JOURNALED_BYTES);
-  if (bytes === null) return `(body over ${MAX_JOURNALED_BYTES} bytes, not journaled)`;
-  if (bytes.length === 0) return null;
-  const text = new TextDecoder().decode(bytes);
-  if (isJson || options.media === 'any') {
+function isJson(contentType: string | null): boolean {
+  return /[/+]json\b/i.test(contentType ?? '');
+}
+
+/** Responses worth journaling: JSON and plain text (not HTML, scripts or YAML). */
+function isJournaledMedia(contentType: string | null): boolean {
+  return isJson(contentType) || /^text\/plain\b/i.test(contentType ?? '');
+}
+
+async function readRequestBody(copy: Request): Promise<BodyText> {
+  const bytes = await readCapped(copy, MAX_JOURNALED_BYTES);
+  if (bytes === null) return { tooLarge: MAX_JOURNALED_BYTES + 1 };
+  // Any request body is tried as JSON: a malformed one is journaled as the text that was sent.
+  return bytes.length === 0 ? null : { text: new TextDecoder().decode(bytes), json: true };
+}
+
+/** The journal's view of a body: parsed JSON, else text cut at 2 KiB, else a note of its size. */
+function present(body: BodyText): unknown {
+  if (body === null) return null;
+  if ('tooLarge' in body) return `(body over ${MAX_JOURNALED_BYTES} bytes, not journaled)`;
+  if (body.json) {
     try {
-      // Deeply nested JSON stays text: serializing it back for a journal read would overflow the stack.
-      if (nestingDepth(text) <= MAX_JOURNALED_DEPTH) return JSON.parse(text);
+      return JSON.parse(body.text);
     } catch {
       // Not JSON after all: keep the text, which is what one wants to see when debugging.
     }
   }
-  return text.length > MAX_TEXT_CHARS ? `${text.slice(0, MAX_TEXT_CHARS)}… (${bytes.length} bytes)` : text;
-}
-
-const MAX_JOURNALED_DEPTH = 64;
-
-/** The deepest nesting of arrays and objects in JSON text (strings skipped). */
-function nestingDepth(text: string): number {
-  let depth = 0;
-  let deepest = 0;
-  let inString = false;
-  for (let at = 0; at < text.length; at += 1) {
-    const char = text[at];
-    if (inString) {
-      if (char === '\\') at += 1;
-      else if (char === '"') inString = false;
-    } else if (char === '"') inString = true;
-    else if (char === '[' || char === '{') deepest = Math.max(deepest, ++depth);
-    else if (char === ']' || char === '}') depth -= 1;
-  }
-  return deepest;
+  return body.text.length > MAX_TEXT_CHARS ? `${body.text.slice(0, MAX_TEXT_CHARS)}… (${body.text.length} characters)` : body.text;
 }
 
 /** The body's bytes, or null when it is larger than `maxBytes`. */
-async function readCapped(message: Request | Response, maxBytes: number): Promise<Uint8Array | null> {
+async function readCapped(message: Request, maxBytes: number): Promise<Uint8Array | null> {
   if (!message.body) return new Uint8Array();
   const reader = message.body.getReader();
   const chunks: Uint8Array[] = [];
@@ -165,6 +168,7 @@ async function readCapped(message: Request | Response, maxBytes: number): Promis
       if (done) break;
       total += value.byteLength;
       if (total > maxBytes) {
+        // Never await cancel() on a tee'd copy: it settles only once the other branch is done too.
         void reader.cancel().catch(() => undefined);
         return null;
       }

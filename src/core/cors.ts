@@ -43,10 +43,16 @@ function isPreflight(request: Request): boolean {
   return request.method === 'OPTIONS' && request.headers.has('access-control-request-method');
 }
 
+const EXPOSED = CORS_EXPOSED_HEADERS.join(', ');
+
+/**
+ * A copy with the CORS headers. Not set in place: @hono/node-server's lightweight Response drops
+ * header changes made before its body is first read (it rebuilds from the original init).
+ */
 function withCorsHeaders(response: Response): Response {
   const headers = new Headers(response.headers);
   headers.set('Access-Control-Allow-Origin', '*');
-  headers.set('Access-Control-Expose-Headers', CORS_EXPOSED_HEADERS.join(', '));
+  headers.set('Access-Control-Expose-Headers', EXPOSED);
   return new Response(response.body, { status: response.status, statusText: response.statusText, headers });
 }
 

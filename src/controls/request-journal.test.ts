@@ -1,0 +1,51 @@
+import { describe, expect, it } from 'vitest';
+import { RequestJournal } from './request-journal.ts';
+
+// A stand-in for the core: echoes the body it got, so the journal's copies can be compared.
+const echo = async (request: Request) =>
+  new Response(await request.text(), { status: request.method === 'POST' ? 201 : 200, headers: { 'Content-Type': 'application/json', 'X-Kept': 'yes' } });
+const post = (path: string, body: string) => new Request(`http://emulator.test${path}`, { method: 'POST', body, headers: { 'Content-Type': 'application/json' } });
+
+describe('RequestJournal', () => {
+  it('answers exactly what the wrapped fetch answered, and journals both bodies', async () => {
+    const journal = new RequestJournal({ maxEntries: 10 });
+    const response = await journal.wrap(echo)(post('/api/x?y=1', '{"a":1}'));
+    expect(response.status).toBe(201);
+    expect(response.headers.get('x-kept')).toBe('yes');
+    expect(await response.text()).toBe('{"a":1}');
+    expect(journal.list()).toEqual([
+      expect.objectContaining({ id: 'req-1', method: 'POST', path: '/api/x', query: '?y=1', status: 201, clientIp: null, requestBody: { a: 1 }, responseBody: { a: 1 } }),
+    ]);
+  });
+
+  it('keeps text that is not JSON, notes bodies over 64 KiB, and leaves other media out', async () => {
+    const journal = new RequestJournal({ maxEntries: 10 });
+    const fetch = journal.wrap(echo);
+    await fetch(post('/bad', '{not json'));
+    await fetch(post('/big', JSON.stringify({ pad: 'x'.repeat(70_000) })));
+    await journal.wrap(async () => new Response('<html></html>', { headers: { 'Content-Type': 'text/html' } }))(new Request('http://emulator.test/docs'));
+    const [bad, big, docs] = journal.list();
+    expect(bad!.requestBody).toBe('{not json');
+    expect(big!.requestBody).toMatch(/over 65536 bytes/);
+    expect(big!.responseBody).toMatch(/over 65536 bytes/);
+    expect(docs!.responseBody).toBeNull();
+  });
+
+  it('keeps the newest entries, filters, and never journals its own reads', async () => {
+    const journal = new RequestJournal({ maxEntries: 3 });
+    const fetch = journal.wrap(echo);
+    for (const path of ['/a', '/b', '/c', '/d']) await fetch(post(path, '{}'));
+    await fetch(new Request('http://emulator.test/__emulator/journal/requests'));
+    expect(journal.list().map((entry) => entry.path)).toEqual(['/b', '/c', '/d']);
+    expect(journal.list({ path: '/C' }).map((entry) => entry.path)).toEqual(['/c']);
+    expect(journal.list({ method: 'get' })).toEqual([]);
+    expect(journal.list({ status: 201, limit: 2 }).map((entry) => entry.path)).toEqual(['/c', '/d']);
+    journal.clear();
+    expect(journal.list()).toEqual([]);
+  });
+
+  it('is off with a limit of 0: the fetch is handed back untouched', () => {
+    const journal = new RequestJournal({ maxEntries: 0 });
+    expect(journal.wrap(echo)).toBe(echo);
+  });
+});
