@@ -107,6 +107,10 @@ describe('test controls (in process)', () => {
       expect((await control('GET', `/__emulator/accounts/${address}`)).status).toBe(404);
       const badData = await control('PUT', `/__emulator/accounts/${address}`, { body: { ...account, data: 'not base64!' } });
       expect(badData).toMatchObject({ status: 400, body: { code: 'INVALID_BASE64' } });
+      // Lamports come out of the faucet key (the ledger's total never changes); it cannot give more than it holds.
+      const tooRich = h.emulator.setAccount(address, { lamports: 10n ** 18n, owner: BOB.publicKey.toBase58(), data: new Uint8Array(), executable: false });
+      await expect(tooRich).rejects.toMatchObject({ code: 'VALIDATION_FAILED', message: expect.stringContaining('reservoir') });
+      expect(await h.emulator.getAccount(address)).toBeNull();
     });
 
     it('warps slots, sets the clock, and refuses to go back', async () => {
