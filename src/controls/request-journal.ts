@@ -148,12 +148,32 @@ function present(body: BodyText): unknown {
   if ('tooLarge' in body) return `(body over ${MAX_JOURNALED_BYTES} bytes, not journaled)`;
   if (body.json) {
     try {
-      return JSON.parse(body.text);
+      // Deeply nested JSON stays text: serializing it back in the journal's answer would overflow the stack.
+      if (nestingDepth(body.text) <= MAX_JOURNALED_DEPTH) return JSON.parse(body.text);
     } catch {
       // Not JSON after all: keep the text, which is what one wants to see when debugging.
     }
   }
   return body.text.length > MAX_TEXT_CHARS ? `${body.text.slice(0, MAX_TEXT_CHARS)}… (${body.text.length} characters)` : body.text;
+}
+
+const MAX_JOURNALED_DEPTH = 64;
+
+/** The deepest nesting of arrays and objects in JSON text (strings skipped). */
+function nestingDepth(text: string): number {
+  let depth = 0;
+  let deepest = 0;
+  let inString = false;
+  for (let at = 0; at < text.length; at += 1) {
+    const char = text[at];
+    if (inString) {
+      if (char === '\\') at += 1;
+      else if (char === '"') inString = false;
+    } else if (char === '"') inString = true;
+    else if (char === '[' || char === '{') deepest = Math.max(deepest, ++depth);
+    else if (char === ']' || char === '}') depth -= 1;
+  }
+  return deepest;
 }
 
 /** The body's bytes, or null when it is larger than `maxBytes`. */

@@ -94,7 +94,9 @@ function matchSegments(pattern: string[], segments: string[]): Record<string, st
       try {
         params[expected.slice(1, -1)] = decodeURIComponent(actual);
       } catch {
-        return null;
+        // A malformed escape (`%`, `%zz`) stays literal, as ASP.NET leaves it: the route still
+        // matches and its handler refuses the value in the route's own error style.
+        params[expected.slice(1, -1)] = actual;
       }
     } else if (expected.toLowerCase() !== actual.toLowerCase()) {
       return null;

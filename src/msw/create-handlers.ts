@@ -9,7 +9,16 @@ export function createHandlers(fetch: FetchHandler, urls: { baseUrl: string; rpc
   const base = urls.baseUrl.replace(/\/+$/, '');
   const origin = new URL(base).origin;
   const forward = ({ request }: { request: Request }) => fetch(request);
-  const handlers = [http.all(`${base}/*`, forward), http.all(urls.rpcUrl, forward)];
-  for (const path of ['/__emulator/*', '/health', '/openapi.yaml', '/docs']) handlers.push(http.all(`${origin}${path}`, forward));
-  return handlers;
+  // Regular expressions without capture groups: MSW decodes the params of string paths and answers a
+  // malformed escape (`/api/app/%/1/config`) with its own 500; the emulator's router answers it 404.
+  const root = ['/__emulator', '/health', '/openapi.yaml', '/docs'].map((path) => `${escapeRegExp(path)}(?:/.*)?`).join('|');
+  return [
+    http.all(new RegExp(`^${escapeRegExp(base)}(?:/.*)?$`, 'i'), forward),
+    http.all(urls.rpcUrl, forward),
+    http.all(new RegExp(`^${escapeRegExp(origin)}(?:${root})$`, 'i'), forward),
+  ];
+}
+
+function escapeRegExp(text: string): string {
+  return text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
 }
