@@ -136,6 +136,7 @@ export async function createRelayEmulator(options: RelayEmulatorOptions = {}): P
   // The core's parts first: restore runs in registration order and later parts may lean on them.
   registerCoreState({ services, genesis, genesisTime, slotMs: SLOT_MS });
   services.state.register(legacyStatePart(services));
+  services.state.register({ name: 'rateLimit', snapshot: () => undefined, restore: () => undefined, reset: () => services.rateLimiter?.reset() });
   const journal = new RequestJournal({ maxEntries: options.journalLimit ?? DEFAULT_JOURNAL_LIMIT });
   const admin = new AdminGuard();
   const controls = new TestControls({ services, faults, journal, queue: queueOptions });

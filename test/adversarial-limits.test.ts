@@ -96,6 +96,12 @@ describe('rate limit per API key: 429 RATE_LIMITED with Retry-After', () => {
     expect((await h.call('GET', '/Transaction/config', { headers: as(KEYS.neighbour) })).status).toBe(200);
   });
 
+  it('forgets every bucket on an emulator reset', async () => {
+    expect((await h.call('GET', '/Transaction/config', { headers: as(KEYS.rate) })).status).toBe(429);
+    await h.emulator.reset();
+    expect((await h.call('GET', '/Transaction/config', { headers: as(KEYS.rate) })).status).toBe(200);
+  });
+
   it('authenticates before it counts: a wrong or missing key is a 401, not a 429', async () => {
     expect((await h.call('GET', '/Transaction/config', { headers: as('no-such-key') })).body.code).toBe('API_KEY_INVALID');
     expect((await h.call('GET', '/Transaction/config', { anonymous: true })).body.code).toBe('API_KEY_MISSING');
