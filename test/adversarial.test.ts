@@ -491,6 +491,17 @@ const cases: Case[] = [
       return legacy([create]);
     },
   },
+  {
+    name: 'an ATA creation naming an impostor System Program',
+    category: 'programs',
+    path: CREATE,
+    code: 'INSTRUCTION_NOT_ALLOWED',
+    transaction: () => {
+      const { owner, instructions } = newAccount();
+      instructions[0]!.keys[4]!.pubkey = EXTRA_PROGRAM;
+      return legacy(instructions, [owner]);
+    },
+  },
   { name: 'an allowed extra program handed the fee payer as signer (a CPI could drain it)', category: 'programs', path: SEND, code: 'FEE_PAYER_MISUSE', transaction: () => { const send = aliceSends(); return legacy([...send.instructions, raw(EXTRA_PROGRAM, [0], [{ pubkey: FEE_PAYER, isSigner: true, isWritable: true }])], send.signers); } },
   { name: 'an allowed extra program handed the fee payer read-only (it is a writable signer of the message all the same)', category: 'programs', path: SEND, code: 'FEE_PAYER_MISUSE', transaction: () => { const send = aliceSends(); return legacy([...send.instructions, raw(EXTRA_PROGRAM, [0], [{ pubkey: FEE_PAYER }])], send.signers); } },
   { name: 'a memo signed by the fee payer', category: 'programs', path: SEND, code: 'FEE_PAYER_MISUSE', transaction: () => { const send = aliceSends(); return legacy([...send.instructions, raw(MEMO_PROGRAM, [...Buffer.from('hi')], [{ pubkey: FEE_PAYER, isSigner: true }])], send.signers); } },

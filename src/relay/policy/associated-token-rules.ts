@@ -14,16 +14,16 @@ import type { WalkState } from './walk-state.ts';
  */
 export async function checkAssociatedToken(state: WalkState, ix: TransactionInstruction, index: number): Promise<void> {
   const kind = ix.data.length === 0 ? ASSOCIATED_TOKEN_INSTRUCTION.Create : ix.data[0];
-  const [payer, account, owner, mint, , tokenProgram] = ix.keys.map((key) => key.pubkey);
+  const [payer, account, owner, mint, systemProgram, tokenProgram] = ix.keys.map((key) => key.pubkey);
   if (tokenProgram?.equals(PROGRAMS.token2022)) {
     // (rule P2)
     throw new RelayError('TOKEN_2022_UNSUPPORTED', `Instruction ${index} creates a Token-2022 account, which the relay does not sponsor.`);
   }
   assertFeePayerOnlyAt(state, ix, index, [0]);
   const creates = kind === ASSOCIATED_TOKEN_INSTRUCTION.Create || kind === ASSOCIATED_TOKEN_INSTRUCTION.CreateIdempotent;
-  if (!creates || ix.data.length > 1 || !payer || !account || !owner || !mint || !tokenProgram) {
+  if (!creates || ix.data.length > 1 || !payer || !account || !owner || !mint || !tokenProgram || !systemProgram?.equals(PROGRAMS.system)) {
     // (rule A1)
-    throw new RelayError('INSTRUCTION_NOT_ALLOWED', `Instruction ${index} is an associated-token instruction other than a well-formed Create or CreateIdempotent.`);
+    throw new RelayError('INSTRUCTION_NOT_ALLOWED', `Instruction ${index} is an associated-token instruction other than a well-formed Create or CreateIdempotent (payer, account, owner, mint, System Program, token program).`);
   }
   if (!tokenProgram.equals(PROGRAMS.token)) {
     // (rule P1)
