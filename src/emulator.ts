@@ -19,7 +19,7 @@ import { Ledger } from './ledger/ledger.ts';
 import { validateRateLimit, type RateLimitOptions } from './limits/rate-limit-options.ts';
 import { RateLimiter } from './limits/rate-limiter.ts';
 import { legacyRoutes } from './legacy/legacy-routes.ts';
-import { legacyStatePart } from './legacy/legacy-service.ts';
+import { legacyOf, legacyStatePart } from './legacy/legacy-service.ts';
 import { createHandlers } from './msw/create-handlers.ts';
 import { requestBinder } from './openapi/binding.ts';
 import type { RelayEmulatorOptions } from './options.ts';
@@ -173,6 +173,8 @@ export async function createRelayEmulator(options: RelayEmulatorOptions = {}): P
     async settle() {
       await queue.settle();
       await relay.settleFinalizations();
+      // Legacy relays finalize and deliver their event webhooks in the background.
+      await legacyOf(services).settle();
     },
     observe(observer) {
       observers.push(observer);

@@ -35,3 +35,14 @@ export { withCors, CORS_ALLOWED_HEADERS, CORS_EXPOSED_HEADERS } from './core/cor
 export { startServer, DEFAULT_HOST, DEFAULT_PORT, type ServerOptions, type RunningServer } from './server/start-server.ts';
 export { StateFile, DEFAULT_STATE_INTERVAL_MS, type StateFileOptions } from './server/state-file.ts';
 export type { components as RelayApi, paths as RelayPaths } from './generated/relay.ts';
+export {
+  runConformance,
+  runConformanceCommand,
+  formatTable,
+  formatJUnit,
+  formatJson,
+  TARGET_CHECKS,
+  type ConformanceOptions,
+  type ConformanceReport,
+  type CheckResult,
+} from './conformance/index.ts';
