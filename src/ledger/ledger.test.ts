@@ -65,6 +65,19 @@ describe('Ledger over bankrun', () => {
     expect(failed.logs.join('\n')).toContain('insufficient lamports');
   });
 
+  it('caches reads until the next write, and never serves a stale account', async () => {
+    const to = Keypair.generate().publicKey;
+    const first = ledger.getAccount(payer.publicKey);
+    expect(ledger.getAccount(payer.publicKey)).toBe(first); // one engine round trip for concurrent readers
+    const before = (await first)!.lamports;
+    await ledger.process(transfer((await ledger.latestBlockhash()).blockhash, to, 1_000_000));
+    expect((await ledger.getAccount(payer.publicKey))!.lamports).toBe(before - 1_000_000n - 5000n);
+    expect((await ledger.getAccount(to))!.lamports).toBe(1_000_000n);
+    // A write with the same lamports needs no reservoir; the next read must see its data.
+    await ledger.setAccount(to, { lamports: 1_000_000n, owner: SYSTEM, data: new Uint8Array([1, 2, 3]), executable: false });
+    expect((await ledger.getAccount(to))!.data).toEqual(new Uint8Array([1, 2, 3]));
+  });
+
   it('sets the clock', async () => {
     const clock = await ledger.warp({ unixTimestamp: 2_000_000_000n });
     expect(clock.unixTimestamp).toBe(2_000_000_000n);

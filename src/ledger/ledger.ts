@@ -86,6 +86,7 @@ export class Ledger {
   readonly #decimals = new Map<string, number>();
   /** Addresses written since creation or the last forgetWrites() (reset and the state file read them). */
   readonly #written = new Set<string>();
+  readonly #reads = new Map<string, Promise<LedgerAccount | null>>();
   #slot = FIRST_SLOT;
   #blockHeight = FIRST_SLOT;
   #timeOffset = 0n;
@@ -153,13 +154,29 @@ export class Ledger {
         this.#timeOffset += options.unixTimestamp - this.#unixAt(target);
       }
       if (target > this.#slot) this.#moveTo(target, target - this.#slot);
-      else this.#engine.advance(this.#slot, this.#unixAt(this.#slot));
+      else {
+        this.#reads.clear();
+        this.#engine.advance(this.#slot, this.#unixAt(this.#slot));
+      }
       return this.clock();
     });
   }
 
+  /**
+   * An account's current state. Reads are cached until the next write (a processed transaction, a
+   * slot change, setAccounts): every write goes through this class, so the cache is never stale,
+   * and concurrent readers of one account share a single engine round trip. Callers must not
+   * mutate what they get.
+   */
   getAccount(address: PublicKey): Promise<LedgerAccount | null> {
-    return this.#engine.getAccount(address);
+    const key = address.toBase58();
+    let read = this.#reads.get(key);
+    if (!read) {
+      read = this.#engine.getAccount(address);
+      this.#reads.set(key, read);
+      read.catch(() => this.#reads.delete(key));
+    }
+    return read;
   }
 
   /** Writes one account as given (0 lamports removes it); see {@link setAccounts}. */
@@ -194,6 +211,7 @@ export class Ledger {
         }
         final.set(reservoir.toBase58(), { address: reservoir, account: { ...balance, lamports: balance.lamports - delta } });
       }
+      this.#reads.clear();
       for (const [key, { address, account }] of final) {
         this.#written.add(key);
         this.#decimals.delete(key);
@@ -230,6 +248,7 @@ export class Ledger {
       this.#moveTo(this.#slot + 1n, 1n);
       const fee = this.feeFor(tx);
       const execution = await this.#engine.execute(tx);
+      this.#reads.clear();
       const after = await Promise.all(keys.map((key) => this.#engine.getAccount(key)));
       return {
         signature: bs58.encode(tx.signatures[0] ?? new Uint8Array(64)),
@@ -302,6 +321,8 @@ export class Ledger {
   }
 
   #moveTo(slot: bigint, blocks: bigint): void {
+    // A new slot pays fees to the collector and updates sysvars: cached reads may be stale.
+    this.#reads.clear();
     this.#slot = slot;
     this.#blockHeight += blocks;
     this.#engine.advance(slot, this.#unixAt(slot));
