@@ -20,9 +20,17 @@ export class ApiKeys {
   }
 }
 
-/** A short, non-reversible id for a key, safe to put in logs and token subjects. */
+const keyIds = new Map<string, string>();
+
+/** A short, non-reversible id for a key, safe to put in logs and token subjects. Memoized: keys are few. */
 export function apiKeyId(key: string): string {
-  return digest(key).subarray(0, 8).toString('hex');
+  let id = keyIds.get(key);
+  if (id === undefined) {
+    id = digest(key).subarray(0, 8).toString('hex');
+    if (keyIds.size >= 1024) keyIds.clear();
+    keyIds.set(key, id);
+  }
+  return id;
 }
 
 function digest(value: string): Buffer {

@@ -1,3 +1,5 @@
+import { jsonResponse } from '../http/json-response.ts';
+import { respond } from '../http/respond.ts';
 import { readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import type { EmulatorRoute } from '../core/create-fetch.ts';
@@ -40,7 +42,7 @@ export const metaRoutes: EmulatorRoute[] = [
     api: 'meta',
     operationId: 'health',
     async handle({ services }) {
-      return Response.json({ status: 'ok', slot: Number(services.ledger.clock().slot), version: EMULATOR_VERSION });
+      return jsonResponse({ status: 'ok', slot: Number(services.ledger.clock().slot), version: EMULATOR_VERSION });
     },
   },
   {
@@ -49,7 +51,7 @@ export const metaRoutes: EmulatorRoute[] = [
     api: 'meta',
     operationId: 'getOpenApi',
     async handle() {
-      return new Response(openApiText(), { headers: { 'Content-Type': 'text/yaml; charset=utf-8' } });
+      return respond(openApiText(), { headers: { 'Content-Type': 'text/yaml; charset=utf-8' } });
     },
   },
   {
@@ -58,7 +60,7 @@ export const metaRoutes: EmulatorRoute[] = [
     api: 'meta',
     operationId: 'getDocs',
     async handle() {
-      return new Response(DOCS_PAGE, { headers: { 'Content-Type': 'text/html; charset=utf-8' } });
+      return respond(DOCS_PAGE, { headers: { 'Content-Type': 'text/html; charset=utf-8' } });
     },
   },
   {
@@ -67,7 +69,7 @@ export const metaRoutes: EmulatorRoute[] = [
     api: 'meta',
     operationId: 'getDocsScript',
     async handle() {
-      return new Response(redocScript(), {
+      return respond(redocScript(), {
         headers: { 'Content-Type': 'text/javascript; charset=utf-8', 'Cache-Control': 'public, max-age=86400' },
       });
     },

@@ -1,9 +1,16 @@
+import { rememberRequestText, respond } from '../http/respond.ts';
 import { describe, expect, it } from 'vitest';
 import { RequestJournal } from './request-journal.ts';
 
 // A stand-in for the core: echoes the body it got, so the journal's copies can be compared.
-const echo = async (request: Request) =>
-  new Response(await request.text(), { status: request.method === 'POST' ? 201 : 200, headers: { 'Content-Type': 'application/json', 'X-Kept': 'yes' } });
+// Reads the body as the core does (readJsonBody remembers its text), and answers it back.
+const echo = async (request: Request) => {
+  const text = await request.text();
+  rememberRequestText(request, text);
+  return new Response(text, { status: request.method === 'POST' ? 201 : 200, headers: { 'Content-Type': 'application/json', 'X-Kept': 'yes' } });
+};
+// A handler that never reads the body: the journal reads it itself after the answer.
+const ignoring = async () => new Response('{}', { headers: { 'Content-Type': 'application/json' } });
 const post = (path: string, body: string) => new Request(`http://emulator.test${path}`, { method: 'POST', body, headers: { 'Content-Type': 'application/json' } });
 
 describe('RequestJournal', () => {
@@ -29,6 +36,15 @@ describe('RequestJournal', () => {
     expect(big!.requestBody).toMatch(/over 65536 bytes/);
     expect(big!.responseBody).toMatch(/over 65536 bytes/);
     expect(docs!.responseBody).toBeNull();
+  });
+
+  it('journals a body the handler never read, and one built by respond() without reading it back', async () => {
+    const journal = new RequestJournal({ maxEntries: 10 });
+    await journal.wrap(ignoring)(post('/unread', '{"left":"alone"}'));
+    await journal.wrap(async () => respond('{"built":true}', { headers: { 'Content-Type': 'application/json' } }))(post('/built', '{}'));
+    const [unread, built] = journal.list();
+    expect(unread!.requestBody).toEqual({ left: 'alone' });
+    expect(built!.responseBody).toEqual({ built: true });
   });
 
   it('keeps the newest entries, filters, and never journals its own reads', async () => {

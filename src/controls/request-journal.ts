@@ -1,3 +1,6 @@
+import { bufferedBodyOf } from '../http/buffered-bodies.ts';
+import { clientAddressOf } from '../http/client-address.ts';
+import { requestTextOf, responseTextOf } from '../http/respond.ts';
 import type { Exchange, FetchHandler } from '../core/create-fetch.ts';
 
 /** One request and the response it got, as the journal keeps it. */
@@ -64,16 +67,30 @@ export class RequestJournal {
       const started = performance.now();
       const url = new URL(request.url);
       if (isJournalRead(request.method, url.pathname)) return fetch(request);
-      const copy = request.body ? request.clone() : null;
       let response = await fetch(request);
       const durationMs = performance.now() - started;
       let responseBody: BodyText = null;
-      if (response.body && isJournaledMedia(response.headers.get('content-type'))) {
-        // Read the body once and answer with the same bytes: cheaper than a tee'd clone.
-        const bytes = new Uint8Array(await response.arrayBuffer());
-        responseBody = bytes.length > MAX_JOURNALED_BYTES ? { tooLarge: bytes.length } : { text: new TextDecoder().decode(bytes), json: isJson(response.headers.get('content-type')) };
-        response = new Response(bytes, { status: response.status, statusText: response.statusText, headers: response.headers });
+      const contentType = response.headers.get('content-type');
+      if (isJournaledMedia(contentType)) {
+        // Built by respond(): its text is known. Asking a server Response for its `body` would
+        // turn it into a streamed one and cost the server its fast path for string bodies.
+        const known = responseTextOf(response);
+        if (known !== undefined) {
+          responseBody = known.length > MAX_JOURNALED_BYTES ? { tooLarge: known.length } : { text: known, json: isJson(contentType) };
+        } else if (response.body) {
+          // Not built by respond(): read the body once and answer with the same bytes.
+          const bytes = new Uint8Array(await response.arrayBuffer());
+          responseBody = bytes.length > MAX_JOURNALED_BYTES ? { tooLarge: bytes.length } : { text: new TextDecoder().decode(bytes), json: isJson(contentType) };
+          response = new Response(bytes, { status: response.status, statusText: response.statusText, headers: response.headers });
+        }
       }
+      // The core remembers the body text it read; a body it never read is still there to read.
+      const buffered = bufferedBodyOf(request);
+      const requestText = requestTextOf(request) ?? (buffered ? new TextDecoder().decode(buffered) : undefined);
+      const requestBody: BodyText =
+        requestText !== undefined
+          ? requestText.length > MAX_JOURNALED_BYTES ? { tooLarge: requestText.length } : requestText.length === 0 ? null : { text: requestText, json: true }
+          : hasUnreadBody(request) ? await readRequestBody(request) : null;
       this.#push({
         id: `req-${this.#next++}`,
         time: time.toISOString(),
@@ -81,10 +98,10 @@ export class RequestJournal {
         path: url.pathname,
         query: url.search,
         operationId: this.#operations.get(request) ?? null,
-        clientIp: request.headers.get('x-forwarded-for'),
+        clientIp: clientAddressOf(request),
         status: response.status,
         durationMs: Math.round(durationMs * 1000) / 1000,
-        requestBody: copy ? await readRequestBody(copy) : null,
+        requestBody,
         responseBody,
       });
       return response;
@@ -94,7 +111,8 @@ export class RequestJournal {
   list(filter: RequestFilter = {}): RequestRecord[] {
     const method = filter.method?.toUpperCase();
     const path = filter.path?.toLowerCase();
-    const matches = this.#entries.filter(
+    const kept = this.#entries.length > this.#maxEntries ? this.#entries.slice(-this.#maxEntries) : this.#entries;
+    const matches = kept.filter(
       (entry) =>
         (method === undefined || entry.method === method) &&
         (path === undefined || entry.path.toLowerCase().startsWith(path)) &&
@@ -114,13 +132,22 @@ export class RequestJournal {
 
   #push(entry: StoredEntry): void {
     this.#entries.push(entry);
-    if (this.#entries.length > this.#maxEntries) this.#entries.splice(0, this.#entries.length - this.#maxEntries);
+    // Trim in batches: cutting one entry off the front of a full journal on every request is O(n).
+    if (this.#entries.length >= this.#maxEntries * 2) this.#entries.splice(0, this.#entries.length - this.#maxEntries);
   }
 }
 
 /** A body as stored: its text (and whether its media type says JSON), or its size when too large. */
 type BodyText = { text: string; json: boolean } | { tooLarge: number } | null;
 type StoredEntry = Omit<RequestRecord, 'requestBody' | 'responseBody'> & { requestBody: BodyText; responseBody: BodyText };
+
+/**
+ * A body nobody read yet. GET and HEAD have none, and asking a lightweight server Request for its
+ * `body` turns it into a full one with a web stream: check the method first.
+ */
+function hasUnreadBody(request: Request): boolean {
+  return request.method !== 'GET' && request.method !== 'HEAD' && request.body !== null && !request.bodyUsed;
+}
 
 function isJournalRead(method: string, pathname: string): boolean {
   return (method === 'GET' || method === 'HEAD') && /^\/__emulator\/journal(\/|$)/i.test(pathname);

@@ -1,3 +1,4 @@
+import { isCompleteResponse } from '../http/respond.ts';
 import type { Exchange, FetchHandler } from './create-fetch.ts';
 
 /** Headers a browser app may always send; whatever a preflight asks for is allowed too. */
@@ -35,7 +36,8 @@ export function withCors(fetch: FetchHandler, options: CorsOptions = {}): FetchH
       return response;
     }
     const response = await fetch(request);
-    return withCorsHeaders(response);
+    // Responses built by respond() carry their CORS headers already; copy only the others.
+    return isCompleteResponse(response) || response.headers.has('access-control-allow-origin') ? response : withCorsHeaders(response);
   };
 }
 

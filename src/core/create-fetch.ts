@@ -1,6 +1,7 @@
 import { authenticate } from '../auth/authenticate.ts';
 import { errorToResponse } from '../errors/to-response.ts';
 import { readJsonBody } from '../http/read-json-body.ts';
+import { respond } from '../http/respond.ts';
 import { errorStyleOf, type Api, type Route, type RouteContext, type RouteMatch, type Router } from '../http/router.ts';
 import type { EmulatorServices } from '../services.ts';
 
@@ -71,7 +72,7 @@ export function createFetch(options: CoreOptions): FetchHandler {
         onUnexpected: (unexpected) => console.error('relay-emulator: unexpected error', unexpected),
       });
     }
-    if (request.method === 'HEAD') response = new Response(null, { status: response.status, headers: response.headers });
+    if (request.method === 'HEAD') response = respond(null, { status: response.status, headers: response.headers });
     const exchange: Exchange = { request, response, api, operationId, startedAt, durationMs: performance.now() - started };
     for (const observer of options.observers) {
       try {

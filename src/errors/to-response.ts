@@ -1,4 +1,5 @@
 import { STATUS_CODES } from 'node:http';
+import { respond } from '../http/respond.ts';
 import { PROBLEMS } from './problem-codes.ts';
 import { RelayError } from './relay-error.ts';
 
@@ -38,7 +39,7 @@ export function errorToResponse(error: unknown, options: ErrorResponseOptions): 
   if (options.style === 'legacy') {
     headers.set('Content-Type', 'application/json; charset=utf-8');
     const body = { statusCode: status, message: detail ?? title, error: STATUS_CODES[status] ?? 'Error' };
-    return new Response(JSON.stringify(body), { status, headers });
+    return respond(JSON.stringify(body), { status, headers });
   }
 
   headers.set('Content-Type', 'application/problem+json; charset=utf-8');
@@ -52,5 +53,5 @@ export function errorToResponse(error: unknown, options: ErrorResponseOptions): 
     ...(context.errors ? { errors: context.errors } : {}),
     ...(context.logs ? { logs: context.logs } : {}),
   };
-  return new Response(JSON.stringify(body), { status, headers });
+  return respond(JSON.stringify(body), { status, headers });
 }

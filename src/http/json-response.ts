@@ -1,8 +1,19 @@
+import { respond } from './respond.ts';
+
 /** A JSON response. bigint values are written as JSON numbers (Solana amounts fit or are strings already). */
 export function jsonResponse(body: unknown, init: { status?: number; headers?: Record<string, string> } = {}): Response {
-  const text = JSON.stringify(body, (_key, value: unknown) => (typeof value === 'bigint' ? Number(value) : value));
-  return new Response(text, {
+  return respond(stringifyJson(body), {
     status: init.status ?? 200,
     headers: { 'Content-Type': 'application/json; charset=utf-8', ...init.headers },
   });
+}
+
+/** JSON.stringify, with a replacer for bigint only when the value holds one (a replacer slows every key). */
+export function stringifyJson(body: unknown): string {
+  try {
+    return JSON.stringify(body);
+  } catch (error) {
+    if (!(error instanceof TypeError) || !/BigInt/i.test(error.message)) throw error;
+    return JSON.stringify(body, (_key, value: unknown) => (typeof value === 'bigint' ? Number(value) : value));
+  }
 }

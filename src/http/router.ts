@@ -30,6 +30,7 @@ export function errorStyleOf(api: Api | undefined): ErrorStyle {
 
 interface CompiledRoute<S> {
   route: Route<S>;
+  /** Literal segments lower-cased once; `{name}` captures kept as written. */
   segments: string[];
 }
 
@@ -49,7 +50,8 @@ export class Router<S> {
 
   add(...routes: Route<S>[]): this {
     for (const route of routes) {
-      this.#routes.push({ route, segments: split(this.mount + route.path) });
+      const segments = split(this.mount + route.path).map((segment) => (segment.startsWith('{') ? segment : segment.toLowerCase()));
+      this.#routes.push({ route, segments });
     }
     return this;
   }
@@ -57,10 +59,11 @@ export class Router<S> {
   /** Candidates for a request, or a RelayError (404/405). `api` of the nearest route helps pick the error body. */
   candidates(method: string, pathname: string): RouteMatch<S>[] {
     const segments = split(pathname);
+    const lowered = segments.map((segment) => segment.toLowerCase());
     const matches: RouteMatch<S>[] = [];
     const allowed = new Set<string>();
     for (const { route, segments: pattern } of this.#routes) {
-      const params = matchSegments(pattern, segments);
+      const params = matchSegments(pattern, segments, lowered);
       if (!params) continue;
       allowed.add(route.method);
       if (route.method === method || (method === 'HEAD' && route.method === 'GET')) matches.push({ route, params });
@@ -85,10 +88,11 @@ function split(path: string): string[] {
   return path.split('/').filter((segment) => segment.length > 0);
 }
 
-function matchSegments(pattern: string[], segments: string[]): Record<string, string> | null {
+function matchSegments(pattern: string[], segments: string[], lowered: string[]): Record<string, string> | null {
   if (pattern.length !== segments.length) return null;
   const params: Record<string, string> = {};
-  for (const [index, expected] of pattern.entries()) {
+  for (let index = 0; index < pattern.length; index += 1) {
+    const expected = pattern[index]!;
     const actual = segments[index]!;
     if (expected.startsWith('{') && expected.endsWith('}')) {
       try {
@@ -98,7 +102,7 @@ function matchSegments(pattern: string[], segments: string[]): Record<string, st
         // matches and its handler refuses the value in the route's own error style.
         params[expected.slice(1, -1)] = actual;
       }
-    } else if (expected.toLowerCase() !== actual.toLowerCase()) {
+    } else if (expected !== lowered[index]) {
       return null;
     }
   }

@@ -1,3 +1,4 @@
+import { respond } from '../http/respond.ts';
 import type { FetchHandler } from '../core/create-fetch.ts';
 import { RelayError } from '../errors/relay-error.ts';
 import { readJsonBody } from '../http/read-json-body.ts';
@@ -49,7 +50,7 @@ export function createRpcHandler(services: EmulatorServices, options: Partial<Rp
     if (body === undefined) return reply(failure(null, new JsonRpcError(RPC_ERROR.PARSE_ERROR, 'Parse error')));
     if (!Array.isArray(body)) {
       const answer = await answerOne(body, methods, context);
-      return answer === null ? new Response(null, { status: 204 }) : reply(answer);
+      return answer === null ? respond(null, { status: 204 }) : reply(answer);
     }
     if (body.length === 0) return reply(failure(null, invalidRequest()));
     const answers: Envelope[] = [];
@@ -57,7 +58,7 @@ export function createRpcHandler(services: EmulatorServices, options: Partial<Rp
       const answer = await answerOne(call, methods, context);
       if (answer !== null) answers.push(answer);
     }
-    return answers.length === 0 ? new Response(null, { status: 204 }) : reply(answers);
+    return answers.length === 0 ? respond(null, { status: 204 }) : reply(answers);
   };
 }
 
@@ -104,5 +105,5 @@ function failure(id: Id, error: JsonRpcError): Envelope {
 }
 
 function reply(body: Envelope | Envelope[]): Response {
-  return new Response(stringifyRpc(body), { status: 200, headers: { 'Content-Type': 'application/json; charset=utf-8' } });
+  return respond(stringifyRpc(body), { status: 200, headers: { 'Content-Type': 'application/json; charset=utf-8' } });
 }
