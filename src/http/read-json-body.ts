@@ -1,4 +1,6 @@
 import { RelayError } from '../errors/relay-error.ts';
+import { bufferedBodyOf } from './buffered-bodies.ts';
+import { rememberRequestText } from './respond.ts';
 
 export interface ReadBodyOptions {
   /** Largest accepted body in bytes. */
@@ -13,11 +15,13 @@ export interface ReadBodyOptions {
 export async function readJsonBody(request: Request, options: ReadBodyOptions): Promise<unknown> {
   const declared = Number(request.headers.get('content-length') ?? Number.NaN);
   if (declared > options.maxBytes) {
+    if (bufferedBodyOf(request)) throw tooLarge(options.maxBytes);
     // Release the unread body without waiting: cancelling may not settle on every host (MSW's interceptor).
     void request.body?.cancel().catch(() => undefined);
     throw tooLarge(options.maxBytes);
   }
-  const bytes = await readCapped(request, options.maxBytes);
+  const bytes = bufferedBodyOf(request) ?? (await readCapped(request, options.maxBytes));
+  if (bytes.length > options.maxBytes) throw tooLarge(options.maxBytes);
   if (bytes.length === 0) return undefined;
   const type = request.headers.get('content-type') ?? '';
   if (!isJsonType(type)) {
@@ -29,6 +33,7 @@ export async function readJsonBody(request: Request, options: ReadBodyOptions): 
   } catch {
     throw new RelayError('MALFORMED_JSON', 'The request body is not valid UTF-8.');
   }
+  rememberRequestText(request, text);
   try {
     return JSON.parse(text);
   } catch (error) {

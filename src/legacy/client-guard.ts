@@ -1,3 +1,4 @@
+import { clientAddressOf } from '../http/client-address.ts';
 import { RelayError } from '../errors/relay-error.ts';
 import type { LegacyApp } from './legacy-apps.ts';
 
@@ -13,12 +14,11 @@ export interface LegacyClient {
 }
 
 /**
- * Who is calling: the first `x-forwarded-for` address (the node server sets it to the socket's
- * address), else `x-real-ip`, else 127.0.0.1 (in process, under MSW).
+ * Who is calling: the socket's address when served over a port, else the first
+ * `x-forwarded-for` address, else `x-real-ip`, else 127.0.0.1 (in process, under MSW).
  */
 export function clientOf(request: Request): LegacyClient {
-  const forwarded = request.headers.get('x-forwarded-for')?.split(',')[0]?.trim();
-  const ip = forwarded || request.headers.get('x-real-ip')?.trim() || IN_PROCESS_IP;
+  const ip = clientAddressOf(request) ?? IN_PROCESS_IP;
   const ua = request.headers.get('legacy-user-agent') ?? request.headers.get('user-agent');
   const forwardHeaders: Record<string, string> = {};
   for (const [name, value] of request.headers) if (name.startsWith('legacy-')) forwardHeaders[name] = value;

@@ -1,3 +1,5 @@
+import { bufferIncomingBody } from '../http/buffered-bodies.ts';
+import { rememberSocketAddress } from '../http/client-address.ts';
 import { getRequestListener } from '@hono/node-server';
 import { randomBytes } from 'node:crypto';
 import { createServer, type IncomingMessage, type Server } from 'node:http';
@@ -47,8 +49,8 @@ export interface RunningServer {
 
 /**
  * Serves an emulator on a port: the same `fetch` as the MSW mount, on node's http server through
- * @hono/node-server's request listener. The socket's address is passed on as X-Forwarded-For
- * (replacing any the client sent), since the core only sees a Request. WebSocket upgrades at the
+ * @hono/node-server's request listener. The socket's address is remembered beside the Request
+ * (src/http/client-address.ts), taking precedence over any X-Forwarded-For the client sent. WebSocket upgrades at the
  * RPC path (or `/`) become Solana PubSub sessions on the same port.
  */
 export async function startServer(options: ServerOptions = {}): Promise<RunningServer> {
@@ -56,8 +58,9 @@ export async function startServer(options: ServerOptions = {}): Promise<RunningS
   let emulator: RelayEmulator | null = null;
   const listener = getRequestListener(async (request, env) => {
     const remote = 'incoming' in env ? env.incoming.socket.remoteAddress : undefined;
-    request.headers.set('x-forwarded-for', (remote ?? '').replace(/^::ffff:/, ''));
+    if (remote) rememberSocketAddress(request, remote);
     if (!emulator) return Response.json({ status: 'starting' }, { status: 503, headers: { 'Retry-After': '1' } });
+    if ('incoming' in env) await bufferIncomingBody(request, env.incoming as IncomingMessage, emulator.config.maxBodyBytes + 1);
     return emulator.fetch(request);
   });
   const server = createServer(listener);
