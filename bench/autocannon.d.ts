@@ -10,7 +10,7 @@ declare module 'autocannon' {
       body?: string;
     }
     interface Result {
-      requests: { average: number };
+      requests: { average: number; total: number };
       non2xx: number;
       errors: number;
     }

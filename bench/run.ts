@@ -15,19 +15,20 @@ export interface BenchSizes {
   startupRounds: number;
   history: { small: number; large: number; requests: number };
   serverSeconds: number;
+  serverRounds: number;
   churn: number;
   profiled: number;
 }
 
-export const FULL: BenchSizes = { transfers: 300, startupRounds: 15, history: { small: 1_000, large: 100_000, requests: 400 }, serverSeconds: 4, churn: 20, profiled: 200 };
-export const SMOKE: BenchSizes = { transfers: 5, startupRounds: 2, history: { small: 100, large: 1_000, requests: 10 }, serverSeconds: 1, churn: 2, profiled: 3 };
+export const FULL: BenchSizes = { transfers: 300, startupRounds: 15, history: { small: 1_000, large: 100_000, requests: 400 }, serverSeconds: 3, serverRounds: 3, churn: 20, profiled: 200 };
+export const SMOKE: BenchSizes = { transfers: 5, startupRounds: 2, history: { small: 100, large: 1_000, requests: 10 }, serverSeconds: 1, serverRounds: 1, churn: 2, profiled: 3 };
 
 export async function runBenchmarks(sizes: BenchSizes): Promise<{ figures: Figure[]; stages: Awaited<ReturnType<typeof whereTimeGoes>> }> {
   const figures: Figure[] = [];
   figures.push(await relayEfficiency(sizes.transfers));
   figures.push(await startup(sizes.startupRounds));
   figures.push(await historyScaling(sizes.history));
-  figures.push(...(await serverThroughput(sizes.serverSeconds)));
+  figures.push(...(await serverThroughput(sizes.serverSeconds, sizes.serverRounds)));
   figures.push(...memory(sizes.churn));
   const stages = await whereTimeGoes(sizes.profiled);
   return { figures, stages };

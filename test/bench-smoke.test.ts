@@ -12,6 +12,8 @@ describe('benchmarks (smoke sizes)', () => {
       'history p50 (large/small index)',
       'GET /Transaction/config over HTTP',
       'POST /Account/getaccountinfo over HTTP',
+      'GET /Transaction/config, journal off',
+      'POST /Account/getaccountinfo, journal off',
       'RSS of one emulator',
       `RSS growth, ${SMOKE.churn} emulators created+closed`,
     ]);

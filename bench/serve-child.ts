@@ -1,0 +1,27 @@
+/**
+ * A server in its own process, so that the load generator does not share its event loop:
+ * `bare` is a node:http server that reads the body and answers a fixed JSON body; `emulator` is `startServer` as
+ * `relay-emulator start` runs it (`journal-off` with the request journal disabled).
+ * Prints the port on stdout, serves until killed.
+ */
+import { createServer } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { startServer } from '../src/index.ts';
+
+const mode = process.argv[2];
+if (mode === 'bare') {
+  const body = JSON.stringify({ RpcUrl: 'http://127.0.0.1/rpc', FeePayer: '985XyiszbSJQ5wr33reHL7oMPNtzRgQExEqix4tijVzr', ok: true });
+  // Reads the request body, if any, before answering: a POST baseline must do what a POST route does.
+  const server = createServer((request, response) => {
+    const chunks: Buffer[] = [];
+    request.on('data', (chunk: Buffer) => chunks.push(chunk));
+    request.on('end', () => {
+      JSON.parse(Buffer.concat(chunks).toString('utf8') || '{}');
+      response.writeHead(200, { 'Content-Type': 'application/json', 'Content-Length': Buffer.byteLength(body) }).end(body);
+    });
+  });
+  server.listen(0, '127.0.0.1', () => process.stdout.write(`${(server.address() as AddressInfo).port}\n`));
+} else {
+  const server = await startServer({ port: 0, emulator: mode === 'journal-off' ? { journalLimit: 0 } : {} });
+  process.stdout.write(`${server.port}\n`);
+}
