@@ -1,11 +1,14 @@
 /**
  * A server in its own process, so that the load generator does not share its event loop:
  * `bare` is a node:http server that reads the body and answers a fixed JSON body; `emulator` is `startServer` as
- * `relay-emulator start` runs it (`journal-off` with the request journal disabled).
+ * `relay-emulator start` runs it (`journal-off` with the request journal disabled); `adapter`
+ * is @hono/node-server mounting a fetch that answers at once (the floor of a fetch-based server).
  * Prints the port on stdout, serves until killed.
  */
-import { createServer } from 'node:http';
+import { serve } from '@hono/node-server';
+import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
+import { respond } from '../src/http/respond.ts';
 import { startServer } from '../src/index.ts';
 
 const mode = process.argv[2];
@@ -21,6 +24,11 @@ if (mode === 'bare') {
     });
   });
   server.listen(0, '127.0.0.1', () => process.stdout.write(`${(server.address() as AddressInfo).port}\n`));
+} else if (mode === 'adapter') {
+  // The floor of the design: @hono/node-server mounting a fetch function that answers at once.
+  const body = JSON.stringify({ status: 'ok' });
+  const server = serve({ fetch: async () => respond(body, { headers: { 'Content-Type': 'application/json' } }), port: 0, hostname: '127.0.0.1' }) as Server;
+  server.once('listening', () => process.stdout.write(`${(server.address() as AddressInfo).port}\n`));
 } else {
   const server = await startServer({ port: 0, emulator: mode === 'journal-off' ? { journalLimit: 0 } : {} });
   process.stdout.write(`${server.port}\n`);

@@ -10,6 +10,7 @@ describe('benchmarks (smoke sizes)', () => {
       'relay efficiency (transfers/s)',
       'start-up (median ms)',
       'history p50 (large/small index)',
+      'adapter floor: trivial fetch on @hono/node-server',
       'GET /Transaction/config over HTTP',
       'POST /Account/getaccountinfo over HTTP',
       'GET /Transaction/config, journal off',
