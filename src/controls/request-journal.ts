@@ -1,5 +1,6 @@
 import { bufferedBodyOf } from '../http/buffered-bodies.ts';
 import { clientAddressOf } from '../http/client-address.ts';
+import { readCapped } from '../http/read-capped.ts';
 import { requestTextOf, responseTextOf } from '../http/respond.ts';
 import type { Exchange, FetchHandler } from '../core/create-fetch.ts';
 
@@ -162,8 +163,13 @@ function isJournaledMedia(contentType: string | null): boolean {
   return isJson(contentType) || /^text\/plain\b/i.test(contentType ?? '');
 }
 
-async function readRequestBody(copy: Request): Promise<BodyText> {
-  const bytes = await readCapped(copy, MAX_JOURNALED_BYTES);
+async function readRequestBody(request: Request): Promise<BodyText> {
+  let bytes: Uint8Array | null;
+  try {
+    bytes = await readCapped(request.body, MAX_JOURNALED_BYTES);
+  } catch {
+    return null; // The client went away mid-body: nothing worth journaling.
+  }
   if (bytes === null) return { tooLarge: MAX_JOURNALED_BYTES + 1 };
   // Any request body is tried as JSON: a malformed one is journaled as the text that was sent.
   return bytes.length === 0 ? null : { text: new TextDecoder().decode(bytes), json: true };
@@ -203,26 +209,3 @@ function nestingDepth(text: string): number {
   return deepest;
 }
 
-/** The body's bytes, or null when it is larger than `maxBytes`. */
-async function readCapped(message: Request, maxBytes: number): Promise<Uint8Array | null> {
-  if (!message.body) return new Uint8Array();
-  const reader = message.body.getReader();
-  const chunks: Uint8Array[] = [];
-  let total = 0;
-  try {
-    for (;;) {
-      const { done, value } = await reader.read();
-      if (done) break;
-      total += value.byteLength;
-      if (total > maxBytes) {
-        // Never await cancel() on a tee'd copy: it settles only once the other branch is done too.
-        void reader.cancel().catch(() => undefined);
-        return null;
-      }
-      chunks.push(value);
-    }
-  } catch {
-    // The client went away mid-body; journal what arrived.
-  }
-  return Buffer.concat(chunks);
-}

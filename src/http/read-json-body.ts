@@ -1,5 +1,6 @@
 import { RelayError } from '../errors/relay-error.ts';
 import { bufferedBodyOf } from './buffered-bodies.ts';
+import { readCapped } from './read-capped.ts';
 import { rememberRequestText } from './respond.ts';
 
 export interface ReadBodyOptions {
@@ -20,7 +21,7 @@ export async function readJsonBody(request: Request, options: ReadBodyOptions): 
     void request.body?.cancel().catch(() => undefined);
     throw tooLarge(options.maxBytes);
   }
-  const bytes = bufferedBodyOf(request) ?? (await readCapped(request, options.maxBytes));
+  const bytes = bufferedBodyOf(request) ?? (await readBody(request, options.maxBytes));
   if (bytes.length > options.maxBytes) throw tooLarge(options.maxBytes);
   if (bytes.length === 0) return undefined;
   const type = request.headers.get('content-type') ?? '';
@@ -46,24 +47,13 @@ export function isJsonType(contentType: string): boolean {
   return essence === 'application/json' || /^application\/[\w.+-]+\+json$/.test(essence);
 }
 
-async function readCapped(request: Request, maxBytes: number): Promise<Uint8Array> {
+async function readBody(request: Request, maxBytes: number): Promise<Uint8Array> {
   if (!request.body) return new Uint8Array();
   // A declared length within the cap (checked by the caller) is read in one go: cheaper than pulling chunks.
   if (request.headers.has('content-length')) return new Uint8Array(await request.arrayBuffer());
-  const reader = request.body.getReader();
-  const chunks: Uint8Array[] = [];
-  let total = 0;
-  for (;;) {
-    const { done, value } = await reader.read();
-    if (done) break;
-    total += value.byteLength;
-    if (total > maxBytes) {
-      void reader.cancel().catch(() => undefined);
-      throw tooLarge(maxBytes);
-    }
-    chunks.push(value);
-  }
-  return chunks.length === 1 ? chunks[0]! : Buffer.concat(chunks);
+  const bytes = await readCapped(request.body, maxBytes);
+  if (bytes === null) throw tooLarge(maxBytes);
+  return bytes;
 }
 
 function tooLarge(maxBytes: number): RelayError {
