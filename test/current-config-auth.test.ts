@@ -57,6 +57,13 @@ describe('GET /Transaction/config and authentication', () => {
     clock = new Date('2026-11-21T12:00:00Z');
   });
 
+  it('keeps the subject of the key when a Token is renewed with a Token', async () => {
+    const { body: first } = await h.call('GET', '/Transaction/config');
+    const { body: renewed } = await h.call('GET', '/Transaction/config', { anonymous: true, headers: { Authorization: `Bearer ${first.Token}` } });
+    expect(decodeJwt(renewed.Token).sub).toBe(decodeJwt(first.Token).sub);
+    expect(decodeJwt(renewed.Token).sub).toMatch(/^[0-9a-f]{16}$/);
+  });
+
   it('refuses a forged token (signed by another key) as TOKEN_INVALID, and garbage too', async () => {
     const forger = createPrivateKey({
       key: Buffer.concat([Buffer.from('302e020100300506032b657004220420', 'hex'), Keypair.generate().secretKey.subarray(0, 32)]),

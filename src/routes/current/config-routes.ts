@@ -1,4 +1,6 @@
+import { decodeJwt } from 'jose';
 import { apiKeyId } from '../../auth/api-keys.ts';
+import { bearerToken } from '../../auth/authenticate.ts';
 import { jsonResponse } from '../../http/json-response.ts';
 import type { Route } from '../../http/router.ts';
 import type { EmulatorServices } from '../../services.ts';
@@ -11,8 +13,11 @@ const getConfig: CurrentRoute = {
   api: 'current',
   operationId: 'getConfig',
   async handle({ request, services }) {
+    // The subject names the API key (by a digest, never the key): a Token renewed with a Token keeps it.
     const key = request.headers.get('x-api-key');
-    const { token, expiresAt } = await services.tokens.issue(key === null ? 'bearer' : apiKeyId(key));
+    const bearer = key === null ? bearerToken(request) : null;
+    const subject = key !== null ? apiKeyId(key) : bearer !== null ? String(decodeJwt(bearer).sub ?? 'bearer') : 'bearer';
+    const { token, expiresAt } = await services.tokens.issue(subject);
     return jsonResponse({
       RpcUrl: services.config.rpcUrl,
       FeePayer: services.config.feePayer,
