@@ -3,26 +3,10 @@ import { clientAddressOf } from '../http/client-address.ts';
 import { readCapped } from '../http/read-capped.ts';
 import { requestTextOf, responseTextOf } from '../http/respond.ts';
 import type { Exchange, FetchHandler } from '../core/create-fetch.ts';
+import type { components } from '../generated/relay.ts';
 
-/** One request and the response it got, as the journal keeps it. */
-export interface RequestRecord {
-  id: string;
-  time: string;
-  method: string;
-  path: string;
-  /** The query string, `?` included, or empty. */
-  query: string;
-  /** The operation that answered, or null when none matched (404) or for a CORS preflight. */
-  operationId: string | null;
-  /** The client's address (the server's X-Forwarded-For); null in process (MSW). */
-  clientIp: string | null;
-  status: number;
-  durationMs: number;
-  /** The JSON body, parsed; the text (cut at 2 KiB) when it is not JSON; null when there is none. */
-  requestBody: unknown;
-  /** The JSON body, parsed; text bodies as text (cut at 2 KiB); null for other media (HTML, scripts, YAML). */
-  responseBody: unknown;
-}
+/** One request and the response it got, as the journal keeps it: the contract's EmulatorRequestRecord. */
+export type RequestRecord = components['schemas']['EmulatorRequestRecord'];
 
 export interface RequestFilter {
   method?: string;
