@@ -1,3 +1,4 @@
+import type { components } from '../generated/relay.ts';
 import { TOKEN_PROGRAM_ID } from '@solana/spl-token';
 import { Keypair, PublicKey } from '@solana/web3.js';
 import bs58 from 'bs58';
@@ -68,20 +69,8 @@ const appSchema = z.object({
 export const appsFileSchema = z.array(appSchema);
 export type AppsFile = z.input<typeof appsFileSchema>;
 
-/** A mint entry of an app (spec 2.6), every field resolved. */
-export interface LegacyMint {
-  addMemo: boolean;
-  airdrop: boolean;
-  airdropAmount: number;
-  airdropMax: number;
-  decimals: number;
-  feePayer: string;
-  logoUrl: string;
-  name: string;
-  programId: string;
-  publicKey: string;
-  symbol: string;
-}
+/** A mint entry of an app (spec 2.6), every field resolved: the contract's LegacyMint. */
+export type LegacyMint = components['schemas']['LegacyMint'];
 
 export interface LegacyApp {
   /** `app-<index>-<environment>`, as the legacy service named apps in its messages. */

@@ -1,26 +1,16 @@
+import type { components } from '../../generated/relay.ts';
 import { RelayError } from '../../errors/relay-error.ts';
 import type { Route, RouteContext } from '../../http/router.ts';
 import { parseAddress } from '../../routes/address.ts';
 import type { EmulatorServices } from '../../services.ts';
 import type { LegacyApp } from '../legacy-apps.ts';
-import type { LegacyCommitment } from '../legacy-records.ts';
 import { legacyOf, type LegacyService } from '../legacy-service.ts';
 
 export type LegacyRoute = Route<EmulatorServices>;
 export type LegacyContext = RouteContext<EmulatorServices>;
 
 /** The legacy relay body (spec 4.3), as bound by the contract. */
-export interface LegacyRelayBody {
-  commitment: LegacyCommitment;
-  environment: string;
-  index: number;
-  mint: string;
-  lastValidBlockHeight: number;
-  reference?: string;
-  referenceId?: string;
-  referenceType?: string;
-  tx: string;
-}
+export type LegacyRelayBody = components['schemas']['LegacyRelayRequest'];
 
 /** `{index}` path segments are integers (NestJS ParseIntPipe's message otherwise). */
 export function indexParam(context: LegacyContext): number {
