@@ -1,7 +1,7 @@
-import { Keypair, PublicKey } from '@solana/web3.js';
+import { AddressLookupTableAccount, Keypair, PublicKey, SystemProgram, TransactionInstruction, TransactionMessage } from '@solana/web3.js';
 import { describe, expect, it } from 'vitest';
 import { RelayError } from '../errors/relay-error.ts';
-import { decodeWireTransaction } from './wire.ts';
+import { decodeWireTransaction, serializedMessageLength } from './wire.ts';
 
 /** Hand-serialized legacy transactions, to reach shapes no builder produces. */
 function shortVec(n: number): number[] {
@@ -80,5 +80,23 @@ describe('decodeWireTransaction sanitizes the message (rule W3)', () => {
   it('refuses unpadded or URL-safe base64 (rule W1) and more than a packet (rule W2)', () => {
     expect(codeOf(legacy(good).replace(/=+$/, '') + '-')).toMatch(/^INVALID_BASE64/);
     expect(codeOf(Buffer.alloc(1233).toString('base64'))).toMatch(/^TRANSACTION_TOO_LARGE/);
+  });
+});
+
+describe('serializedMessageLength', () => {
+  it('equals the length of message.serialize() for legacy and v0 messages, with and without lookups', () => {
+    const payer = Keypair.generate().publicKey;
+    const other = Keypair.generate().publicKey;
+    const instructions = [
+      SystemProgram.transfer({ fromPubkey: payer, toPubkey: other, lamports: 1 }),
+      new TransactionInstruction({ programId: Keypair.generate().publicKey, keys: [], data: Buffer.alloc(200, 7) }),
+    ];
+    const blockhash = Keypair.generate().publicKey.toBase58();
+    const legacy = new TransactionMessage({ payerKey: payer, recentBlockhash: blockhash, instructions }).compileToLegacyMessage();
+    const v0 = new TransactionMessage({ payerKey: payer, recentBlockhash: blockhash, instructions }).compileToV0Message();
+    const table = new AddressLookupTableAccount({ key: Keypair.generate().publicKey, state: { deactivationSlot: 2n ** 64n - 1n, lastExtendedSlot: 0, lastExtendedSlotStartIndex: 0, addresses: [other] } });
+    const withLookups = new TransactionMessage({ payerKey: payer, recentBlockhash: blockhash, instructions }).compileToV0Message([table]);
+    expect(withLookups.addressTableLookups).toHaveLength(1);
+    for (const message of [legacy, v0, withLookups]) expect(serializedMessageLength(message)).toBe(message.serialize().length);
   });
 });

@@ -1,4 +1,4 @@
-import { PACKET_DATA_SIZE, PublicKey, VersionedTransaction } from '@solana/web3.js';
+import { PACKET_DATA_SIZE, PublicKey, VersionedTransaction, type VersionedMessage } from '@solana/web3.js';
 import { RelayError, isRelayError } from '../errors/relay-error.ts';
 
 /** A client's transaction, decoded once and kept with its raw bytes. */
@@ -49,7 +49,7 @@ function decodeBytes(bytes: Uint8Array): WireTransaction {
   const messageBytes = bytes.subarray(messageStart);
   sanitize(tx);
   // deserialize() tolerates trailing bytes; a transaction we would re-send must round-trip exactly.
-  if (messageStart >= bytes.length || messageBytes.length !== tx.message.serialize().length) {
+  if (messageStart >= bytes.length || messageBytes.length !== serializedMessageLength(tx.message)) {
     throw invalid('signedTransaction has trailing bytes after the message.');
   }
   return { bytes, tx, messageBytes, signaturesOffset, feePayer: tx.message.staticAccountKeys[0]! };
@@ -88,6 +88,24 @@ function invalid(detail: string): RelayError {
 }
 
 /** Bytes that the compact-u16 length prefix of `value` takes. */
+/**
+ * The length of a message's wire form, computed from its parts: the same number as
+ * `message.serialize().length`, without serializing it again on every relay.
+ */
+export function serializedMessageLength(message: VersionedMessage): number {
+  const vec = (count: number, size: number) => shortVecLength(count) + count * size;
+  let length = (message.version === 'legacy' ? 0 : 1) + 3 + vec(message.staticAccountKeys.length, 32) + 32;
+  length += shortVecLength(message.compiledInstructions.length);
+  for (const instruction of message.compiledInstructions) {
+    length += 1 + vec(instruction.accountKeyIndexes.length, 1) + vec(instruction.data.length, 1);
+  }
+  if (message.version !== 'legacy') {
+    length += shortVecLength(message.addressTableLookups.length);
+    for (const lookup of message.addressTableLookups) length += 32 + vec(lookup.writableIndexes.length, 1) + vec(lookup.readonlyIndexes.length, 1);
+  }
+  return length;
+}
+
 function shortVecLength(value: number): number {
   return value < 0x80 ? 1 : value < 0x4000 ? 2 : 3;
 }
