@@ -1,0 +1,50 @@
+import bs58 from 'bs58';
+import fc from 'fast-check';
+import { describe, expect, it } from 'vitest';
+import { decodeBase58, encodeBase58 } from './base58.ts';
+
+const ALPHABET = '123456789ABCDEFGHJKLMNPQRSTUVWXYZabcdefghijkmnopqrstuvwxyz';
+/** Bytes with leading zeros and 0xff runs more often than chance gives them: the codec's edges. */
+const bytes = fc.tuple(fc.nat({ max: 4 }), fc.uint8Array({ maxLength: 80 }), fc.boolean()).map(([zeros, tail, saturate]) => {
+  const out = new Uint8Array(zeros + tail.length);
+  out.set(saturate ? tail.map(() => 0xff) : tail, zeros);
+  return out;
+});
+const base58Text = fc.string({ unit: fc.constantFrom(...ALPHABET), maxLength: 100 });
+
+describe('base58', () => {
+  it('encodes exactly as bs58 does, at every length and with leading zeros', () => {
+    fc.assert(fc.property(bytes, (input) => {
+      expect(encodeBase58(input)).toBe(bs58.encode(input));
+    }), { numRuns: 2_000 });
+  });
+
+  it('decodes exactly as bs58 does, and round-trips both ways', () => {
+    fc.assert(
+      fc.property(base58Text, (text) => {
+        const decoded = decodeBase58(text);
+        expect(decoded).toEqual(bs58.decode(text));
+        expect(encodeBase58(decoded!)).toBe(text);
+      }),
+      { numRuns: 2_000 },
+    );
+    fc.assert(fc.property(bytes, (input) => {
+      expect(decodeBase58(encodeBase58(input))).toEqual(input);
+    }), { numRuns: 1_000 });
+  });
+
+  it('answers null for characters outside the alphabet, as bs58 refuses them', () => {
+    for (const text of ['0', 'O', 'I', 'l', '985Xyisz+', 'abc def', 'é', '\u0000']) {
+      expect(decodeBase58(text)).toBeNull();
+      expect(bs58.decodeUnsafe(text)).toBeUndefined();
+    }
+  });
+
+  it('knows the fixed points: empty, zero bytes, a Solana address', () => {
+    expect(encodeBase58(new Uint8Array())).toBe('');
+    expect(decodeBase58('')).toEqual(new Uint8Array());
+    expect(encodeBase58(new Uint8Array(32))).toBe('11111111111111111111111111111111');
+    const address = '985XyiszbSJQ5wr33reHL7oMPNtzRgQExEqix4tijVzr';
+    expect(encodeBase58(decodeBase58(address)!)).toBe(address);
+  });
+});
