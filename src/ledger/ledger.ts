@@ -1,9 +1,9 @@
 import { PublicKey, type VersionedTransaction } from '@solana/web3.js';
-import bs58 from 'bs58';
 import { computeFee } from './compute-budget.ts';
 import type { EngineExecution, EngineFactory, GenesisAccount, LedgerAccount, LedgerEngine } from './engine.ts';
 import { decodeMint, decodeTokenAccount } from './token-accounts.ts';
 import { parseTransactionError, type TransactionErrorJson } from './transaction-error.ts';
+import { addressOf, encodeBase58 } from '../crypto/base58.ts';
 
 /** A blockhash stays valid for this many blocks after it was handed out, as on Solana. */
 export const MAX_PROCESSING_AGE = 150;
@@ -109,7 +109,7 @@ export class Ledger {
   get genesisHash(): string {
     const seed = new Uint8Array(32);
     new DataView(seed.buffer).setBigUint64(0, BigInt(this.#options.genesisTime.getTime()));
-    return bs58.encode(seed);
+    return encodeBase58(seed);
   }
 
   clock(): LedgerClock {
@@ -169,7 +169,7 @@ export class Ledger {
    * mutate what they get.
    */
   getAccount(address: PublicKey): Promise<LedgerAccount | null> {
-    const key = address.toBase58();
+    const key = addressOf(address);
     let read = this.#reads.get(key);
     if (!read) {
       read = this.#engine.getAccount(address);
@@ -195,21 +195,21 @@ export class Ledger {
     return this.#exclusive(async () => {
       let delta = 0n;
       const final = new Map<string, { address: PublicKey; account: LedgerAccount }>();
-      const current = async (address: PublicKey) => final.get(address.toBase58())?.account ?? (await this.#engine.getAccount(address));
+      const current = async (address: PublicKey) => final.get(addressOf(address))?.account ?? (await this.#engine.getAccount(address));
       for (const write of writes) {
         const before = await current(write.address);
         const account = typeof write.account === 'function' ? write.account(before) : write.account;
         delta += account.lamports - (before?.lamports ?? 0n);
-        final.set(write.address.toBase58(), { address: write.address, account });
+        final.set(addressOf(write.address), { address: write.address, account });
       }
       if (delta !== 0n) {
         const { reservoir } = this.#options;
         if (!reservoir) throw new RangeError(`setAccount would change the ledger's total by ${delta} lamports and no reservoir is configured`);
         const balance = await current(reservoir);
         if (!balance || balance.lamports < delta) {
-          throw new RangeError(`the reservoir ${reservoir.toBase58()} holds ${balance?.lamports ?? 0n} lamports, not enough for ${delta} more`);
+          throw new RangeError(`the reservoir ${addressOf(reservoir)} holds ${balance?.lamports ?? 0n} lamports, not enough for ${delta} more`);
         }
-        final.set(reservoir.toBase58(), { address: reservoir, account: { ...balance, lamports: balance.lamports - delta } });
+        final.set(addressOf(reservoir), { address: reservoir, account: { ...balance, lamports: balance.lamports - delta } });
       }
       this.#reads.clear();
       for (const [key, { address, account }] of final) {
@@ -243,7 +243,7 @@ export class Ledger {
   async process(tx: VersionedTransaction): Promise<LedgerTransaction> {
     return this.#exclusive(async () => {
       const keys = tx.message.staticAccountKeys;
-      for (const key of keys) this.#written.add(key.toBase58());
+      for (const key of keys) this.#written.add(addressOf(key));
       const before = await Promise.all(keys.map((key) => this.#engine.getAccount(key)));
       this.#moveTo(this.#slot + 1n, 1n);
       const fee = this.feeFor(tx);
@@ -251,14 +251,14 @@ export class Ledger {
       this.#reads.clear();
       const after = await Promise.all(keys.map((key) => this.#engine.getAccount(key)));
       return {
-        signature: bs58.encode(tx.signatures[0] ?? new Uint8Array(64)),
+        signature: encodeBase58(tx.signatures[0] ?? new Uint8Array(64)),
         slot: this.#slot,
         blockTime: this.blockTime(this.#slot),
         err: execution.error === null ? null : parseTransactionError(execution.error),
         logs: execution.logs,
         computeUnitsConsumed: execution.computeUnitsConsumed,
         fee,
-        accountKeys: keys.map((key) => key.toBase58()),
+        accountKeys: keys.map((key) => addressOf(key)),
         preBalances: before.map((account) => account?.lamports ?? 0n),
         postBalances: after.map((account) => account?.lamports ?? 0n),
         preTokenBalances: await this.#tokenBalances(before),

@@ -1,6 +1,7 @@
 import { ACCOUNT_SIZE, AccountLayout, MINT_SIZE, MintLayout, TOKEN_PROGRAM_ID, TOKEN_2022_PROGRAM_ID } from '@solana/spl-token';
 import { PublicKey } from '@solana/web3.js';
 import type { LedgerAccount } from './engine.ts';
+import { addressOf } from '../crypto/base58.ts';
 
 export interface TokenAccountState {
   mint: string;
@@ -36,15 +37,15 @@ export function decodeTokenAccount(account: LedgerAccount | null): TokenAccountS
   const raw = AccountLayout.decode(account.data.subarray(0, ACCOUNT_SIZE));
   if (raw.state === 0) return null;
   return {
-    mint: raw.mint.toBase58(),
-    owner: raw.owner.toBase58(),
+    mint: addressOf(raw.mint),
+    owner: addressOf(raw.owner),
     amount: raw.amount,
-    closeAuthority: raw.closeAuthorityOption ? raw.closeAuthority.toBase58() : null,
-    delegate: raw.delegateOption ? raw.delegate.toBase58() : null,
+    closeAuthority: raw.closeAuthorityOption ? addressOf(raw.closeAuthority) : null,
+    delegate: raw.delegateOption ? addressOf(raw.delegate) : null,
     delegatedAmount: raw.delegatedAmount,
     state: STATES[raw.state] ?? 'initialized',
     isNative: raw.isNativeOption ? raw.isNative : null,
-    programId: account.owner.toBase58(),
+    programId: addressOf(account.owner),
   };
 }
 
@@ -56,10 +57,10 @@ export function decodeMint(account: LedgerAccount | null): MintState | null {
   return {
     decimals: raw.decimals,
     supply: raw.supply,
-    mintAuthority: raw.mintAuthorityOption ? raw.mintAuthority.toBase58() : null,
-    freezeAuthority: raw.freezeAuthorityOption ? raw.freezeAuthority.toBase58() : null,
+    mintAuthority: raw.mintAuthorityOption ? addressOf(raw.mintAuthority) : null,
+    freezeAuthority: raw.freezeAuthorityOption ? addressOf(raw.freezeAuthority) : null,
     isInitialized: true,
-    programId: account.owner.toBase58(),
+    programId: addressOf(account.owner),
   };
 }
 

@@ -1,5 +1,4 @@
 import { PublicKey, type VersionedTransaction } from '@solana/web3.js';
-import bs58 from 'bs58';
 import { RelayError } from '../errors/relay-error.ts';
 import { toUiAmountString } from '../ledger/token-accounts.ts';
 import type { RelayOperation } from '../relay/policy.ts';
@@ -13,6 +12,7 @@ import type { LegacyApp, LegacyApps, LegacyMint } from './legacy-apps.ts';
 import { badNonce, ledgerFailure, timedOut, webhookFailed, type LegacyErrorEntry } from './legacy-errors.ts';
 import { publicRecord, type LegacyCommitment, type LegacyRecord, type LegacyRecords, type LegacyTransaction } from './legacy-records.ts';
 import { deliverWebhook } from './webhooks.ts';
+import { encodeBase58 } from '../crypto/base58.ts';
 
 /** What every legacy relay call carries, whoever built the transaction. */
 export interface LegacyCall {
@@ -96,7 +96,7 @@ export class LegacyRelay {
     }
     const record = await this.#create(call, base);
     if (!(await this.#verify(call.app, record))) return publicRecord(this.#records.get(record.id)!);
-    const signature = bs58.encode(input.tx.signatures[0]!);
+    const signature = encodeBase58(input.tx.signatures[0]!);
     return this.#submit(call, record, signature, () => relay.submitSigned(input.tx, input.bytes, 'legacy'));
   }
 

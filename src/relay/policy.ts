@@ -10,6 +10,7 @@ import { checkToken } from './policy/token-rules.ts';
 import type { PolicyContext, PolicyVerdict } from './policy/types.ts';
 import { WalkState } from './policy/walk-state.ts';
 import { PROGRAMS } from './programs.ts';
+import { addressOf } from '../crypto/base58.ts';
 
 export { checkDurableNonce } from './policy/durable-nonce.ts';
 export type { CreatedAccount, PolicyContext, PolicyVerdict, RelayOperation, TokenTransfer } from './policy/types.ts';
@@ -49,7 +50,7 @@ async function visit(state: WalkState, ix: TransactionInstruction, index: number
     // (rule P2)
     throw new RelayError('TOKEN_2022_UNSUPPORTED', `Instruction ${index} calls Token-2022, which the relay does not sponsor.`);
   }
-  if (state.context.options.extraPrograms.includes(program.toBase58())) return checkExtraProgram(state, ix, index);
+  if (state.context.options.extraPrograms.includes(addressOf(program))) return checkExtraProgram(state, ix, index);
   // (rule P1)
-  throw new RelayError('PROGRAM_NOT_ALLOWED', `Instruction ${index} calls ${program.toBase58()}, which the relay does not sponsor.`);
+  throw new RelayError('PROGRAM_NOT_ALLOWED', `Instruction ${index} calls ${addressOf(program)}, which the relay does not sponsor.`);
 }

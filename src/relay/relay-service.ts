@@ -1,5 +1,4 @@
 import { PublicKey, type VersionedTransaction } from '@solana/web3.js';
-import bs58 from 'bs58';
 import type { Ed25519Signer } from '../crypto/ed25519.ts';
 import { RelayError } from '../errors/relay-error.ts';
 import type { Ledger, LedgerTransaction } from '../ledger/ledger.ts';
@@ -12,6 +11,7 @@ import type { PolicyOptions } from './policy-options.ts';
 import type { RelayQueue } from './relay-queue.ts';
 import { checkSignatures, signAsFeePayer } from './signatures.ts';
 import { decodeWireTransaction, type WireTransaction } from './wire.ts';
+import { encodeBase58 } from '../crypto/base58.ts';
 
 /** The receipt texts of spec 2.1. */
 export const RECEIPT_MESSAGES: Record<RelayOperation, string> = {
@@ -188,7 +188,7 @@ export class RelayService {
 
   /** Queues a fully signed transaction that did not go through the relay checks (RPC sendTransaction). */
   async submitSigned(tx: VersionedTransaction, bytes: Uint8Array, operation: Operation): Promise<string> {
-    const signature = bs58.encode(tx.signatures[0]!);
+    const signature = encodeBase58(tx.signatures[0]!);
     if (this.#options.records.get(signature)) return signature;
     await this.#accept(operation, signature, bytes, tx, 'Transaction submitted');
     return signature;

@@ -1,8 +1,8 @@
-import bs58 from 'bs58';
 import type { Ed25519Signer } from '../crypto/ed25519.ts';
 import { verifyEd25519 } from '../crypto/ed25519.ts';
 import { RelayError } from '../errors/relay-error.ts';
 import type { WireTransaction } from './wire.ts';
+import { addressOf, encodeBase58 } from '../crypto/base58.ts';
 
 /**
  * Checks what the ledger won't (rules S1–S4 of the fee-payer policy in openapi/relay.yaml): the fee
@@ -13,7 +13,7 @@ import type { WireTransaction } from './wire.ts';
 export function checkSignatures(wire: WireTransaction, feePayer: Uint8Array, options: { maxSignatures: number }): void {
   if (!Buffer.from(wire.feePayer.toBytes()).equals(Buffer.from(feePayer))) {
     // (rule S1)
-    throw new RelayError('WRONG_FEE_PAYER', `The fee payer is ${wire.feePayer.toBase58()}; set it to ${bs58.encode(feePayer)} (FeePayer in GET /Transaction/config).`);
+    throw new RelayError('WRONG_FEE_PAYER', `The fee payer is ${addressOf(wire.feePayer)}; set it to ${encodeBase58(feePayer)} (FeePayer in GET /Transaction/config).`);
   }
   const { tx, messageBytes } = wire;
   if (tx.signatures.length > options.maxSignatures) {
@@ -23,7 +23,7 @@ export function checkSignatures(wire: WireTransaction, feePayer: Uint8Array, opt
   const keys = tx.message.staticAccountKeys;
   for (let index = 1; index < tx.signatures.length; index += 1) {
     const signature = tx.signatures[index]!;
-    const signer = keys[index]!.toBase58();
+    const signer = addressOf(keys[index]!);
     if (signature.every((byte) => byte === 0)) {
       // (rule S3)
       throw new RelayError('SIGNATURE_MISSING', `The signature of ${signer} is missing; partially sign with every key except the fee payer.`);
@@ -41,5 +41,5 @@ export function signAsFeePayer(wire: WireTransaction, signer: Ed25519Signer): { 
   const bytes = wire.bytes.slice();
   bytes.set(signature, wire.signaturesOffset);
   wire.tx.signatures[0] = signature;
-  return { bytes, signature: bs58.encode(signature) };
+  return { bytes, signature: encodeBase58(signature) };
 }

@@ -1,5 +1,6 @@
 import { PACKET_DATA_SIZE, PublicKey, VersionedTransaction, type VersionedMessage } from '@solana/web3.js';
 import { RelayError, isRelayError } from '../errors/relay-error.ts';
+import { addressOf } from '../crypto/base58.ts';
 
 /** A client's transaction, decoded once and kept with its raw bytes. */
 export interface WireTransaction {
@@ -71,7 +72,7 @@ function sanitize(tx: VersionedTransaction): void {
   if (keys.length < numRequiredSignatures || numReadonlySignedAccounts >= numRequiredSignatures || numReadonlyUnsignedAccounts > keys.length - numRequiredSignatures) {
     throw invalid('The message header does not fit its account keys (the fee payer must be a writable signer).');
   }
-  if (new Set(keys.map((key) => key.toBase58())).size !== keys.length) {
+  if (new Set(keys.map((key) => addressOf(key))).size !== keys.length) {
     throw invalid('The message lists an account key twice.');
   }
   for (const [index, instruction] of message.compiledInstructions.entries()) {

@@ -1,10 +1,10 @@
-import bs58 from 'bs58';
 import type { LedgerAccount } from '../ledger/engine.ts';
 import type { Ledger } from '../ledger/ledger.ts';
 import { decodeMint, decodeTokenAccount, type TokenAccountState } from '../ledger/token-accounts.ts';
 import { JsonRpcError, RPC_ERROR, invalidParams } from './json-rpc-error.ts';
 import { describeType, optionalVariant } from './params.ts';
 import { uiTokenAmount, type UiTokenAmount } from './ui-token-amount.ts';
+import { encodeBase58 } from '../crypto/base58.ts';
 
 /** Account encodings the RPC names; `binary` is the legacy default (a bare base58 string). */
 export const ACCOUNT_ENCODINGS = ['binary', 'base58', 'base64', 'jsonParsed', 'base64+zstd'] as const;
@@ -68,7 +68,7 @@ async function encodeData(account: LedgerAccount, options: AccountEncodingOption
   if (data.length > MAX_BASE58_BYTES) {
     throw new JsonRpcError(RPC_ERROR.INVALID_REQUEST, `Encoded binary (base 58) data should be less than ${MAX_BASE58_BYTES} bytes, please use Base64 encoding.`);
   }
-  return encoding === 'base58' ? [bs58.encode(data), 'base58'] : bs58.encode(data);
+  return encoding === 'base58' ? [encodeBase58(data), 'base58'] : encodeBase58(data);
 }
 
 function programName(programId: string): string {

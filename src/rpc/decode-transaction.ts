@@ -2,6 +2,7 @@ import { PACKET_DATA_SIZE, VersionedTransaction } from '@solana/web3.js';
 import bs58 from 'bs58';
 import { verifyEd25519 } from '../crypto/ed25519.ts';
 import { paramsError } from './json-rpc-error.ts';
+import { encodeBase58 } from '../crypto/base58.ts';
 
 /** Largest encoded forms of a packet-sized transaction the validator accepts (agave rpc.rs). */
 const MAX_BASE58_SIZE = 1683;
@@ -43,7 +44,7 @@ export function decodeTransaction(encoded: string, encoding: BinaryEncoding): De
   }
   sanitize(tx);
   const bytes = tx.serialize();
-  return { tx, bytes, signature: bs58.encode(tx.signatures[0]!) };
+  return { tx, bytes, signature: encodeBase58(tx.signatures[0]!) };
 }
 
 /** What `SanitizedTransaction::try_create` refuses, as -32602 `invalid transaction: …`. */

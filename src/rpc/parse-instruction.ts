@@ -1,6 +1,6 @@
-import bs58 from 'bs58';
 import { PROGRAMS } from '../relay/programs.ts';
 import { uiTokenAmount } from './ui-token-amount.ts';
+import { encodeBase58 } from '../crypto/base58.ts';
 
 /** A compiled instruction with its keys resolved to base58. */
 export interface ResolvedInstruction {
@@ -24,7 +24,7 @@ interface Parsed {
 export function parseInstruction(ix: ResolvedInstruction, stackHeight: number | null = null): Record<string, unknown> {
   const parsed = parseKnown(ix);
   if (parsed) return { program: parsed.program, programId: ix.programId, parsed: parsed.parsed, stackHeight };
-  return { programId: ix.programId, accounts: ix.accounts, data: bs58.encode(ix.data), stackHeight };
+  return { programId: ix.programId, accounts: ix.accounts, data: encodeBase58(ix.data), stackHeight };
 }
 
 function parseKnown(ix: ResolvedInstruction): { program: string; parsed: unknown } | null {
@@ -74,7 +74,7 @@ class Reader {
   }
   key(): string {
     const start = this.#take(32);
-    return bs58.encode(this.data.subarray(start, start + 32));
+    return encodeBase58(this.data.subarray(start, start + 32));
   }
   /** SPL Token's COption<Pubkey> in instruction data: a 1-byte tag, then the key only when set. */
   optionKey(): string | null {

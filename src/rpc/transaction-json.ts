@@ -1,10 +1,10 @@
 import { VersionedTransaction, type MessageCompiledInstruction } from '@solana/web3.js';
-import bs58 from 'bs58';
 import type { LedgerTransaction, TokenBalanceSnapshot } from '../ledger/ledger.ts';
 import type { TransactionRecord } from '../store/transaction-records.ts';
 import { parseInstruction } from './parse-instruction.ts';
 import { isWritable } from './reserved-accounts.ts';
 import { uiTokenAmount } from './ui-token-amount.ts';
+import { encodeBase58 } from '../crypto/base58.ts';
 
 export type TransactionEncoding = 'json' | 'jsonParsed' | 'base64' | 'base58';
 
@@ -100,11 +100,11 @@ export function encodeTransaction(tx: VersionedTransaction, bytes: Uint8Array, e
     case 'base64':
       return [Buffer.from(bytes).toString('base64'), 'base64'];
     case 'base58':
-      return [bs58.encode(bytes), 'base58'];
+      return [encodeBase58(bytes), 'base58'];
     case 'json':
-      return { signatures: tx.signatures.map((signature) => bs58.encode(signature)), message: rawMessage(tx) };
+      return { signatures: tx.signatures.map((signature) => encodeBase58(signature)), message: rawMessage(tx) };
     case 'jsonParsed':
-      return { signatures: tx.signatures.map((signature) => bs58.encode(signature)), message: parsedMessage(tx) };
+      return { signatures: tx.signatures.map((signature) => encodeBase58(signature)), message: parsedMessage(tx) };
   }
 }
 
@@ -129,7 +129,7 @@ function rawMessage(tx: VersionedTransaction): Record<string, unknown> {
     instructions: message.compiledInstructions.map((ix: MessageCompiledInstruction) => ({
       programIdIndex: ix.programIdIndex,
       accounts: [...ix.accountKeyIndexes],
-      data: bs58.encode(ix.data),
+      data: encodeBase58(ix.data),
       stackHeight: null,
     })),
     ...lookupsJson(tx),

@@ -7,6 +7,7 @@ import { assertFeePayerOnlyAt } from './fee-payer-roles.ts';
 import { assertNotCreatedTwice } from './fingerprint.ts';
 import { checkNewAccountMint } from './mint-rules.ts';
 import type { WalkState } from './walk-state.ts';
+import { addressOf } from '../../crypto/base58.ts';
 
 /**
  * Associated token account creation (rules A1, A4, A5, P1, P2, F1, F2): Create or CreateIdempotent,
@@ -27,7 +28,7 @@ export async function checkAssociatedToken(state: WalkState, ix: TransactionInst
   }
   if (!tokenProgram.equals(PROGRAMS.token)) {
     // (rule P1)
-    throw new RelayError('PROGRAM_NOT_ALLOWED', `Instruction ${index} names ${tokenProgram.toBase58()} as the token program.`);
+    throw new RelayError('PROGRAM_NOT_ALLOWED', `Instruction ${index} names ${addressOf(tokenProgram)} as the token program.`);
   }
   if (!payer.equals(state.feePayer)) {
     // (rule A1)
@@ -35,17 +36,17 @@ export async function checkAssociatedToken(state: WalkState, ix: TransactionInst
   }
   if (!getAssociatedTokenAddressSync(mint, owner, true, tokenProgram).equals(account)) {
     // (rule A1)
-    throw new RelayError('INSTRUCTION_NOT_ALLOWED', `Instruction ${index}: ${account.toBase58()} is not the associated token account of ${owner.toBase58()} for ${mint.toBase58()}.`);
+    throw new RelayError('INSTRUCTION_NOT_ALLOWED', `Instruction ${index}: ${addressOf(account)} is not the associated token account of ${addressOf(owner)} for ${addressOf(mint)}.`);
   }
-  assertNotCreatedTwice(state, account.toBase58(), index);
+  assertNotCreatedTwice(state, addressOf(account), index);
   await checkNewAccountMint(state, mint, index);
   const existing = await state.context.getAccount(account);
   if (existing && kind === ASSOCIATED_TOKEN_INSTRUCTION.Create) {
     // (rule A4)
-    throw new RelayError('ACCOUNT_ALREADY_EXISTS', `Instruction ${index} creates ${account.toBase58()}, which already exists: the creation would fail at the fee payer's cost. Use CreateIdempotent, or skip it.`);
+    throw new RelayError('ACCOUNT_ALREADY_EXISTS', `Instruction ${index} creates ${addressOf(account)}, which already exists: the creation would fail at the fee payer's cost. Use CreateIdempotent, or skip it.`);
   }
   // CreateIdempotent of an account whose close authority is already the fee payer funds nothing
   // and needs no hand-over (the owner could not sign one any more).
-  const handedOver = decodeTokenAccount(existing)?.closeAuthority === state.feePayer.toBase58();
-  state.created.set(account.toBase58(), { account: account.toBase58(), owner: owner.toBase58(), mint: mint.toBase58(), kind: 'associated', closeAuthoritySet: handedOver });
+  const handedOver = decodeTokenAccount(existing)?.closeAuthority === addressOf(state.feePayer);
+  state.created.set(addressOf(account), { account: addressOf(account), owner: addressOf(owner), mint: addressOf(mint), kind: 'associated', closeAuthoritySet: handedOver });
 }

@@ -4,6 +4,7 @@ import { decodeTokenAccount } from '../../ledger/token-accounts.ts';
 import { PROGRAMS } from '../programs.ts';
 import { assertFeePayerOnlyAt } from './fee-payer-roles.ts';
 import type { WalkState } from './walk-state.ts';
+import { addressOf } from '../../crypto/base58.ts';
 
 /**
  * CloseAccount (rules K1–K4, P2, F1): of an account that exists on the ledger before this
@@ -17,14 +18,14 @@ export async function checkClose(state: WalkState, ix: TransactionInstruction, i
     // (rule T2)
     throw new RelayError('INSTRUCTION_NOT_ALLOWED', `Instruction ${index} is a malformed CloseAccount.`);
   }
-  const address = account.toBase58();
+  const address = addressOf(account);
   if (state.creates(address)) {
     // (rule K1)
     throw new RelayError('CREATE_AND_CLOSE_NOT_ALLOWED', `Instruction ${index} closes ${address}, which this transaction creates: the relay does not fund accounts to close them at once.`);
   }
   if (!destination.equals(state.feePayer)) {
     // (rule K2)
-    throw new RelayError('CLOSE_DESTINATION_NOT_FEE_PAYER', `Instruction ${index} sends the rent of ${address} to ${destination.toBase58()}, not the fee payer.`);
+    throw new RelayError('CLOSE_DESTINATION_NOT_FEE_PAYER', `Instruction ${index} sends the rent of ${address} to ${addressOf(destination)}, not the fee payer.`);
   }
   if (!authority.equals(state.feePayer)) {
     // (rule K3)
@@ -32,7 +33,7 @@ export async function checkClose(state: WalkState, ix: TransactionInstruction, i
   }
   assertFeePayerOnlyAt(state, ix, index, [1, 2]);
   const token = decodeTokenAccount(await state.context.getAccount(account));
-  if (token?.programId === PROGRAMS.token2022.toBase58()) {
+  if (token?.programId === addressOf(PROGRAMS.token2022)) {
     // (rule P2)
     throw new RelayError('TOKEN_2022_UNSUPPORTED', `Instruction ${index} closes ${address}, a Token-2022 account, which the relay does not sponsor.`);
   }
@@ -40,7 +41,7 @@ export async function checkClose(state: WalkState, ix: TransactionInstruction, i
     // (rule K4)
     throw new RelayError('ACCOUNT_NOT_CLOSABLE', `Instruction ${index}: ${address} is not an SPL Token account on the ledger.`);
   }
-  if (token.closeAuthority !== state.feePayer.toBase58()) {
+  if (token.closeAuthority !== addressOf(state.feePayer)) {
     // (rule K3)
     throw new RelayError('CLOSE_AUTHORITY_NOT_FEE_PAYER', `The close authority of ${address} is ${token.closeAuthority ?? 'its owner'}, not the fee payer.`);
   }

@@ -1,10 +1,11 @@
 import type { TransactionInstruction } from '@solana/web3.js';
 import { RelayError } from '../../errors/relay-error.ts';
 import type { WalkState } from './walk-state.ts';
+import { addressOf } from '../../crypto/base58.ts';
 
 /** Rule F2: no instruction may repeat an earlier one (same program, data and accounts). */
 export function assertNotRepeated(state: WalkState, ix: TransactionInstruction, index: number): void {
-  const fingerprint = `${ix.programId.toBase58()}:${Buffer.from(ix.data).toString('base64')}:${ix.keys.map((key) => key.pubkey.toBase58()).join(',')}`;
+  const fingerprint = `${addressOf(ix.programId)}:${Buffer.from(ix.data).toString('base64')}:${ix.keys.map((key) => addressOf(key.pubkey)).join(',')}`;
   if (state.seen.has(fingerprint)) {
     // (rule F2)
     throw new RelayError('DUPLICATE_INSTRUCTION', `Instruction ${index} repeats an earlier instruction.`);

@@ -3,6 +3,7 @@ import { RelayError } from '../../errors/relay-error.ts';
 import { decodeMint } from '../../ledger/token-accounts.ts';
 import { NATIVE_MINT_ADDRESS, PROGRAMS } from '../programs.ts';
 import type { WalkState } from './walk-state.ts';
+import { addressOf } from '../../crypto/base58.ts';
 
 /**
  * Rules P2 and A5: the fee payer funds token accounts only for an initialized SPL Token mint on the
@@ -10,7 +11,7 @@ import type { WalkState } from './walk-state.ts';
  * clears a wrapped-SOL account's close authority, which would hand its rent to its owner.
  */
 export async function checkNewAccountMint(state: WalkState, mint: PublicKey, index: number): Promise<void> {
-  const address = mint.toBase58();
+  const address = addressOf(mint);
   const account = await state.context.getAccount(mint);
   if (account?.owner.equals(PROGRAMS.token2022)) {
     // (rule P2)

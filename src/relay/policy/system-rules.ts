@@ -6,6 +6,7 @@ import { isNonceInstruction, systemInstructionTag } from './durable-nonce.ts';
 import { assertFeePayerOnlyAt, assertNoFeePayer } from './fee-payer-roles.ts';
 import { assertNotCreatedTwice } from './fingerprint.ts';
 import type { WalkState } from './walk-state.ts';
+import { addressOf } from '../../crypto/base58.ts';
 
 /**
  * System Program (rules N2, A2, A4, P2, F1, F2, T2): the only instruction sponsored is the
@@ -45,9 +46,9 @@ async function checkFundedAccount(state: WalkState, ix: TransactionInstruction, 
   assertFeePayerOnlyAt(state, ix, index, [0]);
   if (!owner.equals(PROGRAMS.token) || space !== BigInt(ACCOUNT_SIZE) || lamports !== rent || !created.isSigner) {
     // (rule A2)
-    throw new RelayError('FEE_PAYER_MISUSE', `Instruction ${index} makes the fee payer fund ${lamports} lamports, ${space} bytes for ${owner.toBase58()}; the relay funds only ${shape}.`);
+    throw new RelayError('FEE_PAYER_MISUSE', `Instruction ${index} makes the fee payer fund ${lamports} lamports, ${space} bytes for ${addressOf(owner)}; the relay funds only ${shape}.`);
   }
-  const account = created.pubkey.toBase58();
+  const account = addressOf(created.pubkey);
   assertNotCreatedTwice(state, account, index);
   if (await state.context.getAccount(created.pubkey)) {
     // (rule A4)

@@ -6,6 +6,7 @@ import { checkClose } from './close-rules.ts';
 import { assertNoFeePayer } from './fee-payer-roles.ts';
 import { checkAllowedMint, checkNewAccountMint } from './mint-rules.ts';
 import type { WalkState } from './walk-state.ts';
+import { addressOf } from '../../crypto/base58.ts';
 
 /**
  * SPL Token (rules A3, A6, A7, K1–K4, T1, T2, F1): InitializeAccount of an account this transaction
@@ -46,13 +47,13 @@ async function checkInitializeAccount(state: WalkState, ix: TransactionInstructi
     // (rule F1)
     throw new RelayError('FEE_PAYER_MISUSE', `Instruction ${index} makes the fee payer own a token account.`);
   }
-  if (!state.pendingPlain.has(account.toBase58())) {
+  if (!state.pendingPlain.has(addressOf(account))) {
     // (rule A3)
-    throw new RelayError('INSTRUCTION_NOT_ALLOWED', `Instruction ${index} initializes ${account.toBase58()}, which no earlier instruction of this transaction funded.`);
+    throw new RelayError('INSTRUCTION_NOT_ALLOWED', `Instruction ${index} initializes ${addressOf(account)}, which no earlier instruction of this transaction funded.`);
   }
   await checkNewAccountMint(state, mint, index);
-  state.pendingPlain.delete(account.toBase58());
-  state.created.set(account.toBase58(), { account: account.toBase58(), owner: owner.toBase58(), mint: mint.toBase58(), kind: 'plain', closeAuthoritySet: false });
+  state.pendingPlain.delete(addressOf(account));
+  state.created.set(addressOf(account), { account: addressOf(account), owner: addressOf(owner), mint: addressOf(mint), kind: 'plain', closeAuthoritySet: false });
 }
 
 /**
@@ -62,15 +63,15 @@ async function checkInitializeAccount(state: WalkState, ix: TransactionInstructi
 function checkSetAuthority(state: WalkState, ix: TransactionInstruction, index: number, data: Buffer): void {
   assertNoFeePayer(state, ix, index);
   const [account, currentAuthority] = ix.keys.map((key) => key.pubkey);
-  const created = account ? state.created.get(account.toBase58()) : undefined;
+  const created = account ? state.created.get(addressOf(account)) : undefined;
   const hasNewAuthority = data.length === 35 && data[2] === 1;
   const newAuthority = hasNewAuthority ? new PublicKey(data.subarray(3, 35)) : null;
   const setsCloseAuthority = (data.length === 35 || data.length === 3) && data[1] === AUTHORITY_TYPE_CLOSE_ACCOUNT;
   if (created && setsCloseAuthority && !newAuthority?.equals(state.feePayer)) {
     // (rule A6)
-    throw new RelayError('CLOSE_AUTHORITY_NOT_FEE_PAYER', `Instruction ${index} sets the close authority of ${created.account}, funded by the fee payer, to ${newAuthority?.toBase58() ?? 'nobody'}; it must be the fee payer.`);
+    throw new RelayError('CLOSE_AUTHORITY_NOT_FEE_PAYER', `Instruction ${index} sets the close authority of ${created.account}, funded by the fee payer, to ${(newAuthority ? addressOf(newAuthority) : null) ?? 'nobody'}; it must be the fee payer.`);
   }
-  if (!created || !setsCloseAuthority || currentAuthority?.toBase58() !== created.owner || created.closeAuthoritySet) {
+  if (!created || !setsCloseAuthority || (currentAuthority ? addressOf(currentAuthority) : undefined) !== created.owner || created.closeAuthoritySet) {
     // (rule A7)
     throw new RelayError('INSTRUCTION_NOT_ALLOWED', `Instruction ${index}: the only SetAuthority sponsored sets the close authority of an account created in this transaction to the fee payer, once, signed by its owner.`);
   }
@@ -93,18 +94,18 @@ async function checkTransfer(state: WalkState, ix: TransactionInstruction, index
     // (rule T2)
     throw new RelayError('INSTRUCTION_NOT_ALLOWED', `Instruction ${index} is a malformed token transfer.`);
   }
-  const created = state.created.get(source.toBase58());
+  const created = state.created.get(addressOf(source));
   const onLedger = created ? null : decodeTokenAccount(await state.context.getAccount(source));
-  if (onLedger?.programId === PROGRAMS.token2022.toBase58()) {
+  if (onLedger?.programId === addressOf(PROGRAMS.token2022)) {
     // (rule P2)
-    throw new RelayError('TOKEN_2022_UNSUPPORTED', `Instruction ${index} moves tokens out of ${source.toBase58()}, a Token-2022 account, which the relay does not sponsor.`);
+    throw new RelayError('TOKEN_2022_UNSUPPORTED', `Instruction ${index} moves tokens out of ${addressOf(source)}, a Token-2022 account, which the relay does not sponsor.`);
   }
-  const mint = checked ? keys[1]!.toBase58() : (created?.mint ?? onLedger?.mint ?? null);
+  const mint = checked ? addressOf(keys[1]!) : (created?.mint ?? onLedger?.mint ?? null);
   checkAllowedMint(state, mint, index);
   state.transfers.push({
-    source: source.toBase58(),
-    destination: destination.toBase58(),
-    authority: authority.toBase58(),
+    source: addressOf(source),
+    destination: addressOf(destination),
+    authority: addressOf(authority),
     amount: data.readBigUInt64LE(1),
     mint,
     decimals: checked ? data[9]! : null,

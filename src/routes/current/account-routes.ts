@@ -4,6 +4,7 @@ import type { Route } from '../../http/router.ts';
 import { decodeTokenAccount, toUiAmountString } from '../../ledger/token-accounts.ts';
 import type { EmulatorServices } from '../../services.ts';
 import { parseAddress } from '../address.ts';
+import { addressOf } from '../../crypto/base58.ts';
 
 type CurrentRoute = Route<EmulatorServices>;
 
@@ -16,11 +17,11 @@ const getAccountInfo: CurrentRoute = {
     const { accountAddress } = services.binder.body('getAccountInfo', await body());
     const address = parseAddress(accountAddress, 'accountAddress');
     const account = await services.ledger.getAccount(address);
-    if (!account) throw new RelayError('ACCOUNT_NOT_FOUND', `Account ${address.toBase58()} does not exist on the ledger.`);
+    if (!account) throw new RelayError('ACCOUNT_NOT_FOUND', `Account ${addressOf(address)} does not exist on the ledger.`);
     return jsonResponse({
       accountInfo: {
-        address: address.toBase58(),
-        owner: account.owner.toBase58(),
+        address: addressOf(address),
+        owner: addressOf(account.owner),
         lamports: Number(account.lamports),
         executable: account.executable,
       },
@@ -36,12 +37,12 @@ const getBalance: CurrentRoute = {
   async handle({ body, services }) {
     const bound = services.binder.body('getBalance', await body());
     const wallet = parseAddress(bound.accountAddress, 'accountAddress');
-    const mint = bound.mintAddress === undefined ? null : parseAddress(bound.mintAddress, 'mintAddress').toBase58();
+    const mint = bound.mintAddress === undefined ? null : addressOf(parseAddress(bound.mintAddress, 'mintAddress'));
     const lamports = (await services.ledger.getAccount(wallet))?.lamports ?? 0n;
     const tokens = [];
-    for (const tokenAccount of services.tokenAccounts.of(wallet.toBase58()).sort()) {
+    for (const tokenAccount of services.tokenAccounts.of(addressOf(wallet)).sort()) {
       const state = decodeTokenAccount(await services.ledger.getAccount(parseAddress(tokenAccount, 'tokenAccount')));
-      if (!state || state.owner !== wallet.toBase58() || (mint !== null && state.mint !== mint)) continue;
+      if (!state || state.owner !== addressOf(wallet) || (mint !== null && state.mint !== mint)) continue;
       const decimals = (await services.ledger.mintDecimals(state.mint)) ?? 0;
       tokens.push({
         mint: state.mint,
@@ -52,7 +53,7 @@ const getBalance: CurrentRoute = {
       });
     }
     return jsonResponse({
-      accountAddress: wallet.toBase58(),
+      accountAddress: addressOf(wallet),
       sol: { amount: lamports.toString(), decimals: 9, uiAmountString: toUiAmountString(lamports, 9) },
       tokens,
     });
@@ -72,8 +73,8 @@ const getHistory: CurrentRoute = {
       MintAddress?: string;
       Limit?: number;
     };
-    const wallet = parseAddress(query.WalletAddress, 'WalletAddress').toBase58();
-    const mint = query.MintAddress === undefined ? undefined : parseAddress(query.MintAddress, 'MintAddress').toBase58();
+    const wallet = addressOf(parseAddress(query.WalletAddress, 'WalletAddress'));
+    const mint = query.MintAddress === undefined ? undefined : addressOf(parseAddress(query.MintAddress, 'MintAddress'));
     const offset = (query.PageNumber - 1) * query.PageSize;
     const cap = query.Limit ?? Number.POSITIVE_INFINITY;
     const size = Math.max(0, Math.min(query.PageSize, cap - offset));

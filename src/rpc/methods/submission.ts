@@ -1,5 +1,4 @@
 import { PublicKey, SystemProgram, Transaction, VersionedTransaction } from '@solana/web3.js';
-import bs58 from 'bs58';
 import { keypairOf } from '../../fixtures/load-fixtures.ts';
 import type { SimulationResult } from '../../ledger/ledger.ts';
 import type { TransactionErrorJson } from '../../ledger/transaction-error.ts';
@@ -9,6 +8,7 @@ import { decodeTransaction, signaturesVerify, type DecodedTransaction } from '..
 import { JsonRpcError, RPC_ERROR, invalidParams, paramsError } from '../json-rpc-error.ts';
 import { configObject, optionalBoolean, optionalInteger, optionalVariant, positional, requireInteger, requirePubkey, requireString } from '../params.ts';
 import { transactionErrorText } from '../transaction-error-text.ts';
+import { encodeBase58 } from '../../crypto/base58.ts';
 
 const BINARY_ENCODINGS = ['base58', 'base64'] as const;
 /** Airdrops that collide with an identical earlier one move the ledger on a slot, at most this often. */
@@ -100,7 +100,7 @@ export const submissionMethods: MethodTable = {
     const { services } = context;
     for (let attempt = 0; attempt < AIRDROP_ATTEMPTS; attempt += 1) {
       const tx = await airdropTransaction(services, to, lamports);
-      if (!services.records.get(bs58.encode(tx.signatures[0]!))) return services.relay.submitSigned(tx, tx.serialize(), 'rpc');
+      if (!services.records.get(encodeBase58(tx.signatures[0]!))) return services.relay.submitSigned(tx, tx.serialize(), 'rpc');
       // The same transfer in the same blockhash would be the same transaction: move to a new slot.
       await services.ledger.warp({ slots: 1 });
     }
