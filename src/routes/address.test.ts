@@ -1,0 +1,31 @@
+import { describe, expect, it } from 'vitest';
+import { RelayError } from '../errors/relay-error.ts';
+import { parseAddress } from './address.ts';
+
+describe('parseAddress', () => {
+  it('binds a canonical 32-byte address', () => {
+    expect(parseAddress('985XyiszbSJQ5wr33reHL7oMPNtzRgQExEqix4tijVzr', 'accountAddress').toBase58()).toBe('985XyiszbSJQ5wr33reHL7oMPNtzRgQExEqix4tijVzr');
+    expect(parseAddress('11111111111111111111111111111111', 'accountAddress').toBytes()).toEqual(new Uint8Array(32));
+  });
+
+  it.each([
+    // web3.js's PublicKey accepted this one and padded it to 32 bytes.
+    ['a 32-character string that decodes to 23 bytes', '2zzzzzzzzzzzzzzzzzzzzzzzzzzzzzzz'],
+    ['33 bytes', '1985XyiszbSJQ5wr33reHL7oMPNtzRgQExEqix4tijVzr'],
+    ['a character outside the alphabet', '985XyiszbSJQ5wr33reHL7oMPNtzRgQExEqix4tijVz0'],
+    ['too short', '985Xyisz'],
+    ['not a string', 42],
+  ])('refuses %s with INVALID_ADDRESS naming the field', (_, value) => {
+    const error = (() => {
+      try {
+        parseAddress(value, 'accountAddress');
+      } catch (thrown) {
+        return thrown;
+      }
+      return null;
+    })();
+    expect(error).toBeInstanceOf(RelayError);
+    expect((error as RelayError).code).toBe('INVALID_ADDRESS');
+    expect((error as RelayError).message).toContain('accountAddress');
+  });
+});
