@@ -1,6 +1,7 @@
 import { authenticate } from '../auth/authenticate.ts';
 import { errorToResponse } from '../errors/to-response.ts';
 import { readJsonBody } from '../http/read-json-body.ts';
+import { pathnameOf, withoutTrailingSlashes } from '../http/request-url.ts';
 import { respond } from '../http/respond.ts';
 import { errorStyleOf, type Api, type Route, type RouteContext, type RouteMatch, type Router } from '../http/router.ts';
 import type { EmulatorServices } from '../services.ts';
@@ -37,25 +38,26 @@ export interface CoreOptions {
  */
 export function createFetch(options: CoreOptions): FetchHandler {
   const { services } = options;
-  const rpcPath = new URL(services.config.rpcUrl).pathname.replace(/\/+$/, '') || '/';
+  const rpcPath = withoutTrailingSlashes(new URL(services.config.rpcUrl).pathname);
 
   return async function fetch(request: Request): Promise<Response> {
     const startedAt = new Date();
     const started = performance.now();
-    const url = new URL(request.url);
+    const pathname = pathnameOf(request.url);
     let api: Exchange['api'] = null;
     let operationId: string | null = null;
     let response: Response;
     try {
-      if ((url.pathname.replace(/\/+$/, '') || '/') === rpcPath && options.rpc) {
+      if (options.rpc && withoutTrailingSlashes(pathname) === rpcPath) {
         api = 'rpc';
         operationId = 'jsonRpc';
         response = await options.rpc(request);
       } else {
-        const router = options.api.owns(url.pathname) ? options.api : options.root;
+        const router = options.api.owns(pathname) ? options.api : options.root;
         api = router === options.api ? 'current' : 'emulator';
-        const context = contextFor(request, url, services);
-        const { route, params } = await choose(router.candidates(request.method, url.pathname), context);
+        const context = contextFor(request, services);
+        const matches = router.candidates(request.method, pathname);
+        const { route, params } = matches[0]!.route.accepts ? await choose(matches, context) : matches[0]!;
         api = route.api;
         operationId = route.operationId;
         context.params = params;
@@ -68,7 +70,7 @@ export function createFetch(options: CoreOptions): FetchHandler {
     } catch (error) {
       response = errorToResponse(error, {
         style: errorStyleOf(api === 'rpc' ? 'current' : (api ?? undefined)),
-        instance: url.pathname,
+        instance: pathname,
         onUnexpected: (unexpected) => console.error('relay-emulator: unexpected error', unexpected),
       });
     }
@@ -85,11 +87,15 @@ export function createFetch(options: CoreOptions): FetchHandler {
   };
 }
 
-function contextFor(request: Request, url: URL, services: EmulatorServices): RouteContext<EmulatorServices> {
+/** A route's view of the request. The URL is parsed only when a route asks for it (most never do). */
+function contextFor(request: Request, services: EmulatorServices): RouteContext<EmulatorServices> {
   let body: Promise<unknown> | undefined;
+  let url: URL | undefined;
   return {
     request,
-    url,
+    get url() {
+      return (url ??= new URL(request.url));
+    },
     params: {},
     services,
     body: () => (body ??= readJsonBody(request, { maxBytes: services.config.maxBodyBytes })),
@@ -97,7 +103,7 @@ function contextFor(request: Request, url: URL, services: EmulatorServices): Rou
 }
 
 async function choose(
-  matches: RouteMatch<EmulatorServices>[],
+  matches: readonly RouteMatch<EmulatorServices>[],
   context: RouteContext<EmulatorServices>,
 ): Promise<RouteMatch<EmulatorServices>> {
   for (const match of matches) {

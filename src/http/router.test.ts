@@ -31,3 +31,41 @@ describe('Router', () => {
     }
   });
 });
+
+describe('Router look-ups', () => {
+  const guarded = (path: string, name: string): Route<null> => ({ ...route('POST', path), operationId: name, accepts: async () => false });
+  const router = new Router<null>('/api').add(
+    guarded('/account/create', 'first'),
+    route('GET', '/app/{environment}/{index}/config'),
+    route('POST', '/Account/create'),
+    route('GET', '/{anything}/create'),
+  );
+
+  it('finds literal paths with doubled and trailing slashes, in any case', () => {
+    for (const path of ['/api/Account/create', '/API//account/CREATE/', '//api/account/create//']) {
+      expect(router.candidates('POST', path).map(({ route }) => route.operationId)).toEqual(['first', 'POST /Account/create']);
+    }
+  });
+
+  it('keeps the order routes were added in when literal and captured routes both match', () => {
+    expect(router.candidates('GET', '/api/x/create').map(({ route }) => route.operationId)).toEqual(['GET /{anything}/create']);
+    const both = new Router<null>('/api').add(route('GET', '/{a}/b'), route('GET', '/x/b'));
+    expect(both.candidates('GET', '/api/x/b').map(({ route }) => route.operationId)).toEqual(['GET /{a}/b', 'GET /x/b']);
+  });
+
+  it('lists every method of a path in Allow, literal and captured alike', () => {
+    try {
+      router.candidates('DELETE', '/api/account/create');
+      expect.unreachable();
+    } catch (error) {
+      expect((error as RelayError).context.headers).toEqual({ Allow: 'POST, GET' });
+    }
+  });
+
+  it('owns paths under its mount only', () => {
+    expect(router.owns('/API/anything')).toBe(true);
+    expect(router.owns('/api')).toBe(true);
+    expect(router.owns('/apis')).toBe(false);
+    expect(new Router<null>('').owns('/x')).toBe(true);
+  });
+});

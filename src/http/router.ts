@@ -30,6 +30,8 @@ export function errorStyleOf(api: Api | undefined): ErrorStyle {
 
 interface CompiledRoute<S> {
   route: Route<S>;
+  /** Position in the order routes were added: the first of several matches wins. */
+  order: number;
   /** Literal segments lower-cased once; `{name}` captures kept as written. */
   segments: string[];
 }
@@ -42,50 +44,122 @@ export interface RouteMatch<S> {
 /**
  * Case-insensitive path matching (the real service is ASP.NET, whose routing ignores case),
  * with 404 for an unknown path and 405 with `Allow` for a known path and the wrong method.
+ * Paths without captures are found by one map look-up; only routes with captures are scanned.
  */
 export class Router<S> {
-  readonly #routes: CompiledRoute<S>[] = [];
+  /** Routes without captures, by their lower-cased path (empty segments dropped). */
+  readonly #literal = new Map<string, CompiledRoute<S>[]>();
+  readonly #patterns: CompiledRoute<S>[] = [];
+  readonly #mountKey: string;
+  /** Literal paths answered before (see #planFor); emptied whenever a route is added. */
+  readonly #plans = new Map<string, LiteralPlan<S> | null>();
+  #count = 0;
 
-  constructor(readonly mount: string = '') {}
+  constructor(readonly mount: string = '') {
+    this.#mountKey = pathKey(mount);
+  }
 
   add(...routes: Route<S>[]): this {
+    this.#plans.clear();
     for (const route of routes) {
       const segments = split(this.mount + route.path).map((segment) => (segment.startsWith('{') ? segment : segment.toLowerCase()));
-      this.#routes.push({ route, segments });
+      const compiled = { route, order: this.#count++, segments };
+      if (segments.some((segment) => segment.startsWith('{'))) this.#patterns.push(compiled);
+      else {
+        const key = `/${segments.join('/')}`;
+        this.#literal.set(key, [...(this.#literal.get(key) ?? []), compiled]);
+      }
     }
     return this;
   }
 
-  /** Candidates for a request, or a RelayError (404/405). `api` of the nearest route helps pick the error body. */
-  candidates(method: string, pathname: string): RouteMatch<S>[] {
+  /**
+   * Candidates for a request, in the order their routes were added, or a RelayError (404/405).
+   * The answer may be shared between requests: callers must not change it.
+   */
+  candidates(method: string, pathname: string): readonly RouteMatch<S>[] {
+    const plan = this.#planFor(pathKey(pathname));
+    if (plan) {
+      const matches = plan.byMethod.get(method);
+      if (matches) return matches;
+      throw methodNotAllowed(method, plan.allow);
+    }
+    return this.#scan(method, pathname);
+  }
+
+  /**
+   * The answer for a literal path, worked out once: its routes by method. Null when the path is
+   * not literal, or when a route with captures matches it too (the scan then gives the captures).
+   */
+  #planFor(key: string): LiteralPlan<S> | null {
+    let plan = this.#plans.get(key);
+    if (plan !== undefined) return plan;
+    const literal = this.#literal.get(key);
+    const segments = split(key);
+    plan = null;
+    if (literal && !this.#patterns.some((compiled) => matchSegments(compiled.segments, segments, segments))) {
+      const byMethod = new Map<string, RouteMatch<S>[]>();
+      for (const { route } of literal) {
+        for (const method of route.method === 'GET' ? ['GET', 'HEAD'] : [route.method]) {
+          byMethod.set(method, [...(byMethod.get(method) ?? []), { route, params: NO_PARAMS }]);
+        }
+      }
+      plan = { byMethod, allow: [...new Set(literal.map(({ route }) => route.method))].join(', ') };
+    }
+    this.#plans.set(key, plan);
+    return plan;
+  }
+
+  #scan(method: string, pathname: string): RouteMatch<S>[] {
+    const found: { match: RouteMatch<S>; order: number }[] = [];
+    const allowed = new Set<string>();
+    const accepts = (route: Route<S>) => route.method === method || (method === 'HEAD' && route.method === 'GET');
+    for (const compiled of this.#literal.get(pathKey(pathname)) ?? []) {
+      allowed.add(compiled.route.method);
+      if (accepts(compiled.route)) found.push({ match: { route: compiled.route, params: {} }, order: compiled.order });
+    }
     const segments = split(pathname);
     const lowered = segments.map((segment) => segment.toLowerCase());
-    const matches: RouteMatch<S>[] = [];
-    const allowed = new Set<string>();
-    for (const { route, segments: pattern } of this.#routes) {
-      const params = matchSegments(pattern, segments, lowered);
+    for (const compiled of this.#patterns) {
+      const params = matchSegments(compiled.segments, segments, lowered);
       if (!params) continue;
-      allowed.add(route.method);
-      if (route.method === method || (method === 'HEAD' && route.method === 'GET')) matches.push({ route, params });
+      allowed.add(compiled.route.method);
+      if (accepts(compiled.route)) found.push({ match: { route: compiled.route, params }, order: compiled.order });
     }
-    if (matches.length > 0) return matches;
-    if (allowed.size > 0) {
-      const allow = [...allowed].join(', ');
-      throw new RelayError('METHOD_NOT_ALLOWED', `${method} is not allowed here; use ${allow}.`, { headers: { Allow: allow } });
-    }
+    if (found.length > 0) return found.sort((a, b) => a.order - b.order).map(({ match }) => match);
+    if (allowed.size > 0) throw methodNotAllowed(method, [...allowed].join(', '));
     throw new RelayError('ROUTE_NOT_FOUND', `No route matches ${method} ${pathname}.`);
   }
 
   /** True when some route lives under this path prefix (used to pick a mount for 404s). */
   owns(pathname: string): boolean {
-    const prefix = split(this.mount);
-    const segments = split(pathname);
-    return prefix.every((segment, index) => segments[index]?.toLowerCase() === segment.toLowerCase());
+    if (this.#mountKey === '/') return true;
+    const key = pathKey(pathname);
+    return key === this.#mountKey || key.startsWith(`${this.#mountKey}/`);
   }
+}
+
+interface LiteralPlan<S> {
+  byMethod: Map<string, RouteMatch<S>[]>;
+  /** The Allow header for a method the path does not take. */
+  allow: string;
+}
+
+const NO_PARAMS: Record<string, string> = Object.freeze({});
+
+function methodNotAllowed(method: string, allow: string): RelayError {
+  return new RelayError('METHOD_NOT_ALLOWED', `${method} is not allowed here; use ${allow}.`, { headers: { Allow: allow } });
 }
 
 function split(path: string): string[] {
   return path.split('/').filter((segment) => segment.length > 0);
+}
+
+/** A path as routes are keyed: lower-cased, without empty segments (`/API//a/` is `/api/a`). */
+function pathKey(path: string): string {
+  // The common shape (no doubled or trailing slash) needs no split.
+  if (!path.includes('//') && (path.length === 1 || !path.endsWith('/')) && path.startsWith('/')) return path.toLowerCase();
+  return `/${split(path).join('/')}`.toLowerCase();
 }
 
 function matchSegments(pattern: string[], segments: string[], lowered: string[]): Record<string, string> | null {
