@@ -1,7 +1,7 @@
 import bs58 from 'bs58';
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { decodeBase58, encodeBase58 } from './base58.ts';
+import { addressOf, decodeBase58, encodeBase58, rememberAddress } from './base58.ts';
 
 const ALPHABET = '123456789ABCDEFGHJKLMNPQRSTUVWXYZabcdefghijkmnopqrstuvwxyz';
 /** Bytes with leading zeros and 0xff runs more often than chance gives them: the codec's edges. */
@@ -46,5 +46,20 @@ describe('base58', () => {
     expect(encodeBase58(new Uint8Array(32))).toBe('11111111111111111111111111111111');
     const address = '985XyiszbSJQ5wr33reHL7oMPNtzRgQExEqix4tijVzr';
     expect(encodeBase58(decodeBase58(address)!)).toBe(address);
+  });
+});
+
+describe('addressOf', () => {
+  it('writes what PublicKey#toBase58 writes, and remembers it on the key', async () => {
+    const { Keypair } = await import('@solana/web3.js');
+    const key = Keypair.generate().publicKey;
+    expect(addressOf(key)).toBe(key.toBase58());
+    const bytes = key.toBytes();
+    let reads = 0;
+    const counted = { toBytes: () => (reads++, bytes) };
+    addressOf(counted);
+    addressOf(counted);
+    expect(reads).toBe(1);
+    expect(addressOf(rememberAddress({ toBytes: () => bytes }, 'given'))).toBe('given');
   });
 });

@@ -18,41 +18,58 @@ const ENCODE_DIGITS = 5;
 const DECODE_GROUP = 4;
 const LIMB = 2 ** 24;
 
+/**
+ * Scratch space reused by every call (the codec is synchronous, so calls never overlap), grown
+ * when a longer input comes: the common 32- and 64-byte conversions allocate nothing but their
+ * result.
+ */
+let limbs = new Float64Array(32);
+let codes = new Uint8Array(128);
+
+function ensureScratch(limbCount: number, codeCount: number): void {
+  if (limbs.length < limbCount) limbs = new Float64Array(limbCount);
+  if (codes.length < codeCount) codes = new Uint8Array(codeCount);
+}
+
 export function encodeBase58(bytes: Uint8Array): string {
   let zeros = 0;
   while (zeros < bytes.length && bytes[zeros] === 0) zeros += 1;
+  // log(256)/log(58) < 1.37 characters per byte; a limb holds five characters.
+  const maxCodes = zeros + Math.ceil((bytes.length - zeros) * 1.37) + 1;
+  ensureScratch(Math.ceil(maxCodes / ENCODE_DIGITS) + 1, maxCodes + ENCODE_DIGITS);
   // Little-endian limbs in base 58^5; the input enters two bytes at a time (one when odd).
-  const limbs: number[] = [];
+  let count = 0;
   let at = zeros;
   if ((bytes.length - at) % 2 === 1) {
-    limbs.push(bytes[at]!);
+    limbs[count++] = bytes[at]!;
     at += 1;
   }
   for (; at < bytes.length; at += 2) {
     let carry = (bytes[at]! << 8) | bytes[at + 1]!;
-    for (let index = 0; index < limbs.length; index += 1) {
+    for (let index = 0; index < count; index += 1) {
       const value = limbs[index]! * 65536 + carry;
       carry = Math.floor(value / ENCODE_BASE);
       limbs[index] = value - carry * ENCODE_BASE;
     }
     while (carry > 0) {
-      limbs.push(carry % ENCODE_BASE);
+      limbs[count++] = carry % ENCODE_BASE;
       carry = Math.floor(carry / ENCODE_BASE);
     }
   }
   // Characters most significant first: leading '1's for the zero bytes, then the limbs' digits.
-  const codes: number[] = new Array(zeros).fill(49 /* '1' */);
-  for (let index = limbs.length - 1; index >= 0; index -= 1) {
+  codes.fill(49 /* '1' */, 0, zeros);
+  let length = zeros;
+  for (let index = count - 1; index >= 0; index -= 1) {
     let limb = limbs[index]!;
-    const start = codes.length;
     // The top limb has no leading zero digits; the others are padded to five.
-    const places = index === limbs.length - 1 ? digitCount(limb) : ENCODE_DIGITS;
+    const places = index === count - 1 ? digitCount(limb) : ENCODE_DIGITS;
     for (let place = places - 1; place >= 0; place -= 1) {
-      codes[start + place] = ALPHABET_CODES[limb % 58]!;
+      codes[length + place] = ALPHABET_CODES[limb % 58]!;
       limb = Math.floor(limb / 58);
     }
+    length += places;
   }
-  return String.fromCharCode(...codes);
+  return String.fromCharCode.apply(null, codes.subarray(0, length) as unknown as number[]);
 }
 
 function digitCount(limb: number): number {
@@ -65,8 +82,10 @@ function digitCount(limb: number): number {
 export function decodeBase58(text: string): Uint8Array | null {
   let zeros = 0;
   while (zeros < text.length && text.charCodeAt(zeros) === 49 /* '1' */) zeros += 1;
+  // log(58)/log(2^24) < 0.25 limbs per character.
+  ensureScratch(Math.ceil((text.length - zeros) / 4) + 2, 0);
   // Little-endian 24-bit limbs; the input enters four characters at a time (fewer for the head).
-  const limbs: number[] = [];
+  let count = 0;
   let at = zeros;
   const head = (text.length - at) % DECODE_GROUP;
   for (let size = head === 0 ? DECODE_GROUP : head; at < text.length; size = DECODE_GROUP) {
@@ -79,31 +98,46 @@ export function decodeBase58(text: string): Uint8Array | null {
       carry = carry * 58 + digit;
       scale *= 58;
     }
-    for (let index = 0; index < limbs.length; index += 1) {
+    for (let index = 0; index < count; index += 1) {
       const value = limbs[index]! * scale + carry;
       carry = Math.floor(value / LIMB);
       limbs[index] = value - carry * LIMB;
     }
     while (carry > 0) {
-      limbs.push(carry % LIMB);
+      limbs[count++] = carry % LIMB;
       carry = Math.floor(carry / LIMB);
     }
   }
-  const body: number[] = [];
-  for (let index = 0; index < limbs.length; index += 1) {
-    const limb = limbs[index]!;
-    body.push(limb & 0xff, (limb >>> 8) & 0xff, limb >>> 16);
+  // Three bytes a limb, without the top limb's leading zero bytes.
+  let significant = count * 3;
+  if (count > 0) {
+    const top = limbs[count - 1]!;
+    significant -= top < 0x100 ? 2 : top < 0x10000 ? 1 : 0;
   }
-  while (body.length > 0 && body[body.length - 1] === 0) body.pop();
-  const bytes = new Uint8Array(zeros + body.length);
-  for (let index = 0; index < body.length; index += 1) bytes[bytes.length - 1 - index] = body[index]!;
+  const bytes = new Uint8Array(zeros + significant);
+  for (let index = 0, position = bytes.length - 1; position >= zeros; index += 1) {
+    const limb = limbs[index]!;
+    bytes[position--] = limb & 0xff;
+    if (position >= zeros) bytes[position--] = (limb >>> 8) & 0xff;
+    if (position >= zeros) bytes[position--] = limb >>> 16;
+  }
   return bytes;
 }
 
 /**
  * The base58 address of a public key: the same string as web3.js's `PublicKey#toBase58`, which
- * goes through bn.js and base-x and costs several times more.
+ * goes through bn.js and base-x and costs several times more. Remembered on the key (a PublicKey
+ * never changes), so an account read twice, or a key parsed from its address, costs nothing more.
  */
 export function addressOf(key: { toBytes(): Uint8Array }): string {
-  return encodeBase58(key.toBytes());
+  const carrier = key as { [ADDRESS]?: string };
+  return (carrier[ADDRESS] ??= encodeBase58(key.toBytes()));
 }
+
+/** Remembers the address a key was parsed from, so that {@link addressOf} need not encode it. */
+export function rememberAddress<K extends object>(key: K, address: string): K {
+  (key as { [ADDRESS]?: string })[ADDRESS] = address;
+  return key;
+}
+
+const ADDRESS = Symbol('relay-emulator.base58');
