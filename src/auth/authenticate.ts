@@ -1,13 +1,14 @@
 import { RelayError } from '../errors/relay-error.ts';
 import type { ApiKeys } from './api-keys.ts';
 import type { TokenIssuer } from './tokens.ts';
+import { headerOf } from '../http/request-header.ts';
 
 /**
  * Authentication of the current interface: `X-API-Key`, or `Authorization: Bearer <Token>` with
  * the Token from GET /Transaction/config. A key, when present, decides on its own.
  */
 export async function authenticate(request: Request, auth: { apiKeys: ApiKeys; tokens: TokenIssuer }): Promise<void> {
-  const key = request.headers.get('x-api-key');
+  const key = headerOf(request, 'x-api-key');
   if (key !== null) {
     if (!auth.apiKeys.matches(key)) throw new RelayError('API_KEY_INVALID');
     return;
@@ -28,7 +29,7 @@ export async function requireBearer(request: Request, tokens: TokenIssuer): Prom
 }
 
 export function bearerToken(request: Request): string | null {
-  const header = request.headers.get('authorization');
+  const header = headerOf(request, 'authorization');
   const match = header === null ? null : /^Bearer\s+(\S+)\s*$/i.exec(header);
   return match ? match[1]! : null;
 }

@@ -1,6 +1,7 @@
 import { timingSafeEqual } from 'node:crypto';
 import { isIP } from 'node:net';
 import { RelayError } from '../errors/relay-error.ts';
+import { headerOf } from '../http/request-header.ts';
 
 /**
  * Who may call the `/__emulator` control routes. In process (MSW) and on a loopback bind they are
@@ -23,7 +24,7 @@ export class AdminGuard {
 
   check(request: Request): void {
     if (this.#token === null) return;
-    const given = request.headers.get('x-admin-token');
+    const given = headerOf(request, 'x-admin-token');
     if (given === null || given === '') {
       throw new RelayError('ADMIN_TOKEN_REQUIRED', 'This emulator is bound to a non-loopback address: send X-Admin-Token (printed in its start-up banner).');
     }

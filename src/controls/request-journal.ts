@@ -1,7 +1,9 @@
 import { bufferedBodyOf } from '../http/buffered-bodies.ts';
 import { clientAddressOf } from '../http/client-address.ts';
 import { readCapped } from '../http/read-capped.ts';
-import { requestTextOf, responseTextOf } from '../http/respond.ts';
+import { knownRequestFacts, requestFacts } from '../http/request-facts.ts';
+import { pathnameOf, searchOf } from '../http/request-url.ts';
+import { contentTypeOf, requestTextOf, responseTextOf } from '../http/respond.ts';
 import type { Exchange, FetchHandler } from '../core/create-fetch.ts';
 import type { components } from '../generated/relay.ts';
 
@@ -28,7 +30,6 @@ const MAX_TEXT_CHARS = 2048;
  */
 export class RequestJournal {
   readonly #entries: StoredEntry[] = [];
-  readonly #operations = new WeakMap<Request, string | null>();
   readonly #maxEntries: number;
   #next = 1;
 
@@ -38,7 +39,7 @@ export class RequestJournal {
 
   /** An observer for the core: remembers which operation answered each request. */
   readonly observe = (exchange: Exchange): void => {
-    this.#operations.set(exchange.request, exchange.operationId);
+    requestFacts(exchange.request).operationId = exchange.operationId;
   };
 
   /**
@@ -48,14 +49,14 @@ export class RequestJournal {
   wrap(fetch: FetchHandler): FetchHandler {
     if (this.#maxEntries <= 0) return fetch;
     return async (request) => {
-      const time = new Date();
+      const time = Date.now();
       const started = performance.now();
-      const url = new URL(request.url);
-      if (isJournalRead(request.method, url.pathname)) return fetch(request);
+      const path = pathnameOf(request.url);
+      if (isJournalRead(request.method, path)) return fetch(request);
       let response = await fetch(request);
       const durationMs = performance.now() - started;
       let responseBody: BodyText = null;
-      const contentType = response.headers.get('content-type');
+      const contentType = contentTypeOf(response);
       if (isJournaledMedia(contentType)) {
         // Built by respond(): its text is known. Asking a server Response for its `body` would
         // turn it into a streamed one and cost the server its fast path for string bodies.
@@ -78,11 +79,11 @@ export class RequestJournal {
           : hasUnreadBody(request) ? await readRequestBody(request) : null;
       this.#push({
         id: `req-${this.#next++}`,
-        time: time.toISOString(),
+        time,
         method: request.method,
-        path: url.pathname,
-        query: url.search,
-        operationId: this.#operations.get(request) ?? null,
+        path,
+        query: searchOf(request.url),
+        operationId: knownRequestFacts(request)?.operationId ?? null,
         clientIp: clientAddressOf(request),
         status: response.status,
         durationMs: Math.round(durationMs * 1000) / 1000,
@@ -105,6 +106,7 @@ export class RequestJournal {
     );
     return (filter.limit === undefined ? matches : matches.slice(Math.max(0, matches.length - filter.limit))).map((entry) => ({
       ...entry,
+      time: new Date(entry.time).toISOString(),
       requestBody: present(entry.requestBody),
       responseBody: present(entry.responseBody),
     }));
@@ -124,7 +126,8 @@ export class RequestJournal {
 
 /** A body as stored: its text (and whether its media type says JSON), or its size when too large. */
 type BodyText = { text: string; json: boolean } | { tooLarge: number } | null;
-type StoredEntry = Omit<RequestRecord, 'requestBody' | 'responseBody'> & { requestBody: BodyText; responseBody: BodyText };
+/** An entry as stored: bodies as text, the time as epoch milliseconds (both presented when read). */
+type StoredEntry = Omit<RequestRecord, 'time' | 'requestBody' | 'responseBody'> & { time: number; requestBody: BodyText; responseBody: BodyText };
 
 /**
  * A body nobody read yet. GET and HEAD have none, and asking a lightweight server Request for its

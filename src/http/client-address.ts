@@ -1,12 +1,13 @@
+import { knownRequestFacts, requestFacts } from './request-facts.ts';
+import { headerOf } from './request-header.ts';
+
 /**
  * The address of the peer that sent a request, when a server adapter knows it. Kept beside the
  * Request rather than written into its headers: mutating the headers of @hono/node-server's
  * lightweight Request costs a full copy on every request.
  */
-const socketAddresses = new WeakMap<Request, string>();
-
 export function rememberSocketAddress(request: Request, address: string): void {
-  socketAddresses.set(request, address.replace(/^::ffff:/, ''));
+  requestFacts(request).socketAddress = address;
 }
 
 /**
@@ -15,8 +16,9 @@ export function rememberSocketAddress(request: Request, address: string): void {
  * address, else X-Real-IP, else null (in process, under MSW).
  */
 export function clientAddressOf(request: Request): string | null {
-  const socket = socketAddresses.get(request);
-  if (socket !== undefined) return socket;
-  const forwarded = request.headers.get('x-forwarded-for')?.split(',')[0]?.trim();
-  return forwarded || request.headers.get('x-real-ip')?.trim() || null;
+  const socket = knownRequestFacts(request)?.socketAddress;
+  // IPv4 clients of a dual-stack socket appear as ::ffff:a.b.c.d; the journal shows a.b.c.d.
+  if (socket !== undefined) return socket.startsWith('::ffff:') ? socket.slice(7) : socket;
+  const forwarded = headerOf(request, 'x-forwarded-for')?.split(',')[0]?.trim();
+  return forwarded || headerOf(request, 'x-real-ip')?.trim() || null;
 }

@@ -2,6 +2,10 @@ import { RelayError } from '../errors/relay-error.ts';
 import { bufferedBodyOf } from './buffered-bodies.ts';
 import { readCapped } from './read-capped.ts';
 import { rememberRequestText } from './respond.ts';
+import { headerOf } from './request-header.ts';
+
+/** Shared: a fatal decoder keeps no state between whole-buffer decode() calls. */
+const STRICT_UTF8 = new TextDecoder('utf-8', { fatal: true });
 
 export interface ReadBodyOptions {
   /** Largest accepted body in bytes. */
@@ -14,7 +18,7 @@ export interface ReadBodyOptions {
  * Returns `undefined` when there is no body at all.
  */
 export async function readJsonBody(request: Request, options: ReadBodyOptions): Promise<unknown> {
-  const declared = Number(request.headers.get('content-length') ?? Number.NaN);
+  const declared = Number(headerOf(request, 'content-length') ?? Number.NaN);
   if (declared > options.maxBytes) {
     if (bufferedBodyOf(request)) throw tooLarge(options.maxBytes);
     // Release the unread body without waiting: cancelling may not settle on every host (MSW's interceptor).
@@ -24,13 +28,13 @@ export async function readJsonBody(request: Request, options: ReadBodyOptions): 
   const bytes = bufferedBodyOf(request) ?? (await readBody(request, options.maxBytes));
   if (bytes.length > options.maxBytes) throw tooLarge(options.maxBytes);
   if (bytes.length === 0) return undefined;
-  const type = request.headers.get('content-type') ?? '';
+  const type = headerOf(request, 'content-type') ?? '';
   if (!isJsonType(type)) {
     throw new RelayError('UNSUPPORTED_MEDIA_TYPE', `Content-Type "${type || '(none)'}" is not application/json.`);
   }
   let text: string;
   try {
-    text = new TextDecoder('utf-8', { fatal: true }).decode(bytes);
+    text = STRICT_UTF8.decode(bytes);
   } catch {
     throw new RelayError('MALFORMED_JSON', 'The request body is not valid UTF-8.');
   }

@@ -1,3 +1,5 @@
+import { knownRequestFacts, requestFacts } from './request-facts.ts';
+
 /**
  * Every response the emulator makes is built here, complete at construction:
  * - with its CORS headers, so nothing has to copy a response later to add them (a copy turns
@@ -9,9 +11,18 @@ export const CORS_RESPONSE_HEADERS: Readonly<Record<string, string>> = {
   'Access-Control-Expose-Headers': 'Retry-After, Allow, Location',
 };
 
-const responseTexts = new WeakMap<Response, string>();
-const builtHere = new WeakSet<Response>();
-const requestTexts = new WeakMap<Request, string>();
+/**
+ * What respond() knows of each response it built, so nobody has to ask the response itself. Kept
+ * on the response under a private symbol (a WeakMap entry per response costs more in garbage
+ * collection than building the response).
+ */
+interface ResponseFacts {
+  text: string | undefined;
+  contentType: string | null;
+}
+const BUILT = Symbol('relay-emulator.response-facts');
+type Carrier = { [BUILT]?: ResponseFacts };
+const factsOf = (response: Response): ResponseFacts | undefined => (response as unknown as Carrier)[BUILT];
 
 export interface RespondInit {
   status?: number;
@@ -25,26 +36,40 @@ export function respond(body: string | Uint8Array<ArrayBuffer> | null, init: Res
   else if (Array.isArray(init.headers)) for (const [name, value] of init.headers) headers[name!] = value!;
   else Object.assign(headers, init.headers);
   const response = new Response(body, { status: init.status ?? 200, headers });
-  if (typeof body === 'string') responseTexts.set(response, body);
-  builtHere.add(response);
+  (response as unknown as Carrier)[BUILT] = { text: typeof body === 'string' ? body : undefined, contentType: contentTypeIn(headers) };
   return response;
 }
 
 /** True for responses made by {@link respond}: they carry their CORS headers already. */
 export function isCompleteResponse(response: Response): boolean {
-  return builtHere.has(response);
+  return factsOf(response) !== undefined;
 }
 
 /** The text a response was built with, when it was built by {@link respond}. */
 export function responseTextOf(response: Response): string | undefined {
-  return responseTexts.get(response);
+  return factsOf(response)?.text;
+}
+
+/**
+ * A response's Content-Type. Asked of a response built by {@link respond} it is known already;
+ * reading `headers` of @hono/node-server's lightweight Response would build a fetch Headers and
+ * cost the server its fast path.
+ */
+export function contentTypeOf(response: Response): string | null {
+  const facts = factsOf(response);
+  return facts !== undefined ? facts.contentType : response.headers.get('content-type');
+}
+
+function contentTypeIn(headers: Record<string, string>): string | null {
+  for (const name in headers) if (name.length === 12 && name.toLowerCase() === 'content-type') return headers[name]!;
+  return null;
 }
 
 /** Remembers the text of a request body the core read, for the journal. */
 export function rememberRequestText(request: Request, text: string): void {
-  requestTexts.set(request, text);
+  requestFacts(request).bodyText = text;
 }
 
 export function requestTextOf(request: Request): string | undefined {
-  return requestTexts.get(request);
+  return knownRequestFacts(request)?.bodyText;
 }

@@ -1,6 +1,7 @@
 import { clientAddressOf } from '../http/client-address.ts';
 import { RelayError } from '../errors/relay-error.ts';
 import type { LegacyApp } from './legacy-apps.ts';
+import { headerOf } from '../http/request-header.ts';
 
 /** The client address when no proxy header names one: in process (MSW) there is no socket. */
 export const IN_PROCESS_IP = '127.0.0.1';
@@ -19,7 +20,7 @@ export interface LegacyClient {
  */
 export function clientOf(request: Request): LegacyClient {
   const ip = clientAddressOf(request) ?? IN_PROCESS_IP;
-  const ua = request.headers.get('legacy-user-agent') ?? request.headers.get('user-agent');
+  const ua = headerOf(request, 'legacy-user-agent') ?? headerOf(request, 'user-agent');
   const forwardHeaders: Record<string, string> = {};
   for (const [name, value] of request.headers) if (name.startsWith('legacy-')) forwardHeaders[name] = value;
   return { ip, ua, forwardHeaders };

@@ -4,6 +4,7 @@ import { bearerToken } from '../auth/authenticate.ts';
 import { RelayError } from '../errors/relay-error.ts';
 import type { RateLimitOptions } from './rate-limit-options.ts';
 import { TokenBucket } from './token-bucket.ts';
+import { headerOf } from '../http/request-header.ts';
 
 /** Buckets kept at most; full ones are forgotten first, since forgetting them changes nothing. */
 const MAX_BUCKETS = 10_000;
@@ -53,7 +54,7 @@ export class RateLimiter {
 }
 
 function identityOf(request: Request): string {
-  const key = request.headers.get('x-api-key');
+  const key = headerOf(request, 'x-api-key');
   if (key !== null) return apiKeyId(key);
   const token = bearerToken(request);
   if (token !== null) {

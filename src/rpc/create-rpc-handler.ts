@@ -8,6 +8,7 @@ import { JsonRpcError, RPC_ERROR } from './json-rpc-error.ts';
 import { RPC_METHODS } from './method-table.ts';
 import { stringifyRpc } from './rpc-json.ts';
 import { VerifiedTokens } from './verified-tokens.ts';
+import { headerOf } from '../http/request-header.ts';
 
 export interface RpcHandlerOptions {
   /** The methods answered. Default: {@link RPC_METHODS}. */
@@ -33,7 +34,7 @@ export function createRpcHandler(services: EmulatorServices, options: Partial<Rp
 
   return async function rpc(request: Request): Promise<Response> {
     if (request.method !== 'POST') {
-      const websocket = request.headers.get('upgrade')?.toLowerCase() === 'websocket';
+      const websocket = headerOf(request, 'upgrade')?.toLowerCase() === 'websocket';
       const detail = websocket
         ? 'PubSub (WebSocket) is not served at RpcUrl through this mount: start it with startRpcPubSub() and give clients its url (web3.js: wsEndpoint).'
         : `${request.method} is not allowed: the JSON-RPC endpoint accepts POST.`;

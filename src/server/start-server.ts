@@ -1,6 +1,3 @@
-import { bufferIncomingBody } from '../http/buffered-bodies.ts';
-import { rememberSocketAddress } from '../http/client-address.ts';
-import { getRequestListener } from '@hono/node-server';
 import { randomBytes } from 'node:crypto';
 import { createServer, type IncomingMessage, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
@@ -9,6 +6,7 @@ import { isLoopbackHost } from '../controls/admin-guard.ts';
 import { createRelayEmulator, type RelayEmulator } from '../emulator.ts';
 import type { RelayEmulatorOptions } from '../options.ts';
 import { upgradeToPubSub } from '../rpc/pubsub/pubsub-server.ts';
+import { createNodeListener } from './node-listener.ts';
 
 export const DEFAULT_PORT = 8787;
 export const DEFAULT_HOST = '127.0.0.1';
@@ -49,20 +47,13 @@ export interface RunningServer {
 
 /**
  * Serves an emulator on a port: the same `fetch` as the MSW mount, on node's http server through
- * @hono/node-server's request listener. The socket's address is remembered beside the Request
- * (src/http/client-address.ts), taking precedence over any X-Forwarded-For the client sent. WebSocket upgrades at the
- * RPC path (or `/`) become Solana PubSub sessions on the same port.
+ * the node adapter (src/server/node-listener.ts). WebSocket upgrades at the RPC path (or `/`)
+ * become Solana PubSub sessions on the same port.
  */
 export async function startServer(options: ServerOptions = {}): Promise<RunningServer> {
   const host = options.host ?? DEFAULT_HOST;
   let emulator: RelayEmulator | null = null;
-  const listener = getRequestListener(async (request, env) => {
-    const remote = 'incoming' in env ? env.incoming.socket.remoteAddress : undefined;
-    if (remote) rememberSocketAddress(request, remote);
-    if (!emulator) return Response.json({ status: 'starting' }, { status: 503, headers: { 'Retry-After': '1' } });
-    if ('incoming' in env) await bufferIncomingBody(request, env.incoming as IncomingMessage, emulator.config.maxBodyBytes + 1);
-    return emulator.fetch(request);
-  });
+  const listener = createNodeListener(() => emulator);
   const server = createServer(listener);
   // Upgraded sockets leave the http server's bookkeeping: track them so that close() ends them too.
   const upgraded = new Set<Duplex>();

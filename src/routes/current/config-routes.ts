@@ -4,6 +4,7 @@ import { bearerToken } from '../../auth/authenticate.ts';
 import { jsonResponse } from '../../http/json-response.ts';
 import type { Route } from '../../http/router.ts';
 import type { EmulatorServices } from '../../services.ts';
+import { headerOf } from '../../http/request-header.ts';
 
 type CurrentRoute = Route<EmulatorServices>;
 
@@ -14,7 +15,7 @@ const getConfig: CurrentRoute = {
   operationId: 'getConfig',
   async handle({ request, services }) {
     // The subject names the API key (by a digest, never the key): a Token renewed with a Token keeps it.
-    const key = request.headers.get('x-api-key');
+    const key = headerOf(request, 'x-api-key');
     const bearer = key === null ? bearerToken(request) : null;
     const subject = key !== null ? apiKeyId(key) : bearer !== null ? String(decodeJwt(bearer).sub ?? 'bearer') : 'bearer';
     const { token, expiresAt } = await services.tokens.issue(subject);
