@@ -18,27 +18,29 @@ export interface CorsOptions {
  * cookies are involved (the API key and the Token are headers), so the wildcard origin is safe.
  */
 export function withCors(fetch: FetchHandler, options: CorsOptions = {}): FetchHandler {
-  return async (request) => {
-    if (isPreflight(request)) {
-      const startedAt = new Date();
-      const requested = request.headers.get('access-control-request-headers');
-      const headers = new Headers({
-        'Access-Control-Allow-Origin': '*',
-        'Access-Control-Allow-Methods': ALLOWED_METHODS,
-        'Access-Control-Allow-Headers': mergeHeaderLists(CORS_ALLOWED_HEADERS, requested),
-        'Access-Control-Max-Age': '600',
-        Vary: 'Origin, Access-Control-Request-Headers',
-      });
-      // Chrome's Private Network Access: a public page calling this local emulator asks first.
-      if (request.headers.get('access-control-request-private-network') === 'true') headers.set('Access-Control-Allow-Private-Network', 'true');
-      const response = new Response(null, { status: 204, headers });
-      options.onPreflight?.({ request, response, api: null, operationId: null, startedAt, durationMs: 0 });
-      return response;
-    }
-    const response = await fetch(request);
-    // Responses built by respond() carry their CORS headers already; copy only the others.
-    return isCompleteResponse(response) || response.headers.has('access-control-allow-origin') ? response : withCorsHeaders(response);
-  };
+  return (request) => (isPreflight(request) ? Promise.resolve(answerPreflight(request, options)) : fetch(request).then(ensureCors));
+}
+
+function answerPreflight(request: Request, options: CorsOptions): Response {
+  const startedAt = new Date();
+  const requested = request.headers.get('access-control-request-headers');
+  const headers = new Headers({
+    'Access-Control-Allow-Origin': '*',
+    'Access-Control-Allow-Methods': ALLOWED_METHODS,
+    'Access-Control-Allow-Headers': mergeHeaderLists(CORS_ALLOWED_HEADERS, requested),
+    'Access-Control-Max-Age': '600',
+    Vary: 'Origin, Access-Control-Request-Headers',
+  });
+  // Chrome's Private Network Access: a public page calling this local emulator asks first.
+  if (request.headers.get('access-control-request-private-network') === 'true') headers.set('Access-Control-Allow-Private-Network', 'true');
+  const response = new Response(null, { status: 204, headers });
+  options.onPreflight?.({ request, response, api: null, operationId: null, startedAt, durationMs: 0 });
+  return response;
+}
+
+/** Responses built by respond() carry their CORS headers already; only the others are copied. */
+function ensureCors(response: Response): Response {
+  return isCompleteResponse(response) || response.headers.has('access-control-allow-origin') ? response : withCorsHeaders(response);
 }
 
 function isPreflight(request: Request): boolean {

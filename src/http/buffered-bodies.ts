@@ -22,26 +22,33 @@ export function bufferIncomingBody(request: Request, incoming: IncomingMessage, 
   const chunked = /\bchunked\b/i.test(incoming.headers['transfer-encoding'] ?? '');
   if (!(declared > 0) && !chunked) return undefined;
   if (declared >= limit) return undefined;
-  // Events, not `for await`: an async iterator over the stream costs several microseconds a request.
+  // Events, not `for await`: an async iterator over the stream costs several microseconds a
+  // request. Listeners are methods, not named arrows, which keepNames would rename on every call.
   return new Promise((resolve, reject) => {
     const chunks: Buffer[] = [];
     let total = 0;
-    const finish = (error?: Error) => {
-      incoming.off('data', onData).off('end', onEnd).off('error', finish).off('close', onClose);
-      if (error) return reject(error);
-      requestFacts(request).body = chunks.length === 1 ? chunks[0]! : Buffer.concat(chunks);
-      resolve();
+    const on = {
+      data(chunk: Buffer) {
+        chunks.push(chunk);
+        total += chunk.length;
+        if (total >= limit) {
+          on.finish();
+          incoming.resume(); // Drain the rest without keeping it.
+        }
+      },
+      end() {
+        on.finish();
+      },
+      close() {
+        on.finish(new Error('the client closed the connection before the request body ended'));
+      },
+      finish(error?: Error) {
+        incoming.off('data', on.data).off('end', on.end).off('error', on.finish).off('close', on.close);
+        if (error) return reject(error);
+        requestFacts(request).body = chunks.length === 1 ? chunks[0]! : Buffer.concat(chunks);
+        resolve();
+      },
     };
-    const onData = (chunk: Buffer) => {
-      chunks.push(chunk);
-      total += chunk.length;
-      if (total >= limit) {
-        finish();
-        incoming.resume(); // Drain the rest without keeping it.
-      }
-    };
-    const onEnd = () => finish();
-    const onClose = () => finish(new Error('the client closed the connection before the request body ended'));
-    incoming.on('data', onData).on('end', onEnd).on('error', finish).on('close', onClose);
+    incoming.on('data', on.data).on('end', on.end).on('error', on.finish).on('close', on.close);
   });
 }
