@@ -15,6 +15,12 @@ import { median, type Figure } from './stats.ts';
 const child = fileURLToPath(new URL('./serve-child.ts', import.meta.url));
 const API_KEY = 'relay-emulator-dev-key';
 const FEE_PAYER = '985XyiszbSJQ5wr33reHL7oMPNtzRgQExEqix4tijVzr';
+/**
+ * Busy CPU the calibration server adds to the bare one per request. On a 2-core machine shared
+ * with the load generator, a server slower than its client also pays for being woken per request,
+ * so a little work costs much of the ratio; this figure shows how much, in the same run.
+ */
+const CALIBRATION_MICROS = 10;
 
 async function requestsPerSecond(options: autocannon.Options): Promise<number> {
   const result = await autocannon({ connections: 10, ...options });
@@ -37,8 +43,8 @@ async function measureServer(server: ChildProcess, options: autocannon.Options):
   return { rate: result.requests.average, cpuMicros: (used * 1e6) / Math.max(1, result.requests.total) };
 }
 
-async function serve(mode: 'bare' | 'adapter' | 'emulator' | 'journal-off'): Promise<{ port: number; process: ChildProcess }> {
-  const server = spawn(process.execPath, ['--import', 'tsx', child, mode], { env: { ...process.env, RUST_LOG: 'error' }, stdio: ['ignore', 'pipe', 'inherit'] });
+async function serve(mode: 'bare' | 'calibration' | 'adapter' | 'emulator' | 'journal-off'): Promise<{ port: number; process: ChildProcess }> {
+  const server = spawn(process.execPath, ['--import', 'tsx', child, mode, String(CALIBRATION_MICROS)], { env: { ...process.env, RUST_LOG: 'error' }, stdio: ['ignore', 'pipe', 'inherit'] });
   let output = '';
   server.stdout!.setEncoding('utf8');
   while (!output.includes('\n')) {
@@ -56,21 +62,22 @@ async function stop(server: ChildProcess): Promise<void> {
 export async function serverThroughput(durationSeconds: number, rounds = 3): Promise<Figure[]> {
   // All three servers up at once, idle while another is measured; rounds interleave them so that
   // a noisy moment of the machine hits every side alike, and each figure is a median over rounds.
-  const [bare, adapter, journal, quiet] = await Promise.all([serve('bare'), serve('adapter'), serve('emulator'), serve('journal-off')]);
+  const [bare, calibration, adapter, journal, quiet] = await Promise.all([serve('bare'), serve('calibration'), serve('adapter'), serve('emulator'), serve('journal-off')]);
   const headers = { 'X-API-Key': API_KEY, 'Content-Type': 'application/json' };
   const body = JSON.stringify({ accountAddress: FEE_PAYER });
   const targets = {
     bare: { url: `http://127.0.0.1:${bare.port}/` },
     barePost: { url: `http://127.0.0.1:${bare.port}/`, method: 'POST', headers: { 'Content-Type': 'application/json' }, body },
+    calibration: { url: `http://127.0.0.1:${calibration.port}/` },
     adapter: { url: `http://127.0.0.1:${adapter.port}/` },
     config: { url: `http://127.0.0.1:${journal.port}/api/Transaction/config`, headers },
     info: { url: `http://127.0.0.1:${journal.port}/api/Account/getaccountinfo`, method: 'POST', headers, body },
     quietConfig: { url: `http://127.0.0.1:${quiet.port}/api/Transaction/config`, headers },
     quietInfo: { url: `http://127.0.0.1:${quiet.port}/api/Account/getaccountinfo`, method: 'POST', headers, body },
   };
-  const servers: Record<keyof typeof targets, ChildProcess> = { bare: bare.process, barePost: bare.process, adapter: adapter.process, config: journal.process, info: journal.process, quietConfig: quiet.process, quietInfo: quiet.process };
-  const rates: Record<keyof typeof targets, number[]> = { bare: [], barePost: [], adapter: [], config: [], info: [], quietConfig: [], quietInfo: [] };
-  const cpu: Record<keyof typeof targets, number[]> = { bare: [], barePost: [], adapter: [], config: [], info: [], quietConfig: [], quietInfo: [] };
+  const servers: Record<keyof typeof targets, ChildProcess> = { bare: bare.process, barePost: bare.process, calibration: calibration.process, adapter: adapter.process, config: journal.process, info: journal.process, quietConfig: quiet.process, quietInfo: quiet.process };
+  const rates: Record<keyof typeof targets, number[]> = { bare: [], barePost: [], calibration: [], adapter: [], config: [], info: [], quietConfig: [], quietInfo: [] };
+  const cpu: Record<keyof typeof targets, number[]> = { bare: [], barePost: [], calibration: [], adapter: [], config: [], info: [], quietConfig: [], quietInfo: [] };
   try {
     for (const target of Object.values(targets)) await requestsPerSecond({ ...target, duration: Math.min(1, durationSeconds) }); // warm-up
     for (let round = 0; round < rounds; round += 1) {
@@ -81,7 +88,7 @@ export async function serverThroughput(durationSeconds: number, rounds = 3): Pro
       }
     }
   } finally {
-    await Promise.all([stop(bare.process), stop(adapter.process), stop(journal.process), stop(quiet.process)]);
+    await Promise.all([bare, calibration, adapter, journal, quiet].map((server) => stop(server.process)));
   }
   const figure = (name: string, key: keyof typeof targets, baseline: 'bare' | 'barePost'): Figure => {
     const rate = median(rates[key]);
@@ -98,11 +105,10 @@ export async function serverThroughput(durationSeconds: number, rounds = 3): Pro
       note: `CPU efficiency (bare CPU per request / emulator CPU per request) = ${(bareMicros / micros).toFixed(2)}`,
     };
   };
-  const floor = figure('adapter floor: trivial fetch on @hono/node-server', 'adapter', 'bare');
-  floor.target = 'report';
-  floor.meets = null;
+  const report = (figure: Figure): Figure => ({ ...figure, target: 'report', meets: null });
   return [
-    floor,
+    report(figure(`calibration: bare node:http + ${CALIBRATION_MICROS} µs of busy CPU per request`, 'calibration', 'bare')),
+    report(figure('adapter floor: trivial fetch on @hono/node-server', 'adapter', 'bare')),
     figure('GET /Transaction/config over HTTP', 'config', 'bare'),
     figure('POST /Account/getaccountinfo over HTTP', 'info', 'barePost'),
     figure('GET /Transaction/config, journal off', 'quietConfig', 'bare'),
