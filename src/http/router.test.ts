@@ -69,3 +69,15 @@ describe('Router look-ups', () => {
     expect(new Router<null>('').owns('/x')).toBe(true);
   });
 });
+
+describe('Router memory', () => {
+  it('remembers answers for its literal paths only, not for every path a client sends', () => {
+    const router = new Router<null>('/api').add(route('GET', '/a'), route('GET', '/{x}/b'));
+    for (let index = 0; index < 1_000; index += 1) {
+      expect(() => router.candidates('GET', `/api/unknown-${index}`)).toThrowError(expect.objectContaining({ code: 'ROUTE_NOT_FOUND' }));
+      expect(router.candidates('GET', `/api/v${index}/b`)[0]!.params).toEqual({ x: `v${index}` });
+    }
+    expect(router.candidates('GET', '/api/A')).toHaveLength(1);
+    expect(router.rememberedPaths).toBe(1);
+  });
+});

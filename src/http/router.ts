@@ -51,7 +51,7 @@ export class Router<S> {
   readonly #literal = new Map<string, CompiledRoute<S>[]>();
   readonly #patterns: CompiledRoute<S>[] = [];
   readonly #mountKey: string;
-  /** Literal paths answered before (see #planFor); emptied whenever a route is added. */
+  /** Literal routes' paths answered before (see #planFor); emptied whenever a route is added. */
   readonly #plans = new Map<string, LiteralPlan<S> | null>();
   #count = 0;
 
@@ -94,10 +94,13 @@ export class Router<S> {
   #planFor(key: string): LiteralPlan<S> | null {
     let plan = this.#plans.get(key);
     if (plan !== undefined) return plan;
+    // Only paths of literal routes are remembered: any other path a client sends is not (the
+    // map would grow with every unknown path).
     const literal = this.#literal.get(key);
+    if (!literal) return null;
     const segments = split(key);
     plan = null;
-    if (literal && !this.#patterns.some((compiled) => matchSegments(compiled.segments, segments, segments))) {
+    if (!this.#patterns.some((compiled) => matchSegments(compiled.segments, segments, segments))) {
       const byMethod = new Map<string, RouteMatch<S>[]>();
       for (const { route } of literal) {
         for (const method of route.method === 'GET' ? ['GET', 'HEAD'] : [route.method]) {
@@ -129,6 +132,11 @@ export class Router<S> {
     if (found.length > 0) return found.sort((a, b) => a.order - b.order).map(({ match }) => match);
     if (allowed.size > 0) throw methodNotAllowed(method, [...allowed].join(', '));
     throw new RelayError('ROUTE_NOT_FOUND', `No route matches ${method} ${pathname}.`);
+  }
+
+  /** How many paths' answers are remembered (bounded by the literal routes). */
+  get rememberedPaths(): number {
+    return this.#plans.size;
   }
 
   /** True when some route lives under this path prefix (used to pick a mount for 404s). */
