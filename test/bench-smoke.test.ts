@@ -10,6 +10,7 @@ describe('benchmarks (smoke sizes)', () => {
       'relay efficiency (transfers/s)',
       'start-up (median ms)',
       'history p50 (large/small index)',
+      'calibration: bare node:http + 10 µs of busy CPU per request',
       'adapter floor: trivial fetch on @hono/node-server',
       'GET /Transaction/config over HTTP',
       'POST /Account/getaccountinfo over HTTP',
