@@ -5,18 +5,13 @@
  * the first `/` after the authority up to `?` or `#`: exactly what `new URL(href).pathname` gives.
  */
 export function pathnameOf(href: string): string {
-  const authority = href.indexOf('//');
-  const start = href.indexOf('/', authority < 0 ? 0 : authority + 2);
-  if (start < 0) return '/';
-  const end = endOfPath(href, start);
-  return href.slice(start, end);
+  const [start, end] = pathBounds(href);
+  return start === end ? '/' : href.slice(start, end);
 }
 
 /** The query with its `?` (empty when none), as `new URL(href).search` gives it. */
 export function searchOf(href: string): string {
-  const authority = href.indexOf('//');
-  const start = href.indexOf('/', authority < 0 ? 0 : authority + 2);
-  const end = start < 0 ? href.length : endOfPath(href, start);
+  const [, end] = pathBounds(href);
   if (href.charCodeAt(end) !== 63 /* '?' */) return '';
   const hash = href.indexOf('#', end);
   const search = href.slice(end, hash < 0 ? href.length : hash);
@@ -30,10 +25,14 @@ export function withoutTrailingSlashes(path: string): string {
   return end === path.length ? path : path.slice(0, end);
 }
 
-function endOfPath(href: string, start: number): number {
+/** Where the path starts and ends in an href: from the first `/` after the authority to `?` or `#`. */
+function pathBounds(href: string): [start: number, end: number] {
+  const authority = href.indexOf('//');
+  const start = href.indexOf('/', authority < 0 ? 0 : authority + 2);
+  if (start < 0) return [href.length, href.length];
   for (let at = start; at < href.length; at += 1) {
     const code = href.charCodeAt(at);
-    if (code === 63 /* '?' */ || code === 35 /* '#' */) return at;
+    if (code === 63 /* '?' */ || code === 35 /* '#' */) return [start, at];
   }
-  return href.length;
+  return [start, href.length];
 }

@@ -78,13 +78,14 @@ export class Router<S> {
    * The answer may be shared between requests: callers must not change it.
    */
   candidates(method: string, pathname: string): readonly RouteMatch<S>[] {
-    const plan = this.#planFor(pathKey(pathname));
+    const key = pathKey(pathname);
+    const plan = this.#planFor(key);
     if (plan) {
       const matches = plan.byMethod.get(method);
       if (matches) return matches;
       throw methodNotAllowed(method, plan.allow);
     }
-    return this.#scan(method, pathname);
+    return this.#scan(method, pathname, key);
   }
 
   /**
@@ -113,11 +114,11 @@ export class Router<S> {
     return plan;
   }
 
-  #scan(method: string, pathname: string): RouteMatch<S>[] {
+  #scan(method: string, pathname: string, key: string): RouteMatch<S>[] {
     const found: { match: RouteMatch<S>; order: number }[] = [];
     const allowed = new Set<string>();
     const accepts = (route: Route<S>) => route.method === method || (method === 'HEAD' && route.method === 'GET');
-    for (const compiled of this.#literal.get(pathKey(pathname)) ?? []) {
+    for (const compiled of this.#literal.get(key) ?? []) {
       allowed.add(compiled.route.method);
       if (accepts(compiled.route)) found.push({ match: { route: compiled.route, params: {} }, order: compiled.order });
     }

@@ -6,6 +6,7 @@ import { isLoopbackHost } from '../controls/admin-guard.ts';
 import { createRelayEmulator, type RelayEmulator } from '../emulator.ts';
 import type { RelayEmulatorOptions } from '../options.ts';
 import { upgradeToPubSub } from '../rpc/pubsub/pubsub-server.ts';
+import { withoutTrailingSlashes } from '../http/request-url.ts';
 import { createNodeListener } from './node-listener.ts';
 
 export const DEFAULT_PORT = 8787;
@@ -60,8 +61,9 @@ export async function startServer(options: ServerOptions = {}): Promise<RunningS
   server.on('upgrade', (request: IncomingMessage, socket: Duplex, head: Buffer) => {
     upgraded.add(socket);
     socket.once('close', () => upgraded.delete(socket));
-    const path = new URL(request.url ?? '/', 'http://upgrade.invalid').pathname.replace(/\/+$/, '') || '/';
-    if (!emulator || (path !== '/' && path !== new URL(emulator.config.rpcUrl).pathname.replace(/\/+$/, ''))) {
+    // The same rule as the core's RPC route (trailing slashes ignored), with `/` accepted too.
+    const path = withoutTrailingSlashes(new URL(request.url ?? '/', 'http://upgrade.invalid').pathname);
+    if (!emulator || (path !== '/' && path !== withoutTrailingSlashes(new URL(emulator.config.rpcUrl).pathname))) {
       socket.end('HTTP/1.1 404 Not Found\r\nConnection: close\r\nContent-Length: 0\r\n\r\n');
       return;
     }
