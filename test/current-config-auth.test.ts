@@ -33,6 +33,21 @@ describe('GET /Transaction/config and authentication', () => {
     expect(payload.sub).not.toContain(h.emulator.config.apiKey);
   });
 
+  it('answers the same body within a second, and a body with the new token and expiry a second later', async () => {
+    const first = await h.call('GET', '/Transaction/config');
+    const again = await h.call('GET', '/Transaction/config');
+    expect(again.body).toEqual(first.body);
+    clock = new Date(clock.getTime() + 1_000);
+    try {
+      const later = await h.call('GET', '/Transaction/config');
+      expect(later.body.Token).not.toBe(first.body.Token);
+      expect(later.body.TokenExpiration).toBe('2026-11-21T12:10:01.000Z');
+      expect(decodeJwt(later.body.Token).exp! * 1000).toBe(Date.parse(later.body.TokenExpiration));
+    } finally {
+      clock = new Date('2026-11-21T12:00:00Z');
+    }
+  });
+
   it('requires X-API-Key: missing is 401 API_KEY_MISSING, unknown is 401 API_KEY_INVALID', async () => {
     const missing = await h.call('GET', '/Transaction/config', { anonymous: true });
     expect(missing.status).toBe(401);

@@ -2,9 +2,16 @@ import { respond } from './respond.ts';
 
 /** A JSON response. bigint values are written as JSON numbers (Solana amounts fit or are strings already). */
 export function jsonResponse(body: unknown, init: { status?: number; headers?: Record<string, string> } = {}): Response {
-  return respond(stringifyJson(body), {
+  return jsonTextResponse(stringifyJson(body), init);
+}
+
+const JSON_HEADERS: Readonly<Record<string, string>> = { 'Content-Type': 'application/json; charset=utf-8' };
+
+/** A JSON response from text that is JSON already (a body rendered once and served many times). */
+export function jsonTextResponse(text: string, init: { status?: number; headers?: Record<string, string> } = {}): Response {
+  return respond(text, {
     status: init.status ?? 200,
-    headers: { 'Content-Type': 'application/json; charset=utf-8', ...init.headers },
+    headers: init.headers === undefined ? JSON_HEADERS : { ...JSON_HEADERS, ...init.headers },
   });
 }
 

@@ -1,9 +1,10 @@
 import { decodeJwt } from 'jose';
 import { apiKeyId } from '../../auth/api-keys.ts';
 import { bearerToken } from '../../auth/authenticate.ts';
-import { jsonResponse } from '../../http/json-response.ts';
+import { jsonResponse, jsonTextResponse, stringifyJson } from '../../http/json-response.ts';
 import type { Route } from '../../http/router.ts';
 import type { EmulatorServices } from '../../services.ts';
+import type { IssuedToken } from '../../auth/tokens.ts';
 import { headerOf } from '../../http/request-header.ts';
 
 type CurrentRoute = Route<EmulatorServices>;
@@ -18,16 +19,28 @@ const getConfig: CurrentRoute = {
     const key = headerOf(request, 'x-api-key');
     const bearer = key === null ? bearerToken(request) : null;
     const subject = key !== null ? apiKeyId(key) : bearer !== null ? String(decodeJwt(bearer).sub ?? 'bearer') : 'bearer';
-    const { token, expiresAt } = await services.tokens.issue(subject);
-    return jsonResponse({
-      RpcUrl: services.config.rpcUrl,
-      FeePayer: services.config.feePayer,
-      Token: token,
-      RpcEnvironment: services.config.rpcEnvironment,
-      TokenExpiration: expiresAt.toISOString(),
-    });
+    const issued = await services.tokens.issue(subject);
+    let text = renderedConfigs.get(issued);
+    if (text === undefined) {
+      text = stringifyJson({
+        RpcUrl: services.config.rpcUrl,
+        FeePayer: services.config.feePayer,
+        Token: issued.token,
+        RpcEnvironment: services.config.rpcEnvironment,
+        TokenExpiration: issued.expiresAt.toISOString(),
+      });
+      renderedConfigs.set(issued, text);
+    }
+    return jsonTextResponse(text);
   },
 };
+
+/**
+ * Config bodies by the token they carry. The issuer hands out the same token to a subject for the
+ * rest of its second, and the rest of the body is the emulator's fixed configuration, so a body is
+ * rendered once per token rather than once per request.
+ */
+const renderedConfigs = new WeakMap<IssuedToken, string>();
 
 const getBlockhash: CurrentRoute = {
   method: 'GET',
