@@ -41,10 +41,11 @@ describe('RequestJournal', () => {
   it('journals a body the handler never read, and one built by respond() without reading it back', async () => {
     const journal = new RequestJournal({ maxEntries: 10 });
     await journal.wrap(ignoring)(post('/unread', '{"left":"alone"}'));
-    await journal.wrap(async () => respond('{"built":true}', { headers: { 'Content-Type': 'application/json' } }))(post('/built', '{}'));
+    await journal.wrap(async () => respond('{"built":true}', { headers: { 'Content-Type': 'application/json' } }))(post('/built', '{"sent":1}'));
     const [unread, built] = journal.list();
     expect(unread!.requestBody).toEqual({ left: 'alone' });
     expect(built!.responseBody).toEqual({ built: true });
+    expect(built!.requestBody).toEqual({ sent: 1 });
   });
 
   it('keeps the newest entries, filters, and never journals its own reads', async () => {

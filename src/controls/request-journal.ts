@@ -43,55 +43,59 @@ export class RequestJournal {
   };
 
   /**
-   * Wraps a fetch so that every exchange through it is journaled. Bodies are kept as text and
-   * parsed when the journal is read, so the request path pays for one copy of each body only.
+   * Wraps a fetch so that every exchange through it is journaled. An entry keeps the texts it was
+   * handed (the URL, bodies) and is turned into a record only when the journal is read, so a
+   * request pays for one small object. Not an async function: the common case, a response built
+   * by respond() to a request whose body is known, is recorded without another await.
    */
   wrap(fetch: FetchHandler): FetchHandler {
     if (this.#maxEntries <= 0) return fetch;
-    return async (request) => {
+    return (request) => {
+      if ((request.method === 'GET' || request.method === 'HEAD') && isJournalRead(pathnameOf(request.url))) return fetch(request);
       const time = Date.now();
       const started = performance.now();
-      const path = pathnameOf(request.url);
-      if (isJournalRead(request.method, path)) return fetch(request);
-      let response = await fetch(request);
-      const durationMs = performance.now() - started;
-      let responseBody: BodyText = null;
-      const contentType = contentTypeOf(response);
-      if (isJournaledMedia(contentType)) {
-        // Built by respond(): its text is known. Asking a server Response for its `body` would
-        // turn it into a streamed one and cost the server its fast path for string bodies.
-        const known = responseTextOf(response);
-        if (known !== undefined) {
-          responseBody = known.length > MAX_JOURNALED_BYTES ? { tooLarge: known.length } : { text: known, json: isJson(contentType) };
-        } else if (response.body) {
-          // Not built by respond(): read the body once and answer with the same bytes.
-          const bytes = new Uint8Array(await response.arrayBuffer());
-          responseBody = bytes.length > MAX_JOURNALED_BYTES ? { tooLarge: bytes.length } : { text: new TextDecoder().decode(bytes), json: isJson(contentType) };
-          response = new Response(bytes, { status: response.status, statusText: response.statusText, headers: response.headers });
-        }
-      }
-      // The core remembers the body text it read; a body it never read is still there to read.
-      const buffered = bufferedBodyOf(request);
-      const requestText = requestTextOf(request) ?? (buffered ? new TextDecoder().decode(buffered) : undefined);
-      const requestBody: BodyText =
-        requestText !== undefined
-          ? requestText.length > MAX_JOURNALED_BYTES ? { tooLarge: requestText.length } : requestText.length === 0 ? null : { text: requestText, json: true }
-          : hasUnreadBody(request) ? await readRequestBody(request) : null;
-      this.#push({
-        id: `req-${this.#next++}`,
-        time,
-        method: request.method,
-        path,
-        query: searchOf(request.url),
-        operationId: knownRequestFacts(request)?.operationId ?? null,
-        clientIp: clientAddressOf(request),
-        status: response.status,
-        durationMs: Math.round(durationMs * 1000) / 1000,
-        requestBody,
-        responseBody,
-      });
-      return response;
+      return fetch(request).then((response) => this.#record(request, response, time, started));
     };
+  }
+
+  #record(request: Request, response: Response, time: number, started: number): Response | Promise<Response> {
+    const durationMs = performance.now() - started;
+    const contentType = contentTypeOf(response);
+    let responseBody: StoredBody = null;
+    if (isJournaledMedia(contentType)) {
+      // Built by respond(): its text is known. Asking a server Response for its `body` would
+      // turn it into a streamed one and cost the server its fast path for string bodies.
+      const known = responseTextOf(response);
+      if (known !== undefined) responseBody = known.length > MAX_JOURNALED_BYTES ? known.length : known;
+      else if (response.body) return this.#recordReadingResponse(request, response, time, durationMs, contentType);
+    }
+    // The core remembers the body text it read; a body it never read is still there to read.
+    const buffered = bufferedBodyOf(request);
+    const requestText = requestTextOf(request) ?? (buffered ? UTF8.decode(buffered) : undefined);
+    if (requestText === undefined && hasUnreadBody(request)) {
+      return readRequestBody(request).then((requestBody) => {
+        this.#push(request, response, { time, durationMs, requestBody, responseBody, responseJson: isJson(contentType) });
+        return response;
+      });
+    }
+    const requestBody = requestText === undefined || requestText.length === 0 ? null : requestText.length > MAX_JOURNALED_BYTES ? requestText.length : requestText;
+    this.#push(request, response, { time, durationMs, requestBody, responseBody, responseJson: isJson(contentType) });
+    return response;
+  }
+
+  /** A response not built by respond(): read its body once and answer with the same bytes. */
+  async #recordReadingResponse(request: Request, response: Response, time: number, durationMs: number, contentType: string | null): Promise<Response> {
+    const bytes = new Uint8Array(await response.arrayBuffer());
+    const copy = new Response(bytes, { status: response.status, statusText: response.statusText, headers: response.headers });
+    const responseBody = bytes.length > MAX_JOURNALED_BYTES ? bytes.length : UTF8.decode(bytes);
+    const buffered = bufferedBodyOf(request);
+    const requestText = requestTextOf(request) ?? (buffered ? UTF8.decode(buffered) : undefined);
+    const requestBody: StoredBody =
+      requestText !== undefined
+        ? requestText.length === 0 ? null : requestText.length > MAX_JOURNALED_BYTES ? requestText.length : requestText
+        : hasUnreadBody(request) ? await readRequestBody(request) : null;
+    this.#push(request, copy, { time, durationMs, requestBody, responseBody, responseJson: isJson(contentType) });
+    return copy;
   }
 
   list(filter: RequestFilter = {}): RequestRecord[] {
@@ -101,15 +105,10 @@ export class RequestJournal {
     const matches = kept.filter(
       (entry) =>
         (method === undefined || entry.method === method) &&
-        (path === undefined || entry.path.toLowerCase().startsWith(path)) &&
+        (path === undefined || pathnameOf(entry.url).toLowerCase().startsWith(path)) &&
         (filter.status === undefined || entry.status === filter.status),
     );
-    return (filter.limit === undefined ? matches : matches.slice(Math.max(0, matches.length - filter.limit))).map((entry) => ({
-      ...entry,
-      time: new Date(entry.time).toISOString(),
-      requestBody: present(entry.requestBody),
-      responseBody: present(entry.responseBody),
-    }));
+    return (filter.limit === undefined ? matches : matches.slice(Math.max(0, matches.length - filter.limit))).map(toRecord);
   }
 
   clear(): void {
@@ -117,17 +116,68 @@ export class RequestJournal {
     this.#next = 1;
   }
 
-  #push(entry: StoredEntry): void {
+  #push(request: Request, response: Response, taken: Pick<StoredEntry, 'time' | 'durationMs' | 'requestBody' | 'responseBody' | 'responseJson'>): void {
+    const entry: StoredEntry = {
+      seq: this.#next++,
+      time: taken.time,
+      method: request.method,
+      url: request.url,
+      operationId: knownRequestFacts(request)?.operationId ?? null,
+      clientIp: clientAddressOf(request),
+      status: response.status,
+      durationMs: taken.durationMs,
+      requestBody: taken.requestBody,
+      responseBody: taken.responseBody,
+      responseJson: taken.responseJson,
+    };
     this.#entries.push(entry);
     // Trim in batches: cutting one entry off the front of a full journal on every request is O(n).
     if (this.#entries.length >= this.#maxEntries * 2) this.#entries.splice(0, this.#entries.length - this.#maxEntries);
   }
 }
 
-/** A body as stored: its text (and whether its media type says JSON), or its size when too large. */
-type BodyText = { text: string; json: boolean } | { tooLarge: number } | null;
-/** An entry as stored: bodies as text, the time as epoch milliseconds (both presented when read). */
-type StoredEntry = Omit<RequestRecord, 'time' | 'requestBody' | 'responseBody'> & { time: number; requestBody: BodyText; responseBody: BodyText };
+/** A body as stored: its text, or its length when too large to journal, or null for none. */
+type StoredBody = string | number | null;
+
+/**
+ * An entry as stored: only what the exchange handed over (no object per body, no id string), made
+ * into a {@link RequestRecord} when the journal is read.
+ */
+interface StoredEntry {
+  seq: number;
+  /** Epoch milliseconds. */
+  time: number;
+  method: string;
+  /** The request's URL, as given: path and query are cut from it when read. */
+  url: string;
+  operationId: string | null;
+  clientIp: string | null;
+  status: number;
+  durationMs: number;
+  /** Request bodies are always tried as JSON. */
+  requestBody: StoredBody;
+  responseBody: StoredBody;
+  /** Whether the response's media type says JSON. */
+  responseJson: boolean;
+}
+
+function toRecord(entry: StoredEntry): RequestRecord {
+  return {
+    id: `req-${entry.seq}`,
+    time: new Date(entry.time).toISOString(),
+    method: entry.method,
+    path: pathnameOf(entry.url),
+    query: searchOf(entry.url),
+    operationId: entry.operationId,
+    clientIp: entry.clientIp,
+    status: entry.status,
+    durationMs: Math.round(entry.durationMs * 1000) / 1000,
+    requestBody: present(entry.requestBody, true),
+    responseBody: present(entry.responseBody, entry.responseJson),
+  };
+}
+
+const UTF8 = new TextDecoder();
 
 /**
  * A body nobody read yet. GET and HEAD have none, and asking a lightweight server Request for its
@@ -137,8 +187,8 @@ function hasUnreadBody(request: Request): boolean {
   return request.method !== 'GET' && request.method !== 'HEAD' && request.body !== null && !request.bodyUsed;
 }
 
-function isJournalRead(method: string, pathname: string): boolean {
-  return (method === 'GET' || method === 'HEAD') && /^\/__emulator\/journal(\/|$)/i.test(pathname);
+function isJournalRead(pathname: string): boolean {
+  return /^\/__emulator\/journal(\/|$)/i.test(pathname);
 }
 
 function isJson(contentType: string | null): boolean {
@@ -150,31 +200,31 @@ function isJournaledMedia(contentType: string | null): boolean {
   return isJson(contentType) || /^text\/plain\b/i.test(contentType ?? '');
 }
 
-async function readRequestBody(request: Request): Promise<BodyText> {
+async function readRequestBody(request: Request): Promise<StoredBody> {
   let bytes: Uint8Array | null;
   try {
     bytes = await readCapped(request.body, MAX_JOURNALED_BYTES);
   } catch {
     return null; // The client went away mid-body: nothing worth journaling.
   }
-  if (bytes === null) return { tooLarge: MAX_JOURNALED_BYTES + 1 };
+  if (bytes === null) return MAX_JOURNALED_BYTES + 1;
   // Any request body is tried as JSON: a malformed one is journaled as the text that was sent.
-  return bytes.length === 0 ? null : { text: new TextDecoder().decode(bytes), json: true };
+  return bytes.length === 0 ? null : UTF8.decode(bytes);
 }
 
 /** The journal's view of a body: parsed JSON, else text cut at 2 KiB, else a note of its size. */
-function present(body: BodyText): unknown {
+function present(body: StoredBody, json: boolean): unknown {
   if (body === null) return null;
-  if ('tooLarge' in body) return `(body over ${MAX_JOURNALED_BYTES} bytes, not journaled)`;
-  if (body.json) {
+  if (typeof body === 'number') return `(body over ${MAX_JOURNALED_BYTES} bytes, not journaled)`;
+  if (json) {
     try {
       // Deeply nested JSON stays text: serializing it back in the journal's answer would overflow the stack.
-      if (nestingDepth(body.text) <= MAX_JOURNALED_DEPTH) return JSON.parse(body.text);
+      if (nestingDepth(body) <= MAX_JOURNALED_DEPTH) return JSON.parse(body);
     } catch {
       // Not JSON after all: keep the text, which is what one wants to see when debugging.
     }
   }
-  return body.text.length > MAX_TEXT_CHARS ? `${body.text.slice(0, MAX_TEXT_CHARS)}… (${body.text.length} characters)` : body.text;
+  return body.length > MAX_TEXT_CHARS ? `${body.slice(0, MAX_TEXT_CHARS)}… (${body.length} characters)` : body;
 }
 
 const MAX_JOURNALED_DEPTH = 64;
