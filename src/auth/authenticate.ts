@@ -6,20 +6,23 @@ import { headerOf } from '../http/request-header.ts';
 /**
  * Authentication of the current interface: `X-API-Key`, or `Authorization: Bearer <Token>` with
  * the Token from GET /Transaction/config. A key, when present, decides on its own.
+ *
+ * A key is checked at once: this returns undefined or throws. Only a bearer token, whose signature
+ * check is asynchronous, makes it return a promise (which rejects when the token is refused). Most
+ * requests carry a key, and sparing them an await spares the core a turn of the microtask queue.
  */
-export async function authenticate(request: Request, auth: { apiKeys: ApiKeys; tokens: TokenIssuer }): Promise<void> {
+export function authenticate(request: Request, auth: { apiKeys: ApiKeys; tokens: TokenIssuer }): Promise<void> | undefined {
   const key = headerOf(request, 'x-api-key');
   if (key !== null) {
     if (!auth.apiKeys.matches(key)) throw new RelayError('API_KEY_INVALID');
-    return;
+    return undefined;
   }
   const bearer = bearerToken(request);
-  if (bearer !== null) {
-    await auth.tokens.verify(bearer);
-    return;
-  }
+  if (bearer !== null) return auth.tokens.verify(bearer).then(ignore);
   throw new RelayError('API_KEY_MISSING', 'Send X-API-Key, or Authorization: Bearer <Token> from GET /Transaction/config.');
 }
+
+function ignore(): void {}
 
 /** Verifies the bearer token; used where only the Token is accepted (the RPC endpoint). */
 export async function requireBearer(request: Request, tokens: TokenIssuer): Promise<void> {

@@ -62,7 +62,8 @@ export function createFetch(options: CoreOptions): FetchHandler {
         operationId = route.operationId;
         context.params = params;
         if (route.api === 'current') {
-          await authenticate(request, services);
+          const verifying = authenticate(request, services);
+          if (verifying) await verifying;
           services.rateLimiter?.take(request);
         }
         response = await route.handle(context);
