@@ -55,7 +55,7 @@ export function createFetch(options: CoreOptions): FetchHandler {
       } else {
         const router = options.api.owns(pathname) ? options.api : options.root;
         api = router === options.api ? 'current' : 'emulator';
-        const context = contextFor(request, services);
+        const context = new RequestContext(request, services);
         const matches = router.candidates(request.method, pathname);
         const { route, params } = matches[0]!.route.accepts ? await choose(matches, context) : matches[0]!;
         api = route.api;
@@ -89,25 +89,30 @@ export function createFetch(options: CoreOptions): FetchHandler {
 }
 
 /**
- * A route's view of the request. The URL is parsed only when a route asks for it (most never do).
- * `body` is a method that needs no `this` (routes destructure it), and a method rather than an
- * arrow: a named arrow made per request costs a `name` definition each time under keepNames.
+ * A route's view of the request. The URL is parsed and the body read only when a route asks (most
+ * never ask for the URL). A class, so that its getter and method live on the prototype: an object
+ * literal would make both afresh for every request.
  */
-function contextFor(request: Request, services: EmulatorServices): RouteContext<EmulatorServices> {
-  let body: Promise<unknown> | undefined;
-  let url: URL | undefined;
-  return {
-    request,
-    get url() {
-      return (url ??= new URL(request.url));
-    },
-    params: {},
-    services,
-    body() {
-      return (body ??= readJsonBody(request, { maxBytes: services.config.maxBodyBytes }));
-    },
-  };
+class RequestContext implements RouteContext<EmulatorServices> {
+  params: Record<string, string> = NO_PARAMS;
+  #body: Promise<unknown> | undefined;
+  #url: URL | undefined;
+
+  constructor(
+    readonly request: Request,
+    readonly services: EmulatorServices,
+  ) {}
+
+  get url(): URL {
+    return (this.#url ??= new URL(this.request.url));
+  }
+
+  body(): Promise<unknown> {
+    return (this.#body ??= readJsonBody(this.request, { maxBytes: this.services.config.maxBodyBytes }));
+  }
 }
+
+const NO_PARAMS: Record<string, string> = Object.freeze({}) as Record<string, string>;
 
 async function choose(
   matches: readonly RouteMatch<EmulatorServices>[],

@@ -9,8 +9,8 @@ export interface RouteContext<S> {
   url: URL;
   params: Record<string, string>;
   services: S;
-  /** The JSON body, read once under the size cap (see readJsonBody). */
-  body(): Promise<unknown>;
+  /** The JSON body, read once under the size cap (see readJsonBody). Call it on the context: `context.body()`. */
+  body(this: RouteContext<S>): Promise<unknown>;
 }
 
 export interface Route<S> {

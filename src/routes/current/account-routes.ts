@@ -13,8 +13,9 @@ const getAccountInfo: CurrentRoute = {
   path: '/Account/getaccountinfo',
   api: 'current',
   operationId: 'getAccountInfo',
-  async handle({ body, services }) {
-    const { accountAddress } = services.binder.body('getAccountInfo', await body());
+  async handle(context) {
+    const { services } = context;
+    const { accountAddress } = services.binder.body('getAccountInfo', await context.body());
     const address = parseAddress(accountAddress, 'accountAddress');
     const account = await services.ledger.getAccount(address);
     if (!account) throw new RelayError('ACCOUNT_NOT_FOUND', `Account ${addressOf(address)} does not exist on the ledger.`);
@@ -34,8 +35,9 @@ const getBalance: CurrentRoute = {
   path: '/Account/balance',
   api: 'current',
   operationId: 'getBalance',
-  async handle({ body, services }) {
-    const bound = services.binder.body('getBalance', await body());
+  async handle(context) {
+    const { services } = context;
+    const bound = services.binder.body('getBalance', await context.body());
     const wallet = parseAddress(bound.accountAddress, 'accountAddress');
     const mint = bound.mintAddress === undefined ? null : addressOf(parseAddress(bound.mintAddress, 'mintAddress'));
     const lamports = (await services.ledger.getAccount(wallet))?.lamports ?? 0n;

@@ -11,8 +11,9 @@ function relayRoute(path: string, operationId: string, operation: RelayOperation
     path,
     api: 'current',
     operationId,
-    async handle({ body, services }) {
-      const { signedTransaction } = services.binder.body(operationId, await body()) as { signedTransaction: string };
+    async handle(context) {
+      const { services } = context;
+      const { signedTransaction } = services.binder.body(operationId, await context.body()) as { signedTransaction: string };
       const { receipt } = await services.relay.relay(operation, signedTransaction);
       if (operation !== 'sendbatch') return jsonResponse(receipt);
       return jsonResponse({ ...receipt, success: true, signatures: [receipt.signature] });
