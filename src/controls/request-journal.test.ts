@@ -61,6 +61,20 @@ describe('RequestJournal', () => {
     expect(journal.list()).toEqual([]);
   });
 
+  it('keeps each entry whole with its own id after the ring has gone round several times, and after clear', async () => {
+    const journal = new RequestJournal({ maxEntries: 3 });
+    const fetch = journal.wrap(echo);
+    for (let index = 1; index <= 10; index += 1) await fetch(post(`/n${index}`, JSON.stringify({ index })));
+    expect(journal.list().map((entry) => [entry.id, entry.path, entry.requestBody])).toEqual([
+      ['req-8', '/n8', { index: 8 }],
+      ['req-9', '/n9', { index: 9 }],
+      ['req-10', '/n10', { index: 10 }],
+    ]);
+    journal.clear();
+    await fetch(new Request('http://emulator.test/after?x=1'));
+    expect(journal.list()).toEqual([expect.objectContaining({ id: 'req-1', method: 'GET', path: '/after', query: '?x=1', status: 200, requestBody: null })]);
+  });
+
   it('is off with a limit of 0: the fetch is handed back untouched', () => {
     const journal = new RequestJournal({ maxEntries: 0 });
     expect(journal.wrap(echo)).toBe(echo);

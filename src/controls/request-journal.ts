@@ -29,8 +29,15 @@ const MAX_TEXT_CHARS = 2048;
  * left out, so that looking does not change what is seen.
  */
 export class RequestJournal {
-  readonly #entries: StoredEntry[] = [];
+  /**
+   * A ring of the newest `maxEntries` entries, one column per field: entry n is at slot
+   * (n - 1) % maxEntries of every column. Recording fills slots, not objects, so the journal adds
+   * no garbage per request and nothing for the collector to copy but the texts it keeps; the
+   * columns grow to `maxEntries` as entries come, never further.
+   */
+  readonly #columns: Columns = emptyColumns();
   readonly #maxEntries: number;
+  /** The number the next entry gets (its id is `req-<number>`). */
   #next = 1;
 
   constructor(options: { maxEntries: number }) {
@@ -101,58 +108,68 @@ export class RequestJournal {
   list(filter: RequestFilter = {}): RequestRecord[] {
     const method = filter.method?.toUpperCase();
     const path = filter.path?.toLowerCase();
-    const kept = this.#entries.length > this.#maxEntries ? this.#entries.slice(-this.#maxEntries) : this.#entries;
-    const matches = kept.filter(
-      (entry) =>
-        (method === undefined || entry.method === method) &&
-        (path === undefined || pathnameOf(entry.url).toLowerCase().startsWith(path)) &&
-        (filter.status === undefined || entry.status === filter.status),
-    );
-    return (filter.limit === undefined ? matches : matches.slice(Math.max(0, matches.length - filter.limit))).map(toRecord);
+    const columns = this.#columns;
+    const matches: number[] = [];
+    for (let seq = Math.max(1, this.#next - this.#maxEntries); seq < this.#next; seq += 1) {
+      const slot = (seq - 1) % this.#maxEntries;
+      if (method !== undefined && columns.method[slot] !== method) continue;
+      if (path !== undefined && !pathnameOf(columns.url[slot]!).toLowerCase().startsWith(path)) continue;
+      if (filter.status !== undefined && columns.status[slot] !== filter.status) continue;
+      matches.push(seq);
+    }
+    const chosen = filter.limit === undefined ? matches : matches.slice(Math.max(0, matches.length - filter.limit));
+    return chosen.map((seq) => this.#recordAt(seq));
   }
 
   clear(): void {
-    this.#entries.length = 0;
+    for (const column of Object.values(this.#columns)) column.length = 0;
     this.#next = 1;
   }
 
-  #push(request: Request, response: Response, taken: Pick<StoredEntry, 'time' | 'durationMs' | 'requestBody' | 'responseBody' | 'responseJson'>): void {
-    const entry: StoredEntry = {
-      seq: this.#next++,
-      time: taken.time,
-      method: request.method,
-      url: request.url,
-      operationId: knownRequestFacts(request)?.operationId ?? null,
-      clientIp: clientAddressOf(request),
-      status: response.status,
-      durationMs: taken.durationMs,
-      requestBody: taken.requestBody,
-      responseBody: taken.responseBody,
-      responseJson: taken.responseJson,
+  #push(request: Request, response: Response, taken: Taken): void {
+    const slot = (this.#next - 1) % this.#maxEntries;
+    this.#next += 1;
+    const columns = this.#columns;
+    columns.time[slot] = taken.time;
+    columns.method[slot] = request.method;
+    columns.url[slot] = request.url;
+    columns.operationId[slot] = knownRequestFacts(request)?.operationId ?? null;
+    columns.clientIp[slot] = clientAddressOf(request);
+    columns.status[slot] = response.status;
+    columns.durationMs[slot] = taken.durationMs;
+    columns.requestBody[slot] = taken.requestBody;
+    columns.responseBody[slot] = taken.responseBody;
+    columns.responseJson[slot] = taken.responseJson;
+  }
+
+  /** The contract's record of entry `seq`, which must still be in the ring. */
+  #recordAt(seq: number): RequestRecord {
+    const slot = (seq - 1) % this.#maxEntries;
+    const columns = this.#columns;
+    const url = columns.url[slot]!;
+    return {
+      id: `req-${seq}`,
+      time: new Date(columns.time[slot]!).toISOString(),
+      method: columns.method[slot]!,
+      path: pathnameOf(url),
+      query: searchOf(url),
+      operationId: columns.operationId[slot]!,
+      clientIp: columns.clientIp[slot]!,
+      status: columns.status[slot]!,
+      durationMs: Math.round(columns.durationMs[slot]! * 1000) / 1000,
+      requestBody: present(columns.requestBody[slot]!, true),
+      responseBody: present(columns.responseBody[slot]!, columns.responseJson[slot]!),
     };
-    this.#entries.push(entry);
-    // Trim in batches: cutting one entry off the front of a full journal on every request is O(n).
-    if (this.#entries.length >= this.#maxEntries * 2) this.#entries.splice(0, this.#entries.length - this.#maxEntries);
   }
 }
 
 /** A body as stored: its text, or its length when too large to journal, or null for none. */
 type StoredBody = string | number | null;
 
-/**
- * An entry as stored: only what the exchange handed over (no object per body, no id string), made
- * into a {@link RequestRecord} when the journal is read.
- */
-interface StoredEntry {
-  seq: number;
+/** What a recorder took from an exchange beyond the request and the response. */
+interface Taken {
   /** Epoch milliseconds. */
   time: number;
-  method: string;
-  /** The request's URL, as given: path and query are cut from it when read. */
-  url: string;
-  operationId: string | null;
-  clientIp: string | null;
-  status: number;
   durationMs: number;
   /** Request bodies are always tried as JSON. */
   requestBody: StoredBody;
@@ -161,20 +178,27 @@ interface StoredEntry {
   responseJson: boolean;
 }
 
-function toRecord(entry: StoredEntry): RequestRecord {
-  return {
-    id: `req-${entry.seq}`,
-    time: new Date(entry.time).toISOString(),
-    method: entry.method,
-    path: pathnameOf(entry.url),
-    query: searchOf(entry.url),
-    operationId: entry.operationId,
-    clientIp: entry.clientIp,
-    status: entry.status,
-    durationMs: Math.round(entry.durationMs * 1000) / 1000,
-    requestBody: present(entry.requestBody, true),
-    responseBody: present(entry.responseBody, entry.responseJson),
-  };
+/**
+ * The journal's columns: only what the exchange handed over (no object per entry or per body, no
+ * id string), made into a {@link RequestRecord} when the journal is read. Numbers sit unboxed in
+ * arrays that hold only numbers.
+ */
+interface Columns {
+  time: number[];
+  method: string[];
+  /** The request's URL, as given: path and query are cut from it when read. */
+  url: string[];
+  operationId: (string | null)[];
+  clientIp: (string | null)[];
+  status: number[];
+  durationMs: number[];
+  requestBody: StoredBody[];
+  responseBody: StoredBody[];
+  responseJson: boolean[];
+}
+
+function emptyColumns(): Columns {
+  return { time: [], method: [], url: [], operationId: [], clientIp: [], status: [], durationMs: [], requestBody: [], responseBody: [], responseJson: [] };
 }
 
 const UTF8 = new TextDecoder();
