@@ -51,12 +51,15 @@ export class Router<S> {
   readonly #literal = new Map<string, CompiledRoute<S>[]>();
   readonly #patterns: CompiledRoute<S>[] = [];
   readonly #mountKey: string;
+  /** `#mountKey` and a slash: the prefix of every path under the mount. */
+  readonly #mountPrefix: string;
   /** Literal routes' paths answered before (see #planFor); emptied whenever a route is added. */
   readonly #plans = new Map<string, LiteralPlan<S> | null>();
   #count = 0;
 
   constructor(readonly mount: string = '') {
     this.#mountKey = pathKey(mount);
+    this.#mountPrefix = `${this.#mountKey}/`;
   }
 
   add(...routes: Route<S>[]): this {
@@ -144,7 +147,7 @@ export class Router<S> {
   owns(pathname: string): boolean {
     if (this.#mountKey === '/') return true;
     const key = pathKey(pathname);
-    return key === this.#mountKey || key.startsWith(`${this.#mountKey}/`);
+    return key === this.#mountKey || key.startsWith(this.#mountPrefix);
   }
 }
 
