@@ -20,7 +20,7 @@ export interface BenchSizes {
   profiled: number;
 }
 
-export const FULL: BenchSizes = { transfers: 300, startupRounds: 15, history: { small: 1_000, large: 100_000, requests: 400 }, serverSeconds: 2, serverRounds: 5, churn: 20, profiled: 200 };
+export const FULL: BenchSizes = { transfers: 300, startupRounds: 15, history: { small: 1_000, large: 100_000, requests: 400 }, serverSeconds: 2, serverRounds: 7, churn: 20, profiled: 200 };
 export const SMOKE: BenchSizes = { transfers: 5, startupRounds: 2, history: { small: 100, large: 1_000, requests: 10 }, serverSeconds: 1, serverRounds: 1, churn: 2, profiled: 3 };
 
 export async function runBenchmarks(sizes: BenchSizes): Promise<{ figures: Figure[]; stages: Awaited<ReturnType<typeof whereTimeGoes>> }> {

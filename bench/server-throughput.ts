@@ -71,7 +71,7 @@ const BASELINE_OF: Record<Target, Baseline> = { calibration: 'bare', adapter: 'b
  * swings several-fold within a minute; a ratio of medians taken at different moments mixes those
  * swings in, while two measurements seconds apart see the same machine.
  */
-export async function serverThroughput(durationSeconds: number, rounds = 5): Promise<Figure[]> {
+export async function serverThroughput(durationSeconds: number, rounds = 7): Promise<Figure[]> {
   // Every server is up at once, idle while another is measured.
   const [bare, calibration, adapter, journal, quiet] = await Promise.all([serve('bare'), serve('calibration'), serve('adapter'), serve('emulator'), serve('journal-off')]);
   const headers = { 'X-API-Key': API_KEY, 'Content-Type': 'application/json' };
