@@ -21,6 +21,8 @@ export async function startup(rounds: number): Promise<Figure> {
     full.push(performance.now() - started);
     await emulator.close();
   }
-  const ratio = median(full) / median(bare);
+  // The median of per-round ratios: each round's two starts are moments apart, so a slow stretch
+  // of the machine lands on both sides of one ratio rather than on one side of the medians.
+  const ratio = median(full.map((ms, round) => ms / bare[round]!));
   return { name: 'start-up (median ms)', measured: `${median(full).toFixed(1)} ms emulator`, baseline: `${median(bare).toFixed(1)} ms bare bankrun`, ratio, target: '≤ 1.5', meets: ratio <= 1.5 };
 }
