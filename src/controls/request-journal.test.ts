@@ -42,8 +42,10 @@ describe('RequestJournal', () => {
     const journal = new RequestJournal({ maxEntries: 10 });
     await journal.wrap(ignoring)(post('/unread', '{"left":"alone"}'));
     await journal.wrap(async () => respond('{"built":true}', { headers: { 'Content-Type': 'application/json' } }))(post('/built', '{"sent":1}'));
-    const [unread, built] = journal.list();
+    await journal.wrap(ignoring)(new Request('http://emulator.test/bodiless'));
+    const [unread, built, bodiless] = journal.list();
     expect(unread!.requestBody).toEqual({ left: 'alone' });
+    expect(bodiless).toMatchObject({ method: 'GET', requestBody: null, responseBody: {} });
     expect(built!.responseBody).toEqual({ built: true });
     expect(built!.requestBody).toEqual({ sent: 1 });
   });

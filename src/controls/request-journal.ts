@@ -76,16 +76,13 @@ export class RequestJournal {
       if (known !== undefined) responseBody = known.length > MAX_JOURNALED_BYTES ? known.length : known;
       else if (response.body) return this.#recordReadingResponse(request, response, time, durationMs, contentType);
     }
-    // The core remembers the body text it read; a body it never read is still there to read.
-    const buffered = bufferedBodyOf(request);
-    const requestText = requestTextOf(request) ?? (buffered ? UTF8.decode(buffered) : undefined);
-    if (requestText === undefined && hasUnreadBody(request)) {
-      return readRequestBody(request).then((requestBody) => {
-        this.#push(request, response, { time, durationMs, requestBody, responseBody, responseJson: isJson(contentType) });
+    const requestBody = knownRequestBody(request);
+    if (requestBody === undefined) {
+      return readRequestBody(request).then((read) => {
+        this.#push(request, response, { time, durationMs, requestBody: read, responseBody, responseJson: isJson(contentType) });
         return response;
       });
     }
-    const requestBody = requestText === undefined || requestText.length === 0 ? null : requestText.length > MAX_JOURNALED_BYTES ? requestText.length : requestText;
     this.#push(request, response, { time, durationMs, requestBody, responseBody, responseJson: isJson(contentType) });
     return response;
   }
@@ -95,12 +92,8 @@ export class RequestJournal {
     const bytes = new Uint8Array(await response.arrayBuffer());
     const copy = new Response(bytes, { status: response.status, statusText: response.statusText, headers: response.headers });
     const responseBody = bytes.length > MAX_JOURNALED_BYTES ? bytes.length : UTF8.decode(bytes);
-    const buffered = bufferedBodyOf(request);
-    const requestText = requestTextOf(request) ?? (buffered ? UTF8.decode(buffered) : undefined);
-    const requestBody: StoredBody =
-      requestText !== undefined
-        ? requestText.length === 0 ? null : requestText.length > MAX_JOURNALED_BYTES ? requestText.length : requestText
-        : hasUnreadBody(request) ? await readRequestBody(request) : null;
+    const known = knownRequestBody(request);
+    const requestBody = known === undefined ? await readRequestBody(request) : known; // Not `??`: null means no body.
     this.#push(request, copy, { time, durationMs, requestBody, responseBody, responseJson: isJson(contentType) });
     return copy;
   }
@@ -202,6 +195,17 @@ function emptyColumns(): Columns {
 }
 
 const UTF8 = new TextDecoder();
+
+/**
+ * The request body as stored, when it is known without reading: the core remembers the text it
+ * read, and the node server the bytes it buffered. Undefined when a body is there but unread.
+ */
+function knownRequestBody(request: Request): StoredBody | undefined {
+  const buffered = bufferedBodyOf(request);
+  const text = requestTextOf(request) ?? (buffered ? UTF8.decode(buffered) : undefined);
+  if (text !== undefined) return text.length === 0 ? null : text.length > MAX_JOURNALED_BYTES ? text.length : text;
+  return hasUnreadBody(request) ? undefined : null;
+}
 
 /**
  * A body nobody read yet. GET and HEAD have none, and asking a lightweight server Request for its
