@@ -51,9 +51,9 @@ export class RequestJournal {
 
   /**
    * Wraps a fetch so that every exchange through it is journaled. An entry keeps the texts it was
-   * handed (the URL, bodies) and is turned into a record only when the journal is read, so a
-   * request pays for one small object. Not an async function: the common case, a response built
-   * by respond() to a request whose body is known, is recorded without another await.
+   * handed (the URL, bodies) in the ring's slots and is turned into a record only when the journal
+   * is read. Not an async function: the common case, a response built by respond() to a request
+   * whose body is known, is recorded without another await.
    */
   wrap(fetch: FetchHandler): FetchHandler {
     if (this.#maxEntries <= 0) return fetch;

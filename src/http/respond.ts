@@ -31,23 +31,31 @@ export interface RespondInit {
 
 export function respond(body: string | Uint8Array<ArrayBuffer> | null, init: RespondInit = {}): Response {
   // A plain object, not a Headers instance: @hono/node-server writes those without conversion.
-  // Built in one pass that also notes the Content-Type (no spread, no second walk over the names).
+  // A literal, not a spread of CORS_RESPONSE_HEADERS: adding names to a spread copy measured
+  // ~1 µs against ~30 ns. The Content-Type is noted as the names go in.
   const headers: Record<string, string> = {
     'Access-Control-Allow-Origin': CORS_RESPONSE_HEADERS['Access-Control-Allow-Origin'],
     'Access-Control-Expose-Headers': CORS_RESPONSE_HEADERS['Access-Control-Expose-Headers'],
   };
   let contentType: string | null = null;
   const given = init.headers;
-  if (given instanceof Headers) given.forEach((value, name) => (headers[name] = value));
-  else if (Array.isArray(given)) for (const [name, value] of given) headers[name!] = value!;
-  else if (given !== undefined) {
+  if (given instanceof Headers) {
+    given.forEach((value, name) => {
+      headers[name] = value;
+      if (isContentType(name)) contentType = value;
+    });
+  } else if (Array.isArray(given)) {
+    for (const [name, value] of given) {
+      headers[name!] = value!;
+      if (isContentType(name!)) contentType = value!;
+    }
+  } else if (given !== undefined) {
     for (const name in given) {
       const value = (given as Record<string, string>)[name]!;
       headers[name] = value;
-      if (name.length === 12 && name.toLowerCase() === 'content-type') contentType = value;
+      if (isContentType(name)) contentType = value;
     }
   }
-  if (contentType === null && (given instanceof Headers || Array.isArray(given))) contentType = contentTypeIn(headers);
   const response = new Response(body, { status: init.status ?? 200, headers });
   (response as unknown as Carrier)[BUILT] = { text: typeof body === 'string' ? body : undefined, contentType };
   return response;
@@ -73,9 +81,8 @@ export function contentTypeOf(response: Response): string | null {
   return facts !== undefined ? facts.contentType : response.headers.get('content-type');
 }
 
-function contentTypeIn(headers: Record<string, string>): string | null {
-  for (const name in headers) if (name.length === 12 && name.toLowerCase() === 'content-type') return headers[name]!;
-  return null;
+function isContentType(name: string): boolean {
+  return name.length === 12 && name.toLowerCase() === 'content-type';
 }
 
 /** Remembers the text of a request body the core read, for the journal. */
