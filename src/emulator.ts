@@ -23,6 +23,7 @@ import { legacyOf, legacyStatePart } from './legacy/legacy-service.ts';
 import { createHandlers } from './msw/create-handlers.ts';
 import { requestBinder } from './openapi/binding.ts';
 import type { RelayEmulatorOptions } from './options.ts';
+import { listenCore, type CoreListener } from './server/core-listener.ts';
 import { createRpcHandler } from './rpc/create-rpc-handler.ts';
 import { resolvePolicy } from './relay/policy-options.ts';
 import { DEFAULT_QUEUE_OPTIONS, RelayQueue } from './relay/relay-queue.ts';
@@ -45,9 +46,15 @@ const SLOT_MS = 400;
 export interface RelayEmulator extends TestControlMethods {
   /** The single core: every route, the RPC and the controls, as a fetch function (CORS and the request journal included). */
   fetch: FetchHandler;
-  /** MSW handlers for the base URL, the RPC URL and the emulator's own routes. */
+  /** MSW handlers for the base URL, the RPC URL, the loopback listener and the emulator's own routes. */
   handlers: HttpHandler[];
   config: EmulatorConfig;
+  /**
+   * The loopback listener's origin, `http://127.0.0.1:<port>`: the same core over real HTTP, PubSub
+   * (WebSocket) included, for clients that go around MSW. `config.rpcUrl` is `<loopbackOrigin>/rpc`
+   * unless option `rpcUrl` names another. Null with option `loopback: false`.
+   */
+  loopbackOrigin: string | null;
   /** The emulator's parts, for advanced tests and for adapters. */
   services: EmulatorServices;
   /** Resolves once the queue is empty and everything queued has reached a final status. */
@@ -59,8 +66,26 @@ export interface RelayEmulator extends TestControlMethods {
   close(): Promise<void>;
 }
 
-/** Creates an emulator of the relay service, in process, over a fresh ledger seeded from fixtures. */
+/**
+ * Creates an emulator of the relay service, in process, over a fresh ledger seeded from fixtures.
+ * Unless option `loopback` is false it also listens on an ephemeral 127.0.0.1 port first, so that
+ * RpcUrl can name that port: whatever HTTP client reaches it gets the same core.
+ */
 export async function createRelayEmulator(options: RelayEmulatorOptions = {}): Promise<RelayEmulator> {
+  let emulator: RelayEmulator | null = null;
+  // Requests that arrive before the emulator is made get 503 `starting`.
+  const loopback = options.loopback === false ? null : await listenCore({ host: '127.0.0.1', port: 0, emulatorOf: () => emulator, unref: true });
+  try {
+    emulator = await assemble(options, loopback);
+  } catch (error) {
+    await loopback?.close();
+    throw error;
+  }
+  return emulator;
+}
+
+async function assemble(options: RelayEmulatorOptions, loopback: CoreListener | null): Promise<RelayEmulator> {
+  const loopbackOrigin = loopback && `http://127.0.0.1:${loopback.port}`;
   const fixtures: Fixtures = typeof options.fixtures === 'object' ? options.fixtures : loadFixtures(options.fixtures);
   const baseUrl = (options.baseUrl ?? DEFAULT_BASE_URL).replace(/\/+$/, '');
   const now = options.now ?? (() => new Date());
@@ -69,7 +94,7 @@ export async function createRelayEmulator(options: RelayEmulatorOptions = {}): P
 
   const config: EmulatorConfig = {
     baseUrl,
-    rpcUrl: options.rpcUrl ?? `${new URL(baseUrl).origin}/rpc`,
+    rpcUrl: options.rpcUrl ?? `${loopbackOrigin ?? new URL(baseUrl).origin}/rpc`,
     apiKey: apiKeys[0] ?? '',
     feePayer: fixtures.relay.feePayer.publicKey,
     rpcEnvironment: options.rpcEnvironment ?? fixtures.relay.rpcEnvironment,
@@ -165,8 +190,9 @@ export async function createRelayEmulator(options: RelayEmulatorOptions = {}): P
 
   return {
     fetch,
-    handlers: createHandlers(fetch, config),
+    handlers: createHandlers(fetch, { ...config, loopbackOrigin }),
     config,
+    loopbackOrigin,
     services,
     admin,
     ...bindControlMethods(controls),
@@ -184,6 +210,7 @@ export async function createRelayEmulator(options: RelayEmulatorOptions = {}): P
       };
     },
     async close() {
+      await loopback?.close();
       queue.pause();
       queue.clear();
       await relay.settleFinalizations();
