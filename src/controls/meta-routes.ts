@@ -1,25 +1,29 @@
-import { jsonResponse } from '../http/json-response.ts';
-import { respond } from '../http/respond.ts';
 import { readFileSync } from 'node:fs';
-import { createRequire } from 'node:module';
+import { ASSETS } from '../assets.ts';
 import type { EmulatorRoute } from '../core/create-fetch.ts';
+import { jsonResponse } from '../http/json-response.ts';
+import { pathnameOf } from '../http/request-url.ts';
+import { respond } from '../http/respond.ts';
 import { openApiText } from '../openapi/document.ts';
+import { EMULATOR_VERSION } from '../version.ts';
 
-const require = createRequire(import.meta.url);
-
-/** The emulator's version, from package.json. */
-export const EMULATOR_VERSION: string = (JSON.parse(readFileSync(new URL('../../package.json', import.meta.url), 'utf8')) as { version: string }).version;
+export { EMULATOR_VERSION };
 
 let redocBundle: Uint8Array<ArrayBuffer> | undefined;
 
-/** Redoc's standalone bundle from node_modules (the machine may be offline: no CDN). Read once. */
+/** Redoc's standalone bundle, shipped as a file (the machine may be offline: no CDN). Read once. */
 function redocScript(): Uint8Array<ArrayBuffer> {
-  redocBundle ??= new Uint8Array(readFileSync(require.resolve('redoc/bundles/redoc.standalone.js')));
+  redocBundle ??= new Uint8Array(readFileSync(ASSETS.redocScript));
   return redocBundle;
 }
 
-// Relative URLs: /docs resolves them against the root, so the page also works behind a path-preserving proxy.
-const DOCS_PAGE = `<!doctype html>
+/**
+ * The page links its script and the contract with relative URLs, so that it also works behind a
+ * path-preserving proxy; `up` is what leads from the page's directory back to the root: '' at
+ * /docs, '../' at /docs/ (where a browser resolves relative URLs against /docs/).
+ */
+function docsPage(up: string): string {
+  return `<!doctype html>
 <html lang="en">
   <head>
     <meta charset="utf-8" />
@@ -28,11 +32,19 @@ const DOCS_PAGE = `<!doctype html>
     <style>body { margin: 0; padding: 0; }</style>
   </head>
   <body>
-    <redoc spec-url="openapi.yaml"></redoc>
-    <script src="docs/redoc.standalone.js"></script>
+    <redoc spec-url="${up}openapi.yaml"></redoc>
+    <script src="${up}docs/redoc.standalone.js"></script>
   </body>
 </html>
 `;
+}
+
+/**
+ * The docs page loads nothing from anywhere but the emulator: scripts, the contract and images from
+ * its own origin (Redoc's inline styles and data: images aside; its schema validator compiles code
+ * with `new Function`, hence 'unsafe-eval'), and a browser refuses any other fetch.
+ */
+const DOCS_CSP = "default-src 'none'; script-src 'self' 'unsafe-eval'; style-src 'self' 'unsafe-inline'; img-src 'self' data:; font-src 'self' data:; connect-src 'self'; worker-src 'self' blob:; base-uri 'none'; form-action 'none'; frame-ancestors 'self'";
 
 /** /health, /openapi.yaml and /docs at the server root: no authentication, no admin token. */
 export const metaRoutes: EmulatorRoute[] = [
@@ -59,8 +71,9 @@ export const metaRoutes: EmulatorRoute[] = [
     path: '/docs',
     api: 'meta',
     operationId: 'getDocs',
-    async handle() {
-      return respond(DOCS_PAGE, { headers: { 'Content-Type': 'text/html; charset=utf-8' } });
+    async handle({ request }) {
+      const up = pathnameOf(request.url).endsWith('/') ? '../' : '';
+      return respond(docsPage(up), { headers: { 'Content-Type': 'text/html; charset=utf-8', 'Content-Security-Policy': DOCS_CSP } });
     },
   },
   {
