@@ -35,6 +35,7 @@ import { HistoryIndex } from './store/history-index.ts';
 import { TokenAccountIndex } from './store/token-account-index.ts';
 import { TransactionRecords } from './store/transaction-records.ts';
 
+/** The base URL with option `loopback: false` and no `baseUrl` (the node server's default address). */
 export const DEFAULT_BASE_URL = 'http://127.0.0.1:8787/api';
 export const DEFAULT_TOKEN_TTL_SECONDS = 3600;
 export const DEFAULT_MAX_BODY_BYTES = 64 * 1024;
@@ -87,7 +88,7 @@ export async function createRelayEmulator(options: RelayEmulatorOptions = {}): P
 async function assemble(options: RelayEmulatorOptions, loopback: CoreListener | null): Promise<RelayEmulator> {
   const loopbackOrigin = loopback && `http://127.0.0.1:${loopback.port}`;
   const fixtures: Fixtures = typeof options.fixtures === 'object' ? options.fixtures : loadFixtures(options.fixtures);
-  const baseUrl = (options.baseUrl ?? DEFAULT_BASE_URL).replace(/\/+$/, '');
+  const baseUrl = (options.baseUrl ?? (loopbackOrigin ? `${loopbackOrigin}/api` : DEFAULT_BASE_URL)).replace(/\/+$/, '');
   const now = options.now ?? (() => new Date());
   const feePayer = createEd25519Signer(keypairOf(fixtures.relay.feePayer).secretKey);
   const apiKeys = options.apiKeys ?? fixtures.relay.apiKeys;

@@ -8,7 +8,9 @@ import type { QueueOptions } from './relay/relay-queue.ts';
 export interface RelayEmulatorOptions {
   /**
    * The relay's base URL, `/api` included. Pass your production base URL so that app code runs
-   * unchanged under MSW. Default `http://127.0.0.1:8787/api` (the server's default).
+   * unchanged under MSW. Default `<loopback origin>/api`, the loopback listener's port (see
+   * `loopback`), so that the emulator answers real HTTP with no MSW at all; with `loopback: false`,
+   * `http://127.0.0.1:8787/api` (the node server's default address).
    */
   baseUrl?: string;
   /**

@@ -16,13 +16,15 @@ describe('relay-emulator start options', () => {
       logLevel: 'info',
       adminToken: null,
       journalLimit: null,
+      rpcAuth: true,
+      readyFile: null,
       help: false,
     });
   });
 
   it('reads every flag, with repeatable --api-key', () => {
     const options = parseStartOptions(
-      ['--port', '0', '--host', '0.0.0.0', '--public-url', 'http://10.0.2.2:8787', '--api-key', 'a', '--api-key', 'b', '--fixtures', 'fx', '--state-file', 's.json', '--state-interval', '0', '--token-ttl', '60', '--log-level', 'debug', '--admin-token', 't', '--journal-limit', '0'],
+      ['--port', '0', '--host', '0.0.0.0', '--public-url', 'http://10.0.2.2:8787', '--api-key', 'a', '--api-key', 'b', '--fixtures', 'fx', '--state-file', 's.json', '--state-interval', '0', '--token-ttl', '60', '--log-level', 'debug', '--admin-token', 't', '--journal-limit', '0', '--no-rpc-auth', '--ready-file', 'ready.json'],
       {},
     );
     expect(options).toEqual({
@@ -37,6 +39,8 @@ describe('relay-emulator start options', () => {
       logLevel: 'debug',
       adminToken: 't',
       journalLimit: 0,
+      rpcAuth: false,
+      readyFile: 'ready.json',
       help: false,
     });
   });
@@ -54,6 +58,8 @@ describe('relay-emulator start options', () => {
       RELAY_EMULATOR_ADMIN_TOKEN: 'env-token',
       RELAY_EMULATOR_PUBLIC_URL: 'https://emulator.test',
       RELAY_EMULATOR_JOURNAL_LIMIT: '50',
+      RELAY_EMULATOR_NO_RPC_AUTH: 'true',
+      RELAY_EMULATOR_READY_FILE: '/tmp/ready.json',
     };
     expect(parseStartOptions([], env)).toMatchObject({
       port: 9000,
@@ -67,7 +73,10 @@ describe('relay-emulator start options', () => {
       adminToken: 'env-token',
       publicUrl: 'https://emulator.test',
       journalLimit: 50,
+      rpcAuth: false,
+      readyFile: '/tmp/ready.json',
     });
+    expect(parseStartOptions([], { RELAY_EMULATOR_NO_RPC_AUTH: '0' }).rpcAuth).toBe(true);
     expect(parseStartOptions(['--port', '1234', '--api-key', 'flag'], env)).toMatchObject({ port: 1234, apiKeys: ['flag'] });
     // Every flag has a twin, and the usage text names them all.
     for (const [flag, { env: twin }] of Object.entries(START_FLAGS)) {
@@ -95,6 +104,7 @@ describe('relay-emulator start options', () => {
     expect(refusal(['--api-key', ''])).toMatch(/--api-key must not be empty/);
     expect(refusal(['--bogus'])).toMatch(/bogus/);
     expect(refusal(['extra'])).toMatch(/extra/);
+    expect(refusal([], { RELAY_EMULATOR_NO_RPC_AUTH: 'maybe' })).toMatch(/--no-rpc-auth's environment twin must be 1, true, 0 or false/);
   });
 
   it('answers a usage error with exit code 2 and --help with 0, without starting anything', async () => {
