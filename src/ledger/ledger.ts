@@ -1,16 +1,16 @@
 import { PublicKey, type VersionedTransaction } from '@solana/web3.js';
 import { computeFee } from './compute-budget.ts';
 import { BlockhashRegistry } from './blockhash-registry.ts';
-import type { EngineExecution, EngineFactory, GenesisAccount, LedgerAccount, LedgerEngine } from './engine.ts';
+import type { EngineClock, EngineExecution, EngineFactory, GenesisAccount, LedgerAccount, LedgerEngine } from './engine.ts';
+import { epochOf } from './epoch-schedule.ts';
 import { decodeMint, decodeTokenAccount } from './token-accounts.ts';
 import { parseTransactionError, type TransactionErrorJson } from './transaction-error.ts';
 import { addressOf, encodeBase58 } from '../crypto/base58.ts';
 
 
-export interface LedgerClock {
-  slot: bigint;
+/** The ledger's clock: the Clock sysvar the engine holds (epochs from epoch-schedule.ts), and the block height. */
+export interface LedgerClock extends EngineClock {
   blockHeight: bigint;
-  unixTimestamp: bigint;
 }
 
 export interface BlockhashInfo {
@@ -98,7 +98,7 @@ export class Ledger {
 
   static async create(options: LedgerOptions): Promise<Ledger> {
     const ledger = new Ledger(await options.engine(options.genesis), options);
-    ledger.#engine.advance(ledger.#slot + 1n, ledger.#unixAt(ledger.#slot + 1n));
+    ledger.#engine.advance(ledger.#clockAt(ledger.#slot + 1n));
     ledger.#slot += 1n;
     ledger.#blockHeight += 1n;
     return ledger;
@@ -112,7 +112,7 @@ export class Ledger {
   }
 
   clock(): LedgerClock {
-    return { slot: this.#slot, blockHeight: this.#blockHeight, unixTimestamp: this.#unixAt(this.#slot) };
+    return { ...this.#clockAt(this.#slot), blockHeight: this.#blockHeight };
   }
 
   blockTime(slot: bigint): number {
@@ -149,7 +149,7 @@ export class Ledger {
       if (target > this.#slot) this.#moveTo(target, target - this.#slot);
       else {
         this.#reads.clear();
-        this.#engine.advance(this.#slot, this.#unixAt(this.#slot));
+        this.#engine.advance(this.#clockAt(this.#slot));
       }
       return this.clock();
     });
@@ -318,8 +318,14 @@ export class Ledger {
     this.#reads.clear();
     this.#slot = slot;
     this.#blockHeight += blocks;
-    this.#engine.advance(slot, this.#unixAt(slot));
+    this.#engine.advance(this.#clockAt(slot));
     this.#blockhashes.prune(this.#blockHeight);
+  }
+
+  /** The Clock sysvar at `slot`: the one place its epoch fields are worked out. */
+  #clockAt(slot: bigint): EngineClock {
+    const { epoch, firstSlot, leaderScheduleEpoch } = epochOf(slot);
+    return { slot, epochStartTimestamp: this.#unixAt(firstSlot), epoch, leaderScheduleEpoch, unixTimestamp: this.#unixAt(slot) };
   }
 
   #unixAt(slot: bigint): bigint {
