@@ -8,12 +8,16 @@ export type Operation = (typeof OPERATIONS)[number];
 export const RELAY_STATUSES = ['queued', 'processed', 'failed'] as const;
 export type RelayStatus = (typeof RELAY_STATUSES)[number];
 
+/** Commitment levels a transaction reaches on the ledger (and a caller can wait for), weakest first. */
+export const COMMITMENTS = ['processed', 'confirmed', 'finalized'] as const;
+export type Commitment = (typeof COMMITMENTS)[number];
+
 const recordSchema = z.object({
   signature: z.string(),
   operation: z.enum(OPERATIONS),
   status: z.enum(RELAY_STATUSES),
   /** Commitment reached on the ledger: null while queued. */
-  commitment: z.enum(['processed', 'confirmed', 'finalized']).nullable(),
+  commitment: z.enum(COMMITMENTS).nullable(),
   /** The receipt message answered to the client. */
   message: z.string(),
   /** The fully signed wire transaction, base64. */
@@ -37,15 +41,28 @@ type StoredRecord = Awaited<ReturnType<Collection<typeof recordSchema>['create']
 export class TransactionRecords {
   readonly collection = new Collection({ schema: recordSchema });
   readonly #bySignature = new Map<string, StoredRecord>();
+  /** Inserts still under way, by signature (the collection's create is async). */
+  readonly #inserting = new Map<string, Promise<unknown>>();
 
   get(signature: string): TransactionRecord | undefined {
     return this.#bySignature.get(signature);
   }
 
   async insert(record: TransactionRecord): Promise<TransactionRecord> {
-    const created = await this.collection.create(record);
-    this.#bySignature.set(record.signature, created);
-    return created;
+    const inserting = this.collection.create(record);
+    this.#inserting.set(record.signature, inserting);
+    try {
+      const created = await inserting;
+      this.#bySignature.set(record.signature, created);
+      return created;
+    } finally {
+      this.#inserting.delete(record.signature);
+    }
+  }
+
+  /** Resolves once an insert under way for `signature`, if any, is done. */
+  async inserted(signature: string): Promise<void> {
+    await this.#inserting.get(signature);
   }
 
   async update(signature: string, patch: Partial<TransactionRecord>): Promise<TransactionRecord> {
