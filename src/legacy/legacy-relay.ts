@@ -10,7 +10,7 @@ import { transactionJson } from '../rpc/transaction-json.ts';
 import type { LegacyClient } from './client-guard.ts';
 import type { LegacyApp, LegacyApps, LegacyMint } from './legacy-apps.ts';
 import { badNonce, ledgerFailure, timedOut, webhookFailed, type LegacyErrorEntry } from './legacy-errors.ts';
-import { publicRecord, type LegacyCommitment, type LegacyRecord, type LegacyRecords, type LegacyTransaction } from './legacy-records.ts';
+import { processingRecord, publicRecord, type LegacyCommitment, type LegacyRecord, type LegacyRecords, type LegacyTransaction } from './legacy-records.ts';
 import { explorerUrl, firstSigner, mintsOf, transferDestinations } from './relayed-transaction.ts';
 import { deliverWebhook } from './webhooks.ts';
 import { encodeBase58 } from '../crypto/base58.ts';
@@ -87,7 +87,7 @@ export class LegacyRelay {
     for (const mint of mintsOf(prepared)) this.#apps.mint(call.app, mint);
 
     const transfer = prepared.verdict.transfers[0];
-    const record = await this.#create(call, {
+    const record = this.#create(call, {
       ...base,
       source: transfer?.authority ?? base.source,
       amount: transfer ? toUiAmountString(transfer.amount, call.mint.decimals) : null,
@@ -104,7 +104,7 @@ export class LegacyRelay {
     if (!ledger.isBlockhashValid(input.tx.message.recentBlockhash)) {
       return this.#failedBeforeSubmission(call, base, badNonce(`Blockhash not found: ${input.tx.message.recentBlockhash}.`));
     }
-    const record = await this.#create(call, base);
+    const record = this.#create(call, base);
     if (!(await this.#verify(call.app, record))) return publicRecord(this.#records.get(record.id)!);
     const signature = encodeBase58(input.tx.signatures[0]!);
     return this.#submit(call, record, signature, () => relay.submitSigned(input.tx, input.bytes, 'legacy'));
@@ -115,45 +115,29 @@ export class LegacyRelay {
     while (this.#background.size > 0) await Promise.all(this.#background);
   }
 
-  async #create(call: LegacyCall, fields: Pick<LegacyRecord, 'tx' | 'feePayer' | 'source' | 'amount' | 'destination'>): Promise<LegacyRecord> {
+  #create(call: LegacyCall, fields: Pick<LegacyRecord, 'tx' | 'feePayer' | 'source' | 'amount' | 'destination'>): LegacyRecord {
     const now = this.#options.now();
-    return this.#records.insert({
-      id: this.#records.newId(),
-      appKey: call.app.key,
-      commitment: call.commitment,
-      forwardHeaders: call.client.forwardHeaders,
-      createdAt: now.toISOString(),
-      updatedAt: now.toISOString(),
-      ...fields,
-      decimals: call.mint.decimals,
-      errors: [],
-      explorerUrl: null,
-      ip: call.client.ip,
-      mint: call.mint.publicKey,
-      processingDuration: now.getTime() - call.receivedAt.getTime(),
-      reference: call.reference,
-      signature: null,
-      ledgerCommitted: null,
-      ledgerCommittedDuration: null,
-      ledgerFinalized: null,
-      ledgerFinalizedDuration: null,
-      ledgerStart: null,
-      ledgerTransaction: null,
-      status: 'Processing',
-      totalDuration: null,
-      ua: call.client.ua,
-      webhookEventStart: null,
-      webhookEventEnd: null,
-      webhookEventDuration: null,
-      webhookVerifyStart: null,
-      webhookVerifyEnd: null,
-      webhookVerifyDuration: null,
-    });
+    return this.#records.insert(
+      processingRecord({
+        ...fields,
+        id: this.#records.newId(),
+        appKey: call.app.key,
+        commitment: call.commitment,
+        forwardHeaders: call.client.forwardHeaders,
+        createdAt: now.toISOString(),
+        decimals: call.mint.decimals,
+        ip: call.client.ip,
+        mint: call.mint.publicKey,
+        processingDuration: now.getTime() - call.receivedAt.getTime(),
+        reference: call.reference,
+        ua: call.client.ua,
+      }),
+    );
   }
 
-  async #failedBeforeSubmission(call: LegacyCall, fields: Pick<LegacyRecord, 'tx' | 'feePayer' | 'source' | 'amount' | 'destination'>, error: LegacyErrorEntry): Promise<LegacyTransaction> {
-    const record = await this.#create(call, fields);
-    return publicRecord(await this.#fail(record.id, error));
+  #failedBeforeSubmission(call: LegacyCall, fields: Pick<LegacyRecord, 'tx' | 'feePayer' | 'source' | 'amount' | 'destination'>, error: LegacyErrorEntry): LegacyTransaction {
+    const record = this.#create(call, fields);
+    return publicRecord(this.#fail(record.id, error));
   }
 
   /** The verify webhook, when the app has one. False when it refused: the record is Failed and nothing is submitted. */
@@ -161,13 +145,13 @@ export class LegacyRelay {
     const url = app.webhooks.verify;
     if (!url) return true;
     const delivery = await deliverWebhook({ app, type: 'Verify', url, record: publicRecord(record), forwardHeaders: record.forwardHeaders, now: this.#options.now });
-    await this.#update(record.id, {
+    this.#update(record.id, {
       webhookVerifyStart: delivery.start.toISOString(),
       webhookVerifyEnd: delivery.end.toISOString(),
       webhookVerifyDuration: delivery.end.getTime() - delivery.start.getTime(),
     });
     if (!delivery.failure) return true;
-    await this.#fail(record.id, webhookFailed(delivery.failure.message, delivery.failure.logs));
+    this.#fail(record.id, webhookFailed(delivery.failure.message, delivery.failure.logs));
     return false;
   }
 
@@ -177,32 +161,32 @@ export class LegacyRelay {
     const { app } = call;
     const ledgerStart = now();
     await enqueue();
-    await this.#update(record.id, { signature, ledgerStart: ledgerStart.toISOString(), explorerUrl: explorerUrl(app, signature) });
+    this.#update(record.id, { signature, ledgerStart: ledgerStart.toISOString(), explorerUrl: explorerUrl(app, signature) });
 
     const deadline = Date.now() + app.commitmentTimeoutMs;
     const landed = await worker.waitFor(signature, 'processed', app.commitmentTimeoutMs);
-    if (!landed) return publicRecord(await this.#fail(record.id, timedOut(call.commitment, app.commitmentTimeoutMs)));
+    if (!landed) return publicRecord(this.#fail(record.id, timedOut(call.commitment, app.commitmentTimeoutMs)));
     const committed = now();
-    await this.#update(record.id, {
+    this.#update(record.id, {
       ledgerCommitted: committed.toISOString(),
       ledgerCommittedDuration: committed.getTime() - ledgerStart.getTime(),
       ledgerTransaction: transactionJson(landed, { encoding: 'json' }),
       ...(landed.status === 'failed' ? {} : { status: 'Committed' as const }),
     });
-    if (landed.status === 'failed') return publicRecord(await this.#fail(record.id, ledgerFailure(landed)));
+    if (landed.status === 'failed') return publicRecord(this.#fail(record.id, ledgerFailure(landed)));
 
     if (call.commitment === 'Finalized') {
       const finalized = await worker.waitFor(signature, 'finalized', Math.max(0, deadline - Date.now()));
-      if (!finalized) return publicRecord(await this.#fail(record.id, timedOut(call.commitment, app.commitmentTimeoutMs)));
-      await this.#update(record.id, { status: 'Confirmed' });
-      await this.#finalized(record.id, ledgerStart);
+      if (!finalized) return publicRecord(this.#fail(record.id, timedOut(call.commitment, app.commitmentTimeoutMs)));
+      this.#update(record.id, { status: 'Confirmed' });
+      this.#finalized(record.id, ledgerStart);
       this.#inBackground(this.#event(app, record.id));
     } else {
-      await this.#update(record.id, { status: 'Confirmed' });
+      this.#update(record.id, { status: 'Confirmed' });
       this.#inBackground(
         (async () => {
           if (!(await worker.waitFor(signature, 'finalized', app.commitmentTimeoutMs))) return;
-          await this.#finalized(record.id, ledgerStart);
+          this.#finalized(record.id, ledgerStart);
           await this.#event(app, record.id);
         })(),
       );
@@ -210,10 +194,10 @@ export class LegacyRelay {
     return publicRecord(this.#records.get(record.id)!);
   }
 
-  async #finalized(id: string, ledgerStart: Date): Promise<void> {
+  #finalized(id: string, ledgerStart: Date): void {
     const finalized = this.#options.now();
     const record = this.#records.get(id)!;
-    await this.#update(id, {
+    this.#update(id, {
       status: 'Finalized',
       ledgerFinalized: finalized.toISOString(),
       ledgerFinalizedDuration: finalized.getTime() - ledgerStart.getTime(),
@@ -227,12 +211,12 @@ export class LegacyRelay {
     if (!url) return;
     const record = this.#records.get(id)!;
     const delivery = await deliverWebhook({ app, type: 'Event', url, record: publicRecord(record), forwardHeaders: record.forwardHeaders, now: this.#options.now });
-    await this.#update(id, {
+    this.#update(id, {
       webhookEventStart: delivery.start.toISOString(),
       webhookEventEnd: delivery.end.toISOString(),
       webhookEventDuration: delivery.end.getTime() - delivery.start.getTime(),
     });
-    if (delivery.failure) await this.#fail(id, webhookFailed(delivery.failure.message, delivery.failure.logs));
+    if (delivery.failure) this.#fail(id, webhookFailed(delivery.failure.message, delivery.failure.logs));
   }
 
   #inBackground(work: Promise<void>): void {
@@ -245,11 +229,11 @@ export class LegacyRelay {
     this.#background.add(tracked);
   }
 
-  #update(id: string, patch: Partial<LegacyRecord>): Promise<LegacyRecord> {
+  #update(id: string, patch: Partial<LegacyRecord>): LegacyRecord {
     return this.#records.update(id, { ...patch, updatedAt: this.#options.now().toISOString() });
   }
 
-  async #fail(id: string, error: LegacyErrorEntry): Promise<LegacyRecord> {
+  #fail(id: string, error: LegacyErrorEntry): LegacyRecord {
     const record = this.#records.get(id)!;
     return this.#update(id, { status: 'Failed', errors: [...record.errors, { id: this.#records.newErrorId(), ...error }] });
   }

@@ -123,7 +123,7 @@ export class AcceptPipeline {
 
   /** Records and queues a prepared transaction. */
   async accept(prepared: PreparedRelay, options: Pick<RelayCallOptions, 'recordAs'> = {}): Promise<RelayReceipt> {
-    await this.#enqueue(options.recordAs ?? prepared.operation, prepared.signature, prepared.bytes, prepared.wire.tx, RECEIPT_MESSAGES[prepared.operation]);
+    this.#enqueue(options.recordAs ?? prepared.operation, prepared.signature, prepared.bytes, prepared.wire.tx, RECEIPT_MESSAGES[prepared.operation]);
     return receiptOf(prepared.operation, prepared.signature);
   }
 
@@ -131,11 +131,11 @@ export class AcceptPipeline {
   async submitSigned(tx: VersionedTransaction, bytes: Uint8Array, operation: Operation): Promise<string> {
     const signature = encodeBase58(tx.signatures[0]!);
     if (this.#options.records.get(signature)) return signature;
-    await this.#enqueue(operation, signature, bytes, tx, 'Transaction submitted');
+    this.#enqueue(operation, signature, bytes, tx, 'Transaction submitted');
     return signature;
   }
 
-  async #enqueue(operation: Operation, signature: string, bytes: Uint8Array, tx: VersionedTransaction, message: string): Promise<void> {
+  #enqueue(operation: Operation, signature: string, bytes: Uint8Array, tx: VersionedTransaction, message: string): void {
     const record: TransactionRecord = {
       signature,
       operation,
@@ -147,9 +147,9 @@ export class AcceptPipeline {
       ledger: null,
       injectedError: null,
     };
-    // Enqueue first: a full queue must refuse before anything is recorded. The worker may start
-    // before the insert finishes, so it waits for it (records.inserted).
-    this.#options.queue.enqueue({ id: signature, tx, operation });
-    await this.#options.records.insert(record);
+    // Enqueue first: a full queue must refuse before anything is recorded. The record is stored in
+    // the same tick, before the worker can take the job.
+    this.#options.queue.enqueue({ id: signature, tx });
+    this.#options.records.insert(record);
   }
 }

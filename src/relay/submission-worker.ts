@@ -9,8 +9,6 @@ import { memoOf } from './memo.ts';
 export interface SubmissionJob {
   id: string;
   tx: VersionedTransaction;
-  /** The record's operation; the worker may run before the record is stored, so the job carries it. */
-  operation?: Operation;
 }
 
 /** The worker's hook for fault injection: a ledger error text to fail the submission with instead of submitting, or null. */
@@ -43,27 +41,26 @@ export class SubmissionWorker {
   /** The queue callback: process → ledger → stores → finalization → waiters. Records its own failures. */
   readonly process = async (job: SubmissionJob): Promise<void> => {
     const { ledger, records } = this.#options;
-    await records.inserted(job.id);
-    const operation = job.operation ?? records.get(job.id)?.operation ?? 'rpc';
+    const operation = records.get(job.id)?.operation ?? 'rpc';
     try {
       const injected = (await this.#options.beforeSubmit?.({ ...job, operation })) ?? null;
       if (injected !== null) {
-        await records.update(job.id, { status: 'failed', commitment: null, ledger: null, injectedError: injected });
+        records.update(job.id, { status: 'failed', commitment: null, ledger: null, injectedError: injected });
         return;
       }
       let result: LedgerTransaction;
       try {
         result = await ledger.process(job.tx);
       } catch (error) {
-        await records.update(job.id, { status: 'failed', ledger: null, commitment: null, injectedError: `ledger failure: ${(error as Error).message}` });
+        records.update(job.id, { status: 'failed', ledger: null, commitment: null, injectedError: `ledger failure: ${(error as Error).message}` });
         throw error;
       }
-      await records.update(job.id, {
+      records.update(job.id, {
         status: result.err === null ? 'processed' : 'failed',
         commitment: 'confirmed',
         ledger: result,
       });
-      await this.#index(result, job.tx);
+      this.#index(result, job.tx);
       this.#scheduleFinalization(job.id);
     } finally {
       this.#notify();
@@ -103,7 +100,7 @@ export class SubmissionWorker {
   }
 
   /** Files the transaction under every address it touched, and the token accounts under their owners. */
-  async #index(result: LedgerTransaction, tx: VersionedTransaction): Promise<void> {
+  #index(result: LedgerTransaction, tx: VersionedTransaction): void {
     const addresses = new Set(result.accountKeys);
     const mintPairs: [string, string][] = [];
     for (const balance of [...result.preTokenBalances, ...result.postTokenBalances]) {
@@ -112,7 +109,7 @@ export class SubmissionWorker {
       this.#options.tokenAccounts.add(balance.owner, account);
       mintPairs.push([balance.owner, balance.mint], [account, balance.mint]);
     }
-    await this.#options.history.add(
+    this.#options.history.add(
       { signature: result.signature, slot: Number(result.slot), blockTime: result.blockTime, err: result.err, memo: memoOf(tx) },
       addresses,
       mintPairs,
@@ -121,8 +118,8 @@ export class SubmissionWorker {
 
   #scheduleFinalization(signature: string): void {
     const finalization = new Promise<void>((resolve) => setTimeout(resolve, this.#options.finalizeMs))
-      .then(async () => {
-        await this.#options.records.update(signature, { commitment: 'finalized' });
+      .then(() => {
+        this.#options.records.update(signature, { commitment: 'finalized' });
         this.#notify();
       })
       .finally(() => this.#finalizations.delete(finalization));

@@ -1,4 +1,3 @@
-import { Collection } from '@msw/data';
 import { z } from 'zod';
 import type { LedgerTransaction } from '../ledger/ledger.ts';
 
@@ -32,48 +31,35 @@ const recordSchema = z.object({
 /** Every transaction the emulator accepted: relayed, or sent directly through the RPC. */
 export type TransactionRecord = z.infer<typeof recordSchema>;
 
-/**
- * The transaction records, as an @msw/data collection, with a signature index on top so that
- * receipts, statuses and journal look-ups never scan.
- */
-type StoredRecord = Awaited<ReturnType<Collection<typeof recordSchema>['create']>>;
+/** A record read back from a state file: checked field by field (throws naming the field). */
+export function parseTransactionRecord(data: unknown): TransactionRecord {
+  return recordSchema.parse(data);
+}
 
+/**
+ * The transaction records, by signature. Synchronous: a record is stored in the same tick the
+ * pipeline enqueues its job, so the worker always finds it. A record is never changed in place:
+ * update stores a new object, so a record a caller holds keeps what it said when it was read.
+ * Signature look-ups are on every relay (idempotency), every status poll and every journal read,
+ * hence a Map (@msw/data scans its records on each find and update; see README, "Layout").
+ */
 export class TransactionRecords {
-  readonly collection = new Collection({ schema: recordSchema });
-  readonly #bySignature = new Map<string, StoredRecord>();
-  /** Inserts still under way, by signature (the collection's create is async). */
-  readonly #inserting = new Map<string, Promise<unknown>>();
+  readonly #bySignature = new Map<string, TransactionRecord>();
 
   get(signature: string): TransactionRecord | undefined {
     return this.#bySignature.get(signature);
   }
 
-  async insert(record: TransactionRecord): Promise<TransactionRecord> {
-    const inserting = this.collection.create(record);
-    this.#inserting.set(record.signature, inserting);
-    try {
-      const created = await inserting;
-      this.#bySignature.set(record.signature, created);
-      return created;
-    } finally {
-      this.#inserting.delete(record.signature);
-    }
+  insert(record: TransactionRecord): TransactionRecord {
+    const stored = { ...record };
+    this.#bySignature.set(record.signature, stored);
+    return stored;
   }
 
-  /** Resolves once an insert under way for `signature`, if any, is done. */
-  async inserted(signature: string): Promise<void> {
-    await this.#inserting.get(signature);
-  }
-
-  async update(signature: string, patch: Partial<TransactionRecord>): Promise<TransactionRecord> {
+  update(signature: string, patch: Partial<TransactionRecord>): TransactionRecord {
     const current = this.#bySignature.get(signature);
     if (!current) throw new Error(`no transaction record for ${signature}`);
-    const updated = await this.collection.update(current, {
-      data(draft) {
-        Object.assign(draft, patch);
-      },
-    });
-    if (!updated) throw new Error(`transaction record ${signature} vanished during update`);
+    const updated = { ...current, ...patch };
     this.#bySignature.set(signature, updated);
     return updated;
   }
@@ -84,7 +70,6 @@ export class TransactionRecords {
   }
 
   clear(): void {
-    this.collection.clear();
     this.#bySignature.clear();
   }
 }
