@@ -24,7 +24,7 @@ export type { CreatedAccount, PolicyContext, PolicyVerdict, RelayOperation, Toke
  * cites its id as `(rule X)`, and test/adversarial.test.ts breaks each rule through the API and
  * checks that it answers the code the table gives. The wire
  * rules (W) live in wire.ts, the signature rules (S) in signatures.ts, replay (R) and the
- * pipeline order in relay-service.ts, and the instruction rules here and in policy/, one file
+ * pipeline order in accept-pipeline.ts, and the instruction rules here and in policy/, one file
  * per program family. The options are PolicyOptions (policy-options.ts).
  *
  * Expects a transaction from decodeWireTransaction: sanitized, with static account keys only.
