@@ -1,13 +1,8 @@
 import { readFileSync } from 'node:fs';
-import { ASSETS } from '../assets.ts';
-import type { EmulatorRoute } from '../core/create-fetch.ts';
-import { jsonResponse } from '../http/json-response.ts';
-import { pathnameOf } from '../http/request-url.ts';
-import { respond } from '../http/respond.ts';
-import { openApiText } from '../openapi/document.ts';
-import { EMULATOR_VERSION } from '../version.ts';
-
-export { EMULATOR_VERSION };
+import { ASSETS } from '../../assets.ts';
+import type { EmulatorRoute } from '../../core/create-fetch.ts';
+import { pathnameOf } from '../../http/request-url.ts';
+import { respond } from '../../http/respond.ts';
 
 let redocBundle: Uint8Array<ArrayBuffer> | undefined;
 
@@ -46,26 +41,8 @@ function docsPage(up: string): string {
  */
 const DOCS_CSP = "default-src 'none'; script-src 'self' 'unsafe-eval'; style-src 'self' 'unsafe-inline'; img-src 'self' data:; font-src 'self' data:; connect-src 'self'; worker-src 'self' blob:; base-uri 'none'; form-action 'none'; frame-ancestors 'self'";
 
-/** /health, /openapi.yaml and /docs at the server root: no authentication, no admin token. */
-export const metaRoutes: EmulatorRoute[] = [
-  {
-    method: 'GET',
-    path: '/health',
-    api: 'meta',
-    operationId: 'health',
-    async handle({ services }) {
-      return jsonResponse({ status: 'ok', slot: Number(services.ledger.clock().slot), version: EMULATOR_VERSION });
-    },
-  },
-  {
-    method: 'GET',
-    path: '/openapi.yaml',
-    api: 'meta',
-    operationId: 'getOpenApi',
-    async handle() {
-      return respond(openApiText(), { headers: { 'Content-Type': 'text/yaml; charset=utf-8' } });
-    },
-  },
+/** GET /docs: the contract rendered by Redoc, served offline with its script. */
+export const docsRoutes: EmulatorRoute[] = [
   {
     method: 'GET',
     path: '/docs',
