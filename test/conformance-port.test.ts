@@ -56,5 +56,5 @@ describe('conformance of the emulator on a port', () => {
       (error: { code?: number }) => error,
     );
     expect(failed?.code).toBe(1);
-  });
+  }, 2 * 60_000);
 });

@@ -1,5 +1,4 @@
 import { spawn } from 'node:child_process';
-import { launch } from './launch.ts';
 import { readyFacts } from './ready.ts';
 import { onStopSignals, signalExitCode, type SignalSource } from './signals.ts';
 import { optionLines, parseStartOptions, UsageError, type StartOptions } from './start-options.ts';
@@ -66,6 +65,8 @@ export async function runExecCommand(argv: string[], io: ExecIo = {}): Promise<n
     stdout(execUsage());
     return 0;
   }
+  // Imported here, past --help and usage errors: it loads the emulator.
+  const { launch } = await import('./launch.ts');
   const launched = await launch(parsed.options, { stdout, stderr, announce: false });
   if (typeof launched === 'number') return launched;
 

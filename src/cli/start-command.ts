@@ -1,4 +1,3 @@
-import { launch } from './launch.ts';
 import { onStopSignals, REPEAT_WINDOW_MS, signalExitCode, type SignalSource } from './signals.ts';
 import { parseStartOptions, startUsage, UsageError } from './start-options.ts';
 
@@ -32,6 +31,8 @@ export async function runStartCommand(argv: string[], io: StartIo = {}): Promise
     return 0;
   }
 
+  // Imported here, past --help and usage errors: it loads the emulator.
+  const { launch } = await import('./launch.ts');
   const launched = await launch(options, { stdout, stderr, announce: true });
   if (typeof launched === 'number') return launched;
   const { log } = launched;

@@ -3,9 +3,9 @@ import { isLoopbackHost } from '../controls/admin-guard.ts';
 import { createRelayEmulator, type RelayEmulator } from '../emulator.ts';
 import type { RelayEmulatorOptions } from '../options.ts';
 import { listenCore, urlHost } from './core-listener.ts';
+import { DEFAULT_HOST, DEFAULT_PORT } from './defaults.ts';
 
-export const DEFAULT_PORT = 8787;
-export const DEFAULT_HOST = '127.0.0.1';
+export { DEFAULT_HOST, DEFAULT_PORT };
 
 export interface ServerOptions {
   /** TCP port; 0 picks a free one. Default 8787. */
