@@ -44,7 +44,7 @@ export class RequestJournal {
     this.#maxEntries = options.maxEntries;
   }
 
-  /** An observer for the core: remembers which operation answered each request. */
+  /** An observer for the core: remembers which route (operationId) answered each request. */
   readonly observe = (exchange: Exchange): void => {
     requestFacts(exchange.request).operationId = exchange.operationId;
   };

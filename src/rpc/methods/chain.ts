@@ -36,7 +36,7 @@ export const chainMethods: MethodTable = {
     const config = configObject(raw, SLOT_CONFIG);
     commitmentOf(config);
     const slot = contextSlot(context, config);
-    const transactionCount = context.services.records.all().filter((record) => record.ledger !== null).length;
+    const transactionCount = context.services.submissions.all().filter((record) => record.ledger !== null).length;
     return {
       absoluteSlot: slot,
       blockHeight: Number(context.services.ledger.clock().blockHeight),
