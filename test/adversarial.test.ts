@@ -1,3 +1,4 @@
+// Over 250 lines: the attack table of issue 8 (one row per attack) and its runner share one emulator, whose start-up is the cost of a file.
 /**
  * The adversarial suite of issue 8: real signed transactions, built with the web3.js and spl-token
  * builders as an attacker would, sent through the real API over MSW (every response validated

@@ -1,3 +1,4 @@
+// Over 250 lines: one property per operation of the contract, all against one emulator, whose start-up is the cost of a file.
 /**
  * Hostile HTTP input (issue 8): property-based fuzzing with fast-check of every operation of
  * openapi/relay.yaml that the emulator serves: bodies (random JSON, wrong types under the real

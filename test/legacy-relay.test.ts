@@ -1,3 +1,4 @@
+// Over 250 lines: every legacy relay path shares one emulator and one webhook receiver, whose start-up is the cost of a file.
 import { Keypair, PublicKey } from '@solana/web3.js';
 import { http, HttpResponse, passthrough } from 'msw';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';

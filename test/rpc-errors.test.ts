@@ -1,3 +1,4 @@
+// Over 250 lines: every JSON-RPC error code against one emulator, whose start-up is the cost of a file.
 /**
  * The JSON-RPC endpoint at the HTTP level: authentication, batches, notifications, and every error
  * code the validator would answer, through MSW with real fetch. Every answer is checked against
