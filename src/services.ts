@@ -32,7 +32,7 @@ export interface EmulatorServices {
   config: EmulatorConfig;
   fixtures: Fixtures;
   ledger: Ledger;
-  /** The accept pipeline: every check, the fee-payer signature, the record, the queue. */
+  /** The accept pipeline: every check, the fee-payer signature, the submission, the queue. */
   relay: AcceptPipeline;
   queue: RelayQueue<SubmissionJob>;
   /** The queue's worker: ledger, submissions, history, finalization; waits for commitments. */
