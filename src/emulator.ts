@@ -35,7 +35,7 @@ import type { EmulatorConfig, EmulatorServices } from './services.ts';
 import { StateRegistry } from './state/state-registry.ts';
 import { HistoryIndex } from './store/history-index.ts';
 import { TokenAccountIndex } from './store/token-account-index.ts';
-import { TransactionRecords } from './store/transaction-records.ts';
+import { Submissions } from './store/submissions.ts';
 
 /** The base URL with option `loopback: false` and no `baseUrl` (the node server's default address). */
 export const DEFAULT_BASE_URL = 'http://127.0.0.1:8787/api';
@@ -117,7 +117,7 @@ async function assemble(options: RelayEmulatorOptions, loopback: CoreListener | 
     // Lamports the test controls add or remove come from, and go back to, the faucet fixture key.
     reservoir: new PublicKey(fixtures.relay.faucet.publicKey),
   });
-  const records = new TransactionRecords();
+  const submissions = new Submissions();
   const history = new HistoryIndex();
   const tokenAccounts = new TokenAccountIndex();
   fileGenesisTokenAccounts(genesis, tokenAccounts);
@@ -127,7 +127,7 @@ async function assemble(options: RelayEmulatorOptions, loopback: CoreListener | 
   const faults = new FaultBook();
   const worker = new SubmissionWorker({
     ledger,
-    records,
+    submissions,
     history,
     tokenAccounts,
     finalizeMs: options.queue?.finalizeMs ?? 0,
@@ -137,7 +137,7 @@ async function assemble(options: RelayEmulatorOptions, loopback: CoreListener | 
   const queue = new RelayQueue<SubmissionJob>(worker.process, queueOptions);
   const relay = new AcceptPipeline({
     ledger,
-    records,
+    submissions,
     queue,
     feePayer,
     policy: resolvePolicy(options.policy),
@@ -145,7 +145,7 @@ async function assemble(options: RelayEmulatorOptions, loopback: CoreListener | 
     beforeRelay: faults.hooks.beforeRelay,
   });
   // The legacy interface's domain, over the same pipeline and worker.
-  const legacy = new LegacyService({ fixtures, rpcUrl: config.rpcUrl, relay, worker, ledger, records, tokenAccounts, history, now });
+  const legacy = new LegacyService({ fixtures, rpcUrl: config.rpcUrl, relay, worker, ledger, submissions, tokenAccounts, history, now });
 
   const services: EmulatorServices = {
     config,
@@ -155,7 +155,7 @@ async function assemble(options: RelayEmulatorOptions, loopback: CoreListener | 
     queue,
     worker,
     legacy,
-    records,
+    submissions,
     history,
     tokenAccounts,
     apiKeys: new ApiKeys(apiKeys),
