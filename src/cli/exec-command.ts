@@ -1,6 +1,6 @@
 import { spawn } from 'node:child_process';
 import { readyFacts } from './ready.ts';
-import { onStopSignals, signalExitCode, type SignalSource } from './signals.ts';
+import { ignoreStopSignals, onStopSignals, signalExitCode, type SignalSource } from './signals.ts';
 import { optionLines, parseStartOptions, UsageError, type StartOptions } from './start-options.ts';
 
 export interface ExecIo {
@@ -79,7 +79,8 @@ export async function runExecCommand(argv: string[], io: ExecIo = {}): Promise<n
     shell: process.platform === 'win32',
   });
   const timers = new Set<NodeJS.Timeout>();
-  const stopListening = onStopSignals(io.signals ?? process, (signal) => {
+  const signals = io.signals ?? process;
+  const stopListening = onStopSignals(signals, (signal) => {
     if (signal !== 'SIGINT') {
       child.kill(signal);
       return;
@@ -98,6 +99,8 @@ export async function runExecCommand(argv: string[], io: ExecIo = {}): Promise<n
     child.once('exit', (exitCode, signal) => resolve(exitCode ?? signalExitCode(signal ?? 'SIGTERM')));
   });
   stopListening();
+  // The command is gone; what is left is stopping the emulator and exiting with its code.
+  ignoreStopSignals(signals);
   for (const timer of timers) clearTimeout(timer);
   try {
     await launched.shutdown();

@@ -20,6 +20,16 @@ export function onStopSignals(source: SignalSource, listener: (signal: NodeJS.Si
   };
 }
 
+/**
+ * From now until the process exits, stop signals do nothing. Called once a command is done and only
+ * the exit is left: a late duplicate (npm's forwarded SIGINT, on a busy machine) arriving between the
+ * last listener's removal and process.exit() would otherwise kill the process by the signal, and npm,
+ * seeing its child killed, would kill itself with it.
+ */
+export function ignoreStopSignals(source: SignalSource): void {
+  onStopSignals(source, () => undefined);
+}
+
 /** The exit code of a process that a signal ended: 128 + its number (SIGINT 130, SIGTERM 143). */
 export function signalExitCode(signal: NodeJS.Signals): number {
   return 128 + (constants.signals[signal] ?? 0);

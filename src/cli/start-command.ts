@@ -1,4 +1,4 @@
-import { onStopSignals, REPEAT_WINDOW_MS, signalExitCode, type SignalSource } from './signals.ts';
+import { ignoreStopSignals, onStopSignals, REPEAT_WINDOW_MS, signalExitCode, type SignalSource } from './signals.ts';
 import { parseStartOptions, startUsage, UsageError } from './start-options.ts';
 
 export interface StartIo {
@@ -36,13 +36,15 @@ export async function runStartCommand(argv: string[], io: StartIo = {}): Promise
   const launched = await launch(options, { stdout, stderr, announce: true });
   if (typeof launched === 'number') return launched;
   const { log } = launched;
+  const signals = io.signals ?? process;
   return new Promise<number>((done) => {
     let firstAt: number | null = null;
     const finish = (code: number) => {
       stopListening();
+      ignoreStopSignals(signals);
       done(code);
     };
-    const stopListening = onStopSignals(io.signals ?? process, (signal) => {
+    const stopListening = onStopSignals(signals, (signal) => {
       if (firstAt === null) {
         firstAt = Date.now();
         log.info(`${signal}: shutting down`);
