@@ -1369,6 +1369,21 @@ export interface components {
             blockTime: number | null;
             /** Format: date-time */
             receivedAt: string;
+            /** @description The rules of the strict policy profile this transaction breaks, relayed because the faithful profile sponsors it (see "Fee-payer policy"); empty for every other transaction. What a relay implementer's own policy has to decide. */
+            strictBreaks: components["schemas"]["EmulatorStrictBreak"][];
+            /** @description Lamports the fee payer cannot get back beyond the fee, each account at stake counted once (e.g. the rent of a wrapped-SOL account, whose owner can clear the close authority, or of a recipient's account created without a hand-over). */
+            sponsorExposure: number;
+        };
+        EmulatorStrictBreak: {
+            /** @description The rule id of the table "Fee-payer policy". */
+            rule: string;
+            code: components["schemas"]["ProblemCode"];
+            /** @description What the strict profile answers. */
+            detail: string;
+            /** @description The account at stake, when there is one. */
+            account: string | null;
+            /** @description Lamports of that account the fee payer cannot get back (0 when it pays only the fee). */
+            exposure: number;
         };
     };
     responses: {
