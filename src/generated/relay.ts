@@ -1247,7 +1247,7 @@ export interface components {
             /** @description A mint whose mint authority is the emulator's (the fixture mints and mints made by POST /__emulator/mints); others answer 404 MINT_NOT_FOUND. */
             mint?: components["schemas"]["Address"];
             /** @description Token amount in base units; needs mint. Default 0 (the token account is still created). */
-            amount?: string;
+            amount?: string | number;
         };
         EmulatorFaucetResult: {
             address: components["schemas"]["Address"];
