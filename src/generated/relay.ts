@@ -31,7 +31,8 @@ export interface paths {
         /** Read a recent blockhash. */
         get: operations["getBlockhash"];
         put?: never;
-        post?: never;
+        /** Read a recent blockhash (the same answer as GET). */
+        post: operations["getBlockhashByPost"];
         delete?: never;
         options?: never;
         head?: never;
@@ -1660,6 +1661,38 @@ export interface operations {
             500: components["responses"]["InternalError"];
         };
     };
+    getBlockhashByPost: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: {
+            content: {
+                "application/json": Record<string, never>;
+            };
+        };
+        responses: {
+            /** @description A recent blockhash. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["BlockhashRecord"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            404: components["responses"]["NotFound"];
+            405: components["responses"]["MethodNotAllowed"];
+            413: components["responses"]["PayloadTooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
+            429: components["responses"]["TooManyRequests"];
+            500: components["responses"]["InternalError"];
+        };
+    };
     createAccount: {
         parameters: {
             query?: never;
@@ -1757,7 +1790,7 @@ export interface operations {
             query: {
                 /** @description Wallet address to get history for. */
                 WalletAddress: components["schemas"]["Address"];
-                /** @description Page number, 1-based. */
+                /** @description Page number, 1-based; 0 binds as 1. */
                 PageNumber?: number;
                 /** @description Items per page. */
                 PageSize?: number;
