@@ -4,7 +4,7 @@ import type { EmulatorServices } from '../services.ts';
 import { accountInfoPascal, tokenInfo, type AccountInfoPascal, type TokenInfo } from './token-infos.ts';
 import { walletTokenAccounts } from './wallet-token-accounts.ts';
 import { addressOf } from '../crypto/base58.ts';
-import { parseAddress } from '../routes/address.ts';
+import { parseAddress } from '../http/address.ts';
 
 /** POST /Account/getaccountinfo: the spec's `accountInfo` (2.3), and the Android SDK's GetAccountResponse beside it. */
 export interface AccountInfoBody {

@@ -3,7 +3,7 @@ import type { EmulatorServices } from '../services.ts';
 import { tokenInfo, type TokenInfo } from './token-infos.ts';
 import { walletTokenAccounts } from './wallet-token-accounts.ts';
 import { addressOf } from '../crypto/base58.ts';
-import { parseAddress } from '../routes/address.ts';
+import { parseAddress } from '../http/address.ts';
 
 interface Amount {
   amount: string;

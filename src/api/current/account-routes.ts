@@ -2,7 +2,7 @@ import { accountInfoBody, balanceBody } from '../../current-shapes/index.ts';
 import { jsonResponse } from '../../http/json-response.ts';
 import type { Route } from '../../http/router.ts';
 import type { EmulatorServices } from '../../services.ts';
-import { parseAddress } from '../address.ts';
+import { parseAddress } from '../../http/address.ts';
 import { addressOf } from '../../crypto/base58.ts';
 
 type CurrentRoute = Route<EmulatorServices>;
