@@ -64,7 +64,7 @@ describe('the Altude Android SDK on the current interface', () => {
   it('reads the blockhash and accounts from RpcUrl with Authorization: Bearer <Token> (AltudeRpc)', async () => {
     const blockhash = await sdk.latestBlockhash();
     expect(blockhash).toMatch(/^[1-9A-HJ-NP-Za-km-z]{32,44}$/);
-    expect(wire.last()).toMatchObject({ method: 'POST', path: '/rpc', headers: { Authorization: `Bearer ${String(sdk.config.Token)}` } });
+    expect(wire.last()).toMatchObject({ method: 'POST', path: `${BASE}/rpc`, headers: { Authorization: `Bearer ${String(sdk.config.Token)}` } });
     expect(JSON.parse(wire.last().body!)).toEqual({ jsonrpc: '2.0', id: '3141592653', method: 'getLatestBlockhash', params: [{ commitment: 'finalized' }] });
     expect(await sdk.tokenDecimals(USDC)).toBe(6);
   });

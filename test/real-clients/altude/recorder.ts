@@ -29,10 +29,11 @@ export class Wire {
     this.#origin = new URL(emulator.config.baseUrl).origin;
   }
 
-  /** Sends one request to the emulator's origin (`path` starts with `/api/…` or the RPC path). */
+  /** Sends one request: `path` is under the base URL's origin (`/api/…`), or an absolute URL (the RPC's). */
   async send(method: string, path: string, headers: Record<string, string>, body: string | null = null): Promise<Answer> {
     this.requests.push({ method, path, headers, body });
-    const response = await this.#emulator.fetch(new Request(`${this.#origin}${path}`, { method, headers, ...(body === null ? {} : { body }) }));
+    const url = /^https?:/.test(path) ? path : `${this.#origin}${path}`;
+    const response = await this.#emulator.fetch(new Request(url, { method, headers, ...(body === null ? {} : { body }) }));
     const text = await response.text();
     let parsed: unknown = text;
     try {
@@ -45,8 +46,7 @@ export class Wire {
 
   /** A JSON-RPC call to the emulator's RpcUrl with the config's Token, as @altude/core and the Android SDK send it. */
   async rpc(token: string, method: string, params: unknown[], id: number | string = 1): Promise<any> {
-    const path = new URL(this.#emulator.config.rpcUrl).pathname;
-    const answer = await this.send('POST', path, { 'Content-Type': 'application/json', Authorization: `Bearer ${token}` }, JSON.stringify({ jsonrpc: '2.0', id, method, params }));
+    const answer = await this.send('POST', this.#emulator.config.rpcUrl, { 'Content-Type': 'application/json', Authorization: `Bearer ${token}` }, JSON.stringify({ jsonrpc: '2.0', id, method, params }));
     if (answer.body?.error) throw new Error(`${method}: ${JSON.stringify(answer.body.error)}`);
     return answer.body.result;
   }
