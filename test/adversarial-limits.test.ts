@@ -78,8 +78,6 @@ describe(`under the ${profile} policy profile`, () => {
 
   describe('rate limit per API key: 429 RATE_LIMITED with Retry-After', () => {
     it('serves a burst, then refuses with Retry-After, per key, bearer Token included, submitting nothing', async () => {
-      // The key's bucket starts full at its first request, and refills at 0.01 token a second.
-      const bucketStarted = performance.now();
       const signed = await validSend(KEYS.rate); // 1 request
       const config = await h.call('GET', '/Transaction/config', { headers: as(KEYS.rate) }); // 2
       const token = config.body.Token as string;
@@ -92,12 +90,11 @@ describe(`under the ${profile} policy profile`, () => {
       const refused = await h.call('POST', '/Transaction/send', { headers: as(KEYS.rate), body: { signedTransaction: signed } });
       expect(refused.status).toBe(429);
       expect(refused.body.code).toBe('RATE_LIMITED');
-      // Whole seconds until one token is back: 100, less the whole seconds the burst itself took
-      // (on a busy machine twenty requests can take more than one).
-      const burstSeconds = Math.ceil((performance.now() - bucketStarted) / 1000);
+      // One token comes back every 1 / rate seconds; the burst above took some wall time, which
+      // refilled a sliver, so the wait is at most that and (on any machine) well over 90 % of it.
       const retryAfter = Number(refused.headers.get('retry-after'));
       expect(retryAfter).toBeLessThanOrEqual(Math.ceil(1 / RATE_LIMIT.requestsPerSecond));
-      expect(retryAfter).toBeGreaterThanOrEqual(Math.ceil(1 / RATE_LIMIT.requestsPerSecond) - burstSeconds);
+      expect(retryAfter).toBeGreaterThan(0.9 / RATE_LIMIT.requestsPerSecond);
       expect(h.emulator.services.submissions.all().length).toBe(recordsBefore);
       expect(h.emulator.services.queue.state().pending).toBe(0);
       expect(await lamportsOf(FEE_PAYER)).toBe(feePayerBefore);
