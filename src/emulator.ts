@@ -94,6 +94,7 @@ async function assemble(options: RelayEmulatorOptions, loopback: CoreListener | 
   const now = options.now ?? (() => new Date());
   const feePayer = createEd25519Signer(keypairOf(fixtures.relay.feePayer).secretKey);
   const apiKeys = options.apiKeys ?? fixtures.relay.apiKeys;
+  const policy = resolvePolicy(options.policy);
 
   const config: EmulatorConfig = {
     baseUrl,
@@ -104,6 +105,7 @@ async function assemble(options: RelayEmulatorOptions, loopback: CoreListener | 
     tokenTtlSeconds: options.tokenTtlSeconds ?? DEFAULT_TOKEN_TTL_SECONDS,
     maxBodyBytes: options.maxBodyBytes ?? DEFAULT_MAX_BODY_BYTES,
     rpcAuth: options.rpcAuth ?? true,
+    policyProfile: policy.profile,
   };
 
   // The ledger, and the stores the emulator keeps beside it.
@@ -140,7 +142,7 @@ async function assemble(options: RelayEmulatorOptions, loopback: CoreListener | 
     submissions,
     queue,
     feePayer,
-    policy: resolvePolicy(options.policy),
+    policy,
     now,
     beforeRelay: faults.hooks.beforeRelay,
   });

@@ -43,6 +43,7 @@ export async function launch(options: StartOptions, io: LaunchIo): Promise<Launc
         ...(options.fixtures === null ? {} : { fixtures: resolve(options.fixtures) }),
         ...(options.tokenTtlSeconds === null ? {} : { tokenTtlSeconds: options.tokenTtlSeconds }),
         ...(options.journalLimit === null ? {} : { journalLimit: options.journalLimit }),
+        ...(options.policy === null ? {} : { policy: options.policy }),
         rpcAuth: options.rpcAuth,
       },
     });

@@ -18,13 +18,14 @@ describe('relay-emulator start options', () => {
       journalLimit: null,
       rpcAuth: true,
       readyFile: null,
+      policy: null,
       help: false,
     });
   });
 
   it('reads every flag, with repeatable --api-key', () => {
     const options = parseStartOptions(
-      ['--port', '0', '--host', '0.0.0.0', '--public-url', 'http://10.0.2.2:8787', '--api-key', 'a', '--api-key', 'b', '--fixtures', 'fx', '--state-file', 's.json', '--state-interval', '0', '--token-ttl', '60', '--log-level', 'debug', '--admin-token', 't', '--journal-limit', '0', '--no-rpc-auth', '--ready-file', 'ready.json'],
+      ['--port', '0', '--host', '0.0.0.0', '--public-url', 'http://10.0.2.2:8787', '--api-key', 'a', '--api-key', 'b', '--fixtures', 'fx', '--state-file', 's.json', '--state-interval', '0', '--token-ttl', '60', '--log-level', 'debug', '--admin-token', 't', '--journal-limit', '0', '--no-rpc-auth', '--ready-file', 'ready.json', '--policy', 'strict'],
       {},
     );
     expect(options).toEqual({
@@ -41,6 +42,7 @@ describe('relay-emulator start options', () => {
       journalLimit: 0,
       rpcAuth: false,
       readyFile: 'ready.json',
+      policy: 'strict',
       help: false,
     });
   });
@@ -60,6 +62,7 @@ describe('relay-emulator start options', () => {
       RELAY_EMULATOR_JOURNAL_LIMIT: '50',
       RELAY_EMULATOR_NO_RPC_AUTH: 'true',
       RELAY_EMULATOR_READY_FILE: '/tmp/ready.json',
+      RELAY_EMULATOR_POLICY: 'strict',
     };
     expect(parseStartOptions([], env)).toMatchObject({
       port: 9000,
@@ -78,6 +81,9 @@ describe('relay-emulator start options', () => {
     });
     expect(parseStartOptions([], { RELAY_EMULATOR_NO_RPC_AUTH: '0' }).rpcAuth).toBe(true);
     expect(parseStartOptions(['--port', '1234', '--api-key', 'flag'], env)).toMatchObject({ port: 1234, apiKeys: ['flag'] });
+      policy: 'strict',
+    });
+    expect(parseStartOptions(['--port', '1234', '--api-key', 'flag', '--policy', 'faithful'], env)).toMatchObject({ port: 1234, apiKeys: ['flag'], policy: 'faithful' });
     // Every flag has a twin, and the usage text names them all.
     for (const [flag, { env: twin }] of Object.entries(START_FLAGS)) {
       expect(startUsage()).toContain(`--${flag}`);
@@ -102,6 +108,8 @@ describe('relay-emulator start options', () => {
     expect(refusal(['--token-ttl', '0'])).toMatch(/--token-ttl must be between 1/);
     expect(refusal(['--public-url', 'http://host:1/api'])).toMatch(/--public-url must be an origin/);
     expect(refusal(['--api-key', ''])).toMatch(/--api-key must not be empty/);
+    expect(refusal(['--policy', 'lenient'])).toMatch(/--policy must be one of faithful, strict, not "lenient"/);
+    expect(refusal([], { RELAY_EMULATOR_POLICY: 'loose' })).toMatch(/--policy must be one of/);
     expect(refusal(['--bogus'])).toMatch(/bogus/);
     expect(refusal(['extra'])).toMatch(/extra/);
     expect(refusal([], { RELAY_EMULATOR_NO_RPC_AUTH: 'maybe' })).toMatch(/--no-rpc-auth's environment twin must be 1, true, 0 or false/);

@@ -3,6 +3,7 @@ import { DEFAULT_HOST, DEFAULT_PORT } from '../server/defaults.ts';
 import { DEFAULT_STATE_INTERVAL_MS } from '../server/state-file.ts';
 import { LOG_LEVELS, type LogLevel } from '../server/logger.ts';
 import { READY_LINE_PREFIX } from './ready.ts';
+import { POLICY_PROFILES, type PolicyProfile } from '../relay/policy-options.ts';
 
 /** What `relay-emulator start` runs with, once flags, environment and defaults are merged. */
 export interface StartOptions {
@@ -21,6 +22,7 @@ export interface StartOptions {
   rpcAuth: boolean;
   /** Where to write the ready facts (URLs, API key, fee payer) as JSON once the emulator answers. */
   readyFile: string | null;
+  policy: PolicyProfile | null;
   help: boolean;
 }
 
@@ -39,6 +41,7 @@ export const START_FLAGS = {
   'journal-limit': { env: 'RELAY_EMULATOR_JOURNAL_LIMIT', value: 'N', help: 'requests the request journal keeps; 0 turns it off for throughput (default 1000)' },
   'no-rpc-auth': { env: 'RELAY_EMULATOR_NO_RPC_AUTH', value: '', help: 'the RPC and PubSub answer without the bearer Token, for the solana CLI and explorers (env: 1/true)' },
   'ready-file': { env: 'RELAY_EMULATOR_READY_FILE', value: 'PATH', help: 'once ready, write the URLs, API key and fee payer there as JSON (the ready line\'s); removed on exit' },
+  policy: { env: 'RELAY_EMULATOR_POLICY', value: 'PROFILE', help: `fee-payer policy profile: ${POLICY_PROFILES.join('|')} (default faithful: sponsors what the vendor clients build)` },
 } as const;
 
 export class UsageError extends Error {
@@ -67,6 +70,7 @@ export function parseStartOptions(argv: string[], env: NodeJS.ProcessEnv = proce
         'journal-limit': { type: 'string' },
         'no-rpc-auth': { type: 'boolean' },
         'ready-file': { type: 'string' },
+        policy: { type: 'string' },
         help: { type: 'boolean', short: 'h' },
       },
     }));
@@ -91,6 +95,9 @@ export function parseStartOptions(argv: string[], env: NodeJS.ProcessEnv = proce
   const publicUrl = pick('public-url') ?? null;
   if (publicUrl !== null && !/^https?:\/\/[^/]+\/?$/.test(publicUrl)) throw new UsageError(`--public-url must be an origin like http://10.0.2.2:8787, not "${publicUrl}"`);
 
+  const policy = pick('policy') ?? null;
+  if (policy !== null && !(POLICY_PROFILES as readonly string[]).includes(policy)) throw new UsageError(`--policy must be one of ${POLICY_PROFILES.join(', ')}, not "${policy}"`);
+
   const tokenTtl = pick('token-ttl');
   const journalLimit = pick('journal-limit');
   return {
@@ -107,6 +114,7 @@ export function parseStartOptions(argv: string[], env: NodeJS.ProcessEnv = proce
     journalLimit: journalLimit === undefined ? null : integer('journal-limit', journalLimit, 0, { min: 0, max: 1_000_000 }),
     rpcAuth: !(values['no-rpc-auth'] === true || flagFromEnv('no-rpc-auth', env[START_FLAGS['no-rpc-auth'].env])),
     readyFile: pick('ready-file') ?? null,
+    policy: policy as PolicyProfile | null,
     help: values.help === true,
   };
 }
