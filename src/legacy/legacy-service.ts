@@ -22,7 +22,7 @@ const services = new WeakMap<EmulatorServices, LegacyService>();
 export function legacyOf(emulator: EmulatorServices): LegacyService {
   let legacy = services.get(emulator);
   if (!legacy) {
-    const apps = new LegacyApps(emulator.fixtures, { rpcUrl: emulator.config.rpcUrl });
+    const apps = new LegacyApps(emulator.fixtures, { rpcUrl: emulator.config.rpcUrl, origin: new URL(emulator.config.baseUrl).origin });
     const records = new LegacyRecords();
     const relay = new LegacyRelay({ services: emulator, apps, records });
     legacy = { apps, records, relay, settle: () => relay.settle() };
