@@ -1068,26 +1068,43 @@ export interface components {
             index: number;
             mint: string;
             lastValidBlockHeight: number;
-            reference?: string;
-            referenceId?: string;
-            referenceType?: string;
+            reference?: components["schemas"]["LegacyReference"];
+            referenceId?: components["schemas"]["LegacyReferenceId"];
+            referenceType?: components["schemas"]["LegacyReferenceType"];
             /** @description Signed transaction, base64. */
             tx: string;
         };
+        /**
+         * @description The caller's reference, stored on the record and searchable by the
+         *     transaction listing. When it is absent, null or empty, the record's
+         *     reference is `referenceType|referenceId` (either alone when only one is
+         *     given), else null.
+         */
+        LegacyReference: string | null;
+        /**
+         * @deprecated
+         * @description The older half of a reference (see LegacyReference).
+         */
+        LegacyReferenceId: string | null;
+        /**
+         * @deprecated
+         * @description The older half of a reference (see LegacyReference).
+         */
+        LegacyReferenceType: string | null;
         LegacyCloseAccountRequest: {
             account: string;
             commitment: components["schemas"]["Commitment"];
             environment: string;
             index: number;
             mint: string;
-            reference?: string;
-            referenceId?: string;
-            referenceType?: string;
+            reference?: components["schemas"]["LegacyReference"];
+            referenceId?: components["schemas"]["LegacyReferenceId"];
+            referenceType?: components["schemas"]["LegacyReferenceType"];
         };
         LegacyAirdropRequest: {
             account: string;
-            /** @description Whole-token units; defaults to the mint's airdropAmount. */
-            amount?: string;
+            /** @description Whole-token units; defaults to the mint's airdropAmount (also when null or empty). */
+            amount?: string | null;
             commitment: components["schemas"]["Commitment"];
             environment: string;
             index: number;
@@ -1575,6 +1592,7 @@ export interface components {
         Index: number;
         AccountId: string;
         Mint: string;
+        LegacyReadCommitment: components["schemas"]["Commitment"];
     };
     requestBodies: {
         SignedTransaction: {
@@ -1960,6 +1978,10 @@ export interface operations {
             query?: {
                 reference?: string;
                 signature?: string;
+                /** @deprecated */
+                referenceId?: string;
+                /** @deprecated */
+                referenceType?: string;
             };
             header?: never;
             path: {
@@ -1987,7 +2009,9 @@ export interface operations {
     };
     legacyGetTransaction: {
         parameters: {
-            query?: never;
+            query?: {
+                commitment?: components["parameters"]["LegacyReadCommitment"];
+            };
             header?: never;
             path: {
                 environment: components["parameters"]["Environment"];
@@ -2125,7 +2149,9 @@ export interface operations {
     };
     legacyBalance: {
         parameters: {
-            query?: never;
+            query?: {
+                commitment?: components["parameters"]["LegacyReadCommitment"];
+            };
             header?: never;
             path: {
                 environment: components["parameters"]["Environment"];
@@ -2153,7 +2179,9 @@ export interface operations {
     };
     legacyHistory: {
         parameters: {
-            query?: never;
+            query?: {
+                commitment?: components["parameters"]["LegacyReadCommitment"];
+            };
             header?: never;
             path: {
                 environment: components["parameters"]["Environment"];
@@ -2182,7 +2210,9 @@ export interface operations {
     };
     legacyAccountInfo: {
         parameters: {
-            query?: never;
+            query?: {
+                commitment?: components["parameters"]["LegacyReadCommitment"];
+            };
             header?: never;
             path: {
                 environment: components["parameters"]["Environment"];
@@ -2211,7 +2241,9 @@ export interface operations {
     };
     legacyTokenAccounts: {
         parameters: {
-            query?: never;
+            query?: {
+                commitment?: components["parameters"]["LegacyReadCommitment"];
+            };
             header?: never;
             path: {
                 environment: components["parameters"]["Environment"];

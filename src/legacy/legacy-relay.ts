@@ -1,7 +1,7 @@
 import { PublicKey, type VersionedTransaction } from '@solana/web3.js';
 import { RelayError } from '../errors/relay-error.ts';
 import { toUiAmountString } from '../ledger/token-accounts.ts';
-import type { RelayOperation } from '../relay/policy.ts';
+import { checkDurableNonce, type RelayOperation } from '../relay/policy.ts';
 import { PROGRAMS, TOKEN_INSTRUCTION } from '../relay/programs.ts';
 import type { Commitment, PreparedRelay } from '../relay/relay-service.ts';
 import { decodeWireTransaction } from '../relay/wire.ts';
@@ -9,7 +9,7 @@ import { transactionJson } from '../rpc/transaction-json.ts';
 import type { EmulatorServices } from '../services.ts';
 import type { LegacyClient } from './client-guard.ts';
 import type { LegacyApp, LegacyApps, LegacyMint } from './legacy-apps.ts';
-import { badNonce, ledgerFailure, timedOut, webhookFailed, type LegacyErrorEntry } from './legacy-errors.ts';
+import { badNonce, blockhashNotFound, ledgerFailure, timedOut, webhookFailed, type LegacyErrorEntry } from './legacy-errors.ts';
 import { publicRecord, type LegacyCommitment, type LegacyRecord, type LegacyRecords, type LegacyTransaction } from './legacy-records.ts';
 import { deliverWebhook } from './webhooks.ts';
 import { encodeBase58 } from '../crypto/base58.ts';
@@ -59,13 +59,17 @@ export class LegacyRelay {
     if (height > BigInt(input.lastValidBlockHeight)) {
       return this.#failedBeforeSubmission(call, base, badNonce(`Blockhash expired: block height ${height} is past lastValidBlockHeight ${input.lastValidBlockHeight}.`));
     }
+    // A blockhash the ledger never issued, or one that expired (a replay past it included), is what
+    // the RPC refuses on submission: Kinetic answered that with a Failed record, not an error. A
+    // durable-nonce transaction keeps its own refusal (its "blockhash" is a nonce).
+    checkDurableNonce(wire.tx);
+    if (!ledger.isBlockhashValid(wire.tx.message.recentBlockhash)) return this.#failedBeforeSubmission(call, base, blockhashNotFound());
     let prepared: Awaited<ReturnType<typeof relay.prepare>>;
     try {
       prepared = await relay.prepare(operation, input.tx, { feePayer: this.#apps.signer(call.mint), recordAs: 'legacy' });
     } catch (error) {
-      if (error instanceof RelayError && error.code === 'BLOCKHASH_NOT_FOUND') {
-        return this.#failedBeforeSubmission(call, base, badNonce(`Blockhash not found: ${error.message}`));
-      }
+      // The blockhash can expire while a fault hook delays the pipeline.
+      if (error instanceof RelayError && error.code === 'BLOCKHASH_NOT_FOUND') return this.#failedBeforeSubmission(call, base, blockhashNotFound());
       throw error;
     }
     if ('repeated' in prepared) {
@@ -91,9 +95,7 @@ export class LegacyRelay {
   async relayServerTransaction(call: LegacyCall, input: { tx: VersionedTransaction; bytes: Uint8Array; source: string }): Promise<LegacyTransaction> {
     const { relay, ledger } = this.#services;
     const base = { tx: Buffer.from(input.bytes).toString('base64'), feePayer: call.mint.feePayer, source: input.source, amount: null, destination: null };
-    if (!ledger.isBlockhashValid(input.tx.message.recentBlockhash)) {
-      return this.#failedBeforeSubmission(call, base, badNonce(`Blockhash not found: ${input.tx.message.recentBlockhash}.`));
-    }
+    if (!ledger.isBlockhashValid(input.tx.message.recentBlockhash)) return this.#failedBeforeSubmission(call, base, blockhashNotFound());
     const record = await this.#create(call, base);
     if (!(await this.#verify(call.app, record))) return publicRecord(this.#records.get(record.id)!);
     const signature = encodeBase58(input.tx.signatures[0]!);

@@ -1,13 +1,13 @@
 import { PublicKey } from '@solana/web3.js';
+import type { components } from '../../generated/relay.ts';
 import { RelayError } from '../../errors/relay-error.ts';
 import { jsonResponse } from '../../http/json-response.ts';
 import { parseAddress } from '../../routes/address.ts';
 import { accountInfo, balanceOf, historyOf, tokenAccountsOf, type LegacyAccountInfo } from '../account-reads.ts';
 import { checkClient, clientOf } from '../client-guard.ts';
-import type { LegacyCommitment } from '../legacy-records.ts';
 import { legacyOf } from '../legacy-service.ts';
 import { buildCloseTransaction } from '../server-transactions.ts';
-import { addressParam, appOf, hasEnvironment, referenceOf, type LegacyRoute } from './route-kit.ts';
+import { addressParam, appOf, checkReadCommitment, hasEnvironment, referenceOf, type LegacyRoute } from './route-kit.ts';
 import { relayClientRoute } from './transaction-routes.ts';
 
 const createAccount: LegacyRoute = {
@@ -19,16 +19,7 @@ const createAccount: LegacyRoute = {
   handle: (context) => relayClientRoute(context, 'legacyCreateAccount', 'create'),
 };
 
-interface CloseBody {
-  account: string;
-  commitment: LegacyCommitment;
-  environment: string;
-  index: number;
-  mint: string;
-  reference?: string;
-  referenceId?: string;
-  referenceType?: string;
-}
+type CloseBody = components['schemas']['LegacyCloseAccountRequest'];
 
 /**
  * The legacy server-side close: the owner names their wallet; the emulator finds its one token
@@ -89,6 +80,7 @@ const balance: LegacyRoute = {
   api: 'legacy',
   operationId: 'legacyBalance',
   async handle(context) {
+    checkReadCommitment(context, 'legacyBalance');
     const { app } = appOf(context);
     return jsonResponse(await balanceOf(context.services, app, addressParam(context, 'accountId')));
   },
@@ -100,6 +92,7 @@ const history: LegacyRoute = {
   api: 'legacy',
   operationId: 'legacyHistory',
   async handle(context) {
+    checkReadCommitment(context, 'legacyHistory');
     appOf(context);
     return jsonResponse(await historyOf(context.services, addressParam(context, 'accountId'), addressParam(context, 'mint')));
   },
@@ -111,6 +104,7 @@ const info: LegacyRoute = {
   api: 'legacy',
   operationId: 'legacyAccountInfo',
   async handle(context) {
+    checkReadCommitment(context, 'legacyAccountInfo');
     const { legacy, app } = appOf(context);
     return jsonResponse(await accountInfo(context.services, legacy.apps, app, addressParam(context, 'accountId'), addressParam(context, 'mint')));
   },
@@ -122,6 +116,7 @@ const tokenAccounts: LegacyRoute = {
   api: 'legacy',
   operationId: 'legacyTokenAccounts',
   async handle(context) {
+    checkReadCommitment(context, 'legacyTokenAccounts');
     appOf(context);
     const accounts = await tokenAccountsOf(context.services, addressParam(context, 'accountId'), addressParam(context, 'mint'));
     return jsonResponse(accounts.map(({ address }) => address));

@@ -6,7 +6,7 @@ import { keypairOf } from '../../fixtures/load-fixtures.ts';
 import { jsonResponse } from '../../http/json-response.ts';
 import { parseAddress } from '../../routes/address.ts';
 import { ledgerFailure } from '../legacy-errors.ts';
-import type { LegacyCommitment } from '../legacy-records.ts';
+import type { components } from '../../generated/relay.ts';
 import { legacyOf } from '../legacy-service.ts';
 import { buildAirdropTransaction } from '../server-transactions.ts';
 import { wholeToBaseUnits } from '../token-units.ts';
@@ -42,14 +42,7 @@ const appHealth: LegacyRoute = {
   },
 };
 
-interface AirdropBody {
-  account: string;
-  amount?: string;
-  commitment: LegacyCommitment;
-  environment: string;
-  index: number;
-  mint: string;
-}
+type AirdropBody = components['schemas']['LegacyAirdropRequest'];
 
 const RELAY_COMMITMENT = { Processed: 'processed', Confirmed: 'confirmed', Finalized: 'finalized' } as const;
 
@@ -71,7 +64,7 @@ const airdrop: LegacyRoute = {
     const mint = legacy.apps.mint(app, body.mint);
     if (!mint.airdrop) throw new RelayError('AIRDROP_DISABLED', `${app.key}: Airdrop configuration not found for mint ${mint.publicKey}.`);
     const owner = parseAddress(body.account, 'account');
-    const requested = body.amount !== undefined && body.amount !== '' && Number(body.amount) > 0 ? body.amount : String(mint.airdropAmount);
+    const requested = body.amount && Number(body.amount) > 0 ? body.amount : String(mint.airdropAmount);
     if (Number(requested) > mint.airdropMax) throw new RelayError('AIRDROP_LIMIT_EXCEEDED', `Try requesting ${mint.airdropMax} or less.`);
     const amount = wholeToBaseUnits(requested, mint.decimals, 'amount');
 

@@ -5,7 +5,7 @@ import type { EmulatorServices } from '../../services.ts';
 import { checkClient, clientOf } from '../client-guard.ts';
 import { publicRecord } from '../legacy-records.ts';
 import { legacyOf } from '../legacy-service.ts';
-import { appOf, referenceOf, type LegacyContext, type LegacyRelayBody, type LegacyRoute } from './route-kit.ts';
+import { appOf, checkReadCommitment, referenceOf, type LegacyContext, type LegacyRelayBody, type LegacyRoute, type ReferenceFields } from './route-kit.ts';
 
 /**
  * make-transfer and account/create: the client's partially signed transaction, relayed with the
@@ -42,11 +42,13 @@ const listTransactions: LegacyRoute = {
   operationId: 'legacyListTransactions',
   async handle(context) {
     const { legacy, app } = appOf(context);
-    const query = context.services.binder.query('legacyListTransactions', context.url.searchParams) as { reference?: string; signature?: string };
-    if (!query.reference && !query.signature) {
+    // Empty values bind as absent; the older referenceId/referenceType pair stands for the reference it made.
+    const query = context.services.binder.query('legacyListTransactions', context.url.searchParams) as ReferenceFields & { signature?: string };
+    const reference = referenceOf(query) ?? undefined;
+    if (!reference && !query.signature) {
       throw new RelayError('REFERENCE_OR_SIGNATURE_REQUIRED', `${app.key}: Please provide either reference or signature`);
     }
-    const found = legacy.records.find(app.key, query);
+    const found = legacy.records.find(app.key, { reference, signature: query.signature });
     if (found.length === 0) throw new RelayError('TRANSACTION_NOT_FOUND', `${app.key}: Transaction not found`);
     return jsonResponse(found.map(publicRecord));
   },
@@ -59,6 +61,7 @@ const getTransaction: LegacyRoute = {
   operationId: 'legacyGetTransaction',
   async handle(context) {
     appOf(context);
+    checkReadCommitment(context, 'legacyGetTransaction');
     const signature = context.params.signature ?? '';
     const record = context.services.records.get(signature);
     return jsonResponse({
