@@ -130,6 +130,9 @@ describe('legacy reads, server-built close and airdrop', () => {
       expect(mint.body).toMatchObject({ isMint: true, isTokenAccount: false, program: TOKEN_PROGRAM_ID.toBase58(), tokens: null });
       const token = await get(`/account/info/devnet/1/${ata(ALICE.publicKey, KIN).toBase58()}/${KIN.toBase58()}`);
       expect(token.body).toMatchObject({ isMint: false, isTokenAccount: true, owner: ALICE.publicKey.toBase58(), tokens: null });
+      // Kinetic's older route without a mint (SDK rc.11, rc.12) reads the app's default mint.
+      expect((await get(`/account/info/devnet/1/${ALICE.publicKey.toBase58()}?commitment=Confirmed`)).body).toEqual(wallet.body);
+      expect((await get(`/account/info/devnet/9/${ALICE.publicKey.toBase58()}`)).status).toBe(404);
       const stranger = Keypair.generate().publicKey.toBase58();
       const notInApp = await get(`/account/info/devnet/1/${ALICE.publicKey.toBase58()}/${stranger}`);
       expect(notInApp.status).toBe(400);
@@ -141,6 +144,7 @@ describe('legacy reads, server-built close and airdrop', () => {
       const reads = [
         `/account/balance/devnet/1/${alice}`,
         `/account/info/devnet/1/${alice}/${KIN.toBase58()}`,
+        `/account/info/devnet/1/${alice}`,
         `/account/token-accounts/devnet/1/${alice}/${KIN.toBase58()}`,
         `/account/history/devnet/1/${alice}/${KIN.toBase58()}`,
         `/transaction/transaction/devnet/1/${'1'.repeat(64)}`,

@@ -402,6 +402,23 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/account/info/{environment}/{index}/{accountId}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Read account info and the account's token accounts of the app's default mint. */
+        get: operations["legacyAccountInfoDefaultMint"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/account/token-accounts/{environment}/{index}/{accountId}/{mint}": {
         parameters: {
             query?: never;
@@ -2219,6 +2236,36 @@ export interface operations {
                 index: components["parameters"]["Index"];
                 accountId: components["parameters"]["AccountId"];
                 mint: components["parameters"]["Mint"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Account info. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["LegacyAccountInfo"];
+                };
+            };
+            400: components["responses"]["LegacyBadRequest"];
+            403: components["responses"]["LegacyForbidden"];
+            404: components["responses"]["LegacyNotFound"];
+            500: components["responses"]["LegacyInternalError"];
+        };
+    };
+    legacyAccountInfoDefaultMint: {
+        parameters: {
+            query?: {
+                commitment?: components["parameters"]["LegacyReadCommitment"];
+            };
+            header?: never;
+            path: {
+                environment: components["parameters"]["Environment"];
+                index: components["parameters"]["Index"];
+                accountId: components["parameters"]["AccountId"];
             };
             cookie?: never;
         };

@@ -110,6 +110,19 @@ const info: LegacyRoute = {
   },
 };
 
+/** Kinetic's older account info route, without a mint: the app's default mint. */
+const infoDefaultMint: LegacyRoute = {
+  method: 'GET',
+  path: '/account/info/{environment}/{index}/{accountId}',
+  api: 'legacy',
+  operationId: 'legacyAccountInfoDefaultMint',
+  async handle(context) {
+    checkReadCommitment(context, 'legacyAccountInfoDefaultMint');
+    const { legacy, app } = appOf(context);
+    return jsonResponse(await accountInfo(context.services, legacy.apps, app, addressParam(context, 'accountId'), app.mints[0]!.publicKey));
+  },
+};
+
 const tokenAccounts: LegacyRoute = {
   method: 'GET',
   path: '/account/token-accounts/{environment}/{index}/{accountId}/{mint}',
@@ -123,4 +136,4 @@ const tokenAccounts: LegacyRoute = {
   },
 };
 
-export const accountRoutes: LegacyRoute[] = [createAccount, closeAccount, balance, history, info, tokenAccounts];
+export const accountRoutes: LegacyRoute[] = [createAccount, closeAccount, balance, history, info, infoDefaultMint, tokenAccounts];
