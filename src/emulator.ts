@@ -66,6 +66,7 @@ export async function createRelayEmulator(options: RelayEmulatorOptions = {}): P
   const now = options.now ?? (() => new Date());
   const feePayer = createEd25519Signer(keypairOf(fixtures.relay.feePayer).secretKey);
   const apiKeys = options.apiKeys ?? fixtures.relay.apiKeys;
+  const policy = resolvePolicy(options.policy);
 
   const config: EmulatorConfig = {
     baseUrl,
@@ -76,6 +77,7 @@ export async function createRelayEmulator(options: RelayEmulatorOptions = {}): P
     tokenTtlSeconds: options.tokenTtlSeconds ?? DEFAULT_TOKEN_TTL_SECONDS,
     maxBodyBytes: options.maxBodyBytes ?? DEFAULT_MAX_BODY_BYTES,
     rpcAuth: options.rpcAuth ?? true,
+    policyProfile: policy.profile,
   };
 
   const genesis = genesisAccounts(fixtures);
@@ -106,7 +108,7 @@ export async function createRelayEmulator(options: RelayEmulatorOptions = {}): P
     tokenAccounts,
     queue,
     feePayer,
-    policy: resolvePolicy(options.policy),
+    policy,
     now,
     finalizeMs: options.queue?.finalizeMs ?? 0,
   });

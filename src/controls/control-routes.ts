@@ -38,7 +38,7 @@ export function controlRoutes(controls: TestControls, guard: AdminGuard): Emulat
         address: request.address as string,
         ...(request.lamports === undefined ? {} : { lamports: request.lamports as number }),
         ...(request.mint === undefined ? {} : { mint: request.mint as string }),
-        ...(request.amount === undefined ? {} : { amount: request.amount as string }),
+        ...(request.amount === undefined ? {} : { amount: request.amount as string | number }),
       });
       return { ...result, lamports: result.lamports.toString(), tokenAmount: result.tokenAmount?.toString() ?? null };
     }),

@@ -16,6 +16,10 @@ export interface TransactionJournalEntry {
   slot: number | null;
   blockTime: number | null;
   receivedAt: string;
+  /** Rules of the strict policy profile this transaction breaks, relayed under `faithful`; empty otherwise. */
+  strictBreaks: { rule: string; code: string; detail: string; account: string | null; exposure: number }[];
+  /** Lamports the fee payer cannot get back beyond the fee. */
+  sponsorExposure: number;
 }
 
 export interface TransactionFilter {
@@ -47,5 +51,7 @@ function toEntry(record: TransactionRecord): TransactionJournalEntry {
     slot: ledger ? Number(ledger.slot) : null,
     blockTime: ledger?.blockTime ?? null,
     receivedAt: record.receivedAt,
+    strictBreaks: record.strictBreaks.map((broken) => ({ ...broken, exposure: Number(broken.exposure) })),
+    sponsorExposure: Number(record.sponsorExposure),
   };
 }

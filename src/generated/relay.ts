@@ -31,7 +31,8 @@ export interface paths {
         /** Read a recent blockhash. */
         get: operations["getBlockhash"];
         put?: never;
-        post?: never;
+        /** Read a recent blockhash (the same answer as GET). */
+        post: operations["getBlockhashByPost"];
         delete?: never;
         options?: never;
         head?: never;
@@ -1281,7 +1282,7 @@ export interface components {
             /** @description A mint whose mint authority is the emulator's (the fixture mints and mints made by POST /__emulator/mints); others answer 404 MINT_NOT_FOUND. */
             mint?: components["schemas"]["Address"];
             /** @description Token amount in base units; needs mint. Default 0 (the token account is still created). */
-            amount?: string;
+            amount?: string | number;
         };
         EmulatorFaucetResult: {
             address: components["schemas"]["Address"];
@@ -1403,6 +1404,21 @@ export interface components {
             blockTime: number | null;
             /** Format: date-time */
             receivedAt: string;
+            /** @description The rules of the strict policy profile this transaction breaks, relayed because the faithful profile sponsors it (see "Fee-payer policy"); empty for every other transaction. What a relay implementer's own policy has to decide. */
+            strictBreaks: components["schemas"]["EmulatorStrictBreak"][];
+            /** @description Lamports the fee payer cannot get back beyond the fee, each account at stake counted once (e.g. the rent of a wrapped-SOL account, whose owner can clear the close authority, or of a recipient's account created without a hand-over). */
+            sponsorExposure: number;
+        };
+        EmulatorStrictBreak: {
+            /** @description The rule id of the table "Fee-payer policy". */
+            rule: string;
+            code: components["schemas"]["ProblemCode"];
+            /** @description What the strict profile answers. */
+            detail: string;
+            /** @description The account at stake, when there is one. */
+            account: string | null;
+            /** @description Lamports of that account the fee payer cannot get back (0 when it pays only the fee). */
+            exposure: number;
         };
     };
     responses: {
@@ -1680,6 +1696,38 @@ export interface operations {
             500: components["responses"]["InternalError"];
         };
     };
+    getBlockhashByPost: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: {
+            content: {
+                "application/json": Record<string, never>;
+            };
+        };
+        responses: {
+            /** @description A recent blockhash. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["BlockhashRecord"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            404: components["responses"]["NotFound"];
+            405: components["responses"]["MethodNotAllowed"];
+            413: components["responses"]["PayloadTooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
+            429: components["responses"]["TooManyRequests"];
+            500: components["responses"]["InternalError"];
+        };
+    };
     createAccount: {
         parameters: {
             query?: never;
@@ -1777,7 +1825,7 @@ export interface operations {
             query: {
                 /** @description Wallet address to get history for. */
                 WalletAddress: components["schemas"]["Address"];
-                /** @description Page number, 1-based. */
+                /** @description Page number, 1-based; 0 binds as 1. */
                 PageNumber?: number;
                 /** @description Items per page. */
                 PageSize?: number;

@@ -15,6 +15,8 @@ interface Rule {
   text: string;
   code: ProblemCode;
   status: number;
+  /** The `faithful` column: `same`, or what that profile relays instead. */
+  faithful: string;
 }
 
 function rulesTable(): Rule[] {
@@ -24,9 +26,9 @@ function rulesTable(): Rule[] {
     .split('\n')
     .filter((line) => /^\| [A-Z]\d+ \|/.test(line))
     .map((line) => {
-      const [id, text, codeCell] = line.replace(/^\|/, '').replace(/\|$/, '').split('|').map((cell) => cell.trim());
+      const [id, text, codeCell, faithful] = line.replace(/^\|/, '').replace(/\|$/, '').split('|').map((cell) => cell.trim());
       const [, code, status] = /^([A-Z0-9_]+)(?: \((\d{3})\))?$/.exec(codeCell!)!;
-      return { id: id!, text: text!, code: code as ProblemCode, status: status ? Number(status) : 422 };
+      return { id: id!, text: text!, code: code as ProblemCode, status: status ? Number(status) : 422, faithful: faithful ?? '' };
     });
 }
 
@@ -46,7 +48,7 @@ function citations(): { file: string; ids: string[]; code: string | null }[] {
       for (const match of line.matchAll(/\(rule ([^)]*)\)/g)) {
         const ids = [...match[1]!.matchAll(/\b([A-Z]\d+)\b/g)].map((id) => id[1]!);
         const following = lines.slice(at, at + 4).join('\n');
-        const code = /new RelayError\('([A-Z0-9_]+)'/.exec(following)?.[1] ?? (/\binvalid\(/.test(following) ? 'INVALID_TRANSACTION' : null);
+        const code = /(?:new RelayError|strictOnly)\('([A-Z0-9_]+)'/.exec(following)?.[1] ?? (/\binvalid\(/.test(following) ? 'INVALID_TRANSACTION' : null);
         found.push({ file, ids, code });
       }
     });
@@ -71,6 +73,17 @@ describe('the fee-payer policy table of openapi/relay.yaml', () => {
     const cited = new Set(citations().flatMap((citation) => citation.ids));
     expect([...byId.keys()].filter((id) => !cited.has(id))).toEqual([]);
     expect([...cited].filter((id) => !byId.has(id))).toEqual([]);
+  });
+
+  it('relaxes under faithful exactly the rules whose faithful column says so, with the code they document', () => {
+    const relaxed = new Map<string, string[]>();
+    for (const { text } of sources()) {
+      for (const match of text.matchAll(/strictOnly\('([A-Z0-9_]+)', '([A-Z]\d+)'/g)) relaxed.set(match[2]!, [...(relaxed.get(match[2]!) ?? []), match[1]!]);
+    }
+    const documented = rules.filter((rule) => rule.faithful !== 'same').map((rule) => rule.id);
+    expect(rules.every((rule) => rule.faithful !== '')).toBe(true);
+    expect([...relaxed.keys()].sort()).toEqual(documented.sort());
+    for (const [id, codes] of relaxed) expect(codes.every((code) => code === byId.get(id)!.code), id).toBe(true);
   });
 
   it('throws, at each citation, a code that one of the cited rules documents', () => {

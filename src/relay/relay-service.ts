@@ -161,7 +161,8 @@ export class RelayService {
 
   /** Records and queues a prepared transaction. */
   async accept(prepared: PreparedRelay, options: Pick<RelayCallOptions, 'recordAs'> = {}): Promise<RelayReceipt> {
-    await this.#accept(options.recordAs ?? prepared.operation, prepared.signature, prepared.bytes, prepared.wire.tx, RECEIPT_MESSAGES[prepared.operation]);
+    const { strictBreaks, sponsorExposure } = prepared.verdict;
+    await this.#accept(options.recordAs ?? prepared.operation, prepared.signature, prepared.bytes, prepared.wire.tx, RECEIPT_MESSAGES[prepared.operation], { strictBreaks, sponsorExposure });
     return receiptOf(prepared.operation, prepared.signature);
   }
 
@@ -235,7 +236,14 @@ export class RelayService {
     for (const wake of waiters) wake();
   }
 
-  async #accept(operation: Operation, signature: string, bytes: Uint8Array, tx: VersionedTransaction, message: string): Promise<void> {
+  async #accept(
+    operation: Operation,
+    signature: string,
+    bytes: Uint8Array,
+    tx: VersionedTransaction,
+    message: string,
+    sponsorship: Pick<TransactionRecord, 'strictBreaks' | 'sponsorExposure'> = { strictBreaks: [], sponsorExposure: 0n },
+  ): Promise<void> {
     const record: TransactionRecord = {
       signature,
       operation,
@@ -246,6 +254,7 @@ export class RelayService {
       receivedAt: this.#options.now().toISOString(),
       ledger: null,
       injectedError: null,
+      ...sponsorship,
     };
     // Enqueue first: a full queue must refuse before anything is recorded. The worker may start
     // before the insert finishes, so it waits for it (see process).

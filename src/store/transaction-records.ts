@@ -1,6 +1,7 @@
 import { Collection } from '@msw/data';
 import { z } from 'zod';
 import type { LedgerTransaction } from '../ledger/ledger.ts';
+import type { StrictBreak } from '../relay/policy/types.ts';
 
 export const OPERATIONS = ['create', 'close', 'send', 'sendbatch', 'rpc', 'legacy'] as const;
 export type Operation = (typeof OPERATIONS)[number];
@@ -23,6 +24,10 @@ const recordSchema = z.object({
   ledger: z.custom<LedgerTransaction>().nullable(),
   /** Set when the submission was failed by an injected fault instead of the ledger. */
   injectedError: z.string().nullable().default(null),
+  /** Rules of the strict policy profile it breaks, relayed because the faithful profile sponsors it. */
+  strictBreaks: z.custom<StrictBreak[]>().default([]),
+  /** Lamports the fee payer cannot get back beyond the fee (each account at stake counted once). */
+  sponsorExposure: z.bigint().default(0n),
 });
 
 /** Every transaction the emulator accepted: relayed, or sent directly through the RPC. */
