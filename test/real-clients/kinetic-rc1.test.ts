@@ -132,6 +132,10 @@ describe('Kinetic SDK 1.0.0-rc.1 on the legacy interface', () => {
     expect(record, JSON.stringify(record)).toMatchObject({ status: 'Confirmed', errors: [] });
 
     const fees = await settleAndCheckFinal(emulator, [{ signature: record.signature, signers: 2 }]);
+    // Relayed under the faithful default; strict would refuse it (A6), and the journal says what it costs the sponsor.
+    expect(emulator.transactionJournal({ signature: record.signature })[0]!.strictBreaks).toEqual([
+      { rule: 'A6', code: 'CLOSE_AUTHORITY_NOT_FEE_PAYER', detail: expect.any(String), account: target, exposure: Number(TOKEN_ACCOUNT_RENT) },
+    ]);
     expect(await tokenAccountOf(emulator, target)).toMatchObject({ owner: destination, amount: 200_000n, closeAuthority: null });
     expect(await lamportsOf(emulator, FEE_PAYER)).toBe(before - fees - TOKEN_ACCOUNT_RENT);
   });

@@ -178,6 +178,10 @@ describe('Kinetic SDK 1.0.0-rc.18 on the legacy interface', () => {
     expect(record, JSON.stringify(record)).toMatchObject({ status: 'Confirmed', errors: [], destination: target, amount: '1' });
 
     const fees = await settleAndCheckFinal(emulator, [{ signature: record.signature, signers: 2 }]);
+    // Relayed under the faithful default; strict would refuse it (A6), and the journal says what it costs the sponsor.
+    expect(emulator.transactionJournal({ signature: record.signature })[0]!.strictBreaks).toEqual([
+      { rule: 'A6', code: 'CLOSE_AUTHORITY_NOT_FEE_PAYER', detail: expect.any(String), account: target, exposure: Number(TOKEN_ACCOUNT_RENT) },
+    ]);
     // The destination owns its account, with no close authority: its rent is the sponsor's for good.
     expect(await tokenAccountOf(emulator, target)).toMatchObject({ owner: destination, amount: 100_000n, closeAuthority: null });
     expect(await lamportsOf(emulator, FEE_PAYER)).toBe(before - fees - TOKEN_ACCOUNT_RENT);
@@ -264,5 +268,31 @@ describe('Kinetic SDK 1.0.0-rc.18 on the legacy interface', () => {
     expect(await lamportsOf(emulator, FEE_PAYER)).toBe(before);
     const listed = await sdk.getKineticTransaction({ reference: undefined, signature: undefined }).catch((error: Error & { status?: number }) => error);
     expect(listed).toMatchObject({ status: 400, message: 'app-1-devnet: Please provide either reference or signature' });
+  });
+});
+
+describe('Kinetic SDK 1.0.0-rc.18 against policy "strict"', () => {
+  let emulator: RelayEmulator;
+  let sdk: KineticSdkWire;
+  beforeAll(async () => {
+    emulator = await createRelayEmulator({ baseUrl: `${ENDPOINT}/api`, policy: 'strict' });
+    sdk = new KineticSdkWire('1.0.0-rc.18', { endpoint: ENDPOINT, environment: 'devnet', index: 1, fetch: emulator.fetch });
+    await sdk.init();
+  });
+  afterAll(() => emulator.close());
+
+  it('relays its create and transfers, and refuses only senderCreate (422, the SDK throws), costing the fee payer nothing', async () => {
+    const owner = Keypair.generate();
+    expect((await sdk.createAccount({ owner })).status).toBe('Confirmed');
+    await sdk.requestAirdrop({ account: owner.publicKey.toBase58(), amount: '5' });
+    await emulator.settle();
+    const before = await lamportsOf(emulator, FEE_PAYER);
+    const submitted = emulator.transactionJournal().length;
+
+    const refused = await sdk.makeTransfer({ owner, destination: Keypair.generate().publicKey.toBase58(), amount: '1', senderCreate: true }).catch((error: Error & { status?: number; body?: unknown }) => error);
+    expect(refused).toMatchObject({ status: 422, body: { statusCode: 422, error: 'Unprocessable Entity', message: expect.stringContaining('close authority') } });
+    await emulator.settle();
+    expect(emulator.transactionJournal()).toHaveLength(submitted);
+    expect(await lamportsOf(emulator, FEE_PAYER)).toBe(before);
   });
 });
