@@ -15,7 +15,7 @@ async function filledEmulator(indexSize: number): Promise<{ emulator: RelayEmula
   const wallet = Keypair.generate().publicKey.toBase58();
   for (let slot = 1; slot <= indexSize; slot += 1) {
     const signature = `sig${slot}`.padEnd(88, '1');
-    await emulator.services.history.add({ signature, slot, blockTime: 1_767_225_600 + slot, err: null, memo: null }, [wallet, `other${slot % 97}`]);
+    emulator.services.history.add({ signature, slot, blockTime: 1_767_225_600 + slot, err: null, memo: null }, [wallet, `other${slot % 97}`]);
   }
   return { emulator, wallet };
 }

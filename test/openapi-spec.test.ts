@@ -345,7 +345,8 @@ describe('test/support/openapi.ts', () => {
   const signature = '5'.repeat(64);
 
   it('accepts a valid RelayReceipt and rejects one without signature', () => {
-    const receipt = { status: 'Queued', message: 'Account creation transaction queued successfully.', signature };
+    const message = 'Account creation transaction queued successfully.';
+    const receipt = { status: 'Queued', message, signature, Status: 'Queued', Message: message, Signature: signature };
     expect(() => validateAgainst('RelayReceipt', receipt)).not.toThrow();
     expect(() => validateAgainst('#/components/schemas/RelayReceipt', receipt)).not.toThrow();
     expect(() => assertResponseMatchesSpec({ method: 'post', path: '/Account/create', status: 200, body: receipt })).not.toThrow();

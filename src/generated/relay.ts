@@ -868,6 +868,15 @@ export interface components {
             /** @description Human-readable result of queuing. */
             message: string;
             signature: components["schemas"]["Signature"];
+            /**
+             * @description status again, PascalCase.
+             * @enum {string}
+             */
+            Status: "Queued";
+            /** @description message again, PascalCase (see Status). */
+            Message: string;
+            /** @description signature again, PascalCase (see Status). */
+            Signature: components["schemas"]["Signature"];
         };
         /** @description Response of POST /Transaction/send; the relay receipt with message "Transaction sent successfully". */
         SendReceipt: components["schemas"]["RelayReceipt"];
@@ -918,6 +927,54 @@ export interface components {
         };
         AccountInfoResponse: {
             accountInfo: components["schemas"]["AccountInfo"];
+            AccountAddress: components["schemas"]["Address"];
+            AccountInfo: components["schemas"]["PascalAccountInfo"];
+            /** @description The token accounts the address owns. */
+            TokenInfos: components["schemas"]["TokenInfo"][];
+        };
+        /** @description An account in the Android SDK's shape (Solnet's AccountInfo, PascalCase). */
+        PascalAccountInfo: {
+            Lamports: number;
+            Owner: components["schemas"]["Address"];
+            Executable: boolean;
+            RentEpoch: string;
+        };
+        /**
+         * @description A token account in the Android SDK's shape (gasstation/data/GetAccountData.kt: TokenInfo,
+         *     Account, Data, Parsed, ParsedInfo, TokenAmount), which is Solnet's TokenAccount serialized
+         *     PascalCase (`pubkey` keeps its JSON name). Android, altude-js and the React Native demo read
+         *     `TokenInfos[i].Account.Data.Parsed.Info.TokenAmount.{Amount, Decimals}`.
+         */
+        TokenInfo: {
+            pubkey: components["schemas"]["Address"];
+            Account: components["schemas"]["PascalAccountInfo"] & {
+                Data: {
+                    /** @enum {string} */
+                    Program: "spl-token";
+                    Space: number;
+                    Parsed: {
+                        /** @enum {string} */
+                        Type: "account";
+                        Info: {
+                            TokenAmount: {
+                                Amount: string;
+                                Decimals: number;
+                                UiAmount: number;
+                                UiAmountString: string;
+                                /** @description Base units as a number (exact below 2^53; Amount always is). */
+                                AmountUlong: number;
+                                AmountDecimal: number;
+                                AmountDouble: number;
+                            };
+                            /** @enum {string} */
+                            State: "initialized" | "frozen";
+                            IsNative: boolean;
+                            Mint: components["schemas"]["Address"];
+                            Owner: components["schemas"]["Address"];
+                        };
+                    };
+                };
+            };
         };
         BalanceRequest: {
             accountAddress: components["schemas"]["Address"];
@@ -945,6 +1002,13 @@ export interface components {
             /** @description Native balance in lamports (decimals 9). */
             sol: components["schemas"]["Amount"];
             tokens: components["schemas"]["TokenBalance"][];
+            AccountAddress: components["schemas"]["Address"];
+            /** @description The balance in whole tokens of mintAddress (summed over the wallet's accounts of it), or in SOL without a mint. */
+            Balance: number;
+            /** @description The mint's symbol when the emulator knows it (its fixtures), `SOL` without a mint, else null. */
+            Symbol: string | null;
+            /** @description The wallet's token accounts (of mintAddress only, when given). */
+            TokenInfos: components["schemas"]["TokenInfo"][];
         };
         /** @description History entry (spec 2.4). */
         HistoryEntry: {

@@ -23,7 +23,7 @@ export type { CreatedAccount, PolicyContext, PolicyVerdict, RelayOperation, SolT
  * (info.description), with a stable id (W1…O2) and the code it answers; each check in the code
  * cites its id as `(rule X)`, and src/relay/policy-rules.test.ts keeps the two in step. The wire
  * rules (W) live in wire.ts, the signature rules (S) in signatures.ts, replay (R) and the
- * pipeline order in relay-service.ts, and the instruction rules here and in policy/, one file
+ * pipeline order in accept-pipeline.ts, and the instruction rules here and in policy/, one file
  * per program family. The options are PolicyOptions (policy-options.ts). A rule only the strict
  * profile enforces goes through WalkState.strictOnly: under `faithful` the verdict lists it, with
  * the lamports it exposes, instead of refusing.
