@@ -21,6 +21,7 @@ import { Keypair, type PublicKey, SystemProgram, TransactionInstruction } from '
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { PolicyProfile } from '../src/relay/policy-options.ts';
 import { startHarness, type Harness } from './support/harness.ts';
+import { policyRules } from './support/policy-table.ts';
 import { validateAgainst } from './support/openapi.ts';
 import { ALICE, ata, build, createAtaInstructions, FEE_PAYER, transferInstruction, USDC } from './support/transactions.ts';
 
@@ -144,6 +145,9 @@ const flows: Flow[] = [
   },
 ];
 
+/** The strict rules faithful recorded, with their codes, across this file's flows. */
+const recorded = new Map<string, Set<string>>();
+
 function profileSuite(profile: PolicyProfile): void {
   describe(`the ${profile} profile`, () => {
     let h: Harness;
@@ -171,6 +175,7 @@ function profileSuite(profile: PolicyProfile): void {
         const record = records.get(response.body.signature)!;
         expect(record.status, JSON.stringify(record.ledger?.logs)).toBe('processed');
         expect(record.strictBreaks.map((broken) => broken.rule)).toEqual(flow.breaks);
+        for (const broken of record.strictBreaks) recorded.set(broken.rule, (recorded.get(broken.rule) ?? new Set()).add(broken.code));
         expect(record.sponsorExposure).toBe(flow.exposure);
         // The fee payer pays the fee, and the exposure is exactly the rent it funded and cannot get back.
         expect(before - (await lamportsOf(h, FEE_PAYER))).toBe(BigInt(signatures) * FEE + flow.funded);
@@ -221,6 +226,14 @@ function profileSuite(profile: PolicyProfile): void {
 
 profileSuite('strict');
 profileSuite('faithful');
+
+describe('the faithful column of the policy table', () => {
+  it('names exactly the rules the flows above saw faithful relax, each recorded with the code the table gives it', () => {
+    const relaxed = policyRules().filter((rule) => rule.faithful !== 'same');
+    expect([...recorded.keys()].sort()).toEqual(relaxed.map((rule) => rule.id).sort());
+    for (const rule of relaxed) expect([...recorded.get(rule.id)!], rule.id).toEqual([rule.code]);
+  });
+});
 
 /** What faithful still refuses: the neighbours of the shapes it relaxes. */
 describe('the faithful profile still refuses the neighbours of what it relaxes', () => {
