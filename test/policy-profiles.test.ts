@@ -1,4 +1,5 @@
-/**
+/** (Over 250 lines: every relaxed rule's flow under both profiles, and the neighbours faithful still refuses, read best together.)
+ *
  * The two fee-payer policy profiles side by side (issue 14): each shape the vendor's clients build
  * that today's hardened rules refused is refused by `strict` with its code, the fee payer's lamports
  * unchanged and nothing recorded, and relayed by `faithful` to a final successful status, with the

@@ -1,5 +1,4 @@
-/** (Over 250 lines: the newer and the older request shapes of the same client, each call spelling out its wire.)
- *
+/**
  * altude-js (AltudePlatform/altude-js, packages/gasstation) against the current interface, in both
  * request shapes its history holds (test/real-clients/altude/altude-js.ts), through `emulator.fetch`
  * at the client's base URL. Its transfers are gill's layouts; each relayed one is settled and checked

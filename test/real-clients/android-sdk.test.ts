@@ -1,5 +1,4 @@
-/** (Over 250 lines: one test per SDK call, in the order an app makes them, each spelling out the wire it checks.)
- *
+/**
  * The Altude Android SDK (AltudePlatform/AndroidSDK) against the current interface, call by call as
  * the SDK sends them (test/real-clients/altude/android-sdk.ts), through `emulator.fetch` at the
  * SDK's own base URL. Each answer is decoded as the SDK's kotlinx data classes would decode it, and

@@ -1,9 +1,13 @@
 /**
  * The wire as the vendor's clients put it, through `emulator.fetch`: each test sends its requests
  * with exactly the method, path, header names and body bytes the client's source builds, and the
- * recorder keeps them so that the test can show what was sent.
+ * recorder keeps them so that the test can show what was sent. Each answer of the relay's API is
+ * validated against openapi/relay.yaml on the way back.
  */
 import type { RelayEmulator } from '../../../src/index.ts';
+import { assertFetchResponseMatchesSpec } from '../../support/openapi.ts';
+
+const CURRENT_PATHS = ['/Transaction/config', '/Transaction/blockhash', '/Transaction/send', '/Transaction/sendbatch', '/Account/create', '/Account/close', '/Account/getaccountinfo', '/Account/balance', '/Account/gethistory'];
 
 export interface SentRequest {
   method: string;
@@ -34,6 +38,12 @@ export class Wire {
     this.requests.push({ method, path, headers, body });
     const url = /^https?:/.test(path) ? path : `${this.#origin}${path}`;
     const response = await this.#emulator.fetch(new Request(url, { method, headers, ...(body === null ? {} : { body }) }));
+    // Every answer of the current interface matches the contract (the RPC has its own tests). The
+    // lower-case /account/create and /account/close are the legacy operations' paths too, so the
+    // answer is validated against the current operation the client called.
+    const { pathname } = new URL(url);
+    const current = CURRENT_PATHS.find((candidate) => `/api${candidate}`.toLowerCase() === pathname.toLowerCase());
+    if (current) await assertFetchResponseMatchesSpec(method, current, response.clone());
     const text = await response.text();
     let parsed: unknown = text;
     try {
