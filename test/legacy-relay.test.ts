@@ -1,3 +1,4 @@
+// Over 250 lines: every legacy relay path shares one emulator and one webhook receiver, whose start-up is the cost of a file.
 import { Keypair, PublicKey, SystemProgram } from '@solana/web3.js';
 import { http, HttpResponse, passthrough } from 'msw';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -164,13 +165,13 @@ describe('legacy relay: make-transfer and account/create', () => {
   describe('Failed records (answered 201, as the legacy service did)', () => {
     /** Posts a relay body and checks the answer is the BadNonce Failed record Kinetic gave when the RPC refused the blockhash: nothing submitted, nothing paid. */
     const expectBlockhashNotFound = async (path: string, body: Record<string, unknown>) => {
-      const submitted = h.emulator.services.records.all().length;
+      const submitted = h.emulator.services.submissions.all().length;
       const lamports = (await h.emulator.services.ledger.getAccount(FEE_PAYER))!.lamports;
       const { status, body: record } = await post(path, body);
       expect(status).toBe(201);
       expect(record).toMatchObject({ status: 'Failed', signature: null, ledgerStart: null, ledgerTransaction: null, explorerUrl: null, tx: body.tx });
       expect(record.errors).toEqual([{ id: expect.stringMatching(/^lerr\d{8}$/), type: 'BadNonce', message: BLOCKHASH_NOT_FOUND_MESSAGE, logs: [], instruction: null }]);
-      expect(h.emulator.services.records.all().length).toBe(submitted);
+      expect(h.emulator.services.submissions.all().length).toBe(submitted);
       expect((await h.emulator.services.ledger.getAccount(FEE_PAYER))!.lamports).toBe(lamports);
       return record;
     };
@@ -255,7 +256,7 @@ describe('legacy relay: make-transfer and account/create', () => {
     });
 
     it('WebhookFailed: the verify webhook refuses (an MSW handler), and nothing is submitted', async () => {
-      const submitted = h.emulator.services.records.all().length;
+      const submitted = h.emulator.services.submissions.all().length;
       const body = await relayBody((blockhash) => legacyTransfer({ blockhash, transfers: [{ from: ALICE, to: ALICE.publicKey, amount: 1n }] }), { environment: 'refusing', index: 3 });
       const { status, body: record } = await post('/transaction/make-transfer', body);
       expect(status).toBe(201);
@@ -265,7 +266,7 @@ describe('legacy relay: make-transfer and account/create', () => {
       expect(record.webhookVerifyStart).toMatch(ISO);
       expect(record.webhookVerifyEnd).toMatch(ISO);
       expect(record.webhookVerifyDuration).toBeGreaterThanOrEqual(0);
-      expect(h.emulator.services.records.all().length).toBe(submitted);
+      expect(h.emulator.services.submissions.all().length).toBe(submitted);
     });
   });
 

@@ -3,7 +3,7 @@
  * The two fee-payer policy profiles side by side (issue 14): each shape the vendor's clients build
  * that today's hardened rules refused is refused by `strict` with its code, the fee payer's lamports
  * unchanged and nothing recorded, and relayed by `faithful` to a final successful status, with the
- * strict rules it breaks and its sponsor exposure in the record and the journal, and the fee payer
+ * strict rules it breaks and its sponsor exposure in its submission and the journal, and the fee payer
  * moved by exactly the fee plus the rent it funded. The exact client wire formats are in
  * test/real-clients/.
  */
@@ -160,7 +160,7 @@ function profileSuite(profile: PolicyProfile): void {
     for (const flow of flows) {
       it(`${profile === 'strict' ? `refuses ${flow.strictCode}` : `relays, recording ${flow.breaks.join('+')}`}: ${flow.name}`, async () => {
         const { transaction, signatures } = await flow.build(h);
-        const { records } = h.emulator.services;
+        const { submissions: records } = h.emulator.services;
         const before = await lamportsOf(h, FEE_PAYER);
         const recordsBefore = records.all().length;
         const response = await h.call('POST', flow.path, { body: { signedTransaction: transaction } });
@@ -195,7 +195,7 @@ function profileSuite(profile: PolicyProfile): void {
       const response = await h.call('POST', '/Transaction/send', { body: { signedTransaction: transaction } });
       expect(response.status, JSON.stringify(response.body)).toBe(200);
       await h.emulator.settle();
-      const record = h.emulator.services.records.get(response.body.signature)!;
+      const record = h.emulator.services.submissions.get(response.body.signature)!;
       expect(record.status).toBe('processed');
       expect(record.strictBreaks).toEqual([]);
       expect(before - (await lamportsOf(h, FEE_PAYER))).toBe(2n * FEE);
@@ -220,7 +220,7 @@ function profileSuite(profile: PolicyProfile): void {
       const { transaction } = await signed(h, createAtaInstructions(owner.publicKey), [owner]);
       const response = await h.call('POST', '/Account/create', { body: { signedTransaction: transaction } });
       await h.emulator.settle();
-      expect(h.emulator.services.records.get(response.body.signature)).toMatchObject({ status: 'processed', strictBreaks: [], sponsorExposure: 0n });
+      expect(h.emulator.services.submissions.get(response.body.signature)).toMatchObject({ status: 'processed', strictBreaks: [], sponsorExposure: 0n });
     });
   });
 }

@@ -76,7 +76,7 @@ export class LegacyRelay {
     if (!ledger.isBlockhashValid(wire.tx.message.recentBlockhash)) return this.#failedBeforeSubmission(call, base, blockhashNotFound());
     let prepared: Awaited<ReturnType<typeof relay.prepare>>;
     try {
-      prepared = await relay.prepare(operation, input.tx, { feePayer: this.#apps.signer(call.mint), recordAs: 'legacy' });
+      prepared = await relay.prepare(operation, input.tx, { feePayer: this.#apps.signer(call.mint), origin: 'legacy' });
     } catch (error) {
       // The blockhash can expire while a fault hook delays the pipeline.
       if (error instanceof RelayError && error.code === 'BLOCKHASH_NOT_FOUND') return this.#failedBeforeSubmission(call, base, blockhashNotFound());
@@ -98,7 +98,7 @@ export class LegacyRelay {
       destination: transfer?.destination ?? null,
     });
     if (!(await this.#verify(call.app, record))) return publicRecord(this.#records.get(record.id)!);
-    return this.#submit(call, record, prepared.signature, () => relay.accept(prepared, { recordAs: 'legacy' }));
+    return this.#submit(call, record, prepared.signature, () => relay.accept(prepared, { origin: 'legacy' }));
   }
 
   /** A transaction the emulator built and fully signed itself (account/close). */

@@ -3,7 +3,35 @@ import { RelayError } from '../errors/relay-error.ts';
 import { requestBinder } from './binding.ts';
 
 const WALLET = '985XyiszbSJQ5wr33reHL7oMPNtzRgQExEqix4tijVzr';
-const MINT = 'EPjFWdd5AufqSSqeM2qN1xzybapC8G4wEGGkZwyTDt1v';
+const MINT = 'So11111111111111111111111111111111111111112';
+
+describe('requestBinder', () => {
+  const binder = requestBinder();
+
+  it('binds body names case-insensitively to the contract names, typed by the generated types', () => {
+    const body = binder.body('getBalance', { AccountAddress: WALLET, mintaddress: MINT });
+    const names: { accountAddress: string; mintAddress?: string } = body;
+    expect(names).toEqual({ accountAddress: WALLET, mintAddress: MINT });
+  });
+
+  it('applies query defaults, so parameters declared `defaulted` are present', () => {
+    const query = binder.query('getHistory', new URLSearchParams({ walletaddress: WALLET }), { defaulted: ['PageNumber', 'PageSize'] });
+    const page: number = query.PageNumber + query.PageSize;
+    expect(page).toBeGreaterThan(1);
+    expect(query.WalletAddress).toBe(WALLET);
+  });
+
+  it('refuses to promise a default the contract does not give', () => {
+    expect(() => binder.query('getHistory', new URLSearchParams({ WalletAddress: WALLET }), { defaulted: ['MintAddress'] })).toThrow(/MintAddress has no default/);
+  });
+
+  it('refuses what the schema does not allow, as VALIDATION_FAILED or INVALID_QUERY', () => {
+    expect(() => binder.body('getBalance', {})).toThrow(RelayError);
+    expect(() => binder.query('getHistory', new URLSearchParams({ WalletAddress: WALLET, PageNumber: 'zero' }))).toThrow(expect.objectContaining({ code: 'INVALID_QUERY' }));
+  });
+});
+
+const USDC_MINT = 'EPjFWdd5AufqSSqeM2qN1xzybapC8G4wEGGkZwyTDt1v';
 
 function refusal(run: () => unknown): { code: string; errors: unknown } | null {
   try {
@@ -19,8 +47,8 @@ describe('the request binder: the forms real clients send, declared in openapi/r
   const binder = requestBinder();
 
   it('binds body names in any case, and the x-aliases of a property', () => {
-    expect(binder.body('getBalance', { AccountAddress: WALLET, MintAddress: MINT })).toEqual({ accountAddress: WALLET, mintAddress: MINT });
-    expect(binder.body('getBalance', { address: WALLET, mint: MINT })).toEqual({ accountAddress: WALLET, mintAddress: MINT });
+    expect(binder.body('getBalance', { AccountAddress: WALLET, MintAddress: USDC_MINT })).toEqual({ accountAddress: WALLET, mintAddress: USDC_MINT });
+    expect(binder.body('getBalance', { address: WALLET, mint: USDC_MINT })).toEqual({ accountAddress: WALLET, mintAddress: USDC_MINT });
     expect(binder.body('sendTransaction', { transaction: 'AQ==', commitment: 'confirmed' })).toMatchObject({ signedTransaction: 'AQ==' });
     expect(binder.body('createAccount', { SignedTransaction: 'AQ==' })).toEqual({ signedTransaction: 'AQ==' });
   });
@@ -35,7 +63,7 @@ describe('the request binder: the forms real clients send, declared in openapi/r
   it('binds an empty string as absent only where x-empty-as-absent says so', () => {
     expect(binder.body('getBalance', { accountAddress: WALLET, mintAddress: '' })).toEqual({ accountAddress: WALLET });
     expect(binder.body('getBalance', { AccountAddress: WALLET, MintAddress: '' })).toEqual({ accountAddress: WALLET });
-    expect(refusal(() => binder.body('getBalance', { accountAddress: '', mintAddress: MINT }))).toMatchObject({ code: 'VALIDATION_FAILED' });
+    expect(refusal(() => binder.body('getBalance', { accountAddress: '', mintAddress: USDC_MINT }))).toMatchObject({ code: 'VALIDATION_FAILED' });
     expect(refusal(() => binder.body('sendTransaction', { signedTransaction: '' }))).toBeNull();
     expect(refusal(() => binder.body('getBalance', { accountAddress: WALLET, mintAddress: ' ' }))).toMatchObject({ code: 'VALIDATION_FAILED' });
   });

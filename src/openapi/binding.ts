@@ -1,6 +1,7 @@
 import Ajv2020, { type ErrorObject, type ValidateFunction } from 'ajv/dist/2020.js';
 import addFormats from 'ajv-formats';
 import { RelayError } from '../errors/relay-error.ts';
+import type { operations } from '../generated/relay.ts';
 import { openApiDocument, operationsById, resolveRef, type JsonSchema, type OpenApiOperation, type OpenApiParameter } from './document.ts';
 
 /**
@@ -12,12 +13,22 @@ import { openApiDocument, operationsById, resolveRef, type JsonSchema, type Open
  * - a body property marked `x-empty-as-absent` binds `""` as absent (`mintAddress: ""` is no mint);
  * - query values are coerced to the schema's type; schema defaults are applied; a parameter's
  *   `x-clamp: { minimum }` raises a smaller valid value to it (Android's `Page=0` is page 1).
- * The result carries the canonical names of the contract. These rules live in the contract, so a
- * request form real clients send is declared once there, never special-cased in a handler.
+ * The result carries the canonical names of the contract, typed by the types generated from it:
+ * what passed validation against an operation's schema has that operation's type. These rules live
+ * in the contract, so a request form real clients send is declared once there, never special-cased
+ * in a handler.
  */
 export interface RequestBinder {
-  body(operationId: string, raw: unknown): Record<string, unknown>;
-  query(operationId: string, params: URLSearchParams): Record<string, unknown>;
+  body<Id extends OperationId>(operationId: Id, raw: unknown): RequestBody<Id>;
+  /**
+   * `defaulted` names parameters the caller relies on being present because the contract gives
+   * them a default (the generated type marks them optional); the binder checks that it does.
+   */
+  query<Id extends OperationId, Defaulted extends keyof QueryParameters<Id> = never>(
+    operationId: Id,
+    params: URLSearchParams,
+    options?: { defaulted: readonly Defaulted[] },
+  ): QueryParameters<Id> & Required<Pick<QueryParameters<Id>, Defaulted>>;
 }
 
 interface BodyName {
@@ -25,6 +36,19 @@ interface BodyName {
   /** 0 for an alias, 1 for the name itself. */
   rank: number;
 }
+
+/** An operationId of openapi/relay.yaml. */
+export type OperationId = keyof operations & string;
+
+/** The JSON request body of an operation, as generated from the contract. */
+export type RequestBody<Id extends OperationId> = operations[Id] extends { requestBody?: infer Body }
+  ? NonNullable<Body> extends { content: { 'application/json': infer Json } }
+    ? Json
+    : never
+  : never;
+
+/** The query parameters of an operation, as generated from the contract. */
+export type QueryParameters<Id extends OperationId> = NonNullable<operations[Id]['parameters']['query']>;
 
 interface BoundOperation {
   bodyNames: Map<string, BodyName>;
@@ -83,7 +107,9 @@ function createBinder(): RequestBinder {
   }
 
   return {
-    body(operationId, raw) {
+    // The casts below are the binder's promise: the value was just validated against the schema
+    // the generated type was made from.
+    body<Id extends OperationId>(operationId: Id, raw: unknown) {
       const entry = bound(operationId);
       if (typeof raw !== 'object' || raw === null || Array.isArray(raw)) {
         throw new RelayError('VALIDATION_FAILED', 'The request body must be a JSON object.', {
@@ -106,11 +132,17 @@ function createBinder(): RequestBinder {
         const errors = toFieldErrors(entry.validateBody.errors);
         throw new RelayError('VALIDATION_FAILED', describe(errors), { errors });
       }
-      return canonical;
+      return canonical as RequestBody<Id>;
     },
 
-    query(operationId, params) {
+    query<Id extends OperationId, Defaulted extends keyof QueryParameters<Id> = never>(operationId: Id, params: URLSearchParams, options?: { defaulted: readonly Defaulted[] }) {
       const entry = bound(operationId);
+      for (const name of options?.defaulted ?? []) {
+        const declared = entry.query.find(({ parameter }) => parameter.name === name)?.parameter;
+        if (!declared?.required && (declared?.schema as { default?: unknown } | undefined)?.default === undefined) {
+          throw new Error(`${operationId}: query parameter ${String(name)} has no default in openapi/relay.yaml`);
+        }
+      }
       const result: Record<string, unknown> = {};
       const errors: { path: string; message: string }[] = [];
       for (const { parameter, names, validate, clampMinimum } of entry.query) {
@@ -130,7 +162,7 @@ function createBinder(): RequestBinder {
         result[parameter.name] = clampMinimum !== null && typeof value === 'number' && value < clampMinimum ? clampMinimum : value;
       }
       if (errors.length > 0) throw new RelayError('INVALID_QUERY', describe(errors), { errors });
-      return result;
+      return result as QueryParameters<Id> & Required<Pick<QueryParameters<Id>, Defaulted>>;
     },
   };
 }

@@ -1,4 +1,3 @@
-import type { components } from '../../generated/relay.ts';
 import { RelayError } from '../../errors/relay-error.ts';
 import type { Route, RouteContext } from '../../http/router.ts';
 import { parseAddress } from '../../http/address.ts';
@@ -8,9 +7,6 @@ import type { LegacyService } from '../../legacy/legacy-service.ts';
 
 export type LegacyRoute = Route<EmulatorServices>;
 export type LegacyContext = RouteContext<EmulatorServices>;
-
-/** The legacy relay body (spec 4.3), as bound by the contract. */
-export type LegacyRelayBody = components['schemas']['LegacyRelayRequest'];
 
 /** `{index}` path segments are integers (NestJS ParseIntPipe's message otherwise). */
 export function indexParam(context: LegacyContext): number {
@@ -31,9 +27,12 @@ export function appOf(context: LegacyContext): { legacy: LegacyService; app: Leg
  * Validates the `?commitment=` of a legacy read (Kinetic SDKs send it; the one ledger state answers
  * every level): 400 for a value outside the Commitment enum.
  */
-export function checkReadCommitment(context: LegacyContext, operationId: string): void {
+export function checkReadCommitment(context: LegacyContext, operationId: LegacyReadOperation): void {
   context.services.binder.query(operationId, context.url.searchParams);
 }
+
+/** The legacy reads that take `?commitment=`. */
+export type LegacyReadOperation = 'legacyBalance' | 'legacyHistory' | 'legacyAccountInfo' | 'legacyAccountInfoDefaultMint' | 'legacyTokenAccounts' | 'legacyGetTransaction';
 
 /** A base58 address path segment, or 400 INVALID_ADDRESS naming it. */
 export function addressParam(context: LegacyContext, name: string): string {
@@ -60,7 +59,7 @@ export function referenceOf(body: ReferenceFields): string | null {
 
 /**
  * The guard of the two legacy routes that share a path with current ones (account/create and
- * account/close): the legacy operation claims a JSON object body with an `environment` key.
+ * account/close): the legacy route claims a JSON object body with an `environment` key.
  */
 export async function hasEnvironment(context: LegacyContext): Promise<boolean> {
   try {
