@@ -90,7 +90,11 @@ describe(`under the ${profile} policy profile`, () => {
       const refused = await h.call('POST', '/Transaction/send', { headers: as(KEYS.rate), body: { signedTransaction: signed } });
       expect(refused.status).toBe(429);
       expect(refused.body.code).toBe('RATE_LIMITED');
-      expect(refused.headers.get('retry-after')).toBe(String(Math.ceil(1 / RATE_LIMIT.requestsPerSecond)));
+      // One token comes back every 1 / rate seconds; the burst above took some wall time, which
+      // refilled a sliver, so the wait is at most that and (on any machine) well over 90 % of it.
+      const retryAfter = Number(refused.headers.get('retry-after'));
+      expect(retryAfter).toBeLessThanOrEqual(Math.ceil(1 / RATE_LIMIT.requestsPerSecond));
+      expect(retryAfter).toBeGreaterThan(0.9 / RATE_LIMIT.requestsPerSecond);
       expect(h.emulator.services.submissions.all().length).toBe(recordsBefore);
       expect(h.emulator.services.queue.state().pending).toBe(0);
       expect(await lamportsOf(FEE_PAYER)).toBe(feePayerBefore);
