@@ -1,9 +1,12 @@
+// Over 250 lines: the one class that owns slots, the clock, blockhash validity, fees and balances around the engine.
 import { PublicKey, type VersionedTransaction } from '@solana/web3.js';
+import type { ChangeFeed, ChangeReporter } from '../state/change-feed.ts';
 import { computeFee } from './compute-budget.ts';
 import type { EngineExecution, EngineFactory, GenesisAccount, LedgerAccount, LedgerEngine } from './engine.ts';
 import { decodeMint, decodeTokenAccount } from './token-accounts.ts';
 import { parseTransactionError, type TransactionErrorJson } from './transaction-error.ts';
 import { addressOf, encodeBase58 } from '../crypto/base58.ts';
+import { reportedAccount, type ClockMark, type LedgerChange } from './ledger-changes.ts';
 
 /** A blockhash stays valid for this many blocks after it was handed out, as on Solana. */
 export const MAX_PROCESSING_AGE = 150;
@@ -68,6 +71,11 @@ export interface LedgerOptions {
    * Default none: setAccount then refuses writes that change the total.
    */
   reservoir?: PublicKey;
+  /**
+   * Hears every change the ledger makes (part `ledger`, see ledger-changes.ts); a processed
+   * transaction's report and its caller's `commit` form one atomic unit. Default: nobody.
+   */
+  changes?: ChangeFeed;
 }
 
 const FIRST_SLOT = 1n;
@@ -91,10 +99,12 @@ export class Ledger {
   #blockHeight = FIRST_SLOT;
   #timeOffset = 0n;
   #lock: Promise<unknown> = Promise.resolve();
+  readonly #report: ChangeReporter;
 
   private constructor(engine: LedgerEngine, options: LedgerOptions) {
     this.#engine = engine;
     this.#options = options;
+    this.#report = options.changes?.reporter('ledger') ?? (() => undefined);
   }
 
   static async create(options: LedgerOptions): Promise<Ledger> {
@@ -126,6 +136,7 @@ export class Ledger {
     if (issuedAt === undefined) {
       issuedAt = this.#blockHeight;
       this.#issued.set(blockhash, issuedAt);
+      this.#report({ op: 'issue', blockhash, at: issuedAt } satisfies LedgerChange);
     }
     return { blockhash, lastValidBlockHeight: issuedAt + BigInt(MAX_PROCESSING_AGE) };
   }
@@ -140,7 +151,9 @@ export class Ledger {
   async expireBlockhashes(): Promise<BlockhashInfo> {
     return this.#exclusive(async () => {
       this.#issued.clear();
+      this.#report({ op: 'expire' } satisfies LedgerChange);
       this.#moveTo(this.#slot + 1n, 1n);
+      this.#report({ op: 'clock', clock: this.#clockMark() } satisfies LedgerChange);
       return this.latestBlockhash();
     });
   }
@@ -158,6 +171,7 @@ export class Ledger {
         this.#reads.clear();
         this.#engine.advance(this.#slot, this.#unixAt(this.#slot));
       }
+      this.#report({ op: 'clock', clock: this.#clockMark() } satisfies LedgerChange);
       return this.clock();
     });
   }
@@ -217,7 +231,47 @@ export class Ledger {
         this.#decimals.delete(key);
         this.#engine.setAccount(address, account);
       }
+      if (this.#options.changes?.recording) {
+        this.#report({ op: 'write', accounts: [...final].map(([key, { account }]) => [key, reportedAccount(account)]) } satisfies LedgerChange);
+      }
     });
+  }
+
+  /** Reads accounts between transactions and writes, never during one (the state file's snapshot: what it reads is journaled already). */
+  readAccounts(addresses: PublicKey[]): Promise<(LedgerAccount | null)[]> {
+    return this.#exclusive(() => Promise.all(addresses.map((address) => this.#engine.getAccount(address))));
+  }
+
+  /** Puts the clock where a snapshot or journal left it (restore): the slot never goes back. */
+  restoreClock(clock: ClockMark): Promise<void> {
+    return this.#exclusive(async () => {
+      const slot = clock.slot > this.#slot ? clock.slot : this.#slot;
+      this.#timeOffset += clock.unixTimestamp - this.#unixAt(slot);
+      this.#reads.clear();
+      this.#slot = slot;
+      this.#blockHeight = clock.blockHeight;
+      this.#engine.advance(slot, this.#unixAt(slot));
+      this.#pruneBlockhashes();
+      this.#report({ op: 'clock', clock: this.#clockMark() } satisfies LedgerChange);
+    });
+  }
+
+  /** The blockhashes handed out and still valid, with the block height each was handed out at (snapshots). */
+  issuedBlockhashes(): [blockhash: string, issuedAt: bigint][] {
+    return [...this.#issued];
+  }
+
+  /** Brings back blockhashes handed out before a restart (restore), or forgets them all. */
+  restoreBlockhashes(change: { issued: [string, bigint][] } | { expired: true }): void {
+    if ('expired' in change) {
+      this.#issued.clear();
+      this.#report({ op: 'expire' } satisfies LedgerChange);
+      return;
+    }
+    for (const [blockhash, at] of change.issued) {
+      this.#issued.set(blockhash, at);
+      this.#report({ op: 'issue', blockhash, at } satisfies LedgerChange);
+    }
   }
 
   minimumBalanceForRentExemption(dataLength: number): Promise<bigint> {
@@ -238,9 +292,11 @@ export class Ledger {
 
   /**
    * Executes and commits `tx` in the next slot. Signatures and blockhash must already have been
-   * checked; a failed transaction is returned with its error, never thrown.
+   * checked; a failed transaction is returned with its error, never thrown. `commit` runs before
+   * any other ledger call can, in one atomic unit of changes with the ledger's own report: the
+   * caller records the outcome there, so that a journal never holds the one without the other.
    */
-  async process(tx: VersionedTransaction): Promise<LedgerTransaction> {
+  async process(tx: VersionedTransaction, commit?: (result: LedgerTransaction) => void): Promise<LedgerTransaction> {
     return this.#exclusive(async () => {
       const keys = tx.message.staticAccountKeys;
       for (const key of keys) this.#written.add(addressOf(key));
@@ -250,7 +306,7 @@ export class Ledger {
       const execution = await this.#engine.execute(tx);
       this.#reads.clear();
       const after = await Promise.all(keys.map((key) => this.#engine.getAccount(key)));
-      return {
+      const result: LedgerTransaction = {
         signature: encodeBase58(tx.signatures[0] ?? new Uint8Array(64)),
         slot: this.#slot,
         blockTime: this.blockTime(this.#slot),
@@ -265,6 +321,19 @@ export class Ledger {
         postTokenBalances: await this.#tokenBalances(after),
         returnData: execution.returnData,
       };
+      const finish = () => {
+        if (this.#options.changes?.recording) {
+          // Only writable accounts can have changed (programs and sysvars never are).
+          const accounts = keys.flatMap((key, index): [string, ReturnType<typeof reportedAccount>][] =>
+            tx.message.isAccountWritable(index) ? [[addressOf(key), reportedAccount(after[index] ?? null)]] : [],
+          );
+          this.#report({ op: 'write', accounts, clock: this.#clockMark() } satisfies LedgerChange);
+        }
+        commit?.(result);
+      };
+      if (this.#options.changes) this.#options.changes.unit(finish);
+      else finish();
+      return result;
     });
   }
 
@@ -297,6 +366,7 @@ export class Ledger {
 
   forgetWrites(): void {
     this.#written.clear();
+    this.#report({ op: 'forget' } satisfies LedgerChange);
   }
 
   close(): Promise<void> {
@@ -326,10 +396,18 @@ export class Ledger {
     this.#slot = slot;
     this.#blockHeight += blocks;
     this.#engine.advance(slot, this.#unixAt(slot));
+    this.#pruneBlockhashes();
+  }
+
+  #pruneBlockhashes(): void {
     const oldest = this.#blockHeight - BigInt(MAX_PROCESSING_AGE);
     for (const [blockhash, issuedAt] of this.#issued) {
       if (issuedAt < oldest) this.#issued.delete(blockhash);
     }
+  }
+
+  #clockMark(): ClockMark {
+    return { slot: this.#slot, blockHeight: this.#blockHeight, unixTimestamp: this.#unixAt(this.#slot) };
   }
 
   #unixAt(slot: bigint): bigint {

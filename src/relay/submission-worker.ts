@@ -38,29 +38,37 @@ export class SubmissionWorker {
     this.#options = options;
   }
 
-  /** The queue callback: process → ledger → stores → finalization → waiters. Records its own failures. */
+  /**
+   * The queue callback: process → ledger → stores → finalization → waiters. Records its own
+   * failures. Idempotent by signature: a job whose record is no longer `queued` (it reached an
+   * outcome, whoever queued it again) or is gone (reset) is not run.
+   */
   readonly process = async (job: SubmissionJob): Promise<void> => {
     const { ledger, records } = this.#options;
-    const operation = records.get(job.id)?.operation ?? 'rpc';
+    const record = records.get(job.id);
+    if (!record || record.status !== 'queued') return;
+    const { operation } = record;
     try {
       const injected = (await this.#options.beforeSubmit?.({ ...job, operation })) ?? null;
       if (injected !== null) {
         records.update(job.id, { status: 'failed', commitment: null, ledger: null, injectedError: injected });
         return;
       }
-      let result: LedgerTransaction;
       try {
-        result = await ledger.process(job.tx);
+        // The outcome is recorded inside the ledger's commit: the accounts written, the record,
+        // history and the token-account index form one unit of changes (one journal entry).
+        await ledger.process(job.tx, (result) => {
+          records.update(job.id, {
+            status: result.err === null ? 'processed' : 'failed',
+            commitment: 'confirmed',
+            ledger: result,
+          });
+          this.#index(result, job.tx);
+        });
       } catch (error) {
         records.update(job.id, { status: 'failed', ledger: null, commitment: null, injectedError: `ledger failure: ${(error as Error).message}` });
         throw error;
       }
-      records.update(job.id, {
-        status: result.err === null ? 'processed' : 'failed',
-        commitment: 'confirmed',
-        ledger: result,
-      });
-      this.#index(result, job.tx);
       this.#scheduleFinalization(job.id);
     } finally {
       this.#notify();

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import type { LedgerTransaction } from '../ledger/ledger.ts';
+import type { ChangeReporter } from '../state/change-feed.ts';
 
 export const OPERATIONS = ['create', 'close', 'send', 'sendbatch', 'rpc', 'legacy'] as const;
 export type Operation = (typeof OPERATIONS)[number];
@@ -36,6 +37,9 @@ export function parseTransactionRecord(data: unknown): TransactionRecord {
   return recordSchema.parse(data);
 }
 
+/** A change to the records, as reported to the change feed (the state file's journal). */
+export type RecordsChange = { op: 'insert'; record: TransactionRecord } | { op: 'update'; signature: string; patch: Partial<TransactionRecord> } | { op: 'clear' };
+
 /**
  * The transaction records, by signature. Synchronous: a record is stored in the same tick the
  * pipeline enqueues its job, so the worker always finds it. A record is never changed in place:
@@ -45,6 +49,12 @@ export function parseTransactionRecord(data: unknown): TransactionRecord {
  */
 export class TransactionRecords {
   readonly #bySignature = new Map<string, TransactionRecord>();
+  readonly #report: ChangeReporter;
+
+  /** `report` hears every change (default: nobody). */
+  constructor(report: ChangeReporter = () => undefined) {
+    this.#report = report;
+  }
 
   get(signature: string): TransactionRecord | undefined {
     return this.#bySignature.get(signature);
@@ -53,6 +63,7 @@ export class TransactionRecords {
   insert(record: TransactionRecord): TransactionRecord {
     const stored = { ...record };
     this.#bySignature.set(record.signature, stored);
+    this.#report({ op: 'insert', record: stored } satisfies RecordsChange);
     return stored;
   }
 
@@ -61,6 +72,7 @@ export class TransactionRecords {
     if (!current) throw new Error(`no transaction record for ${signature}`);
     const updated = { ...current, ...patch };
     this.#bySignature.set(signature, updated);
+    this.#report({ op: 'update', signature, patch } satisfies RecordsChange);
     return updated;
   }
 
@@ -71,5 +83,18 @@ export class TransactionRecords {
 
   clear(): void {
     this.#bySignature.clear();
+    this.#report({ op: 'clear' } satisfies RecordsChange);
+  }
+
+  /** Redoes reported changes (journal replay), reporting nothing. An update of a record that is not there is skipped. */
+  replay(changes: readonly unknown[]): void {
+    for (const change of changes as RecordsChange[]) {
+      if (change.op === 'insert') this.#bySignature.set(change.record.signature, { ...change.record });
+      else if (change.op === 'clear') this.#bySignature.clear();
+      else {
+        const current = this.#bySignature.get(change.signature);
+        if (current) this.#bySignature.set(change.signature, { ...current, ...change.patch });
+      }
+    }
   }
 }
