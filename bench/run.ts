@@ -3,6 +3,7 @@
  * --smoke runs tiny sizes so CI can check that the benchmarks keep working (no targets enforced).
  */
 import { historyScaling } from './history-scaling.ts';
+import { journalThroughput } from './journal-throughput.ts';
 import { memory } from './memory.ts';
 import { relayEfficiency } from './relay-efficiency.ts';
 import { serverThroughput } from './server-throughput.ts';
@@ -18,10 +19,11 @@ export interface BenchSizes {
   serverRounds: number;
   churn: number;
   profiled: number;
+  journal: { transfers: number; rounds: number };
 }
 
-export const FULL: BenchSizes = { transfers: 300, startupRounds: 15, history: { small: 1_000, large: 100_000, requests: 400 }, serverSeconds: 2, serverRounds: 7, churn: 20, profiled: 200 };
-export const SMOKE: BenchSizes = { transfers: 5, startupRounds: 2, history: { small: 100, large: 1_000, requests: 10 }, serverSeconds: 1, serverRounds: 1, churn: 2, profiled: 3 };
+export const FULL: BenchSizes = { transfers: 300, startupRounds: 15, history: { small: 1_000, large: 100_000, requests: 400 }, serverSeconds: 2, serverRounds: 7, churn: 20, profiled: 200, journal: { transfers: 300, rounds: 5 } };
+export const SMOKE: BenchSizes = { transfers: 5, startupRounds: 2, history: { small: 100, large: 1_000, requests: 10 }, serverSeconds: 1, serverRounds: 1, churn: 2, profiled: 3, journal: { transfers: 8, rounds: 1 } };
 
 export async function runBenchmarks(sizes: BenchSizes): Promise<{ figures: Figure[]; stages: Awaited<ReturnType<typeof whereTimeGoes>> }> {
   const figures: Figure[] = [];
@@ -30,6 +32,7 @@ export async function runBenchmarks(sizes: BenchSizes): Promise<{ figures: Figur
   figures.push(await historyScaling(sizes.history));
   figures.push(...(await serverThroughput(sizes.serverSeconds, sizes.serverRounds)));
   figures.push(...memory(sizes.churn));
+  figures.push(await journalThroughput(sizes.journal.transfers, sizes.journal.rounds));
   const stages = await whereTimeGoes(sizes.profiled);
   return { figures, stages };
 }

@@ -18,6 +18,7 @@ describe('benchmarks (smoke sizes)', () => {
       'POST /Account/getaccountinfo, journal off',
       'RSS of one emulator',
       `RSS growth, ${SMOKE.churn} emulators created+closed`,
+      "relay throughput with the state file's journal (32 clients)",
     ]);
     for (const figure of figures) expect(Number.isFinite(figure.ratio), figure.name).toBe(true);
     expect(stages.map((stage) => stage.stage)).toContain('relay: policy');
