@@ -1,8 +1,8 @@
 /**
  * What the state file's write-ahead journal costs: 32 concurrent clients relay USDC transfers
  * through the emulator's fetch until every one is settled, with no state file, and with one
- * (every change journaled and fdatasync'd, group-committed, before its answer). Rounds alternate
- * the two, and the figure is the median of the per-round ratios (journaled / plain).
+ * (every change journaled and fdatasync'd, group-committed, before its answer), in rounds of one
+ * of each (bench/figures.ts makes the figure).
  */
 import { createTransferInstruction, getAssociatedTokenAddressSync } from '@solana/spl-token';
 import { PublicKey, Transaction } from '@solana/web3.js';
@@ -12,7 +12,7 @@ import { join } from 'node:path';
 import { createRelayEmulator } from '../src/index.ts';
 import { keypairOf, loadFixtures } from '../src/fixtures/load-fixtures.ts';
 import { StateFile } from '../src/server/state-file.ts';
-import { median, type Figure } from './stats.ts';
+import type { JournalMeasurement } from './figures.ts';
 
 const CLIENTS = 32;
 const fixtures = loadFixtures();
@@ -44,7 +44,7 @@ async function relayRate(count: number, journaled: boolean): Promise<{ rate: num
   await emulator.settle();
   await emulator.services.changes.durable();
   const seconds = (performance.now() - started) / 1000;
-  const processed = emulator.services.records.all().filter((record) => record.status === 'processed').length;
+  const processed = emulator.services.submissions.all().filter((record) => record.status === 'processed').length;
   if (processed !== count) throw new Error(`${count - processed} relayed transfers did not succeed`);
   const journalBytes = directory ? readdirSync(directory).reduce((sum, name) => sum + statSync(join(directory, name)).size, 0) : 0;
   await file?.close();
@@ -53,30 +53,19 @@ async function relayRate(count: number, journaled: boolean): Promise<{ rate: num
   return { rate: count / seconds, journalBytes };
 }
 
-export async function journalThroughput(count: number, rounds: number): Promise<Figure> {
-  const ratios: number[] = [];
-  const plain: number[] = [];
-  const journaled: number[] = [];
-  let bytesPerRelay = 0;
+/** Rounds alternate which side goes first, so that a slow stretch of the machine does not always land on one side. */
+export async function measureJournalThroughput(transfers: number, rounds: number): Promise<JournalMeasurement> {
+  const plainRates: number[] = [];
+  const journaledRates: number[] = [];
+  let journalBytesPerRelay = 0;
   for (let round = 0; round < rounds; round += 1) {
-    // Alternate which goes first, so that a slow stretch of the machine does not always land on one side.
-    const first = round % 2 === 0;
-    const a = await relayRate(count, !first);
-    const b = await relayRate(count, first);
-    const [without, withJournal] = first ? [a, b] : [b, a];
-    plain.push(without.rate);
-    journaled.push(withJournal.rate);
-    ratios.push(withJournal.rate / without.rate);
-    bytesPerRelay = withJournal.journalBytes / count;
+    const journalFirst = round % 2 === 1;
+    const a = await relayRate(transfers, journalFirst);
+    const b = await relayRate(transfers, !journalFirst);
+    const [plain, journaled] = journalFirst ? [b, a] : [a, b];
+    plainRates.push(plain.rate);
+    journaledRates.push(journaled.rate);
+    journalBytesPerRelay = journaled.journalBytes / transfers;
   }
-  const ratio = median(ratios);
-  return {
-    name: `relay throughput with the state file's journal (${CLIENTS} clients)`,
-    measured: `${median(journaled).toFixed(0)}/s journaled`,
-    baseline: `${median(plain).toFixed(0)}/s no state file`,
-    ratio,
-    target: '≥ 0.8',
-    meets: ratio >= 0.8,
-    note: `every change fdatasync'd before its answer, group commit; about ${(bytesPerRelay / 1024).toFixed(1)} KB of journal per relay (before compaction)`,
-  };
+  return { clients: CLIENTS, plainRates, journaledRates, journalBytesPerRelay };
 }

@@ -35,7 +35,7 @@ import { ChangeFeed } from './state/change-feed.ts';
 import { StateRegistry } from './state/state-registry.ts';
 import { HistoryIndex } from './store/history-index.ts';
 import { TokenAccountIndex } from './store/token-account-index.ts';
-import { TransactionRecords } from './store/transaction-records.ts';
+import { Submissions } from './store/submissions.ts';
 
 export const DEFAULT_BASE_URL = 'http://127.0.0.1:8787/api';
 export const DEFAULT_TOKEN_TTL_SECONDS = 3600;
@@ -95,7 +95,8 @@ export async function createRelayEmulator(options: RelayEmulatorOptions = {}): P
     reservoir: new PublicKey(fixtures.relay.faucet.publicKey),
     changes,
   });
-  const records = new TransactionRecords(changes.reporter('records'));
+  // Part `records` in the state file: the submissions' key from before they were named so.
+  const submissions = new Submissions(changes.reporter('records'));
   const history = new HistoryIndex(changes.reporter('history'));
   const tokenAccounts = new TokenAccountIndex(changes.reporter('tokenAccounts'));
   fileGenesisTokenAccounts(genesis, tokenAccounts);
@@ -105,7 +106,7 @@ export async function createRelayEmulator(options: RelayEmulatorOptions = {}): P
   const faults = new FaultBook();
   const worker = new SubmissionWorker({
     ledger,
-    records,
+    submissions,
     history,
     tokenAccounts,
     finalizeMs: options.queue?.finalizeMs ?? 0,
@@ -115,7 +116,7 @@ export async function createRelayEmulator(options: RelayEmulatorOptions = {}): P
   const queue = new RelayQueue<SubmissionJob>(worker.process, queueOptions, changes.reporter('queue'));
   const relay = new AcceptPipeline({
     ledger,
-    records,
+    submissions,
     queue,
     feePayer,
     policy: resolvePolicy(options.policy),
@@ -123,7 +124,7 @@ export async function createRelayEmulator(options: RelayEmulatorOptions = {}): P
     beforeRelay: faults.hooks.beforeRelay,
   });
   // The legacy interface's domain, over the same pipeline and worker.
-  const legacy = new LegacyService({ fixtures, rpcUrl: config.rpcUrl, relay, worker, ledger, records, tokenAccounts, history, now, report: changes.reporter('legacy') });
+  const legacy = new LegacyService({ fixtures, rpcUrl: config.rpcUrl, relay, worker, ledger, submissions, tokenAccounts, history, now, report: changes.reporter('legacy') });
 
   const services: EmulatorServices = {
     config,
@@ -133,7 +134,7 @@ export async function createRelayEmulator(options: RelayEmulatorOptions = {}): P
     queue,
     worker,
     legacy,
-    records,
+    submissions,
     history,
     tokenAccounts,
     apiKeys: new ApiKeys(apiKeys),

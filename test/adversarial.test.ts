@@ -1,3 +1,4 @@
+// Over 250 lines: the attack table of issue 8 (one row per attack) and its runner share one emulator, whose start-up is the cost of a file.
 /**
  * The adversarial suite of issue 8: real signed transactions, built with the web3.js and spl-token
  * builders as an attacker would, sent through the real API over MSW (every response validated
@@ -39,8 +40,10 @@ import {
 import bs58 from 'bs58';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createEd25519Signer } from '../src/crypto/ed25519.ts';
+import { PROBLEMS } from '../src/errors/problem-codes.ts';
 import { encodeMint, encodeTokenAccount } from '../src/ledger/token-accounts.ts';
 import { startHarness, type Harness } from './support/harness.ts';
+import { policyRules } from './support/policy-table.ts';
 import { ALICE, ata, build, closeInstruction, createAtaInstructions, FEE_PAYER, KIN, transferInstruction, USDC } from './support/transactions.ts';
 
 // ------------------------------------------------------------------ the cast
@@ -629,6 +632,48 @@ const cases: Case[] = [
   { name: 'a Revoke', category: 'shape', path: SEND, code: 'INSTRUCTION_NOT_ALLOWED', transaction: () => legacy([raw(TOKEN_PROGRAM_ID, [5], [{ pubkey: ata(ALICE.publicKey), isWritable: true }, { pubkey: ALICE.publicKey, isSigner: true }])], [ALICE]) },
 ];
 
+/**
+ * For each rule of the fee-payer policy table (openapi/relay.yaml), a case above that breaks it and
+ * nothing else: its test gets the rule's code and status from the real API.
+ */
+const CASE_OF_RULE: Record<string, string> = {
+  W1: 'signedTransaction that is not base64',
+  W2: 'a correctly signed transaction of 1,300 bytes',
+  W3: 'a signed transaction cut short',
+  W4: 'a v0 transaction that loads its accounts from an address lookup table',
+  S1: 'a send paid by someone else',
+  S2: 'seven signatures where six are allowed',
+  S3: 'a valid send missing a client signature',
+  S4: 'a valid send whose client signature is corrupted',
+  R2: 'a processed send replayed to sendbatch',
+  R3: 'a processed send replayed after its blockhash expired',
+  N1: 'a durable-nonce transaction advanced by the fee payer (its blockhash is a nonce)',
+  B1: 'a valid send whose blockhash expired',
+  P1: 'an unknown program',
+  P2: 'a Token-2022 TransferChecked',
+  F1: 'System transfer from the fee payer',
+  F2: 'the same ATA creation twice',
+  C1: 'a heap-frame request',
+  C2: 'a priority fee over the cap',
+  C3: 'a compute-unit limit over the cap',
+  N2: 'nonce withdrawal with the fee payer as nonce authority',
+  A1: 'an ATA creation naming an impostor System Program',
+  A2: 'createAccount from the fee payer at the token rent but 10 KB large',
+  A3: 'account funded by the fee payer and never initialized',
+  A4: 'a second ATA creation of an account that exists (fails at the fee payer’s cost)',
+  A5: 'wrapped-SOL account funded by the fee payer (its owner could clear the close authority)',
+  A6: 'ATA funded by the fee payer without the close authority hand-over',
+  A7: 'sponsored account handed to the attacker right after the close authority hand-over',
+  K1: 'create and close in one transaction, rent to the attacker',
+  K2: 'CloseAccount sending the rent to the attacker',
+  K3: 'CloseAccount authorised by the owner instead of the fee payer',
+  K4: 'CloseAccount of an account that still holds tokens',
+  T1: 'a TransferChecked of a mint the relay does not sponsor',
+  T2: 'a Revoke',
+  O1: 'a close smuggled into a batch of transfers',
+  O2: 'a transaction with no instruction at all',
+};
+
 // ------------------------------------------------------------------ the suite
 
 describe('adversarial transactions: refused with their own code, nothing submitted', () => {
@@ -637,9 +682,9 @@ describe('adversarial transactions: refused with their own code, nothing submitt
   for (const attack of cases) {
     it(`${attack.code}: ${attack.name}`, async () => {
       const signedTransaction = await attack.transaction();
-      const { records, queue } = h.emulator.services;
+      const { submissions, queue } = h.emulator.services;
       const feePayerBefore = await lamportsOf(FEE_PAYER);
-      const recordsBefore = records.all().length;
+      const recordsBefore = submissions.all().length;
 
       const response = await h.call('POST', attack.path, { body: { signedTransaction } });
 
@@ -648,10 +693,26 @@ describe('adversarial transactions: refused with their own code, nothing submitt
       expect(response.body.detail).toEqual(expect.any(String));
       await h.emulator.settle();
       expect(await lamportsOf(FEE_PAYER)).toBe(feePayerBefore);
-      expect(records.all().length).toBe(recordsBefore);
+      expect(submissions.all().length).toBe(recordsBefore);
       expect(queue.state().pending).toBe(0);
     });
   }
+
+  it('breaks every rule of the policy table with a case answered by the rule’s code and status', () => {
+    const rules = policyRules();
+    expect(rules.length).toBeGreaterThanOrEqual(35);
+    expect(new Set(rules.map((rule) => rule.id)).size).toBe(rules.length);
+    // Exactly the table's rules: a rule added to the contract needs its case here, a case of a removed rule goes.
+    expect(Object.keys(CASE_OF_RULE).sort()).toEqual(rules.map((rule) => rule.id).sort());
+    const byName = new Map(cases.map((attack) => [attack.name, attack]));
+    for (const rule of rules) {
+      expect(PROBLEMS[rule.code], `${rule.id}: ${rule.code} is a registered code`).toBeDefined();
+      expect(PROBLEMS[rule.code].status, `${rule.id}: the registry answers ${rule.code} with the status the table states`).toBe(rule.status);
+      const attack = byName.get(CASE_OF_RULE[rule.id]!);
+      expect(attack, `${rule.id}: case "${CASE_OF_RULE[rule.id]}"`).toBeDefined();
+      expect({ code: attack!.code, status: attack!.status ?? 422 }, `${rule.id}: ${attack!.name}`).toEqual({ code: rule.code, status: rule.status });
+    }
+  });
 
   it('has at least 40 distinct cases covering every category of issue 8', () => {
     expect(new Set(cases.map((attack) => attack.name)).size).toBe(cases.length);
@@ -674,7 +735,7 @@ describe('controls: the legitimate neighbours of the attacks are relayed', () =>
   it('relays a v0 transaction without lookup tables like a legacy one (rule W4)', async () => {
     const { owner, account, instructions } = newAccount();
     const receipt = await relay(CREATE, await v0(instructions, [owner]));
-    expect(h.emulator.services.records.get(receipt.signature)?.status).toBe('processed');
+    expect(h.emulator.services.submissions.get(receipt.signature)?.status).toBe('processed');
     expect(await h.emulator.services.ledger.getAccount(account)).not.toBeNull();
   });
 
@@ -683,18 +744,18 @@ describe('controls: the legitimate neighbours of the attacks are relayed', () =>
     const signed = await legacy(send.instructions, send.signers);
     const first = await relay(SEND, signed);
     const feePayerAfterFirst = await lamportsOf(FEE_PAYER);
-    const recordsAfterFirst = h.emulator.services.records.all().length;
+    const recordsAfterFirst = h.emulator.services.submissions.all().length;
     const again = await relay(SEND, signed);
     expect(again).toEqual(first);
     expect(await lamportsOf(FEE_PAYER)).toBe(feePayerAfterFirst);
-    expect(h.emulator.services.records.all().length).toBe(recordsAfterFirst);
+    expect(h.emulator.services.submissions.all().length).toBe(recordsAfterFirst);
   });
 
   it('relays compute-budget instructions within the caps, and the fee payer pays exactly the fee they set', async () => {
     const send = aliceSends();
     const before = await lamportsOf(FEE_PAYER);
     const receipt = await relay(SEND, await legacy([ComputeBudgetProgram.setComputeUnitLimit({ units: 100_000 }), ComputeBudgetProgram.setComputeUnitPrice({ microLamports: 100_000 }), ...send.instructions], send.signers));
-    const record = h.emulator.services.records.get(receipt.signature)!;
+    const record = h.emulator.services.submissions.get(receipt.signature)!;
     expect(record.status).toBe('processed');
     // 3 signatures × 5,000 + 100,000 CU × 0.1 lamport, plus the new account's rent.
     expect(before - (await lamportsOf(FEE_PAYER))).toBe(3n * 5_000n + 10_000n + rent);
@@ -710,7 +771,7 @@ describe('controls: the legitimate neighbours of the attacks are relayed', () =>
   it('relays an extra program’s instruction that leaves the fee payer out (the ledger then fails it: nothing is deployed there)', async () => {
     const send = aliceSends();
     const receipt = await relay(SEND, await legacy([...send.instructions, raw(EXTRA_PROGRAM, [0], [{ pubkey: ALICE.publicKey, isSigner: true }])], send.signers));
-    expect(h.emulator.services.records.get(receipt.signature)?.status).toBe('failed');
+    expect(h.emulator.services.submissions.get(receipt.signature)?.status).toBe('failed');
   });
 
   it('relays CreateIdempotent of an account that already exists (no rent is spent)', async () => {
@@ -720,7 +781,7 @@ describe('controls: the legitimate neighbours of the attacks are relayed', () =>
     const before = await lamportsOf(FEE_PAYER);
     const again = createAtaInstructions(owner.publicKey, USDC, { idempotent: true });
     const receipt = await relay(SEND, await legacy([again[0]!, transferInstruction(ALICE, owner.publicKey, 1n)], [ALICE]));
-    expect(h.emulator.services.records.get(receipt.signature)?.status, JSON.stringify(h.emulator.services.records.get(receipt.signature)?.ledger?.logs)).toBe('processed');
+    expect(h.emulator.services.submissions.get(receipt.signature)?.status, JSON.stringify(h.emulator.services.submissions.get(receipt.signature)?.ledger?.logs)).toBe('processed');
     expect(before - (await lamportsOf(FEE_PAYER))).toBe(2n * 5_000n);
   });
 });

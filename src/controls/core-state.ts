@@ -5,7 +5,7 @@ import { decodeTokenAccount } from '../ledger/token-accounts.ts';
 import type { EmulatorServices } from '../services.ts';
 import type { HistoryEntry } from '../store/history-index.ts';
 import type { TokenAccountIndex } from '../store/token-account-index.ts';
-import { parseTransactionRecord, type TransactionRecords } from '../store/transaction-records.ts';
+import { parseSubmission, type Submissions } from '../store/submissions.ts';
 import { ABSENT_ACCOUNT, isBuiltinAccount, toAccountState, toLedgerAccount, type AccountState } from './account-state.ts';
 
 export interface CoreStateOptions {
@@ -46,11 +46,11 @@ export function fileGenesisTokenAccounts(genesis: GenesisAccount[], tokenAccount
 /**
  * Queues again, once and in the order they were accepted, the transactions that were acknowledged
  * but had not reached the ledger (restore, state file). The queue ignores an id it holds already,
- * and the worker skips a record that is no longer `queued`, so that nothing runs twice.
+ * and the worker skips a submission that is no longer `queued`, so that nothing runs twice.
  */
-export function requeueAcknowledged(services: Pick<EmulatorServices, 'records' | 'queue'>): number {
+export function requeueAcknowledged(services: Pick<EmulatorServices, 'submissions' | 'queue'>): number {
   let queued = 0;
-  for (const record of services.records.all()) {
+  for (const record of services.submissions.all()) {
     if (record.status !== 'queued') continue;
     services.queue.enqueue({ id: record.signature, tx: VersionedTransaction.deserialize(Buffer.from(record.wire, 'base64')) });
     queued += 1;
@@ -59,16 +59,16 @@ export function requeueAcknowledged(services: Pick<EmulatorServices, 'records' |
 }
 
 /** Finalization timers do not survive a restart: a transaction processed before it comes back finalized. */
-function finalizeRestored(records: TransactionRecords): void {
-  for (const record of records.all()) {
-    if (record.status === 'processed' && record.commitment !== null && record.commitment !== 'finalized') records.update(record.signature, { commitment: 'finalized' });
+function finalizeRestored(submissions: Submissions): void {
+  for (const record of submissions.all()) {
+    if (record.status === 'processed' && record.commitment !== null && record.commitment !== 'finalized') submissions.update(record.signature, { commitment: 'finalized' });
   }
 }
 
 /**
  * Registers the core's stateful parts in the state registry, in the order restore needs: the
- * ledger's accounts and clock, the transaction records, history, the token-account index, and the
- * queue's settings (its waiting jobs are the records still `queued`: see requeueAcknowledged;
+ * ledger's accounts and clock, the submissions, history, the token-account index, and the
+ * queue's settings (its waiting jobs are the submissions still `queued`: see requeueAcknowledged;
  * whether it was paused is saved at the snapshot's top level).
  *
  * Reset relies on one fact: right after genesis or a reset, the ledger holds exactly the genesis
@@ -77,7 +77,7 @@ function finalizeRestored(records: TransactionRecords): void {
  */
 export function registerCoreState(options: CoreStateOptions): void {
   const { services, genesis } = options;
-  const { ledger, records, history, tokenAccounts, queue } = services;
+  const { ledger, submissions, history, tokenAccounts, queue } = services;
   const genesisByAddress = new Map(genesis.map(({ address, account }) => [address.toBase58(), account]));
 
   services.state.register({
@@ -125,16 +125,17 @@ export function registerCoreState(options: CoreStateOptions): void {
   });
 
   services.state.register({
+    // The state file's key for the submissions (named before they were: files keep it).
     name: 'records',
-    snapshot: () => records.all(),
+    snapshot: () => submissions.all(),
     restore(data) {
-      for (const record of (data as unknown[]).map(parseTransactionRecord)) records.insert(record);
-      finalizeRestored(records);
+      for (const record of (data as unknown[]).map(parseSubmission)) submissions.insert(record);
+      finalizeRestored(submissions);
     },
-    reset: () => records.clear(),
+    reset: () => submissions.clear(),
     replay(changes) {
-      records.replay(changes);
-      finalizeRestored(records);
+      submissions.replay(changes);
+      finalizeRestored(submissions);
     },
   });
 

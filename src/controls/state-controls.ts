@@ -5,7 +5,7 @@ import type { EmulatorSnapshot, TestControlMethods } from './control-types.ts';
 import { requeueAcknowledged } from './core-state.ts';
 
 type StateControls = Pick<TestControlMethods, 'reset' | 'snapshot' | 'restore'>;
-type StateServices = Pick<EmulatorServices, 'queue' | 'worker' | 'state' | 'fixtures' | 'records'>;
+type StateServices = Pick<EmulatorServices, 'queue' | 'worker' | 'state' | 'fixtures' | 'submissions'>;
 
 /**
  * Every part's snapshot. Every part's snapshot() is called in the same tick, so that the parts held

@@ -1,20 +1,19 @@
-// Over 250 lines: the one class that owns slots, the clock, blockhash validity, fees and balances around the engine.
+// Over 250 lines: the Ledger is the one seam over the engine; clock, blockhashes, accounts and execution share its private state.
 import { PublicKey, type VersionedTransaction } from '@solana/web3.js';
 import type { ChangeFeed, ChangeReporter } from '../state/change-feed.ts';
 import { computeFee } from './compute-budget.ts';
-import type { EngineExecution, EngineFactory, GenesisAccount, LedgerAccount, LedgerEngine } from './engine.ts';
+import { BlockhashRegistry } from './blockhash-registry.ts';
+import type { EngineClock, EngineExecution, EngineFactory, GenesisAccount, LedgerAccount, LedgerEngine } from './engine.ts';
+import { epochOf } from './epoch-schedule.ts';
 import { decodeMint, decodeTokenAccount } from './token-accounts.ts';
 import { parseTransactionError, type TransactionErrorJson } from './transaction-error.ts';
 import { addressOf, encodeBase58 } from '../crypto/base58.ts';
 import { reportedAccount, type ClockMark, type LedgerChange } from './ledger-changes.ts';
 
-/** A blockhash stays valid for this many blocks after it was handed out, as on Solana. */
-export const MAX_PROCESSING_AGE = 150;
 
-export interface LedgerClock {
-  slot: bigint;
+/** The ledger's clock: the Clock sysvar the engine holds (epochs from epoch-schedule.ts), and the block height. */
+export interface LedgerClock extends EngineClock {
   blockHeight: bigint;
-  unixTimestamp: bigint;
 }
 
 export interface BlockhashInfo {
@@ -82,15 +81,15 @@ const FIRST_SLOT = 1n;
 
 /**
  * The emulator's ledger: an engine plus the things the emulator owns itself, so that they are
- * deterministic and engine-independent: slots, block height, the clock, blockhash validity, fees
- * and the pre/post balances each transaction reports.
+ * deterministic and engine-independent: slots, block height, the clock, blockhash validity (its
+ * rule is BlockhashRegistry's), fees and the pre/post balances each transaction reports.
  *
  * Every processed transaction lands in its own slot, later than the one before.
  */
 export class Ledger {
   readonly #engine: LedgerEngine;
   readonly #options: LedgerOptions;
-  readonly #issued = new Map<string, bigint>();
+  readonly #blockhashes = new BlockhashRegistry();
   readonly #decimals = new Map<string, number>();
   /** Addresses written since creation or the last forgetWrites() (reset and the state file read them). */
   readonly #written = new Set<string>();
@@ -109,7 +108,7 @@ export class Ledger {
 
   static async create(options: LedgerOptions): Promise<Ledger> {
     const ledger = new Ledger(await options.engine(options.genesis), options);
-    ledger.#engine.advance(ledger.#slot + 1n, ledger.#unixAt(ledger.#slot + 1n));
+    ledger.#engine.advance(ledger.#clockAt(ledger.#slot + 1n));
     ledger.#slot += 1n;
     ledger.#blockHeight += 1n;
     return ledger;
@@ -123,7 +122,7 @@ export class Ledger {
   }
 
   clock(): LedgerClock {
-    return { slot: this.#slot, blockHeight: this.#blockHeight, unixTimestamp: this.#unixAt(this.#slot) };
+    return { ...this.#clockAt(this.#slot), blockHeight: this.#blockHeight };
   }
 
   blockTime(slot: bigint): number {
@@ -132,25 +131,21 @@ export class Ledger {
 
   async latestBlockhash(): Promise<BlockhashInfo> {
     const blockhash = await this.#engine.currentBlockhash();
-    let issuedAt = this.#issued.get(blockhash);
-    if (issuedAt === undefined) {
-      issuedAt = this.#blockHeight;
-      this.#issued.set(blockhash, issuedAt);
-      this.#report({ op: 'issue', blockhash, at: issuedAt } satisfies LedgerChange);
-    }
-    return { blockhash, lastValidBlockHeight: issuedAt + BigInt(MAX_PROCESSING_AGE) };
+    const fresh = !this.#blockhashes.has(blockhash);
+    const lastValidBlockHeight = this.#blockhashes.issue(blockhash, this.#blockHeight);
+    if (fresh) this.#report({ op: 'issue', blockhash, at: this.#blockHeight } satisfies LedgerChange);
+    return { blockhash, lastValidBlockHeight };
   }
 
   /** True when `blockhash` was handed out by this ledger and has not aged out or been expired. */
   isBlockhashValid(blockhash: string): boolean {
-    const issuedAt = this.#issued.get(blockhash);
-    return issuedAt !== undefined && this.#blockHeight <= issuedAt + BigInt(MAX_PROCESSING_AGE);
+    return this.#blockhashes.isValid(blockhash, this.#blockHeight);
   }
 
   /** Invalidates every blockhash handed out so far and moves to a new slot with a new one. */
   async expireBlockhashes(): Promise<BlockhashInfo> {
     return this.#exclusive(async () => {
-      this.#issued.clear();
+      this.#blockhashes.expireAll();
       this.#report({ op: 'expire' } satisfies LedgerChange);
       this.#moveTo(this.#slot + 1n, 1n);
       this.#report({ op: 'clock', clock: this.#clockMark() } satisfies LedgerChange);
@@ -169,7 +164,7 @@ export class Ledger {
       if (target > this.#slot) this.#moveTo(target, target - this.#slot);
       else {
         this.#reads.clear();
-        this.#engine.advance(this.#slot, this.#unixAt(this.#slot));
+        this.#engine.advance(this.#clockAt(this.#slot));
       }
       this.#report({ op: 'clock', clock: this.#clockMark() } satisfies LedgerChange);
       return this.clock();
@@ -250,26 +245,26 @@ export class Ledger {
       this.#reads.clear();
       this.#slot = slot;
       this.#blockHeight = clock.blockHeight;
-      this.#engine.advance(slot, this.#unixAt(slot));
-      this.#pruneBlockhashes();
+      this.#engine.advance(this.#clockAt(slot));
+      this.#blockhashes.prune(this.#blockHeight);
       this.#report({ op: 'clock', clock: this.#clockMark() } satisfies LedgerChange);
     });
   }
 
   /** The blockhashes handed out and still valid, with the block height each was handed out at (snapshots). */
   issuedBlockhashes(): [blockhash: string, issuedAt: bigint][] {
-    return [...this.#issued];
+    return this.#blockhashes.entries();
   }
 
   /** Brings back blockhashes handed out before a restart (restore), or forgets them all. */
   restoreBlockhashes(change: { issued: [string, bigint][] } | { expired: true }): void {
     if ('expired' in change) {
-      this.#issued.clear();
+      this.#blockhashes.expireAll();
       this.#report({ op: 'expire' } satisfies LedgerChange);
       return;
     }
     for (const [blockhash, at] of change.issued) {
-      this.#issued.set(blockhash, at);
+      this.#blockhashes.issue(blockhash, at);
       this.#report({ op: 'issue', blockhash, at } satisfies LedgerChange);
     }
   }
@@ -395,15 +390,14 @@ export class Ledger {
     this.#reads.clear();
     this.#slot = slot;
     this.#blockHeight += blocks;
-    this.#engine.advance(slot, this.#unixAt(slot));
-    this.#pruneBlockhashes();
+    this.#engine.advance(this.#clockAt(slot));
+    this.#blockhashes.prune(this.#blockHeight);
   }
 
-  #pruneBlockhashes(): void {
-    const oldest = this.#blockHeight - BigInt(MAX_PROCESSING_AGE);
-    for (const [blockhash, issuedAt] of this.#issued) {
-      if (issuedAt < oldest) this.#issued.delete(blockhash);
-    }
+  /** The Clock sysvar at `slot`: the one place its epoch fields are worked out. */
+  #clockAt(slot: bigint): EngineClock {
+    const { epoch, firstSlot, leaderScheduleEpoch } = epochOf(slot);
+    return { slot, epochStartTimestamp: this.#unixAt(firstSlot), epoch, leaderScheduleEpoch, unixTimestamp: this.#unixAt(slot) };
   }
 
   #clockMark(): ClockMark {

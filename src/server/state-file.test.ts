@@ -37,7 +37,7 @@ describe('StateFile', () => {
     return ((await response.json()) as { signature: string }).signature;
   };
   const view = async (target: RelayEmulator) => ({
-    records: target.services.records.all().map(({ signature, status }) => ({ signature, status })),
+    records: target.services.submissions.all().map(({ signature, status }) => ({ signature, status })),
     alice: target.services.history.query(ALICE.publicKey.toBase58(), { limit: 1000 }).map((entry) => entry.signature),
     bob: (await target.getAccount(BOB.publicKey))?.lamports,
     tokens: await Promise.all(
@@ -81,7 +81,7 @@ describe('StateFile', () => {
     await second.settle();
     // What the first emulator ended with after processing the same queue.
     expect(await view(second)).toEqual(await view(first));
-    expect(second.services.records.all().filter((record) => queued.includes(record.signature)).map((record) => record.status)).toEqual(['processed', 'processed']);
+    expect(second.services.submissions.all().filter((record) => queued.includes(record.signature)).map((record) => record.status)).toEqual(['processed', 'processed']);
     await expect(second.createMint({ decimals: 2 })).resolves.not.toMatchObject({ mint: mint.mint });
   }, 60_000);
 
@@ -99,7 +99,7 @@ describe('StateFile', () => {
     const second = await emulator();
     const opened = await new StateFile({ path, emulator: second, intervalMs: 0 }).open();
     expect(opened.discardedBytes).toBe(34);
-    expect(second.services.records.get(signature)?.status).toBe('processed');
+    expect(second.services.submissions.get(signature)?.status).toBe('processed');
     expect(readFileSync(segmentPath(path, segment!), 'utf8').endsWith('\n')).toBe(true);
 
     // A checksum that fails in a segment that is not the last one: the files were changed by something else.
@@ -139,7 +139,7 @@ describe('StateFile', () => {
     expect(opened.snapshot?.format).toBe('relay-emulator-state');
     await second.settle();
     expect(await view(second)).toEqual(await view(first));
-    expect(second.services.records.all()).toHaveLength(13);
+    expect(second.services.submissions.all()).toHaveLength(13);
   }, 60_000);
 
   it('reset is journaled like any change, and close leaves one self-contained snapshot', async () => {
@@ -158,7 +158,7 @@ describe('StateFile', () => {
 
     const second = await emulator();
     await new StateFile({ path, emulator: second, intervalMs: 0 }).open();
-    expect(second.services.records.all().map((record) => record.signature)).toEqual([after]);
+    expect(second.services.submissions.all().map((record) => record.signature)).toEqual([after]);
     expect(await view(second)).toEqual(await view(first));
   }, 60_000);
 
