@@ -47,6 +47,7 @@ export class JournalWriter implements ChangeSink {
   #flushing: Promise<void> | null = null;
   #failure: Error | null = null;
   #bytesInSegment = 0;
+  #commits = 0;
 
   constructor(options: JournalWriterOptions) {
     this.#statePath = options.statePath;
@@ -63,6 +64,11 @@ export class JournalWriter implements ChangeSink {
   /** Bytes appended to the current segment (what a snapshot would compact away). */
   get bytesInSegment(): number {
     return this.#bytesInSegment;
+  }
+
+  /** Group commits so far: one write (and one fsync) per segment touched, for every unit queued meanwhile. */
+  get commits(): number {
+    return this.#commits;
   }
 
   get pending(): boolean {
@@ -133,6 +139,7 @@ export class JournalWriter implements ChangeSink {
           }
         }
         this.#flushed = upTo;
+        this.#commits += 1;
         this.#wake();
       }
     } catch (error) {

@@ -162,6 +162,20 @@ describe('StateFile', () => {
     expect(await view(second)).toEqual(await view(first));
   }, 60_000);
 
+  it('answers 500, never 200, when what a request changed cannot be journaled', async () => {
+    const gone = join(directory, 'gone');
+    const target = await emulator();
+    await new StateFile({ path: join(gone, 'state.json'), emulator: target, intervalMs: 0 }).open();
+    rmSync(gone, { recursive: true, force: true });
+    const { blockhash } = await target.services.ledger.latestBlockhash();
+    const signedTransaction = build({ instructions: [transferInstruction(ALICE, BOB.publicKey, 1n)], blockhash, signers: [ALICE] });
+    const response = await target.fetch(
+      new Request(`${target.config.baseUrl}/Transaction/send`, { method: 'POST', headers: { 'X-API-Key': target.config.apiKey, 'Content-Type': 'application/json' }, body: JSON.stringify({ signedTransaction }) }),
+    );
+    expect(response.status).toBe(500);
+    expect(await response.json()).toMatchObject({ code: 'INTERNAL_ERROR' });
+  });
+
   it('refuses a file that is not a state snapshot', async () => {
     const path = join(directory, 'foreign.json');
     writeFileSync(path, JSON.stringify({ hello: 'world' }));
