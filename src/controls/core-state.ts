@@ -29,7 +29,7 @@ interface LedgerSnapshot {
 }
 
 /** Accounts read per turn of the ledger's lock while snapshotting, so that the queue never waits long. */
-const SNAPSHOT_READ_CHUNK = 128;
+const SNAPSHOT_READ_CHUNK = 32;
 
 interface QueueSnapshot {
   latencyMs: number;
