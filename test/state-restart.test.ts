@@ -117,8 +117,12 @@ describe('restart on a state file', () => {
     for (let tries = 0; tries < 3_000 && seen.at(-1) !== 200; tries += 1) {
       let status = -1;
       try {
-        status = (await fetch(`${server.origin}/health`)).status;
-      } catch {
+        const response = await fetch(`${server.origin}/health`);
+        status = response.status;
+        if (status === 503) expect(await assertFetchResponseMatchesSpec('GET', '/health', response)).toEqual({ status: 'starting' });
+        else await response.body?.cancel();
+      } catch (error) {
+        if (status !== -1) throw error;
         // Not listening yet.
       }
       if (seen.at(-1) !== status) seen.push(status);

@@ -3,7 +3,8 @@ import { appendFileSync, existsSync, mkdtempSync, readFileSync, rmSync, writeFil
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
-import { ALICE, BOB, build, transferInstruction, USDC } from '../../test/support/transactions.ts';
+import { legacyTransfer } from '../../test/support/legacy-transactions.ts';
+import { ALICE, BOB, build, KIN, transferInstruction, USDC } from '../../test/support/transactions.ts';
 import { decodeState } from '../controls/state-codec.ts';
 import { createRelayEmulator, type RelayEmulator } from '../emulator.ts';
 import { listSegments, segmentPath } from './journal-segments.ts';
@@ -36,7 +37,19 @@ describe('StateFile', () => {
     expect(response.status).toBe(200);
     return ((await response.json()) as { signature: string }).signature;
   };
+  /** A legacy make-transfer of KIN from alice to a fresh recipient (its account made in the same transaction). */
+  const legacySend = async (target: RelayEmulator) => {
+    const post = (path: string, body?: unknown) =>
+      target.fetch(new Request(`${target.config.baseUrl}${path}`, body === undefined ? {} : { method: 'POST', headers: { 'Content-Type': 'application/json' }, body: JSON.stringify(body) }));
+    const { blockhash, lastValidBlockHeight } = (await (await post('/transaction/latest-blockhash/devnet/1')).json()) as { blockhash: string; lastValidBlockHeight: number };
+    const recipient = Keypair.generate();
+    const tx = legacyTransfer({ blockhash, memoIndex: 1, transfers: [{ from: ALICE, to: recipient.publicKey, amount: 1_000n, create: recipient }] });
+    const response = await post('/transaction/make-transfer', { commitment: 'Confirmed', environment: 'devnet', index: 1, mint: KIN.toBase58(), lastValidBlockHeight, tx, referenceType: 'test', referenceId: '1' });
+    expect(response.status).toBe(201);
+    return ((await response.json()) as { signature: string }).signature;
+  };
   const view = async (target: RelayEmulator) => ({
+    legacy: target.services.legacy.records.all(),
     records: target.services.submissions.all().map(({ signature, status }) => ({ signature, status })),
     alice: target.services.history.query(ALICE.publicKey.toBase58(), { limit: 1000 }).map((entry) => entry.signature),
     bob: (await target.getAccount(BOB.publicKey))?.lamports,
@@ -56,6 +69,7 @@ describe('StateFile', () => {
     await first.faucet({ address: wallet, lamports: 777n });
     const mint = await first.createMint({ decimals: 2 });
     const processed = [await send(first, 1n), await send(first, 2n)];
+    const legacy = await legacySend(first);
     await first.settle();
     first.pauseQueue();
     const issued = (await first.services.ledger.latestBlockhash()).blockhash;
@@ -69,6 +83,8 @@ describe('StateFile', () => {
     expect(opened).toMatchObject({ snapshot: null, discardedBytes: 0, requeued: 2 });
     expect(opened.replayed).toBeGreaterThan(5);
     expect((await second.getAccount(wallet))?.lamports).toBe(777n);
+    expect(second.services.legacy.records.bySignature(legacy)).toEqual(first.services.legacy.records.bySignature(legacy));
+    expect(second.services.legacy.records.bySignature(legacy)?.status).toBe('Finalized');
     expect(second.queueState()).toMatchObject({ paused: true, pending: 2 });
     expect(await second.services.worker.waitFor(processed[0]!, 'finalized', 0)).toMatchObject({ status: 'processed' });
     // A blockhash handed out before the crash is still valid: its retry is the same relay, not a new one.
@@ -123,7 +139,7 @@ describe('StateFile', () => {
     const file = new StateFile({ path, emulator: first, intervalMs: 0 });
     await file.open();
     await fundBob(first);
-    const relays = Array.from({ length: 12 }, (_, index) => send(first, BigInt(10 + index)));
+    const relays = [...Array.from({ length: 12 }, (_, index) => send(first, BigInt(10 + index))), legacySend(first)];
     await new Promise((resolve) => setTimeout(resolve, 5));
     await file.checkpoint();
     await Promise.all(relays);
@@ -139,7 +155,7 @@ describe('StateFile', () => {
     expect(opened.snapshot?.format).toBe('relay-emulator-state');
     await second.settle();
     expect(await view(second)).toEqual(await view(first));
-    expect(second.services.submissions.all()).toHaveLength(13);
+    expect(second.services.submissions.all()).toHaveLength(14);
   }, 60_000);
 
   it('reset is journaled like any change, and close leaves one self-contained snapshot', async () => {
