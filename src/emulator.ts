@@ -69,6 +69,7 @@ export async function createRelayEmulator(options: RelayEmulatorOptions = {}): P
   const now = options.now ?? (() => new Date());
   const feePayer = createEd25519Signer(keypairOf(fixtures.relay.feePayer).secretKey);
   const apiKeys = options.apiKeys ?? fixtures.relay.apiKeys;
+  const policy = resolvePolicy(options.policy);
 
   const config: EmulatorConfig = {
     baseUrl,
@@ -79,6 +80,7 @@ export async function createRelayEmulator(options: RelayEmulatorOptions = {}): P
     tokenTtlSeconds: options.tokenTtlSeconds ?? DEFAULT_TOKEN_TTL_SECONDS,
     maxBodyBytes: options.maxBodyBytes ?? DEFAULT_MAX_BODY_BYTES,
     rpcAuth: options.rpcAuth ?? true,
+    policyProfile: policy.profile,
   };
 
   // The ledger, and the stores the emulator keeps beside it. Each reports its changes to the feed
@@ -119,12 +121,24 @@ export async function createRelayEmulator(options: RelayEmulatorOptions = {}): P
     submissions,
     queue,
     feePayer,
-    policy: resolvePolicy(options.policy),
+    policy,
     now,
     beforeRelay: faults.hooks.beforeRelay,
   });
   // The legacy interface's domain, over the same pipeline and worker.
-  const legacy = new LegacyService({ fixtures, rpcUrl: config.rpcUrl, relay, worker, ledger, submissions, tokenAccounts, history, now, report: changes.reporter('legacy') });
+  const legacy = new LegacyService({
+    fixtures,
+    rpcUrl: config.rpcUrl,
+    origin: new URL(config.baseUrl).origin,
+    relay,
+    worker,
+    ledger,
+    submissions,
+    tokenAccounts,
+    history,
+    now,
+    report: changes.reporter('legacy'),
+  });
 
   const services: EmulatorServices = {
     config,
