@@ -77,10 +77,12 @@ describe('StateFile', () => {
     await first.services.changes.durable();
     expect(existsSync(path)).toBe(false);
 
-    // The restart, from the journal alone (no snapshot was ever taken).
+    // The restart, from the journal alone (no snapshot was ever taken); a snapshot a crash cut short is cleared away.
+    writeFileSync(`${path}.4242.tmp`, '{"format":"relay-emul');
     const second = await emulator();
     const opened = await new StateFile({ path, emulator: second, intervalMs: 0 }).open();
     expect(opened).toMatchObject({ snapshot: null, discardedBytes: 0, requeued: 2 });
+    expect(existsSync(`${path}.4242.tmp`)).toBe(false);
     expect(opened.replayed).toBeGreaterThan(5);
     expect((await second.getAccount(wallet))?.lamports).toBe(777n);
     expect(second.services.legacy.records.bySignature(legacy)).toEqual(first.services.legacy.records.bySignature(legacy));

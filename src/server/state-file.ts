@@ -1,5 +1,5 @@
-import { mkdir, open, readFile, rename, rm } from 'node:fs/promises';
-import { dirname } from 'node:path';
+import { mkdir, open, readdir, readFile, rename, rm } from 'node:fs/promises';
+import { basename, dirname, join } from 'node:path';
 import { setImmediate as nextTurn } from 'node:timers/promises';
 import type { EmulatorSnapshot } from '../controls/control-types.ts';
 import { requeueAcknowledged } from '../controls/core-state.ts';
@@ -81,6 +81,7 @@ export class StateFile {
     if (this.#writer) throw new Error(`${this.path} is open already`);
     services.queue.hold();
     try {
+      await this.#removeTemporaries();
       const content = await this.#readSnapshot();
       if (content) await restoreParts(services, content);
       const from = content?.journal?.from ?? 0;
@@ -123,6 +124,18 @@ export class StateFile {
       await writer.close();
       queue.release();
     }
+  }
+
+  /** Snapshots a crash interrupted before their rename: never read, only in the way. */
+  async #removeTemporaries(): Promise<void> {
+    const pattern = new RegExp(`^${basename(this.path).replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}\\.\\d+\\.tmp$`);
+    let names: string[];
+    try {
+      names = await readdir(dirname(this.path));
+    } catch {
+      return;
+    }
+    for (const name of names) if (pattern.test(name)) await rm(join(dirname(this.path), name), { force: true });
   }
 
   async #readSnapshot(): Promise<StateFileContent | null> {
