@@ -1,3 +1,4 @@
+// Over 250 lines: the one place that wires every part of an emulator together, in the order they depend on each other.
 import { PublicKey } from '@solana/web3.js';
 import type { HttpHandler } from 'msw';
 import { controlRoutes } from './api/controls/control-routes.ts';
@@ -30,8 +31,9 @@ import { resolvePolicy } from './relay/policy-options.ts';
 import { DEFAULT_QUEUE_OPTIONS, RelayQueue } from './relay/relay-queue.ts';
 import { SubmissionWorker, type SubmissionJob } from './relay/submission-worker.ts';
 import { createRpcHandler } from './rpc/create-rpc-handler.ts';
-import { listenCore, type CoreListener } from './server/core-listener.ts';
+import { listenCore, servingGate, type CoreListener } from './server/core-listener.ts';
 import type { EmulatorConfig, EmulatorServices } from './services.ts';
+import { ChangeFeed } from './state/change-feed.ts';
 import { StateRegistry } from './state/state-registry.ts';
 import { HistoryIndex } from './store/history-index.ts';
 import { TokenAccountIndex } from './store/token-account-index.ts';
@@ -75,16 +77,18 @@ export interface RelayEmulator extends TestControlMethods {
  * RpcUrl can name that port: whatever HTTP client reaches it gets the same core.
  */
 export async function createRelayEmulator(options: RelayEmulatorOptions = {}): Promise<RelayEmulator> {
-  let emulator: RelayEmulator | null = null;
-  // Requests that arrive before the emulator is made get 503 `starting`.
-  const loopback = options.loopback === false ? null : await listenCore({ host: '127.0.0.1', port: 0, emulatorOf: () => emulator, unref: true });
+  // Until the emulator is made, /health answers 503 `starting` and other requests wait.
+  const { gate, open } = servingGate();
+  const loopback = options.loopback === false ? null : await listenCore({ host: '127.0.0.1', port: 0, gate, unref: true });
   try {
-    emulator = await assemble(options, loopback);
+    const emulator = await assemble(options, loopback);
+    open(emulator);
+    return emulator;
   } catch (error) {
+    open(null);
     await loopback?.close();
     throw error;
   }
-  return emulator;
 }
 
 async function assemble(options: RelayEmulatorOptions, loopback: CoreListener | null): Promise<RelayEmulator> {
@@ -108,7 +112,9 @@ async function assemble(options: RelayEmulatorOptions, loopback: CoreListener | 
     policyProfile: policy.profile,
   };
 
-  // The ledger, and the stores the emulator keeps beside it.
+  // The ledger, and the stores the emulator keeps beside it. Each reports its changes to the feed
+  // (the state file's write-ahead journal listens; in process nobody does).
+  const changes = new ChangeFeed();
   const genesis = genesisAccounts(fixtures);
   const genesisTime = options.genesisTime ?? DEFAULT_GENESIS_TIME;
   const ledger = await Ledger.create({
@@ -118,10 +124,12 @@ async function assemble(options: RelayEmulatorOptions, loopback: CoreListener | 
     slotMs: SLOT_MS,
     // Lamports the test controls add or remove come from, and go back to, the faucet fixture key.
     reservoir: new PublicKey(fixtures.relay.faucet.publicKey),
+    changes,
   });
-  const submissions = new Submissions();
-  const history = new HistoryIndex();
-  const tokenAccounts = new TokenAccountIndex();
+  // Part `records` in the state file: the submissions' key from before they were named so.
+  const submissions = new Submissions(changes.reporter('records'));
+  const history = new HistoryIndex(changes.reporter('history'));
+  const tokenAccounts = new TokenAccountIndex(changes.reporter('tokenAccounts'));
   fileGenesisTokenAccounts(genesis, tokenAccounts);
 
   // The relay: the accept pipeline enqueues; the queue hands each job to the submission worker.
@@ -136,7 +144,7 @@ async function assemble(options: RelayEmulatorOptions, loopback: CoreListener | 
     beforeSubmit: faults.hooks.beforeSubmit,
   });
   const queueOptions = { ...DEFAULT_QUEUE_OPTIONS, ...options.queue };
-  const queue = new RelayQueue<SubmissionJob>(worker.process, queueOptions);
+  const queue = new RelayQueue<SubmissionJob>(worker.process, queueOptions, changes.reporter('queue'));
   const relay = new AcceptPipeline({
     ledger,
     submissions,
@@ -147,7 +155,19 @@ async function assemble(options: RelayEmulatorOptions, loopback: CoreListener | 
     beforeRelay: faults.hooks.beforeRelay,
   });
   // The legacy interface's domain, over the same pipeline and worker.
-  const legacy = new LegacyService({ fixtures, rpcUrl: config.rpcUrl, origin: new URL(config.baseUrl).origin, relay, worker, ledger, submissions, tokenAccounts, history, now });
+  const legacy = new LegacyService({
+    fixtures,
+    rpcUrl: config.rpcUrl,
+    origin: new URL(config.baseUrl).origin,
+    relay,
+    worker,
+    ledger,
+    submissions,
+    tokenAccounts,
+    history,
+    now,
+    report: changes.reporter('legacy'),
+  });
 
   const services: EmulatorServices = {
     config,
@@ -170,6 +190,7 @@ async function assemble(options: RelayEmulatorOptions, loopback: CoreListener | 
     }),
     binder: requestBinder(),
     state: new StateRegistry(),
+    changes,
     now,
     rateLimiter: rateLimiterFor(options.rateLimit ?? null),
   };
@@ -228,7 +249,7 @@ async function assemble(options: RelayEmulatorOptions, loopback: CoreListener | 
     },
     async close() {
       await loopback?.close();
-      queue.pause();
+      queue.hold();
       queue.clear();
       await worker.settleFinalizations();
       await ledger.close();

@@ -1,7 +1,6 @@
 import { resolve } from 'node:path';
 import { createLogger, requestLogLine, type Logger } from '../server/logger.ts';
-import { startServer, type RunningServer } from '../server/start-server.ts';
-import { StateFile } from '../server/state-file.ts';
+import { startServer, StateRestoreError, type RunningServer } from '../server/start-server.ts';
 import { banner } from './banner.ts';
 import { readyFacts, ReadyFile, READY_LINE_PREFIX } from './ready.ts';
 import type { StartOptions } from './start-options.ts';
@@ -46,36 +45,34 @@ export async function launch(options: StartOptions, io: LaunchIo): Promise<Launc
         ...(options.policy === null ? {} : { policy: options.policy }),
         rpcAuth: options.rpcAuth,
       },
+      // Restored (snapshot, then journal) before anything is served.
+      ...(options.stateFile === null
+        ? {}
+        : { stateFile: { path: resolve(options.stateFile), intervalMs: options.stateIntervalMs, onError: (error: unknown) => log.error(`could not save state: ${String(error)}`) } }),
     });
   } catch (error) {
+    if (error instanceof StateRestoreError) {
+      stderr(`relay-emulator: ${error.message}\n`);
+      return 1;
+    }
     // The usual ways a start fails (port taken, address not here, fixtures missing) get one line, not a stack.
     const { code } = error as NodeJS.ErrnoException;
     if (code === undefined || !['EADDRINUSE', 'EACCES', 'EADDRNOTAVAIL', 'ENOENT'].includes(code)) throw error;
     stderr(`relay-emulator: cannot start: ${(error as Error).message}\n`);
     return 1;
   }
-  const { emulator } = server;
+  const { emulator, stateFile } = server;
   emulator.observe((exchange) => {
     if (exchange.response.status >= 500) log.error(requestLogLine(exchange, { withOperationId: true }));
     else log.info(requestLogLine(exchange, { withOperationId: log.level === 'debug' }));
   });
 
-  let stateFile: StateFile | null = null;
-  let restored: { transactions: number; savedAt: string } | null = null;
-  if (options.stateFile !== null) {
-    stateFile = new StateFile({ path: resolve(options.stateFile), emulator, intervalMs: options.stateIntervalMs, onError: (error) => log.error(`could not save state: ${String(error)}`) });
-    try {
-      const loaded = await stateFile.load();
-      if (loaded.loaded) restored = { transactions: emulator.transactionJournal().length, savedAt: loaded.snapshot.savedAt };
-      if (loaded.loaded && loaded.snapshot.feePayer !== emulator.config.feePayer) {
-        log.warn(`state file was saved with fee payer ${loaded.snapshot.feePayer}; these fixtures have ${emulator.config.feePayer}`);
-      }
-    } catch (error) {
-      stderr(`relay-emulator: cannot restore ${options.stateFile}: ${(error as Error).message}\n`);
-      await server.close();
-      return 1;
-    }
-    stateFile.start();
+  let restored: { transactions: number; savedAt: string | null } | null = null;
+  if (server.restored && (server.restored.snapshot || server.restored.replayed > 0)) {
+    restored = { transactions: emulator.transactionJournal().length, savedAt: server.restored.snapshot?.savedAt ?? null };
+    if (server.restored.discardedBytes > 0) log.warn(`state file journal: cut ${server.restored.discardedBytes} byte(s) of a torn last entry (a crash mid-write; never acknowledged)`);
+    const saved = server.restored.snapshot?.feePayer;
+    if (saved && saved !== emulator.config.feePayer) log.warn(`state file was saved with fee payer ${saved}; these fixtures have ${emulator.config.feePayer}`);
   }
   const facts = readyFacts(server);
   if (io.announce && options.logLevel !== 'silent') {
@@ -86,16 +83,14 @@ export async function launch(options: StartOptions, io: LaunchIo): Promise<Launc
   }
   readyFile?.write(facts);
 
-  const saving = stateFile;
   return {
     server,
     log,
     async shutdown() {
       await server.stopAccepting();
-      if (saving) {
-        saving.stop();
-        await saving.save();
-        log.info(`state saved to ${saving.path}`);
+      if (stateFile) {
+        await stateFile.close();
+        log.info(`state saved to ${stateFile.path}`);
       }
       await server.close();
       readyFile?.remove();

@@ -4,16 +4,29 @@ import type { Duplex } from 'node:stream';
 import type { RelayEmulator } from '../emulator.ts';
 import { withoutTrailingSlashes } from '../http/request-url.ts';
 import { upgradeToPubSub } from '../rpc/pubsub/pubsub-server.ts';
-import { createNodeListener } from './node-listener.ts';
+import { createNodeListener, type ServingGate } from './node-listener.ts';
 
 export interface CoreListenerOptions {
   host: string;
   /** 0 picks a free one. */
   port: number;
-  /** The emulator to serve; null while it is still being made (requests get 503 `starting`). */
-  emulatorOf: () => RelayEmulator | null;
+  /** What to serve: until the emulator is ready, /health answers 503 `starting` and the rest waits. */
+  gate: ServingGate;
   /** Let the process exit while only this listener is open (in process). Default false. */
   unref?: boolean;
+}
+
+/** A gate to listen with before the emulator exists, and the function that opens it (null: it never will be). */
+export function servingGate(): { gate: ServingGate; open(emulator: RelayEmulator | null): void } {
+  let resolve: (emulator: RelayEmulator | null) => void = () => undefined;
+  const gate: ServingGate = { emulator: null, ready: new Promise((done) => (resolve = done)) };
+  return {
+    gate,
+    open(emulator) {
+      gate.emulator = emulator;
+      resolve(emulator);
+    },
+  };
 }
 
 export interface CoreListener {
@@ -29,21 +42,24 @@ export interface CoreListener {
  * node server (`startServer`) and the in-process loopback listener are both this.
  */
 export async function listenCore(options: CoreListenerOptions): Promise<CoreListener> {
-  const server = createServer(createNodeListener(options.emulatorOf));
+  const server = createServer(createNodeListener(options.gate));
   // Upgraded sockets leave the http server's bookkeeping: track them so that close() ends them too.
   const upgraded = new Set<Duplex>();
   server.on('upgrade', (request: IncomingMessage, socket: Duplex, head: Buffer) => {
     upgraded.add(socket);
     socket.once('close', () => upgraded.delete(socket));
     socket.on('error', () => socket.destroy());
-    const emulator = options.emulatorOf();
     // The same rule as the core's RPC route (trailing slashes ignored), with `/` accepted too.
     const path = withoutTrailingSlashes(new URL(request.url ?? '/', 'http://upgrade.invalid').pathname);
-    if (!emulator || (path !== '/' && path !== withoutTrailingSlashes(new URL(emulator.config.rpcUrl).pathname))) {
-      socket.end('HTTP/1.1 404 Not Found\r\nConnection: close\r\nContent-Length: 0\r\n\r\n');
-      return;
-    }
-    void upgradeToPubSub(emulator.services, request, socket, head).catch(() => socket.destroy());
+    void options.gate.ready
+      .then((emulator) => {
+        if (!emulator || (path !== '/' && path !== withoutTrailingSlashes(new URL(emulator.config.rpcUrl).pathname))) {
+          socket.end('HTTP/1.1 404 Not Found\r\nConnection: close\r\nContent-Length: 0\r\n\r\n');
+          return;
+        }
+        return upgradeToPubSub(emulator.services, request, socket, head);
+      })
+      .catch(() => socket.destroy());
   });
   await listen(server, options.port, options.host);
   if (options.unref) server.unref();

@@ -2,8 +2,9 @@ import { randomBytes } from 'node:crypto';
 import { isLoopbackHost } from '../controls/admin-guard.ts';
 import { createRelayEmulator, type RelayEmulator } from '../emulator.ts';
 import type { RelayEmulatorOptions } from '../options.ts';
-import { listenCore, urlHost } from './core-listener.ts';
+import { listenCore, servingGate, urlHost } from './core-listener.ts';
 import { DEFAULT_HOST, DEFAULT_PORT } from './defaults.ts';
+import { StateFile, type OpenedState, type StateFileOptions } from './state-file.ts';
 
 export { DEFAULT_HOST, DEFAULT_PORT };
 
@@ -25,6 +26,16 @@ export interface ServerOptions {
   adminToken?: string;
   /** Everything else of the emulator; `baseUrl` and `rpcUrl` come from the server's address. */
   emulator?: Omit<RelayEmulatorOptions, 'baseUrl' | 'rpcUrl' | 'loopback'>;
+  /**
+   * A state file (snapshot + write-ahead journal): restored before anything is served, journaled
+   * while serving, snapshotted on close. Default none.
+   */
+  stateFile?: Omit<StateFileOptions, 'emulator'>;
+}
+
+/** The state file could not be restored; `cause` says why. */
+export class StateRestoreError extends Error {
+  override readonly name = 'StateRestoreError';
 }
 
 export interface RunningServer {
@@ -35,9 +46,12 @@ export interface RunningServer {
   port: number;
   /** The token the /__emulator routes require, or null when they are open (loopback bind). */
   adminToken: string | null;
+  /** The state file, when one was given, and what its restore found. */
+  stateFile: StateFile | null;
+  restored: OpenedState | null;
   /** Stops accepting connections and waits for the requests in flight (at most a second), keeping the emulator open. */
   stopAccepting(): Promise<void>;
-  /** stopAccepting(), then closes the emulator. */
+  /** stopAccepting(), then a last snapshot into the state file (if any), then closes the emulator. */
   close(): Promise<void>;
 }
 
@@ -45,36 +59,59 @@ export interface RunningServer {
  * Serves an emulator on a port: the same `fetch` as the MSW mount, on node's http server through
  * the node adapter (src/server/core-listener.ts). WebSocket upgrades at the RPC path (or `/`)
  * become Solana PubSub sessions on the same port.
+ *
+ * The port opens first (its number makes the base URL); until the emulator is created and its
+ * state file restored, /health answers 503 `starting` and other requests wait.
  */
 export async function startServer(options: ServerOptions = {}): Promise<RunningServer> {
   const host = options.host ?? DEFAULT_HOST;
-  let emulator: RelayEmulator | null = null;
-  const listener = await listenCore({ host, port: options.port ?? DEFAULT_PORT, emulatorOf: () => emulator });
+  const { gate, open } = servingGate();
+  const listener = await listenCore({ host, port: options.port ?? DEFAULT_PORT, gate });
   const { port } = listener;
 
   const origin = (options.publicUrl ?? `http://${urlHost(host)}:${port}`).replace(/\/+$/, '');
+  let emulator: RelayEmulator | null = null;
+  let stateFile: StateFile | null = null;
+  let restored: OpenedState | null = null;
   try {
     // This port serves the RPC and PubSub already: no second, loopback listener.
     emulator = await createRelayEmulator({ ...options.emulator, baseUrl: `${origin}/api`, loopback: false });
+    if (options.stateFile) {
+      stateFile = new StateFile({ ...options.stateFile, emulator });
+      try {
+        restored = await stateFile.open();
+      } catch (error) {
+        throw new StateRestoreError(`cannot restore ${options.stateFile.path}: ${(error as Error).message}`, { cause: error });
+      }
+    }
   } catch (error) {
+    open(null);
     await listener.close();
+    await emulator?.close();
     throw error;
   }
   const adminToken = isLoopbackHost(host) ? null : (options.adminToken ?? randomBytes(18).toString('base64url'));
   emulator.admin.requireToken(adminToken);
+  // Ready: requests that waited are served now.
+  open(emulator);
 
   const running = emulator;
+  const file = stateFile;
   let closing: Promise<void> | null = null;
+  const stopAccepting = () => listener.close();
   return {
     emulator: running,
     origin,
     host,
     port,
     adminToken,
-    stopAccepting: () => listener.close(),
+    stateFile: file,
+    restored,
+    stopAccepting,
     close() {
       closing ??= (async () => {
-        await listener.close();
+        await stopAccepting();
+        await file?.close();
         await running.close();
       })();
       return closing;
