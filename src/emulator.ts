@@ -175,7 +175,7 @@ export async function createRelayEmulator(options: RelayEmulatorOptions = {}): P
       }
     }
   };
-  const fetch = journal.wrap(withCors(core, { onPreflight: notify }));
+  const fetch = journal.wrap(withCors(core, { onAnswered: notify, controls: admin }));
 
   return {
     fetch,

@@ -15,6 +15,7 @@ describe('relay-emulator start options', () => {
       tokenTtlSeconds: null,
       logLevel: 'info',
       adminToken: null,
+      controlOrigins: [],
       journalLimit: null,
       help: false,
     });
@@ -22,7 +23,7 @@ describe('relay-emulator start options', () => {
 
   it('reads every flag, with repeatable --api-key', () => {
     const options = parseStartOptions(
-      ['--port', '0', '--host', '0.0.0.0', '--public-url', 'http://10.0.2.2:8787', '--api-key', 'a', '--api-key', 'b', '--fixtures', 'fx', '--state-file', 's.json', '--state-interval', '0', '--token-ttl', '60', '--log-level', 'debug', '--admin-token', 't', '--journal-limit', '0'],
+      ['--port', '0', '--host', '0.0.0.0', '--public-url', 'http://10.0.2.2:8787', '--api-key', 'a', '--api-key', 'b', '--fixtures', 'fx', '--state-file', 's.json', '--state-interval', '0', '--token-ttl', '60', '--log-level', 'debug', '--admin-token', 't', '--control-origin', 'http://localhost:5173', '--control-origin', 'https://app.test', '--journal-limit', '0'],
       {},
     );
     expect(options).toEqual({
@@ -36,6 +37,7 @@ describe('relay-emulator start options', () => {
       tokenTtlSeconds: 60,
       logLevel: 'debug',
       adminToken: 't',
+      controlOrigins: ['http://localhost:5173', 'https://app.test'],
       journalLimit: 0,
       help: false,
     });
@@ -54,6 +56,7 @@ describe('relay-emulator start options', () => {
       RELAY_EMULATOR_ADMIN_TOKEN: 'env-token',
       RELAY_EMULATOR_PUBLIC_URL: 'https://emulator.test',
       RELAY_EMULATOR_JOURNAL_LIMIT: '50',
+      RELAY_EMULATOR_CONTROL_ORIGIN: 'http://localhost:3000, http://127.0.0.1:3000',
     };
     expect(parseStartOptions([], env)).toMatchObject({
       port: 9000,
@@ -67,6 +70,7 @@ describe('relay-emulator start options', () => {
       adminToken: 'env-token',
       publicUrl: 'https://emulator.test',
       journalLimit: 50,
+      controlOrigins: ['http://localhost:3000', 'http://127.0.0.1:3000'],
     });
     expect(parseStartOptions(['--port', '1234', '--api-key', 'flag'], env)).toMatchObject({ port: 1234, apiKeys: ['flag'] });
     // Every flag has a twin, and the usage text names them all.
@@ -93,6 +97,9 @@ describe('relay-emulator start options', () => {
     expect(refusal(['--token-ttl', '0'])).toMatch(/--token-ttl must be between 1/);
     expect(refusal(['--public-url', 'http://host:1/api'])).toMatch(/--public-url must be an origin/);
     expect(refusal(['--api-key', ''])).toMatch(/--api-key must not be empty/);
+    expect(refusal(['--control-origin', 'http://localhost:5173/app'])).toMatch(/--control-origin must be an origin/);
+    expect(refusal(['--control-origin', 'null'])).toMatch(/--control-origin must be an origin/);
+    expect(refusal([], { RELAY_EMULATOR_CONTROL_ORIGIN: 'file:///tmp' })).toMatch(/--control-origin must be an origin/);
     expect(refusal(['--bogus'])).toMatch(/bogus/);
     expect(refusal(['extra'])).toMatch(/extra/);
   });
