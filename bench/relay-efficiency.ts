@@ -9,7 +9,7 @@ import { PublicKey, Transaction } from '@solana/web3.js';
 import { start } from 'solana-bankrun';
 import { createRelayEmulator } from '../src/index.ts';
 import { genesisAccounts, keypairOf, loadFixtures } from '../src/fixtures/load-fixtures.ts';
-import { type Figure } from './stats.ts';
+import type { RelayEfficiencyMeasurement } from './figures.ts';
 
 const fixtures = loadFixtures();
 const feePayer = keypairOf(fixtures.relay.feePayer);
@@ -27,7 +27,8 @@ function transfer(blockhash: string, amount: number, signFeePayer: boolean): Tra
   return tx;
 }
 
-export async function relayEfficiency(count: number): Promise<Figure> {
+/** Times `count` transfers each way; relayEfficiencyFigure (figures.ts) makes the figure. */
+export async function measureRelayEfficiency(count: number): Promise<RelayEfficiencyMeasurement> {
   // Baseline: straight to bankrun.
   const context = await start(
     [],
@@ -58,15 +59,5 @@ export async function relayEfficiency(count: number): Promise<Figure> {
   const failed = emulator.services.records.all().filter((record) => record.status !== 'processed');
   if (failed.length > 0) throw new Error(`${failed.length} relayed transfers did not succeed`);
   await emulator.close();
-
-  const relayRate = count / relaySeconds;
-  const directRate = count / directSeconds;
-  return {
-    name: 'relay efficiency (transfers/s)',
-    measured: `${relayRate.toFixed(0)}/s relayed`,
-    baseline: `${directRate.toFixed(0)}/s direct`,
-    ratio: relayRate / directRate,
-    target: '≥ 0.8',
-    meets: relayRate / directRate >= 0.8,
-  };
+  return { transfers: count, relaySeconds, directSeconds };
 }

@@ -2,13 +2,14 @@
  * npm run bench [-- --smoke]: every figure as a ratio measured side by side in one run.
  * --smoke runs tiny sizes so CI can check that the benchmarks keep working (no targets enforced).
  */
-import { historyScaling } from './history-scaling.ts';
-import { memory } from './memory.ts';
-import { relayEfficiency } from './relay-efficiency.ts';
-import { serverThroughput } from './server-throughput.ts';
-import { startup } from './startup.ts';
+import { historyFigure, memoryFigures, relayEfficiencyFigure, stageBreakdown, startupFigure, throughputFigures, type Stage } from './figures.ts';
+import { measureHistory } from './history-scaling.ts';
+import { measureMemory } from './memory.ts';
+import { measureRelayEfficiency } from './relay-efficiency.ts';
+import { measureServerThroughput } from './server-throughput.ts';
+import { measureStartup } from './startup.ts';
 import { formatTable, type Figure } from './stats.ts';
-import { whereTimeGoes } from './where-time-goes.ts';
+import { measureStages } from './where-time-goes.ts';
 
 export interface BenchSizes {
   transfers: number;
@@ -23,14 +24,27 @@ export interface BenchSizes {
 export const FULL: BenchSizes = { transfers: 300, startupRounds: 15, history: { small: 1_000, large: 100_000, requests: 400 }, serverSeconds: 2, serverRounds: 7, churn: 20, profiled: 200 };
 export const SMOKE: BenchSizes = { transfers: 5, startupRounds: 2, history: { small: 100, large: 1_000, requests: 10 }, serverSeconds: 1, serverRounds: 1, churn: 2, profiled: 3 };
 
-export async function runBenchmarks(sizes: BenchSizes): Promise<{ figures: Figure[]; stages: Awaited<ReturnType<typeof whereTimeGoes>> }> {
+/** What the benchmarks measure, one function per bench module; the figures are made from what they return. */
+export const MEASURE = {
+  relayEfficiency: (sizes: BenchSizes) => measureRelayEfficiency(sizes.transfers),
+  startup: (sizes: BenchSizes) => measureStartup(sizes.startupRounds),
+  history: (sizes: BenchSizes) => measureHistory(sizes.history),
+  serverThroughput: (sizes: BenchSizes) => measureServerThroughput(sizes.serverSeconds, sizes.serverRounds),
+  memory: async (sizes: BenchSizes) => measureMemory(sizes.churn),
+  stages: (sizes: BenchSizes) => measureStages(sizes.profiled),
+};
+
+export type Measurers = typeof MEASURE;
+
+/** Runs the measurements one after another (never side by side: they would share the CPU) and makes the figures. */
+export async function runBenchmarks(sizes: BenchSizes, measure: Measurers = MEASURE): Promise<{ figures: Figure[]; stages: Stage[] }> {
   const figures: Figure[] = [];
-  figures.push(await relayEfficiency(sizes.transfers));
-  figures.push(await startup(sizes.startupRounds));
-  figures.push(await historyScaling(sizes.history));
-  figures.push(...(await serverThroughput(sizes.serverSeconds, sizes.serverRounds)));
-  figures.push(...memory(sizes.churn));
-  const stages = await whereTimeGoes(sizes.profiled);
+  figures.push(relayEfficiencyFigure(await measure.relayEfficiency(sizes)));
+  figures.push(startupFigure(await measure.startup(sizes)));
+  figures.push(historyFigure(await measure.history(sizes)));
+  figures.push(...throughputFigures(await measure.serverThroughput(sizes)));
+  figures.push(...memoryFigures(await measure.memory(sizes)));
+  const stages = stageBreakdown(await measure.stages(sizes));
   return { figures, stages };
 }
 

@@ -11,13 +11,10 @@ import { checkPolicy } from '../src/relay/policy.ts';
 import { resolvePolicy } from '../src/relay/policy-options.ts';
 import { checkSignatures, signAsFeePayer } from '../src/relay/signatures.ts';
 import { decodeWireTransaction } from '../src/relay/wire.ts';
+import type { StageMeasurement } from './figures.ts';
 
-export interface Stage {
-  stage: string;
-  microseconds: number;
-}
-
-export async function whereTimeGoes(count: number): Promise<Stage[]> {
+/** Times each stage over `count` transfers; stageBreakdown (figures.ts) makes the table. */
+export async function measureStages(count: number): Promise<StageMeasurement> {
   const fixtures = loadFixtures();
   const feePayer = keypairOf(fixtures.relay.feePayer);
   const signer = createEd25519Signer(feePayer.secretKey);
@@ -54,5 +51,5 @@ export async function whereTimeGoes(count: number): Promise<Stage[]> {
     add('ledger: process (bankrun + balances)', started);
   }
   await emulator.close();
-  return [...totals].map(([stage, total]) => ({ stage, microseconds: total / count })).sort((a, b) => b.microseconds - a.microseconds);
+  return { calls: count, totalMicros: totals };
 }

@@ -46,4 +46,5 @@ export {
   type ConformanceOptions,
   type ConformanceReport,
   type CheckResult,
+  type ConformanceVerdict,
 } from './conformance/index.ts';

@@ -17,6 +17,16 @@ export interface EngineExecution {
   returnData: { programId: string; data: Uint8Array } | null;
 }
 
+/** Solana's Clock sysvar, as the {@link Ledger} works it out for each slot (epochs from epoch-schedule.ts). */
+export interface EngineClock {
+  slot: bigint;
+  /** Unix time of the first slot of `epoch`. */
+  epochStartTimestamp: bigint;
+  epoch: bigint;
+  leaderScheduleEpoch: bigint;
+  unixTimestamp: bigint;
+}
+
 /**
  * The one seam between the emulator and a Solana runtime. Everything engine-specific lives
  * behind it, so another engine (LiteSVM, for example) is one new file.
@@ -36,8 +46,8 @@ export interface LedgerEngine {
   execute(tx: VersionedTransaction): Promise<EngineExecution>;
   /** Executes without committing. */
   simulate(tx: VersionedTransaction): Promise<EngineExecution>;
-  /** Moves the engine to `slot` (never backwards) and sets its clock to `unixTimestamp`. */
-  advance(slot: bigint, unixTimestamp: bigint): void;
+  /** Moves the engine to `clock.slot` (never backwards) and writes `clock` into its Clock sysvar as given. */
+  advance(clock: EngineClock): void;
   /** Lamports per signature and rent parameters. */
   lamportsPerSignature(): bigint;
   minimumBalanceForRentExemption(dataLength: number): Promise<bigint>;

@@ -1,0 +1,164 @@
+/**
+ * Every figure of the benchmarks as a pure function of what was measured: the bench modules
+ * measure (bankrun, HTTP, child processes), these turn measurements into ratios and verdicts. So a
+ * test can feed measurements and see each figure follow them (test/bench-figures.test.ts).
+ */
+import { median, type Figure } from './stats.ts';
+
+/** Relayed transfers through the whole emulator against the same transfers straight to bankrun. */
+export interface RelayEfficiencyMeasurement {
+  transfers: number;
+  relaySeconds: number;
+  directSeconds: number;
+}
+
+export function relayEfficiencyFigure({ transfers, relaySeconds, directSeconds }: RelayEfficiencyMeasurement): Figure {
+  const relayRate = transfers / relaySeconds;
+  const directRate = transfers / directSeconds;
+  const ratio = relayRate / directRate;
+  return {
+    name: 'relay efficiency (transfers/s)',
+    measured: `${relayRate.toFixed(0)}/s relayed`,
+    baseline: `${directRate.toFixed(0)}/s direct`,
+    ratio,
+    target: '≥ 0.8',
+    meets: ratio >= 0.8,
+  };
+}
+
+/** Milliseconds to a first answer, one bare bankrun start and one emulator start per round. */
+export interface StartupMeasurement {
+  bareMs: number[];
+  emulatorMs: number[];
+}
+
+export function startupFigure({ bareMs, emulatorMs }: StartupMeasurement): Figure {
+  // The median of per-round ratios: each round's two starts are moments apart, so a slow stretch
+  // of the machine lands on both sides of one ratio rather than on one side of the medians.
+  const ratio = median(emulatorMs.map((ms, round) => ms / bareMs[round]!));
+  return { name: 'start-up (median ms)', measured: `${median(emulatorMs).toFixed(1)} ms emulator`, baseline: `${median(bareMs).toFixed(1)} ms bare bankrun`, ratio, target: '≤ 1.5', meets: ratio <= 1.5 };
+}
+
+/** gethistory request times against an index of `large` entries and one of `small`, taken in turns. */
+export interface HistoryMeasurement {
+  small: number;
+  large: number;
+  smallMs: number[];
+  largeMs: number[];
+}
+
+export function historyFigure({ small, large, smallMs, largeMs }: HistoryMeasurement): Figure {
+  const ratio = median(largeMs) / median(smallMs);
+  return {
+    name: 'history p50 (large/small index)',
+    measured: `${median(largeMs).toFixed(3)} ms @ ${large}`,
+    baseline: `${median(smallMs).toFixed(3)} ms @ ${small}`,
+    ratio,
+    target: '≤ 1.5',
+    meets: ratio <= 1.5,
+  };
+}
+
+/** The servers measured over HTTP, each against its bare baseline (GET or POST). */
+export const THROUGHPUT_TARGETS = ['calibration', 'adapter', 'config', 'info', 'quietConfig', 'quietInfo'] as const;
+export type ThroughputTarget = (typeof THROUGHPUT_TARGETS)[number];
+export type ThroughputBaseline = 'bare' | 'barePost';
+export const BASELINE_OF: Record<ThroughputTarget, ThroughputBaseline> = { calibration: 'bare', adapter: 'bare', config: 'bare', info: 'barePost', quietConfig: 'bare', quietInfo: 'barePost' };
+
+/** One round of one target: the server measured right after its bare baseline. */
+export interface ThroughputRound {
+  rate: number;
+  cpuMicros: number;
+  baseRate: number;
+  baseCpuMicros: number;
+}
+
+export interface ThroughputMeasurement {
+  /** Busy CPU the calibration server adds per request. */
+  calibrationMicros: number;
+  rounds: Record<ThroughputTarget, ThroughputRound[]>;
+}
+
+/**
+ * Each figure is the median over rounds of a *paired* ratio: in every round, each server is
+ * measured right after its bare baseline, and the ratio is taken within that pair.
+ */
+export function throughputFigures({ calibrationMicros, rounds }: ThroughputMeasurement): Figure[] {
+  const figure = (name: string, target: ThroughputTarget): Figure => {
+    const sample = rounds[target];
+    const ratios = sample.map((round) => round.rate / round.baseRate);
+    const ratio = median(ratios);
+    const micros = median(sample.map((round) => round.cpuMicros));
+    const bareMicros = median(sample.map((round) => round.baseCpuMicros));
+    return {
+      name,
+      measured: `${median(sample.map((round) => round.rate)).toFixed(0)} req/s, ${micros.toFixed(0)} µs CPU/req`,
+      baseline: `${median(sample.map((round) => round.baseRate)).toFixed(0)} req/s, ${bareMicros.toFixed(0)} µs CPU/req (bare ${BASELINE_OF[target] === 'bare' ? 'GET' : 'POST'})`,
+      ratio,
+      target: '≥ 0.5',
+      meets: ratio >= 0.5,
+      note: `paired ratios by round ${ratios.map((value) => value.toFixed(2)).join(', ')}; CPU efficiency (bare CPU per request / emulator CPU per request) = ${(bareMicros / micros).toFixed(2)}`,
+    };
+  };
+  const report = (figure: Figure): Figure => ({ ...figure, target: 'report', meets: null });
+  return [
+    report(figure(`calibration: bare node:http + ${calibrationMicros} µs of busy CPU per request`, 'calibration')),
+    report(figure('adapter floor: trivial fetch on @hono/node-server', 'adapter')),
+    figure('GET /Transaction/config over HTTP', 'config'),
+    figure('POST /Account/getaccountinfo over HTTP', 'info'),
+    figure('GET /Transaction/config, journal off', 'quietConfig'),
+    figure('POST /Account/getaccountinfo, journal off', 'quietInfo'),
+  ];
+}
+
+/** RSS in bytes before and after, from a child process. */
+export interface RssProbe {
+  before: number;
+  after: number;
+}
+
+export interface MemoryMeasurement {
+  /** One bare bankrun start. */
+  bare: RssProbe;
+  /** One emulator. */
+  emulator: RssProbe;
+  /** `churn` emulators created and closed. */
+  churned: RssProbe;
+  churn: number;
+}
+
+const mb = (bytes: number) => `${(bytes / 1024 / 1024).toFixed(1)} MB`;
+
+export function memoryFigures({ bare, emulator, churned, churn }: MemoryMeasurement): Figure[] {
+  const bareCost = bare.after - bare.before;
+  const emulatorCost = emulator.after - emulator.before;
+  const growth = churned.after - churned.before;
+  return [
+    { name: 'RSS of one emulator', measured: mb(emulatorCost), baseline: `${mb(bareCost)} bare bankrun`, ratio: emulatorCost / bareCost, target: 'report', meets: null },
+    {
+      name: `RSS growth, ${churn} emulators created+closed`,
+      measured: mb(growth),
+      baseline: `${mb(bareCost)} per bankrun start`,
+      ratio: growth / Math.max(bareCost, 1) / churn,
+      target: 'report',
+      meets: null,
+      note: 'ratio = growth per emulator / one bare start: bankrun leaks its bank and clock thread on every start()',
+    },
+  ];
+}
+
+/** Microseconds spent in each stage of one relay call, summed over `calls` calls. */
+export interface StageMeasurement {
+  calls: number;
+  totalMicros: Map<string, number>;
+}
+
+export interface Stage {
+  stage: string;
+  microseconds: number;
+}
+
+/** Microseconds per call of each stage, slowest first. */
+export function stageBreakdown({ calls, totalMicros }: StageMeasurement): Stage[] {
+  return [...totalMicros].map(([stage, total]) => ({ stage, microseconds: total / calls })).sort((a, b) => b.microseconds - a.microseconds);
+}
