@@ -73,8 +73,8 @@ export class AcceptPipeline {
   async relay(operation: RelayOperation, signedTransaction: string, options: RelayCallOptions = {}): Promise<RelayOutcome> {
     const prepared = await this.prepare(operation, signedTransaction, options);
     if ('repeated' in prepared) return prepared;
-    await this.accept(prepared, options);
-    return { receipt: receiptOf(operation, prepared.signature), verdict: prepared.verdict, wire: prepared.wire, repeated: false };
+    const queued = this.#acceptOnce(prepared, options.recordAs ?? operation);
+    return { receipt: receiptOf(operation, prepared.signature), verdict: queued ? prepared.verdict : null, wire: prepared.wire, repeated: !queued };
   }
 
   /**
@@ -121,10 +121,26 @@ export class AcceptPipeline {
     return { operation, signature: signed.signature, bytes: signed.bytes, wire, verdict };
   }
 
-  /** Records and queues a prepared transaction. */
+  /** Records and queues a prepared transaction (once: see #acceptOnce). */
   async accept(prepared: PreparedRelay, options: Pick<RelayCallOptions, 'recordAs'> = {}): Promise<RelayReceipt> {
-    this.#enqueue(options.recordAs ?? prepared.operation, prepared.signature, prepared.bytes, prepared.wire.tx, RECEIPT_MESSAGES[prepared.operation]);
+    this.#acceptOnce(prepared, options.recordAs ?? prepared.operation);
     return receiptOf(prepared.operation, prepared.signature);
+  }
+
+  /**
+   * Queues a prepared transaction unless the same one was recorded while it was being checked:
+   * prepare() awaits the ledger, so two copies sent at once both pass its look-up, and only this
+   * second look-up, in the tick that records, keeps the second copy from running twice. Answers
+   * whether it queued; a copy recorded as another operation is refused as prepare() refuses it.
+   */
+  #acceptOnce(prepared: PreparedRelay, recordAs: Operation): boolean {
+    const raced = this.#options.records.get(prepared.signature);
+    if (raced) {
+      if (raced.operation !== recordAs) throw new RelayError('ALREADY_PROCESSED', `This transaction was already relayed as ${raced.operation} (${raced.signature}).`);
+      return false;
+    }
+    this.#enqueue(recordAs, prepared.signature, prepared.bytes, prepared.wire.tx, RECEIPT_MESSAGES[prepared.operation]);
+    return true;
   }
 
   /** Records and queues a fully signed transaction that did not go through the relay checks (RPC sendTransaction, server-built legacy transactions). */
