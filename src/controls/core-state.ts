@@ -64,8 +64,12 @@ export function registerCoreState(options: CoreStateOptions): void {
     async restore(data) {
       const snapshot = data as LedgerSnapshot;
       await ledger.setAccounts(snapshot.accounts.map(({ address, account }) => ({ address: new PublicKey(address), account: account ? toLedgerAccount(account) : ABSENT_ACCOUNT })));
-      // Resume at the saved slot, so every new transaction lands after the restored history.
-      if (snapshot.slot > ledger.clock().slot) await ledger.warp({ slot: snapshot.slot, unixTimestamp: snapshot.unixTimestamp });
+      // Resume in the slot after the saved one (a slot holds several transactions, and a restored
+      // ledger opens a new block), so every new transaction lands after the restored history.
+      if (snapshot.slot >= ledger.clock().slot) {
+        await ledger.warp({ slot: snapshot.slot, unixTimestamp: snapshot.unixTimestamp });
+        await ledger.warp({ slots: 1 });
+      }
     },
     async reset() {
       const writes: { address: PublicKey; account: LedgerAccount }[] = [];
