@@ -28,6 +28,7 @@ export const PROBLEMS = {
   HOST_NOT_ALLOWED: { status: 403, title: 'The Host header is not a name of this emulator.' },
   ORIGIN_NOT_ALLOWED: { status: 403, title: 'Emulator controls refuse requests from other origins.' },
   CONTROL_FORWARDED: { status: 403, title: 'Emulator controls on a loopback bind refuse requests forwarded from another machine.' },
+  SLOT_IN_THE_PAST: { status: 409, title: 'The ledger cannot go back to an earlier slot.' },
   IP_BLOCKED: { status: 403, title: 'Requests from this IP address are not allowed for this app.' },
   USER_AGENT_BLOCKED: { status: 403, title: 'Requests from this user agent are not allowed for this app.' },
   ROUTE_NOT_FOUND: { status: 404, title: 'No route matches this path.' },

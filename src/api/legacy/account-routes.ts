@@ -3,7 +3,7 @@ import { parseAddress } from '../../http/address.ts';
 import { accountInfo, balanceOf, historyOf, tokenAccountsOf } from '../../legacy/account-reads.ts';
 import { checkClient, clientOf } from '../../legacy/client-guard.ts';
 import type { LegacyCommitment } from '../../legacy/legacy-records.ts';
-import { addressParam, appOf, hasEnvironment, referenceOf, type LegacyRoute } from './route-kit.ts';
+import { addressParam, appOf, claimsLegacyBody, referenceOf, type LegacyRoute } from './route-kit.ts';
 import { relayClientRoute } from './transaction-routes.ts';
 
 const createAccount: LegacyRoute = {
@@ -11,7 +11,7 @@ const createAccount: LegacyRoute = {
   path: '/account/create',
   api: 'legacy',
   operationId: 'legacyCreateAccount',
-  accepts: hasEnvironment,
+  accepts: claimsLegacyBody('legacyCreateAccount', 'createAccount'),
   handle: (context) => relayClientRoute(context, 'legacyCreateAccount', 'create'),
 };
 
@@ -32,7 +32,7 @@ const closeAccount: LegacyRoute = {
   path: '/account/close',
   api: 'legacy',
   operationId: 'legacyCloseAccount',
-  accepts: hasEnvironment,
+  accepts: claimsLegacyBody('legacyCloseAccount', 'closeAccount'),
   async handle(context) {
     const { services, request } = context;
     const receivedAt = services.now();

@@ -2,7 +2,7 @@ import { RelayError } from '../../errors/relay-error.ts';
 import { jsonResponse } from '../../http/json-response.ts';
 import { checkClient, clientOf } from '../../legacy/client-guard.ts';
 import { publicRecord } from '../../legacy/legacy-records.ts';
-import { appOf, referenceOf, type LegacyContext, type LegacyRelayBody, type LegacyRoute } from './route-kit.ts';
+import { appOf, referenceOf, signatureParam, type LegacyContext, type LegacyRelayBody, type LegacyRoute } from './route-kit.ts';
 
 /**
  * make-transfer and account/create: the client's partially signed transaction, relayed with the
@@ -56,7 +56,7 @@ const getTransaction: LegacyRoute = {
   operationId: 'legacyGetTransaction',
   async handle(context) {
     const { legacy } = appOf(context);
-    return jsonResponse(legacy.lookup(context.params.signature ?? ''));
+    return jsonResponse(legacy.lookup(signatureParam(context, 'signature')));
   },
 };
 
