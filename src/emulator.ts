@@ -34,7 +34,7 @@ import type { EmulatorConfig, EmulatorServices } from './services.ts';
 import { StateRegistry } from './state/state-registry.ts';
 import { HistoryIndex } from './store/history-index.ts';
 import { TokenAccountIndex } from './store/token-account-index.ts';
-import { TransactionRecords } from './store/transaction-records.ts';
+import { Submissions } from './store/submissions.ts';
 
 export const DEFAULT_BASE_URL = 'http://127.0.0.1:8787/api';
 export const DEFAULT_TOKEN_TTL_SECONDS = 3600;
@@ -68,6 +68,7 @@ export async function createRelayEmulator(options: RelayEmulatorOptions = {}): P
   const now = options.now ?? (() => new Date());
   const feePayer = createEd25519Signer(keypairOf(fixtures.relay.feePayer).secretKey);
   const apiKeys = options.apiKeys ?? fixtures.relay.apiKeys;
+  const policy = resolvePolicy(options.policy);
 
   const config: EmulatorConfig = {
     baseUrl,
@@ -78,6 +79,7 @@ export async function createRelayEmulator(options: RelayEmulatorOptions = {}): P
     tokenTtlSeconds: options.tokenTtlSeconds ?? DEFAULT_TOKEN_TTL_SECONDS,
     maxBodyBytes: options.maxBodyBytes ?? DEFAULT_MAX_BODY_BYTES,
     rpcAuth: options.rpcAuth ?? true,
+    policyProfile: policy.profile,
   };
 
   // The ledger, and the stores the emulator keeps beside it.
@@ -92,7 +94,7 @@ export async function createRelayEmulator(options: RelayEmulatorOptions = {}): P
     // Lamports the test controls add or remove come from, and go back to, the faucet fixture key.
     reservoir: new PublicKey(fixtures.relay.faucet.publicKey),
   });
-  const records = new TransactionRecords();
+  const submissions = new Submissions();
   const history = new HistoryIndex();
   const tokenAccounts = new TokenAccountIndex();
   fileGenesisTokenAccounts(genesis, tokenAccounts);
@@ -102,7 +104,7 @@ export async function createRelayEmulator(options: RelayEmulatorOptions = {}): P
   const faults = new FaultBook();
   const worker = new SubmissionWorker({
     ledger,
-    records,
+    submissions,
     history,
     tokenAccounts,
     finalizeMs: options.queue?.finalizeMs ?? 0,
@@ -112,15 +114,15 @@ export async function createRelayEmulator(options: RelayEmulatorOptions = {}): P
   const queue = new RelayQueue<SubmissionJob>(worker.process, queueOptions);
   const relay = new AcceptPipeline({
     ledger,
-    records,
+    submissions,
     queue,
     feePayer,
-    policy: resolvePolicy(options.policy),
+    policy,
     now,
     beforeRelay: faults.hooks.beforeRelay,
   });
   // The legacy interface's domain, over the same pipeline and worker.
-  const legacy = new LegacyService({ fixtures, rpcUrl: config.rpcUrl, relay, worker, ledger, records, tokenAccounts, history, now });
+  const legacy = new LegacyService({ fixtures, rpcUrl: config.rpcUrl, relay, worker, ledger, submissions, tokenAccounts, history, now });
 
   const services: EmulatorServices = {
     config,
@@ -130,7 +132,7 @@ export async function createRelayEmulator(options: RelayEmulatorOptions = {}): P
     queue,
     worker,
     legacy,
-    records,
+    submissions,
     history,
     tokenAccounts,
     apiKeys: new ApiKeys(apiKeys),

@@ -11,9 +11,11 @@ import type { SubmissionJob, SubmissionWorker } from './relay/submission-worker.
 import type { StateRegistry } from './state/state-registry.ts';
 import type { HistoryIndex } from './store/history-index.ts';
 import type { TokenAccountIndex } from './store/token-account-index.ts';
-import type { TransactionRecords } from './store/transaction-records.ts';
+import type { Submissions } from './store/submissions.ts';
 
 /** What an emulator exposes about itself. */
+import type { PolicyProfile } from './relay/policy-options.ts';
+
 export interface EmulatorConfig {
   baseUrl: string;
   rpcUrl: string;
@@ -25,6 +27,8 @@ export interface EmulatorConfig {
   tokenTtlSeconds: number;
   maxBodyBytes: number;
   rpcAuth: boolean;
+  /** The fee-payer policy profile (`faithful` or `strict`). */
+  policyProfile: PolicyProfile;
 }
 
 /** The emulator's parts, as route handlers see them. */
@@ -32,14 +36,15 @@ export interface EmulatorServices {
   config: EmulatorConfig;
   fixtures: Fixtures;
   ledger: Ledger;
-  /** The accept pipeline: every check, the fee-payer signature, the record, the queue. */
+  /** The accept pipeline: every check, the fee-payer signature, the submission, the queue. */
   relay: AcceptPipeline;
   queue: RelayQueue<SubmissionJob>;
-  /** The queue's worker: ledger, records, history, finalization; waits for commitments. */
+  /** The queue's worker: ledger, submissions, history, finalization; waits for commitments. */
   worker: SubmissionWorker;
   /** The legacy interface's apps, records and relay lifecycle. */
   legacy: LegacyService;
-  records: TransactionRecords;
+  /** Every accepted transaction on its way to the ledger, by signature. */
+  submissions: Submissions;
   history: HistoryIndex;
   tokenAccounts: TokenAccountIndex;
   apiKeys: ApiKeys;

@@ -36,7 +36,7 @@ describe('relaying create → send → close through MSW', () => {
     const feePayerBefore = await lamportsOf(FEE_PAYER);
 
     const created = await relay('/Account/create', build({ instructions: createAtaInstructions(owner.publicKey), blockhash: await h.blockhash(), signers: [owner] }));
-    expect(created).toEqual({ status: 'Queued', message: 'Account creation transaction queued successfully.', signature: expect.any(String) });
+    expect(created).toEqual({ status: 'Queued', message: 'Account creation transaction queued successfully.', signature: expect.any(String), Status: 'Queued', Message: 'Account creation transaction queued successfully.', Signature: created.signature });
     expect(await tokenState(account)).toBeNull(); // answered before submission
     await h.emulator.settle();
     expect(await tokenState(account)).toMatchObject({ owner: owner.publicKey.toBase58(), mint: USDC.toBase58(), amount: 0n, closeAuthority: FEE_PAYER.toBase58() });
@@ -57,7 +57,7 @@ describe('relaying create → send → close through MSW', () => {
     // The fee payer paid 5000 per signature (2 + 2 + 2 + 1) and got the rent of the account back.
     expect(await lamportsOf(FEE_PAYER)).toBe(feePayerBefore - 7n * 5000n);
 
-    const statuses = [created, sent, closed].map((receipt) => h.emulator.services.records.get(receipt.signature)?.status);
+    const statuses = [created, sent, closed].map((receipt) => h.emulator.services.submissions.get(receipt.signature)?.status);
     expect(statuses).toEqual(['processed', 'processed', 'processed']);
   });
 
@@ -65,7 +65,7 @@ describe('relaying create → send → close through MSW', () => {
     const owner = Keypair.generate();
     const receipt = await relay('/Account/create', build({ instructions: createAtaInstructions(owner.publicKey, USDC, { idempotent: true }), blockhash: await h.blockhash(), signers: [owner] }));
     await h.emulator.settle();
-    const record = h.emulator.services.records.get(receipt.signature)!;
+    const record = h.emulator.services.submissions.get(receipt.signature)!;
     expect(record.ledger?.signature).toBe(receipt.signature);
     expect(record.ledger?.err).toBeNull();
     expect((await tokenState(ata(owner.publicKey)))?.closeAuthority).toBe(FEE_PAYER.toBase58());
@@ -99,7 +99,7 @@ describe('relaying create → send → close through MSW', () => {
     ];
     const { status, body } = await h.call('POST', '/Transaction/sendbatch', { body: { signedTransaction: build({ instructions, blockhash: await h.blockhash(), signers: [ALICE, first, second] }) } });
     expect(status).toBe(200);
-    expect(body).toEqual({ status: 'Queued', message: 'Transaction sent successfully', signature: expect.any(String), success: true, signatures: [body.signature] });
+    expect(body).toEqual({ status: 'Queued', message: 'Transaction sent successfully', signature: expect.any(String), Status: 'Queued', Message: 'Transaction sent successfully', Signature: body.signature, success: true, signatures: [body.signature] });
     await h.emulator.settle();
     expect((await tokenState(ata(first.publicKey)))?.amount).toBe(10n);
     expect((await tokenState(ata(second.publicKey)))?.amount).toBe(20n);
@@ -126,7 +126,7 @@ describe('relaying create → send → close through MSW', () => {
     expect(afterSettle).toEqual(first);
     await h.emulator.settle();
     expect((await tokenState(ata(recipient.publicKey)))?.amount).toBe(11n);
-    expect(h.emulator.services.records.all().filter((record) => record.signature === first.signature)).toHaveLength(1);
+    expect(h.emulator.services.submissions.all().filter((record) => record.signature === first.signature)).toHaveLength(1);
   });
 
   it('queues identical copies sent at once only once: every copy gets the receipt, the ledger moves once', async () => {
@@ -136,7 +136,7 @@ describe('relaying create → send → close through MSW', () => {
     const copies = await Promise.all(Array.from({ length: 6 }, () => relay('/Transaction/send', signedTransaction)));
     expect(new Set(copies.map((copy) => copy.signature)).size).toBe(1);
     await h.emulator.settle();
-    const record = h.emulator.services.records.get(copies[0].signature)!;
+    const record = h.emulator.services.submissions.get(copies[0].signature)!;
     expect([record.status, record.ledger?.err]).toEqual(['processed', null]);
     expect((await tokenState(ata(recipient.publicKey)))?.amount).toBe(13n);
     expect(h.emulator.transactionJournal({ signature: copies[0].signature })).toHaveLength(1);
@@ -153,7 +153,7 @@ describe('relaying create → send → close through MSW', () => {
     const tooMuch = 10n ** 15n;
     const receipt = await relay('/Transaction/send', build({ instructions: [...createAtaInstructions(recipient.publicKey), transferInstruction(ALICE, recipient.publicKey, tooMuch)], blockhash: await h.blockhash(), signers: [ALICE, recipient] }));
     await h.emulator.settle();
-    const record = h.emulator.services.records.get(receipt.signature)!;
+    const record = h.emulator.services.submissions.get(receipt.signature)!;
     expect(record.status).toBe('failed');
     expect(record.ledger?.err).toEqual({ InstructionError: [2, { Custom: 1 }] });
     expect(record.ledger?.logs.join('\n')).toContain('insufficient funds');

@@ -47,6 +47,7 @@ export async function runStartCommand(argv: string[], io: StartIo = {}): Promise
         ...(options.fixtures === null ? {} : { fixtures: resolve(options.fixtures) }),
         ...(options.tokenTtlSeconds === null ? {} : { tokenTtlSeconds: options.tokenTtlSeconds }),
         ...(options.journalLimit === null ? {} : { journalLimit: options.journalLimit }),
+        ...(options.policy === null ? {} : { policy: options.policy }),
       },
     });
   } catch (error) {
@@ -58,8 +59,8 @@ export async function runStartCommand(argv: string[], io: StartIo = {}): Promise
   }
   const { emulator } = server;
   emulator.observe((exchange) => {
-    if (exchange.response.status >= 500) log.error(requestLogLine(exchange, { withOperation: true }));
-    else log.info(requestLogLine(exchange, { withOperation: log.level === 'debug' }));
+    if (exchange.response.status >= 500) log.error(requestLogLine(exchange, { withOperationId: true }));
+    else log.info(requestLogLine(exchange, { withOperationId: log.level === 'debug' }));
   });
 
   let stateFile: StateFile | null = null;

@@ -6,7 +6,7 @@ import { createContractValidator, defaultContractValidator } from './contract-va
 
 // A signature as the contract defines one: base58 of 64 bytes.
 const signature = '2hxGyn4y9Mjkii76BqmxVoNYbTs3tw97bmtZRXnDoZPAw7VZTWhhk1aV11DtFgYGVibPaty4PQLHVLaKrT24NxGU';
-const receipt = { status: 'Queued', message: 'Account creation transaction queued successfully.', signature };
+const receipt = { status: 'Queued', message: 'Account creation transaction queued successfully.', signature, Status: 'Queued', Message: 'Account creation transaction queued successfully.', Signature: signature };
 
 describe('contract validator', () => {
   const contract = defaultContractValidator();

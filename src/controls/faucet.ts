@@ -42,8 +42,7 @@ export function faucetControl(services: Pick<EmulatorServices, 'ledger' | 'token
       const ata = getAssociatedTokenAddressSync(mint, address, true, programId);
       const instructions = [createAssociatedTokenAccountIdempotentInstruction(faucetKey.publicKey, ata, address, mint, programId)];
       if (amount > 0n) instructions.push(createMintToInstruction(mint, ata, mintAuthority.publicKey, amount, [], programId));
-      // The mint authority signs only a MintTo: a signer no instruction names cannot sign.
-      await runControlTransaction(ledger, { payer: faucetKey, signers: amount > 0n ? [mintAuthority] : [], instructions, purpose: 'faucet' });
+      await runControlTransaction(ledger, { payer: faucetKey, signers: [mintAuthority], instructions, purpose: 'faucet' });
       tokenAccounts.add(address.toBase58(), ata.toBase58());
       tokenAccount = ata.toBase58();
       tokenAmount = decodeTokenAccount(await ledger.getAccount(ata))?.amount ?? 0n;

@@ -2,29 +2,65 @@ import Ajv2020, { type ErrorObject, type ValidateFunction } from 'ajv/dist/2020.
 import addFormats from 'ajv-formats';
 import { RelayError } from '../errors/relay-error.ts';
 import { addContractFormats } from './formats.ts';
+import type { operations } from '../generated/relay.ts';
 import { openApiDocument, operationsById, resolveRef, type JsonSchema, type OpenApiOperation, type OpenApiParameter } from './document.ts';
 
 /**
  * Binds requests the way the real service's ASP.NET model binding does, then validates them
  * against openapi/relay.yaml:
  * - JSON property names and query names match case-insensitively (`SignedTransaction` binds to
- *   `signedTransaction`); a parameter's `x-aliases` bind too (`Page` → `PageNumber`);
- * - query values are coerced to the schema's type; schema defaults are applied. An empty value
- *   (`?operation=`) is a value like any other, checked against the schema, except for a
- *   parameter marked `allowEmptyValue`, where it binds as absent (as ASP.NET binds `""` to a
- *   string: null);
+ *   `signedTransaction`); the `x-aliases` of a parameter or a body property bind too (`Page` →
+ *   `PageNumber`, `transaction` → `signedTransaction`), below the name itself;
+ * - a body property marked `x-empty-as-absent` binds `""` as absent (`mintAddress: ""` is no mint);
+ * - query values are coerced to the schema's type; schema defaults are applied; a parameter's
+ *   `x-clamp: { minimum }` raises a smaller valid value to it (Android's `Page=0` is page 1). An
+ *   empty query value (`?operation=`) is a value like any other, checked against the schema,
+ *   except for a parameter marked `allowEmptyValue`, where it binds as absent (as ASP.NET binds
+ *   `""` to a string: null);
  * - an integer past 2^53 (or any number JSON cannot keep exactly) does not bind as an integer.
- * The result carries the canonical names of the contract.
+ * The result carries the canonical names of the contract, typed by the types generated from it:
+ * what passed validation against an operation's schema has that operation's type. These rules live
+ * in the contract, so a request form real clients send is declared once there, never special-cased
+ * in a handler.
  */
 export interface RequestBinder {
-  body(operationId: string, raw: unknown): Record<string, unknown>;
-  query(operationId: string, params: URLSearchParams): Record<string, unknown>;
+  body<Id extends OperationId>(operationId: Id, raw: unknown): RequestBody<Id>;
+  /**
+   * `defaulted` names parameters the caller relies on being present because the contract gives
+   * them a default (the generated type marks them optional); the binder checks that it does.
+   */
+  query<Id extends OperationId, Defaulted extends keyof QueryParameters<Id> = never>(
+    operationId: Id,
+    params: URLSearchParams,
+    options?: { defaulted: readonly Defaulted[] },
+  ): QueryParameters<Id> & Required<Pick<QueryParameters<Id>, Defaulted>>;
 }
 
+interface BodyName {
+  canonical: string;
+  /** 0 for an alias, 1 for the name itself. */
+  rank: number;
+}
+
+/** An operationId of openapi/relay.yaml. */
+export type OperationId = keyof operations & string;
+
+/** The JSON request body of an operation, as generated from the contract. */
+export type RequestBody<Id extends OperationId> = operations[Id] extends { requestBody?: infer Body }
+  ? NonNullable<Body> extends { content: { 'application/json': infer Json } }
+    ? Json
+    : never
+  : never;
+
+/** The query parameters of an operation, as generated from the contract. */
+export type QueryParameters<Id extends OperationId> = NonNullable<operations[Id]['parameters']['query']>;
+
 interface BoundOperation {
-  bodyNames: Map<string, string>;
+  bodyNames: Map<string, BodyName>;
+  /** Body properties whose empty string binds as absent. */
+  emptyAsAbsent: Set<string>;
   validateBody: ValidateFunction | null;
-  query: { parameter: OpenApiParameter; names: Set<string>; validate: ValidateFunction }[];
+  query: { parameter: OpenApiParameter; names: Set<string>; validate: ValidateFunction; clampMinimum: number | null }[];
 }
 
 let binder: RequestBinder | undefined;
@@ -53,8 +89,15 @@ function createBinder(): RequestBinder {
     if (!found) throw new Error(`operation ${operationId} is not in openapi/relay.yaml`);
     const { operation } = found;
     const bodySchema = requestBodySchema(operation);
+    const properties = Object.entries(schemaProperties(bodySchema));
     entry = {
-      bodyNames: new Map(Object.keys(schemaProperties(bodySchema)).map((name) => [name.toLowerCase(), name])),
+      bodyNames: new Map(
+        properties.flatMap(([name, schema]) => [
+          ...aliasesOf(schema).map((alias): [string, BodyName] => [alias.toLowerCase(), { canonical: name, rank: 0 }]),
+          [name.toLowerCase(), { canonical: name, rank: 1 }] as [string, BodyName],
+        ]),
+      ),
+      emptyAsAbsent: new Set(properties.filter(([, schema]) => schema['x-empty-as-absent'] === true).map(([name]) => name)),
       validateBody: bodySchema ? compile(bodySchema) : null,
       query: (operation.parameters ?? [])
         .map((parameter) => resolveRef<OpenApiParameter>(parameter))
@@ -63,6 +106,7 @@ function createBinder(): RequestBinder {
           parameter,
           names: new Set([parameter.name, ...(parameter['x-aliases'] ?? [])].map((name) => name.toLowerCase())),
           validate: compile(parameter.schema ?? {}),
+          clampMinimum: clampMinimumOf(parameter),
         })),
     };
     cache.set(operationId, entry);
@@ -70,7 +114,9 @@ function createBinder(): RequestBinder {
   }
 
   return {
-    body(operationId, raw) {
+    // The casts below are the binder's promise: the value was just validated against the schema
+    // the generated type was made from.
+    body<Id extends OperationId>(operationId: Id, raw: unknown) {
       const entry = bound(operationId);
       if (typeof raw !== 'object' || raw === null || Array.isArray(raw)) {
         throw new RelayError('VALIDATION_FAILED', 'The request body must be a JSON object.', {
@@ -78,24 +124,36 @@ function createBinder(): RequestBinder {
         });
       }
       const canonical: Record<string, unknown> = {};
+      const ranks = new Map<string, number>();
       for (const [key, value] of Object.entries(raw)) {
-        const name = entry.bodyNames.get(key.toLowerCase()) ?? key;
-        // An exact-case key wins over a differently-cased duplicate.
-        if (!(name in canonical) || key === name) canonical[name] = value;
+        const bound = entry.bodyNames.get(key.toLowerCase());
+        const name = bound?.canonical ?? key;
+        // The name in its exact case wins over the name in another case, which wins over an alias.
+        const rank = bound ? bound.rank * 2 + (key === name ? 1 : 0) : 3;
+        if ((ranks.get(name) ?? -1) >= rank) continue;
+        ranks.set(name, rank);
+        if (entry.emptyAsAbsent.has(name) && value === '') delete canonical[name];
+        else canonical[name] = value;
       }
       if (entry.validateBody && !entry.validateBody(canonical)) {
         const errors = toFieldErrors(entry.validateBody.errors);
         throw new RelayError(codeOf(entry.validateBody.errors, 'VALIDATION_FAILED'), describe(errors), { errors });
       }
-      return canonical;
+      return canonical as RequestBody<Id>;
     },
 
-    query(operationId, params) {
+    query<Id extends OperationId, Defaulted extends keyof QueryParameters<Id> = never>(operationId: Id, params: URLSearchParams, options?: { defaulted: readonly Defaulted[] }) {
       const entry = bound(operationId);
+      for (const name of options?.defaulted ?? []) {
+        const declared = entry.query.find(({ parameter }) => parameter.name === name)?.parameter;
+        if (!declared?.required && (declared?.schema as { default?: unknown } | undefined)?.default === undefined) {
+          throw new Error(`${operationId}: query parameter ${String(name)} has no default in openapi/relay.yaml`);
+        }
+      }
       const result: Record<string, unknown> = {};
       const errors: { path: string; message: string }[] = [];
       const failures: ErrorObject[] = [];
-      for (const { parameter, names, validate } of entry.query) {
+      for (const { parameter, names, validate, clampMinimum } of entry.query) {
         let raw: string | undefined;
         for (const [key, value] of params) if (names.has(key.toLowerCase())) raw = value;
         if (raw === undefined || (raw === '' && parameter.allowEmptyValue === true)) {
@@ -110,13 +168,23 @@ function createBinder(): RequestBinder {
           for (const error of toFieldErrors(validate.errors)) errors.push({ path: parameter.name, message: error.message });
           continue;
         }
-        result[parameter.name] = value;
+        result[parameter.name] = clampMinimum !== null && typeof value === 'number' && value < clampMinimum ? clampMinimum : value;
       }
       const missing = errors.length > toFieldErrors(failures).length;
       if (errors.length > 0) throw new RelayError(missing ? 'INVALID_QUERY' : codeOf(failures, 'INVALID_QUERY'), describe(errors), { errors });
-      return result;
+      return result as QueryParameters<Id> & Required<Pick<QueryParameters<Id>, Defaulted>>;
     },
   };
+}
+
+function aliasesOf(schema: JsonSchema): string[] {
+  const aliases = schema['x-aliases'];
+  return Array.isArray(aliases) ? aliases.filter((alias): alias is string => typeof alias === 'string') : [];
+}
+
+function clampMinimumOf(parameter: OpenApiParameter): number | null {
+  const clamp = (parameter as { 'x-clamp'?: { minimum?: unknown } })['x-clamp'];
+  return typeof clamp?.minimum === 'number' ? clamp.minimum : null;
 }
 
 function requestBodySchema(operation: OpenApiOperation): JsonSchema | null {

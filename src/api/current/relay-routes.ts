@@ -1,3 +1,4 @@
+import { receiptBody } from '../../current-shapes/index.ts';
 import { jsonResponse } from '../../http/json-response.ts';
 import type { Route } from '../../http/router.ts';
 import type { RelayOperation } from '../../relay/policy.ts';
@@ -5,7 +6,7 @@ import type { EmulatorServices } from '../../services.ts';
 
 type CurrentRoute = Route<EmulatorServices>;
 
-function relayRoute(path: string, operationId: string, operation: RelayOperation): CurrentRoute {
+function relayRoute(path: string, operationId: 'createAccount' | 'closeAccount' | 'sendTransaction' | 'sendBatch', operation: RelayOperation): CurrentRoute {
   return {
     method: 'POST',
     path,
@@ -13,10 +14,10 @@ function relayRoute(path: string, operationId: string, operation: RelayOperation
     operationId,
     async handle(context) {
       const { services } = context;
-      const { signedTransaction } = services.binder.body(operationId, await context.body()) as { signedTransaction: string };
+      const { signedTransaction } = services.binder.body(operationId, await context.body());
       const { receipt } = await services.relay.relay(operation, signedTransaction);
-      if (operation !== 'sendbatch') return jsonResponse(receipt);
-      return jsonResponse({ ...receipt, success: true, signatures: [receipt.signature] });
+      if (operation !== 'sendbatch') return jsonResponse(receiptBody(receipt));
+      return jsonResponse({ ...receiptBody(receipt), success: true, signatures: [receipt.signature] });
     },
   };
 }

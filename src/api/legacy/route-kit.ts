@@ -1,4 +1,3 @@
-import type { components } from '../../generated/relay.ts';
 import { RelayError } from '../../errors/relay-error.ts';
 import type { Route, RouteContext } from '../../http/router.ts';
 import { parseAddress } from '../../http/address.ts';
@@ -11,9 +10,6 @@ import type { LegacyService } from '../../legacy/legacy-service.ts';
 
 export type LegacyRoute = Route<EmulatorServices>;
 export type LegacyContext = RouteContext<EmulatorServices>;
-
-/** The legacy relay body (spec 4.3), as bound by the contract. */
-export type LegacyRelayBody = components['schemas']['LegacyRelayRequest'];
 
 /** `{index}` path segments are integers, negative ones included, as NestJS's ParseIntPipe takes them (its message otherwise). */
 export function indexParam(context: LegacyContext): number {
