@@ -207,6 +207,19 @@ describe('control routes: origins the developer trusts, and the public URL', () 
     expect((await send(server.port, 'GET', '/__emulator/clock', { Host: 'other.dev.test' })).body).toMatchObject({ code: 'HOST_NOT_ALLOWED' });
   });
 
+  it('behind an admin token, the token decides who (the Host is not checked), and a foreign Origin is still refused', async () => {
+    server.emulator.admin.requireToken('let-me-in');
+    try {
+      const token = { 'X-Admin-Token': 'let-me-in' };
+      expect((await send(server.port, 'GET', '/__emulator/clock', { ...token, Host: 'relay-emulator:8787' })).status).toBe(200);
+      expect((await send(server.port, 'GET', '/__emulator/clock', { Host: 'relay-emulator:8787' })).body).toMatchObject({ code: 'ADMIN_TOKEN_REQUIRED' });
+      expect((await send(server.port, 'GET', '/__emulator/clock', { ...token, 'X-Forwarded-For': '8.8.8.8' })).status).toBe(200);
+      expect((await send(server.port, 'POST', '/__emulator/reset', { ...token, Origin: EVIL })).body).toMatchObject({ code: 'ORIGIN_NOT_ALLOWED' });
+    } finally {
+      server.emulator.admin.requireToken(null);
+    }
+  });
+
   it('refuses a control origin that is not an origin at start-up', async () => {
     await expect(startServer({ port: 0, controlOrigins: ['http://localhost:5173/app'] })).rejects.toThrow(/not an origin/);
   });

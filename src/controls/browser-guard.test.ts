@@ -32,15 +32,16 @@ describe('checkControlRequest', () => {
     expect(verdict(wildcard, { host: '10.0.2.2:8787' })).toBe('ok -');
   });
 
-  it('refuses other names, and IP literals that are not loopback unless the bind is not loopback', () => {
+  it('refuses other names and addresses on an open bind; behind a token the token decides', () => {
     for (const host of ['evil.example', 'localhost.evil.example', '127.0.0.1.nip.io', '192.168.1.20:8787', '[2001:db8::1]', '', ' ', 'a:b:c', '[::1']) {
       expect(verdict(loopback, { host }), host).toBe('HOST_NOT_ALLOWED');
     }
     expect(verdict(loopback, {})).toBe('HOST_NOT_ALLOWED');
-    expect(verdict(wildcard, { host: '192.168.1.20:8787' })).toBe('ok -');
-    expect(verdict(wildcard, { host: '[2001:db8::1]:8787' })).toBe('ok -');
-    expect(verdict(wildcard, { host: 'evil.example:8787' })).toBe('HOST_NOT_ALLOWED');
     expect(verdict(named, { host: 'relay.internal.evil.example' })).toBe('HOST_NOT_ALLOWED');
+    // A page cannot know a token; a container calls the emulator by whatever name its network gives.
+    for (const host of ['192.168.1.20:8787', 'relay-emulator:8787', 'evil.example']) expect(verdict(wildcard, { host }, false), host).toBe('ok -');
+    expect(verdict(wildcard, { host: 'relay-emulator:8787', origin: 'https://evil.example' }, false)).toBe('ORIGIN_NOT_ALLOWED');
+    expect(verdict(wildcard, { host: 'relay-emulator:8787', origin: 'http://relay-emulator:8787' }, false)).toBe('ok http://relay-emulator:8787');
   });
 
   it('takes a same-origin Origin (host and port as the Host’s, default ports understood) and the trusted ones', () => {
@@ -49,7 +50,7 @@ describe('checkControlRequest', () => {
     expect(verdict(loopback, { host: 'localhost:80', origin: 'http://localhost' })).toBe('ok http://localhost');
     expect(verdict(loopback, { host: '[::1]:8787', origin: 'http://[::1]:8787' })).toBe('ok http://[::1]:8787');
     expect(verdict(named, { host: '127.0.0.1:8787', origin: 'http://localhost:5173' })).toBe('ok http://localhost:5173');
-    expect(verdict(wildcard, { host: '127.0.0.1:8787', origin: 'http://10.0.2.2:8787' })).toBe('ok http://10.0.2.2:8787');
+    expect(verdict(wildcard, { host: '127.0.0.1:8787', origin: 'http://10.0.2.2:8787' }, false)).toBe('ok http://10.0.2.2:8787');
   });
 
   it('refuses any other Origin, and a cross-site or same-site page without one', () => {

@@ -1,30 +1,33 @@
 import { RelayError } from '../errors/relay-error.ts';
 import { headerOf } from '../http/request-header.ts';
-import { bareHost, isIpLiteral, isLoopbackName, type ServerMount } from '../http/server-mount.ts';
+import { bareHost, isLoopbackName, type ServerMount } from '../http/server-mount.ts';
 
 /**
- * Whether a request that came in over a socket may reach the control routes (`/__emulator/…`),
- * whatever X-Admin-Token says: the checks a browser cannot get around.
+ * Whether a request that came in over a socket may reach the control routes (`/__emulator/…`):
+ * the checks a browser page cannot get around.
  *
+ * On an open bind (loopback, no X-Admin-Token), where the bind is all that keeps others out:
  * - **Host** must be one of the listener's names (loopback names, the name bound to, the public
- *   URL's host, any IP literal on a non-loopback bind): a page on a name the attacker controls
- *   whose DNS answer moves to 127.0.0.1 (DNS rebinding) sends its own name as Host.
- *   403 HOST_NOT_ALLOWED.
- * - **Origin**, when sent, must be the server's own (the Origin's host and port are the Host's: the
- *   emulator's own pages) or one of the mount's `controlOrigins`. Without Origin, a browser's
- *   `Sec-Fetch-Site: cross-site | same-site` is refused too. Other clients send neither.
- *   403 ORIGIN_NOT_ALLOWED.
- * - **Forwarded**: on an open (token-less, loopback) bind, a request whose X-Forwarded-For,
- *   Forwarded or X-Real-IP names an address that is not loopback came through a proxy from another
- *   machine, which the loopback bind was meant to keep out. 403 CONTROL_FORWARDED. A forwarded
- *   header never opens anything: a client that sends a false one only refuses itself.
+ *   URL's host): a page on a name the attacker controls whose DNS answer moves to 127.0.0.1 (DNS
+ *   rebinding) sends its own name as Host. 403 HOST_NOT_ALLOWED. (Behind a token, a page cannot
+ *   know the token, and containers call the emulator by names nobody configured.)
+ * - **Forwarded**: a request whose X-Forwarded-For, Forwarded or X-Real-IP names an address that
+ *   is not loopback came through a proxy from another machine, which the loopback bind was meant
+ *   to keep out. 403 CONTROL_FORWARDED. A forwarded header never opens anything: a client that
+ *   sends a false one only refuses itself.
+ *
+ * On every bind:
+ * - **Origin**, when sent, must be the server's own (an http Origin whose host and port are the
+ *   Host's: the emulator's own pages) or one of the mount's `controlOrigins`. Without Origin, a
+ *   browser's `Sec-Fetch-Site: cross-site | same-site` is refused too. Other clients send
+ *   neither. 403 ORIGIN_NOT_ALLOWED.
  *
  * Answers the Origin to allow in CORS headers (null when the request sent none).
  */
 export function checkControlRequest(request: Request, mount: ServerMount, options: { open: boolean }): string | null {
   const host = parseHost(headerOf(request, 'host'));
-  if (host === null || !hostAllowed(host.name, mount)) {
-    throw new RelayError('HOST_NOT_ALLOWED', `Host "${headerOf(request, 'host') ?? ''}" is not a name of this emulator; call it by 127.0.0.1, localhost, its bind address or its --public-url.`);
+  if (options.open && (host === null || !hostAllowed(host.name, mount))) {
+    throw new RelayError('HOST_NOT_ALLOWED', `Host "${headerOf(request, 'host') ?? ''}" is not a name of this emulator; call it by 127.0.0.1, localhost or its --public-url.`);
   }
   if (options.open) {
     const remote = forwardedAddresses(request).find((address) => !isLoopbackName(bareHost(address)));
@@ -38,7 +41,7 @@ export function checkControlRequest(request: Request, mount: ServerMount, option
     if (site === 'cross-site' || site === 'same-site') throw foreignOrigin(`a ${site} page`);
     return null;
   }
-  if (mount.controlOrigins.has(origin) || isSameOrigin(origin, host)) return origin;
+  if (mount.controlOrigins.has(origin) || (host !== null && isSameOrigin(origin, host))) return origin;
   throw foreignOrigin(`Origin ${origin}`);
 }
 
@@ -65,7 +68,7 @@ function parseHost(header: string | null): HostHeader | null {
 }
 
 function hostAllowed(name: string, mount: ServerMount): boolean {
-  return isLoopbackName(name) || mount.hostNames.has(name) || (mount.anyIpHost && isIpLiteral(name));
+  return isLoopbackName(name) || mount.hostNames.has(name);
 }
 
 /**

@@ -9,8 +9,6 @@ import { knownRequestFacts, requestFacts } from './request-facts.ts';
 export interface ServerMount {
   /** Host names (lower-case, without port) this listener answers to besides the loopback names. */
   readonly hostNames: ReadonlySet<string>;
-  /** True when any IP literal is a Host of this listener (a wildcard or LAN bind). */
-  readonly anyIpHost: boolean;
   /** Origins (scheme://host[:port]) besides the server's own whose pages may drive the controls. */
   readonly controlOrigins: ReadonlySet<string>;
 }
@@ -25,12 +23,11 @@ export interface ServerMountOptions {
 }
 
 /** A listener bound to loopback, with nothing else known: loopback names only, no other origin. */
-export const LOOPBACK_MOUNT: ServerMount = Object.freeze({ hostNames: new Set<string>(), anyIpHost: false, controlOrigins: new Set<string>() });
+export const LOOPBACK_MOUNT: ServerMount = Object.freeze({ hostNames: new Set<string>(), controlOrigins: new Set<string>() });
 
 /**
- * The mount of a listener bound to `host`. A name bound to and the public URL's host are its names;
- * a bind that is not loopback answers to any IP literal too (DNS rebinding needs a name, so an IP
- * literal cannot be an attacker's). The public URL's origin may drive the controls (a TLS proxy in
+ * The mount of a listener bound to `host`. A name bound to and the public URL's host are its
+ * names, besides the loopback ones. The public URL's origin may drive the controls (a TLS proxy in
  * front of the emulator makes pages of that origin while the Host it forwards is the bind's).
  */
 export function serverMount(options: ServerMountOptions): ServerMount {
@@ -44,7 +41,7 @@ export function serverMount(options: ServerMountOptions): ServerMount {
     controlOrigins.add(url.origin);
   }
   for (const origin of options.controlOrigins ?? []) controlOrigins.add(normalizeOrigin(origin));
-  return { hostNames, anyIpHost: !isLoopbackName(bind), controlOrigins };
+  return { hostNames, controlOrigins };
 }
 
 /** An origin as browsers send it in `Origin`: `scheme://host[:port]`, http or https. Throws for anything else. */
