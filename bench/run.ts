@@ -3,8 +3,9 @@
  * --smoke runs tiny sizes so CI can check that the benchmarks keep working (no targets enforced).
  */
 import { DEFAULT_BENCH_ENGINE } from './engines.ts';
-import { historyFigure, memoryFigures, relayEfficiencyFigure, relayMemoryFigures, relayMemoryLines, stageBreakdown, startupFigure, throughputFigures, type Stage } from './figures.ts';
+import { historyFigure, journalFigure, memoryFigures, relayEfficiencyFigure, relayMemoryFigures, relayMemoryLines, stageBreakdown, startupFigure, throughputFigures, type Stage } from './figures.ts';
 import { measureHistory } from './history-scaling.ts';
+import { measureJournalThroughput } from './journal-throughput.ts';
 import { measureMemory } from './memory.ts';
 import { measureRelayEfficiency } from './relay-efficiency.ts';
 import { measureRelayMemory, type RelayMemorySizes } from './relay-memory.ts';
@@ -21,6 +22,7 @@ export interface BenchSizes {
   serverRounds: number;
   churn: number;
   profiled: number;
+  journal: { transfers: number; rounds: number };
   /** Relayed transfers, per engine, with RSS after every `step` (issue 16: at most 15 KB each on the default engine). */
   relayMemory: RelayMemorySizes;
 }
@@ -33,6 +35,7 @@ export const FULL: BenchSizes = {
   serverRounds: 7,
   churn: 20,
   profiled: 200,
+  journal: { transfers: 300, rounds: 5 },
   relayMemory: { transfers: 10_000, step: 1_000, clients: 32, slots: 500 },
 };
 export const SMOKE: BenchSizes = {
@@ -43,6 +46,7 @@ export const SMOKE: BenchSizes = {
   serverRounds: 1,
   churn: 2,
   profiled: 3,
+  journal: { transfers: 8, rounds: 1 },
   relayMemory: { transfers: 40, step: 20, clients: 4, slots: 10 },
 };
 
@@ -54,6 +58,7 @@ export const MEASURE = {
   serverThroughput: (sizes: BenchSizes) => measureServerThroughput(sizes.serverSeconds, sizes.serverRounds),
   memory: async (sizes: BenchSizes) => measureMemory(sizes.churn),
   stages: (sizes: BenchSizes) => measureStages(sizes.profiled),
+  journal: (sizes: BenchSizes) => measureJournalThroughput(sizes.journal.transfers, sizes.journal.rounds),
   relayMemory: async (sizes: BenchSizes) => measureRelayMemory(sizes.relayMemory),
 };
 
@@ -67,6 +72,7 @@ export async function runBenchmarks(sizes: BenchSizes, measure: Measurers = MEAS
   figures.push(historyFigure(await measure.history(sizes)));
   figures.push(...throughputFigures(await measure.serverThroughput(sizes)));
   figures.push(...memoryFigures(await measure.memory(sizes)));
+  figures.push(journalFigure(await measure.journal(sizes)));
   const stages = stageBreakdown(await measure.stages(sizes));
   const relayMemory = await measure.relayMemory(sizes);
   figures.push(...relayMemoryFigures(relayMemory, DEFAULT_BENCH_ENGINE));

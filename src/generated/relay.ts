@@ -403,6 +403,23 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/account/info/{environment}/{index}/{accountId}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Read account info and the account's token accounts of the app's default mint. */
+        get: operations["legacyAccountInfoDefaultMint"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/account/token-accounts/{environment}/{index}/{accountId}/{mint}": {
         parameters: {
             query?: never;
@@ -470,7 +487,10 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** Emulator liveness. */
+        /**
+         * Emulator readiness.
+         * @description 200 once the emulator serves: on a port, only after its state file (snapshot and journal) is fully restored. Until then 503 `starting`; every other request sent meanwhile waits and is served from the restored state, never from a half-loaded one.
+         */
         get: operations["health"];
         put?: never;
         post?: never;
@@ -1139,26 +1159,43 @@ export interface components {
             index: number;
             mint: components["schemas"]["Address"];
             lastValidBlockHeight: number;
-            reference?: string;
-            referenceId?: string;
-            referenceType?: string;
+            reference?: components["schemas"]["LegacyReference"];
+            referenceId?: components["schemas"]["LegacyReferenceId"];
+            referenceType?: components["schemas"]["LegacyReferenceType"];
             /** @description Signed transaction, standard padded base64 as signedTransaction (rule W1; else 400). */
             tx: string;
         };
+        /**
+         * @description The caller's reference, stored on the record and searchable by the
+         *     transaction listing. When it is absent, null or empty, the record's
+         *     reference is `referenceType|referenceId` (either alone when only one is
+         *     given), else null.
+         */
+        LegacyReference: string | null;
+        /**
+         * @deprecated
+         * @description The older half of a reference (see LegacyReference).
+         */
+        LegacyReferenceId: string | null;
+        /**
+         * @deprecated
+         * @description The older half of a reference (see LegacyReference).
+         */
+        LegacyReferenceType: string | null;
         LegacyCloseAccountRequest: {
             account: components["schemas"]["Address"];
             commitment: components["schemas"]["Commitment"];
             environment: string;
             index: number;
             mint: components["schemas"]["Address"];
-            reference?: string;
-            referenceId?: string;
-            referenceType?: string;
+            reference?: components["schemas"]["LegacyReference"];
+            referenceId?: components["schemas"]["LegacyReferenceId"];
+            referenceType?: components["schemas"]["LegacyReferenceType"];
         };
         LegacyAirdropRequest: {
             account: components["schemas"]["Address"];
-            /** @description Whole-token units, a decimal with at most the mint's decimals places (else 400); empty, or not above 0, is the mint's airdropAmount, the default. */
-            amount?: string;
+            /** @description Whole-token units, a decimal with at most the mint's decimals places (else 400); null, empty, or not above 0 is the mint's airdropAmount, the default. */
+            amount?: string | null;
             commitment: components["schemas"]["Commitment"];
             environment: string;
             index: number;
@@ -1311,6 +1348,10 @@ export interface components {
             status: "ok";
             slot: number;
             version: string;
+        };
+        EmulatorStarting: {
+            /** @enum {string} */
+            status: "starting";
         };
         EmulatorOk: {
             ok: boolean;
@@ -1677,6 +1718,7 @@ export interface components {
         Index: number;
         AccountId: components["schemas"]["Address"];
         Mint: components["schemas"]["Address"];
+        LegacyReadCommitment: components["schemas"]["Commitment"];
     };
     requestBodies: {
         SignedTransaction: {
@@ -2094,6 +2136,10 @@ export interface operations {
             query?: {
                 reference?: string;
                 signature?: string;
+                /** @deprecated */
+                referenceId?: string;
+                /** @deprecated */
+                referenceType?: string;
             };
             header?: never;
             path: {
@@ -2121,7 +2167,9 @@ export interface operations {
     };
     legacyGetTransaction: {
         parameters: {
-            query?: never;
+            query?: {
+                commitment?: components["parameters"]["LegacyReadCommitment"];
+            };
             header?: never;
             path: {
                 environment: components["parameters"]["Environment"];
@@ -2259,7 +2307,9 @@ export interface operations {
     };
     legacyBalance: {
         parameters: {
-            query?: never;
+            query?: {
+                commitment?: components["parameters"]["LegacyReadCommitment"];
+            };
             header?: never;
             path: {
                 environment: components["parameters"]["Environment"];
@@ -2287,7 +2337,9 @@ export interface operations {
     };
     legacyHistory: {
         parameters: {
-            query?: never;
+            query?: {
+                commitment?: components["parameters"]["LegacyReadCommitment"];
+            };
             header?: never;
             path: {
                 environment: components["parameters"]["Environment"];
@@ -2316,7 +2368,9 @@ export interface operations {
     };
     legacyAccountInfo: {
         parameters: {
-            query?: never;
+            query?: {
+                commitment?: components["parameters"]["LegacyReadCommitment"];
+            };
             header?: never;
             path: {
                 environment: components["parameters"]["Environment"];
@@ -2343,9 +2397,41 @@ export interface operations {
             500: components["responses"]["LegacyInternalError"];
         };
     };
+    legacyAccountInfoDefaultMint: {
+        parameters: {
+            query?: {
+                commitment?: components["parameters"]["LegacyReadCommitment"];
+            };
+            header?: never;
+            path: {
+                environment: components["parameters"]["Environment"];
+                index: components["parameters"]["Index"];
+                accountId: components["parameters"]["AccountId"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Account info. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["LegacyAccountInfo"];
+                };
+            };
+            400: components["responses"]["LegacyBadRequest"];
+            403: components["responses"]["LegacyForbidden"];
+            404: components["responses"]["LegacyNotFound"];
+            500: components["responses"]["LegacyInternalError"];
+        };
+    };
     legacyTokenAccounts: {
         parameters: {
-            query?: never;
+            query?: {
+                commitment?: components["parameters"]["LegacyReadCommitment"];
+            };
             header?: never;
             path: {
                 environment: components["parameters"]["Environment"];
@@ -2417,7 +2503,7 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
-            /** @description Alive. */
+            /** @description Ready. */
             200: {
                 headers: {
                     [name: string]: unknown;
@@ -2427,6 +2513,17 @@ export interface operations {
                 };
             };
             500: components["responses"]["InternalError"];
+            /** @description Starting (the server's port is open; the emulator or its state is still loading). */
+            503: {
+                headers: {
+                    /** @description Seconds to wait before asking again. */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["EmulatorStarting"];
+                };
+            };
         };
     };
     getOpenApi: {

@@ -2,6 +2,7 @@ import type { Fixtures } from '../fixtures/load-fixtures.ts';
 import type { Ledger } from '../ledger/ledger.ts';
 import type { AcceptPipeline } from '../relay/accept-pipeline.ts';
 import type { SubmissionWorker } from '../relay/submission-worker.ts';
+import type { ChangeReporter } from '../state/change-feed.ts';
 import type { StatefulPart } from '../state/state-registry.ts';
 import type { HistoryIndex } from '../store/history-index.ts';
 import type { TokenAccountIndex } from '../store/token-account-index.ts';
@@ -16,8 +17,10 @@ import { legacySignatureLookup, type LegacySignatureLookup } from './signature-l
 export interface LegacyServiceOptions {
   /** `fixtures.extra.apps` holds the apps (fixtures/apps.json); the fixture mint authority signs airdrops. */
   fixtures: Fixtures;
-  /** The RPC URL apps report as their cluster endpoint unless they name one. */
+  /** The RPC URL apps report as their cluster endpoint unless they name one (and their explorer links name). */
   rpcUrl: string;
+  /** The emulator's origin, for explorer templates that name `{origin}`. */
+  origin: string;
   relay: AcceptPipeline;
   worker: SubmissionWorker;
   ledger: Ledger;
@@ -25,6 +28,8 @@ export interface LegacyServiceOptions {
   tokenAccounts: TokenAccountIndex;
   history: HistoryIndex;
   now: () => Date;
+  /** Hears every change of the legacy records (part `legacy`). Default: nobody. */
+  report?: ChangeReporter;
 }
 
 /**
@@ -39,8 +44,8 @@ export class LegacyService {
 
   constructor(options: LegacyServiceOptions) {
     this.#options = options;
-    this.apps = new LegacyApps(options.fixtures, { rpcUrl: options.rpcUrl });
-    this.records = new LegacyRecords();
+    this.apps = new LegacyApps(options.fixtures, { rpcUrl: options.rpcUrl, origin: options.origin });
+    this.records = new LegacyRecords(options.report);
     this.relay = new LegacyRelay({ relay: options.relay, worker: options.worker, ledger: options.ledger, now: options.now, apps: this.apps, records: this.records });
   }
 
@@ -71,6 +76,7 @@ export class LegacyService {
       snapshot: () => this.records.snapshot(),
       restore: (data) => this.records.restore(data),
       reset: () => this.records.clear(),
+      replay: (changes) => this.records.replay(changes),
     };
   }
 }
