@@ -175,7 +175,7 @@ export interface RelayMemoryProbe {
   /** The ledger's slot at the end: how many slots the transfers took. */
   slots: number;
   seconds: number;
-  /** RSS around `slots` one-slot warps of the same emulator, after its reset. */
+  /** RSS around `slots` one-slot warps of a fresh emulator (a process of its own). */
   warps: { slots: number; before: number; after: number };
   /** RSS around `emulators` emulators made, warped `slotsEach` slots and closed, one after the other. */
   recreated: { emulators: number; slotsEach: number; before: number; after: number };

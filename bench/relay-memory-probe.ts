@@ -1,13 +1,14 @@
 /**
- * Runs in its own process (node --expose-gc --import tsx bench/relay-memory-probe.ts <engine>
- * <transfers> <step> <clients> <slots>) and prints a RelayMemoryProbe as JSON:
- * 1. the RSS of one emulator before `transfers` relayed USDC transfers, after every `step` of
- *    them, and after a reset. `clients` callers relay at once through the emulator's fetch, each
- *    with a fresh blockhash per transfer, as the clients of a load test do. Submissions and
- *    history are kept (nothing is reset until the end), so the growth includes them;
- * 2. the RSS `slots` one-slot warps add (what a slot costs the engine);
- * 3. the RSS that emulators which warped `slots` slots each keep once closed: whether closing (or
- *    recreating) an engine gives its slots back.
+ * Runs in its own process (node --expose-gc --import tsx bench/relay-memory-probe.ts <phase>
+ * <engine> <transfers> <step> <clients> <slots>) and prints its part of a RelayMemoryProbe as
+ * JSON. Each phase gets a process of its own, so that none reuses memory another freed.
+ * - `transfers`: the RSS of one emulator before `transfers` relayed USDC transfers, after every
+ *   `step` of them, and after a reset. `clients` callers relay at once through the emulator's
+ *   fetch, each with a fresh blockhash per transfer, as the clients of a load test do.
+ *   Submissions and history are kept (nothing is reset until the end), so the growth includes them.
+ * - `slots`: the RSS `slots` one-slot warps add to a fresh emulator (what a slot costs the
+ *   engine); then the RSS emulators that warped as many slots each keep once closed (whether
+ *   closing, or recreating, an engine gives its slots back).
  */
 import { createTransferInstruction, getAssociatedTokenAddressSync } from '@solana/spl-token';
 import { PublicKey, Transaction } from '@solana/web3.js';
@@ -24,15 +25,36 @@ const rss = () => {
   return process.memoryUsage().rss;
 };
 
-const [engineName = 'bankrun', transfersArg = '10000', stepArg = '1000', clientsArg = '32', slotsArg = '500'] = process.argv.slice(2);
+const [phase = 'transfers', engineName = 'bankrun', transfersArg = '10000', stepArg = '1000', clientsArg = '32', slotsArg = '500'] = process.argv.slice(2);
 const engine: EngineFactory | undefined = BENCH_ENGINES[engineName];
 if (!engine) throw new Error(`unknown engine ${engineName}; known: ${Object.keys(BENCH_ENGINES).join(', ')}`);
 const transfers = Number(transfersArg);
 const step = Number(stepArg);
 const clients = Number(clientsArg);
 const warps = Number(slotsArg);
-/** Emulators made, warped and closed in phase 3. */
+/** Emulators made, warped and closed in the slots phase. */
 const RECREATED = 3;
+
+if (phase === 'slots') {
+  const warped = await createRelayEmulator({ engine });
+  const beforeWarps = rss();
+  for (let warp = 0; warp < warps; warp += 1) await warped.warp({ slots: 1 });
+  const afterWarps = rss();
+  await warped.close();
+  const beforeRecreate = rss();
+  for (let made = 0; made < RECREATED; made += 1) {
+    const other = await createRelayEmulator({ engine });
+    for (let warp = 0; warp < warps; warp += 1) await other.warp({ slots: 1 });
+    await other.close();
+  }
+  const afterRecreate = rss();
+  const part: Pick<RelayMemoryProbe, 'warps' | 'recreated'> = {
+    warps: { slots: warps, before: beforeWarps, after: afterWarps },
+    recreated: { emulators: RECREATED, slotsEach: warps, before: beforeRecreate, after: afterRecreate },
+  };
+  process.stdout.write(JSON.stringify(part));
+  process.exit(0);
+}
 
 const fixtures = loadFixtures();
 const alice = keypairOf({ publicKey: fixtures.wallets[0]!.publicKey, secretKey: fixtures.wallets[0]!.secretKey! });
@@ -88,32 +110,7 @@ const slots = Number(emulator.services.ledger.clock().slot);
 await emulator.reset();
 const afterReset = rss();
 
-// 2. What a slot costs: one-slot warps, each opening a slot of its own.
-for (let warp = 0; warp < warps; warp += 1) await emulator.warp({ slots: 1 });
-const afterWarps = rss();
 await emulator.close();
-
-// 3. What a closed engine keeps: emulators that warped as many slots, each closed before the next.
-const beforeRecreate = rss();
-for (let made = 0; made < RECREATED; made += 1) {
-  const other = await createRelayEmulator({ engine });
-  for (let warp = 0; warp < warps; warp += 1) await other.warp({ slots: 1 });
-  await other.close();
-}
-const afterRecreate = rss();
-
-const probe: RelayMemoryProbe = {
-  engine: engineName,
-  transfers,
-  step,
-  clients,
-  before,
-  marks,
-  afterReset,
-  slots,
-  seconds,
-  warps: { slots: warps, before: afterReset, after: afterWarps },
-  recreated: { emulators: RECREATED, slotsEach: warps, before: beforeRecreate, after: afterRecreate },
-};
-process.stdout.write(JSON.stringify(probe));
+const part: Omit<RelayMemoryProbe, 'warps' | 'recreated'> = { engine: engineName, transfers, step, clients, before, marks, afterReset, slots, seconds };
+process.stdout.write(JSON.stringify(part));
 process.exit(0);

@@ -19,16 +19,14 @@ export interface RelayMemorySizes {
   slots: number;
 }
 
-/** One probe per engine, one after the other. */
+/** The probes of each engine, one after the other: each phase in a process of its own. */
 export function measureRelayMemory(sizes: RelayMemorySizes): RelayMemoryProbe[] {
-  return Object.keys(BENCH_ENGINES).map((engine) => {
-    const output = execFileSync(process.execPath, ['--expose-gc', '--import', 'tsx', probe, engine, String(sizes.transfers), String(sizes.step), String(sizes.clients), String(sizes.slots)], {
-      encoding: 'utf8',
-      env: { ...process.env, RUST_LOG: 'error' },
-      maxBuffer: 1 << 20,
-    });
-    return JSON.parse(output) as RelayMemoryProbe;
-  });
+  const run = (phase: 'transfers' | 'slots', engine: string): unknown => {
+    const args = [phase, engine, String(sizes.transfers), String(sizes.step), String(sizes.clients), String(sizes.slots)];
+    const output = execFileSync(process.execPath, ['--expose-gc', '--import', 'tsx', probe, ...args], { encoding: 'utf8', env: { ...process.env, RUST_LOG: 'error' }, maxBuffer: 1 << 20 });
+    return JSON.parse(output);
+  };
+  return Object.keys(BENCH_ENGINES).map((engine) => ({ ...(run('transfers', engine) as object), ...(run('slots', engine) as object) }) as RelayMemoryProbe);
 }
 
 if (import.meta.url === `file://${process.argv[1]}`) {
