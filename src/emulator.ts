@@ -122,6 +122,7 @@ async function assemble(options: RelayEmulatorOptions, loopback: CoreListener | 
     genesis,
     genesisTime,
     slotMs: SLOT_MS,
+    ...(options.transactionsPerSlot === undefined ? {} : { transactionsPerSlot: options.transactionsPerSlot }),
     // Lamports the test controls add or remove come from, and go back to, the faucet fixture key.
     reservoir: new PublicKey(fixtures.relay.faucet.publicKey),
     changes,
@@ -224,7 +225,7 @@ async function assemble(options: RelayEmulatorOptions, loopback: CoreListener | 
       }
     }
   };
-  const fetch = journal.wrap(withCors(core, { onPreflight: notify }));
+  const fetch = journal.wrap(withCors(core, { onAnswered: notify, controls: admin }));
 
   return {
     fetch,

@@ -37,6 +37,7 @@ export async function launch(options: StartOptions, io: LaunchIo): Promise<Launc
       host: options.host,
       ...(options.publicUrl === null ? {} : { publicUrl: options.publicUrl }),
       ...(options.adminToken === null ? {} : { adminToken: options.adminToken }),
+      controlOrigins: options.controlOrigins,
       emulator: {
         ...(options.apiKeys === null ? {} : { apiKeys: options.apiKeys }),
         ...(options.fixtures === null ? {} : { fixtures: resolve(options.fixtures) }),

@@ -15,6 +15,7 @@ describe('relay-emulator start options', () => {
       tokenTtlSeconds: null,
       logLevel: 'info',
       adminToken: null,
+      controlOrigins: [],
       journalLimit: null,
       rpcAuth: true,
       readyFile: null,
@@ -25,7 +26,7 @@ describe('relay-emulator start options', () => {
 
   it('reads every flag, with repeatable --api-key', () => {
     const options = parseStartOptions(
-      ['--port', '0', '--host', '0.0.0.0', '--public-url', 'http://10.0.2.2:8787', '--api-key', 'a', '--api-key', 'b', '--fixtures', 'fx', '--state-file', 's.json', '--state-interval', '0', '--token-ttl', '60', '--log-level', 'debug', '--admin-token', 't', '--journal-limit', '0', '--no-rpc-auth', '--ready-file', 'ready.json', '--policy', 'strict'],
+      ['--port', '0', '--host', '0.0.0.0', '--public-url', 'http://10.0.2.2:8787', '--api-key', 'a', '--api-key', 'b', '--fixtures', 'fx', '--state-file', 's.json', '--state-interval', '0', '--token-ttl', '60', '--log-level', 'debug', '--admin-token', 't', '--control-origin', 'http://localhost:5173', '--control-origin', 'https://app.test', '--journal-limit', '0', '--policy', 'strict', '--no-rpc-auth', '--ready-file', 'ready.json'],
       {},
     );
     expect(options).toEqual({
@@ -39,6 +40,7 @@ describe('relay-emulator start options', () => {
       tokenTtlSeconds: 60,
       logLevel: 'debug',
       adminToken: 't',
+      controlOrigins: ['http://localhost:5173', 'https://app.test'],
       journalLimit: 0,
       rpcAuth: false,
       readyFile: 'ready.json',
@@ -62,6 +64,7 @@ describe('relay-emulator start options', () => {
       RELAY_EMULATOR_JOURNAL_LIMIT: '50',
       RELAY_EMULATOR_NO_RPC_AUTH: 'true',
       RELAY_EMULATOR_READY_FILE: '/tmp/ready.json',
+      RELAY_EMULATOR_CONTROL_ORIGIN: 'http://localhost:3000, http://127.0.0.1:3000',
       RELAY_EMULATOR_POLICY: 'strict',
     };
     expect(parseStartOptions([], env)).toMatchObject({
@@ -78,6 +81,7 @@ describe('relay-emulator start options', () => {
       journalLimit: 50,
       rpcAuth: false,
       readyFile: '/tmp/ready.json',
+      controlOrigins: ['http://localhost:3000', 'http://127.0.0.1:3000'],
       policy: 'strict',
     });
     expect(parseStartOptions([], { RELAY_EMULATOR_NO_RPC_AUTH: '0' }).rpcAuth).toBe(true);
@@ -106,6 +110,9 @@ describe('relay-emulator start options', () => {
     expect(refusal(['--token-ttl', '0'])).toMatch(/--token-ttl must be between 1/);
     expect(refusal(['--public-url', 'http://host:1/api'])).toMatch(/--public-url must be an origin/);
     expect(refusal(['--api-key', ''])).toMatch(/--api-key must not be empty/);
+    expect(refusal(['--control-origin', 'http://localhost:5173/app'])).toMatch(/--control-origin must be an origin/);
+    expect(refusal(['--control-origin', 'null'])).toMatch(/--control-origin must be an origin/);
+    expect(refusal([], { RELAY_EMULATOR_CONTROL_ORIGIN: 'file:///tmp' })).toMatch(/--control-origin must be an origin/);
     expect(refusal(['--policy', 'lenient'])).toMatch(/--policy must be one of faithful, strict, not "lenient"/);
     expect(refusal([], { RELAY_EMULATOR_POLICY: 'loose' })).toMatch(/--policy must be one of/);
     expect(refusal(['--bogus'])).toMatch(/bogus/);

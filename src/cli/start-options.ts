@@ -3,6 +3,7 @@ import { DEFAULT_HOST, DEFAULT_PORT } from '../server/defaults.ts';
 import { DEFAULT_STATE_INTERVAL_MS } from '../server/state-file.ts';
 import { LOG_LEVELS, type LogLevel } from '../server/logger.ts';
 import { READY_LINE_PREFIX } from './ready.ts';
+import { normalizeOrigin } from '../http/server-mount.ts';
 import { POLICY_PROFILES, type PolicyProfile } from '../relay/policy-options.ts';
 
 /** What `relay-emulator start` runs with, once flags, environment and defaults are merged. */
@@ -17,6 +18,7 @@ export interface StartOptions {
   tokenTtlSeconds: number | null;
   logLevel: LogLevel;
   adminToken: string | null;
+  controlOrigins: string[];
   journalLimit: number | null;
   /** false with --no-rpc-auth: the RPC and PubSub answer without the bearer Token. */
   rpcAuth: boolean;
@@ -38,6 +40,7 @@ export const START_FLAGS = {
   'token-ttl': { env: 'RELAY_EMULATOR_TOKEN_TTL', value: 'SECONDS', help: 'lifetime of the config Token (default 3600)' },
   'log-level': { env: 'RELAY_EMULATOR_LOG_LEVEL', value: 'LEVEL', help: `${LOG_LEVELS.join('|')} (default info: one line per request)` },
   'admin-token': { env: 'RELAY_EMULATOR_ADMIN_TOKEN', value: 'TOKEN', help: 'X-Admin-Token for /__emulator on a non-loopback bind (default: random, printed)' },
+  'control-origin': { env: 'RELAY_EMULATOR_CONTROL_ORIGIN', value: 'ORIGIN', help: "a page origin that may call /__emulator from a browser besides the emulator's own, repeatable (env: comma-separated)" },
   'journal-limit': { env: 'RELAY_EMULATOR_JOURNAL_LIMIT', value: 'N', help: 'requests the request journal keeps; 0 turns it off for throughput (default 1000)' },
   'no-rpc-auth': { env: 'RELAY_EMULATOR_NO_RPC_AUTH', value: '', help: 'the RPC and PubSub answer without the bearer Token, for the solana CLI and explorers (env: 1/true)' },
   'ready-file': { env: 'RELAY_EMULATOR_READY_FILE', value: 'PATH', help: 'once ready, write the URLs, API key and fee payer there as JSON (the ready line\'s); removed on exit' },
@@ -67,6 +70,7 @@ export function parseStartOptions(argv: string[], env: NodeJS.ProcessEnv = proce
         'token-ttl': { type: 'string' },
         'log-level': { type: 'string' },
         'admin-token': { type: 'string' },
+        'control-origin': { type: 'string', multiple: true },
         'journal-limit': { type: 'string' },
         'no-rpc-auth': { type: 'boolean' },
         'ready-file': { type: 'string' },
@@ -88,6 +92,15 @@ export function parseStartOptions(argv: string[], env: NodeJS.ProcessEnv = proce
   const apiKeyEnv = env[START_FLAGS['api-key'].env];
   const apiKeys = apiKeyFlags ?? (apiKeyEnv ? apiKeyEnv.split(',').map((key) => key.trim()).filter(Boolean) : null);
   if (apiKeys !== null && (apiKeys.length === 0 || apiKeys.some((key) => key === ''))) throw new UsageError('--api-key must not be empty');
+
+  const controlOrigins = list(values['control-origin'] as string[] | undefined, env[START_FLAGS['control-origin'].env]);
+  for (const origin of controlOrigins) {
+    try {
+      normalizeOrigin(origin);
+    } catch {
+      throw new UsageError(`--control-origin must be an origin like http://localhost:5173, not "${origin}"`);
+    }
+  }
 
   const logLevel = pick('log-level') ?? 'info';
   if (!(LOG_LEVELS as readonly string[]).includes(logLevel)) throw new UsageError(`--log-level must be one of ${LOG_LEVELS.join(', ')}, not "${logLevel}"`);
@@ -111,6 +124,7 @@ export function parseStartOptions(argv: string[], env: NodeJS.ProcessEnv = proce
     tokenTtlSeconds: tokenTtl === undefined ? null : integer('token-ttl', tokenTtl, 0, { min: 1, max: 31_536_000 }),
     logLevel: logLevel as LogLevel,
     adminToken: pick('admin-token') ?? null,
+    controlOrigins,
     journalLimit: journalLimit === undefined ? null : integer('journal-limit', journalLimit, 0, { min: 0, max: 1_000_000 }),
     rpcAuth: !(values['no-rpc-auth'] === true || flagFromEnv('no-rpc-auth', env[START_FLAGS['no-rpc-auth'].env])),
     readyFile: pick('ready-file') ?? null,
@@ -125,6 +139,11 @@ function flagFromEnv(flag: string, raw: string | undefined): boolean {
   if (['1', 'true', 'yes'].includes(value)) return true;
   if (['', '0', 'false', 'no'].includes(value)) return false;
   throw new UsageError(`--${flag}'s environment twin must be 1, true, 0 or false, not "${raw}"`);
+}
+
+/** A repeatable flag's values, else its environment twin split at commas. */
+function list(flags: string[] | undefined, fromEnv: string | undefined): string[] {
+  return flags ?? (fromEnv ? fromEnv.split(',').map((item) => item.trim()).filter(Boolean) : []);
 }
 
 function integer(flag: string, raw: string | undefined, fallback: number, range: { min: number; max: number }): number {

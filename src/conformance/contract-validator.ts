@@ -16,6 +16,7 @@ import type { ErrorObject, ValidateFunction } from 'ajv';
 import addFormats from 'ajv-formats';
 import { parse } from 'yaml';
 import { OPENAPI_PATH, openApiDocument } from '../openapi/document.ts';
+import { addContractFormats } from '../openapi/formats.ts';
 
 /** Absolute path of the contract shipped with this package (openapi/relay.yaml). */
 export const CONTRACT_PATH = fileURLToPath(OPENAPI_PATH);
@@ -95,6 +96,7 @@ export function createContractValidator(options: ContractValidatorOptions = {}):
   const ajv = new Ajv2020({ strict: false, allErrors: true, validateFormats: true });
   // strict: false so OpenAPI annotations (example, x-emulator-choice, x-enum-descriptions, ...) are ignored.
   addFormats.default(ajv);
+  addContractFormats(ajv);
   ajv.addSchema({ $id: SCHEMA_ID, components: document.components });
   const validators = new Map<string, ValidateFunction>();
   const paths = (document.paths ?? {}) as Json;

@@ -4,6 +4,7 @@ import type { Duplex } from 'node:stream';
 import type { RelayEmulator } from '../emulator.ts';
 import { withoutTrailingSlashes } from '../http/request-url.ts';
 import { upgradeToPubSub } from '../rpc/pubsub/pubsub-server.ts';
+import type { ServerMount } from '../http/server-mount.ts';
 import { createNodeListener, type ServingGate } from './node-listener.ts';
 
 export interface CoreListenerOptions {
@@ -12,6 +13,8 @@ export interface CoreListenerOptions {
   port: number;
   /** What to serve: until the emulator is ready, /health answers 503 `starting` and the rest waits. */
   gate: ServingGate;
+  /** What the listener tells the control routes about itself (its names, allowed origins). Default: loopback only. */
+  mount?: ServerMount;
   /** Let the process exit while only this listener is open (in process). Default false. */
   unref?: boolean;
 }
@@ -42,7 +45,7 @@ export interface CoreListener {
  * node server (`startServer`) and the in-process loopback listener are both this.
  */
 export async function listenCore(options: CoreListenerOptions): Promise<CoreListener> {
-  const server = createServer(createNodeListener(options.gate));
+  const server = createServer(createNodeListener(options.gate, options.mount));
   // Upgraded sockets leave the http server's bookkeeping: track them so that close() ends them too.
   const upgraded = new Set<Duplex>();
   server.on('upgrade', (request: IncomingMessage, socket: Duplex, head: Buffer) => {

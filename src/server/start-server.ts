@@ -2,6 +2,7 @@ import { randomBytes } from 'node:crypto';
 import { isLoopbackHost } from '../controls/admin-guard.ts';
 import { createRelayEmulator, type RelayEmulator } from '../emulator.ts';
 import type { RelayEmulatorOptions } from '../options.ts';
+import { serverMount } from '../http/server-mount.ts';
 import { listenCore, servingGate, urlHost } from './core-listener.ts';
 import { DEFAULT_HOST, DEFAULT_PORT } from './defaults.ts';
 import { StateFile, type OpenedState, type StateFileOptions } from './state-file.ts';
@@ -24,6 +25,12 @@ export interface ServerOptions {
    * (printed in the banner). Ignored on loopback binds, where the routes are open.
    */
   adminToken?: string;
+  /**
+   * Origins (scheme://host[:port]) whose pages may call the /__emulator routes from a browser,
+   * besides the emulator's own pages and the public URL's. Default none: any other page is refused
+   * (403 ORIGIN_NOT_ALLOWED, preflights included), whatever the bind.
+   */
+  controlOrigins?: string[];
   /** Everything else of the emulator; `baseUrl` and `rpcUrl` come from the server's address. */
   emulator?: Omit<RelayEmulatorOptions, 'baseUrl' | 'rpcUrl' | 'loopback'>;
   /**
@@ -66,7 +73,8 @@ export interface RunningServer {
 export async function startServer(options: ServerOptions = {}): Promise<RunningServer> {
   const host = options.host ?? DEFAULT_HOST;
   const { gate, open } = servingGate();
-  const listener = await listenCore({ host, port: options.port ?? DEFAULT_PORT, gate });
+  const mount = serverMount({ host, publicUrl: options.publicUrl ?? null, controlOrigins: options.controlOrigins ?? [] });
+  const listener = await listenCore({ host, port: options.port ?? DEFAULT_PORT, gate, mount });
   const { port } = listener;
 
   const origin = (options.publicUrl ?? `http://${urlHost(host)}:${port}`).replace(/\/+$/, '');
