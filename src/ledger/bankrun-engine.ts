@@ -1,6 +1,8 @@
 import { PublicKey, type VersionedTransaction } from '@solana/web3.js';
 import { Clock, start, type ProgramTestContext } from 'solana-bankrun';
-import type { EngineExecution, EngineFactory, LedgerAccount, LedgerEngine } from './engine.ts';
+import type { FeeRules } from './compute-budget.ts';
+import type { EngineExecution, EngineFactory, EngineTransaction, LedgerAccount, LedgerEngine } from './engine.ts';
+import { parseTransactionError } from './transaction-error.ts';
 
 // bankrun logs every transaction through the Rust logger unless told otherwise.
 process.env.RUST_LOG ??= 'error';
@@ -12,6 +14,10 @@ process.env.RUST_LOG ??= 'error';
  * not verify signatures. The emulator owns blockhash validity instead ({@link Ledger}), so this
  * engine rebinds each transaction to bankrun's current blockhash before executing it. That is
  * sound only because signatures were verified beforehand against the client's original message.
+ * It takes the transaction object, not the wire bytes: rebinding changes the message anyway.
+ *
+ * bankrun reports no inner instructions (its `BanksTransactionMeta` has logs, return data and
+ * compute units only), so they are null here, as on a validator that does not record them.
  */
 export const createBankrunEngine: EngineFactory = async (genesis) => {
   const context = await start(
@@ -21,7 +27,10 @@ export const createBankrunEngine: EngineFactory = async (genesis) => {
   return new BankrunEngine(context);
 };
 
+const FEE_RULES: FeeRules = { lamportsPerSignature: 5000n, builtinInstructionUnits: null };
+
 class BankrunEngine implements LedgerEngine {
+  readonly name = 'bankrun';
   readonly #context: ProgramTestContext;
   readonly #rentCache = new Map<number, bigint>();
   #slot = 0n;
@@ -60,12 +69,12 @@ class BankrunEngine implements LedgerEngine {
     });
   }
 
-  async execute(tx: VersionedTransaction): Promise<EngineExecution> {
+  async execute({ tx }: EngineTransaction): Promise<EngineExecution> {
     await this.#rebind(tx);
     return toExecution(await this.#context.banksClient.tryProcessTransaction(tx));
   }
 
-  async simulate(tx: VersionedTransaction): Promise<EngineExecution> {
+  async simulate({ tx }: EngineTransaction): Promise<EngineExecution> {
     await this.#rebind(tx);
     return toExecution(await this.#context.banksClient.simulateTransaction(tx));
   }
@@ -78,8 +87,8 @@ class BankrunEngine implements LedgerEngine {
     this.#context.setClock(new Clock(slot, unixTimestamp, 0n, 1n, unixTimestamp));
   }
 
-  lamportsPerSignature(): bigint {
-    return 5000n;
+  feeRules(): FeeRules {
+    return FEE_RULES;
   }
 
   async minimumBalanceForRentExemption(dataLength: number): Promise<bigint> {
@@ -107,9 +116,10 @@ function toExecution(result: {
 }): EngineExecution {
   const returnData = result.meta?.returnData;
   return {
-    error: result.result,
+    error: result.result === null ? null : parseTransactionError(result.result),
     logs: result.meta?.logMessages ?? [],
     computeUnitsConsumed: result.meta?.computeUnitsConsumed ?? 0n,
     returnData: returnData ? { programId: new PublicKey(returnData.programId).toBase58(), data: returnData.data } : null,
+    innerInstructions: null,
   };
 }

@@ -2,7 +2,7 @@ import { PublicKey, type VersionedTransaction } from '@solana/web3.js';
 import { computeFee } from './compute-budget.ts';
 import type { EngineExecution, EngineFactory, GenesisAccount, LedgerAccount, LedgerEngine } from './engine.ts';
 import { decodeMint, decodeTokenAccount } from './token-accounts.ts';
-import { parseTransactionError, type TransactionErrorJson } from './transaction-error.ts';
+import type { TransactionErrorJson } from './transaction-error.ts';
 import { addressOf, encodeBase58 } from '../crypto/base58.ts';
 
 /** A blockhash stays valid for this many blocks after it was handed out, as on Solana. */
@@ -43,6 +43,8 @@ export interface LedgerTransaction {
   preTokenBalances: TokenBalanceSnapshot[];
   postTokenBalances: TokenBalanceSnapshot[];
   returnData: EngineExecution['returnData'];
+  /** Cross-program invocations per top-level instruction; null when the engine does not record them (bankrun). */
+  innerInstructions: EngineExecution['innerInstructions'];
 }
 
 export interface SimulationResult {
@@ -50,10 +52,11 @@ export interface SimulationResult {
   logs: string[];
   computeUnitsConsumed: bigint;
   returnData: EngineExecution['returnData'];
+  innerInstructions: EngineExecution['innerInstructions'];
 }
 
 export interface LedgerOptions {
-  /** Creates the runtime. Default: solana-bankrun. */
+  /** Creates the runtime (`createBankrunEngine`, `createLiteSvmEngine`). */
   engine: EngineFactory;
   /** Accounts present at genesis. */
   genesis: GenesisAccount[];
@@ -224,37 +227,43 @@ export class Ledger {
     return this.#engine.minimumBalanceForRentExemption(dataLength);
   }
 
-  /** The fee this transaction's fee payer is charged: per-signature base fee plus priority fee. */
+  /** The fee this transaction's fee payer is charged: per-signature base fee plus priority fee, by the engine's rules. */
   feeFor(tx: VersionedTransaction): bigint {
     const keys = tx.message.staticAccountKeys;
     const instructions = tx.message.compiledInstructions;
     return computeFee({
       signatures: tx.message.header.numRequiredSignatures,
-      lamportsPerSignature: this.#engine.lamportsPerSignature(),
-      programIds: instructions.map((ix) => keys[ix.programIdIndex] ?? PublicKey.default),
+      rules: this.#engine.feeRules(),
+      programIds: instructions.map((ix) => addressOf(keys[ix.programIdIndex] ?? PublicKey.default)),
       instructionData: instructions.map((ix) => ix.data),
     });
   }
 
+  /** The runtime behind this ledger (`bankrun`, `litesvm`). */
+  get engineName(): string {
+    return this.#engine.name;
+  }
+
   /**
    * Executes and commits `tx` in the next slot. Signatures and blockhash must already have been
-   * checked; a failed transaction is returned with its error, never thrown.
+   * checked; a failed transaction is returned with its error, never thrown. `bytes`, the signed
+   * wire form of `tx` when the caller holds it, spares serializing it again.
    */
-  async process(tx: VersionedTransaction): Promise<LedgerTransaction> {
+  async process(tx: VersionedTransaction, bytes?: Uint8Array): Promise<LedgerTransaction> {
     return this.#exclusive(async () => {
       const keys = tx.message.staticAccountKeys;
       for (const key of keys) this.#written.add(addressOf(key));
       const before = await Promise.all(keys.map((key) => this.#engine.getAccount(key)));
       this.#moveTo(this.#slot + 1n, 1n);
       const fee = this.feeFor(tx);
-      const execution = await this.#engine.execute(tx);
+      const execution = await this.#engine.execute({ tx, bytes: bytes ?? tx.serialize() });
       this.#reads.clear();
       const after = await Promise.all(keys.map((key) => this.#engine.getAccount(key)));
       return {
         signature: encodeBase58(tx.signatures[0] ?? new Uint8Array(64)),
         slot: this.#slot,
         blockTime: this.blockTime(this.#slot),
-        err: execution.error === null ? null : parseTransactionError(execution.error),
+        err: execution.error,
         logs: execution.logs,
         computeUnitsConsumed: execution.computeUnitsConsumed,
         fee,
@@ -264,18 +273,21 @@ export class Ledger {
         preTokenBalances: await this.#tokenBalances(before),
         postTokenBalances: await this.#tokenBalances(after),
         returnData: execution.returnData,
+        innerInstructions: execution.innerInstructions,
       };
     });
   }
 
-  async simulate(tx: VersionedTransaction): Promise<SimulationResult> {
+  /** Executes `tx` without committing; see {@link process} for `bytes`. */
+  async simulate(tx: VersionedTransaction, bytes?: Uint8Array): Promise<SimulationResult> {
     return this.#exclusive(async () => {
-      const execution = await this.#engine.simulate(tx);
+      const execution = await this.#engine.simulate({ tx, bytes: bytes ?? tx.serialize() });
       return {
-        err: execution.error === null ? null : parseTransactionError(execution.error),
+        err: execution.error,
         logs: execution.logs,
         computeUnitsConsumed: execution.computeUnitsConsumed,
         returnData: execution.returnData,
+        innerInstructions: execution.innerInstructions,
       };
     });
   }
