@@ -14,7 +14,7 @@ import { bindControlMethods, TestControls, type TestControlMethods } from './con
 import { createEd25519Signer } from './crypto/ed25519.ts';
 import { genesisAccounts, keypairOf, loadFixtures, type Fixtures } from './fixtures/load-fixtures.ts';
 import { Router } from './http/router.ts';
-import { createBankrunEngine } from './ledger/bankrun-engine.ts';
+import { engineFactory } from './ledger/engines.ts';
 import { Ledger } from './ledger/ledger.ts';
 import { validateRateLimit, type RateLimitOptions } from './limits/rate-limit-options.ts';
 import { RateLimiter } from './limits/rate-limiter.ts';
@@ -76,18 +76,21 @@ export async function createRelayEmulator(options: RelayEmulatorOptions = {}): P
     tokenTtlSeconds: options.tokenTtlSeconds ?? DEFAULT_TOKEN_TTL_SECONDS,
     maxBodyBytes: options.maxBodyBytes ?? DEFAULT_MAX_BODY_BYTES,
     rpcAuth: options.rpcAuth ?? true,
+    // Known once the ledger has started its engine (below).
+    engine: '',
   };
 
   const genesis = genesisAccounts(fixtures);
   const genesisTime = options.genesisTime ?? DEFAULT_GENESIS_TIME;
   const ledger = await Ledger.create({
-    engine: options.engine ?? createBankrunEngine,
+    engine: engineFactory(options.engine),
     genesis,
     genesisTime,
     slotMs: SLOT_MS,
     // Lamports the test controls add or remove come from, and go back to, the faucet fixture key.
     reservoir: new PublicKey(fixtures.relay.faucet.publicKey),
   });
+  config.engine = ledger.engineName;
   const records = new TransactionRecords();
   const history = new HistoryIndex();
   const tokenAccounts = new TokenAccountIndex();

@@ -23,6 +23,8 @@ export interface EmulatorConfig {
   tokenTtlSeconds: number;
   maxBodyBytes: number;
   rpcAuth: boolean;
+  /** The ledger engine running underneath (`bankrun`, `litesvm`, or the name a custom engine gives itself). */
+  engine: string;
 }
 
 /** The emulator's parts, as route handlers see them. */

@@ -16,6 +16,7 @@ export function banner({ server, stateFile, restored }: BannerFacts): string {
     ['RPC URL', config.rpcUrl],
     ['PubSub', `${config.rpcUrl.replace(/^http/, 'ws')}${config.rpcAuth ? '?token=<Token>' : ''} (same port)`],
     ['Fee payer', config.feePayer],
+    ['Engine', config.engine],
     ['API key', config.apiKey],
     ['Docs', `${server.origin}/docs`],
     ['Controls', `${server.origin}/__emulator/… ${server.adminToken === null ? '(open: loopback bind)' : `(X-Admin-Token: ${server.adminToken})`}`],

@@ -127,7 +127,8 @@ export function registerCoreState(options: CoreStateOptions): void {
       queue.setLatency((data as QueueSnapshot).latencyMs);
       for (const record of records.all()) {
         if (record.status === 'queued') {
-          queue.enqueue({ id: record.signature, tx: VersionedTransaction.deserialize(Buffer.from(record.wire, 'base64')), operation: record.operation });
+          const bytes = new Uint8Array(Buffer.from(record.wire, 'base64'));
+          queue.enqueue({ id: record.signature, tx: VersionedTransaction.deserialize(bytes), bytes, operation: record.operation });
         }
       }
     },

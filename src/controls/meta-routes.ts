@@ -42,7 +42,7 @@ export const metaRoutes: EmulatorRoute[] = [
     api: 'meta',
     operationId: 'health',
     async handle({ services }) {
-      return jsonResponse({ status: 'ok', slot: Number(services.ledger.clock().slot), version: EMULATOR_VERSION });
+      return jsonResponse({ status: 'ok', slot: Number(services.ledger.clock().slot), version: EMULATOR_VERSION, engine: services.config.engine });
     },
   },
   {

@@ -30,6 +30,8 @@ export interface RelayReceipt {
 export interface SubmissionJob {
   id: string;
   tx: VersionedTransaction;
+  /** `tx`'s signed wire bytes, handed to the ledger as they are. */
+  bytes: Uint8Array;
   /** The record's operation; the worker may run before the record is stored, so the job carries it. */
   operation?: Operation;
 }
@@ -212,7 +214,7 @@ export class RelayService {
       }
       let result: LedgerTransaction;
       try {
-        result = await ledger.process(job.tx);
+        result = await ledger.process(job.tx, job.bytes);
       } catch (error) {
         await records.update(job.id, { status: 'failed', ledger: null, commitment: null, injectedError: `ledger failure: ${(error as Error).message}` });
         throw error;
@@ -249,7 +251,7 @@ export class RelayService {
     };
     // Enqueue first: a full queue must refuse before anything is recorded. The worker may start
     // before the insert finishes, so it waits for it (see process).
-    this.#options.queue.enqueue({ id: signature, tx, operation });
+    this.#options.queue.enqueue({ id: signature, tx, bytes, operation });
     const inserted = this.#options.records.insert(record);
     this.#inserting.set(signature, inserted);
     try {
