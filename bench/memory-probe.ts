@@ -1,32 +1,32 @@
 /**
- * Runs in its own process (node --expose-gc --import tsx bench/memory-probe.ts <mode>) and prints
- * `{ before, after }` RSS in bytes. Modes: `bare` (one bankrun start), `emulator` (one emulator),
- * `churn` (20 emulators created and closed; before = after the first one).
+ * Runs in its own process (node --expose-gc --import tsx bench/memory-probe.ts <mode> <engine> [n])
+ * and prints `{ before, after }` RSS in bytes. Modes: `bare` (one bare engine start), `emulator`
+ * (one emulator), `churn` (n emulators created and closed; before = after the first two).
  */
-import { start } from 'solana-bankrun';
 import { createRelayEmulator } from '../src/index.ts';
-import { genesisAccounts, loadFixtures } from '../src/fixtures/load-fixtures.ts';
+import { isEngineName } from '../src/ledger/engines.ts';
+import { startBareEngine } from './bare-engines.ts';
 
 const gc = (globalThis as { gc?: () => void }).gc ?? (() => undefined);
 const rss = () => {
   gc();
   return process.memoryUsage().rss;
 };
-const mode = process.argv[2];
-const genesis = genesisAccounts(loadFixtures());
+const [mode, engine, n] = process.argv.slice(2);
+if (!isEngineName(engine)) throw new Error(`unknown engine ${engine}`);
 // Load every module first so that code size is not counted as state.
-await (await createRelayEmulator()).close();
+await (await createRelayEmulator({ engine })).close();
 const keep: unknown[] = [];
 let before = rss();
 if (mode === 'bare') {
-  keep.push(await start([], genesis.map(({ address, account }) => ({ address, info: { ...account, lamports: Number(account.lamports), rentEpoch: 0 } }))));
+  keep.push(await startBareEngine(engine));
 } else if (mode === 'emulator') {
-  keep.push(await createRelayEmulator());
+  keep.push(await createRelayEmulator({ engine }));
 } else if (mode === 'churn') {
-  const count = Number(process.argv[3] ?? 20);
-  await (await createRelayEmulator()).close();
+  const count = Number(n ?? 20);
+  await (await createRelayEmulator({ engine })).close();
   before = rss();
-  for (let index = 0; index < count; index += 1) await (await createRelayEmulator()).close();
+  for (let index = 0; index < count; index += 1) await (await createRelayEmulator({ engine })).close();
 } else {
   throw new Error(`unknown mode ${mode}`);
 }

@@ -1,17 +1,19 @@
 /**
- * npm run bench [-- --smoke]: every figure as a ratio measured side by side in one run.
- * --smoke runs tiny sizes so CI can check that the benchmarks keep working (no targets enforced).
+ * npm run bench [-- --smoke]: every figure as a ratio measured side by side in one run, for both
+ * engines where the engine matters. --smoke runs tiny sizes so CI can check that the benchmarks
+ * keep working (no targets enforced).
  */
+import { ENGINE_NAMES } from '../src/ledger/engines.ts';
 import { historyScaling } from './history-scaling.ts';
 import { memory } from './memory.ts';
-import { relayEfficiency } from './relay-efficiency.ts';
+import { relayEfficiency, type ThroughputSizes } from './relay-efficiency.ts';
 import { serverThroughput } from './server-throughput.ts';
 import { startup } from './startup.ts';
 import { formatTable, type Figure } from './stats.ts';
-import { whereTimeGoes } from './where-time-goes.ts';
+import { whereTimeGoes, type Stage } from './where-time-goes.ts';
 
 export interface BenchSizes {
-  transfers: number;
+  throughput: ThroughputSizes;
   startupRounds: number;
   history: { small: number; large: number; requests: number };
   serverSeconds: number;
@@ -20,17 +22,18 @@ export interface BenchSizes {
   profiled: number;
 }
 
-export const FULL: BenchSizes = { transfers: 300, startupRounds: 15, history: { small: 1_000, large: 100_000, requests: 400 }, serverSeconds: 2, serverRounds: 7, churn: 20, profiled: 200 };
-export const SMOKE: BenchSizes = { transfers: 5, startupRounds: 2, history: { small: 100, large: 1_000, requests: 10 }, serverSeconds: 1, serverRounds: 1, churn: 2, profiled: 3 };
+export const FULL: BenchSizes = { throughput: { rounds: 7, perRound: 100 }, startupRounds: 15, history: { small: 1_000, large: 100_000, requests: 400 }, serverSeconds: 2, serverRounds: 7, churn: 20, profiled: 300 };
+export const SMOKE: BenchSizes = { throughput: { rounds: 1, perRound: 5 }, startupRounds: 2, history: { small: 100, large: 1_000, requests: 10 }, serverSeconds: 1, serverRounds: 1, churn: 2, profiled: 3 };
 
-export async function runBenchmarks(sizes: BenchSizes): Promise<{ figures: Figure[]; stages: Awaited<ReturnType<typeof whereTimeGoes>> }> {
+export async function runBenchmarks(sizes: BenchSizes): Promise<{ figures: Figure[]; stages: Stage[][] }> {
   const figures: Figure[] = [];
-  figures.push(await relayEfficiency(sizes.transfers));
-  figures.push(await startup(sizes.startupRounds));
+  for (const engine of ENGINE_NAMES) figures.push(...(await relayEfficiency(engine, sizes.throughput)));
+  for (const engine of ENGINE_NAMES) figures.push(await startup(engine, sizes.startupRounds));
   figures.push(await historyScaling(sizes.history));
   figures.push(...(await serverThroughput(sizes.serverSeconds, sizes.serverRounds)));
-  figures.push(...memory(sizes.churn));
-  const stages = await whereTimeGoes(sizes.profiled);
+  for (const engine of ENGINE_NAMES) figures.push(...memory(engine, sizes.churn));
+  const stages: Stage[][] = [];
+  for (const engine of ENGINE_NAMES) stages.push(await whereTimeGoes(engine, sizes.profiled));
   return { figures, stages };
 }
 
@@ -41,6 +44,8 @@ if (import.meta.url === `file://${process.argv[1]}`) {
   console.log(`relay-emulator benchmarks (${smoke ? 'smoke sizes' : 'full sizes'}), node ${process.version}, ${(await import('node:os')).cpus().length} cores\n`);
   console.log(formatTable(figures));
   for (const figure of figures) if (figure.note) console.log(`\n* ${figure.name}: ${figure.note}`);
-  console.log('\nWhere the time of one relay call goes (µs per call):');
-  for (const { stage, microseconds } of stages) console.log(`  ${stage.padEnd(40)} ${microseconds.toFixed(0).padStart(7)}`);
+  for (const engine of stages) {
+    console.log('\nWhere the CPU time of one relayed transfer goes (µs per transfer):');
+    for (const { stage, microseconds } of engine) console.log(`  ${stage.padEnd(70)} ${microseconds.toFixed(0).padStart(7)}`);
+  }
 }

@@ -253,12 +253,14 @@ export class Ledger {
     return this.#exclusive(async () => {
       const keys = tx.message.staticAccountKeys;
       for (const key of keys) this.#written.add(addressOf(key));
-      const before = await Promise.all(keys.map((key) => this.#engine.getAccount(key)));
+      // Through the read cache: the relay's policy check has usually just read most of them.
+      const before = await Promise.all(keys.map((key) => this.getAccount(key)));
       this.#moveTo(this.#slot + 1n, 1n);
       const fee = this.feeFor(tx);
       const execution = await this.#engine.execute({ tx, bytes: bytes ?? tx.serialize() });
       this.#reads.clear();
-      const after = await Promise.all(keys.map((key) => this.#engine.getAccount(key)));
+      // Into the read cache: the next transaction's checks read the same fee payer and accounts.
+      const after = await Promise.all(keys.map((key) => this.getAccount(key)));
       return {
         signature: encodeBase58(tx.signatures[0] ?? new Uint8Array(64)),
         slot: this.#slot,

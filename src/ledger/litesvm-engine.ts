@@ -18,7 +18,7 @@ import {
 import type { FeeRules } from './compute-budget.ts';
 import type { EngineExecution, EngineFactory, EngineTransaction, InnerInstructions, LedgerAccount, LedgerEngine } from './engine.ts';
 import type { TransactionErrorJson } from './transaction-error.ts';
-import { encodeBase58 } from '../crypto/base58.ts';
+import { encodeBase58, keyBytesOf } from '../crypto/base58.ts';
 
 /**
  * LiteSVM behind the {@link LedgerEngine} seam: the same SPL Token, Token-2022, Associated Token,
@@ -64,7 +64,7 @@ class LiteSvmEngine implements LedgerEngine {
   }
 
   async getAccount(address: PublicKey): Promise<LedgerAccount | null> {
-    const account = this.#open().getAccount(address.toBytes());
+    const account = this.#open().getAccount(keyBytesOf(address));
     if (!account) return null;
     const lamports = account.lamports();
     if (lamports === 0n) return null;
@@ -72,7 +72,7 @@ class LiteSvmEngine implements LedgerEngine {
   }
 
   setAccount(address: PublicKey, account: LedgerAccount): void {
-    this.#open().setAccount(address.toBytes(), toNative(account));
+    this.#open().setAccount(keyBytesOf(address), toNative(account));
   }
 
   async execute({ tx, bytes }: EngineTransaction): Promise<EngineExecution> {
@@ -134,7 +134,7 @@ class LiteSvmEngine implements LedgerEngine {
 }
 
 function toNative(account: LedgerAccount): Account {
-  return new Account(account.lamports, account.data, account.owner.toBytes(), account.executable, 0n);
+  return new Account(account.lamports, account.data, keyBytesOf(account.owner), account.executable, 0n);
 }
 
 function toExecution(result: TransactionMetadata | FailedTransactionMetadata | SimulatedTransactionInfo): EngineExecution {
