@@ -1,4 +1,5 @@
-import { PublicKey } from '@solana/web3.js';
+import { createHash } from 'node:crypto';
+import { PublicKey, SystemProgram } from '@solana/web3.js';
 // LiteSVM's native binding, not its kit wrapper: the binding takes and gives wire bytes and raw keys,
 // which the emulator already holds, so nothing is converted to @solana/kit types and back. The
 // package's own kit (8.x) stays nested under it, unloaded; the project's @solana/kit is unaffected.
@@ -17,8 +18,9 @@ import {
 } from 'litesvm/dist/internal.js';
 import type { FeeRules } from './compute-budget.ts';
 import type { EngineExecution, EngineFactory, EngineTransaction, InnerInstructions, LedgerAccount, LedgerEngine } from './engine.ts';
+import { INSTRUCTION_ERRORS, TRANSACTION_ERRORS } from './runtime-error-names.ts';
 import type { TransactionErrorJson } from './transaction-error.ts';
-import { encodeBase58, keyBytesOf } from '../crypto/base58.ts';
+import { addressOf, encodeBase58, keyBytesOf } from '../crypto/base58.ts';
 
 /**
  * LiteSVM behind the {@link LedgerEngine} seam: the same SPL Token, Token-2022, Associated Token,
@@ -34,33 +36,56 @@ import { encodeBase58, keyBytesOf } from '../crypto/base58.ts';
  * - transaction history: the emulator's records refuse replays; LiteSVM's would keep every
  *   transaction's metadata for the life of the emulator.
  *
- * Every new slot gets a new blockhash (LiteSVM derives each from the one before), so blockhashes
- * are the same from run to run and move only with slots, never with wall time.
+ * Blockhashes are the engine's own chain (each the SHA-256 of the one before, from a fixed seed),
+ * one per slot: the same from run to run, moving with slots only, never with wall time.
+ *
+ * A bank holds ~7.5 MB of loaded programs, and memory the allocator got back stays in the
+ * process, so closed engines' banks are reset and reused (at most {@link MAX_IDLE_BANKS} kept):
+ * every account an engine wrote is put back as the bank had it, so that a reused bank behaves as a
+ * new one. An engine that ran something the reset cannot see through (a transaction with address
+ * lookup tables, a write to an executable or loader-owned account) leaves its bank to the garbage
+ * collector instead.
  */
 export const createLiteSvmEngine: EngineFactory = async (genesis) => {
+  const engine = new LiteSvmEngine(idleBanks.pop() ?? newBank());
+  for (const { address, account } of genesis) engine.setAccount(address, account);
+  return engine;
+};
+
+const FEE_RULES: FeeRules = { lamportsPerSignature: 5000n, builtinInstructionUnits: 3000 };
+const MAX_IDLE_BANKS = 4;
+const SYSTEM_PROGRAM = SystemProgram.programId.toBytes();
+const idleBanks: LiteSvm[] = [];
+const BLOCKHASH_SEED = createHash('sha256').update('relay-emulator litesvm blockhash').digest();
+const LOADERS = new Set(['BPFLoader1111111111111111111111111111111111', 'BPFLoader2111111111111111111111111111111111', 'BPFLoaderUpgradeab1e11111111111111111111111', 'LoaderV411111111111111111111111111111111111', 'NativeLoader1111111111111111111111111111111']);
+
+function newBank(): LiteSvm {
+  // Standard: sysvars, builtins, precompiles, the default SPL programs, every feature enabled.
   const svm = new LiteSvm();
   svm.setSigverify(false);
   svm.setBlockhashCheck(false);
   svm.setTransactionHistory(0n);
-  for (const { address, account } of genesis) svm.setAccount(address.toBytes(), toNative(account));
-  return new LiteSvmEngine(svm);
-};
-
-const FEE_RULES: FeeRules = { lamportsPerSignature: 5000n, builtinInstructionUnits: 3000 };
+  return svm;
+}
 
 class LiteSvmEngine implements LedgerEngine {
   readonly name = 'litesvm';
   #svm: LiteSvm | null;
   readonly #rentCache = new Map<number, bigint>();
   readonly #owners = new Map<string, PublicKey>();
+  /** What the bank held at each address before this engine first wrote it (null: nothing). */
+  readonly #original = new Map<string, { bytes: Uint8Array; account: Account | null }>();
+  #reusable = true;
   #slot = 0n;
+  #blockhash = BLOCKHASH_SEED;
+  #blockhashText = encodeBase58(BLOCKHASH_SEED);
 
   constructor(svm: LiteSvm) {
     this.#svm = svm;
   }
 
   async currentBlockhash(): Promise<string> {
-    return this.#open().latestBlockhash();
+    return this.#blockhashText;
   }
 
   async getAccount(address: PublicKey): Promise<LedgerAccount | null> {
@@ -72,11 +97,21 @@ class LiteSvmEngine implements LedgerEngine {
   }
 
   setAccount(address: PublicKey, account: LedgerAccount): void {
-    this.#open().setAccount(keyBytesOf(address), toNative(account));
+    const svm = this.#open();
+    const bytes = keyBytesOf(address);
+    this.#remember(svm, addressOf(address), bytes);
+    if (account.executable || LOADERS.has(addressOf(account.owner))) this.#reusable = false;
+    svm.setAccount(bytes, toNative(account));
   }
 
   async execute({ tx, bytes }: EngineTransaction): Promise<EngineExecution> {
     const svm = this.#open();
+    const { message } = tx;
+    if (message.version !== 'legacy' && message.addressTableLookups.length > 0) this.#reusable = false;
+    // Only writable accounts can change (programs and other read-only keys cannot).
+    message.staticAccountKeys.forEach((key, index) => {
+      if (message.isAccountWritable(index)) this.#remember(svm, addressOf(key), keyBytesOf(key));
+    });
     const result = tx.version === 'legacy' ? svm.sendLegacyTransaction(bytes) : svm.sendVersionedTransaction(bytes);
     return toExecution(result);
   }
@@ -90,7 +125,10 @@ class LiteSvmEngine implements LedgerEngine {
   advance(slot: bigint, unixTimestamp: bigint): void {
     const svm = this.#open();
     if (slot > this.#slot) {
-      // A new slot is a new block: its blockhash replaces the last one.
+      // A new slot is a new block with a new blockhash. The bank's own blockhash moves too: durable
+      // nonces store it, and a nonce advances once per blockhash.
+      this.#blockhash = createHash('sha256').update(this.#blockhash).digest();
+      this.#blockhashText = encodeBase58(this.#blockhash);
       svm.expireBlockhash();
       this.#slot = slot;
     }
@@ -112,8 +150,19 @@ class LiteSvmEngine implements LedgerEngine {
   }
 
   async close(): Promise<void> {
-    // Dropping the last reference frees the native bank at the next collection.
+    const svm = this.#svm;
+    if (!svm) return;
     this.#svm = null;
+    if (!this.#reusable || idleBanks.length >= MAX_IDLE_BANKS) return;
+    // Put back every account this engine wrote; an account that was not there gets 0 lamports and
+    // no data, which the runtime and getAccount treat as absent.
+    for (const { bytes, account } of this.#original.values()) svm.setAccount(bytes, account ?? new Account(0n, new Uint8Array(), SYSTEM_PROGRAM, false, 0n));
+    idleBanks.push(svm);
+  }
+
+  #remember(svm: LiteSvm, address: string, bytes: Uint8Array): void {
+    if (this.#original.has(address)) return;
+    this.#original.set(address, { bytes, account: svm.getAccount(bytes) });
   }
 
   #open(): LiteSvm {
@@ -167,30 +216,6 @@ function innerInstructionsOf(groups: LiteInnerInstruction[][]): InnerInstruction
   }
   return result;
 }
-
-// The variant names of LiteSVM's fieldless enums, in their declared order (litesvm's internal.d.ts
-// declares them as const enums, which an isolated module cannot read).
-const TRANSACTION_ERRORS = [
-  'AccountInUse', 'AccountLoadedTwice', 'AccountNotFound', 'ProgramAccountNotFound', 'InsufficientFundsForFee', 'InvalidAccountForFee',
-  'AlreadyProcessed', 'BlockhashNotFound', 'CallChainTooDeep', 'MissingSignatureForFee', 'InvalidAccountIndex', 'SignatureFailure',
-  'InvalidProgramForExecution', 'SanitizeFailure', 'ClusterMaintenance', 'AccountBorrowOutstanding', 'WouldExceedMaxBlockCostLimit',
-  'UnsupportedVersion', 'InvalidWritableAccount', 'WouldExceedMaxAccountCostLimit', 'WouldExceedAccountDataBlockLimit', 'TooManyAccountLocks',
-  'AddressLookupTableNotFound', 'InvalidAddressLookupTableOwner', 'InvalidAddressLookupTableData', 'InvalidAddressLookupTableIndex',
-  'InvalidRentPayingAccount', 'WouldExceedMaxVoteCostLimit', 'WouldExceedAccountDataTotalLimit', 'MaxLoadedAccountsDataSizeExceeded',
-  'ResanitizationNeeded', 'InvalidLoadedAccountsDataSizeLimit', 'UnbalancedTransaction', 'ProgramCacheHitMaxLimit', 'CommitCancelled',
-];
-const INSTRUCTION_ERRORS = [
-  'GenericError', 'InvalidArgument', 'InvalidInstructionData', 'InvalidAccountData', 'AccountDataTooSmall', 'InsufficientFunds',
-  'IncorrectProgramId', 'MissingRequiredSignature', 'AccountAlreadyInitialized', 'UninitializedAccount', 'UnbalancedInstruction',
-  'ModifiedProgramId', 'ExternalAccountLamportSpend', 'ExternalAccountDataModified', 'ReadonlyLamportChange', 'ReadonlyDataModified',
-  'DuplicateAccountIndex', 'ExecutableModified', 'RentEpochModified', 'NotEnoughAccountKeys', 'AccountDataSizeChanged', 'AccountNotExecutable',
-  'AccountBorrowFailed', 'AccountBorrowOutstanding', 'DuplicateAccountOutOfSync', 'InvalidError', 'ExecutableDataModified',
-  'ExecutableLamportChange', 'ExecutableAccountNotRentExempt', 'UnsupportedProgramId', 'CallDepth', 'MissingAccount', 'ReentrancyNotAllowed',
-  'MaxSeedLengthExceeded', 'InvalidSeeds', 'InvalidRealloc', 'ComputationalBudgetExceeded', 'PrivilegeEscalation',
-  'ProgramEnvironmentSetupFailure', 'ProgramFailedToComplete', 'ProgramFailedToCompile', 'Immutable', 'IncorrectAuthority',
-  'AccountNotRentExempt', 'InvalidAccountOwner', 'ArithmeticOverflow', 'UnsupportedSysvar', 'IllegalOwner', 'MaxAccountsDataAllocationsExceeded',
-  'MaxAccountsExceeded', 'MaxInstructionTraceLengthExceeded', 'BuiltinProgramsMustConsumeComputeUnits', 'BorshIoError',
-];
 
 type NativeError = ReturnType<FailedTransactionMetadata['err']>;
 
