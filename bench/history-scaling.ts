@@ -7,7 +7,7 @@
  */
 import { Keypair } from '@solana/web3.js';
 import { createRelayEmulator, type RelayEmulator } from '../src/index.ts';
-import { median, type Figure } from './stats.ts';
+import type { HistoryMeasurement } from './figures.ts';
 
 /** An emulator whose history index holds `indexSize` entries, all naming one wallet. */
 async function filledEmulator(indexSize: number): Promise<{ emulator: RelayEmulator; wallet: string }> {
@@ -15,7 +15,7 @@ async function filledEmulator(indexSize: number): Promise<{ emulator: RelayEmula
   const wallet = Keypair.generate().publicKey.toBase58();
   for (let slot = 1; slot <= indexSize; slot += 1) {
     const signature = `sig${slot}`.padEnd(88, '1');
-    await emulator.services.history.add({ signature, slot, blockTime: 1_767_225_600 + slot, err: null, memo: null }, [wallet, `other${slot % 97}`]);
+    emulator.services.history.add({ signature, slot, blockTime: 1_767_225_600 + slot, err: null, memo: null }, [wallet, `other${slot % 97}`]);
   }
   return { emulator, wallet };
 }
@@ -30,7 +30,8 @@ async function timeHistoryRequest({ emulator, wallet }: { emulator: RelayEmulato
   return performance.now() - started;
 }
 
-export async function historyScaling(options: { small: number; large: number; requests: number }): Promise<Figure> {
+/** Times the requests against both index sizes; historyFigure (figures.ts) makes the figure. */
+export async function measureHistory(options: { small: number; large: number; requests: number }): Promise<HistoryMeasurement> {
   // Both emulators live side by side and take turns, request by request: the two sides see the
   // same machine, the same heap (and so the same garbage collection), and the same JIT state.
   const small = await filledEmulator(options.small);
@@ -49,13 +50,5 @@ export async function historyScaling(options: { small: number; large: number; re
   } finally {
     await Promise.all([small.emulator.close(), large.emulator.close()]);
   }
-  const ratio = median(largeTimes) / median(smallTimes);
-  return {
-    name: 'history p50 (large/small index)',
-    measured: `${median(largeTimes).toFixed(3)} ms @ ${options.large}`,
-    baseline: `${median(smallTimes).toFixed(3)} ms @ ${options.small}`,
-    ratio,
-    target: '≤ 1.5',
-    meets: ratio <= 1.5,
-  };
+  return { small: options.small, large: options.large, smallMs: smallTimes, largeMs: largeTimes };
 }

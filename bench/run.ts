@@ -4,13 +4,14 @@
  * keep working (no targets enforced).
  */
 import { ENGINE_NAMES } from '../src/ledger/engines.ts';
-import { historyScaling } from './history-scaling.ts';
-import { memory } from './memory.ts';
-import { relayEfficiency, type ThroughputSizes } from './relay-efficiency.ts';
-import { serverThroughput } from './server-throughput.ts';
-import { startup } from './startup.ts';
+import { historyFigure, memoryFigures, relayEfficiencyFigures, stageBreakdown, startupFigure, throughputFigures, type Stage } from './figures.ts';
+import { measureHistory } from './history-scaling.ts';
+import { measureMemory } from './memory.ts';
+import { measureRelayEfficiency, type ThroughputSizes } from './relay-efficiency.ts';
+import { measureServerThroughput } from './server-throughput.ts';
+import { measureStartup } from './startup.ts';
 import { formatTable, type Figure } from './stats.ts';
-import { whereTimeGoes, type Stage } from './where-time-goes.ts';
+import { measureStages } from './where-time-goes.ts';
 
 export interface BenchSizes {
   throughput: ThroughputSizes;
@@ -25,15 +26,39 @@ export interface BenchSizes {
 export const FULL: BenchSizes = { throughput: { rounds: 7, perRound: 100 }, startupRounds: 15, history: { small: 1_000, large: 100_000, requests: 400 }, serverSeconds: 2, serverRounds: 7, churn: 20, profiled: 300 };
 export const SMOKE: BenchSizes = { throughput: { rounds: 1, perRound: 5 }, startupRounds: 2, history: { small: 100, large: 1_000, requests: 10 }, serverSeconds: 1, serverRounds: 1, churn: 2, profiled: 3 };
 
-export async function runBenchmarks(sizes: BenchSizes): Promise<{ figures: Figure[]; stages: Stage[][] }> {
+/** What the benchmarks measure, one function per bench module; the figures are made from what they return. */
+export const MEASURE = {
+  relayEfficiency: async (sizes: BenchSizes) => {
+    const measured = [];
+    for (const engine of ENGINE_NAMES) measured.push(await measureRelayEfficiency(engine, sizes.throughput));
+    return measured;
+  },
+  startup: async (sizes: BenchSizes) => {
+    const measured = [];
+    for (const engine of ENGINE_NAMES) measured.push(await measureStartup(engine, sizes.startupRounds));
+    return measured;
+  },
+  history: (sizes: BenchSizes) => measureHistory(sizes.history),
+  serverThroughput: (sizes: BenchSizes) => measureServerThroughput(sizes.serverSeconds, sizes.serverRounds),
+  memory: async (sizes: BenchSizes) => ENGINE_NAMES.map((engine) => measureMemory(engine, sizes.churn)),
+  stages: async (sizes: BenchSizes) => {
+    const measured = [];
+    for (const engine of ENGINE_NAMES) measured.push(await measureStages(engine, sizes.profiled));
+    return measured;
+  },
+};
+
+export type Measurers = typeof MEASURE;
+
+/** Runs the measurements one after another (never side by side: they would share the CPU) and makes the figures. */
+export async function runBenchmarks(sizes: BenchSizes, measure: Measurers = MEASURE): Promise<{ figures: Figure[]; stages: Stage[][] }> {
   const figures: Figure[] = [];
-  for (const engine of ENGINE_NAMES) figures.push(...(await relayEfficiency(engine, sizes.throughput)));
-  for (const engine of ENGINE_NAMES) figures.push(await startup(engine, sizes.startupRounds));
-  figures.push(await historyScaling(sizes.history));
-  figures.push(...(await serverThroughput(sizes.serverSeconds, sizes.serverRounds)));
-  for (const engine of ENGINE_NAMES) figures.push(...memory(engine, sizes.churn));
-  const stages: Stage[][] = [];
-  for (const engine of ENGINE_NAMES) stages.push(await whereTimeGoes(engine, sizes.profiled));
+  for (const measured of await measure.relayEfficiency(sizes)) figures.push(...relayEfficiencyFigures(measured));
+  for (const measured of await measure.startup(sizes)) figures.push(startupFigure(measured));
+  figures.push(historyFigure(await measure.history(sizes)));
+  figures.push(...throughputFigures(await measure.serverThroughput(sizes)));
+  for (const measured of await measure.memory(sizes)) figures.push(...memoryFigures(measured));
+  const stages = (await measure.stages(sizes)).map(stageBreakdown);
   return { figures, stages };
 }
 

@@ -5,14 +5,14 @@
  * the same run. Each server runs in its own process (bench/serve-child.ts) so that the load
  * generator never shares its event loop. Measured with the default request journal and without it.
  * Each figure is the median of per-round ratios, each taken between a server and its bare baseline
- * measured just before it (see serverThroughput).
+ * measured just before it (throughputFigures in figures.ts).
  */
 import autocannon from 'autocannon';
 import { spawn, type ChildProcess } from 'node:child_process';
 import { once } from 'node:events';
 import { readFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
-import { median, type Figure } from './stats.ts';
+import { BASELINE_OF, THROUGHPUT_TARGETS, type ThroughputBaseline, type ThroughputMeasurement, type ThroughputRound, type ThroughputTarget } from './figures.ts';
 
 const child = fileURLToPath(new URL('./serve-child.ts', import.meta.url));
 const API_KEY = 'relay-emulator-dev-key';
@@ -61,17 +61,16 @@ async function stop(server: ChildProcess): Promise<void> {
   await once(server, 'exit');
 }
 
-type Target = 'calibration' | 'adapter' | 'config' | 'info' | 'quietConfig' | 'quietInfo';
-type Baseline = 'bare' | 'barePost';
-const BASELINE_OF: Record<Target, Baseline> = { calibration: 'bare', adapter: 'bare', config: 'bare', info: 'barePost', quietConfig: 'bare', quietInfo: 'barePost' };
+type Target = ThroughputTarget;
+type Baseline = ThroughputBaseline;
 
 /**
- * Each figure is the median over rounds of a *paired* ratio: in every round, each server is
- * measured right after its bare baseline, and the ratio is taken within that pair. This VM's speed
- * swings several-fold within a minute; a ratio of medians taken at different moments mixes those
- * swings in, while two measurements seconds apart see the same machine.
+ * Measures every server `rounds` times, each right after its bare baseline, so that each round
+ * gives a *paired* ratio. This VM's speed swings several-fold within a minute; a ratio of medians
+ * taken at different moments mixes those swings in, while two measurements seconds apart see the
+ * same machine.
  */
-export async function serverThroughput(durationSeconds: number, rounds = 7): Promise<Figure[]> {
+export async function measureServerThroughput(durationSeconds: number, rounds = 7): Promise<ThroughputMeasurement> {
   // Every server is up at once, idle while another is measured.
   const [bare, calibration, adapter, journal, quiet] = await Promise.all([serve('bare'), serve('calibration'), serve('adapter'), serve('emulator'), serve('journal-off')]);
   const headers = { 'X-API-Key': API_KEY, 'Content-Type': 'application/json' };
@@ -87,48 +86,19 @@ export async function serverThroughput(durationSeconds: number, rounds = 7): Pro
     quietInfo: { url: `http://127.0.0.1:${quiet.port}/api/Account/getaccountinfo`, method: 'POST', headers, body },
   };
   const servers: Record<Target | Baseline, ChildProcess> = { bare: bare.process, barePost: bare.process, calibration: calibration.process, adapter: adapter.process, config: journal.process, info: journal.process, quietConfig: quiet.process, quietInfo: quiet.process };
-  const targets = Object.keys(BASELINE_OF) as Target[];
-  const samples = Object.fromEntries(targets.map((target) => [target, { ratio: [] as number[], rate: [] as number[], cpu: [] as number[], baseRate: [] as number[], baseCpu: [] as number[] }])) as Record<Target, { ratio: number[]; rate: number[]; cpu: number[]; baseRate: number[]; baseCpu: number[] }>;
+  const samples = Object.fromEntries(THROUGHPUT_TARGETS.map((target) => [target, [] as ThroughputRound[]])) as Record<Target, ThroughputRound[]>;
   try {
     for (const target of Object.values(options)) await requestsPerSecond({ ...target, duration: Math.min(1, durationSeconds) }); // warm-up
     for (let round = 0; round < rounds; round += 1) {
-      for (const target of targets) {
+      for (const target of THROUGHPUT_TARGETS) {
         const baseline = BASELINE_OF[target];
         const base = await measureServer(servers[baseline], { ...options[baseline], duration: durationSeconds });
         const measured = await measureServer(servers[target], { ...options[target], duration: durationSeconds });
-        const sample = samples[target];
-        sample.ratio.push(measured.rate / base.rate);
-        sample.rate.push(measured.rate);
-        sample.cpu.push(measured.cpuMicros);
-        sample.baseRate.push(base.rate);
-        sample.baseCpu.push(base.cpuMicros);
+        samples[target].push({ rate: measured.rate, cpuMicros: measured.cpuMicros, baseRate: base.rate, baseCpuMicros: base.cpuMicros });
       }
     }
   } finally {
     await Promise.all([bare, calibration, adapter, journal, quiet].map((server) => stop(server.process)));
   }
-  const figure = (name: string, target: Target): Figure => {
-    const sample = samples[target];
-    const ratio = median(sample.ratio);
-    const micros = median(sample.cpu);
-    const bareMicros = median(sample.baseCpu);
-    return {
-      name,
-      measured: `${median(sample.rate).toFixed(0)} req/s, ${micros.toFixed(0)} µs CPU/req`,
-      baseline: `${median(sample.baseRate).toFixed(0)} req/s, ${bareMicros.toFixed(0)} µs CPU/req (bare ${BASELINE_OF[target] === 'bare' ? 'GET' : 'POST'})`,
-      ratio,
-      target: '≥ 0.5',
-      meets: ratio >= 0.5,
-      note: `paired ratios by round ${sample.ratio.map((value) => value.toFixed(2)).join(', ')}; CPU efficiency (bare CPU per request / emulator CPU per request) = ${(bareMicros / micros).toFixed(2)}`,
-    };
-  };
-  const report = (figure: Figure): Figure => ({ ...figure, target: 'report', meets: null });
-  return [
-    report(figure(`calibration: bare node:http + ${CALIBRATION_MICROS} µs of busy CPU per request`, 'calibration')),
-    report(figure('adapter floor: trivial fetch on @hono/node-server', 'adapter')),
-    figure('GET /Transaction/config over HTTP', 'config'),
-    figure('POST /Account/getaccountinfo over HTTP', 'info'),
-    figure('GET /Transaction/config, journal off', 'quietConfig'),
-    figure('POST /Account/getaccountinfo, journal off', 'quietInfo'),
-  ];
+  return { calibrationMicros: CALIBRATION_MICROS, rounds: samples };
 }

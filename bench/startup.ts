@@ -1,16 +1,18 @@
 /**
  * Start-up, per engine: createRelayEmulator({ engine }) with the default fixtures until the first
  * request is answered, against a bare start of the same engine with the same genesis
- * (bench/bare-engines.ts). Interleaved rounds; the figure is the median of per-round ratios.
+ * (bench/bare-engines.ts). Interleaved rounds.
  */
 import { createRelayEmulator } from '../src/index.ts';
 import type { EngineName } from '../src/ledger/engines.ts';
 import { startBareEngine } from './bare-engines.ts';
-import { median, type Figure } from './stats.ts';
+import type { StartupMeasurement } from './figures.ts';
 
-export async function startup(engine: EngineName, rounds: number): Promise<Figure> {
+/** Times `rounds` pairs of starts; startupFigure (figures.ts) makes the figure. */
+export async function measureStartup(engine: EngineName, rounds: number): Promise<StartupMeasurement> {
   const bare: number[] = [];
   const full: number[] = [];
+  // Interleaved, so that drift on a noisy machine hits both sides alike.
   for (let round = 0; round < rounds; round += 1) {
     let started = performance.now();
     await startBareEngine(engine);
@@ -23,17 +25,5 @@ export async function startup(engine: EngineName, rounds: number): Promise<Figur
     full.push(performance.now() - started);
     await emulator.close();
   }
-  // The median of per-round ratios: each round's two starts are moments apart, so a slow stretch
-  // of the machine lands on both sides of one ratio rather than on one side of the medians.
-  const ratio = median(full.map((ms, round) => ms / bare[round]!));
-  const bankrun = engine === 'bankrun';
-  return {
-    name: `start-up, ${engine} (median ms)`,
-    measured: `${median(full).toFixed(1)} ms emulator`,
-    baseline: `${median(bare).toFixed(1)} ms bare ${engine}`,
-    ratio,
-    target: bankrun ? '≤ 1.5' : 'report',
-    meets: bankrun ? ratio <= 1.5 : null,
-    ...(bankrun ? {} : { note: 'each round closes its emulator, so the next reuses its LiteSVM bank (reset); a bare start loads the SPL programs anew every time' }),
-  };
+  return { engine, bareMs: bare, emulatorMs: full };
 }

@@ -17,12 +17,8 @@ import { checkPolicy } from '../src/relay/policy.ts';
 import { resolvePolicy } from '../src/relay/policy-options.ts';
 import { checkSignatures, signAsFeePayer } from '../src/relay/signatures.ts';
 import { decodeWireTransaction } from '../src/relay/wire.ts';
+import type { StageMeasurement } from './figures.ts';
 import { transferBytes } from './transfers.ts';
-
-export interface Stage {
-  stage: string;
-  microseconds: number;
-}
 
 class CpuMeter {
   readonly totals = new Map<string, number>();
@@ -62,14 +58,15 @@ function metered(factory: EngineFactory, meter: CpuMeter): EngineFactory {
   };
 }
 
-export async function whereTimeGoes(engine: EngineName, count: number): Promise<Stage[]> {
+/** Times `count` relayed transfers and their stages; stageBreakdown (figures.ts) makes the table. */
+export async function measureStages(engine: EngineName, count: number): Promise<StageMeasurement> {
   const fixtures = loadFixtures();
   const signer = createEd25519Signer(keypairOf(fixtures.relay.feePayer).secretKey);
   const meter = new CpuMeter();
   const emulator = await createRelayEmulator({ engine: metered(ENGINES[engine], meter) });
   const { ledger, records, history } = emulator.services;
   for (const method of ['insert', 'update'] as const) {
-    const original = records[method].bind(records) as (...args: unknown[]) => Promise<unknown>;
+    const original = records[method].bind(records) as unknown as (...args: unknown[]) => unknown;
     Object.assign(records, { [method]: (...args: unknown[]) => meter.time('store: transaction records', () => original(...args)) });
   }
   const add = history.add.bind(history);
@@ -106,10 +103,5 @@ export async function whereTimeGoes(engine: EngineName, count: number): Promise<
   }
   await emulator.close();
 
-  const stages = [...meter.totals].map(([stage, total]) => ({ stage, microseconds: total / count }));
-  const accounted = stages.reduce((sum, stage) => sum + stage.microseconds, 0);
-  stages.push({ stage: 'plumbing: fetch, binding, JSON, journal, queue, ledger bookkeeping', microseconds: whole / count - accounted });
-  stages.sort((a, b) => b.microseconds - a.microseconds);
-  stages.unshift({ stage: `whole relayed transfer on ${engine}`, microseconds: whole / count });
-  return stages;
+  return { engine, calls: count, totalMicros: meter.totals, wholeMicros: whole };
 }

@@ -1,33 +1,35 @@
 import { PublicKey } from '@solana/web3.js';
 import type { HttpHandler } from 'msw';
+import { controlRoutes } from './api/controls/control-routes.ts';
+import { currentRoutes } from './api/current/current-routes.ts';
+import { legacyRoutes } from './api/legacy/legacy-routes.ts';
+import { metaRoutes } from './api/meta/meta-routes.ts';
 import { ApiKeys } from './auth/api-keys.ts';
 import { TokenIssuer } from './auth/tokens.ts';
-import { createFetch, type EmulatorRoute, type Exchange, type FetchHandler } from './core/create-fetch.ts';
-import { withCors } from './core/cors.ts';
 import { AdminGuard } from './controls/admin-guard.ts';
-import { controlRoutes } from './controls/control-routes.ts';
+import type { TestControlMethods } from './controls/control-types.ts';
 import { fileGenesisTokenAccounts, registerCoreState } from './controls/core-state.ts';
 import { FaultBook } from './controls/faults.ts';
-import { metaRoutes } from './controls/meta-routes.ts';
 import { RequestJournal } from './controls/request-journal.ts';
-import { bindControlMethods, TestControls, type TestControlMethods } from './controls/test-controls.ts';
+import { createTestControls } from './controls/test-controls.ts';
+import { withCors } from './core/cors.ts';
+import { createFetch, type EmulatorRoute, type Exchange, type FetchHandler } from './core/create-fetch.ts';
 import { createEd25519Signer } from './crypto/ed25519.ts';
 import { genesisAccounts, keypairOf, loadFixtures, type Fixtures } from './fixtures/load-fixtures.ts';
 import { Router } from './http/router.ts';
 import { engineFactory } from './ledger/engines.ts';
 import { Ledger } from './ledger/ledger.ts';
+import { LegacyService } from './legacy/legacy-service.ts';
 import { validateRateLimit, type RateLimitOptions } from './limits/rate-limit-options.ts';
 import { RateLimiter } from './limits/rate-limiter.ts';
-import { legacyRoutes } from './legacy/legacy-routes.ts';
-import { legacyOf, legacyStatePart } from './legacy/legacy-service.ts';
 import { createHandlers } from './msw/create-handlers.ts';
 import { requestBinder } from './openapi/binding.ts';
 import type { RelayEmulatorOptions } from './options.ts';
-import { createRpcHandler } from './rpc/create-rpc-handler.ts';
+import { AcceptPipeline } from './relay/accept-pipeline.ts';
 import { resolvePolicy } from './relay/policy-options.ts';
 import { DEFAULT_QUEUE_OPTIONS, RelayQueue } from './relay/relay-queue.ts';
-import { RelayService, type RelayHooks, type SubmissionJob } from './relay/relay-service.ts';
-import { currentRoutes } from './routes/current/current-routes.ts';
+import { SubmissionWorker, type SubmissionJob } from './relay/submission-worker.ts';
+import { createRpcHandler } from './rpc/create-rpc-handler.ts';
 import type { EmulatorConfig, EmulatorServices } from './services.ts';
 import { StateRegistry } from './state/state-registry.ts';
 import { HistoryIndex } from './store/history-index.ts';
@@ -80,6 +82,7 @@ export async function createRelayEmulator(options: RelayEmulatorOptions = {}): P
     engine: '',
   };
 
+  // The ledger, and the stores the emulator keeps beside it.
   const genesis = genesisAccounts(fixtures);
   const genesisTime = options.genesisTime ?? DEFAULT_GENESIS_TIME;
   const ledger = await Ledger.create({
@@ -96,23 +99,30 @@ export async function createRelayEmulator(options: RelayEmulatorOptions = {}): P
   const tokenAccounts = new TokenAccountIndex();
   fileGenesisTokenAccounts(genesis, tokenAccounts);
 
-  const queueOptions = { ...DEFAULT_QUEUE_OPTIONS, ...options.queue };
-  let relay: RelayService | undefined;
-  const queue = new RelayQueue<SubmissionJob>((job) => relay!.process(job), queueOptions);
+  // The relay: the accept pipeline enqueues; the queue hands each job to the submission worker.
+  // Armed faults hook into both (the pipeline before any check, the worker before the ledger).
   const faults = new FaultBook();
-  const hooks: RelayHooks = faults.hooks;
-  relay = new RelayService({
-    hooks,
+  const worker = new SubmissionWorker({
     ledger,
     records,
     history,
     tokenAccounts,
+    finalizeMs: options.queue?.finalizeMs ?? 0,
+    beforeSubmit: faults.hooks.beforeSubmit,
+  });
+  const queueOptions = { ...DEFAULT_QUEUE_OPTIONS, ...options.queue };
+  const queue = new RelayQueue<SubmissionJob>(worker.process, queueOptions);
+  const relay = new AcceptPipeline({
+    ledger,
+    records,
     queue,
     feePayer,
     policy: resolvePolicy(options.policy),
     now,
-    finalizeMs: options.queue?.finalizeMs ?? 0,
+    beforeRelay: faults.hooks.beforeRelay,
   });
+  // The legacy interface's domain, over the same pipeline and worker.
+  const legacy = new LegacyService({ fixtures, rpcUrl: config.rpcUrl, relay, worker, ledger, records, tokenAccounts, history, now });
 
   const services: EmulatorServices = {
     config,
@@ -120,6 +130,8 @@ export async function createRelayEmulator(options: RelayEmulatorOptions = {}): P
     ledger,
     relay,
     queue,
+    worker,
+    legacy,
     records,
     history,
     tokenAccounts,
@@ -136,13 +148,15 @@ export async function createRelayEmulator(options: RelayEmulatorOptions = {}): P
     now,
     rateLimiter: rateLimiterFor(options.rateLimit ?? null),
   };
-  // The core's parts first: restore runs in registration order and later parts may lean on them.
+
+  // Stateful parts, for reset and the state file. The core's parts first: restore runs in
+  // registration order and later parts may lean on them. The controls register their own.
   registerCoreState({ services, genesis, genesisTime, slotMs: SLOT_MS });
-  services.state.register(legacyStatePart(services));
+  services.state.register(legacy.statePart());
   services.state.register({ name: 'rateLimit', snapshot: () => undefined, restore: () => undefined, reset: () => services.rateLimiter?.reset() });
   const journal = new RequestJournal({ maxEntries: options.journalLimit ?? DEFAULT_JOURNAL_LIMIT });
   const admin = new AdminGuard();
-  const controls = new TestControls({ services, faults, journal, queue: queueOptions });
+  const controls = createTestControls({ services, faults, journal, queue: queueOptions });
 
   const observers: ((exchange: Exchange) => void)[] = [journal.observe];
   // Routes under the base URL. Legacy routes go first: two share a path with current ones and
@@ -172,12 +186,12 @@ export async function createRelayEmulator(options: RelayEmulatorOptions = {}): P
     config,
     services,
     admin,
-    ...bindControlMethods(controls),
+    ...controls,
     async settle() {
       await queue.settle();
-      await relay.settleFinalizations();
+      await worker.settleFinalizations();
       // Legacy relays finalize and deliver their event webhooks in the background.
-      await legacyOf(services).settle();
+      await legacy.settle();
     },
     observe(observer) {
       observers.push(observer);
@@ -189,7 +203,7 @@ export async function createRelayEmulator(options: RelayEmulatorOptions = {}): P
     async close() {
       queue.pause();
       queue.clear();
-      await relay.settleFinalizations();
+      await worker.settleFinalizations();
       await ledger.close();
     },
   };

@@ -9,12 +9,12 @@ export { PROBLEMS, type ProblemCode } from './errors/problem-codes.ts';
 export { errorToResponse } from './errors/to-response.ts';
 export { DEFAULT_POLICY, type PolicyInput, type PolicyOptions } from './relay/policy-options.ts';
 export type { RateLimitOptions } from './limits/rate-limit-options.ts';
-export { RECEIPT_MESSAGES, type RelayReceipt } from './relay/relay-service.ts';
+export { RECEIPT_MESSAGES, type RelayReceipt } from './relay/receipts.ts';
 export type { QueueOptions, QueueState } from './relay/relay-queue.ts';
 export { loadFixtures, keypairOf, DEFAULT_FIXTURES_DIR, type Fixtures } from './fixtures/load-fixtures.ts';
 export type { LedgerEngine, LedgerAccount, EngineFactory } from './ledger/engine.ts';
 export { createBankrunEngine } from './ledger/bankrun-engine.ts';
-export { legacyOf, type LegacyService } from './legacy/legacy-service.ts';
+export type { LegacyService } from './legacy/legacy-service.ts';
 export { appsFileSchema, DEFAULT_COMMITMENT_TIMEOUT_MS, type AppsFile, type LegacyApp, type LegacyMint } from './legacy/legacy-apps.ts';
 export type { LegacyTransaction, LegacyStatus, LegacyErrorType } from './legacy/legacy-records.ts';
 export { encodeAppMemo, decodeAppMemo, type AppMemo } from './legacy/app-memo.ts';
@@ -24,7 +24,8 @@ export { JsonRpcError, RPC_ERROR } from './rpc/json-rpc-error.ts';
 export { transactionJson, UnsupportedTransactionVersionError, type TransactionEncoding, type TransactionJsonOptions } from './rpc/transaction-json.ts';
 export { startRpcPubSub, upgradeToPubSub, type RpcPubSubServer, type RpcPubSubServerOptions } from './rpc/pubsub/pubsub-server.ts';
 export { DEFAULT_JOURNAL_LIMIT } from './emulator.ts';
-export { DEFAULT_FAUCET_LAMPORTS, type TestControlMethods, type FaucetRequest, type FaucetResult, type CreatedMint, type ClockState, type WarpRequest, type EmulatorSnapshot } from './controls/test-controls.ts';
+export { DEFAULT_FAUCET_LAMPORTS } from './controls/faucet.ts';
+export type { TestControlMethods, FaucetRequest, FaucetResult, CreatedMint, ClockState, WarpRequest, EmulatorSnapshot } from './controls/control-types.ts';
 export type { AccountState } from './controls/account-state.ts';
 export { DEFAULT_LEDGER_ERROR, type Fault, type FaultOperation, type FaultRecord } from './controls/faults.ts';
 export type { RequestRecord, RequestFilter } from './controls/request-journal.ts';
@@ -45,4 +46,5 @@ export {
   type ConformanceOptions,
   type ConformanceReport,
   type CheckResult,
+  type ConformanceVerdict,
 } from './conformance/index.ts';

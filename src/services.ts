@@ -4,8 +4,10 @@ import type { Fixtures } from './fixtures/load-fixtures.ts';
 import type { Ledger } from './ledger/ledger.ts';
 import type { RateLimiter } from './limits/rate-limiter.ts';
 import type { RequestBinder } from './openapi/binding.ts';
+import type { LegacyService } from './legacy/legacy-service.ts';
+import type { AcceptPipeline } from './relay/accept-pipeline.ts';
 import type { RelayQueue } from './relay/relay-queue.ts';
-import type { RelayService, SubmissionJob } from './relay/relay-service.ts';
+import type { SubmissionJob, SubmissionWorker } from './relay/submission-worker.ts';
 import type { StateRegistry } from './state/state-registry.ts';
 import type { HistoryIndex } from './store/history-index.ts';
 import type { TokenAccountIndex } from './store/token-account-index.ts';
@@ -32,8 +34,13 @@ export interface EmulatorServices {
   config: EmulatorConfig;
   fixtures: Fixtures;
   ledger: Ledger;
-  relay: RelayService;
+  /** The accept pipeline: every check, the fee-payer signature, the record, the queue. */
+  relay: AcceptPipeline;
   queue: RelayQueue<SubmissionJob>;
+  /** The queue's worker: ledger, records, history, finalization; waits for commitments. */
+  worker: SubmissionWorker;
+  /** The legacy interface's apps, records and relay lifecycle. */
+  legacy: LegacyService;
   records: TransactionRecords;
   history: HistoryIndex;
   tokenAccounts: TokenAccountIndex;

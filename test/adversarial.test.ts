@@ -39,8 +39,10 @@ import {
 import bs58 from 'bs58';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createEd25519Signer } from '../src/crypto/ed25519.ts';
+import { PROBLEMS } from '../src/errors/problem-codes.ts';
 import { encodeMint, encodeTokenAccount } from '../src/ledger/token-accounts.ts';
 import { startHarness, type Harness } from './support/harness.ts';
+import { policyRules } from './support/policy-table.ts';
 import { ALICE, ata, build, closeInstruction, createAtaInstructions, FEE_PAYER, KIN, transferInstruction, USDC } from './support/transactions.ts';
 
 // ------------------------------------------------------------------ the cast
@@ -629,6 +631,48 @@ const cases: Case[] = [
   { name: 'a Revoke', category: 'shape', path: SEND, code: 'INSTRUCTION_NOT_ALLOWED', transaction: () => legacy([raw(TOKEN_PROGRAM_ID, [5], [{ pubkey: ata(ALICE.publicKey), isWritable: true }, { pubkey: ALICE.publicKey, isSigner: true }])], [ALICE]) },
 ];
 
+/**
+ * For each rule of the fee-payer policy table (openapi/relay.yaml), a case above that breaks it and
+ * nothing else: its test gets the rule's code and status from the real API.
+ */
+const CASE_OF_RULE: Record<string, string> = {
+  W1: 'signedTransaction that is not base64',
+  W2: 'a correctly signed transaction of 1,300 bytes',
+  W3: 'a signed transaction cut short',
+  W4: 'a v0 transaction that loads its accounts from an address lookup table',
+  S1: 'a send paid by someone else',
+  S2: 'seven signatures where six are allowed',
+  S3: 'a valid send missing a client signature',
+  S4: 'a valid send whose client signature is corrupted',
+  R2: 'a processed send replayed to sendbatch',
+  R3: 'a processed send replayed after its blockhash expired',
+  N1: 'a durable-nonce transaction advanced by the fee payer (its blockhash is a nonce)',
+  B1: 'a valid send whose blockhash expired',
+  P1: 'an unknown program',
+  P2: 'a Token-2022 TransferChecked',
+  F1: 'System transfer from the fee payer',
+  F2: 'the same ATA creation twice',
+  C1: 'a heap-frame request',
+  C2: 'a priority fee over the cap',
+  C3: 'a compute-unit limit over the cap',
+  N2: 'nonce withdrawal with the fee payer as nonce authority',
+  A1: 'an ATA creation naming an impostor System Program',
+  A2: 'createAccount from the fee payer at the token rent but 10 KB large',
+  A3: 'account funded by the fee payer and never initialized',
+  A4: 'a second ATA creation of an account that exists (fails at the fee payer’s cost)',
+  A5: 'wrapped-SOL account funded by the fee payer (its owner could clear the close authority)',
+  A6: 'ATA funded by the fee payer without the close authority hand-over',
+  A7: 'sponsored account handed to the attacker right after the close authority hand-over',
+  K1: 'create and close in one transaction, rent to the attacker',
+  K2: 'CloseAccount sending the rent to the attacker',
+  K3: 'CloseAccount authorised by the owner instead of the fee payer',
+  K4: 'CloseAccount of an account that still holds tokens',
+  T1: 'a TransferChecked of a mint the relay does not sponsor',
+  T2: 'a Revoke',
+  O1: 'a close smuggled into a batch of transfers',
+  O2: 'a transaction with no instruction at all',
+};
+
 // ------------------------------------------------------------------ the suite
 
 describe('adversarial transactions: refused with their own code, nothing submitted', () => {
@@ -652,6 +696,22 @@ describe('adversarial transactions: refused with their own code, nothing submitt
       expect(queue.state().pending).toBe(0);
     });
   }
+
+  it('breaks every rule of the policy table with a case answered by the rule’s code and status', () => {
+    const rules = policyRules();
+    expect(rules.length).toBeGreaterThanOrEqual(35);
+    expect(new Set(rules.map((rule) => rule.id)).size).toBe(rules.length);
+    // Exactly the table's rules: a rule added to the contract needs its case here, a case of a removed rule goes.
+    expect(Object.keys(CASE_OF_RULE).sort()).toEqual(rules.map((rule) => rule.id).sort());
+    const byName = new Map(cases.map((attack) => [attack.name, attack]));
+    for (const rule of rules) {
+      expect(PROBLEMS[rule.code], `${rule.id}: ${rule.code} is a registered code`).toBeDefined();
+      expect(PROBLEMS[rule.code].status, `${rule.id}: the registry answers ${rule.code} with the status the table states`).toBe(rule.status);
+      const attack = byName.get(CASE_OF_RULE[rule.id]!);
+      expect(attack, `${rule.id}: case "${CASE_OF_RULE[rule.id]}"`).toBeDefined();
+      expect({ code: attack!.code, status: attack!.status ?? 422 }, `${rule.id}: ${attack!.name}`).toEqual({ code: rule.code, status: rule.status });
+    }
+  });
 
   it('has at least 40 distinct cases covering every category of issue 8', () => {
     expect(new Set(cases.map((attack) => attack.name)).size).toBe(cases.length);

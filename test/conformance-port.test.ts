@@ -31,6 +31,7 @@ describe('conformance of the emulator on a port', () => {
   it('passes every MUST check over real HTTP, funding its scenarios through /__emulator', async () => {
     const report = await runConformance({ baseUrl: cli.baseUrl, apiKey: cli.apiKey, legacy, timeoutMs: 15_000 });
     expect(report.summary.mustFailed, formatTable(report)).toBe(0);
+    expect(report.summary.verdict, formatTable(report)).toBe('conformant');
     expect(report.results.filter((r) => r.status === 'fail'), formatTable(report)).toEqual([]);
     // The relay scenarios ran against the real server: nothing of them was skipped.
     const scenarios = report.results.filter((r) => r.id.startsWith('relay.'));

@@ -44,6 +44,28 @@ describe('relay refusals', () => {
     await expectRefused('/Transaction/send', build({ instructions: [transferInstruction(ALICE, Keypair.generate().publicKey, 1n)], blockhash: Keypair.generate().publicKey.toBase58(), signers: [ALICE] }), 422, 'BLOCKHASH_NOT_FOUND');
   });
 
+  it('accepts a blockhash 150 blocks old and refuses it at 151 with BLOCKHASH_NOT_FOUND (lastValidBlockHeight = issued + 150)', async () => {
+    const { emulator } = h;
+    await emulator.expireBlockhash(); // so that the next blockhash is handed out now
+    const issuedAt = emulator.clock().blockHeight;
+    const { body: recent } = await h.call('GET', '/Transaction/blockhash');
+    expect(recent.LastValidBlockHeight).toBe(issuedAt + 150);
+    const transfer = () => build({ instructions: [transferInstruction(ALICE, Keypair.generate().publicKey, 1n)], blockhash: recent.Blockhash, signers: [ALICE] });
+    const [atAge150, atAge151] = [transfer(), transfer()];
+    // Held in the queue: only the warps below move the block height.
+    emulator.pauseQueue();
+    try {
+      expect((await emulator.warp({ slots: 150 })).blockHeight).toBe(issuedAt + 150);
+      const accepted = await h.call('POST', '/Transaction/send', { body: { signedTransaction: atAge150 } });
+      expect(accepted.status, JSON.stringify(accepted.body)).toBe(200);
+      expect((await emulator.warp({ slots: 1 })).blockHeight).toBe(issuedAt + 151);
+      await expectRefused('/Transaction/send', atAge151, 422, 'BLOCKHASH_NOT_FOUND');
+    } finally {
+      emulator.resumeQueue();
+      await emulator.settle();
+    }
+  });
+
   it('422 SIGNATURE_MISSING when a required client signature is absent', async () => {
     await expectRefused('/Transaction/send', build({ instructions: [transferInstruction(ALICE, Keypair.generate().publicKey, 1n)], blockhash: await h.blockhash(), signers: [] }), 422, 'SIGNATURE_MISSING');
   });

@@ -2,7 +2,6 @@ import { Keypair, PublicKey } from '@solana/web3.js';
 import { http, HttpResponse, passthrough } from 'msw';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { encodeAppMemo } from '../src/legacy/app-memo.ts';
-import { legacyOf } from '../src/legacy/legacy-service.ts';
 import { startHarness, type Harness } from './support/harness.ts';
 import { fixturesWithApps, legacyCreate, legacyTransfer, testApp } from './support/legacy-transactions.ts';
 import { startWebhookReceiver, type WebhookReceiver } from './support/legacy-webhooks.ts';
@@ -37,7 +36,7 @@ describe('legacy relay: make-transfer and account/create', () => {
     await receiver.close();
   });
 
-  const legacy = () => legacyOf(h.emulator.services);
+  const legacy = () => h.emulator.services.legacy;
   const recent = async () => (await h.call('GET', '/transaction/latest-blockhash/devnet/1', { anonymous: true })).body as { blockhash: string; lastValidBlockHeight: number };
   const post = (path: string, body: unknown, headers: Record<string, string> = {}) => h.call('POST', path, { anonymous: true, body, headers });
   const relayBody = async (tx: (blockhash: string) => string, extra: Record<string, unknown> = {}) => {

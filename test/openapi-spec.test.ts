@@ -272,12 +272,40 @@ describe('openapi/relay.yaml', () => {
   });
 
   it('serves the emulator routes at the server root, /__emulator ones with the admin-token note', () => {
+    const atRoot: string[] = [];
+    const controls: string[] = [];
     for (const [path, item] of Object.entries(spec.paths as Json)) {
       const ops = HTTP_METHODS.filter((m) => (item as Json)[m]).map((m) => (item as Json)[m] as Json);
+      // A control tagged otherwise would slip past the checks below.
+      if (path.startsWith('/__emulator/')) expect(ops.every((o) => o.tags?.includes('emulator')), `${path} is tagged emulator`).toBe(true);
       if (!ops.some((o) => o.tags?.includes('emulator'))) continue;
       expect((item as Json).servers?.[0]?.url, path).toBe('http://127.0.0.1:8787');
-      if (path.startsWith('/__emulator/')) expect((item as Json).description, path).toMatch(/X-Admin-Token/);
+      atRoot.push(path);
+      if (path.startsWith('/__emulator/')) {
+        expect((item as Json).description, path).toMatch(/X-Admin-Token/);
+        controls.push(path);
+      }
     }
+    // The loop saw the routes it is about (more may come; none may vanish unnoticed).
+    expect(atRoot).toEqual(expect.arrayContaining(['/rpc', '/health', '/openapi.yaml', '/docs']));
+    expect(controls).toEqual(
+      expect.arrayContaining([
+        '/__emulator/reset',
+        '/__emulator/faucet',
+        '/__emulator/mints',
+        '/__emulator/accounts/{address}',
+        '/__emulator/clock',
+        '/__emulator/blockhash/expire',
+        '/__emulator/queue',
+        '/__emulator/queue/pause',
+        '/__emulator/queue/resume',
+        '/__emulator/queue/flush',
+        '/__emulator/queue/step',
+        '/__emulator/faults',
+        '/__emulator/journal/requests',
+        '/__emulator/journal/transactions',
+      ]),
+    );
   });
 
   it('marks every "not shown" choice with x-emulator-choice', () => {

@@ -93,4 +93,29 @@ describe('@solana/kit createSolanaRpc against RpcUrl', () => {
     expect(await rpc.getTransaction(unknown).send()).toBeNull();
     await expect(rpc.getTransaction(Keypair.generate().publicKey.toBase58() as Signature).send()).rejects.toThrow(/Invalid param/);
   });
+
+  // Last: it warps the ledger two epochs ahead.
+  it('reports the epoch the Clock sysvar holds, before and after a warp across epochs', async () => {
+    const clockSysvar = async () => {
+      const data = Buffer.from((await rpc.getAccountInfo(address('SysvarC1ock11111111111111111111111111111111'), { encoding: 'base64' }).send()).value!.data[0], 'base64');
+      return { slot: data.readBigUInt64LE(0), epochStartTimestamp: data.readBigInt64LE(8), epoch: data.readBigUInt64LE(16), leaderScheduleEpoch: data.readBigUInt64LE(24), unixTimestamp: data.readBigInt64LE(32) };
+    };
+    const before = await rpc.getEpochInfo().send();
+    expect(before.epoch).toBe((await clockSysvar()).epoch);
+    expect(before.epoch).toBe(0n);
+
+    await h.emulator.warp({ slot: 2 * 432_000 + 5 });
+    const info = await rpc.getEpochInfo().send();
+    const sysvar = await clockSysvar();
+    expect(info).toMatchObject({ absoluteSlot: 864_005n, epoch: 2n, slotIndex: 5n, slotsInEpoch: 432_000n });
+    expect(sysvar).toEqual({
+      slot: 864_005n,
+      epoch: info.epoch,
+      leaderScheduleEpoch: 3n,
+      // The epoch began at its first slot; the clock is at this one.
+      epochStartTimestamp: BigInt(await rpc.getBlockTime(864_000n).send()),
+      unixTimestamp: BigInt(await rpc.getBlockTime(864_005n).send()),
+    });
+    expect(await rpc.getEpochSchedule().send()).toEqual({ firstNormalEpoch: 0n, firstNormalSlot: 0n, leaderScheduleSlotOffset: 432_000n, slotsPerEpoch: 432_000n, warmup: false });
+  });
 });

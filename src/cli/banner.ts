@@ -1,4 +1,4 @@
-import { EMULATOR_VERSION } from '../controls/meta-routes.ts';
+import { EMULATOR_VERSION } from '../version.ts';
 import type { RunningServer } from '../server/start-server.ts';
 
 export interface BannerFacts {

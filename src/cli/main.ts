@@ -1,6 +1,6 @@
 import { realpathSync } from 'node:fs';
 import { pathToFileURL } from 'node:url';
-import { EMULATOR_VERSION } from '../controls/meta-routes.ts';
+import { EMULATOR_VERSION } from '../version.ts';
 import { runStartCommand } from './start-command.ts';
 
 const USAGE = `Usage: relay-emulator <command> [options]

@@ -3,7 +3,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { Keypair } from '@solana/web3.js';
 import { afterAll, describe, expect, it } from 'vitest';
-import { EXIT_MUST_FAILED, EXIT_OK, EXIT_USAGE, parseLegacy, runConformanceCommand } from './command.ts';
+import { EXIT_INCOMPLETE, EXIT_MUST_FAILED, EXIT_OK, EXIT_USAGE, parseLegacy, runConformanceCommand } from './command.ts';
 import { FAKE_API_KEY, FAKE_BASE_URL, fakeConfig, fakeFetch, json, withApiKey } from './fake-target.test-support.ts';
 
 const dir = mkdtempSync(join(tmpdir(), 'relay-conformance-'));
@@ -75,12 +75,26 @@ describe('relay-emulator conformance', () => {
     expect(stderr).toMatch(/is not a Solana CLI keypair/);
   });
 
-  it('prints the table and exits 0 when no MUST check failed (a leading "conformance" is accepted)', async () => {
+  it('prints the table and exits 0 when every MUST check ran and passed (a leading "conformance" is accepted)', async () => {
     const { code, stdout, stderr } = await run(['conformance', ...base, '--only', 'config.']);
     expect(code).toBe(EXIT_OK);
     expect(stderr).toBe('');
     expect(stdout).toMatch(/PASS {4}MUST {4}config\.fields/);
-    expect(stdout).toMatch(/2 checks: 2 passed, 0 failed \(0 MUST, 0 SHOULD\), 0 skipped\. conformant/);
+    expect(stdout).toMatch(/2 checks: 2 passed, 0 failed \(0 MUST, 0 SHOULD\), 0 skipped \(0 MUST\)\. conformant/);
+  });
+
+  it('exits 3, incomplete, when a MUST check was skipped and none failed, in the table and every report', async () => {
+    const args = [...base, '--only', 'config.,legacy.app-config'];
+    const table = await run(args);
+    expect(table.code).toBe(EXIT_INCOMPLETE);
+    expect(table.stdout).toMatch(/SKIP {4}MUST {4}legacy\.app-config/);
+    expect(table.stdout).toMatch(/3 checks: 2 passed, 0 failed \(0 MUST, 0 SHOULD\), 1 skipped \(1 MUST\)\. INCOMPLETE/);
+    const json = await run([...args, '--report', 'json']);
+    expect(json.code).toBe(EXIT_INCOMPLETE);
+    expect(JSON.parse(json.stdout).summary).toMatchObject({ verdict: 'incomplete', ok: false, mustFailed: 0, mustSkipped: 1 });
+    const out = join(dir, 'incomplete.xml');
+    expect((await run([...args, '--out', out])).code).toBe(EXIT_INCOMPLETE);
+    expect(readFileSync(out, 'utf8')).toContain('<property name="verdict" value="incomplete"/>');
   });
 
   it('exits 1 when a MUST check fails', async () => {

@@ -5,7 +5,8 @@
  *     [--mint ADDRESS] [--legacy ENV/INDEX] [--report junit|json] [--out FILE]
  *     [--timeout MS] [--only ID,PREFIX.,…] [--verbose] [--no-color]
  *
- * Exit codes: 0 when no MUST check failed, 1 when one did, 2 for a usage error.
+ * Exit codes: 0 when conformant (every MUST check ran and passed), 1 when a MUST check failed,
+ * 2 for a usage error, 3 when incomplete (none failed, but a MUST check was skipped).
  * The CLI entry point (src/cli/) calls runConformanceCommand with the arguments after `conformance`
  * (a leading `conformance` is accepted and dropped too).
  */
@@ -17,11 +18,15 @@ import { formatJUnit } from './format-junit.ts';
 import { formatTable } from './format-table.ts';
 import { DEFAULT_TIMEOUT_MS, runConformance } from './run-conformance.ts';
 import { toPublicKey } from './transactions.ts';
-import type { ConformanceOptions, LegacyTarget } from './types.ts';
+import type { ConformanceOptions, ConformanceVerdict, LegacyTarget } from './types.ts';
 
 export const EXIT_OK = 0;
 export const EXIT_MUST_FAILED = 1;
 export const EXIT_USAGE = 2;
+/** No MUST check failed, but one was skipped: the run does not show conformance, so CI must not pass it. */
+export const EXIT_INCOMPLETE = 3;
+
+const EXIT_OF: Record<ConformanceVerdict, number> = { conformant: EXIT_OK, 'not-conformant': EXIT_MUST_FAILED, incomplete: EXIT_INCOMPLETE };
 
 export const CONFORMANCE_USAGE = `Usage: relay-emulator conformance --base-url URL --api-key KEY [options]
 
@@ -44,7 +49,9 @@ Options:
   --no-color             no ANSI colours in the table
   -h, --help             this text
 
-Exit code: 0 when no MUST check failed, 1 when one did, 2 for a usage error.
+Exit code: 0 when every MUST check ran and passed, 1 when a MUST check failed, 2 for a usage
+error, 3 when no MUST check failed but some did not run (skipped: the table says why), so the
+run is incomplete.
 `;
 
 /** Where text goes; `write` calls back once the text is handed off (as node streams do). */
@@ -101,7 +108,7 @@ export async function runConformanceCommand(argv: string[], io: CommandIo = {}):
       await write(stdout, text);
     }
   }
-  return result.summary.ok ? EXIT_OK : EXIT_MUST_FAILED;
+  return EXIT_OF[result.summary.verdict];
 }
 
 async function parseCommand(args: string[]) {

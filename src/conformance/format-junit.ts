@@ -5,7 +5,8 @@ const SUITE = 'relay-conformance';
 /**
  * JUnit XML of the report: one testsuite, one testcase per check (classname
  * `relay-conformance.<group>`, the id's first segment), `<failure type="MUST|SHOULD">` for
- * failures and `<skipped>` for skips, each with the reason.
+ * failures and `<skipped>` for skips, each with the reason (a skipped MUST says so first). The
+ * suite's properties carry the verdict (conformant, incomplete, not-conformant).
  */
 export function formatJUnit(report: ConformanceReport): string {
   const s = report.summary;
@@ -17,7 +18,9 @@ export function formatJUnit(report: ConformanceReport): string {
     `  <testsuite name="${SUITE}" ${counts} timestamp="${escapeXml(report.startedAt)}">`,
     '    <properties>',
     `      <property name="baseUrl" value="${escapeXml(report.target.baseUrl)}"/>`,
+    `      <property name="verdict" value="${s.verdict}"/>`,
     `      <property name="mustFailed" value="${s.mustFailed}"/>`,
+    `      <property name="mustSkipped" value="${s.mustSkipped}"/>`,
     `      <property name="shouldFailed" value="${s.shouldFailed}"/>`,
     '    </properties>',
     ...report.results.map(testcase),
@@ -36,7 +39,10 @@ function testcase(r: CheckResult): string {
     const detail = [reason, `level: ${r.level}`, `section: ${r.section}`, ...(r.choice ? [`x-emulator-choice: ${r.choice}`] : [])].join('\n');
     return `${open}>\n      <failure type="${r.level}" message="${escapeXml(reason)}">${escapeXml(detail)}</failure>\n    </testcase>`;
   }
-  if (r.status === 'skip') return `${open}>\n      <skipped message="${escapeXml(reason)}"/>\n    </testcase>`;
+  if (r.status === 'skip') {
+    const message = r.level === 'MUST' ? `MUST check not run, the run is incomplete: ${reason}` : reason;
+    return `${open}>\n      <skipped message="${escapeXml(message)}"/>\n    </testcase>`;
+  }
   return `${open}/>`;
 }
 

@@ -6,11 +6,20 @@ import { sampleReport } from './report-fixture.test-support.ts';
 import { summarize } from './summarize.ts';
 
 describe('summarize', () => {
-  it('counts by status and level; ok means no MUST failure', () => {
-    const report = sampleReport();
-    expect(report.summary).toEqual({ total: 4, passed: 1, failed: 2, skipped: 1, mustFailed: 1, shouldFailed: 1, ok: false });
-    const shouldOnly = report.results.filter((r) => r.level === 'SHOULD' || r.status !== 'fail');
-    expect(summarize(shouldOnly)).toMatchObject({ failed: 1, mustFailed: 0, ok: true });
+  const rows = sampleReport().results;
+  const without = (...ids: string[]) => rows.filter((r) => !ids.includes(r.id));
+
+  it('counts by status and level; a failed MUST makes the run not conformant, whatever else', () => {
+    expect(summarize(rows)).toEqual({ total: 4, passed: 1, failed: 2, skipped: 1, mustFailed: 1, mustSkipped: 1, shouldFailed: 1, verdict: 'not-conformant', ok: false });
+  });
+
+  it('calls a run with a skipped MUST check and no failed one incomplete, not conformant', () => {
+    expect(summarize(without('relay.create.receipt'))).toMatchObject({ failed: 1, mustFailed: 0, mustSkipped: 1, verdict: 'incomplete', ok: false });
+  });
+
+  it('calls a run conformant only when every MUST check ran and passed (SHOULD failures and skips do not count)', () => {
+    const shouldSkipped = { ...rows[2]!, id: 'auth.bearer-token', status: 'skip' as const };
+    expect(summarize([...without('relay.create.receipt', 'legacy.app-config'), shouldSkipped])).toMatchObject({ failed: 1, skipped: 1, mustFailed: 0, mustSkipped: 0, verdict: 'conformant', ok: true });
   });
 });
 
@@ -26,7 +35,7 @@ describe('formatTable', () => {
     expect(lines).toContain('SKIP    MUST    legacy.app-config       2.6      Legacy app config');
     expect(lines).toContain('        └ no legacy app given');
     expect(text).not.toContain('5 fields');
-    expect(lines.at(-2)).toBe('4 checks: 1 passed, 2 failed (1 MUST, 1 SHOULD), 1 skipped. NOT conformant: 1 MUST check failed');
+    expect(lines.at(-2)).toBe('4 checks: 1 passed, 2 failed (1 MUST, 1 SHOULD), 1 skipped (1 MUST). NOT conformant: 1 MUST check failed');
     expect(text).not.toMatch(/\x1b\[/);
   });
 
@@ -37,9 +46,14 @@ describe('formatTable', () => {
     expect(coloured).toContain('\x1b[32mPASS  \x1b[0m');
   });
 
-  it('says conformant when no MUST check failed', () => {
+  it('says incomplete when no MUST check failed but one was skipped', () => {
     const report = sampleReport(sampleReport().results.filter((r) => r.id !== 'relay.create.receipt'));
-    expect(formatTable(report)).toMatch(/3 checks: 1 passed, 1 failed \(0 MUST, 1 SHOULD\), 1 skipped\. conformant: no MUST check failed\n$/);
+    expect(formatTable(report)).toMatch(/3 checks: 1 passed, 1 failed \(0 MUST, 1 SHOULD\), 1 skipped \(1 MUST\)\. INCOMPLETE: no MUST check failed, but 1 MUST check did not run\n$/);
+  });
+
+  it('says conformant when every MUST check ran and passed', () => {
+    const report = sampleReport(sampleReport().results.filter((r) => r.id !== 'relay.create.receipt' && r.id !== 'legacy.app-config'));
+    expect(formatTable(report)).toMatch(/2 checks: 1 passed, 1 failed \(0 MUST, 1 SHOULD\), 0 skipped \(0 MUST\)\. conformant: every MUST check passed\n$/);
   });
 });
 
@@ -51,8 +65,16 @@ describe('formatJUnit', () => {
     expect(xml.match(/<testcase /g)).toHaveLength(4);
     expect(xml).toContain('<testcase classname="relay-conformance.config" name="config.fields [MUST §2.2] Config fields" time="0.012"/>');
     expect(xml).toContain('<failure type="MUST" message="signature is missing">signature is missing\nlevel: MUST\nsection: 2.1</failure>');
-    expect(xml).toContain('<skipped message="no legacy app given"/>');
+    expect(xml).toContain('<skipped message="MUST check not run, the run is incomplete: no legacy app given"/>');
+    expect(xml).toContain('<property name="verdict" value="not-conformant"/>');
     expect(xml).toContain('<property name="mustFailed" value="1"/>');
+    expect(xml).toContain('<property name="mustSkipped" value="1"/>');
+  });
+
+  it('carries an incomplete verdict', () => {
+    const incomplete = formatJUnit(sampleReport(sampleReport().results.filter((r) => r.id !== 'relay.create.receipt')));
+    expect(incomplete).toContain('<property name="verdict" value="incomplete"/>');
+    expect(incomplete).toContain('<property name="mustFailed" value="0"/>');
   });
 
   it('escapes markup and drops characters XML cannot hold', () => {
@@ -68,8 +90,9 @@ describe('formatJUnit', () => {
 });
 
 describe('formatJson', () => {
-  it('round-trips the report', () => {
+  it('round-trips the report, verdict included', () => {
     const report = sampleReport();
     expect(JSON.parse(formatJson(report))).toEqual(report);
+    expect(JSON.parse(formatJson(sampleReport(report.results.filter((r) => r.id !== 'relay.create.receipt')))).summary).toMatchObject({ verdict: 'incomplete', mustSkipped: 1 });
   });
 });

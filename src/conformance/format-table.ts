@@ -34,9 +34,12 @@ export function formatTable(report: ConformanceReport, options: TableOptions = {
 
 function summaryLine(report: ConformanceReport, paint: (style: keyof typeof COLORS, s: string) => string): string {
   const s = report.summary;
-  const verdict = s.ok
-    ? paint('pass', 'conformant: no MUST check failed')
-    : paint('fail', `NOT conformant: ${s.mustFailed} MUST check${s.mustFailed === 1 ? '' : 's'} failed`);
-  return `${s.total} checks: ${s.passed} passed, ${s.failed} failed (${s.mustFailed} MUST, ${s.shouldFailed} SHOULD), ${s.skipped} skipped. ${verdict}`;
+  const checks = (n: number) => `${n} MUST check${n === 1 ? '' : 's'}`;
+  const verdict = {
+    conformant: () => paint('pass', 'conformant: every MUST check passed'),
+    incomplete: () => paint('skip', `INCOMPLETE: no MUST check failed, but ${checks(s.mustSkipped)} did not run`),
+    'not-conformant': () => paint('fail', `NOT conformant: ${checks(s.mustFailed)} failed`),
+  }[s.verdict]();
+  return `${s.total} checks: ${s.passed} passed, ${s.failed} failed (${s.mustFailed} MUST, ${s.shouldFailed} SHOULD), ${s.skipped} skipped (${s.mustSkipped} MUST). ${verdict}`;
 }
 

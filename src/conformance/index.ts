@@ -6,7 +6,7 @@
  *   console.log(formatTable(report));
  */
 export { runConformance, DEFAULT_TIMEOUT_MS } from './run-conformance.ts';
-export { runConformanceCommand, CONFORMANCE_USAGE, EXIT_OK, EXIT_MUST_FAILED, EXIT_USAGE, type CommandIo, type TextSink } from './command.ts';
+export { runConformanceCommand, CONFORMANCE_USAGE, EXIT_OK, EXIT_MUST_FAILED, EXIT_USAGE, EXIT_INCOMPLETE, type CommandIo, type TextSink } from './command.ts';
 export { formatTable, type TableOptions } from './format-table.ts';
 export { formatJUnit } from './format-junit.ts';
 export { formatJson } from './format-json.ts';
@@ -28,5 +28,6 @@ export type {
   ConformanceOptions,
   ConformanceReport,
   ConformanceSummary,
+  ConformanceVerdict,
   LegacyTarget,
 } from './types.ts';

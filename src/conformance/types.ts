@@ -49,6 +49,13 @@ export interface CheckResult {
   durationMs: number;
 }
 
+/**
+ * What the run shows: `conformant` when every MUST check ran and passed; `incomplete` when none
+ * failed but some were skipped (what they check was not seen, so conformance is not shown);
+ * `not-conformant` when a MUST check failed.
+ */
+export type ConformanceVerdict = 'conformant' | 'incomplete' | 'not-conformant';
+
 export interface ConformanceSummary {
   total: number;
   passed: number;
@@ -56,8 +63,11 @@ export interface ConformanceSummary {
   skipped: number;
   /** Failed MUST checks: the run is non-conformant when this is not 0. */
   mustFailed: number;
+  /** Skipped MUST checks: without a failure, the run is incomplete when this is not 0. */
+  mustSkipped: number;
   shouldFailed: number;
-  /** True when no MUST check failed. */
+  verdict: ConformanceVerdict;
+  /** True only when the verdict is `conformant`: no MUST check failed or was skipped. */
   ok: boolean;
 }
 

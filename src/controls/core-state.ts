@@ -4,7 +4,7 @@ import { decodeTokenAccount } from '../ledger/token-accounts.ts';
 import type { EmulatorServices } from '../services.ts';
 import type { HistoryEntry } from '../store/history-index.ts';
 import type { TokenAccountIndex } from '../store/token-account-index.ts';
-import type { TransactionRecord } from '../store/transaction-records.ts';
+import { parseTransactionRecord } from '../store/transaction-records.ts';
 import { ABSENT_ACCOUNT, isBuiltinAccount, toAccountState, toLedgerAccount, type AccountState } from './account-state.ts';
 
 export interface CoreStateOptions {
@@ -88,11 +88,11 @@ export function registerCoreState(options: CoreStateOptions): void {
   services.state.register({
     name: 'records',
     snapshot: () => records.all(),
-    async restore(data) {
-      for (const record of data as TransactionRecord[]) {
+    restore(data) {
+      for (const record of (data as unknown[]).map(parseTransactionRecord)) {
         // Finalization timers do not survive a restart; a processed transaction comes back finalized.
         const commitment = record.status === 'processed' && record.commitment !== null ? 'finalized' : record.commitment;
-        await records.insert({ ...record, commitment });
+        records.insert({ ...record, commitment });
       }
     },
     reset: () => records.clear(),
@@ -101,8 +101,8 @@ export function registerCoreState(options: CoreStateOptions): void {
   services.state.register({
     name: 'history',
     snapshot: () => history.dump(),
-    async restore(data) {
-      for (const { entry, keys } of data as { entry: HistoryEntry; keys: string[] }[]) await history.add(entry, keys);
+    restore(data) {
+      for (const { entry, keys } of data as { entry: HistoryEntry; keys: string[] }[]) history.add(entry, keys);
     },
     reset: () => history.clear(),
   });
@@ -128,7 +128,7 @@ export function registerCoreState(options: CoreStateOptions): void {
       for (const record of records.all()) {
         if (record.status === 'queued') {
           const bytes = new Uint8Array(Buffer.from(record.wire, 'base64'));
-          queue.enqueue({ id: record.signature, tx: VersionedTransaction.deserialize(bytes), bytes, operation: record.operation });
+          queue.enqueue({ id: record.signature, tx: VersionedTransaction.deserialize(bytes), bytes });
         }
       }
     },

@@ -1,8 +1,8 @@
 import type { ProblemCode } from '../errors/problem-codes.ts';
 import { RelayError } from '../errors/relay-error.ts';
 import type { RelayOperation } from '../relay/policy.ts';
-import type { RelayHooks, SubmissionJob } from '../relay/relay-service.ts';
-import type { Operation } from '../store/transaction-records.ts';
+import type { BeforeRelay } from '../relay/accept-pipeline.ts';
+import type { BeforeSubmit } from '../relay/submission-worker.ts';
 
 export type FaultOperation = RelayOperation | 'any';
 
@@ -53,8 +53,8 @@ export class FaultBook {
     this.#next = 1;
   }
 
-  /** The hooks to hand to the RelayService. */
-  readonly hooks: Required<RelayHooks> = {
+  /** The hooks to hand to the accept pipeline (`beforeRelay`) and the submission worker (`beforeSubmit`). */
+  readonly hooks: { beforeRelay: BeforeRelay; beforeSubmit: BeforeSubmit } = {
     beforeRelay: async (operation) => {
       for (const fault of this.#take(operation, (kind) => kind !== 'ledger')) {
         if (fault.kind === 'delay') await new Promise((resolve) => setTimeout(resolve, fault.delayMs));
@@ -63,7 +63,7 @@ export class FaultBook {
         }
       }
     },
-    beforeSubmit: async (job: SubmissionJob & { operation: Operation }) => {
+    beforeSubmit: async (job) => {
       if (job.operation === 'rpc') return null;
       const [fault] = this.#take(job.operation === 'legacy' ? null : job.operation, (kind) => kind === 'ledger', 1);
       return fault?.kind === 'ledger' ? (fault.ledgerError ?? DEFAULT_LEDGER_ERROR) : null;

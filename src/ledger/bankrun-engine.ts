@@ -1,7 +1,7 @@
 import { PublicKey, type VersionedTransaction } from '@solana/web3.js';
 import { Clock, start, type ProgramTestContext } from 'solana-bankrun';
 import type { FeeRules } from './compute-budget.ts';
-import type { EngineExecution, EngineFactory, EngineTransaction, LedgerAccount, LedgerEngine } from './engine.ts';
+import type { EngineClock, EngineExecution, EngineFactory, EngineTransaction, LedgerAccount, LedgerEngine } from './engine.ts';
 import { parseTransactionError } from './transaction-error.ts';
 
 // bankrun logs every transaction through the Rust logger unless told otherwise.
@@ -79,12 +79,12 @@ class BankrunEngine implements LedgerEngine {
     return toExecution(await this.#context.banksClient.simulateTransaction(tx));
   }
 
-  advance(slot: bigint, unixTimestamp: bigint): void {
-    if (slot > this.#slot) {
-      this.#context.warpToSlot(slot);
-      this.#slot = slot;
+  advance(clock: EngineClock): void {
+    if (clock.slot > this.#slot) {
+      this.#context.warpToSlot(clock.slot);
+      this.#slot = clock.slot;
     }
-    this.#context.setClock(new Clock(slot, unixTimestamp, 0n, 1n, unixTimestamp));
+    this.#context.setClock(new Clock(clock.slot, clock.epochStartTimestamp, clock.epoch, clock.leaderScheduleEpoch, clock.unixTimestamp));
   }
 
   feeRules(): FeeRules {

@@ -52,6 +52,16 @@ export interface EngineTransaction {
   bytes: Uint8Array;
 }
 
+/** Solana's Clock sysvar, as the {@link Ledger} works it out for each slot (epochs from epoch-schedule.ts). */
+export interface EngineClock {
+  slot: bigint;
+  /** Unix time of the first slot of `epoch`. */
+  epochStartTimestamp: bigint;
+  epoch: bigint;
+  leaderScheduleEpoch: bigint;
+  unixTimestamp: bigint;
+}
+
 /**
  * The one seam between the emulator and a Solana runtime. Everything engine-specific lives
  * behind it: solana-bankrun (`bankrun-engine.ts`) and LiteSVM (`litesvm-engine.ts`).
@@ -73,8 +83,8 @@ export interface LedgerEngine {
   execute(transaction: EngineTransaction): Promise<EngineExecution>;
   /** Executes without committing. */
   simulate(transaction: EngineTransaction): Promise<EngineExecution>;
-  /** Moves the engine to `slot` (never backwards) and sets its clock to `unixTimestamp`. */
-  advance(slot: bigint, unixTimestamp: bigint): void;
+  /** Moves the engine to `clock.slot` (never backwards) and writes `clock` into its Clock sysvar as given. */
+  advance(clock: EngineClock): void;
   /** How the runtime charges fees: lamports per signature, and how it reserves compute units by default. */
   feeRules(): FeeRules;
   minimumBalanceForRentExemption(dataLength: number): Promise<bigint>;

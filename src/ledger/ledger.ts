@@ -1,17 +1,16 @@
 import { PublicKey, type VersionedTransaction } from '@solana/web3.js';
 import { computeFee } from './compute-budget.ts';
-import type { EngineExecution, EngineFactory, GenesisAccount, LedgerAccount, LedgerEngine } from './engine.ts';
+import { BlockhashRegistry } from './blockhash-registry.ts';
+import type { EngineClock, EngineExecution, EngineFactory, GenesisAccount, LedgerAccount, LedgerEngine } from './engine.ts';
+import { epochOf } from './epoch-schedule.ts';
 import { decodeMint, decodeTokenAccount } from './token-accounts.ts';
 import type { TransactionErrorJson } from './transaction-error.ts';
 import { addressOf, encodeBase58 } from '../crypto/base58.ts';
 
-/** A blockhash stays valid for this many blocks after it was handed out, as on Solana. */
-export const MAX_PROCESSING_AGE = 150;
 
-export interface LedgerClock {
-  slot: bigint;
+/** The ledger's clock: the Clock sysvar the engine holds (epochs from epoch-schedule.ts), and the block height. */
+export interface LedgerClock extends EngineClock {
   blockHeight: bigint;
-  unixTimestamp: bigint;
 }
 
 export interface BlockhashInfo {
@@ -77,15 +76,15 @@ const FIRST_SLOT = 1n;
 
 /**
  * The emulator's ledger: an engine plus the things the emulator owns itself, so that they are
- * deterministic and engine-independent: slots, block height, the clock, blockhash validity, fees
- * and the pre/post balances each transaction reports.
+ * deterministic and engine-independent: slots, block height, the clock, blockhash validity (its
+ * rule is BlockhashRegistry's), fees and the pre/post balances each transaction reports.
  *
  * Every processed transaction lands in its own slot, later than the one before.
  */
 export class Ledger {
   readonly #engine: LedgerEngine;
   readonly #options: LedgerOptions;
-  readonly #issued = new Map<string, bigint>();
+  readonly #blockhashes = new BlockhashRegistry();
   readonly #decimals = new Map<string, number>();
   /** Addresses written since creation or the last forgetWrites() (reset and the state file read them). */
   readonly #written = new Set<string>();
@@ -102,7 +101,7 @@ export class Ledger {
 
   static async create(options: LedgerOptions): Promise<Ledger> {
     const ledger = new Ledger(await options.engine(options.genesis), options);
-    ledger.#engine.advance(ledger.#slot + 1n, ledger.#unixAt(ledger.#slot + 1n));
+    ledger.#engine.advance(ledger.#clockAt(ledger.#slot + 1n));
     ledger.#slot += 1n;
     ledger.#blockHeight += 1n;
     return ledger;
@@ -116,7 +115,7 @@ export class Ledger {
   }
 
   clock(): LedgerClock {
-    return { slot: this.#slot, blockHeight: this.#blockHeight, unixTimestamp: this.#unixAt(this.#slot) };
+    return { ...this.#clockAt(this.#slot), blockHeight: this.#blockHeight };
   }
 
   blockTime(slot: bigint): number {
@@ -125,24 +124,18 @@ export class Ledger {
 
   async latestBlockhash(): Promise<BlockhashInfo> {
     const blockhash = await this.#engine.currentBlockhash();
-    let issuedAt = this.#issued.get(blockhash);
-    if (issuedAt === undefined) {
-      issuedAt = this.#blockHeight;
-      this.#issued.set(blockhash, issuedAt);
-    }
-    return { blockhash, lastValidBlockHeight: issuedAt + BigInt(MAX_PROCESSING_AGE) };
+    return { blockhash, lastValidBlockHeight: this.#blockhashes.issue(blockhash, this.#blockHeight) };
   }
 
   /** True when `blockhash` was handed out by this ledger and has not aged out or been expired. */
   isBlockhashValid(blockhash: string): boolean {
-    const issuedAt = this.#issued.get(blockhash);
-    return issuedAt !== undefined && this.#blockHeight <= issuedAt + BigInt(MAX_PROCESSING_AGE);
+    return this.#blockhashes.isValid(blockhash, this.#blockHeight);
   }
 
   /** Invalidates every blockhash handed out so far and moves to a new slot with a new one. */
   async expireBlockhashes(): Promise<BlockhashInfo> {
     return this.#exclusive(async () => {
-      this.#issued.clear();
+      this.#blockhashes.expireAll();
       this.#moveTo(this.#slot + 1n, 1n);
       return this.latestBlockhash();
     });
@@ -159,7 +152,7 @@ export class Ledger {
       if (target > this.#slot) this.#moveTo(target, target - this.#slot);
       else {
         this.#reads.clear();
-        this.#engine.advance(this.#slot, this.#unixAt(this.#slot));
+        this.#engine.advance(this.#clockAt(this.#slot));
       }
       return this.clock();
     });
@@ -339,11 +332,14 @@ export class Ledger {
     this.#reads.clear();
     this.#slot = slot;
     this.#blockHeight += blocks;
-    this.#engine.advance(slot, this.#unixAt(slot));
-    const oldest = this.#blockHeight - BigInt(MAX_PROCESSING_AGE);
-    for (const [blockhash, issuedAt] of this.#issued) {
-      if (issuedAt < oldest) this.#issued.delete(blockhash);
-    }
+    this.#engine.advance(this.#clockAt(slot));
+    this.#blockhashes.prune(this.#blockHeight);
+  }
+
+  /** The Clock sysvar at `slot`: the one place its epoch fields are worked out. */
+  #clockAt(slot: bigint): EngineClock {
+    const { epoch, firstSlot, leaderScheduleEpoch } = epochOf(slot);
+    return { slot, epochStartTimestamp: this.#unixAt(firstSlot), epoch, leaderScheduleEpoch, unixTimestamp: this.#unixAt(slot) };
   }
 
   #unixAt(slot: bigint): bigint {

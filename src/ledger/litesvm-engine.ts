@@ -17,7 +17,7 @@ import {
   type TransactionMetadata,
 } from 'litesvm/dist/internal.js';
 import type { FeeRules } from './compute-budget.ts';
-import type { EngineExecution, EngineFactory, EngineTransaction, InnerInstructions, LedgerAccount, LedgerEngine } from './engine.ts';
+import type { EngineClock, EngineExecution, EngineFactory, EngineTransaction, InnerInstructions, LedgerAccount, LedgerEngine } from './engine.ts';
 import { INSTRUCTION_ERRORS, TRANSACTION_ERRORS } from './runtime-error-names.ts';
 import type { TransactionErrorJson } from './transaction-error.ts';
 import { addressOf, encodeBase58, keyBytesOf } from '../crypto/base58.ts';
@@ -122,18 +122,17 @@ class LiteSvmEngine implements LedgerEngine {
     return toExecution(result);
   }
 
-  advance(slot: bigint, unixTimestamp: bigint): void {
+  advance(clock: EngineClock): void {
     const svm = this.#open();
-    if (slot > this.#slot) {
+    if (clock.slot > this.#slot) {
       // A new slot is a new block with a new blockhash. The bank's own blockhash moves too: durable
       // nonces store it, and a nonce advances once per blockhash.
       this.#blockhash = createHash('sha256').update(this.#blockhash).digest();
       this.#blockhashText = encodeBase58(this.#blockhash);
       svm.expireBlockhash();
-      this.#slot = slot;
+      this.#slot = clock.slot;
     }
-    // The same clock as the bankrun engine sets: epoch 0, leader-schedule epoch 1.
-    svm.setClock(new Clock(slot, unixTimestamp, 0n, 1n, unixTimestamp));
+    svm.setClock(new Clock(clock.slot, clock.epochStartTimestamp, clock.epoch, clock.leaderScheduleEpoch, clock.unixTimestamp));
   }
 
   feeRules(): FeeRules {

@@ -1,23 +1,14 @@
 import { PublicKey } from '@solana/web3.js';
-import { decodeMint, decodeTokenAccount, toUiAmountString, type TokenAccountState } from '../ledger/token-accounts.ts';
+import { decodeMint, decodeTokenAccount, toUiAmountString } from '../ledger/token-accounts.ts';
 import type { EmulatorServices } from '../services.ts';
+import { ownedTokenAccounts, type OwnedTokenAccount } from '../store/owned-token-accounts.ts';
 import type { LegacyApp, LegacyApps } from './legacy-apps.ts';
 
 type Services = Pick<EmulatorServices, 'ledger' | 'tokenAccounts' | 'history'>;
 
-export interface OwnedTokenAccount {
-  address: string;
-  state: TokenAccountState;
-}
-
 /** The owner's token accounts of a mint, as they are on the ledger now (sorted by address). */
-export async function tokenAccountsOf(services: Services, owner: string, mint: string): Promise<OwnedTokenAccount[]> {
-  const found: OwnedTokenAccount[] = [];
-  for (const address of services.tokenAccounts.of(owner).sort()) {
-    const state = decodeTokenAccount(await services.ledger.getAccount(new PublicKey(address)));
-    if (state && state.owner === owner && state.mint === mint) found.push({ address, state });
-  }
-  return found;
+export function tokenAccountsOf(services: Services, owner: string, mint: string): Promise<OwnedTokenAccount[]> {
+  return ownedTokenAccounts(services, owner, mint);
 }
 
 export interface LegacyAccountInfo {

@@ -21,12 +21,12 @@ function record(records: LegacyRecords, patch: Partial<LegacyRecord>): LegacyRec
 }
 
 describe('LegacyRecords', () => {
-  it('finds records by reference and by signature within one app, without leaking other apps', async () => {
+  it('finds records by reference and by signature within one app, without leaking other apps', () => {
     const records = new LegacyRecords();
-    const a = await records.insert(record(records, { reference: 'order-1' }));
-    const b = await records.insert(record(records, { reference: 'order-1' }));
-    await records.insert(record(records, { reference: 'order-1', appKey: 'app-2-devnet' }));
-    await records.update(b.id, { signature: 'sig-b', status: 'Committed' });
+    const a = records.insert(record(records, { reference: 'order-1' }));
+    const b = records.insert(record(records, { reference: 'order-1' }));
+    records.insert(record(records, { reference: 'order-1', appKey: 'app-2-devnet' }));
+    records.update(b.id, { signature: 'sig-b', status: 'Committed' });
     expect(records.find('app-1-devnet', { reference: 'order-1' }).map((r) => r.id)).toEqual([a.id, b.id]);
     expect(records.find('app-1-devnet', { signature: 'sig-b' }).map((r) => r.status)).toEqual(['Committed']);
     expect(records.find('app-1-devnet', { signature: 'sig-b', reference: 'other' })).toEqual([]);
@@ -35,18 +35,18 @@ describe('LegacyRecords', () => {
     expect(Object.keys(publicRecord(records.get(a.id)!))).toEqual(PUBLIC_FIELDS);
   });
 
-  it('snapshots and restores records and id counters; clear starts over', async () => {
+  it('snapshots and restores records and id counters; clear starts over', () => {
     const records = new LegacyRecords();
-    await records.insert(record(records, { reference: 'r', signature: 's' }));
+    records.insert(record(records, { reference: 'r', signature: 's' }));
     const snapshot = JSON.parse(JSON.stringify(records.snapshot()));
     const restored = new LegacyRecords();
-    await restored.restore(snapshot);
+    restored.restore(snapshot);
     expect(restored.all()).toEqual(records.all());
     expect(restored.find('app-1-devnet', { reference: 'r' })).toHaveLength(1);
     expect(restored.newId()).toBe('ltx00000002');
     restored.clear();
     expect(restored.all()).toEqual([]);
     expect(restored.newId()).toBe('ltx00000001');
-    await expect(restored.restore({ nextId: 1, records: [{}] })).rejects.toThrow();
+    expect(() => restored.restore({ nextId: 1, records: [{}] })).toThrow();
   });
 });

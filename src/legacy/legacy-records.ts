@@ -1,4 +1,3 @@
-import { Collection } from '@msw/data';
 import { z } from 'zod';
 
 export const LEGACY_STATUSES = ['Processing', 'Committed', 'Confirmed', 'Finalized', 'Failed'] as const;
@@ -78,15 +77,45 @@ export function publicRecord(record: LegacyRecord): LegacyTransaction {
   return result as LegacyTransaction;
 }
 
-type StoredRecord = Awaited<ReturnType<Collection<typeof recordSchema>['create']>>;
+/** The fields a record starts with; every lifecycle field starts null. */
+export type ProcessingFields = Pick<
+  LegacyRecord,
+  'id' | 'appKey' | 'commitment' | 'forwardHeaders' | 'createdAt' | 'tx' | 'feePayer' | 'source' | 'amount' | 'destination' | 'decimals' | 'ip' | 'mint' | 'processingDuration' | 'reference' | 'ua'
+>;
+
+/** A new record in `Processing`, created (and last updated) at `createdAt`. */
+export function processingRecord(fields: ProcessingFields): LegacyRecord {
+  return {
+    ...fields,
+    updatedAt: fields.createdAt,
+    errors: [],
+    explorerUrl: null,
+    signature: null,
+    ledgerCommitted: null,
+    ledgerCommittedDuration: null,
+    ledgerFinalized: null,
+    ledgerFinalizedDuration: null,
+    ledgerStart: null,
+    ledgerTransaction: null,
+    status: 'Processing',
+    totalDuration: null,
+    webhookEventStart: null,
+    webhookEventEnd: null,
+    webhookEventDuration: null,
+    webhookVerifyStart: null,
+    webhookVerifyEnd: null,
+    webhookVerifyDuration: null,
+  };
+}
 
 /**
- * Legacy transaction records, as an @msw/data collection with indexes by id, by signature and by
- * reference (per app), so that look-ups never scan. Ids are sequential, so runs are reproducible.
+ * Legacy transaction records, with indexes by id, by signature and by reference (per app), so that
+ * look-ups never scan. Synchronous, and never changed in place (update stores a new object). Ids
+ * are sequential, so runs are reproducible. Maps rather than @msw/data: its find and update scan
+ * every record, and a legacy relay updates its record about six times (see README, "Layout").
  */
 export class LegacyRecords {
-  readonly collection = new Collection({ schema: recordSchema });
-  readonly #byId = new Map<string, StoredRecord>();
+  readonly #byId = new Map<string, LegacyRecord>();
   readonly #bySignature = new Map<string, string>();
   readonly #byReference = new Map<string, string[]>();
   #nextId = 1;
@@ -125,22 +154,17 @@ export class LegacyRecords {
       .filter((record) => record.appKey === app && (filter.reference === undefined || record.reference === filter.reference));
   }
 
-  async insert(record: LegacyRecord): Promise<LegacyRecord> {
-    const created = await this.collection.create(record);
-    this.#byId.set(record.id, created);
-    this.#index(created);
-    return created;
+  insert(record: LegacyRecord): LegacyRecord {
+    const stored = { ...record };
+    this.#byId.set(record.id, stored);
+    this.#index(stored);
+    return stored;
   }
 
-  async update(id: string, patch: Partial<LegacyRecord>): Promise<LegacyRecord> {
+  update(id: string, patch: Partial<LegacyRecord>): LegacyRecord {
     const current = this.#byId.get(id);
     if (!current) throw new Error(`no legacy record ${id}`);
-    const updated = await this.collection.update(current, {
-      data(draft) {
-        Object.assign(draft, patch);
-      },
-    });
-    if (!updated) throw new Error(`legacy record ${id} vanished during update`);
+    const updated = { ...current, ...patch };
     this.#byId.set(id, updated);
     if (patch.signature && patch.signature !== current.signature) this.#bySignature.set(patch.signature, id);
     return updated;
@@ -155,18 +179,18 @@ export class LegacyRecords {
     return { nextId: this.#nextId, nextErrorId: this.#nextErrorId, records: structuredClone(this.all()) };
   }
 
-  async restore(data: unknown): Promise<void> {
+  /** Loads a snapshot (state file), checked field by field; throws, changing nothing, when it does not parse. */
+  restore(data: unknown): void {
     const parsed = z
       .object({ nextId: z.number().int().positive(), nextErrorId: z.number().int().positive(), records: z.array(recordSchema) })
       .parse(data);
     this.clear();
-    for (const record of parsed.records) await this.insert(record);
+    for (const record of parsed.records) this.insert(record);
     this.#nextId = parsed.nextId;
     this.#nextErrorId = parsed.nextErrorId;
   }
 
   clear(): void {
-    this.collection.clear();
     this.#byId.clear();
     this.#bySignature.clear();
     this.#byReference.clear();

@@ -1,16 +1,17 @@
-import { PublicKey, type VersionedTransaction } from '@solana/web3.js';
+import type { VersionedTransaction } from '@solana/web3.js';
 import { RelayError } from '../errors/relay-error.ts';
 import { toUiAmountString } from '../ledger/token-accounts.ts';
+import type { Ledger } from '../ledger/ledger.ts';
+import type { AcceptPipeline } from '../relay/accept-pipeline.ts';
 import type { RelayOperation } from '../relay/policy.ts';
-import { PROGRAMS, TOKEN_INSTRUCTION } from '../relay/programs.ts';
-import type { Commitment, PreparedRelay } from '../relay/relay-service.ts';
+import type { SubmissionWorker } from '../relay/submission-worker.ts';
 import { decodeWireTransaction } from '../relay/wire.ts';
 import { transactionJson } from '../rpc/transaction-json.ts';
-import type { EmulatorServices } from '../services.ts';
 import type { LegacyClient } from './client-guard.ts';
 import type { LegacyApp, LegacyApps, LegacyMint } from './legacy-apps.ts';
 import { badNonce, ledgerFailure, timedOut, webhookFailed, type LegacyErrorEntry } from './legacy-errors.ts';
-import { publicRecord, type LegacyCommitment, type LegacyRecord, type LegacyRecords, type LegacyTransaction } from './legacy-records.ts';
+import { processingRecord, publicRecord, type LegacyCommitment, type LegacyRecord, type LegacyRecords, type LegacyTransaction } from './legacy-records.ts';
+import { explorerUrl, firstSigner, mintsOf, transferDestinations } from './relayed-transaction.ts';
 import { deliverWebhook } from './webhooks.ts';
 import { encodeBase58 } from '../crypto/base58.ts';
 
@@ -25,7 +26,16 @@ export interface LegacyCall {
   receivedAt: Date;
 }
 
-const RELAY_COMMITMENT: Record<LegacyCommitment, Commitment> = { Processed: 'processed', Confirmed: 'confirmed', Finalized: 'finalized' };
+export interface LegacyRelayOptions {
+  /** The relay's accept pipeline: client transactions go through all its checks. */
+  relay: AcceptPipeline;
+  /** The submission worker, to follow a transaction to its commitment. */
+  worker: SubmissionWorker;
+  ledger: Ledger;
+  now: () => Date;
+  apps: LegacyApps;
+  records: LegacyRecords;
+}
 
 /**
  * The legacy service's transaction lifecycle over the relay:
@@ -34,13 +44,13 @@ const RELAY_COMMITMENT: Record<LegacyCommitment, Commitment> = { Processed: 'pro
  * (background, then the event webhook), or `Failed` with one error entry at any step.
  */
 export class LegacyRelay {
-  readonly #services: EmulatorServices;
+  readonly #options: LegacyRelayOptions;
   readonly #apps: LegacyApps;
   readonly #records: LegacyRecords;
   readonly #background = new Set<Promise<void>>();
 
-  constructor(options: { services: EmulatorServices; apps: LegacyApps; records: LegacyRecords }) {
-    this.#services = options.services;
+  constructor(options: LegacyRelayOptions) {
+    this.#options = options;
     this.#apps = options.apps;
     this.#records = options.records;
   }
@@ -50,7 +60,7 @@ export class LegacyRelay {
    * relay check, then the lifecycle. A ledger failure is a Failed record, answered as such.
    */
   async relayClientTransaction(call: LegacyCall, input: { tx: string; kind: 'transfer' | 'create'; lastValidBlockHeight: number }): Promise<LegacyTransaction> {
-    const { relay, ledger } = this.#services;
+    const { relay, ledger } = this.#options;
     const wire = decodeWireTransaction(input.tx);
     const operation: RelayOperation = input.kind === 'create' ? 'create' : transferDestinations(wire.tx) > 1 ? 'sendbatch' : 'send';
     const base = { tx: input.tx, feePayer: call.mint.feePayer, source: firstSigner(wire.tx), amount: null, destination: null };
@@ -77,7 +87,7 @@ export class LegacyRelay {
     for (const mint of mintsOf(prepared)) this.#apps.mint(call.app, mint);
 
     const transfer = prepared.verdict.transfers[0];
-    const record = await this.#create(call, {
+    const record = this.#create(call, {
       ...base,
       source: transfer?.authority ?? base.source,
       amount: transfer ? toUiAmountString(transfer.amount, call.mint.decimals) : null,
@@ -89,12 +99,12 @@ export class LegacyRelay {
 
   /** A transaction the emulator built and fully signed itself (account/close). */
   async relayServerTransaction(call: LegacyCall, input: { tx: VersionedTransaction; bytes: Uint8Array; source: string }): Promise<LegacyTransaction> {
-    const { relay, ledger } = this.#services;
+    const { relay, ledger } = this.#options;
     const base = { tx: Buffer.from(input.bytes).toString('base64'), feePayer: call.mint.feePayer, source: input.source, amount: null, destination: null };
     if (!ledger.isBlockhashValid(input.tx.message.recentBlockhash)) {
       return this.#failedBeforeSubmission(call, base, badNonce(`Blockhash not found: ${input.tx.message.recentBlockhash}.`));
     }
-    const record = await this.#create(call, base);
+    const record = this.#create(call, base);
     if (!(await this.#verify(call.app, record))) return publicRecord(this.#records.get(record.id)!);
     const signature = encodeBase58(input.tx.signatures[0]!);
     return this.#submit(call, record, signature, () => relay.submitSigned(input.tx, input.bytes, 'legacy'));
@@ -105,94 +115,78 @@ export class LegacyRelay {
     while (this.#background.size > 0) await Promise.all(this.#background);
   }
 
-  async #create(call: LegacyCall, fields: Pick<LegacyRecord, 'tx' | 'feePayer' | 'source' | 'amount' | 'destination'>): Promise<LegacyRecord> {
-    const now = this.#services.now();
-    return this.#records.insert({
-      id: this.#records.newId(),
-      appKey: call.app.key,
-      commitment: call.commitment,
-      forwardHeaders: call.client.forwardHeaders,
-      createdAt: now.toISOString(),
-      updatedAt: now.toISOString(),
-      ...fields,
-      decimals: call.mint.decimals,
-      errors: [],
-      explorerUrl: null,
-      ip: call.client.ip,
-      mint: call.mint.publicKey,
-      processingDuration: now.getTime() - call.receivedAt.getTime(),
-      reference: call.reference,
-      signature: null,
-      ledgerCommitted: null,
-      ledgerCommittedDuration: null,
-      ledgerFinalized: null,
-      ledgerFinalizedDuration: null,
-      ledgerStart: null,
-      ledgerTransaction: null,
-      status: 'Processing',
-      totalDuration: null,
-      ua: call.client.ua,
-      webhookEventStart: null,
-      webhookEventEnd: null,
-      webhookEventDuration: null,
-      webhookVerifyStart: null,
-      webhookVerifyEnd: null,
-      webhookVerifyDuration: null,
-    });
+  #create(call: LegacyCall, fields: Pick<LegacyRecord, 'tx' | 'feePayer' | 'source' | 'amount' | 'destination'>): LegacyRecord {
+    const now = this.#options.now();
+    return this.#records.insert(
+      processingRecord({
+        ...fields,
+        id: this.#records.newId(),
+        appKey: call.app.key,
+        commitment: call.commitment,
+        forwardHeaders: call.client.forwardHeaders,
+        createdAt: now.toISOString(),
+        decimals: call.mint.decimals,
+        ip: call.client.ip,
+        mint: call.mint.publicKey,
+        processingDuration: now.getTime() - call.receivedAt.getTime(),
+        reference: call.reference,
+        ua: call.client.ua,
+      }),
+    );
   }
 
-  async #failedBeforeSubmission(call: LegacyCall, fields: Pick<LegacyRecord, 'tx' | 'feePayer' | 'source' | 'amount' | 'destination'>, error: LegacyErrorEntry): Promise<LegacyTransaction> {
-    const record = await this.#create(call, fields);
-    return publicRecord(await this.#fail(record.id, error));
+  #failedBeforeSubmission(call: LegacyCall, fields: Pick<LegacyRecord, 'tx' | 'feePayer' | 'source' | 'amount' | 'destination'>, error: LegacyErrorEntry): LegacyTransaction {
+    const record = this.#create(call, fields);
+    return publicRecord(this.#fail(record.id, error));
   }
 
   /** The verify webhook, when the app has one. False when it refused: the record is Failed and nothing is submitted. */
   async #verify(app: LegacyApp, record: LegacyRecord): Promise<boolean> {
     const url = app.webhooks.verify;
     if (!url) return true;
-    const delivery = await deliverWebhook({ app, type: 'Verify', url, record: publicRecord(record), forwardHeaders: record.forwardHeaders, now: this.#services.now });
-    await this.#update(record.id, {
+    const delivery = await deliverWebhook({ app, type: 'Verify', url, record: publicRecord(record), forwardHeaders: record.forwardHeaders, now: this.#options.now });
+    this.#update(record.id, {
       webhookVerifyStart: delivery.start.toISOString(),
       webhookVerifyEnd: delivery.end.toISOString(),
       webhookVerifyDuration: delivery.end.getTime() - delivery.start.getTime(),
     });
     if (!delivery.failure) return true;
-    await this.#fail(record.id, webhookFailed(delivery.failure.message, delivery.failure.logs));
+    this.#fail(record.id, webhookFailed(delivery.failure.message, delivery.failure.logs));
     return false;
   }
 
   /** Queues the transaction and follows it to the requested commitment (or failure, or timeout). */
   async #submit(call: LegacyCall, record: LegacyRecord, signature: string, enqueue: () => Promise<unknown>): Promise<LegacyTransaction> {
-    const { relay, now } = this.#services;
+    const { worker, now } = this.#options;
     const { app } = call;
     const ledgerStart = now();
     await enqueue();
-    await this.#update(record.id, { signature, ledgerStart: ledgerStart.toISOString(), explorerUrl: explorerUrl(app, signature) });
+    this.#update(record.id, { signature, ledgerStart: ledgerStart.toISOString(), explorerUrl: explorerUrl(app, signature) });
 
     const deadline = Date.now() + app.commitmentTimeoutMs;
-    const landed = await relay.waitFor(signature, 'processed', app.commitmentTimeoutMs);
-    if (!landed) return publicRecord(await this.#fail(record.id, timedOut(call.commitment, app.commitmentTimeoutMs)));
+    const landed = await worker.waitFor(signature, 'processed', app.commitmentTimeoutMs);
+    if (!landed) return publicRecord(this.#fail(record.id, timedOut(call.commitment, app.commitmentTimeoutMs)));
     const committed = now();
-    await this.#update(record.id, {
+    this.#update(record.id, {
       ledgerCommitted: committed.toISOString(),
       ledgerCommittedDuration: committed.getTime() - ledgerStart.getTime(),
       ledgerTransaction: transactionJson(landed, { encoding: 'json' }),
       ...(landed.status === 'failed' ? {} : { status: 'Committed' as const }),
     });
-    if (landed.status === 'failed') return publicRecord(await this.#fail(record.id, ledgerFailure(landed)));
+    if (landed.status === 'failed') return publicRecord(this.#fail(record.id, ledgerFailure(landed)));
 
     if (call.commitment === 'Finalized') {
-      const finalized = await relay.waitFor(signature, 'finalized', Math.max(0, deadline - Date.now()));
-      if (!finalized) return publicRecord(await this.#fail(record.id, timedOut(call.commitment, app.commitmentTimeoutMs)));
-      await this.#update(record.id, { status: 'Confirmed' });
-      await this.#finalized(record.id, ledgerStart);
+      const finalized = await worker.waitFor(signature, 'finalized', Math.max(0, deadline - Date.now()));
+      if (!finalized) return publicRecord(this.#fail(record.id, timedOut(call.commitment, app.commitmentTimeoutMs)));
+      this.#update(record.id, { status: 'Confirmed' });
+      this.#finalized(record.id, ledgerStart);
       this.#inBackground(this.#event(app, record.id));
     } else {
-      await this.#update(record.id, { status: 'Confirmed' });
+      this.#update(record.id, { status: 'Confirmed' });
       this.#inBackground(
         (async () => {
-          if (!(await relay.waitFor(signature, 'finalized', app.commitmentTimeoutMs))) return;
-          await this.#finalized(record.id, ledgerStart);
+          if (!(await worker.waitFor(signature, 'finalized', app.commitmentTimeoutMs))) return;
+          this.#finalized(record.id, ledgerStart);
           await this.#event(app, record.id);
         })(),
       );
@@ -200,10 +194,10 @@ export class LegacyRelay {
     return publicRecord(this.#records.get(record.id)!);
   }
 
-  async #finalized(id: string, ledgerStart: Date): Promise<void> {
-    const finalized = this.#services.now();
+  #finalized(id: string, ledgerStart: Date): void {
+    const finalized = this.#options.now();
     const record = this.#records.get(id)!;
-    await this.#update(id, {
+    this.#update(id, {
       status: 'Finalized',
       ledgerFinalized: finalized.toISOString(),
       ledgerFinalizedDuration: finalized.getTime() - ledgerStart.getTime(),
@@ -216,13 +210,13 @@ export class LegacyRelay {
     const url = app.webhooks.event;
     if (!url) return;
     const record = this.#records.get(id)!;
-    const delivery = await deliverWebhook({ app, type: 'Event', url, record: publicRecord(record), forwardHeaders: record.forwardHeaders, now: this.#services.now });
-    await this.#update(id, {
+    const delivery = await deliverWebhook({ app, type: 'Event', url, record: publicRecord(record), forwardHeaders: record.forwardHeaders, now: this.#options.now });
+    this.#update(id, {
       webhookEventStart: delivery.start.toISOString(),
       webhookEventEnd: delivery.end.toISOString(),
       webhookEventDuration: delivery.end.getTime() - delivery.start.getTime(),
     });
-    if (delivery.failure) await this.#fail(id, webhookFailed(delivery.failure.message, delivery.failure.logs));
+    if (delivery.failure) this.#fail(id, webhookFailed(delivery.failure.message, delivery.failure.logs));
   }
 
   #inBackground(work: Promise<void>): void {
@@ -235,43 +229,12 @@ export class LegacyRelay {
     this.#background.add(tracked);
   }
 
-  #update(id: string, patch: Partial<LegacyRecord>): Promise<LegacyRecord> {
-    return this.#records.update(id, { ...patch, updatedAt: this.#services.now().toISOString() });
+  #update(id: string, patch: Partial<LegacyRecord>): LegacyRecord {
+    return this.#records.update(id, { ...patch, updatedAt: this.#options.now().toISOString() });
   }
 
-  async #fail(id: string, error: LegacyErrorEntry): Promise<LegacyRecord> {
+  #fail(id: string, error: LegacyErrorEntry): LegacyRecord {
     const record = this.#records.get(id)!;
     return this.#update(id, { status: 'Failed', errors: [...record.errors, { id: this.#records.newErrorId(), ...error }] });
   }
-}
-
-/** The explorer link of a signature: the app's template with `{path}` → `/tx/<signature>`. */
-export function explorerUrl(app: LegacyApp, signature: string): string {
-  return app.explorer.replace('{path}', `/tx/${signature}`);
-}
-
-/** Distinct destinations of the token transfers in a transaction (several make a batch). */
-function transferDestinations(tx: VersionedTransaction): number {
-  const keys = tx.message.staticAccountKeys;
-  const destinations = new Set<string>();
-  for (const ix of tx.message.compiledInstructions) {
-    if (!keys[ix.programIdIndex]?.equals(PROGRAMS.token)) continue;
-    const position = ix.data[0] === TOKEN_INSTRUCTION.Transfer ? 1 : ix.data[0] === TOKEN_INSTRUCTION.TransferChecked ? 2 : -1;
-    const destination = position < 0 ? undefined : keys[ix.accountKeyIndexes[position] ?? -1];
-    if (destination) destinations.add(destination.toBase58());
-  }
-  return destinations.size;
-}
-
-/** The first signer after the fee payer: the owner who signed, as the legacy service reported `source`. */
-function firstSigner(tx: VersionedTransaction): string | null {
-  return tx.message.header.numRequiredSignatures > 1 ? (tx.message.staticAccountKeys[1] ?? PublicKey.default).toBase58() : null;
-}
-
-/** Every mint a relayed transaction touches: created accounts and transfers. */
-function mintsOf(prepared: PreparedRelay): string[] {
-  const mints = new Set<string>();
-  for (const created of prepared.verdict.created) mints.add(created.mint);
-  for (const transfer of prepared.verdict.transfers) if (transfer.mint) mints.add(transfer.mint);
-  return [...mints];
 }

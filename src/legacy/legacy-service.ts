@@ -1,43 +1,76 @@
-import type { EmulatorServices } from '../services.ts';
+import type { Fixtures } from '../fixtures/load-fixtures.ts';
+import type { Ledger } from '../ledger/ledger.ts';
+import type { AcceptPipeline } from '../relay/accept-pipeline.ts';
+import type { SubmissionWorker } from '../relay/submission-worker.ts';
 import type { StatefulPart } from '../state/state-registry.ts';
+import type { HistoryIndex } from '../store/history-index.ts';
+import type { TokenAccountIndex } from '../store/token-account-index.ts';
+import type { TransactionRecords } from '../store/transaction-records.ts';
+import { airdrop, type AirdropRequest } from './airdrop.ts';
+import { closeAccount } from './close-account.ts';
 import { LegacyApps } from './legacy-apps.ts';
-import { LegacyRecords } from './legacy-records.ts';
-import { LegacyRelay } from './legacy-relay.ts';
+import { LegacyRecords, type LegacyTransaction } from './legacy-records.ts';
+import { LegacyRelay, type LegacyCall } from './legacy-relay.ts';
+import { legacySignatureLookup, type LegacySignatureLookup } from './signature-lookup.ts';
 
-/** The legacy interface's own parts: its apps, its transaction records and its relay lifecycle. */
-export interface LegacyService {
-  apps: LegacyApps;
-  records: LegacyRecords;
-  relay: LegacyRelay;
-  /** Resolves once every background finalization and event webhook is done. */
-  settle(): Promise<void>;
+export interface LegacyServiceOptions {
+  /** `fixtures.extra.apps` holds the apps (fixtures/apps.json); the fixture mint authority signs airdrops. */
+  fixtures: Fixtures;
+  /** The RPC URL apps report as their cluster endpoint unless they name one. */
+  rpcUrl: string;
+  relay: AcceptPipeline;
+  worker: SubmissionWorker;
+  ledger: Ledger;
+  records: TransactionRecords;
+  tokenAccounts: TokenAccountIndex;
+  history: HistoryIndex;
+  now: () => Date;
 }
-
-const services = new WeakMap<EmulatorServices, LegacyService>();
 
 /**
- * The legacy service of an emulator, created on first use from its fixtures (`fixtures.extra.apps`).
- * Route handlers and tests reach it through the emulator's services.
+ * The legacy interface's domain: its apps, its transaction records, its relay lifecycle, and the
+ * transactions it builds itself (airdrops, server-side closes), over the relay's pipeline and worker.
  */
-export function legacyOf(emulator: EmulatorServices): LegacyService {
-  let legacy = services.get(emulator);
-  if (!legacy) {
-    const apps = new LegacyApps(emulator.fixtures, { rpcUrl: emulator.config.rpcUrl });
-    const records = new LegacyRecords();
-    const relay = new LegacyRelay({ services: emulator, apps, records });
-    legacy = { apps, records, relay, settle: () => relay.settle() };
-    services.set(emulator, legacy);
-  }
-  return legacy;
-}
+export class LegacyService {
+  readonly apps: LegacyApps;
+  readonly records: LegacyRecords;
+  readonly relay: LegacyRelay;
+  readonly #options: LegacyServiceOptions;
 
-/** The legacy records as a stateful part (reset, state file). Apps come from fixtures and are not state. */
-export function legacyStatePart(emulator: EmulatorServices): StatefulPart {
-  const legacy = legacyOf(emulator);
-  return {
-    name: 'legacy',
-    snapshot: () => legacy.records.snapshot(),
-    restore: (data) => legacy.records.restore(data),
-    reset: () => legacy.records.clear(),
-  };
+  constructor(options: LegacyServiceOptions) {
+    this.#options = options;
+    this.apps = new LegacyApps(options.fixtures, { rpcUrl: options.rpcUrl });
+    this.records = new LegacyRecords();
+    this.relay = new LegacyRelay({ relay: options.relay, worker: options.worker, ledger: options.ledger, now: options.now, apps: this.apps, records: this.records });
+  }
+
+  /** Mints tokens of an airdrop mint to an owner; resolves with the signature once the commitment is reached. */
+  airdrop(request: AirdropRequest): Promise<string> {
+    return airdrop(this.#options, this.apps, request);
+  }
+
+  /** The server-side close of the owner's one token account of the call's mint. */
+  closeAccount(call: LegacyCall, owner: string): Promise<LegacyTransaction> {
+    return closeAccount({ ...this.#options, apps: this.apps, relay: this.relay }, call, owner);
+  }
+
+  /** A relayed transaction by signature, as the legacy transaction route answers it. */
+  lookup(signature: string): LegacySignatureLookup {
+    return legacySignatureLookup(this.#options, signature);
+  }
+
+  /** Resolves once every background finalization and event webhook is done. */
+  settle(): Promise<void> {
+    return this.relay.settle();
+  }
+
+  /** The legacy records as a stateful part (reset, state file). Apps come from fixtures and are not state. */
+  statePart(): StatefulPart {
+    return {
+      name: 'legacy',
+      snapshot: () => this.records.snapshot(),
+      restore: (data) => this.records.restore(data),
+      reset: () => this.records.clear(),
+    };
+  }
 }

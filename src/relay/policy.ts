@@ -21,9 +21,10 @@ export type { CreatedAccount, PolicyContext, PolicyVerdict, RelayOperation, Toke
  *
  * Every rule is written once, in the table "Fee-payer policy" of openapi/relay.yaml
  * (info.description), with a stable id (W1…O2) and the code it answers; each check in the code
- * cites its id as `(rule X)`, and src/relay/policy-rules.test.ts keeps the two in step. The wire
+ * cites its id as `(rule X)`, and test/adversarial.test.ts breaks each rule through the API and
+ * checks that it answers the code the table gives. The wire
  * rules (W) live in wire.ts, the signature rules (S) in signatures.ts, replay (R) and the
- * pipeline order in relay-service.ts, and the instruction rules here and in policy/, one file
+ * pipeline order in accept-pipeline.ts, and the instruction rules here and in policy/, one file
  * per program family. The options are PolicyOptions (policy-options.ts).
  *
  * Expects a transaction from decodeWireTransaction: sanitized, with static account keys only.

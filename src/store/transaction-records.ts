@@ -1,4 +1,3 @@
-import { Collection } from '@msw/data';
 import { z } from 'zod';
 import type { LedgerTransaction } from '../ledger/ledger.ts';
 
@@ -8,12 +7,16 @@ export type Operation = (typeof OPERATIONS)[number];
 export const RELAY_STATUSES = ['queued', 'processed', 'failed'] as const;
 export type RelayStatus = (typeof RELAY_STATUSES)[number];
 
+/** Commitment levels a transaction reaches on the ledger (and a caller can wait for), weakest first. */
+export const COMMITMENTS = ['processed', 'confirmed', 'finalized'] as const;
+export type Commitment = (typeof COMMITMENTS)[number];
+
 const recordSchema = z.object({
   signature: z.string(),
   operation: z.enum(OPERATIONS),
   status: z.enum(RELAY_STATUSES),
   /** Commitment reached on the ledger: null while queued. */
-  commitment: z.enum(['processed', 'confirmed', 'finalized']).nullable(),
+  commitment: z.enum(COMMITMENTS).nullable(),
   /** The receipt message answered to the client. */
   message: z.string(),
   /** The fully signed wire transaction, base64. */
@@ -28,35 +31,35 @@ const recordSchema = z.object({
 /** Every transaction the emulator accepted: relayed, or sent directly through the RPC. */
 export type TransactionRecord = z.infer<typeof recordSchema>;
 
-/**
- * The transaction records, as an @msw/data collection, with a signature index on top so that
- * receipts, statuses and journal look-ups never scan.
- */
-type StoredRecord = Awaited<ReturnType<Collection<typeof recordSchema>['create']>>;
+/** A record read back from a state file: checked field by field (throws naming the field). */
+export function parseTransactionRecord(data: unknown): TransactionRecord {
+  return recordSchema.parse(data);
+}
 
+/**
+ * The transaction records, by signature. Synchronous: a record is stored in the same tick the
+ * pipeline enqueues its job, so the worker always finds it. A record is never changed in place:
+ * update stores a new object, so a record a caller holds keeps what it said when it was read.
+ * Signature look-ups are on every relay (idempotency), every status poll and every journal read,
+ * hence a Map (@msw/data scans its records on each find and update; see README, "Layout").
+ */
 export class TransactionRecords {
-  readonly collection = new Collection({ schema: recordSchema });
-  readonly #bySignature = new Map<string, StoredRecord>();
+  readonly #bySignature = new Map<string, TransactionRecord>();
 
   get(signature: string): TransactionRecord | undefined {
     return this.#bySignature.get(signature);
   }
 
-  async insert(record: TransactionRecord): Promise<TransactionRecord> {
-    const created = await this.collection.create(record);
-    this.#bySignature.set(record.signature, created);
-    return created;
+  insert(record: TransactionRecord): TransactionRecord {
+    const stored = { ...record };
+    this.#bySignature.set(record.signature, stored);
+    return stored;
   }
 
-  async update(signature: string, patch: Partial<TransactionRecord>): Promise<TransactionRecord> {
+  update(signature: string, patch: Partial<TransactionRecord>): TransactionRecord {
     const current = this.#bySignature.get(signature);
     if (!current) throw new Error(`no transaction record for ${signature}`);
-    const updated = await this.collection.update(current, {
-      data(draft) {
-        Object.assign(draft, patch);
-      },
-    });
-    if (!updated) throw new Error(`transaction record ${signature} vanished during update`);
+    const updated = { ...current, ...patch };
     this.#bySignature.set(signature, updated);
     return updated;
   }
@@ -67,7 +70,6 @@ export class TransactionRecords {
   }
 
   clear(): void {
-    this.collection.clear();
     this.#bySignature.clear();
   }
 }

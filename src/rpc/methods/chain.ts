@@ -1,10 +1,9 @@
+import { EPOCH_SCHEDULE, epochOf } from '../../ledger/epoch-schedule.ts';
 import { API_VERSION, FEATURE_SET, commitmentOf, contextSlot, type MethodTable } from '../context.ts';
 import { JsonRpcError, RPC_ERROR } from '../json-rpc-error.ts';
 import { configObject, positional, requireInteger } from '../params.ts';
 
 const SLOT_CONFIG = ['commitment', 'minContextSlot'] as const;
-/** Solana's default epoch length; the emulator stays in epoch 0 (its clock sysvar says so). */
-export const SLOTS_PER_EPOCH = 432_000;
 
 export const chainMethods: MethodTable = {
   getSlot(params, context) {
@@ -35,21 +34,25 @@ export const chainMethods: MethodTable = {
     const [raw] = positional(params, 'getEpochInfo', { min: 0, max: 1 });
     const config = configObject(raw, SLOT_CONFIG);
     commitmentOf(config);
-    const slot = contextSlot(context, config);
+    contextSlot(context, config);
+    // The ledger's clock is the Clock sysvar programs read: its epoch is this epoch.
+    const clock = context.services.ledger.clock();
+    const { slotIndex, slotsInEpoch } = epochOf(clock.slot);
     const transactionCount = context.services.records.all().filter((record) => record.ledger !== null).length;
     return {
-      absoluteSlot: slot,
-      blockHeight: Number(context.services.ledger.clock().blockHeight),
-      epoch: Math.floor(slot / SLOTS_PER_EPOCH),
-      slotIndex: slot % SLOTS_PER_EPOCH,
-      slotsInEpoch: SLOTS_PER_EPOCH,
+      absoluteSlot: Number(clock.slot),
+      blockHeight: Number(clock.blockHeight),
+      epoch: Number(clock.epoch),
+      slotIndex: Number(slotIndex),
+      slotsInEpoch: Number(slotsInEpoch),
       transactionCount,
     };
   },
 
   getEpochSchedule(params) {
     positional(params, 'getEpochSchedule', { min: 0, max: 0 });
-    return { firstNormalEpoch: 0, firstNormalSlot: 0, leaderScheduleSlotOffset: SLOTS_PER_EPOCH, slotsPerEpoch: SLOTS_PER_EPOCH, warmup: false };
+    const { firstNormalEpoch, firstNormalSlot, leaderScheduleSlotOffset, slotsPerEpoch, warmup } = EPOCH_SCHEDULE;
+    return { firstNormalEpoch: Number(firstNormalEpoch), firstNormalSlot: Number(firstNormalSlot), leaderScheduleSlotOffset: Number(leaderScheduleSlotOffset), slotsPerEpoch: Number(slotsPerEpoch), warmup };
   },
 
   getGenesisHash(params, context) {

@@ -1,7 +1,7 @@
-import type { EmulatorRoute } from '../core/create-fetch.ts';
-import { accountRoutes } from './routes/account-routes.ts';
-import { appRoutes } from './routes/app-routes.ts';
-import { transactionRoutes } from './routes/transaction-routes.ts';
+import type { EmulatorRoute } from '../../core/create-fetch.ts';
+import { accountRoutes } from './account-routes.ts';
+import { appRoutes } from './app-routes.ts';
+import { transactionRoutes } from './transaction-routes.ts';
 
 /**
  * The legacy environment/index-routed interface (spec 4.3 and the rest of its SDK's surface). No API

@@ -1,9 +1,10 @@
 import { RelayError } from '../../errors/relay-error.ts';
 import { jsonResponse } from '../../http/json-response.ts';
 import type { Route } from '../../http/router.ts';
-import { decodeTokenAccount, toUiAmountString } from '../../ledger/token-accounts.ts';
+import { toUiAmountString } from '../../ledger/token-accounts.ts';
 import type { EmulatorServices } from '../../services.ts';
-import { parseAddress } from '../address.ts';
+import { ownedTokenAccounts } from '../../store/owned-token-accounts.ts';
+import { parseAddress } from '../../http/address.ts';
 import { addressOf } from '../../crypto/base58.ts';
 
 type CurrentRoute = Route<EmulatorServices>;
@@ -42,17 +43,9 @@ const getBalance: CurrentRoute = {
     const mint = bound.mintAddress === undefined ? null : addressOf(parseAddress(bound.mintAddress, 'mintAddress'));
     const lamports = (await services.ledger.getAccount(wallet))?.lamports ?? 0n;
     const tokens = [];
-    for (const tokenAccount of services.tokenAccounts.of(addressOf(wallet)).sort()) {
-      const state = decodeTokenAccount(await services.ledger.getAccount(parseAddress(tokenAccount, 'tokenAccount')));
-      if (!state || state.owner !== addressOf(wallet) || (mint !== null && state.mint !== mint)) continue;
+    for (const { address, state } of await ownedTokenAccounts(services, addressOf(wallet), mint)) {
       const decimals = (await services.ledger.mintDecimals(state.mint)) ?? 0;
-      tokens.push({
-        mint: state.mint,
-        tokenAccount,
-        amount: state.amount.toString(),
-        decimals,
-        uiAmountString: toUiAmountString(state.amount, decimals),
-      });
+      tokens.push({ mint: state.mint, tokenAccount: address, amount: state.amount.toString(), decimals, uiAmountString: toUiAmountString(state.amount, decimals) });
     }
     return jsonResponse({
       accountAddress: addressOf(wallet),

@@ -1,18 +1,18 @@
-import type { EmulatorRoute } from '../core/create-fetch.ts';
-import { RelayError } from '../errors/relay-error.ts';
-import { jsonResponse } from '../http/json-response.ts';
-import type { RouteContext } from '../http/router.ts';
-import type { EmulatorServices } from '../services.ts';
-import type { Operation, RelayStatus } from '../store/transaction-records.ts';
-import type { AccountState } from './account-state.ts';
-import type { AdminGuard } from './admin-guard.ts';
-import type { Fault } from './faults.ts';
-import type { TestControls } from './test-controls.ts';
+import type { EmulatorRoute } from '../../core/create-fetch.ts';
+import { RelayError } from '../../errors/relay-error.ts';
+import { jsonResponse } from '../../http/json-response.ts';
+import type { RouteContext } from '../../http/router.ts';
+import type { EmulatorServices } from '../../services.ts';
+import type { Operation, RelayStatus } from '../../store/transaction-records.ts';
+import type { AccountState } from '../../controls/account-state.ts';
+import type { AdminGuard } from '../../controls/admin-guard.ts';
+import type { Fault } from '../../controls/faults.ts';
+import type { TestControlMethods } from '../../controls/control-types.ts';
 
 type Context = RouteContext<EmulatorServices>;
 
 /** The /__emulator routes: each is one test control, behind the admin guard. */
-export function controlRoutes(controls: TestControls, guard: AdminGuard): EmulatorRoute[] {
+export function controlRoutes(controls: TestControlMethods, guard: AdminGuard): EmulatorRoute[] {
   const route = (method: string, path: string, operationId: string, handle: (context: Context) => Promise<unknown>): EmulatorRoute => ({
     method,
     path,

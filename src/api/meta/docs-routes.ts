@@ -1,14 +1,9 @@
-import { jsonResponse } from '../http/json-response.ts';
-import { respond } from '../http/respond.ts';
 import { readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
-import type { EmulatorRoute } from '../core/create-fetch.ts';
-import { openApiText } from '../openapi/document.ts';
+import type { EmulatorRoute } from '../../core/create-fetch.ts';
+import { respond } from '../../http/respond.ts';
 
 const require = createRequire(import.meta.url);
-
-/** The emulator's version, from package.json. */
-export const EMULATOR_VERSION: string = (JSON.parse(readFileSync(new URL('../../package.json', import.meta.url), 'utf8')) as { version: string }).version;
 
 let redocBundle: Uint8Array<ArrayBuffer> | undefined;
 
@@ -34,26 +29,8 @@ const DOCS_PAGE = `<!doctype html>
 </html>
 `;
 
-/** /health, /openapi.yaml and /docs at the server root: no authentication, no admin token. */
-export const metaRoutes: EmulatorRoute[] = [
-  {
-    method: 'GET',
-    path: '/health',
-    api: 'meta',
-    operationId: 'health',
-    async handle({ services }) {
-      return jsonResponse({ status: 'ok', slot: Number(services.ledger.clock().slot), version: EMULATOR_VERSION, engine: services.config.engine });
-    },
-  },
-  {
-    method: 'GET',
-    path: '/openapi.yaml',
-    api: 'meta',
-    operationId: 'getOpenApi',
-    async handle() {
-      return respond(openApiText(), { headers: { 'Content-Type': 'text/yaml; charset=utf-8' } });
-    },
-  },
+/** GET /docs: the contract rendered by Redoc, served offline with its script. */
+export const docsRoutes: EmulatorRoute[] = [
   {
     method: 'GET',
     path: '/docs',

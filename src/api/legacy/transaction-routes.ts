@@ -1,10 +1,7 @@
 import { RelayError } from '../../errors/relay-error.ts';
 import { jsonResponse } from '../../http/json-response.ts';
-import { transactionJson } from '../../rpc/transaction-json.ts';
-import type { EmulatorServices } from '../../services.ts';
-import { checkClient, clientOf } from '../client-guard.ts';
-import { publicRecord } from '../legacy-records.ts';
-import { legacyOf } from '../legacy-service.ts';
+import { checkClient, clientOf } from '../../legacy/client-guard.ts';
+import { publicRecord } from '../../legacy/legacy-records.ts';
 import { appOf, referenceOf, type LegacyContext, type LegacyRelayBody, type LegacyRoute } from './route-kit.ts';
 
 /**
@@ -15,7 +12,7 @@ export async function relayClientRoute(context: LegacyContext, operationId: stri
   const { services, request } = context;
   const receivedAt = services.now();
   const body = services.binder.body(operationId, await context.body()) as unknown as LegacyRelayBody;
-  const legacy = legacyOf(services);
+  const { legacy } = services;
   const app = legacy.apps.get(body.environment, body.index);
   const client = clientOf(request);
   checkClient(app, client);
@@ -58,28 +55,10 @@ const getTransaction: LegacyRoute = {
   api: 'legacy',
   operationId: 'legacyGetTransaction',
   async handle(context) {
-    appOf(context);
-    const signature = context.params.signature ?? '';
-    const record = context.services.records.get(signature);
-    return jsonResponse({
-      signature,
-      status: record ? signatureStatus(context.services, record) : null,
-      transaction: record ? transactionJson(record, { encoding: 'json', maxSupportedTransactionVersion: 0 }) : null,
-    });
+    const { legacy } = appOf(context);
+    return jsonResponse(legacy.lookup(context.params.signature ?? ''));
   },
 };
-
-/** The RPC's signature status of a relayed transaction, null while it has not reached the ledger. */
-function signatureStatus(services: EmulatorServices, record: NonNullable<ReturnType<EmulatorServices['records']['get']>>) {
-  if (!record.ledger || record.commitment === null) return null;
-  const finalized = record.commitment === 'finalized';
-  return {
-    slot: Number(record.ledger.slot),
-    confirmations: finalized ? null : Number(services.ledger.clock().slot - record.ledger.slot),
-    err: record.ledger.err,
-    confirmationStatus: record.commitment,
-  };
-}
 
 const latestBlockhash: LegacyRoute = {
   method: 'GET',

@@ -1,10 +1,10 @@
 import type { components } from '../../generated/relay.ts';
 import { RelayError } from '../../errors/relay-error.ts';
 import type { Route, RouteContext } from '../../http/router.ts';
-import { parseAddress } from '../../routes/address.ts';
+import { parseAddress } from '../../http/address.ts';
 import type { EmulatorServices } from '../../services.ts';
-import type { LegacyApp } from '../legacy-apps.ts';
-import { legacyOf, type LegacyService } from '../legacy-service.ts';
+import type { LegacyApp } from '../../legacy/legacy-apps.ts';
+import type { LegacyService } from '../../legacy/legacy-service.ts';
 
 export type LegacyRoute = Route<EmulatorServices>;
 export type LegacyContext = RouteContext<EmulatorServices>;
@@ -23,7 +23,7 @@ export function indexParam(context: LegacyContext): number {
 
 /** The app named by the `{environment}/{index}` path segments, or 404. */
 export function appOf(context: LegacyContext): { legacy: LegacyService; app: LegacyApp } {
-  const legacy = legacyOf(context.services);
+  const { legacy } = context.services;
   return { legacy, app: legacy.apps.get(context.params.environment ?? '', indexParam(context)) };
 }
 

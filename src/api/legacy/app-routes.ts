@@ -1,0 +1,58 @@
+import { jsonResponse } from '../../http/json-response.ts';
+import type { LegacyCommitment } from '../../legacy/legacy-records.ts';
+import { EMULATOR_VERSION } from '../../version.ts';
+import { appOf, type LegacyRoute } from './route-kit.ts';
+
+const appConfig: LegacyRoute = {
+  method: 'GET',
+  path: '/app/{environment}/{index}/config',
+  api: 'legacy',
+  operationId: 'legacyAppConfig',
+  async handle(context) {
+    const { app } = appOf(context);
+    return jsonResponse({
+      app: { index: app.index, name: app.name },
+      api: { name: 'relay-emulator', version: EMULATOR_VERSION },
+      environment: { name: app.environment, explorer: app.explorer, cluster: app.cluster },
+      mint: app.mints[0],
+      mints: app.mints,
+    });
+  },
+};
+
+const appHealth: LegacyRoute = {
+  method: 'GET',
+  path: '/app/{environment}/{index}/health',
+  api: 'legacy',
+  operationId: 'legacyAppHealth',
+  async handle(context) {
+    appOf(context);
+    return jsonResponse({ isLedgerOk: true, isLegacyOk: true, time: context.services.now().toISOString() });
+  },
+};
+
+interface AirdropBody {
+  account: string;
+  amount?: string;
+  commitment: LegacyCommitment;
+  environment: string;
+  index: number;
+  mint: string;
+}
+
+/** Tokens of an airdrop mint into the account's associated token account; `{signature}` once the commitment is reached. */
+const airdrop: LegacyRoute = {
+  method: 'POST',
+  path: '/airdrop',
+  api: 'legacy',
+  operationId: 'legacyAirdrop',
+  async handle(context) {
+    const { services } = context;
+    const body = services.binder.body('legacyAirdrop', await context.body()) as unknown as AirdropBody;
+    const app = services.legacy.apps.get(body.environment, body.index);
+    const signature = await services.legacy.airdrop({ app, mint: body.mint, owner: body.account, amount: body.amount, commitment: body.commitment });
+    return jsonResponse({ signature }, { status: 201 });
+  },
+};
+
+export const appRoutes: LegacyRoute[] = [appConfig, appHealth, airdrop];

@@ -1,0 +1,98 @@
+import type { PublicKey } from '@solana/web3.js';
+import type { QueueState } from '../relay/relay-queue.ts';
+import type { AccountState } from './account-state.ts';
+import type { Fault, FaultRecord } from './faults.ts';
+import type { RequestFilter, RequestRecord } from './request-journal.ts';
+import type { TransactionFilter, TransactionJournalEntry } from './transaction-journal.ts';
+
+// The test controls' public shapes: what each control takes and answers.
+
+export interface FaucetRequest {
+  address: string | PublicKey;
+  /** Lamports to add. Default 1 SOL when no mint is given, else none. */
+  lamports?: bigint | number;
+  /** A mint whose mint authority is the fixture mint authority (the fixture mints, and mints made by createMint). */
+  mint?: string | PublicKey;
+  /** Tokens of `mint` to mint to the address's associated token account, in base units. Default 0 (the account is still created). */
+  amount?: bigint | number | string;
+}
+
+export interface FaucetResult {
+  address: string;
+  /** The address's lamports after funding. */
+  lamports: bigint;
+  /** The associated token account, when a mint was given. */
+  tokenAccount: string | null;
+  /** Its amount in base units after funding. */
+  tokenAmount: bigint | null;
+}
+
+export interface CreatedMint {
+  mint: string;
+  decimals: number;
+  symbol: string | null;
+}
+
+export interface ClockState {
+  slot: number;
+  blockHeight: number;
+  unixTimestamp: number;
+}
+
+export interface WarpRequest {
+  /** Slots to move forward. */
+  slots?: number;
+  /** A slot to move to (not before the current one). */
+  slot?: number;
+  /** The clock's Unix time at the slot reached; later slots keep counting from it. */
+  unixTimestamp?: number;
+}
+
+/** A state snapshot: every registered part's data, as the state file stores it (see state-codec). */
+export interface EmulatorSnapshot {
+  format: 'relay-emulator-state';
+  version: 1;
+  savedAt: string;
+  /** The fee payer of the fixtures it was taken with. */
+  feePayer: string;
+  /** Whether the relay queue was paused. */
+  queuePaused: boolean;
+  parts: Record<string, unknown>;
+}
+
+/** The test controls, as methods of the emulator; every one is also a route under /__emulator. */
+export interface TestControlMethods {
+  /** Back to the fixtures: accounts, records, history, queue, faults, journals and every registered part. */
+  reset(): Promise<void>;
+  /** SOL (credited directly) and/or tokens of a known mint (minted by a real MintTo into the owner's associated token account). */
+  faucet(request: FaucetRequest): Promise<FaucetResult>;
+  /** A new SPL Token mint whose mint authority is the fixture mint authority. */
+  createMint(request: { decimals: number; symbol?: string }): Promise<CreatedMint>;
+  getAccount(address: string | PublicKey): Promise<AccountState | null>;
+  /** Writes an account as is; 0 lamports removes it. */
+  setAccount(address: string | PublicKey, account: AccountState): Promise<AccountState | null>;
+  clock(): ClockState;
+  warp(request: WarpRequest): Promise<ClockState>;
+  /** Expires every blockhash handed out so far; returns the new one. */
+  expireBlockhash(): Promise<{ blockhash: string; lastValidBlockHeight: number }>;
+  queueState(): QueueState;
+  pauseQueue(): QueueState;
+  resumeQueue(): QueueState;
+  /** Processes the oldest waiting transaction; returns the signatures processed (zero or one). */
+  stepQueue(): Promise<string[]>;
+  /** Processes every waiting transaction now. */
+  flushQueue(): Promise<QueueState>;
+  setQueueLatency(latencyMs: number): QueueState;
+  /** Arms a fault for the next `count` (default 1) relays of an operation. */
+  injectFault(fault: Fault): FaultRecord;
+  faults(): FaultRecord[];
+  clearFaults(): void;
+  /** Every request with its response, oldest first. */
+  requestJournal(filter?: RequestFilter): RequestRecord[];
+  /** Every accepted transaction with its status, logs, compute units and fee, oldest first. */
+  transactionJournal(filter?: TransactionFilter): TransactionJournalEntry[];
+  /** Everything a restart needs (the state file's content). */
+  snapshot(): Promise<EmulatorSnapshot>;
+  /** Resets, then loads a snapshot; transactions that were still queued are queued again. */
+  restore(snapshot: EmulatorSnapshot): Promise<void>;
+}

@@ -1,0 +1,32 @@
+import { RelayError } from '../errors/relay-error.ts';
+import type { RelayQueue } from '../relay/relay-queue.ts';
+import type { SubmissionJob } from '../relay/submission-worker.ts';
+import type { TestControlMethods } from './control-types.ts';
+
+type QueueControls = Pick<TestControlMethods, 'queueState' | 'pauseQueue' | 'resumeQueue' | 'stepQueue' | 'flushQueue' | 'setQueueLatency'>;
+
+/** The relay queue, paused, stepped, flushed and slowed by tests; each answers the queue's state. */
+export function queueControls(queue: RelayQueue<SubmissionJob>): QueueControls {
+  const queueState = () => queue.state();
+  return {
+    queueState,
+    pauseQueue() {
+      queue.pause();
+      return queueState();
+    },
+    resumeQueue() {
+      queue.resume();
+      return queueState();
+    },
+    stepQueue: () => queue.step(),
+    async flushQueue() {
+      await queue.flush();
+      return queueState();
+    },
+    setQueueLatency(latencyMs) {
+      if (!Number.isSafeInteger(latencyMs) || latencyMs < 0) throw new RelayError('VALIDATION_FAILED', 'latencyMs must be a non-negative integer.');
+      queue.setLatency(latencyMs);
+      return queueState();
+    },
+  };
+}

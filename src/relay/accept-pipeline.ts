@@ -1,0 +1,155 @@
+import { PublicKey, type VersionedTransaction } from '@solana/web3.js';
+import { encodeBase58 } from '../crypto/base58.ts';
+import type { Ed25519Signer } from '../crypto/ed25519.ts';
+import { RelayError } from '../errors/relay-error.ts';
+import type { Ledger } from '../ledger/ledger.ts';
+import type { Operation, TransactionRecord, TransactionRecords } from '../store/transaction-records.ts';
+import { checkDurableNonce, checkPolicy, type PolicyVerdict, type RelayOperation } from './policy.ts';
+import type { PolicyOptions } from './policy-options.ts';
+import { RECEIPT_MESSAGES, receiptOf, type RelayReceipt } from './receipts.ts';
+import type { RelayQueue } from './relay-queue.ts';
+import { checkSignatures, signAsFeePayer } from './signatures.ts';
+import type { SubmissionJob } from './submission-worker.ts';
+import { decodeWireTransaction, type WireTransaction } from './wire.ts';
+
+/** The pipeline's hook for fault injection: may throw a RelayError, or delay, before any check. */
+export type BeforeRelay = (operation: RelayOperation) => Promise<void>;
+
+export interface AcceptPipelineOptions {
+  ledger: Ledger;
+  records: TransactionRecords;
+  queue: RelayQueue<SubmissionJob>;
+  feePayer: Ed25519Signer;
+  policy: PolicyOptions;
+  now: () => Date;
+  beforeRelay?: BeforeRelay;
+}
+
+export interface RelayOutcome {
+  receipt: RelayReceipt;
+  /** What the transaction does (null when the receipt is a repeat). */
+  verdict: PolicyVerdict | null;
+  wire: WireTransaction;
+  /** True when this exact transaction had been relayed before and nothing new was queued. */
+  repeated: boolean;
+}
+
+/** A transaction that passed every check and is signed, but is not queued yet. */
+export interface PreparedRelay {
+  operation: RelayOperation;
+  signature: string;
+  /** The fully signed wire bytes. */
+  bytes: Uint8Array;
+  wire: WireTransaction;
+  verdict: PolicyVerdict;
+}
+
+export interface RelayCallOptions {
+  /** Signs as this fee payer instead of the relay's own (legacy apps have one per mint). */
+  feePayer?: Ed25519Signer;
+  /** The record's operation label, when it differs from the policy operation (e.g. `legacy`). */
+  recordAs?: Operation;
+}
+
+/**
+ * The relay's accept pipeline: decode → fee payer and signatures → idempotency → blockhash →
+ * policy → fee-payer signature → record → enqueue. It answers before submission; the
+ * SubmissionWorker takes the job from the queue.
+ */
+export class AcceptPipeline {
+  readonly #options: AcceptPipelineOptions;
+  readonly #feePayerKey: PublicKey;
+
+  constructor(options: AcceptPipelineOptions) {
+    this.#options = options;
+    this.#feePayerKey = new PublicKey(options.feePayer.publicKey);
+  }
+
+  get feePayer(): PublicKey {
+    return this.#feePayerKey;
+  }
+
+  /** Runs the whole pipeline and queues the transaction. */
+  async relay(operation: RelayOperation, signedTransaction: string, options: RelayCallOptions = {}): Promise<RelayOutcome> {
+    const prepared = await this.prepare(operation, signedTransaction, options);
+    if ('repeated' in prepared) return prepared;
+    await this.accept(prepared, options);
+    return { receipt: receiptOf(operation, prepared.signature), verdict: prepared.verdict, wire: prepared.wire, repeated: false };
+  }
+
+  /**
+   * Every check and the fee-payer signature, without queuing: either a prepared transaction for
+   * {@link accept}, or the original receipt when this exact transaction was relayed before.
+   */
+  async prepare(operation: RelayOperation, signedTransaction: string, options: RelayCallOptions = {}): Promise<PreparedRelay | RelayOutcome> {
+    const { ledger, records, policy } = this.#options;
+    const feePayer = options.feePayer ?? this.#options.feePayer;
+    await this.#options.beforeRelay?.(operation);
+    const wire = decodeWireTransaction(signedTransaction);
+    checkSignatures(wire, feePayer.publicKey, { maxSignatures: policy.maxSignatures });
+
+    // ed25519 is deterministic: the same message always gets the same fee-payer signature, which
+    // makes that signature the idempotency key.
+    const signed = signAsFeePayer(wire, feePayer);
+    const previous = records.get(signed.signature);
+    const recordAs = options.recordAs ?? operation;
+    if (previous) {
+      if (previous.operation !== recordAs) {
+        // (rule R2)
+        throw new RelayError('ALREADY_PROCESSED', `This transaction was already relayed as ${previous.operation} (${previous.signature}).`);
+      }
+      if (!ledger.isBlockhashValid(wire.tx.message.recentBlockhash)) {
+        // (rule R3) A retry happens within the blockhash's life; past it, this is a replay.
+        throw new RelayError('ALREADY_PROCESSED', `This transaction was already relayed (${previous.signature}) and its blockhash has expired since: build a new one with a fresh blockhash.`);
+      }
+      return { receipt: receiptOf(operation, signed.signature), verdict: null, wire, repeated: true };
+    }
+
+    checkDurableNonce(wire.tx);
+    if (!ledger.isBlockhashValid(wire.tx.message.recentBlockhash)) {
+      // (rule B1)
+      throw new RelayError('BLOCKHASH_NOT_FOUND', `Blockhash ${wire.tx.message.recentBlockhash} is unknown or expired; fetch a new one (GET /Transaction/blockhash or getLatestBlockhash).`);
+    }
+
+    const verdict = await checkPolicy(wire.tx, {
+      feePayer: new PublicKey(feePayer.publicKey),
+      operation,
+      options: policy,
+      getAccount: (address) => ledger.getAccount(address),
+      tokenAccountRent: await ledger.minimumBalanceForRentExemption(165),
+    });
+    return { operation, signature: signed.signature, bytes: signed.bytes, wire, verdict };
+  }
+
+  /** Records and queues a prepared transaction. */
+  async accept(prepared: PreparedRelay, options: Pick<RelayCallOptions, 'recordAs'> = {}): Promise<RelayReceipt> {
+    this.#enqueue(options.recordAs ?? prepared.operation, prepared.signature, prepared.bytes, prepared.wire.tx, RECEIPT_MESSAGES[prepared.operation]);
+    return receiptOf(prepared.operation, prepared.signature);
+  }
+
+  /** Records and queues a fully signed transaction that did not go through the relay checks (RPC sendTransaction, server-built legacy transactions). */
+  async submitSigned(tx: VersionedTransaction, bytes: Uint8Array, operation: Operation): Promise<string> {
+    const signature = encodeBase58(tx.signatures[0]!);
+    if (this.#options.records.get(signature)) return signature;
+    this.#enqueue(operation, signature, bytes, tx, 'Transaction submitted');
+    return signature;
+  }
+
+  #enqueue(operation: Operation, signature: string, bytes: Uint8Array, tx: VersionedTransaction, message: string): void {
+    const record: TransactionRecord = {
+      signature,
+      operation,
+      status: 'queued',
+      commitment: null,
+      message,
+      wire: Buffer.from(bytes).toString('base64'),
+      receivedAt: this.#options.now().toISOString(),
+      ledger: null,
+      injectedError: null,
+    };
+    // Enqueue first: a full queue must refuse before anything is recorded. The record is stored in
+    // the same tick, before the worker can take the job.
+    this.#options.queue.enqueue({ id: signature, tx, bytes });
+    this.#options.records.insert(record);
+  }
+}

@@ -1,0 +1,130 @@
+import type { VersionedTransaction } from '@solana/web3.js';
+import type { Ledger, LedgerTransaction } from '../ledger/ledger.ts';
+import type { HistoryIndex } from '../store/history-index.ts';
+import type { TokenAccountIndex } from '../store/token-account-index.ts';
+import type { Commitment, Operation, TransactionRecord, TransactionRecords } from '../store/transaction-records.ts';
+import { memoOf } from './memo.ts';
+
+/** One queued submission: the record's signature and the fully signed transaction. */
+export interface SubmissionJob {
+  id: string;
+  tx: VersionedTransaction;
+  /** `tx`'s signed wire bytes, handed to the ledger as they are. */
+  bytes: Uint8Array;
+}
+
+/** The worker's hook for fault injection: a ledger error text to fail the submission with instead of submitting, or null. */
+export type BeforeSubmit = (job: SubmissionJob & { operation: Operation }) => Promise<string | null>;
+
+export interface SubmissionWorkerOptions {
+  ledger: Ledger;
+  records: TransactionRecords;
+  history: HistoryIndex;
+  tokenAccounts: TokenAccountIndex;
+  /** Delay before a processed transaction counts as finalized, in ms. */
+  finalizeMs: number;
+  beforeSubmit?: BeforeSubmit;
+}
+
+/**
+ * The queue's worker: each job goes to the ledger, its outcome to the records, the accounts it
+ * touched to history and the token-account index; then finalization is scheduled, and whoever
+ * waits for the transaction is woken.
+ */
+export class SubmissionWorker {
+  readonly #options: SubmissionWorkerOptions;
+  readonly #finalizations = new Set<Promise<void>>();
+  readonly #waiters = new Set<() => void>();
+
+  constructor(options: SubmissionWorkerOptions) {
+    this.#options = options;
+  }
+
+  /** The queue callback: process → ledger → stores → finalization → waiters. Records its own failures. */
+  readonly process = async (job: SubmissionJob): Promise<void> => {
+    const { ledger, records } = this.#options;
+    const operation = records.get(job.id)?.operation ?? 'rpc';
+    try {
+      const injected = (await this.#options.beforeSubmit?.({ ...job, operation })) ?? null;
+      if (injected !== null) {
+        records.update(job.id, { status: 'failed', commitment: null, ledger: null, injectedError: injected });
+        return;
+      }
+      let result: LedgerTransaction;
+      try {
+        result = await ledger.process(job.tx, job.bytes);
+      } catch (error) {
+        records.update(job.id, { status: 'failed', ledger: null, commitment: null, injectedError: `ledger failure: ${(error as Error).message}` });
+        throw error;
+      }
+      records.update(job.id, {
+        status: result.err === null ? 'processed' : 'failed',
+        commitment: 'confirmed',
+        ledger: result,
+      });
+      this.#index(result, job.tx);
+      this.#scheduleFinalization(job.id);
+    } finally {
+      this.#notify();
+    }
+  };
+
+  /**
+   * Resolves with the record once the transaction reaches `commitment` (or failed), or null when
+   * `timeoutMs` passes first. Never resolves early for a transaction that is still queued.
+   */
+  async waitFor(signature: string, commitment: Commitment, timeoutMs: number): Promise<TransactionRecord | null> {
+    const deadline = Date.now() + timeoutMs;
+    const rank: Record<Commitment, number> = { processed: 0, confirmed: 1, finalized: 2 };
+    for (;;) {
+      const record = this.#options.records.get(signature);
+      if (record && (record.status === 'failed' || (record.commitment !== null && rank[record.commitment] >= rank[commitment]))) return record;
+      if (Date.now() >= deadline) return null;
+      await new Promise<void>((resolve) => {
+        const timer = setTimeout(resolve, Math.max(0, deadline - Date.now()));
+        this.#waiters.add(() => {
+          clearTimeout(timer);
+          resolve();
+        });
+      });
+    }
+  }
+
+  /** Waits for every scheduled finalization. */
+  async settleFinalizations(): Promise<void> {
+    while (this.#finalizations.size > 0) await Promise.all(this.#finalizations);
+  }
+
+  #notify(): void {
+    const waiters = [...this.#waiters];
+    this.#waiters.clear();
+    for (const wake of waiters) wake();
+  }
+
+  /** Files the transaction under every address it touched, and the token accounts under their owners. */
+  #index(result: LedgerTransaction, tx: VersionedTransaction): void {
+    const addresses = new Set(result.accountKeys);
+    const mintPairs: [string, string][] = [];
+    for (const balance of [...result.preTokenBalances, ...result.postTokenBalances]) {
+      const account = result.accountKeys[balance.accountIndex]!;
+      addresses.add(balance.owner);
+      this.#options.tokenAccounts.add(balance.owner, account);
+      mintPairs.push([balance.owner, balance.mint], [account, balance.mint]);
+    }
+    this.#options.history.add(
+      { signature: result.signature, slot: Number(result.slot), blockTime: result.blockTime, err: result.err, memo: memoOf(tx) },
+      addresses,
+      mintPairs,
+    );
+  }
+
+  #scheduleFinalization(signature: string): void {
+    const finalization = new Promise<void>((resolve) => setTimeout(resolve, this.#options.finalizeMs))
+      .then(() => {
+        this.#options.records.update(signature, { commitment: 'finalized' });
+        this.#notify();
+      })
+      .finally(() => this.#finalizations.delete(finalization));
+    this.#finalizations.add(finalization);
+  }
+}
