@@ -54,7 +54,7 @@ export async function measureRelayEfficiency(engine: EngineName, sizes: Throughp
     });
     rounds.push({ transfers: sizes.perRound, relaySeconds: relaySide.seconds, relayCpuMicros: relaySide.cpuMicros, bareSeconds: bareSide.seconds, bareCpuMicros: bareSide.cpuMicros });
   }
-  const failed = emulator.services.records.all().filter((record) => record.status !== 'processed');
+  const failed = emulator.services.submissions.all().filter((record) => record.status !== 'processed');
   if (failed.length > 0) throw new Error(`${failed.length} relayed transfers did not succeed on ${engine}`);
   await emulator.close();
   return { engine, rounds };

@@ -64,10 +64,10 @@ export async function measureStages(engine: EngineName, count: number): Promise<
   const signer = createEd25519Signer(keypairOf(fixtures.relay.feePayer).secretKey);
   const meter = new CpuMeter();
   const emulator = await createRelayEmulator({ engine: metered(ENGINES[engine], meter) });
-  const { ledger, records, history } = emulator.services;
+  const { ledger, submissions: records, history } = emulator.services;
   for (const method of ['insert', 'update'] as const) {
     const original = records[method].bind(records) as unknown as (...args: unknown[]) => unknown;
-    Object.assign(records, { [method]: (...args: unknown[]) => meter.time('store: transaction records', () => original(...args)) });
+    Object.assign(records, { [method]: (...args: unknown[]) => meter.time('store: submissions', () => original(...args)) });
   }
   const add = history.add.bind(history);
   Object.assign(history, { add: (...args: Parameters<typeof add>) => meter.time('store: history index', () => add(...args)) });

@@ -51,7 +51,7 @@ describe('a LiteSVM blockhash through the relay', () => {
     const sent = await send(blockhash, 1n);
     expect(sent.status).toBe(200);
     await h.emulator.settle();
-    expect(h.emulator.services.records.get(sent.body.signature)).toMatchObject({ status: 'processed' });
+    expect(h.emulator.services.submissions.get(sent.body.signature)).toMatchObject({ status: 'processed' });
   }, 20_000);
 
   it('stays valid for 150 blocks and is refused after', async () => {

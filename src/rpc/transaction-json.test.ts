@@ -27,7 +27,7 @@ describe.each(ENGINE_NAMES)('transactionJson on %s', (engine) => {
   afterAll(() => emulator.close());
 
   it('renders json like getTransaction: slot, blockTime, message, meta with token balances', () => {
-    const record = emulator.services.records.get(signature)!;
+    const record = emulator.services.submissions.get(signature)!;
     const json = transactionJson(record, { encoding: 'json' }) as any;
     expect(json.version).toBeUndefined();
     expect(json.slot).toBe(Number(record.ledger!.slot));
@@ -47,7 +47,7 @@ describe.each(ENGINE_NAMES)('transactionJson on %s', (engine) => {
   });
 
   it('renders jsonParsed instructions and account keys as the validator parsers do', () => {
-    const json = transactionJson(emulator.services.records.get(signature)!, { encoding: 'jsonParsed', maxSupportedTransactionVersion: 0 }) as any;
+    const json = transactionJson(emulator.services.submissions.get(signature)!, { encoding: 'jsonParsed', maxSupportedTransactionVersion: 0 }) as any;
     expect(json.version).toBe('legacy');
     expect(json.meta.loadedAddresses).toBeUndefined();
     const [transfer, memo] = json.transaction.message.instructions;
@@ -74,7 +74,7 @@ describe.each(ENGINE_NAMES)('transactionJson on %s', (engine) => {
   });
 
   it('renders the inner instructions of an ATA creation, compiled in json and base64, parsed in jsonParsed', () => {
-    const record = emulator.services.records.get(created)!;
+    const record = emulator.services.submissions.get(created)!;
     const encodings = ['json', 'base64', 'base58', 'jsonParsed'] as const;
     const [json, base64, base58, parsed] = encodings.map((encoding) => (transactionJson(record, { encoding }) as any).meta.innerInstructions);
     if (engine === 'bankrun') {
@@ -100,7 +100,7 @@ describe.each(ENGINE_NAMES)('transactionJson on %s', (engine) => {
   });
 
   it('renders binary encodings as [data, encoding] and is null until processed', () => {
-    const record = emulator.services.records.get(signature)!;
+    const record = emulator.services.submissions.get(signature)!;
     expect((transactionJson(record, { encoding: 'base64' }) as any).transaction).toEqual([record.wire, 'base64']);
     const base58 = (transactionJson(record, { encoding: 'base58' }) as any).transaction;
     expect(base58[1]).toBe('base58');
@@ -108,7 +108,7 @@ describe.each(ENGINE_NAMES)('transactionJson on %s', (engine) => {
   });
 
   it('refuses a versioned transaction unless maxSupportedTransactionVersion allows it', () => {
-    const record = emulator.services.records.get(signature)!;
+    const record = emulator.services.submissions.get(signature)!;
     const payer = Keypair.generate();
     const message = new TransactionMessage({ payerKey: payer.publicKey, recentBlockhash: record.ledger!.accountKeys[0]!, instructions: [] }).compileToV0Message();
     const v0 = new VersionedTransaction(message);

@@ -1,7 +1,7 @@
 import { VersionedTransaction, type MessageCompiledInstruction } from '@solana/web3.js';
 import type { InnerInstructions } from '../ledger/engine.ts';
 import type { LedgerTransaction, TokenBalanceSnapshot } from '../ledger/ledger.ts';
-import type { TransactionRecord } from '../store/transaction-records.ts';
+import type { Submission } from '../store/submissions.ts';
 import { parseInstruction } from './parse-instruction.ts';
 import { isWritable } from './reserved-accounts.ts';
 import { uiTokenAmount } from './ui-token-amount.ts';
@@ -39,7 +39,7 @@ export class UnsupportedTransactionVersionError extends Error {
  * `innerInstructions` is what the engine recorded, or null on an engine that records none
  * (bankrun), as a validator with recording off answers.
  */
-export function transactionJson(record: TransactionRecord, options: TransactionJsonOptions): Record<string, unknown> | null {
+export function transactionJson(record: Submission, options: TransactionJsonOptions): Record<string, unknown> | null {
   const ledger = record.ledger;
   if (!ledger) return null;
   const bytes = Buffer.from(record.wire, 'base64');
