@@ -68,6 +68,7 @@ export async function createRelayEmulator(options: RelayEmulatorOptions = {}): P
   const now = options.now ?? (() => new Date());
   const feePayer = createEd25519Signer(keypairOf(fixtures.relay.feePayer).secretKey);
   const apiKeys = options.apiKeys ?? fixtures.relay.apiKeys;
+  const policy = resolvePolicy(options.policy);
 
   const config: EmulatorConfig = {
     baseUrl,
@@ -80,6 +81,7 @@ export async function createRelayEmulator(options: RelayEmulatorOptions = {}): P
     rpcAuth: options.rpcAuth ?? true,
     // Known once the ledger has started its engine (below).
     engine: '',
+    policyProfile: policy.profile,
   };
 
   // The ledger, and the stores the emulator keeps beside it.
@@ -117,7 +119,7 @@ export async function createRelayEmulator(options: RelayEmulatorOptions = {}): P
     submissions,
     queue,
     feePayer,
-    policy: resolvePolicy(options.policy),
+    policy,
     now,
     beforeRelay: faults.hooks.beforeRelay,
   });

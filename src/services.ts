@@ -14,6 +14,8 @@ import type { TokenAccountIndex } from './store/token-account-index.ts';
 import type { Submissions } from './store/submissions.ts';
 
 /** What an emulator exposes about itself. */
+import type { PolicyProfile } from './relay/policy-options.ts';
+
 export interface EmulatorConfig {
   baseUrl: string;
   rpcUrl: string;
@@ -27,6 +29,8 @@ export interface EmulatorConfig {
   rpcAuth: boolean;
   /** The ledger engine running underneath (`bankrun`, `litesvm`, or the name a custom engine gives itself). */
   engine: string;
+  /** The fee-payer policy profile (`faithful` or `strict`). */
+  policyProfile: PolicyProfile;
 }
 
 /** The emulator's parts, as route handlers see them. */

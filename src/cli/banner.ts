@@ -18,6 +18,7 @@ export function banner({ server, stateFile, restored }: BannerFacts): string {
     ['Fee payer', config.feePayer],
     ['Engine', config.engine],
     ['API key', config.apiKey],
+    ['Policy', `${config.policyProfile}${config.policyProfile === 'faithful' ? ' (sponsors what the vendor clients build; --policy strict refuses those shapes)' : ''}`],
     ['Docs', `${server.origin}/docs`],
     ['Controls', `${server.origin}/__emulator/… ${server.adminToken === null ? '(open: loopback bind)' : `(X-Admin-Token: ${server.adminToken})`}`],
   ];

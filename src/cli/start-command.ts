@@ -47,6 +47,7 @@ export async function runStartCommand(argv: string[], io: StartIo = {}): Promise
         ...(options.tokenTtlSeconds === null ? {} : { tokenTtlSeconds: options.tokenTtlSeconds }),
         ...(options.journalLimit === null ? {} : { journalLimit: options.journalLimit }),
         engine: options.engine,
+        ...(options.policy === null ? {} : { policy: options.policy }),
       },
     });
   } catch (error) {

@@ -17,13 +17,14 @@ describe('relay-emulator start options', () => {
       adminToken: null,
       journalLimit: null,
       engine: 'bankrun',
+      policy: null,
       help: false,
     });
   });
 
   it('reads every flag, with repeatable --api-key', () => {
     const options = parseStartOptions(
-      ['--port', '0', '--host', '0.0.0.0', '--public-url', 'http://10.0.2.2:8787', '--api-key', 'a', '--api-key', 'b', '--fixtures', 'fx', '--state-file', 's.json', '--state-interval', '0', '--token-ttl', '60', '--log-level', 'debug', '--admin-token', 't', '--journal-limit', '0', '--engine', 'litesvm'],
+      ['--port', '0', '--host', '0.0.0.0', '--public-url', 'http://10.0.2.2:8787', '--api-key', 'a', '--api-key', 'b', '--fixtures', 'fx', '--state-file', 's.json', '--state-interval', '0', '--token-ttl', '60', '--log-level', 'debug', '--admin-token', 't', '--journal-limit', '0', '--policy', 'strict', '--engine', 'litesvm'],
       {},
     );
     expect(options).toEqual({
@@ -39,6 +40,7 @@ describe('relay-emulator start options', () => {
       adminToken: 't',
       journalLimit: 0,
       engine: 'litesvm',
+      policy: 'strict',
       help: false,
     });
   });
@@ -57,6 +59,7 @@ describe('relay-emulator start options', () => {
       RELAY_EMULATOR_PUBLIC_URL: 'https://emulator.test',
       RELAY_EMULATOR_JOURNAL_LIMIT: '50',
       RELAY_EMULATOR_ENGINE: 'litesvm',
+      RELAY_EMULATOR_POLICY: 'strict',
     };
     expect(parseStartOptions([], env)).toMatchObject({
       port: 9000,
@@ -71,8 +74,10 @@ describe('relay-emulator start options', () => {
       publicUrl: 'https://emulator.test',
       journalLimit: 50,
       engine: 'litesvm',
+      policy: 'strict',
     });
     expect(parseStartOptions(['--port', '1234', '--api-key', 'flag', '--engine', 'bankrun'], env)).toMatchObject({ port: 1234, apiKeys: ['flag'], engine: 'bankrun' });
+    expect(parseStartOptions(['--port', '1234', '--api-key', 'flag', '--policy', 'faithful'], env)).toMatchObject({ port: 1234, apiKeys: ['flag'], policy: 'faithful' });
     // Every flag has a twin, and the usage text names them all.
     for (const [flag, { env: twin }] of Object.entries(START_FLAGS)) {
       expect(startUsage()).toContain(`--${flag}`);
@@ -99,6 +104,8 @@ describe('relay-emulator start options', () => {
     expect(refusal(['--api-key', ''])).toMatch(/--api-key must not be empty/);
     expect(refusal(['--engine', 'solana-test-validator'])).toMatch(/--engine must be one of bankrun, litesvm, not "solana-test-validator"/);
     expect(refusal([], { RELAY_EMULATOR_ENGINE: 'LiteSVM' })).toMatch(/--engine must be one of/);
+    expect(refusal(['--policy', 'lenient'])).toMatch(/--policy must be one of faithful, strict, not "lenient"/);
+    expect(refusal([], { RELAY_EMULATOR_POLICY: 'loose' })).toMatch(/--policy must be one of/);
     expect(refusal(['--bogus'])).toMatch(/bogus/);
     expect(refusal(['extra'])).toMatch(/extra/);
   });

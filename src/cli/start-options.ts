@@ -3,6 +3,7 @@ import { DEFAULT_HOST, DEFAULT_PORT } from '../server/start-server.ts';
 import { DEFAULT_STATE_INTERVAL_MS } from '../server/state-file.ts';
 import { LOG_LEVELS, type LogLevel } from '../server/logger.ts';
 import { DEFAULT_ENGINE, ENGINE_ENV, ENGINE_NAMES, isEngineName, type EngineName } from '../ledger/engines.ts';
+import { POLICY_PROFILES, type PolicyProfile } from '../relay/policy-options.ts';
 
 /** What `relay-emulator start` runs with, once flags, environment and defaults are merged. */
 export interface StartOptions {
@@ -18,6 +19,7 @@ export interface StartOptions {
   adminToken: string | null;
   journalLimit: number | null;
   engine: EngineName;
+  policy: PolicyProfile | null;
   help: boolean;
 }
 
@@ -35,6 +37,7 @@ export const START_FLAGS = {
   'admin-token': { env: 'RELAY_EMULATOR_ADMIN_TOKEN', value: 'TOKEN', help: 'X-Admin-Token for /__emulator on a non-loopback bind (default: random, printed)' },
   'journal-limit': { env: 'RELAY_EMULATOR_JOURNAL_LIMIT', value: 'N', help: 'requests the request journal keeps; 0 turns it off for throughput (default 1000)' },
   engine: { env: ENGINE_ENV, value: 'NAME', help: `ledger engine: ${ENGINE_NAMES.join('|')} (default ${DEFAULT_ENGINE}; litesvm is about 3x faster, see the README)` },
+  policy: { env: 'RELAY_EMULATOR_POLICY', value: 'PROFILE', help: `fee-payer policy profile: ${POLICY_PROFILES.join('|')} (default faithful: sponsors what the vendor clients build)` },
 } as const;
 
 export class UsageError extends Error {
@@ -62,6 +65,7 @@ export function parseStartOptions(argv: string[], env: NodeJS.ProcessEnv = proce
         'admin-token': { type: 'string' },
         'journal-limit': { type: 'string' },
         engine: { type: 'string' },
+        policy: { type: 'string' },
         help: { type: 'boolean', short: 'h' },
       },
     }));
@@ -88,6 +92,8 @@ export function parseStartOptions(argv: string[], env: NodeJS.ProcessEnv = proce
 
   const engine = pick('engine') ?? DEFAULT_ENGINE;
   if (!isEngineName(engine)) throw new UsageError(`--engine must be one of ${ENGINE_NAMES.join(', ')}, not "${engine}"`);
+  const policy = pick('policy') ?? null;
+  if (policy !== null && !(POLICY_PROFILES as readonly string[]).includes(policy)) throw new UsageError(`--policy must be one of ${POLICY_PROFILES.join(', ')}, not "${policy}"`);
 
   const tokenTtl = pick('token-ttl');
   const journalLimit = pick('journal-limit');
@@ -104,6 +110,7 @@ export function parseStartOptions(argv: string[], env: NodeJS.ProcessEnv = proce
     adminToken: pick('admin-token') ?? null,
     journalLimit: journalLimit === undefined ? null : integer('journal-limit', journalLimit, 0, { min: 0, max: 1_000_000 }),
     engine,
+    policy: policy as PolicyProfile | null,
     help: values.help === true,
   };
 }

@@ -86,6 +86,12 @@ describe('the bankrun and LiteSVM engines', () => {
     expect(a!.failed.err).toEqual({ InstructionError: [0, { Custom: 1 }] });
   });
 
+  it('hold the same wrapped-SOL mint', async () => {
+    const [a, b] = await Promise.all(ENGINE_NAMES.map((engine) => runs[engine].ledger.getAccount(new PublicKey('So11111111111111111111111111111111111111112'))));
+    expect(a).not.toBeNull();
+    expect({ ...b!, data: [...b!.data] }).toEqual({ ...a!, data: [...a!.data] });
+  });
+
   it('keep a blockhash for exactly 150 blocks', () => {
     for (const engine of ENGINE_NAMES) {
       expect(runs[engine].heldValid, engine).toBe(true);

@@ -55,6 +55,7 @@ export const createLiteSvmEngine: EngineFactory = async (genesis) => {
 const FEE_RULES: FeeRules = { lamportsPerSignature: 5000n, builtinInstructionUnits: 3000 };
 const MAX_IDLE_BANKS = 4;
 const SYSTEM_PROGRAM = SystemProgram.programId.toBytes();
+const NATIVE_MINT = new PublicKey('So11111111111111111111111111111111111111112').toBytes();
 const idleBanks: LiteSvm[] = [];
 const BLOCKHASH_SEED = createHash('sha256').update('relay-emulator litesvm blockhash').digest();
 const LOADERS = new Set(['BPFLoader1111111111111111111111111111111111', 'BPFLoader2111111111111111111111111111111111', 'BPFLoaderUpgradeab1e11111111111111111111111', 'LoaderV411111111111111111111111111111111111', 'NativeLoader1111111111111111111111111111111']);
@@ -65,6 +66,11 @@ function newBank(): LiteSvm {
   svm.setSigverify(false);
   svm.setBlockhashCheck(false);
   svm.setTransactionHistory(0n);
+  // The wrapped-SOL mints (SPL Token's and Token-2022's), as on mainnet. SPL Token's holds 1 SOL,
+  // as bankrun's does, so that both engines report the same balances for it.
+  svm.withNativeMints();
+  const nativeMint = svm.getAccount(NATIVE_MINT);
+  if (nativeMint) svm.setAccount(NATIVE_MINT, new Account(1_000_000_000n, nativeMint.data(), nativeMint.owner(), false, 0n));
   return svm;
 }
 

@@ -124,7 +124,8 @@ export class AcceptPipeline {
 
   /** Stores and queues a prepared transaction. */
   async accept(prepared: PreparedRelay, options: Pick<RelayCallOptions, 'origin'> = {}): Promise<RelayReceipt> {
-    this.#enqueue(options.origin ?? prepared.operation, prepared.signature, prepared.bytes, prepared.wire.tx, RECEIPT_MESSAGES[prepared.operation]);
+    const { strictBreaks, sponsorExposure } = prepared.verdict;
+    this.#enqueue(options.origin ?? prepared.operation, prepared.signature, prepared.bytes, prepared.wire.tx, RECEIPT_MESSAGES[prepared.operation], { strictBreaks, sponsorExposure });
     return receiptOf(prepared.operation, prepared.signature);
   }
 
@@ -136,7 +137,14 @@ export class AcceptPipeline {
     return signature;
   }
 
-  #enqueue(origin: TransactionOrigin, signature: string, bytes: Uint8Array, tx: VersionedTransaction, message: string): void {
+  #enqueue(
+    origin: TransactionOrigin,
+    signature: string,
+    bytes: Uint8Array,
+    tx: VersionedTransaction,
+    message: string,
+    sponsorship: Pick<Submission, 'strictBreaks' | 'sponsorExposure'> = { strictBreaks: [], sponsorExposure: 0n },
+  ): void {
     const submission: Submission = {
       signature,
       origin,
@@ -147,6 +155,7 @@ export class AcceptPipeline {
       receivedAt: this.#options.now().toISOString(),
       ledger: null,
       injectedError: null,
+      ...sponsorship,
     };
     // Enqueue first: a full queue must refuse before anything is recorded. The submission is stored
     // in the same tick, before the worker can take the job.

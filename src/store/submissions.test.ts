@@ -11,6 +11,8 @@ const record = (signature: string): Submission => ({
   receivedAt: '2026-01-01T00:00:00.000Z',
   ledger: null,
   injectedError: null,
+  strictBreaks: [],
+  sponsorExposure: 0n,
 });
 
 describe('Submissions', () => {
@@ -42,6 +44,9 @@ describe('Submissions', () => {
   it('checks a record read back from a state file, defaulting a missing injectedError', () => {
     const { injectedError: _, ...old } = record('a');
     expect(parseSubmission(old).injectedError).toBeNull();
+    // A state file from before the policy profiles: nothing was sponsored beyond strict.
+    const { strictBreaks: _b, sponsorExposure: _e, ...older } = old;
+    expect(parseSubmission(older)).toMatchObject({ strictBreaks: [], sponsorExposure: 0n });
     expect(() => parseSubmission({ ...old, status: 'lost' })).toThrow();
   });
 });

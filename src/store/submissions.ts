@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import type { LedgerTransaction } from '../ledger/ledger.ts';
+import type { StrictBreak } from '../relay/policy/types.ts';
 
 /**
  * Where an accepted transaction came from: the relay operation that accepted it, or `rpc`
@@ -31,6 +32,10 @@ const submissionSchema = z.object({
   ledger: z.custom<LedgerTransaction>().nullable(),
   /** Set when the submission was failed by an injected fault instead of the ledger. */
   injectedError: z.string().nullable().default(null),
+  /** Rules of the strict policy profile it breaks, relayed because the faithful profile sponsors it. */
+  strictBreaks: z.custom<StrictBreak[]>().default([]),
+  /** Lamports the fee payer cannot get back beyond the fee (each account at stake counted once). */
+  sponsorExposure: z.bigint().default(0n),
 });
 
 /**
