@@ -93,6 +93,8 @@ export class Ledger {
   #slot = FIRST_SLOT;
   #blockHeight = FIRST_SLOT;
   #timeOffset = 0n;
+  /** Settles when the transaction being processed (and every one queued behind it) is done; null when none is. */
+  #processing: Promise<void> | null = null;
   #lock: Promise<unknown> = Promise.resolve();
 
   private constructor(engine: LedgerEngine, options: LedgerOptions) {
@@ -163,9 +165,15 @@ export class Ledger {
    * An account's current state. Reads are cached until the next write (a processed transaction, a
    * slot change, setAccounts): every write goes through this class, so the cache is never stale,
    * and concurrent readers of one account share a single engine round trip. Callers must not
-   * mutate what they get.
+   * mutate what they get. A read made while a transaction is being processed answers once it is
+   * done: never a state its caller could see before whoever processed it has filed the outcome.
    */
   getAccount(address: PublicKey): Promise<LedgerAccount | null> {
+    if (this.#processing) return this.#processing.then(() => this.getAccount(address));
+    return this.#read(address);
+  }
+
+  #read(address: PublicKey): Promise<LedgerAccount | null> {
     const key = addressOf(address);
     let read = this.#reads.get(key);
     if (!read) {
@@ -244,34 +252,45 @@ export class Ledger {
    * wire form of `tx` when the caller holds it, spares serializing it again.
    */
   async process(tx: VersionedTransaction, bytes?: Uint8Array): Promise<LedgerTransaction> {
-    return this.#exclusive(async () => {
-      const keys = tx.message.staticAccountKeys;
-      for (const key of keys) this.#written.add(addressOf(key));
-      // Through the read cache: the relay's policy check has usually just read most of them.
-      const before = await Promise.all(keys.map((key) => this.getAccount(key)));
-      this.#moveTo(this.#slot + 1n, 1n);
-      const fee = this.feeFor(tx);
-      const execution = await this.#engine.execute({ tx, bytes: bytes ?? tx.serialize() });
-      this.#reads.clear();
-      // Into the read cache: the next transaction's checks read the same fee payer and accounts.
-      const after = await Promise.all(keys.map((key) => this.getAccount(key)));
-      return {
-        signature: encodeBase58(tx.signatures[0] ?? new Uint8Array(64)),
-        slot: this.#slot,
-        blockTime: this.blockTime(this.#slot),
-        err: execution.error,
-        logs: execution.logs,
-        computeUnitsConsumed: execution.computeUnitsConsumed,
-        fee,
-        accountKeys: keys.map((key) => addressOf(key)),
-        preBalances: before.map((account) => account?.lamports ?? 0n),
-        postBalances: after.map((account) => account?.lamports ?? 0n),
-        preTokenBalances: await this.#tokenBalances(before),
-        postTokenBalances: await this.#tokenBalances(after),
-        returnData: execution.returnData,
-        innerInstructions: execution.innerInstructions,
-      };
+    const run = this.#exclusive(() => this.#process(tx, bytes));
+    const settled = run.then(
+      () => undefined,
+      () => undefined,
+    );
+    this.#processing = settled;
+    void settled.then(() => {
+      if (this.#processing === settled) this.#processing = null;
     });
+    return run;
+  }
+
+  async #process(tx: VersionedTransaction, bytes: Uint8Array | undefined): Promise<LedgerTransaction> {
+    const keys = tx.message.staticAccountKeys;
+    for (const key of keys) this.#written.add(addressOf(key));
+    // Through the read cache: the relay's policy check has usually just read most of them.
+    const before = await Promise.all(keys.map((key) => this.#read(key)));
+    this.#moveTo(this.#slot + 1n, 1n);
+    const fee = this.feeFor(tx);
+    const execution = await this.#engine.execute({ tx, bytes: bytes ?? tx.serialize() });
+    this.#reads.clear();
+    // Into the read cache: the next transaction's checks read the same fee payer and accounts.
+    const after = await Promise.all(keys.map((key) => this.#read(key)));
+    return {
+      signature: encodeBase58(tx.signatures[0] ?? new Uint8Array(64)),
+      slot: this.#slot,
+      blockTime: this.blockTime(this.#slot),
+      err: execution.error,
+      logs: execution.logs,
+      computeUnitsConsumed: execution.computeUnitsConsumed,
+      fee,
+      accountKeys: keys.map((key) => addressOf(key)),
+      preBalances: before.map((account) => account?.lamports ?? 0n),
+      postBalances: after.map((account) => account?.lamports ?? 0n),
+      preTokenBalances: await this.#tokenBalances(before),
+      postTokenBalances: await this.#tokenBalances(after),
+      returnData: execution.returnData,
+      innerInstructions: execution.innerInstructions,
+    };
   }
 
   /** Executes `tx` without committing; see {@link process} for `bytes`. */
