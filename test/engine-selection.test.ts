@@ -4,8 +4,7 @@
  * whatever the wall time, until 150 blocks pass or expireBlockhash() is called.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createRelayEmulator } from '../src/index.ts';
-import { createBankrunEngine } from '../src/ledger/bankrun-engine.ts';
+import { createBankrunEngine, createRelayEmulator } from '../src/index.ts';
 import { defaultEngineName } from '../src/ledger/engines.ts';
 import { startHarness, type Harness } from './support/harness.ts';
 import { ALICE, build, transferInstruction } from './support/transactions.ts';

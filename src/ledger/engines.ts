@@ -1,6 +1,12 @@
-import { createBankrunEngine } from './bankrun-engine.ts';
 import type { EngineFactory } from './engine.ts';
-import { createLiteSvmEngine } from './litesvm-engine.ts';
+
+/**
+ * Each engine is loaded when first used: the native library of the one not picked is never
+ * loaded, so a platform that has a build of only one (litesvm ships linux-arm64, bankrun does not)
+ * still runs that one.
+ */
+export const createBankrunEngine: EngineFactory = async (genesis) => (await import('./bankrun-engine.ts')).createBankrunEngine(genesis);
+export const createLiteSvmEngine: EngineFactory = async (genesis) => (await import('./litesvm-engine.ts')).createLiteSvmEngine(genesis);
 
 /** The engines a user can pick by name (option `engine`, `--engine`, `RELAY_EMULATOR_ENGINE`). */
 export const ENGINES = {
