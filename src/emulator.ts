@@ -31,6 +31,7 @@ import { DEFAULT_QUEUE_OPTIONS, RelayQueue } from './relay/relay-queue.ts';
 import { SubmissionWorker, type SubmissionJob } from './relay/submission-worker.ts';
 import { createRpcHandler } from './rpc/create-rpc-handler.ts';
 import type { EmulatorConfig, EmulatorServices } from './services.ts';
+import { ChangeFeed } from './state/change-feed.ts';
 import { StateRegistry } from './state/state-registry.ts';
 import { HistoryIndex } from './store/history-index.ts';
 import { TokenAccountIndex } from './store/token-account-index.ts';
@@ -84,7 +85,9 @@ export async function createRelayEmulator(options: RelayEmulatorOptions = {}): P
     policyProfile: policy.profile,
   };
 
-  // The ledger, and the stores the emulator keeps beside it.
+  // The ledger, and the stores the emulator keeps beside it. Each reports its changes to the feed
+  // (the state file's write-ahead journal listens; in process nobody does).
+  const changes = new ChangeFeed();
   const genesis = genesisAccounts(fixtures);
   const genesisTime = options.genesisTime ?? DEFAULT_GENESIS_TIME;
   const ledger = await Ledger.create({
@@ -92,13 +95,16 @@ export async function createRelayEmulator(options: RelayEmulatorOptions = {}): P
     genesis,
     genesisTime,
     slotMs: SLOT_MS,
+    ...(options.transactionsPerSlot === undefined ? {} : { transactionsPerSlot: options.transactionsPerSlot }),
     // Lamports the test controls add or remove come from, and go back to, the faucet fixture key.
     reservoir: new PublicKey(fixtures.relay.faucet.publicKey),
+    changes,
   });
   config.engine = ledger.engineName;
-  const submissions = new Submissions();
-  const history = new HistoryIndex();
-  const tokenAccounts = new TokenAccountIndex();
+  // Part `records` in the state file: the submissions' key from before they were named so.
+  const submissions = new Submissions(changes.reporter('records'));
+  const history = new HistoryIndex(changes.reporter('history'));
+  const tokenAccounts = new TokenAccountIndex(changes.reporter('tokenAccounts'));
   fileGenesisTokenAccounts(genesis, tokenAccounts);
 
   // The relay: the accept pipeline enqueues; the queue hands each job to the submission worker.
@@ -113,7 +119,7 @@ export async function createRelayEmulator(options: RelayEmulatorOptions = {}): P
     beforeSubmit: faults.hooks.beforeSubmit,
   });
   const queueOptions = { ...DEFAULT_QUEUE_OPTIONS, ...options.queue };
-  const queue = new RelayQueue<SubmissionJob>(worker.process, queueOptions);
+  const queue = new RelayQueue<SubmissionJob>(worker.process, queueOptions, changes.reporter('queue'));
   const relay = new AcceptPipeline({
     ledger,
     submissions,
@@ -124,7 +130,19 @@ export async function createRelayEmulator(options: RelayEmulatorOptions = {}): P
     beforeRelay: faults.hooks.beforeRelay,
   });
   // The legacy interface's domain, over the same pipeline and worker.
-  const legacy = new LegacyService({ fixtures, rpcUrl: config.rpcUrl, origin: new URL(config.baseUrl).origin, relay, worker, ledger, submissions, tokenAccounts, history, now });
+  const legacy = new LegacyService({
+    fixtures,
+    rpcUrl: config.rpcUrl,
+    origin: new URL(config.baseUrl).origin,
+    relay,
+    worker,
+    ledger,
+    submissions,
+    tokenAccounts,
+    history,
+    now,
+    report: changes.reporter('legacy'),
+  });
 
   const services: EmulatorServices = {
     config,
@@ -147,6 +165,7 @@ export async function createRelayEmulator(options: RelayEmulatorOptions = {}): P
     }),
     binder: requestBinder(),
     state: new StateRegistry(),
+    changes,
     now,
     rateLimiter: rateLimiterFor(options.rateLimit ?? null),
   };
@@ -180,7 +199,7 @@ export async function createRelayEmulator(options: RelayEmulatorOptions = {}): P
       }
     }
   };
-  const fetch = journal.wrap(withCors(core, { onPreflight: notify }));
+  const fetch = journal.wrap(withCors(core, { onAnswered: notify, controls: admin }));
 
   return {
     fetch,
@@ -203,7 +222,7 @@ export async function createRelayEmulator(options: RelayEmulatorOptions = {}): P
       };
     },
     async close() {
-      queue.pause();
+      queue.hold();
       queue.clear();
       await worker.settleFinalizations();
       await ledger.close();

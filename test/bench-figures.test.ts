@@ -7,14 +7,19 @@
 import { describe, expect, it } from 'vitest';
 import {
   historyFigure,
+  journalFigure,
   memoryFigures,
+  kbPerTransfer,
   relayEfficiencyFigures,
+  relayMemoryFigures,
+  relayMemoryLines,
   stageBreakdown,
   startupFigure,
   THROUGHPUT_TARGETS,
   throughputFigures,
   type BenchEngine,
   type MemoryMeasurement,
+  type RelayMemoryProbe,
   type ThroughputMeasurement,
   type ThroughputRound,
   type ThroughputTarget,
@@ -29,6 +34,25 @@ function throughput(round: (target: ThroughputTarget, index: number) => Throughp
 }
 
 const MB = 1024 * 1024;
+const KB = 1024;
+
+/** One engine's relay-memory run: `perTransferKb` per transfer over 1,000 transfers in two steps, `perSlotKb` per slot, `keptMb` kept per closed emulator. */
+function relayMemoryProbe(engine: string, perTransferKb: number, perSlotKb = 130, keptMb = 12): RelayMemoryProbe {
+  const before = 200 * MB;
+  return {
+    engine,
+    transfers: 1_000,
+    step: 500,
+    clients: 4,
+    before,
+    marks: [before + 500 * perTransferKb * KB * 0.8, before + 1_000 * perTransferKb * KB],
+    afterReset: before + 1_000 * perTransferKb * KB,
+    slots: 20,
+    seconds: 10,
+    warps: { slots: 100, before: 300 * MB, after: 300 * MB + 100 * perSlotKb * KB },
+    recreated: { emulators: 2, slotsEach: 100, before: 400 * MB, after: 400 * MB + 2 * keptMb * MB },
+  };
+}
 
 const ENGINES: BenchEngine[] = ['bankrun', 'litesvm'];
 
@@ -48,6 +72,8 @@ function fakeMeasurers(slowdown: number, seen: BenchSizes[] = []): Measurers {
       ENGINES.map((engine) => ({ engine, bare: { before: 100 * MB, after: 110 * MB }, emulator: { before: 100 * MB, after: 100 * MB + 12 * MB * slowdown }, churned: { before: 200 * MB, after: 200 * MB + 2 * MB * slowdown }, churn: 2 })),
     ),
     stages: note(ENGINES.map((engine) => ({ engine, calls: 4, totalMicros: new Map([['relay: policy', 400 * slowdown], ['ledger: engine execute', 4_000]]), wholeMicros: 8_000 }))),
+    journal: note({ clients: 32, plainRates: [100, 120, 80], journaledRates: [90, 114, 68].map((rate) => rate / slowdown), journalBytesPerRelay: 4096 }),
+    relayMemory: note([relayMemoryProbe('bankrun', 6 * slowdown, 130 * slowdown, 12 * slowdown)]),
   };
 }
 
@@ -110,6 +136,37 @@ describe('each benchmark figure is computed from its measurements', () => {
     expect(memoryFigures({ engine: 'bankrun', bare: { before: 0, after: MB }, emulator: { before: 0, after: MB }, churned: { before: 0, after: 40 * MB }, churn: 4 })[1]).toMatchObject({ ratio: 5, meets: null });
   });
 
+  it('relay memory: KB per relayed transfer over the whole run, at most 15 on the default engine; per slot and kept per closed emulator reported', () => {
+    const [perTransfer, perSlot, kept] = relayMemoryFigures([relayMemoryProbe('bankrun', 6)], 'bankrun');
+    expect(kbPerTransfer(relayMemoryProbe('bankrun', 6))).toBeCloseTo(6, 10);
+    expect(perTransfer).toMatchObject({ name: 'RSS per relayed transfer, bankrun', measured: '6.0 KB (5.9 MB / 1000)', ratio: 0.4, meets: true });
+    expect(relayMemoryFigures([relayMemoryProbe('bankrun', 15.5)], 'bankrun')[0]).toMatchObject({ meets: false });
+    expect(perSlot).toMatchObject({ name: 'RSS per slot, bankrun', measured: '130.0 KB (100 one-slot warps)', meets: null });
+    expect(perSlot!.ratio).toBeCloseTo(130 / 6, 10);
+    // 12 MB kept per emulator whose 100 slots cost 13,000 KB: closing gave nothing back.
+    expect(kept).toMatchObject({ name: 'RSS kept per closed emulator, bankrun', measured: '12.0 MB (2 × 100 slots)', meets: null });
+    expect(kept!.ratio).toBeCloseTo((12 * 1024) / 13_000, 10);
+    // Another engine is reported, never judged.
+    expect(relayMemoryFigures([relayMemoryProbe('litesvm', 40)], 'bankrun')[0]).toMatchObject({ target: 'report', meets: null });
+    expect(relayMemoryLines(relayMemoryProbe('bankrun', 6))).toEqual([
+      'bankrun: 1000 transfers by 4 callers in 10.0 s, 20 slots; RSS before 200.0 MB',
+      '  after    500:  202.3 MB  (+4.8 KB per transfer)',
+      '  after   1000:  205.9 MB  (+7.2 KB per transfer)',
+      '  after reset:   205.9 MB',
+      '  100 one-slot warps: 312.7 MB (+130.0 KB per slot)',
+      '  2 emulators, 100 slots each, closed: +24.0 MB (12.0 MB kept per emulator)',
+    ]);
+  });
+
+  it('journal: the median of paired per-round rate ratios, journaled over no state file, at least 0.8', () => {
+    // Rounds 0.9, 0.95 and 0.85: median 0.9.
+    const figure = journalFigure({ clients: 32, plainRates: [100, 120, 80], journaledRates: [90, 114, 68], journalBytesPerRelay: 3 * 1024 });
+    expect(figure).toMatchObject({ name: "relay throughput with the state file's journal (32 clients)", measured: '90/s journaled', baseline: '100/s no state file', meets: true });
+    expect(figure.ratio).toBeCloseTo(0.9, 10);
+    expect(figure.note).toBe("paired ratios by round 0.90, 0.95, 0.85; every change fdatasync'd before its answer (group commit), 3.0 KB of journal per relay before compaction");
+    expect(journalFigure({ clients: 32, plainRates: [100], journaledRates: [79], journalBytesPerRelay: 0 }).meets).toBe(false);
+  });
+
   it('where the time goes: the whole call, then microseconds per call of each stage, slowest first, the rest as plumbing', () => {
     expect(stageBreakdown({ engine: 'litesvm', calls: 4, totalMicros: new Map([['fast', 40], ['slow', 400]]), wholeMicros: 1_000 })).toEqual([
       { stage: 'whole relayed transfer on litesvm', microseconds: 250 },
@@ -144,10 +201,10 @@ describe('runBenchmarks', () => {
   it('makes every figure from what the measurers return, given the sizes, for both engines', async () => {
     const seen: BenchSizes[] = [];
     const { figures, stages } = await runBenchmarks(SMOKE, fakeMeasurers(1, seen));
-    expect(seen).toHaveLength(6);
+    expect(seen).toHaveLength(8);
     expect(seen.every((sizes) => sizes === SMOKE)).toBe(true);
-    expect(figures.map((figure) => figure.name)).toEqual(NAMES);
-    expect(figures.map((figure) => Number(figure.ratio.toFixed(4)))).toEqual([2, 2.5, 2, 2.5, 1.2, 1.2, 1, 0.5, 0.5, 0.5, 0.5, 0.5, 0.5, 1.2, 0.5, 1.2, 0.5]);
+    expect(figures.map((figure) => figure.name)).toEqual([...NAMES, "relay throughput with the state file's journal (32 clients)", 'RSS per relayed transfer, bankrun', 'RSS per slot, bankrun', 'RSS kept per closed emulator, bankrun']);
+    expect(figures.map((figure) => Number(figure.ratio.toFixed(4)))).toEqual([2, 2.5, 2, 2.5, 1.2, 1.2, 1, 0.5, 0.5, 0.5, 0.5, 0.5, 0.5, 1.2, 0.5, 1.2, 0.5, 0.9, 0.4, 21.6667, 0.9452]);
     expect(stages.map((engine) => engine[0]!.stage)).toEqual(['whole relayed transfer on bankrun', 'whole relayed transfer on litesvm']);
     expect(stages[1]).toEqual([
       { stage: 'whole relayed transfer on litesvm', microseconds: 2_000 },
@@ -160,10 +217,12 @@ describe('runBenchmarks', () => {
   it('moves every figure by what an emulator twice as slow and large implies, and nothing else', async () => {
     const base = (await runBenchmarks(SMOKE, fakeMeasurers(1))).figures;
     const slower = (await runBenchmarks(SMOKE, fakeMeasurers(2))).figures;
-    // Rates (relay efficiency, relayed/s, throughput) halve; times and sizes (start-up, history, RSS) double.
-    const rates = [...NAMES.slice(0, 4), ...NAMES.slice(7, 13)];
+    // Rates (relay efficiency, relayed/s, throughput, journaled relays) halve; times and sizes (start-up, history, RSS) double.
+    const rates = [...NAMES.slice(0, 4), ...NAMES.slice(7, 13), "relay throughput with the state file's journal (32 clients)"];
+    // Ratios of two sizes the larger emulator both doubles stay put.
+    const unchanged = ['RSS per slot, bankrun', 'RSS kept per closed emulator, bankrun'];
     for (const [index, figure] of base.entries()) {
-      const expected = rates.includes(figure.name) ? figure.ratio / 2 : figure.ratio * 2;
+      const expected = rates.includes(figure.name) ? figure.ratio / 2 : unchanged.includes(figure.name) ? figure.ratio : figure.ratio * 2;
       expect(slower[index]!.ratio, figure.name).toBeCloseTo(expected, 10);
     }
     expect(slower.filter((figure) => figure.meets === false).map((figure) => figure.name)).toEqual([
@@ -173,6 +232,7 @@ describe('runBenchmarks', () => {
       'POST /Account/getaccountinfo over HTTP',
       'GET /Transaction/config, journal off',
       'POST /Account/getaccountinfo, journal off',
+      "relay throughput with the state file's journal (32 clients)",
     ]);
   });
 });

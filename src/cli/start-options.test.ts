@@ -15,6 +15,7 @@ describe('relay-emulator start options', () => {
       tokenTtlSeconds: null,
       logLevel: 'info',
       adminToken: null,
+      controlOrigins: [],
       journalLimit: null,
       engine: 'bankrun',
       policy: null,
@@ -24,7 +25,7 @@ describe('relay-emulator start options', () => {
 
   it('reads every flag, with repeatable --api-key', () => {
     const options = parseStartOptions(
-      ['--port', '0', '--host', '0.0.0.0', '--public-url', 'http://10.0.2.2:8787', '--api-key', 'a', '--api-key', 'b', '--fixtures', 'fx', '--state-file', 's.json', '--state-interval', '0', '--token-ttl', '60', '--log-level', 'debug', '--admin-token', 't', '--journal-limit', '0', '--policy', 'strict', '--engine', 'litesvm'],
+      ['--port', '0', '--host', '0.0.0.0', '--public-url', 'http://10.0.2.2:8787', '--api-key', 'a', '--api-key', 'b', '--fixtures', 'fx', '--state-file', 's.json', '--state-interval', '0', '--token-ttl', '60', '--log-level', 'debug', '--admin-token', 't', '--control-origin', 'http://localhost:5173', '--control-origin', 'https://app.test', '--journal-limit', '0', '--policy', 'strict', '--engine', 'litesvm'],
       {},
     );
     expect(options).toEqual({
@@ -38,6 +39,7 @@ describe('relay-emulator start options', () => {
       tokenTtlSeconds: 60,
       logLevel: 'debug',
       adminToken: 't',
+      controlOrigins: ['http://localhost:5173', 'https://app.test'],
       journalLimit: 0,
       engine: 'litesvm',
       policy: 'strict',
@@ -59,6 +61,7 @@ describe('relay-emulator start options', () => {
       RELAY_EMULATOR_PUBLIC_URL: 'https://emulator.test',
       RELAY_EMULATOR_JOURNAL_LIMIT: '50',
       RELAY_EMULATOR_ENGINE: 'litesvm',
+      RELAY_EMULATOR_CONTROL_ORIGIN: 'http://localhost:3000, http://127.0.0.1:3000',
       RELAY_EMULATOR_POLICY: 'strict',
     };
     expect(parseStartOptions([], env)).toMatchObject({
@@ -74,6 +77,7 @@ describe('relay-emulator start options', () => {
       publicUrl: 'https://emulator.test',
       journalLimit: 50,
       engine: 'litesvm',
+      controlOrigins: ['http://localhost:3000', 'http://127.0.0.1:3000'],
       policy: 'strict',
     });
     expect(parseStartOptions(['--port', '1234', '--api-key', 'flag', '--engine', 'bankrun'], env)).toMatchObject({ port: 1234, apiKeys: ['flag'], engine: 'bankrun' });
@@ -104,6 +108,9 @@ describe('relay-emulator start options', () => {
     expect(refusal(['--api-key', ''])).toMatch(/--api-key must not be empty/);
     expect(refusal(['--engine', 'solana-test-validator'])).toMatch(/--engine must be one of bankrun, litesvm, not "solana-test-validator"/);
     expect(refusal([], { RELAY_EMULATOR_ENGINE: 'LiteSVM' })).toMatch(/--engine must be one of/);
+    expect(refusal(['--control-origin', 'http://localhost:5173/app'])).toMatch(/--control-origin must be an origin/);
+    expect(refusal(['--control-origin', 'null'])).toMatch(/--control-origin must be an origin/);
+    expect(refusal([], { RELAY_EMULATOR_CONTROL_ORIGIN: 'file:///tmp' })).toMatch(/--control-origin must be an origin/);
     expect(refusal(['--policy', 'lenient'])).toMatch(/--policy must be one of faithful, strict, not "lenient"/);
     expect(refusal([], { RELAY_EMULATOR_POLICY: 'loose' })).toMatch(/--policy must be one of/);
     expect(refusal(['--bogus'])).toMatch(/bogus/);

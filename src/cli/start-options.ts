@@ -3,6 +3,7 @@ import { DEFAULT_HOST, DEFAULT_PORT } from '../server/start-server.ts';
 import { DEFAULT_STATE_INTERVAL_MS } from '../server/state-file.ts';
 import { LOG_LEVELS, type LogLevel } from '../server/logger.ts';
 import { DEFAULT_ENGINE, ENGINE_ENV, ENGINE_NAMES, isEngineName, type EngineName } from '../ledger/engines.ts';
+import { normalizeOrigin } from '../http/server-mount.ts';
 import { POLICY_PROFILES, type PolicyProfile } from '../relay/policy-options.ts';
 
 /** What `relay-emulator start` runs with, once flags, environment and defaults are merged. */
@@ -17,6 +18,7 @@ export interface StartOptions {
   tokenTtlSeconds: number | null;
   logLevel: LogLevel;
   adminToken: string | null;
+  controlOrigins: string[];
   journalLimit: number | null;
   engine: EngineName;
   policy: PolicyProfile | null;
@@ -30,11 +32,12 @@ export const START_FLAGS = {
   'public-url': { env: 'RELAY_EMULATOR_PUBLIC_URL', value: 'URL', help: 'origin clients use when it differs from the bind (base URL and RpcUrl are made from it)' },
   'api-key': { env: 'RELAY_EMULATOR_API_KEY', value: 'KEY', help: 'accepted X-API-Key, repeatable (env: comma-separated; default from fixtures)' },
   fixtures: { env: 'RELAY_EMULATOR_FIXTURES', value: 'DIR', help: 'fixtures directory (default: the bundled fixtures/)' },
-  'state-file': { env: 'RELAY_EMULATOR_STATE_FILE', value: 'PATH', help: 'restore state from PATH on start, save it there periodically and on shutdown' },
-  'state-interval': { env: 'RELAY_EMULATOR_STATE_INTERVAL', value: 'SECONDS', help: `seconds between periodic saves, 0 for shutdown only (default ${DEFAULT_STATE_INTERVAL_MS / 1000})` },
+  'state-file': { env: 'RELAY_EMULATOR_STATE_FILE', value: 'PATH', help: 'restore state from PATH (and its journal) before serving; journal every change before answering; snapshot periodically and on shutdown' },
+  'state-interval': { env: 'RELAY_EMULATOR_STATE_INTERVAL', value: 'SECONDS', help: `seconds between snapshots that compact the journal; 0: only on shutdown and past 64 MiB of journal (default ${DEFAULT_STATE_INTERVAL_MS / 1000})` },
   'token-ttl': { env: 'RELAY_EMULATOR_TOKEN_TTL', value: 'SECONDS', help: 'lifetime of the config Token (default 3600)' },
   'log-level': { env: 'RELAY_EMULATOR_LOG_LEVEL', value: 'LEVEL', help: `${LOG_LEVELS.join('|')} (default info: one line per request)` },
   'admin-token': { env: 'RELAY_EMULATOR_ADMIN_TOKEN', value: 'TOKEN', help: 'X-Admin-Token for /__emulator on a non-loopback bind (default: random, printed)' },
+  'control-origin': { env: 'RELAY_EMULATOR_CONTROL_ORIGIN', value: 'ORIGIN', help: "a page origin that may call /__emulator from a browser besides the emulator's own, repeatable (env: comma-separated)" },
   'journal-limit': { env: 'RELAY_EMULATOR_JOURNAL_LIMIT', value: 'N', help: 'requests the request journal keeps; 0 turns it off for throughput (default 1000)' },
   engine: { env: ENGINE_ENV, value: 'NAME', help: `ledger engine: ${ENGINE_NAMES.join('|')} (default ${DEFAULT_ENGINE}; litesvm is about 3x faster, see the README)` },
   policy: { env: 'RELAY_EMULATOR_POLICY', value: 'PROFILE', help: `fee-payer policy profile: ${POLICY_PROFILES.join('|')} (default faithful: sponsors what the vendor clients build)` },
@@ -63,6 +66,7 @@ export function parseStartOptions(argv: string[], env: NodeJS.ProcessEnv = proce
         'token-ttl': { type: 'string' },
         'log-level': { type: 'string' },
         'admin-token': { type: 'string' },
+        'control-origin': { type: 'string', multiple: true },
         'journal-limit': { type: 'string' },
         engine: { type: 'string' },
         policy: { type: 'string' },
@@ -83,6 +87,15 @@ export function parseStartOptions(argv: string[], env: NodeJS.ProcessEnv = proce
   const apiKeyEnv = env[START_FLAGS['api-key'].env];
   const apiKeys = apiKeyFlags ?? (apiKeyEnv ? apiKeyEnv.split(',').map((key) => key.trim()).filter(Boolean) : null);
   if (apiKeys !== null && (apiKeys.length === 0 || apiKeys.some((key) => key === ''))) throw new UsageError('--api-key must not be empty');
+
+  const controlOrigins = list(values['control-origin'] as string[] | undefined, env[START_FLAGS['control-origin'].env]);
+  for (const origin of controlOrigins) {
+    try {
+      normalizeOrigin(origin);
+    } catch {
+      throw new UsageError(`--control-origin must be an origin like http://localhost:5173, not "${origin}"`);
+    }
+  }
 
   const logLevel = pick('log-level') ?? 'info';
   if (!(LOG_LEVELS as readonly string[]).includes(logLevel)) throw new UsageError(`--log-level must be one of ${LOG_LEVELS.join(', ')}, not "${logLevel}"`);
@@ -108,11 +121,17 @@ export function parseStartOptions(argv: string[], env: NodeJS.ProcessEnv = proce
     tokenTtlSeconds: tokenTtl === undefined ? null : integer('token-ttl', tokenTtl, 0, { min: 1, max: 31_536_000 }),
     logLevel: logLevel as LogLevel,
     adminToken: pick('admin-token') ?? null,
+    controlOrigins,
     journalLimit: journalLimit === undefined ? null : integer('journal-limit', journalLimit, 0, { min: 0, max: 1_000_000 }),
     engine,
     policy: policy as PolicyProfile | null,
     help: values.help === true,
   };
+}
+
+/** A repeatable flag's values, else its environment twin split at commas. */
+function list(flags: string[] | undefined, fromEnv: string | undefined): string[] {
+  return flags ?? (fromEnv ? fromEnv.split(',').map((item) => item.trim()).filter(Boolean) : []);
 }
 
 function integer(flag: string, raw: string | undefined, fallback: number, range: { min: number; max: number }): number {

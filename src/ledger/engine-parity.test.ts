@@ -50,7 +50,7 @@ async function scenario(engine: EngineName): Promise<Run> {
     signed(held.blockhash, [limit, price, createAssociatedTokenAccountInstruction(feePayer.publicKey, bobAta, bob, mint), createTransferCheckedInstruction(aliceAta, mint, bobAta, alice.publicKey, 1_500_000n, usdc.decimals)]),
   );
   const tx = signed((await ledger.latestBlockhash()).blockhash, [createTransferCheckedInstruction(aliceAta, mint, bobAta, alice.publicKey, 250_000n, usdc.decimals), memo('parity')]);
-  const transfer = await ledger.process(tx, tx.serialize());
+  const transfer = await ledger.process(tx, undefined, tx.serialize());
   const failed = await ledger.process(signed((await ledger.latestBlockhash()).blockhash, [createTransferCheckedInstruction(aliceAta, mint, bobAta, alice.publicKey, 10n ** 18n, usdc.decimals)]));
   // No limit set: each runtime reserves units its own way, and the fee must follow.
   const priced = await ledger.process(signed((await ledger.latestBlockhash()).blockhash, [ComputeBudgetProgram.setComputeUnitPrice({ microLamports: 1_000_000 }), memo('priced')]));

@@ -1,5 +1,6 @@
 // Over 250 lines: the Ledger is the one seam over the engine; clock, blockhashes, accounts and execution share its private state.
 import { PublicKey, type VersionedTransaction } from '@solana/web3.js';
+import type { ChangeFeed, ChangeReporter } from '../state/change-feed.ts';
 import { computeFee } from './compute-budget.ts';
 import { BlockhashRegistry } from './blockhash-registry.ts';
 import type { EngineClock, EngineExecution, EngineFactory, GenesisAccount, LedgerAccount, LedgerEngine } from './engine.ts';
@@ -7,6 +8,7 @@ import { epochOf } from './epoch-schedule.ts';
 import { decodeMint, decodeTokenAccount } from './token-accounts.ts';
 import type { TransactionErrorJson } from './transaction-error.ts';
 import { addressOf, encodeBase58 } from '../crypto/base58.ts';
+import { reportedAccount, type ClockMark, type LedgerChange } from './ledger-changes.ts';
 
 
 /** The ledger's clock: the Clock sysvar the engine holds (epochs from epoch-schedule.ts), and the block height. */
@@ -71,16 +73,35 @@ export interface LedgerOptions {
    * Default none: setAccount then refuses writes that change the total.
    */
   reservoir?: PublicKey;
+  /**
+   * How many transactions a slot holds before the next one opens a new slot. Several per slot, as
+   * on a cluster: a slot costs the engine far more than a transaction (bankrun keeps every slot's
+   * bank, ~130 KB, for good), and a blockhash's 150 blocks then outlive 150 transactions.
+   * Default {@link DEFAULT_TRANSACTIONS_PER_SLOT}; 1 gives every transaction its own slot.
+   */
+  transactionsPerSlot?: number;
+  /**
+   * Hears every change the ledger makes (part `ledger`, see ledger-changes.ts); a processed
+   * transaction's report and its caller's `commit` form one atomic unit. Default: nobody.
+   */
+  changes?: ChangeFeed;
 }
 
 const FIRST_SLOT = 1n;
+/** Transactions a slot holds by default (see LedgerOptions.transactionsPerSlot). */
+export const DEFAULT_TRANSACTIONS_PER_SLOT = 64;
 
 /**
  * The emulator's ledger: an engine plus the things the emulator owns itself, so that they are
  * deterministic and engine-independent: slots, block height, the clock, blockhash validity (its
  * rule is BlockhashRegistry's), fees and the pre/post balances each transaction reports.
  *
- * Every processed transaction lands in its own slot, later than the one before.
+ * Slots hold several transactions, as a cluster's blocks do, and the rule is the ledger's, not an
+ * engine's: a transaction lands in the current slot until that slot holds `transactionsPerSlot`
+ * of them; the next one opens the next slot. A warp forward or an expiry opens a slot too (empty: the next
+ * transaction lands in it). So each transaction is in exactly one slot, slots never go back, and
+ * within a slot transactions keep the order they were processed in. Block height counts slots,
+ * and blockhash validity counts block height (150 blocks, never transactions).
  */
 export class Ledger {
   readonly #engine: LedgerEngine;
@@ -92,17 +113,25 @@ export class Ledger {
   readonly #reads = new Map<string, Promise<LedgerAccount | null>>();
   #slot = FIRST_SLOT;
   #blockHeight = FIRST_SLOT;
+  /** Transactions processed in the current slot. */
+  #inSlot = 0;
+  readonly #perSlot: number;
   #timeOffset = 0n;
   /** Settles when the transaction being processed (and every one queued behind it) is done; null when none is. */
   #processing: Promise<void> | null = null;
   #lock: Promise<unknown> = Promise.resolve();
+  readonly #report: ChangeReporter;
 
   private constructor(engine: LedgerEngine, options: LedgerOptions) {
     this.#engine = engine;
     this.#options = options;
+    this.#perSlot = options.transactionsPerSlot ?? DEFAULT_TRANSACTIONS_PER_SLOT;
+    this.#report = options.changes?.reporter('ledger') ?? (() => undefined);
   }
 
   static async create(options: LedgerOptions): Promise<Ledger> {
+    const perSlot = options.transactionsPerSlot ?? DEFAULT_TRANSACTIONS_PER_SLOT;
+    if (!Number.isSafeInteger(perSlot) || perSlot < 1) throw new RangeError(`transactionsPerSlot must be a whole number of at least 1, not ${perSlot}`);
     const ledger = new Ledger(await options.engine(options.genesis), options);
     ledger.#engine.advance(ledger.#clockAt(ledger.#slot + 1n));
     ledger.#slot += 1n;
@@ -127,7 +156,10 @@ export class Ledger {
 
   async latestBlockhash(): Promise<BlockhashInfo> {
     const blockhash = await this.#engine.currentBlockhash();
-    return { blockhash, lastValidBlockHeight: this.#blockhashes.issue(blockhash, this.#blockHeight) };
+    const fresh = !this.#blockhashes.has(blockhash);
+    const lastValidBlockHeight = this.#blockhashes.issue(blockhash, this.#blockHeight);
+    if (fresh) this.#report({ op: 'issue', blockhash, at: this.#blockHeight } satisfies LedgerChange);
+    return { blockhash, lastValidBlockHeight };
   }
 
   /** True when `blockhash` was handed out by this ledger and has not aged out or been expired. */
@@ -139,7 +171,9 @@ export class Ledger {
   async expireBlockhashes(): Promise<BlockhashInfo> {
     return this.#exclusive(async () => {
       this.#blockhashes.expireAll();
+      this.#report({ op: 'expire' } satisfies LedgerChange);
       this.#moveTo(this.#slot + 1n, 1n);
+      this.#report({ op: 'clock', clock: this.#clockMark() } satisfies LedgerChange);
       return this.latestBlockhash();
     });
   }
@@ -157,6 +191,7 @@ export class Ledger {
         this.#reads.clear();
         this.#engine.advance(this.#clockAt(this.#slot));
       }
+      this.#report({ op: 'clock', clock: this.#clockMark() } satisfies LedgerChange);
       return this.clock();
     });
   }
@@ -222,7 +257,49 @@ export class Ledger {
         this.#decimals.delete(key);
         this.#engine.setAccount(address, account);
       }
+      if (this.#options.changes?.recording) {
+        this.#report({ op: 'write', accounts: [...final].map(([key, { account }]) => [key, reportedAccount(account)]) } satisfies LedgerChange);
+      }
     });
+  }
+
+  /** Reads accounts between transactions and writes, never during one (the state file's snapshot: what it reads is journaled already). */
+  readAccounts(addresses: PublicKey[]): Promise<(LedgerAccount | null)[]> {
+    return this.#exclusive(() => Promise.all(addresses.map((address) => this.#engine.getAccount(address))));
+  }
+
+  /** Puts the clock where a snapshot or journal left it (restore): the slot never goes back. */
+  restoreClock(clock: ClockMark): Promise<void> {
+    return this.#exclusive(async () => {
+      const slot = clock.slot > this.#slot ? clock.slot : this.#slot;
+      this.#timeOffset += clock.unixTimestamp - this.#unixAt(slot);
+      this.#reads.clear();
+      // A slot restored to is open again: it takes transactions until it holds transactionsPerSlot.
+      if (slot !== this.#slot) this.#inSlot = 0;
+      this.#slot = slot;
+      this.#blockHeight = clock.blockHeight;
+      this.#engine.advance(this.#clockAt(slot));
+      this.#blockhashes.prune(this.#blockHeight);
+      this.#report({ op: 'clock', clock: this.#clockMark() } satisfies LedgerChange);
+    });
+  }
+
+  /** The blockhashes handed out and still valid, with the block height each was handed out at (snapshots). */
+  issuedBlockhashes(): [blockhash: string, issuedAt: bigint][] {
+    return this.#blockhashes.entries();
+  }
+
+  /** Brings back blockhashes handed out before a restart (restore), or forgets them all. */
+  restoreBlockhashes(change: { issued: [string, bigint][] } | { expired: true }): void {
+    if ('expired' in change) {
+      this.#blockhashes.expireAll();
+      this.#report({ op: 'expire' } satisfies LedgerChange);
+      return;
+    }
+    for (const [blockhash, at] of change.issued) {
+      this.#blockhashes.issue(blockhash, at);
+      this.#report({ op: 'issue', blockhash, at } satisfies LedgerChange);
+    }
   }
 
   minimumBalanceForRentExemption(dataLength: number): Promise<bigint> {
@@ -247,12 +324,15 @@ export class Ledger {
   }
 
   /**
-   * Executes and commits `tx` in the next slot. Signatures and blockhash must already have been
-   * checked; a failed transaction is returned with its error, never thrown. `bytes`, the signed
-   * wire form of `tx` when the caller holds it, spares serializing it again.
+   * Executes and commits `tx` in the current slot, or in the next one when the current slot is
+   * full. Signatures and blockhash must already have been checked; a failed transaction is
+   * returned with its error, never thrown. `commit` runs before any other ledger call can, in one
+   * atomic unit of changes with the ledger's own report: the caller records the outcome there, so
+   * that a journal never holds the one without the other. `bytes`, the signed wire form of `tx`
+   * when the caller holds it, spares serializing it again.
    */
-  async process(tx: VersionedTransaction, bytes?: Uint8Array): Promise<LedgerTransaction> {
-    const run = this.#exclusive(() => this.#process(tx, bytes));
+  async process(tx: VersionedTransaction, commit?: (result: LedgerTransaction) => void, bytes?: Uint8Array): Promise<LedgerTransaction> {
+    const run = this.#exclusive(() => this.#process(tx, commit, bytes));
     const settled = run.then(
       () => undefined,
       () => undefined,
@@ -264,18 +344,19 @@ export class Ledger {
     return run;
   }
 
-  async #process(tx: VersionedTransaction, bytes: Uint8Array | undefined): Promise<LedgerTransaction> {
+  async #process(tx: VersionedTransaction, commit: ((result: LedgerTransaction) => void) | undefined, bytes: Uint8Array | undefined): Promise<LedgerTransaction> {
+    if (this.#inSlot >= this.#perSlot) this.#moveTo(this.#slot + 1n, 1n);
+    this.#inSlot += 1;
     const keys = tx.message.staticAccountKeys;
     for (const key of keys) this.#written.add(addressOf(key));
     // Through the read cache: the relay's policy check has usually just read most of them.
     const before = await Promise.all(keys.map((key) => this.#read(key)));
-    this.#moveTo(this.#slot + 1n, 1n);
     const fee = this.feeFor(tx);
     const execution = await this.#engine.execute({ tx, bytes: bytes ?? tx.serialize() });
     this.#reads.clear();
     // Into the read cache: the next transaction's checks read the same fee payer and accounts.
     const after = await Promise.all(keys.map((key) => this.#read(key)));
-    return {
+    const result: LedgerTransaction = {
       signature: encodeBase58(tx.signatures[0] ?? new Uint8Array(64)),
       slot: this.#slot,
       blockTime: this.blockTime(this.#slot),
@@ -291,6 +372,19 @@ export class Ledger {
       returnData: execution.returnData,
       innerInstructions: execution.innerInstructions,
     };
+    const finish = () => {
+      if (this.#options.changes?.recording) {
+        // Only writable accounts can have changed (programs and sysvars never are).
+        const accounts = keys.flatMap((key, index): [string, ReturnType<typeof reportedAccount>][] =>
+          tx.message.isAccountWritable(index) ? [[addressOf(key), reportedAccount(after[index] ?? null)]] : [],
+        );
+        this.#report({ op: 'write', accounts, clock: this.#clockMark() } satisfies LedgerChange);
+      }
+      commit?.(result);
+    };
+    if (this.#options.changes) this.#options.changes.unit(finish);
+    else finish();
+    return result;
   }
 
   /** Executes `tx` without committing; see {@link process} for `bytes`. */
@@ -324,6 +418,7 @@ export class Ledger {
 
   forgetWrites(): void {
     this.#written.clear();
+    this.#report({ op: 'forget' } satisfies LedgerChange);
   }
 
   close(): Promise<void> {
@@ -351,6 +446,7 @@ export class Ledger {
     // A new slot pays fees to the collector and updates sysvars: cached reads may be stale.
     this.#reads.clear();
     this.#slot = slot;
+    this.#inSlot = 0;
     this.#blockHeight += blocks;
     this.#engine.advance(this.#clockAt(slot));
     this.#blockhashes.prune(this.#blockHeight);
@@ -360,6 +456,10 @@ export class Ledger {
   #clockAt(slot: bigint): EngineClock {
     const { epoch, firstSlot, leaderScheduleEpoch } = epochOf(slot);
     return { slot, epochStartTimestamp: this.#unixAt(firstSlot), epoch, leaderScheduleEpoch, unixTimestamp: this.#unixAt(slot) };
+  }
+
+  #clockMark(): ClockMark {
+    return { slot: this.#slot, blockHeight: this.#blockHeight, unixTimestamp: this.#unixAt(this.#slot) };
   }
 
   #unixAt(slot: bigint): bigint {

@@ -82,6 +82,7 @@ class LiteSvmEngine implements LedgerEngine {
   /** What the bank held at each address before this engine first wrote it (null: nothing). */
   readonly #original = new Map<string, { bytes: Uint8Array; account: Account | null }>();
   #reusable = true;
+  readonly #executed = new Set<string>();
   #slot = 0n;
   #blockhash = BLOCKHASH_SEED;
   #blockhashText = encodeBase58(BLOCKHASH_SEED);
@@ -112,6 +113,11 @@ class LiteSvmEngine implements LedgerEngine {
 
   async execute({ tx, bytes }: EngineTransaction): Promise<EngineExecution> {
     const svm = this.#open();
+    // A signature this engine has executed is refused, as the network refuses a replay (the bank
+    // keeps no history of its own: it would hold every transaction's metadata).
+    const signature = Buffer.from(tx.signatures[0] ?? new Uint8Array(64)).toString('latin1');
+    if (this.#executed.has(signature)) return { error: 'AlreadyProcessed', logs: [], computeUnitsConsumed: 0n, returnData: null, innerInstructions: [] };
+    this.#executed.add(signature);
     const { message } = tx;
     if (message.version !== 'legacy' && message.addressTableLookups.length > 0) this.#reusable = false;
     // Only writable accounts can change (programs and other read-only keys cannot).
