@@ -36,8 +36,9 @@ import { addressOf, encodeBase58, keyBytesOf } from '../crypto/base58.ts';
  * - transaction history: the emulator's records refuse replays; LiteSVM's would keep every
  *   transaction's metadata for the life of the emulator.
  *
- * Blockhashes are the engine's own chain (each the SHA-256 of the one before, from a fixed seed),
- * one per slot: the same from run to run, moving with slots only, never with wall time.
+ * Blockhashes are the engine's own chain (each the SHA-256 of the one before, from a fixed seed):
+ * a new one with every slot and after every executed transaction, the same from run to run, never
+ * tied to wall time.
  *
  * A bank holds ~7.5 MB of loaded programs, and memory the allocator got back stays in the
  * process, so closed engines' banks are reset and reused (at most {@link MAX_IDLE_BANKS} kept):
@@ -82,7 +83,8 @@ class LiteSvmEngine implements LedgerEngine {
   /** What the bank held at each address before this engine first wrote it (null: nothing). */
   readonly #original = new Map<string, { bytes: Uint8Array; account: Account | null }>();
   #reusable = true;
-  readonly #executed = new Set<string>();
+  /** Executable accounts the bank could not load as programs, kept as plain data: reported executable as written. */
+  readonly #unloadable = new Set<string>();
   #slot = 0n;
   #blockhash = BLOCKHASH_SEED;
   #blockhashText = encodeBase58(BLOCKHASH_SEED);
@@ -100,7 +102,7 @@ class LiteSvmEngine implements LedgerEngine {
     if (!account) return null;
     const lamports = account.lamports();
     if (lamports === 0n) return null;
-    return { lamports, owner: this.#ownerOf(account.owner()), data: account.data(), executable: account.executable() };
+    return { lamports, owner: this.#ownerOf(account.owner()), data: account.data(), executable: account.executable() || (this.#unloadable.size > 0 && this.#unloadable.has(addressOf(address))) };
   }
 
   setAccount(address: PublicKey, account: LedgerAccount): void {
@@ -108,16 +110,21 @@ class LiteSvmEngine implements LedgerEngine {
     const bytes = keyBytesOf(address);
     this.#remember(svm, addressOf(address), bytes);
     if (account.executable || LOADERS.has(addressOf(account.owner))) this.#reusable = false;
-    svm.setAccount(bytes, toNative(account));
+    const address_ = addressOf(address);
+    this.#unloadable.delete(address_);
+    try {
+      svm.setAccount(bytes, toNative(account));
+    } catch (error) {
+      // LiteSVM loads an executable account as a program and refuses one it cannot load; bankrun
+      // stores it as given. Store it as data, report it as written: invoking it fails either way.
+      if (!account.executable) throw error;
+      svm.setAccount(bytes, toNative({ ...account, executable: false }));
+      this.#unloadable.add(address_);
+    }
   }
 
   async execute({ tx, bytes }: EngineTransaction): Promise<EngineExecution> {
     const svm = this.#open();
-    // A signature this engine has executed is refused, as the network refuses a replay (the bank
-    // keeps no history of its own: it would hold every transaction's metadata).
-    const signature = Buffer.from(tx.signatures[0] ?? new Uint8Array(64)).toString('latin1');
-    if (this.#executed.has(signature)) return { error: 'AlreadyProcessed', logs: [], computeUnitsConsumed: 0n, returnData: null, innerInstructions: [] };
-    this.#executed.add(signature);
     const { message } = tx;
     if (message.version !== 'legacy' && message.addressTableLookups.length > 0) this.#reusable = false;
     // Only writable accounts can change (programs and other read-only keys cannot).
@@ -125,6 +132,10 @@ class LiteSvmEngine implements LedgerEngine {
       if (message.isAccountWritable(index)) this.#remember(svm, addressOf(key), keyBytesOf(key));
     });
     const result = tx.version === 'legacy' ? svm.sendLegacyTransaction(bytes) : svm.sendVersionedTransaction(bytes);
+    // The next blockhash handed out is a new one, as bankrun's (which moves with wall time) and a
+    // cluster's (which moves every 400 ms) would be by then: two equal transactions built one after
+    // the other differ by their blockhash, instead of being one transaction (a slot holds many).
+    this.#nextBlockhash();
     return toExecution(result);
   }
 
@@ -139,8 +150,7 @@ class LiteSvmEngine implements LedgerEngine {
     if (clock.slot > this.#slot) {
       // A new slot is a new block with a new blockhash. The bank's own blockhash moves too: durable
       // nonces store it, and a nonce advances once per blockhash.
-      this.#blockhash = createHash('sha256').update(this.#blockhash).digest();
-      this.#blockhashText = encodeBase58(this.#blockhash);
+      this.#nextBlockhash();
       svm.expireBlockhash();
       this.#slot = clock.slot;
     }
@@ -169,6 +179,11 @@ class LiteSvmEngine implements LedgerEngine {
     // no data, which the runtime and getAccount treat as absent.
     for (const { bytes, account } of this.#original.values()) svm.setAccount(bytes, account ?? new Account(0n, new Uint8Array(), SYSTEM_PROGRAM, false, 0n));
     idleBanks.push(svm);
+  }
+
+  #nextBlockhash(): void {
+    this.#blockhash = createHash('sha256').update(this.#blockhash).digest();
+    this.#blockhashText = encodeBase58(this.#blockhash);
   }
 
   #remember(svm: LiteSvm, address: string, bytes: Uint8Array): void {
