@@ -80,25 +80,16 @@ describe.each(ENGINE_NAMES)('Ledger over %s', (engine) => {
     expect((await ledger.getAccount(to))!.data).toEqual(new Uint8Array([1, 2, 3]));
   });
 
-  it('answers a read made during processing once the processing is done, after its caller has the outcome', async () => {
-    const to = Keypair.generate().publicKey;
-    const order: string[] = [];
-    const processing = ledger.process(transfer((await ledger.latestBlockhash()).blockhash, to, 1_000_000)).then(() => order.push('processed'));
-    const read = ledger.getAccount(to).then((account) => order.push(`read ${account?.lamports}`));
-    await Promise.all([processing, read]);
-    expect(order).toEqual(['processed', 'read 1000000']);
-  });
-
   it('sets the clock', async () => {
     const clock = await ledger.warp({ unixTimestamp: 2_000_000_000n });
     expect(clock.unixTimestamp).toBe(2_000_000_000n);
   });
 });
 
-describe.each(ENGINE_NAMES)('Ledger slots over %s: several transactions per slot', (engine) => {
+describe('Ledger slots: several transactions per slot', () => {
   const genesis = [{ address: payer.publicKey, account: { lamports: 10_000_000_000n, owner: SYSTEM, data: new Uint8Array(), executable: false } }];
   const create = (transactionsPerSlot?: number) =>
-    Ledger.create({ engine: ENGINES[engine], genesis, genesisTime: new Date('2026-01-01T00:00:00Z'), slotMs: 400, ...(transactionsPerSlot === undefined ? {} : { transactionsPerSlot }) });
+    Ledger.create({ engine: ENGINES.bankrun, genesis, genesisTime: new Date('2026-01-01T00:00:00Z'), slotMs: 400, ...(transactionsPerSlot === undefined ? {} : { transactionsPerSlot }) });
   let ledger: Ledger;
   beforeAll(async () => {
     ledger = await create(3);

@@ -200,11 +200,9 @@ export class Ledger {
    * An account's current state. Reads are cached until the next write (a processed transaction, a
    * slot change, setAccounts): every write goes through this class, so the cache is never stale,
    * and concurrent readers of one account share a single engine round trip. Callers must not
-   * mutate what they get. A read made while a transaction is being processed answers once it is
-   * done: never a state its caller could see before whoever processed it has filed the outcome.
+   * mutate what they get.
    */
   getAccount(address: PublicKey): Promise<LedgerAccount | null> {
-    if (this.#processing) return this.#processing.then(() => this.getAccount(address));
     return this.#read(address);
   }
 
