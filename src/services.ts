@@ -28,6 +28,8 @@ export interface EmulatorConfig {
   tokenTtlSeconds: number;
   maxBodyBytes: number;
   rpcAuth: boolean;
+  /** The ledger engine running underneath (`bankrun`, `litesvm`, or the name a custom engine gives itself). */
+  engine: string;
   /** The fee-payer policy profile (`faithful` or `strict`). */
   policyProfile: PolicyProfile;
 }

@@ -366,7 +366,7 @@ describe('test controls (in process)', () => {
     });
 
     it('serves /health, /openapi.yaml and /docs with its local Redoc bundle', async () => {
-      expect((await control('GET', '/health')).body).toEqual({ status: 'ok', slot: expect.any(Number), version: '0.1.0' });
+      expect((await control('GET', '/health')).body).toEqual({ status: 'ok', slot: expect.any(Number), version: '0.1.0', engine: h.emulator.config.engine });
       const yaml = await control('GET', '/openapi.yaml');
       expect(yaml.headers.get('content-type')).toMatch(/^text\/yaml/);
       expect(yaml.body).toContain('operationId: emulatorReset');

@@ -123,7 +123,9 @@ describe('@solana/web3.js and @solana/spl-token against RpcUrl', () => {
     expect(parsed.meta!.err).toBeNull();
     expect(parsed.meta!.fee).toBe(10_000);
     expect(parsed.meta!.computeUnitsConsumed).toBeGreaterThan(0);
-    expect(parsed.meta!.logMessages!.some((line) => line.includes('TransferChecked'))).toBe(true);
+    // The Token program ran and succeeded (what it logs besides differs by engine: bankrun's logs the instruction name).
+    const token = splToken.TOKEN_PROGRAM_ID.toBase58();
+    expect(parsed.meta!.logMessages!).toEqual(expect.arrayContaining([`Program ${token} invoke [1]`, `Program ${token} success`]));
     const post = parsed.meta!.postTokenBalances!.find((balance) => balance.owner === recipient.toBase58())!;
     expect(post.uiTokenAmount).toEqual({ amount: '2500000', decimals: 6, uiAmount: 2.5, uiAmountString: '2.5' });
     const pre = parsed.meta!.preTokenBalances!.find((balance) => balance.owner === ALICE.publicKey.toBase58())!;

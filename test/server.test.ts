@@ -1,6 +1,7 @@
 import { TOKEN_PROGRAM_ID } from '@solana/spl-token';
 import { Connection, Keypair, PublicKey } from '@solana/web3.js';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { defaultEngineName } from '../src/ledger/engines.ts';
 import { startCli, type CliProcess } from './support/cli-process.ts';
 import { assertFetchResponseMatchesSpec } from './support/openapi.ts';
 import { ALICE, ata, build, createAtaInstructions, FEE_PAYER, KIN, transferInstruction, USDC } from './support/transactions.ts';
@@ -38,12 +39,14 @@ describe('relay-emulator start (server mode)', () => {
     expect(cli.apiKey).toBe('relay-emulator-dev-key');
     expect(cli.output()).toContain(`Fee payer  ${FEE_PAYER.toBase58()}`);
     expect(cli.output()).toContain(`Docs       ${cli.origin}/docs`);
+    // The child inherits RELAY_EMULATOR_ENGINE, the --engine flag's twin.
+    expect(cli.output()).toContain(`Engine     ${defaultEngineName()}`);
     expect(cli.output()).toContain('(open: loopback bind)');
     expect(cli.adminToken).toBeNull();
   });
 
   it('serves /health, /openapi.yaml and /docs with its own Redoc bundle', async () => {
-    expect((await call('GET', '/health')).body).toMatchObject({ status: 'ok' });
+    expect((await call('GET', '/health')).body).toMatchObject({ status: 'ok', engine: defaultEngineName() });
     expect((await call('GET', '/openapi.yaml')).body).toContain('openapi: 3.1.0');
     const docs = await call('GET', '/docs');
     expect(docs.headers.get('content-type')).toMatch(/^text\/html/);
