@@ -1,9 +1,11 @@
 import { PublicKey } from '@solana/web3.js';
 import type { HttpHandler } from 'msw';
 import { controlRoutes } from './api/controls/control-routes.ts';
+import { inspectorRoutes } from './api/controls/inspector-routes.ts';
 import { currentRoutes } from './api/current/current-routes.ts';
 import { legacyRoutes } from './api/legacy/legacy-routes.ts';
 import { metaRoutes } from './api/meta/meta-routes.ts';
+import { uiRoutes } from './api/ui/ui-routes.ts';
 import { ApiKeys } from './auth/api-keys.ts';
 import { TokenIssuer } from './auth/tokens.ts';
 import { AdminGuard } from './controls/admin-guard.ts';
@@ -17,6 +19,7 @@ import { createFetch, type EmulatorRoute, type Exchange, type FetchHandler } fro
 import { createEd25519Signer } from './crypto/ed25519.ts';
 import { genesisAccounts, keypairOf, loadFixtures, type Fixtures } from './fixtures/load-fixtures.ts';
 import { Router } from './http/router.ts';
+import { ChangeFeed } from './inspector/change-feed.ts';
 import { createBankrunEngine } from './ledger/bankrun-engine.ts';
 import { Ledger } from './ledger/ledger.ts';
 import { LegacyService } from './legacy/legacy-service.ts';
@@ -156,11 +159,20 @@ export async function createRelayEmulator(options: RelayEmulatorOptions = {}): P
   const controls = createTestControls({ services, faults, journal, queue: queueOptions });
 
   const observers: ((exchange: Exchange) => void)[] = [journal.observe];
+  const observe = (observer: (exchange: Exchange) => void) => {
+    observers.push(observer);
+    return () => {
+      const index = observers.indexOf(observer);
+      if (index >= 0) observers.splice(index, 1);
+    };
+  };
+  // The web UI's live updates: hooked into the stores and the core only while a browser listens.
+  const feed = new ChangeFeed({ stores: [records.changes, legacy.records.changes], observe });
   // Routes under the base URL. Legacy routes go first: two share a path with current ones and
   // claim a request by its body (their `accepts` guard).
   const apiRoutes: EmulatorRoute[] = [...legacyRoutes, ...currentRoutes];
-  // Routes at the origin's root: /health, /openapi.yaml, /docs, /__emulator/…
-  const rootRoutes: EmulatorRoute[] = [...metaRoutes, ...controlRoutes(controls, admin)];
+  // Routes at the origin's root: /health, /openapi.yaml, /docs, /__emulator/…, and the web UI.
+  const rootRoutes: EmulatorRoute[] = [...metaRoutes, ...controlRoutes(controls, admin), ...inspectorRoutes({ journal, feed, guard: admin }), ...uiRoutes];
   // The Solana JSON-RPC endpoint at rpcUrl.
   const rpc: FetchHandler = createRpcHandler(services);
   const api = new Router<EmulatorServices>(new URL(baseUrl).pathname.replace(/\/+$/, '')).add(...apiRoutes);
@@ -190,13 +202,7 @@ export async function createRelayEmulator(options: RelayEmulatorOptions = {}): P
       // Legacy relays finalize and deliver their event webhooks in the background.
       await legacy.settle();
     },
-    observe(observer) {
-      observers.push(observer);
-      return () => {
-        const index = observers.indexOf(observer);
-        if (index >= 0) observers.splice(index, 1);
-      };
-    },
+    observe,
     async close() {
       queue.pause();
       queue.clear();

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { ChangeListeners } from '../store/change-listeners.ts';
 
 export const LEGACY_STATUSES = ['Processing', 'Committed', 'Confirmed', 'Finalized', 'Failed'] as const;
 export type LegacyStatus = (typeof LEGACY_STATUSES)[number];
@@ -120,6 +121,8 @@ export class LegacyRecords {
   readonly #byReference = new Map<string, string[]>();
   #nextId = 1;
   #nextErrorId = 1;
+  /** Told after every insert, update and clear (the web UI's live feed). */
+  readonly changes = new ChangeListeners();
 
   /** A fresh record id. */
   newId(): string {
@@ -158,6 +161,7 @@ export class LegacyRecords {
     const stored = { ...record };
     this.#byId.set(record.id, stored);
     this.#index(stored);
+    this.changes.emit();
     return stored;
   }
 
@@ -167,6 +171,7 @@ export class LegacyRecords {
     const updated = { ...current, ...patch };
     this.#byId.set(id, updated);
     if (patch.signature && patch.signature !== current.signature) this.#bySignature.set(patch.signature, id);
+    this.changes.emit();
     return updated;
   }
 
@@ -196,6 +201,7 @@ export class LegacyRecords {
     this.#byReference.clear();
     this.#nextId = 1;
     this.#nextErrorId = 1;
+    this.changes.emit();
   }
 
   #index(record: LegacyRecord): void {

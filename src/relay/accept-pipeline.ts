@@ -123,7 +123,7 @@ export class AcceptPipeline {
 
   /** Records and queues a prepared transaction. */
   async accept(prepared: PreparedRelay, options: Pick<RelayCallOptions, 'recordAs'> = {}): Promise<RelayReceipt> {
-    this.#enqueue(options.recordAs ?? prepared.operation, prepared.signature, prepared.bytes, prepared.wire.tx, RECEIPT_MESSAGES[prepared.operation]);
+    this.#enqueue(options.recordAs ?? prepared.operation, prepared.signature, prepared.bytes, prepared.wire.tx, RECEIPT_MESSAGES[prepared.operation], true);
     return receiptOf(prepared.operation, prepared.signature);
   }
 
@@ -131,11 +131,11 @@ export class AcceptPipeline {
   async submitSigned(tx: VersionedTransaction, bytes: Uint8Array, operation: Operation): Promise<string> {
     const signature = encodeBase58(tx.signatures[0]!);
     if (this.#options.records.get(signature)) return signature;
-    this.#enqueue(operation, signature, bytes, tx, 'Transaction submitted');
+    this.#enqueue(operation, signature, bytes, tx, 'Transaction submitted', false);
     return signature;
   }
 
-  #enqueue(operation: Operation, signature: string, bytes: Uint8Array, tx: VersionedTransaction, message: string): void {
+  #enqueue(operation: Operation, signature: string, bytes: Uint8Array, tx: VersionedTransaction, message: string, policyChecked: boolean): void {
     const record: TransactionRecord = {
       signature,
       operation,
@@ -146,6 +146,7 @@ export class AcceptPipeline {
       receivedAt: this.#options.now().toISOString(),
       ledger: null,
       injectedError: null,
+      policyChecked,
     };
     // Enqueue first: a full queue must refuse before anything is recorded. The record is stored in
     // the same tick, before the worker can take the job.

@@ -11,6 +11,7 @@ const record = (signature: string): TransactionRecord => ({
   receivedAt: '2026-01-01T00:00:00.000Z',
   ledger: null,
   injectedError: null,
+  policyChecked: true,
 });
 
 describe('TransactionRecords', () => {

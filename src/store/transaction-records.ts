@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import type { LedgerTransaction } from '../ledger/ledger.ts';
+import { ChangeListeners } from './change-listeners.ts';
 
 export const OPERATIONS = ['create', 'close', 'send', 'sendbatch', 'rpc', 'legacy'] as const;
 export type Operation = (typeof OPERATIONS)[number];
@@ -26,6 +27,8 @@ const recordSchema = z.object({
   ledger: z.custom<LedgerTransaction>().nullable(),
   /** Set when the submission was failed by an injected fault instead of the ledger. */
   injectedError: z.string().nullable().default(null),
+  /** False for a transaction that did not go through the fee-payer policy (RPC sendTransaction, server-built legacy closes). */
+  policyChecked: z.boolean().default(true),
 });
 
 /** Every transaction the emulator accepted: relayed, or sent directly through the RPC. */
@@ -45,6 +48,8 @@ export function parseTransactionRecord(data: unknown): TransactionRecord {
  */
 export class TransactionRecords {
   readonly #bySignature = new Map<string, TransactionRecord>();
+  /** Told after every insert, update and clear (the web UI's live feed). */
+  readonly changes = new ChangeListeners();
 
   get(signature: string): TransactionRecord | undefined {
     return this.#bySignature.get(signature);
@@ -53,6 +58,7 @@ export class TransactionRecords {
   insert(record: TransactionRecord): TransactionRecord {
     const stored = { ...record };
     this.#bySignature.set(record.signature, stored);
+    this.changes.emit();
     return stored;
   }
 
@@ -61,6 +67,7 @@ export class TransactionRecords {
     if (!current) throw new Error(`no transaction record for ${signature}`);
     const updated = { ...current, ...patch };
     this.#bySignature.set(signature, updated);
+    this.changes.emit();
     return updated;
   }
 
@@ -71,5 +78,6 @@ export class TransactionRecords {
 
   clear(): void {
     this.#bySignature.clear();
+    this.changes.emit();
   }
 }

@@ -1,0 +1,31 @@
+import { PublicKey } from '@solana/web3.js';
+import type { components } from '../generated/relay.ts';
+import type { EmulatorServices } from '../services.ts';
+import { EMULATOR_VERSION } from '../version.ts';
+
+export type Overview = components['schemas']['EmulatorOverview'];
+
+/** Where the web UI is served: the root of the origin that serves the base URL. */
+export function uiUrlOf(config: Pick<EmulatorServices['config'], 'baseUrl'>): string {
+  return `${new URL(config.baseUrl).origin}/`;
+}
+
+/** The web UI's overview: where the emulator serves, its key, its fee payer's balance, its queue and clock. */
+export async function overview(services: EmulatorServices): Promise<Overview> {
+  const { config, ledger, queue, records } = services;
+  const clock = ledger.clock();
+  const feePayer = await ledger.getAccount(new PublicKey(config.feePayer));
+  const transactions = { queued: 0, processed: 0, failed: 0 };
+  for (const record of records.all()) transactions[record.status] += 1;
+  return {
+    version: EMULATOR_VERSION,
+    baseUrl: config.baseUrl,
+    rpcUrl: config.rpcUrl,
+    uiUrl: uiUrlOf(config),
+    apiKey: config.apiKey,
+    feePayer: { address: config.feePayer, lamports: Number(feePayer?.lamports ?? 0n) },
+    queue: queue.state(),
+    clock: { slot: Number(clock.slot), blockHeight: Number(clock.blockHeight), unixTimestamp: Number(clock.unixTimestamp) },
+    transactions,
+  };
+}
