@@ -80,8 +80,6 @@ describe('web UI in chromium', () => {
     expect(legacy.status).toBe(201);
     await expect.poll(() => row(legacy.body.signature).getAttribute('data-operation'), { timeout: LIVE }).toBe('legacy');
     await expect.poll(() => row(legacy.body.signature).getAttribute('data-status'), { timeout: LIVE }).toBe('Finalized');
-    // The legacy record's explorer link leads to this UI's detail view.
-    expect(legacy.body.explorerUrl).toBe(`${server.origin}/tx/${legacy.body.signature}`);
     await screenshot(page, 'relays');
     expect(await seriousViolations('relays')).toEqual([]);
 
@@ -105,6 +103,12 @@ describe('web UI in chromium', () => {
     expect(await page.locator('#detail-instructions').textContent()).toContain('system: transfer');
     await screenshot(page, 'detail-refused');
     expect(await seriousViolations('detail-refused')).toEqual([]);
+
+    // The legacy record's explorer link leads to this UI's detail view of it.
+    expect(legacy.body.explorerUrl).toBe(`${server.origin}/tx/${legacy.body.signature}`);
+    await page.goto(legacy.body.explorerUrl);
+    await expect.poll(() => page.locator('#detail-status').textContent(), { timeout: LIVE }).toBe('Finalized');
+    expect(await page.locator('#detail-legacy').textContent()).toContain(legacy.body.id);
   });
 
   it('funds a wallet from the UI and shows the balance change live', async () => {
@@ -130,6 +134,16 @@ describe('web UI in chromium', () => {
     expect(server.emulator.transactionJournal()).toEqual([]);
     await expect.poll(() => page.locator('#fee-payer-balance').getAttribute('data-lamports'), { timeout: LIVE }).toBe(String((await server.emulator.getAccount(FEE_PAYER))?.lamports));
     await screenshot(page, 'after-reset');
+  });
+
+  it('has an accessibility check that finds what it looks for', async () => {
+    // The check above would pass on a page axe never ran in; here it must find an unlabelled field.
+    const probe = await browser.context.newPage();
+    await probe.setContent('<!doctype html><html lang="en"><head><title>probe</title></head><body><main><input id="unlabelled"></main></body></html>');
+    const found = await accessibilityViolations(probe, 'probe');
+    expect(found.map((violation) => violation.id)).toContain('label');
+    expect(found.find((violation) => violation.id === 'label')?.impact).toBe('critical');
+    await probe.close();
   });
 
   it('asks for the admin token where the guard wants one, and takes it once from ?token=', async () => {

@@ -95,20 +95,18 @@ export class AcceptPipeline {
     const recordAs = options.recordAs ?? operation;
     if (previous) {
       if (previous.operation !== recordAs) {
-        // (rule R2)
-        throw new RelayError('ALREADY_PROCESSED', `This transaction was already relayed as ${previous.operation} (${previous.signature}).`);
+        throw new RelayError('ALREADY_PROCESSED', `This transaction was already relayed as ${previous.operation} (${previous.signature}).`, { rule: 'R2' });
       }
       if (!ledger.isBlockhashValid(wire.tx.message.recentBlockhash)) {
-        // (rule R3) A retry happens within the blockhash's life; past it, this is a replay.
-        throw new RelayError('ALREADY_PROCESSED', `This transaction was already relayed (${previous.signature}) and its blockhash has expired since: build a new one with a fresh blockhash.`);
+        // A retry happens within the blockhash's life; past it, this is a replay.
+        throw new RelayError('ALREADY_PROCESSED', `This transaction was already relayed (${previous.signature}) and its blockhash has expired since: build a new one with a fresh blockhash.`, { rule: 'R3' });
       }
       return { receipt: receiptOf(operation, signed.signature), verdict: null, wire, repeated: true };
     }
 
     checkDurableNonce(wire.tx);
     if (!ledger.isBlockhashValid(wire.tx.message.recentBlockhash)) {
-      // (rule B1)
-      throw new RelayError('BLOCKHASH_NOT_FOUND', `Blockhash ${wire.tx.message.recentBlockhash} is unknown or expired; fetch a new one (GET /Transaction/blockhash or getLatestBlockhash).`);
+      throw new RelayError('BLOCKHASH_NOT_FOUND', `Blockhash ${wire.tx.message.recentBlockhash} is unknown or expired; fetch a new one (GET /Transaction/blockhash or getLatestBlockhash).`, { rule: 'B1' });
     }
 
     const verdict = await checkPolicy(wire.tx, {

@@ -23,13 +23,11 @@ const PHRASES: Record<Kind, { may: string; must: string }> = {
  */
 export function finishWalk(state: WalkState): PolicyVerdict {
   for (const account of state.pendingPlain) {
-    // (rule A3)
-    throw new RelayError('INSTRUCTION_NOT_ALLOWED', `Account ${account} is funded by the fee payer but never initialized as a token account.`);
+    throw new RelayError('INSTRUCTION_NOT_ALLOWED', `Account ${account} is funded by the fee payer but never initialized as a token account.`, { rule: 'A3' });
   }
   for (const created of state.created.values()) {
     if (!created.closeAuthoritySet) {
-      // (rule A6)
-      throw new RelayError('CLOSE_AUTHORITY_NOT_FEE_PAYER', `Token account ${created.account} is funded by the fee payer but its close authority is not set to the fee payer.`);
+      throw new RelayError('CLOSE_AUTHORITY_NOT_FEE_PAYER', `Token account ${created.account} is funded by the fee payer but its close authority is not set to the fee payer.`, { rule: 'A6' });
     }
   }
   const created = [...state.created.values()].map(({ closeAuthoritySet: _, ...account }) => account);
@@ -38,13 +36,11 @@ export function finishWalk(state: WalkState): PolicyVerdict {
   const { required, forbidden } = SHAPES[operation];
   const stray = forbidden.find((kind) => counts[kind] > 0);
   if (stray) {
-    // (rule O1)
-    throw new RelayError('OPERATION_MISMATCH', `A ${operation} transaction may not ${PHRASES[stray].may}.`);
+    throw new RelayError('OPERATION_MISMATCH', `A ${operation} transaction may not ${PHRASES[stray].may}.`, { rule: 'O1' });
   }
   if (counts[required] === 0) {
     const anything = counts.create + counts.transfer + counts.close > 0;
-    // (rule O1, rule O2)
-    throw new RelayError(anything ? 'OPERATION_MISMATCH' : 'NO_OPERATION', `A ${operation} transaction must ${PHRASES[required].must}.`);
+    throw new RelayError(anything ? 'OPERATION_MISMATCH' : 'NO_OPERATION', `A ${operation} transaction must ${PHRASES[required].must}.`, { rule: anything ? 'O1' : 'O2' });
   }
   return { created, transfers: state.transfers, closed: state.closed, memos: state.memos };
 }

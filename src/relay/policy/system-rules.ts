@@ -16,16 +16,14 @@ import { addressOf } from '../../crypto/base58.ts';
  */
 export async function checkSystem(state: WalkState, ix: TransactionInstruction, index: number): Promise<void> {
   if (isNonceInstruction(ix.data)) {
-    // (rule N2)
-    throw new RelayError('DURABLE_NONCE_NOT_ALLOWED', `Instruction ${index} is a durable-nonce instruction, which the relay does not sponsor.`);
+    throw new RelayError('DURABLE_NONCE_NOT_ALLOWED', `Instruction ${index} is a durable-nonce instruction, which the relay does not sponsor.`, { rule: 'N2' });
   }
   const [from, created] = ix.keys;
   if (systemInstructionTag(ix.data) === SYSTEM_INSTRUCTION.CreateAccount && from?.pubkey.equals(state.feePayer)) {
     return checkFundedAccount(state, ix, index, created);
   }
   assertNoFeePayer(state, ix, index);
-  // (rule T2)
-  throw new RelayError('INSTRUCTION_NOT_ALLOWED', `Instruction ${index} is a System Program instruction the relay does not sponsor.`);
+  throw new RelayError('INSTRUCTION_NOT_ALLOWED', `Instruction ${index} is a System Program instruction the relay does not sponsor.`, { rule: 'T2' });
 }
 
 async function checkFundedAccount(state: WalkState, ix: TransactionInstruction, index: number, created: TransactionInstruction['keys'][number] | undefined): Promise<void> {
@@ -33,26 +31,22 @@ async function checkFundedAccount(state: WalkState, ix: TransactionInstruction, 
   const rent = state.context.tokenAccountRent;
   const shape = `a ${ACCOUNT_SIZE}-byte SPL Token account funded with exactly its rent-exempt minimum (${rent} lamports) and signed by the new account`;
   if (data.length !== 52 || !created) {
-    // (rule A2)
-    throw new RelayError('FEE_PAYER_MISUSE', `Instruction ${index} is a malformed createAccount from the fee payer; the relay funds only ${shape}.`);
+    throw new RelayError('FEE_PAYER_MISUSE', `Instruction ${index} is a malformed createAccount from the fee payer; the relay funds only ${shape}.`, { rule: 'A2' });
   }
   const lamports = data.readBigUInt64LE(4);
   const space = data.readBigUInt64LE(12);
   const owner = new PublicKey(data.subarray(20, 52));
   if (owner.equals(PROGRAMS.token2022)) {
-    // (rule P2)
-    throw new RelayError('TOKEN_2022_UNSUPPORTED', `Instruction ${index} funds a Token-2022 account, which the relay does not sponsor.`);
+    throw new RelayError('TOKEN_2022_UNSUPPORTED', `Instruction ${index} funds a Token-2022 account, which the relay does not sponsor.`, { rule: 'P2' });
   }
   assertFeePayerOnlyAt(state, ix, index, [0]);
   if (!owner.equals(PROGRAMS.token) || space !== BigInt(ACCOUNT_SIZE) || lamports !== rent || !created.isSigner) {
-    // (rule A2)
-    throw new RelayError('FEE_PAYER_MISUSE', `Instruction ${index} makes the fee payer fund ${lamports} lamports, ${space} bytes for ${addressOf(owner)}; the relay funds only ${shape}.`);
+    throw new RelayError('FEE_PAYER_MISUSE', `Instruction ${index} makes the fee payer fund ${lamports} lamports, ${space} bytes for ${addressOf(owner)}; the relay funds only ${shape}.`, { rule: 'A2' });
   }
   const account = addressOf(created.pubkey);
   assertNotCreatedTwice(state, account, index);
   if (await state.context.getAccount(created.pubkey)) {
-    // (rule A4)
-    throw new RelayError('ACCOUNT_ALREADY_EXISTS', `Instruction ${index} creates ${account}, which already exists: the creation would fail at the fee payer's cost.`);
+    throw new RelayError('ACCOUNT_ALREADY_EXISTS', `Instruction ${index} creates ${account}, which already exists: the creation would fail at the fee payer's cost.`, { rule: 'A4' });
   }
   state.pendingPlain.add(account);
 }
