@@ -11,6 +11,11 @@ export class ChangeListeners {
     return () => this.#listeners.delete(listener);
   }
 
+  /** How many listen now. */
+  get size(): number {
+    return this.#listeners.size;
+  }
+
   emit(): void {
     if (this.#listeners.size === 0) return;
     for (const listener of this.#listeners) {
