@@ -56,7 +56,7 @@ export async function measureRelayEfficiency(count: number): Promise<RelayEffici
   }
   await emulator.settle();
   const relaySeconds = (performance.now() - started) / 1000;
-  const failed = emulator.services.records.all().filter((record) => record.status !== 'processed');
+  const failed = emulator.services.submissions.all().filter((record) => record.status !== 'processed');
   if (failed.length > 0) throw new Error(`${failed.length} relayed transfers did not succeed`);
   await emulator.close();
   return { transfers: count, relaySeconds, directSeconds };

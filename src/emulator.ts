@@ -37,7 +37,7 @@ import type { EmulatorConfig, EmulatorServices } from './services.ts';
 import { StateRegistry } from './state/state-registry.ts';
 import { HistoryIndex } from './store/history-index.ts';
 import { TokenAccountIndex } from './store/token-account-index.ts';
-import { TransactionRecords } from './store/transaction-records.ts';
+import { Submissions } from './store/submissions.ts';
 
 export const DEFAULT_BASE_URL = 'http://127.0.0.1:8787/api';
 export const DEFAULT_TOKEN_TTL_SECONDS = 3600;
@@ -94,7 +94,7 @@ export async function createRelayEmulator(options: RelayEmulatorOptions = {}): P
     // Lamports the test controls add or remove come from, and go back to, the faucet fixture key.
     reservoir: new PublicKey(fixtures.relay.faucet.publicKey),
   });
-  const records = new TransactionRecords();
+  const submissions = new Submissions();
   const history = new HistoryIndex();
   const tokenAccounts = new TokenAccountIndex();
   fileGenesisTokenAccounts(genesis, tokenAccounts);
@@ -104,7 +104,7 @@ export async function createRelayEmulator(options: RelayEmulatorOptions = {}): P
   const faults = new FaultBook();
   const worker = new SubmissionWorker({
     ledger,
-    records,
+    submissions,
     history,
     tokenAccounts,
     finalizeMs: options.queue?.finalizeMs ?? 0,
@@ -114,7 +114,7 @@ export async function createRelayEmulator(options: RelayEmulatorOptions = {}): P
   const queue = new RelayQueue<SubmissionJob>(worker.process, queueOptions);
   const relay = new AcceptPipeline({
     ledger,
-    records,
+    submissions,
     queue,
     feePayer,
     policy: resolvePolicy(options.policy),
@@ -122,7 +122,7 @@ export async function createRelayEmulator(options: RelayEmulatorOptions = {}): P
     beforeRelay: faults.hooks.beforeRelay,
   });
   // The legacy interface's domain, over the same pipeline and worker.
-  const legacy = new LegacyService({ fixtures, rpcUrl: config.rpcUrl, relay, worker, ledger, records, tokenAccounts, history, now });
+  const legacy = new LegacyService({ fixtures, rpcUrl: config.rpcUrl, relay, worker, ledger, submissions, tokenAccounts, history, now });
 
   const services: EmulatorServices = {
     config,
@@ -132,7 +132,7 @@ export async function createRelayEmulator(options: RelayEmulatorOptions = {}): P
     queue,
     worker,
     legacy,
-    records,
+    submissions,
     history,
     tokenAccounts,
     apiKeys: new ApiKeys(apiKeys),
@@ -167,7 +167,7 @@ export async function createRelayEmulator(options: RelayEmulatorOptions = {}): P
     };
   };
   // The web UI's live updates: hooked into the stores and the core only while a browser listens.
-  const feed = new ChangeFeed({ stores: [records.changes, legacy.records.changes], observe });
+  const feed = new ChangeFeed({ stores: [submissions.changes, legacy.records.changes], observe });
   // Routes under the base URL. Legacy routes go first: two share a path with current ones and
   // claim a request by its body (their `accepts` guard).
   const apiRoutes: EmulatorRoute[] = [...legacyRoutes, ...currentRoutes];

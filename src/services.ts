@@ -11,7 +11,7 @@ import type { SubmissionJob, SubmissionWorker } from './relay/submission-worker.
 import type { StateRegistry } from './state/state-registry.ts';
 import type { HistoryIndex } from './store/history-index.ts';
 import type { TokenAccountIndex } from './store/token-account-index.ts';
-import type { TransactionRecords } from './store/transaction-records.ts';
+import type { Submissions } from './store/submissions.ts';
 
 /** What an emulator exposes about itself. */
 export interface EmulatorConfig {
@@ -32,14 +32,15 @@ export interface EmulatorServices {
   config: EmulatorConfig;
   fixtures: Fixtures;
   ledger: Ledger;
-  /** The accept pipeline: every check, the fee-payer signature, the record, the queue. */
+  /** The accept pipeline: every check, the fee-payer signature, the submission, the queue. */
   relay: AcceptPipeline;
   queue: RelayQueue<SubmissionJob>;
-  /** The queue's worker: ledger, records, history, finalization; waits for commitments. */
+  /** The queue's worker: ledger, submissions, history, finalization; waits for commitments. */
   worker: SubmissionWorker;
   /** The legacy interface's apps, records and relay lifecycle. */
   legacy: LegacyService;
-  records: TransactionRecords;
+  /** Every accepted transaction on its way to the ledger, by signature. */
+  submissions: Submissions;
   history: HistoryIndex;
   tokenAccounts: TokenAccountIndex;
   apiKeys: ApiKeys;

@@ -34,11 +34,11 @@ describe('body size: 413 PAYLOAD_TOO_LARGE', () => {
   const limit = () => h.emulator.config.maxBodyBytes;
 
   it('refuses a body over the limit declared by Content-Length, and records nothing', async () => {
-    const before = h.emulator.services.records.all().length;
+    const before = h.emulator.services.submissions.all().length;
     const response = await h.call('POST', '/Transaction/send', { headers: as(KEYS.body), body: { signedTransaction: 'A'.repeat(limit()) } });
     expect(response.status).toBe(413);
     expect(response.body.code).toBe('PAYLOAD_TOO_LARGE');
-    expect(h.emulator.services.records.all().length).toBe(before);
+    expect(h.emulator.services.submissions.all().length).toBe(before);
   });
 
   it('refuses a streamed body without Content-Length once it passes the limit', async () => {
@@ -81,12 +81,16 @@ describe('rate limit per API key: 429 RATE_LIMITED with Retry-After', () => {
     }
 
     const feePayerBefore = await lamportsOf(FEE_PAYER);
-    const recordsBefore = h.emulator.services.records.all().length;
+    const recordsBefore = h.emulator.services.submissions.all().length;
     const refused = await h.call('POST', '/Transaction/send', { headers: as(KEYS.rate), body: { signedTransaction: signed } });
     expect(refused.status).toBe(429);
     expect(refused.body.code).toBe('RATE_LIMITED');
-    expect(refused.headers.get('retry-after')).toBe(String(Math.ceil(1 / RATE_LIMIT.requestsPerSecond)));
-    expect(h.emulator.services.records.all().length).toBe(recordsBefore);
+    // One token comes back every 1 / rate seconds; the burst above took some wall time, which
+    // refilled a sliver, so the wait is at most that and (on any machine) well over 90 % of it.
+    const retryAfter = Number(refused.headers.get('retry-after'));
+    expect(retryAfter).toBeLessThanOrEqual(Math.ceil(1 / RATE_LIMIT.requestsPerSecond));
+    expect(retryAfter).toBeGreaterThan(0.9 / RATE_LIMIT.requestsPerSecond);
+    expect(h.emulator.services.submissions.all().length).toBe(recordsBefore);
     expect(h.emulator.services.queue.state().pending).toBe(0);
     expect(await lamportsOf(FEE_PAYER)).toBe(feePayerBefore);
 
@@ -110,17 +114,17 @@ describe('rate limit per API key: 429 RATE_LIMITED with Retry-After', () => {
 
 describe('bounded queue: 503 QUEUE_FULL, nothing silently dropped', () => {
   it('refuses past maxPending before recording anything, and every accepted transaction lands', async () => {
-    const { records, queue } = h.emulator.services;
+    const { submissions, queue } = h.emulator.services;
     const transactions = [await validSend(KEYS.queue, 1n), await validSend(KEYS.queue, 2n), await validSend(KEYS.queue, 3n)];
     const feePayerBefore = await lamportsOf(FEE_PAYER);
-    const recordsBefore = records.all().length;
+    const recordsBefore = submissions.all().length;
 
     const answers = [];
     for (const signedTransaction of transactions) answers.push(await h.call('POST', '/Transaction/send', { headers: as(KEYS.queue), body: { signedTransaction } }));
     expect(answers.map((answer) => answer.status)).toEqual([200, 200, 503]);
     expect(answers[2]!.body.code).toBe('QUEUE_FULL');
     expect(Number(answers[2]!.headers.get('retry-after'))).toBeGreaterThanOrEqual(1);
-    expect(records.all().length).toBe(recordsBefore + MAX_PENDING);
+    expect(submissions.all().length).toBe(recordsBefore + MAX_PENDING);
     expect(queue.state().pending).toBe(MAX_PENDING);
     expect(await lamportsOf(FEE_PAYER)).toBe(feePayerBefore);
 
@@ -131,8 +135,8 @@ describe('bounded queue: 503 QUEUE_FULL, nothing silently dropped', () => {
     await h.emulator.settle();
 
     const receipts = [answers[0]!.body, answers[1]!.body, retried.body] as { signature: string }[];
-    expect(receipts.map((receipt) => records.get(receipt.signature)?.status)).toEqual(['processed', 'processed', 'processed']);
-    expect(records.all().length).toBe(recordsBefore + 3);
+    expect(receipts.map((receipt) => submissions.get(receipt.signature)?.status)).toEqual(['processed', 'processed', 'processed']);
+    expect(submissions.all().length).toBe(recordsBefore + 3);
     expect(queue.state().pending).toBe(0);
   });
 });

@@ -1,3 +1,4 @@
+// Over 250 lines: the attack table of issue 8 (one row per attack) and its runner share one emulator, whose start-up is the cost of a file.
 /**
  * The adversarial suite of issue 8: real signed transactions, built with the web3.js and spl-token
  * builders as an attacker would, sent through the real API over MSW (every response validated
@@ -684,9 +685,9 @@ describe('adversarial transactions: refused with their own code, nothing submitt
   for (const attack of cases) {
     it(`${attack.code}: ${attack.name}`, async () => {
       const signedTransaction = await attack.transaction();
-      const { records, queue } = h.emulator.services;
+      const { submissions, queue } = h.emulator.services;
       const feePayerBefore = await lamportsOf(FEE_PAYER);
-      const recordsBefore = records.all().length;
+      const recordsBefore = submissions.all().length;
 
       const response = await h.call('POST', attack.path, { body: { signedTransaction } });
 
@@ -699,7 +700,7 @@ describe('adversarial transactions: refused with their own code, nothing submitt
       else if (response.body.rule !== undefined) expect(TABLE_CODES.get(response.body.rule), response.body.detail).toBe(attack.code);
       await h.emulator.settle();
       expect(await lamportsOf(FEE_PAYER)).toBe(feePayerBefore);
-      expect(records.all().length).toBe(recordsBefore);
+      expect(submissions.all().length).toBe(recordsBefore);
       expect(queue.state().pending).toBe(0);
     });
   }
@@ -741,7 +742,7 @@ describe('controls: the legitimate neighbours of the attacks are relayed', () =>
   it('relays a v0 transaction without lookup tables like a legacy one (rule W4)', async () => {
     const { owner, account, instructions } = newAccount();
     const receipt = await relay(CREATE, await v0(instructions, [owner]));
-    expect(h.emulator.services.records.get(receipt.signature)?.status).toBe('processed');
+    expect(h.emulator.services.submissions.get(receipt.signature)?.status).toBe('processed');
     expect(await h.emulator.services.ledger.getAccount(account)).not.toBeNull();
   });
 
@@ -750,18 +751,18 @@ describe('controls: the legitimate neighbours of the attacks are relayed', () =>
     const signed = await legacy(send.instructions, send.signers);
     const first = await relay(SEND, signed);
     const feePayerAfterFirst = await lamportsOf(FEE_PAYER);
-    const recordsAfterFirst = h.emulator.services.records.all().length;
+    const recordsAfterFirst = h.emulator.services.submissions.all().length;
     const again = await relay(SEND, signed);
     expect(again).toEqual(first);
     expect(await lamportsOf(FEE_PAYER)).toBe(feePayerAfterFirst);
-    expect(h.emulator.services.records.all().length).toBe(recordsAfterFirst);
+    expect(h.emulator.services.submissions.all().length).toBe(recordsAfterFirst);
   });
 
   it('relays compute-budget instructions within the caps, and the fee payer pays exactly the fee they set', async () => {
     const send = aliceSends();
     const before = await lamportsOf(FEE_PAYER);
     const receipt = await relay(SEND, await legacy([ComputeBudgetProgram.setComputeUnitLimit({ units: 100_000 }), ComputeBudgetProgram.setComputeUnitPrice({ microLamports: 100_000 }), ...send.instructions], send.signers));
-    const record = h.emulator.services.records.get(receipt.signature)!;
+    const record = h.emulator.services.submissions.get(receipt.signature)!;
     expect(record.status).toBe('processed');
     // 3 signatures × 5,000 + 100,000 CU × 0.1 lamport, plus the new account's rent.
     expect(before - (await lamportsOf(FEE_PAYER))).toBe(3n * 5_000n + 10_000n + rent);
@@ -777,7 +778,7 @@ describe('controls: the legitimate neighbours of the attacks are relayed', () =>
   it('relays an extra program’s instruction that leaves the fee payer out (the ledger then fails it: nothing is deployed there)', async () => {
     const send = aliceSends();
     const receipt = await relay(SEND, await legacy([...send.instructions, raw(EXTRA_PROGRAM, [0], [{ pubkey: ALICE.publicKey, isSigner: true }])], send.signers));
-    expect(h.emulator.services.records.get(receipt.signature)?.status).toBe('failed');
+    expect(h.emulator.services.submissions.get(receipt.signature)?.status).toBe('failed');
   });
 
   it('relays CreateIdempotent of an account that already exists (no rent is spent)', async () => {
@@ -787,7 +788,7 @@ describe('controls: the legitimate neighbours of the attacks are relayed', () =>
     const before = await lamportsOf(FEE_PAYER);
     const again = createAtaInstructions(owner.publicKey, USDC, { idempotent: true });
     const receipt = await relay(SEND, await legacy([again[0]!, transferInstruction(ALICE, owner.publicKey, 1n)], [ALICE]));
-    expect(h.emulator.services.records.get(receipt.signature)?.status, JSON.stringify(h.emulator.services.records.get(receipt.signature)?.ledger?.logs)).toBe('processed');
+    expect(h.emulator.services.submissions.get(receipt.signature)?.status, JSON.stringify(h.emulator.services.submissions.get(receipt.signature)?.ledger?.logs)).toBe('processed');
     expect(before - (await lamportsOf(FEE_PAYER))).toBe(2n * 5_000n);
   });
 });

@@ -1,3 +1,4 @@
+// Over 250 lines: every /__emulator control, in process and over HTTP, against one emulator, whose start-up is the cost of a file.
 import { getAssociatedTokenAddressSync } from '@solana/spl-token';
 import { Keypair, PublicKey } from '@solana/web3.js';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';

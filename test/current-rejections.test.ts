@@ -12,12 +12,12 @@ describe('relay refusals', () => {
   afterAll(() => h.close());
 
   async function expectRefused(path: string, signedTransaction: string, status: number, code: string) {
-    const before = h.emulator.services.records.all().length;
+    const before = h.emulator.services.submissions.all().length;
     const response = await h.call('POST', path, { body: { signedTransaction } });
     expect(response.status, JSON.stringify(response.body)).toBe(status);
     expect(response.body.code).toBe(code);
     expect(response.body.detail).toEqual(expect.any(String));
-    expect(h.emulator.services.records.all().length).toBe(before);
+    expect(h.emulator.services.submissions.all().length).toBe(before);
     return response.body;
   }
 

@@ -57,7 +57,7 @@ describe('relaying create → send → close through MSW', () => {
     // The fee payer paid 5000 per signature (2 + 2 + 2 + 1) and got the rent of the account back.
     expect(await lamportsOf(FEE_PAYER)).toBe(feePayerBefore - 7n * 5000n);
 
-    const statuses = [created, sent, closed].map((receipt) => h.emulator.services.records.get(receipt.signature)?.status);
+    const statuses = [created, sent, closed].map((receipt) => h.emulator.services.submissions.get(receipt.signature)?.status);
     expect(statuses).toEqual(['processed', 'processed', 'processed']);
   });
 
@@ -65,7 +65,7 @@ describe('relaying create → send → close through MSW', () => {
     const owner = Keypair.generate();
     const receipt = await relay('/Account/create', build({ instructions: createAtaInstructions(owner.publicKey, USDC, { idempotent: true }), blockhash: await h.blockhash(), signers: [owner] }));
     await h.emulator.settle();
-    const record = h.emulator.services.records.get(receipt.signature)!;
+    const record = h.emulator.services.submissions.get(receipt.signature)!;
     expect(record.ledger?.signature).toBe(receipt.signature);
     expect(record.ledger?.err).toBeNull();
     expect((await tokenState(ata(owner.publicKey)))?.closeAuthority).toBe(FEE_PAYER.toBase58());
@@ -126,7 +126,7 @@ describe('relaying create → send → close through MSW', () => {
     expect(afterSettle).toEqual(first);
     await h.emulator.settle();
     expect((await tokenState(ata(recipient.publicKey)))?.amount).toBe(11n);
-    expect(h.emulator.services.records.all().filter((record) => record.signature === first.signature)).toHaveLength(1);
+    expect(h.emulator.services.submissions.all().filter((record) => record.signature === first.signature)).toHaveLength(1);
   });
 
   it('queues a transaction the ledger then fails, and reports the failure with logs', async () => {
@@ -134,7 +134,7 @@ describe('relaying create → send → close through MSW', () => {
     const tooMuch = 10n ** 15n;
     const receipt = await relay('/Transaction/send', build({ instructions: [...createAtaInstructions(recipient.publicKey), transferInstruction(ALICE, recipient.publicKey, tooMuch)], blockhash: await h.blockhash(), signers: [ALICE, recipient] }));
     await h.emulator.settle();
-    const record = h.emulator.services.records.get(receipt.signature)!;
+    const record = h.emulator.services.submissions.get(receipt.signature)!;
     expect(record.status).toBe('failed');
     expect(record.ledger?.err).toEqual({ InstructionError: [2, { Custom: 1 }] });
     expect(record.ledger?.logs.join('\n')).toContain('insufficient funds');

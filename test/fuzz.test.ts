@@ -1,3 +1,4 @@
+// Over 250 lines: one property per operation of the contract, all against one emulator, whose start-up is the cost of a file.
 /**
  * Hostile HTTP input (issue 8): property-based fuzzing with fast-check of every operation of
  * openapi/relay.yaml that the emulator serves: bodies (random JSON, wrong types under the real
@@ -373,7 +374,7 @@ describe('afterwards', () => {
       const response = await h.call('POST', path, { body: { signedTransaction: build({ instructions, blockhash: await h.blockhash(), signers }) } });
       expect(response.status, JSON.stringify(response.body)).toBe(200);
       await h.emulator.settle();
-      return h.emulator.services.records.get(response.body.signature as string)!;
+      return h.emulator.services.submissions.get(response.body.signature as string)!;
     };
     const created = await relay('/Account/create', createAtaInstructions(owner.publicKey), [owner]);
     const sent = await relay('/Transaction/send', [transferInstruction(ALICE, owner.publicKey, 5n), transferInstruction(owner, ALICE.publicKey, 5n)], [ALICE, owner]);

@@ -1,3 +1,4 @@
+// Over 250 lines: every legacy relay path shares one emulator and one webhook receiver, whose start-up is the cost of a file.
 import { Keypair, PublicKey } from '@solana/web3.js';
 import { http, HttpResponse, passthrough } from 'msw';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -155,13 +156,13 @@ describe('legacy relay: make-transfer and account/create', () => {
 
   describe('Failed records (answered 201, as the legacy service did)', () => {
     it('BadNonce: an unknown blockhash is refused before submission', async () => {
-      const submitted = h.emulator.services.records.all().length;
+      const submitted = h.emulator.services.submissions.all().length;
       const body = await relayBody(() => legacyTransfer({ blockhash: Keypair.generate().publicKey.toBase58(), transfers: [{ from: ALICE, to: ALICE.publicKey, amount: 1n }] }));
       const { status, body: record } = await post('/transaction/make-transfer', body);
       expect(status).toBe(201);
       expect(record).toMatchObject({ status: 'Failed', signature: null, ledgerStart: null, ledgerTransaction: null });
       expect(record.errors).toEqual([{ id: expect.stringMatching(/^lerr\d{8}$/), type: 'BadNonce', message: expect.stringContaining('Blockhash not found'), logs: [], instruction: null }]);
-      expect(h.emulator.services.records.all().length).toBe(submitted);
+      expect(h.emulator.services.submissions.all().length).toBe(submitted);
     });
 
     it('BadNonce: a lastValidBlockHeight that has passed', async () => {
@@ -211,7 +212,7 @@ describe('legacy relay: make-transfer and account/create', () => {
     });
 
     it('WebhookFailed: the verify webhook refuses (an MSW handler), and nothing is submitted', async () => {
-      const submitted = h.emulator.services.records.all().length;
+      const submitted = h.emulator.services.submissions.all().length;
       const body = await relayBody((blockhash) => legacyTransfer({ blockhash, transfers: [{ from: ALICE, to: ALICE.publicKey, amount: 1n }] }), { environment: 'refusing', index: 3 });
       const { status, body: record } = await post('/transaction/make-transfer', body);
       expect(status).toBe(201);
@@ -221,7 +222,7 @@ describe('legacy relay: make-transfer and account/create', () => {
       expect(record.webhookVerifyStart).toMatch(ISO);
       expect(record.webhookVerifyEnd).toMatch(ISO);
       expect(record.webhookVerifyDuration).toBeGreaterThanOrEqual(0);
-      expect(h.emulator.services.records.all().length).toBe(submitted);
+      expect(h.emulator.services.submissions.all().length).toBe(submitted);
     });
   });
 

@@ -1,3 +1,4 @@
+// Over 250 lines: the contract's checks (lint, generated types, completeness against the spec, served routes) read one parsed document.
 import { execFileSync } from 'node:child_process';
 import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';

@@ -1,3 +1,4 @@
+// Over 250 lines: every JSON-RPC error code against one emulator, whose start-up is the cost of a file.
 /**
  * The JSON-RPC endpoint at the HTTP level: authentication, batches, notifications, and every error
  * code the validator would answer, through MSW with real fetch. Every answer is checked against
@@ -250,7 +251,7 @@ describe('JSON-RPC endpoint: auth, envelope and errors', () => {
       expect(body.error.data).toMatchObject({ err: { InstructionError: [0, { Custom: 1 }] }, accounts: null, returnData: null });
       expect(body.error.data.logs.some((line: string) => line.includes('Transfer: insufficient lamports'))).toBe(true);
       expect(body.error.data.unitsConsumed).toBeGreaterThan(0);
-      expect(h.emulator.services.records.get(bs58.encode(tx.signature!))).toBeUndefined();
+      expect(h.emulator.services.submissions.get(bs58.encode(tx.signature!))).toBeUndefined();
     });
 
     it('answers -32002 "Blockhash not found" for an unknown blockhash, unless skipPreflight, which drops it', async () => {
@@ -286,7 +287,7 @@ describe('JSON-RPC endpoint: auth, envelope and errors', () => {
       const skipped = await rpc(request('sendTransaction', [tampered.toString('base64'), { encoding: 'base64', skipPreflight: true }]));
       expect(typeof skipped.body.result).toBe('string');
       await h.emulator.settle();
-      expect(h.emulator.services.records.get(skipped.body.result)).toBeUndefined();
+      expect(h.emulator.services.submissions.get(skipped.body.result)).toBeUndefined();
       expect((await rpc(request('getBalance', [payer.publicKey.toBase58()]))).body.result.value).toBe(LAMPORTS_PER_SOL);
     });
 
@@ -309,7 +310,7 @@ describe('JSON-RPC endpoint: auth, envelope and errors', () => {
       }
       await h.emulator.settle();
       expect((await rpc(request('getBalance', [to.toBase58()]))).body.result.value).toBe(2_000_000);
-      expect(h.emulator.services.records.get(signature)).toMatchObject({ operation: 'rpc', status: 'processed' });
+      expect(h.emulator.services.submissions.get(signature)).toMatchObject({ origin: 'rpc', status: 'processed' });
       const again = await rpc(request('sendTransaction', [base64(tx), { encoding: 'base64' }]));
       expect(again.body.error).toMatchObject({ code: -32002, message: 'Transaction simulation failed: This transaction has already been processed', data: { err: 'AlreadyProcessed' } });
       expect((await rpc(request('sendTransaction', [base64(tx), { encoding: 'base64', skipPreflight: true }]))).body.result).toBe(signature);
@@ -346,7 +347,7 @@ describe('JSON-RPC endpoint: auth, envelope and errors', () => {
     await h.emulator.settle();
     expect((await rpc(request('getBalance', [owner]))).body.result.value).toBe(2_000_000);
     const faucet = h.emulator.services.fixtures.relay.faucet.publicKey;
-    expect(h.emulator.services.records.get(first)!.ledger!.accountKeys[0]).toBe(faucet);
+    expect(h.emulator.services.submissions.get(first)!.ledger!.accountKeys[0]).toBe(faucet);
   });
 
   it('keeps blockhash validity with the ledger', async () => {
@@ -379,7 +380,7 @@ describe('JSON-RPC endpoint: confirmation of relayed transactions', () => {
     expect((await rpc(request('getTransaction', [signature, { commitment: 'confirmed' }]))).body.result).toBeNull();
 
     await h.emulator.services.queue.step();
-    const record = h.emulator.services.records.get(signature)!;
+    const record = h.emulator.services.submissions.get(signature)!;
     const slot = Number(record.ledger!.slot);
     expect(await status()).toEqual({ slot, confirmations: 0, err: null, status: { Ok: null }, confirmationStatus: 'confirmed' });
     expect((await rpc(request('getTransaction', [signature, { commitment: 'confirmed' }]))).body.result.slot).toBe(slot);

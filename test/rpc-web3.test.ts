@@ -124,7 +124,7 @@ describe('@solana/web3.js and @solana/spl-token against RpcUrl', () => {
     expect(['confirmed', 'finalized']).toContain(status.confirmationStatus);
 
     const parsed = (await connection.getParsedTransaction(signature, { maxSupportedTransactionVersion: 0 }))!;
-    const record = emulator.services.records.get(signature)!;
+    const record = emulator.services.submissions.get(signature)!;
     expect(parsed.slot).toBe(Number(record.ledger!.slot));
     expect(parsed.blockTime).toBe(record.ledger!.blockTime);
     expect(parsed.version).toBe('legacy');
@@ -184,7 +184,7 @@ describe('@solana/web3.js and @solana/spl-token against RpcUrl', () => {
     expect(created.amount).toBe(0n);
     const onLedger = await emulator.services.ledger.getAccount(ata(BOB.publicKey));
     expect(onLedger?.owner.toBase58()).toBe(splToken.TOKEN_PROGRAM_ID.toBase58());
-    const sent = emulator.services.records.all().filter((record) => record.operation === 'rpc' && record.ledger?.accountKeys[0] === payer.publicKey.toBase58());
+    const sent = emulator.services.submissions.all().filter((record) => record.origin === 'rpc' && record.ledger?.accountKeys[0] === payer.publicKey.toBase58());
     expect(sent).toHaveLength(1);
     expect(sent[0]!.status).toBe('processed');
     // Found this time, nothing sent.

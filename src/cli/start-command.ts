@@ -57,8 +57,8 @@ export async function runStartCommand(argv: string[], io: StartIo = {}): Promise
   }
   const { emulator } = server;
   emulator.observe((exchange) => {
-    if (exchange.response.status >= 500) log.error(requestLogLine(exchange, { withOperation: true }));
-    else log.info(requestLogLine(exchange, { withOperation: log.level === 'debug' }));
+    if (exchange.response.status >= 500) log.error(requestLogLine(exchange, { withOperationId: true }));
+    else log.info(requestLogLine(exchange, { withOperationId: log.level === 'debug' }));
   });
 
   let stateFile: StateFile | null = null;

@@ -62,7 +62,7 @@ export interface EmulatorSnapshot {
 
 /** The test controls, as methods of the emulator; every one is also a route under /__emulator. */
 export interface TestControlMethods {
-  /** Back to the fixtures: accounts, records, history, queue, faults, journals and every registered part. */
+  /** Back to the fixtures: accounts, submissions, legacy records, history, queue, faults, journals and every registered part. */
   reset(): Promise<void>;
   /** SOL (credited directly) and/or tokens of a known mint (minted by a real MintTo into the owner's associated token account). */
   faucet(request: FaucetRequest): Promise<FaucetResult>;

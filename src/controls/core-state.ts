@@ -4,7 +4,7 @@ import { decodeTokenAccount } from '../ledger/token-accounts.ts';
 import type { EmulatorServices } from '../services.ts';
 import type { HistoryEntry } from '../store/history-index.ts';
 import type { TokenAccountIndex } from '../store/token-account-index.ts';
-import { parseTransactionRecord } from '../store/transaction-records.ts';
+import { parseSubmission } from '../store/submissions.ts';
 import { ABSENT_ACCOUNT, isBuiltinAccount, toAccountState, toLedgerAccount, type AccountState } from './account-state.ts';
 
 export interface CoreStateOptions {
@@ -37,8 +37,8 @@ export function fileGenesisTokenAccounts(genesis: GenesisAccount[], tokenAccount
 
 /**
  * Registers the core's stateful parts in the state registry, in the order restore needs: the
- * ledger's accounts and clock, the transaction records, history, the token-account index, and the
- * queue (whose waiting jobs are the records still `queued`; whether it was paused is saved by
+ * ledger's accounts and clock, the submissions, history, the token-account index, and the
+ * queue (whose waiting jobs are the submissions still `queued`; whether it was paused is saved by
  * the controls, which pause it while they snapshot).
  *
  * Reset relies on one fact: right after genesis or a reset, the ledger holds exactly the genesis
@@ -47,7 +47,7 @@ export function fileGenesisTokenAccounts(genesis: GenesisAccount[], tokenAccount
  */
 export function registerCoreState(options: CoreStateOptions): void {
   const { services, genesis } = options;
-  const { ledger, records, history, tokenAccounts, queue } = services;
+  const { ledger, submissions, history, tokenAccounts, queue } = services;
   const genesisByAddress = new Map(genesis.map(({ address, account }) => [address.toBase58(), account]));
 
   services.state.register({
@@ -86,16 +86,17 @@ export function registerCoreState(options: CoreStateOptions): void {
   });
 
   services.state.register({
+    // The state file's key for the submissions (named before they were: files keep it).
     name: 'records',
-    snapshot: () => records.all(),
+    snapshot: () => submissions.all(),
     restore(data) {
-      for (const record of (data as unknown[]).map(parseTransactionRecord)) {
+      for (const record of (data as unknown[]).map(parseSubmission)) {
         // Finalization timers do not survive a restart; a processed transaction comes back finalized.
         const commitment = record.status === 'processed' && record.commitment !== null ? 'finalized' : record.commitment;
-        records.insert({ ...record, commitment });
+        submissions.insert({ ...record, commitment });
       }
     },
-    reset: () => records.clear(),
+    reset: () => submissions.clear(),
   });
 
   services.state.register({
@@ -125,7 +126,7 @@ export function registerCoreState(options: CoreStateOptions): void {
     restore(data) {
       // Acknowledged but not yet submitted when the state was saved: queue them again, in order.
       queue.setLatency((data as QueueSnapshot).latencyMs);
-      for (const record of records.all()) {
+      for (const record of submissions.all()) {
         if (record.status === 'queued') {
           queue.enqueue({ id: record.signature, tx: VersionedTransaction.deserialize(Buffer.from(record.wire, 'base64')) });
         }

@@ -1,5 +1,5 @@
 import type { StateRegistry } from '../state/state-registry.ts';
-import type { TransactionRecords } from '../store/transaction-records.ts';
+import type { Submissions } from '../store/submissions.ts';
 import type { TestControlMethods } from './control-types.ts';
 import type { FaultBook } from './faults.ts';
 import type { RequestJournal } from './request-journal.ts';
@@ -9,10 +9,10 @@ type DiagnosticControls = Pick<TestControlMethods, 'injectFault' | 'faults' | 'c
 
 /**
  * Armed faults and the journals. Faults and the request journal are test-time only: reset clears
- * them and the state file skips them; the transaction journal is a view of the records.
+ * them and the state file skips them; the transaction journal is a view of the submissions.
  */
-export function diagnosticControls(options: { faults: FaultBook; journal: RequestJournal; records: TransactionRecords; state: StateRegistry }): DiagnosticControls {
-  const { faults, journal, records, state } = options;
+export function diagnosticControls(options: { faults: FaultBook; journal: RequestJournal; submissions: Submissions; state: StateRegistry }): DiagnosticControls {
+  const { faults, journal, submissions, state } = options;
   state.register({ name: 'faults', snapshot: () => undefined, restore: () => undefined, reset: () => faults.clear() });
   state.register({ name: 'requestJournal', snapshot: () => undefined, restore: () => undefined, reset: () => journal.clear() });
   return {
@@ -20,6 +20,6 @@ export function diagnosticControls(options: { faults: FaultBook; journal: Reques
     faults: () => faults.list(),
     clearFaults: () => faults.clear(),
     requestJournal: (filter = {}) => journal.list(filter),
-    transactionJournal: (filter = {}) => transactionJournal(records, filter),
+    transactionJournal: (filter = {}) => transactionJournal(submissions, filter),
   };
 }

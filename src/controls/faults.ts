@@ -29,7 +29,7 @@ const RETRY_AFTER_CODES: ReadonlySet<ProblemCode> = new Set(['RATE_LIMITED', 'QU
  * Armed faults and the relay hooks that fire them. Faults fire in the order they were armed.
  * `any` matches every relay operation, legacy relays included; it never matches transactions sent
  * straight through the RPC, which are not relays. A legacy relay's ledger submission is matched
- * by `any` only (its record's operation is `legacy`).
+ * by `any` only (its submission's origin is `legacy`).
  */
 export class FaultBook {
   readonly #faults: FaultRecord[] = [];
@@ -64,8 +64,8 @@ export class FaultBook {
       }
     },
     beforeSubmit: async (job) => {
-      if (job.operation === 'rpc') return null;
-      const [fault] = this.#take(job.operation === 'legacy' ? null : job.operation, (kind) => kind === 'ledger', 1);
+      if (job.origin === 'rpc') return null;
+      const [fault] = this.#take(job.origin === 'legacy' ? null : job.origin, (kind) => kind === 'ledger', 1);
       return fault?.kind === 'ledger' ? (fault.ledgerError ?? DEFAULT_LEDGER_ERROR) : null;
     },
   };

@@ -1,51 +1,36 @@
-import type { TransactionErrorJson } from '../ledger/transaction-error.ts';
-import type { Operation, RelayStatus, TransactionRecord, TransactionRecords } from '../store/transaction-records.ts';
+import type { components } from '../generated/relay.ts';
+import type { QueryParameters } from '../openapi/binding.ts';
+import type { Submission, Submissions } from '../store/submissions.ts';
 
-/** A relayed (or RPC-sent) transaction as the transaction journal shows it. */
-export interface TransactionJournalEntry {
-  signature: string;
-  operation: Operation;
-  status: RelayStatus;
-  commitment: TransactionRecord['commitment'];
-  /** The ledger error; for an injected submission failure `{ InjectedError: text }`; null on success or while queued. */
-  err: TransactionErrorJson | { InjectedError: string } | null;
-  injectedError: string | null;
-  logs: string[];
-  computeUnitsConsumed: number | null;
-  fee: number | null;
-  slot: number | null;
-  blockTime: number | null;
-  receivedAt: string;
-}
+/** A relayed (or RPC-sent) transaction as the transaction journal shows it (the contract's EmulatorTransactionRecord). */
+export type TransactionJournalEntry = components['schemas']['EmulatorTransactionRecord'];
 
-export interface TransactionFilter {
-  status?: RelayStatus;
-  operation?: Operation;
-  signature?: string;
-}
+/** What the transaction journal can be filtered by (the query of GET /__emulator/journal/transactions). */
+export type TransactionFilter = QueryParameters<'emulatorTransactionJournal'>;
 
-/** The transaction journal is a view of the transaction records, oldest first. */
-export function transactionJournal(records: TransactionRecords, filter: TransactionFilter = {}): TransactionJournalEntry[] {
-  const source = filter.signature === undefined ? records.all() : [records.get(filter.signature)].filter((record) => record !== undefined);
+/** The transaction journal is a view of the submissions, oldest first. */
+export function transactionJournal(submissions: Submissions, filter: TransactionFilter = {}): TransactionJournalEntry[] {
+  const source = filter.signature === undefined ? submissions.all() : [submissions.get(filter.signature)].filter((submission) => submission !== undefined);
   return source
-    .filter((record) => (filter.status === undefined || record.status === filter.status) && (filter.operation === undefined || record.operation === filter.operation))
+    .filter((submission) => (filter.status === undefined || submission.status === filter.status) && (filter.operation === undefined || submission.origin === filter.operation))
     .map(toEntry);
 }
 
-function toEntry(record: TransactionRecord): TransactionJournalEntry {
-  const ledger = record.ledger;
+/** The journal's `operation` is the submission's origin: the relay operation that accepted it, or `rpc` or `legacy`. */
+function toEntry(submission: Submission): TransactionJournalEntry {
+  const ledger = submission.ledger;
   return {
-    signature: record.signature,
-    operation: record.operation,
-    status: record.status,
-    commitment: record.commitment,
-    err: ledger?.err ?? (record.injectedError === null ? null : { InjectedError: record.injectedError }),
-    injectedError: record.injectedError,
+    signature: submission.signature,
+    operation: submission.origin,
+    status: submission.status,
+    commitment: submission.commitment,
+    err: ledger?.err ?? (submission.injectedError === null ? null : { InjectedError: submission.injectedError }),
+    injectedError: submission.injectedError,
     logs: ledger?.logs ?? [],
     computeUnitsConsumed: ledger ? Number(ledger.computeUnitsConsumed) : null,
     fee: ledger ? Number(ledger.fee) : null,
     slot: ledger ? Number(ledger.slot) : null,
     blockTime: ledger?.blockTime ?? null,
-    receivedAt: record.receivedAt,
+    receivedAt: submission.receivedAt,
   };
 }

@@ -1330,7 +1330,9 @@ export interface components {
                 signature: string;
                 slot: number;
                 blockTime: number | null;
-                err: Record<string, never> | string | null;
+                err: {
+                    [key: string]: unknown;
+                } | string | null;
                 memo: string | null;
             }[];
         }[];
@@ -1373,7 +1375,9 @@ export interface components {
             status: null | {
                 slot: number;
                 confirmations: number | null;
-                err: Record<string, never> | string | null;
+                err: {
+                    [key: string]: unknown;
+                } | string | null;
                 /** @enum {string} */
                 confirmationStatus: "processed" | "confirmed" | "finalized";
             };
@@ -1535,7 +1539,9 @@ export interface components {
             /** @enum {string|null} */
             commitment: "processed" | "confirmed" | "finalized" | null;
             /** @description The ledger error as the RPC reports it; {"InjectedError":"<text>"} for an injected submission failure; null on success or while queued. */
-            err: Record<string, never> | string | null;
+            err: {
+                [key: string]: unknown;
+            } | string | null;
             /** @description The text of an injected submission failure. */
             injectedError: string | null;
             logs: string[];

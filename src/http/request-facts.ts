@@ -14,7 +14,7 @@ export interface RequestFacts {
   body?: Uint8Array;
   /** The body text the core read, for the journal. */
   bodyText?: string;
-  /** The operation that answered, for the journal; null when no route matched. */
+  /** The operationId of the route that answered, for the journal; null when no route matched. */
   operationId?: string | null;
 }
 

@@ -12,11 +12,11 @@ export function uiUrlOf(config: Pick<EmulatorServices['config'], 'baseUrl'>): st
 
 /** The web UI's overview: where the emulator serves, its key, its fee payer's balance, its queue and clock. */
 export async function overview(services: EmulatorServices): Promise<Overview> {
-  const { config, ledger, queue, records } = services;
+  const { config, ledger, queue, submissions } = services;
   const clock = ledger.clock();
   const feePayer = await ledger.getAccount(new PublicKey(config.feePayer));
   const transactions = { queued: 0, processed: 0, failed: 0 };
-  for (const record of records.all()) transactions[record.status] += 1;
+  for (const submission of submissions.all()) transactions[submission.status] += 1;
   return {
     version: EMULATOR_VERSION,
     baseUrl: config.baseUrl,

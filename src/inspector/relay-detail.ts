@@ -2,7 +2,7 @@ import type { RequestRecord } from '../controls/request-journal.ts';
 import type { components } from '../generated/relay.ts';
 import { publicRecord, type LegacyRecord } from '../legacy/legacy-records.ts';
 import { transactionJson } from '../rpc/transaction-json.ts';
-import type { TransactionRecord } from '../store/transaction-records.ts';
+import type { Submission } from '../store/submissions.ts';
 import { decodeRequestTransaction, decodeWire } from './decoded-transaction.ts';
 import { isRefusal, legacyRow, RELAY_OPERATIONS, refusedRow, transactionRow, type RelaySources } from './relay-rows.ts';
 
@@ -13,7 +13,7 @@ export type RelayDetail = components['schemas']['EmulatorRelayDetail'];
  * request journal id. Undefined when none of the three knows it.
  */
 export function relayDetail(sources: RelaySources, id: string): RelayDetail | undefined {
-  const record = sources.records.get(id);
+  const record = sources.submissions.get(id);
   if (record) return transactionDetail(sources, record);
   const legacy = sources.legacy.bySignature(id) ?? sources.legacy.get(id);
   if (legacy) return legacyDetail(sources, legacy);
@@ -22,8 +22,8 @@ export function relayDetail(sources: RelaySources, id: string): RelayDetail | un
   return undefined;
 }
 
-function transactionDetail(sources: RelaySources, record: TransactionRecord): RelayDetail {
-  const legacy = record.operation === 'legacy' ? sources.legacy.bySignature(record.signature) : undefined;
+function transactionDetail(sources: RelaySources, record: Submission): RelayDetail {
+  const legacy = record.origin === 'legacy' ? sources.legacy.bySignature(record.signature) : undefined;
   // Processed: the RPC's getTransaction in jsonParsed. Queued (or failed before the ledger): the decoded bytes.
   const rendered = transactionJson(record, { encoding: 'jsonParsed', maxSupportedTransactionVersion: 0 });
   return {

@@ -2,7 +2,7 @@ import type { RequestJournal, RequestRecord } from '../controls/request-journal.
 import { PROBLEMS, type ProblemCode } from '../errors/problem-codes.ts';
 import type { components } from '../generated/relay.ts';
 import type { LegacyRecord, LegacyRecords, LegacyStatus } from '../legacy/legacy-records.ts';
-import type { Operation, TransactionRecord, TransactionRecords } from '../store/transaction-records.ts';
+import type { Submission, Submissions, TransactionOrigin } from '../store/submissions.ts';
 import { decodeRequestTransaction, decodeWire } from './decoded-transaction.ts';
 
 export type RelayRow = components['schemas']['EmulatorRelayRow'];
@@ -10,7 +10,7 @@ export type RelayRowStatus = components['schemas']['EmulatorRelayStatus'];
 
 /** Where the rows come from. */
 export interface RelaySources {
-  records: TransactionRecords;
+  submissions: Submissions;
   legacy: LegacyRecords;
   journal: RequestJournal;
 }
@@ -19,7 +19,7 @@ export interface RelayFilter {
   /** An address the transaction names (account keys, instruction fields, token balance owners). */
   wallet?: string;
   mint?: string;
-  operation?: Operation;
+  operation?: TransactionOrigin;
   status?: RelayRowStatus;
   /** The newest `limit` rows. Default {@link DEFAULT_ROW_LIMIT}. */
   limit?: number;
@@ -28,7 +28,7 @@ export interface RelayFilter {
 export const DEFAULT_ROW_LIMIT = 200;
 
 /** The operations that relay (or send) a transaction, and the operation each is recorded as. */
-export const RELAY_OPERATIONS: ReadonlyMap<string, Operation> = new Map<string, Operation>([
+export const RELAY_OPERATIONS: ReadonlyMap<string, TransactionOrigin> = new Map<string, TransactionOrigin>([
   ['createAccount', 'create'],
   ['closeAccount', 'close'],
   ['sendTransaction', 'send'],
@@ -39,7 +39,7 @@ export const RELAY_OPERATIONS: ReadonlyMap<string, Operation> = new Map<string, 
   ['jsonRpc', 'rpc'],
 ]);
 const RELAY_OPERATION_IDS: ReadonlySet<string> = new Set(RELAY_OPERATIONS.keys());
-const OPERATION_IDS: Partial<Record<Operation, string>> = { create: 'createAccount', close: 'closeAccount', send: 'sendTransaction', sendbatch: 'sendBatch', rpc: 'jsonRpc' };
+const OPERATION_IDS: Partial<Record<TransactionOrigin, string>> = { create: 'createAccount', close: 'closeAccount', send: 'sendTransaction', sendbatch: 'sendBatch', rpc: 'jsonRpc' };
 
 /** A row before it is built: built only when it is shown, or when a filter must look inside it. */
 interface Candidate {
@@ -55,11 +55,11 @@ interface Candidate {
  */
 export function relayRows(sources: RelaySources, filter: RelayFilter = {}): RelayRow[] {
   const candidates: Candidate[] = [];
-  for (const record of sources.records.all()) {
+  for (const record of sources.submissions.all()) {
     candidates.push({ time: Date.parse(record.receivedAt), row: () => transactionRow(record, sources.legacy), facts: () => recordFacts(record) });
   }
   for (const legacy of sources.legacy.all()) {
-    if (legacy.signature !== null && sources.records.get(legacy.signature)) continue;
+    if (legacy.signature !== null && sources.submissions.get(legacy.signature)) continue;
     candidates.push({ time: Date.parse(legacy.createdAt), row: () => legacyRow(legacy), facts: () => wireFacts(legacy.tx) });
   }
   for (const entry of refusedRequests(sources.journal)) {
@@ -96,16 +96,16 @@ export function isRefusal(entry: RequestRecord): boolean {
   return isObject(entry.requestBody) && entry.requestBody.method === 'sendTransaction' && (entry.status >= 400 || (isObject(entry.responseBody) && entry.responseBody.error !== undefined));
 }
 
-export function transactionRow(record: TransactionRecord, legacyRecords: LegacyRecords): RelayRow {
-  const legacy = record.operation === 'legacy' ? legacyRecords.bySignature(record.signature) : undefined;
+export function transactionRow(record: Submission, legacyRecords: LegacyRecords): RelayRow {
+  const legacy = record.origin === 'legacy' ? legacyRecords.bySignature(record.signature) : undefined;
   const ledgerError = record.ledger?.err ?? null;
   const legacyFailure = legacy?.status === 'Failed' ? (legacy.errors.at(-1)?.message ?? 'Failed') : null;
   return {
     id: record.signature,
     source: 'transaction',
     time: record.receivedAt,
-    operation: record.operation,
-    operationId: OPERATION_IDS[record.operation] ?? null,
+    operation: record.origin,
+    operationId: OPERATION_IDS[record.origin] ?? null,
     signature: record.signature,
     status: legacyFailure !== null ? 'Failed' : lifecycleStatus(record),
     httpStatus: null,
@@ -117,7 +117,7 @@ export function transactionRow(record: TransactionRecord, legacyRecords: LegacyR
 }
 
 /** Queued, then the commitment reached (Processed, Confirmed, Finalized), or Failed. */
-export function lifecycleStatus(record: Pick<TransactionRecord, 'status' | 'commitment'>): RelayRowStatus {
+export function lifecycleStatus(record: Pick<Submission, 'status' | 'commitment'>): RelayRowStatus {
   if (record.status === 'queued') return 'Queued';
   if (record.status === 'failed') return 'Failed';
   return record.commitment === 'finalized' ? 'Finalized' : record.commitment === 'confirmed' ? 'Confirmed' : 'Processed';
@@ -171,10 +171,10 @@ export function refusedRow(entry: RequestRecord): RelayRow {
 }
 
 const NO_FACTS = { addresses: new Set<string>(), mints: new Set<string>() };
-const factsByRecord = new WeakMap<TransactionRecord, { addresses: Set<string>; mints: Set<string> }>();
+const factsByRecord = new WeakMap<Submission, { addresses: Set<string>; mints: Set<string> }>();
 
 /** The addresses and mints a record names: its decoded message, and the owners and mints of the token balances the ledger reported. */
-function recordFacts(record: TransactionRecord): { addresses: ReadonlySet<string>; mints: ReadonlySet<string> } {
+function recordFacts(record: Submission): { addresses: ReadonlySet<string>; mints: ReadonlySet<string> } {
   let facts = factsByRecord.get(record);
   if (!facts) {
     const decoded = wireFacts(record.wire);

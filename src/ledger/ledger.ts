@@ -1,3 +1,4 @@
+// Over 250 lines: the Ledger is the one seam over the engine; clock, blockhashes, accounts and execution share its private state.
 import { PublicKey, type VersionedTransaction } from '@solana/web3.js';
 import { computeFee } from './compute-budget.ts';
 import { BlockhashRegistry } from './blockhash-registry.ts';

@@ -6,7 +6,7 @@ import { parseAddress } from '../http/address.ts';
 import type { Ledger } from '../ledger/ledger.ts';
 import type { AcceptPipeline } from '../relay/accept-pipeline.ts';
 import type { SubmissionWorker } from '../relay/submission-worker.ts';
-import type { Commitment } from '../store/transaction-records.ts';
+import type { Commitment } from '../store/submissions.ts';
 import type { LegacyApp, LegacyApps } from './legacy-apps.ts';
 import { ledgerFailure } from './legacy-errors.ts';
 import type { LegacyCommitment } from './legacy-records.ts';

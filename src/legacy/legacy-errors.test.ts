@@ -1,10 +1,10 @@
 import { describe, expect, it } from 'vitest';
-import type { TransactionRecord } from '../store/transaction-records.ts';
+import type { Submission } from '../store/submissions.ts';
 import { ledgerFailure, legacyErrorMessage, legacyErrorType } from './legacy-errors.ts';
 
-const record = (patch: Partial<TransactionRecord>): TransactionRecord => ({
+const record = (patch: Partial<Submission>): Submission => ({
   signature: 'sig',
-  operation: 'legacy',
+  origin: 'legacy',
   status: 'failed',
   commitment: null,
   message: '',
@@ -37,7 +37,7 @@ describe('legacy error classification', () => {
       ledger: {
         err: { InstructionError: [1, 'InvalidAccountData'] },
         logs: ['Program log: Error: InvalidAccountData'],
-      } as unknown as TransactionRecord['ledger'],
+      } as unknown as Submission['ledger'],
     });
     expect(ledgerFailure(failed)).toEqual({
       type: 'InvalidAccount',

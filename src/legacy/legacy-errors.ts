@@ -1,5 +1,5 @@
 import { failedInstructionIndex, parseTransactionError, type TransactionErrorJson } from '../ledger/transaction-error.ts';
-import type { TransactionRecord } from '../store/transaction-records.ts';
+import type { Submission } from '../store/submissions.ts';
 import type { LegacyErrorType } from './legacy-records.ts';
 
 /** An error entry of a legacy record, before it gets its id. */
@@ -60,7 +60,7 @@ export function legacyErrorMessage(err: TransactionErrorJson): string {
 }
 
 /** The error entry of a relayed transaction that failed: on the ledger, or by an injected fault. */
-export function ledgerFailure(record: TransactionRecord): LegacyErrorEntry {
+export function ledgerFailure(record: Submission): LegacyErrorEntry {
   if (record.ledger && record.ledger.err !== null) {
     const err = record.ledger.err;
     return { type: legacyErrorType(err), message: legacyErrorMessage(err), logs: record.ledger.logs, instruction: failedInstructionIndex(err) };

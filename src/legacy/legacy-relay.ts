@@ -71,7 +71,7 @@ export class LegacyRelay {
     }
     let prepared: Awaited<ReturnType<typeof relay.prepare>>;
     try {
-      prepared = await relay.prepare(operation, input.tx, { feePayer: this.#apps.signer(call.mint), recordAs: 'legacy' });
+      prepared = await relay.prepare(operation, input.tx, { feePayer: this.#apps.signer(call.mint), origin: 'legacy' });
     } catch (error) {
       if (error instanceof RelayError && error.code === 'BLOCKHASH_NOT_FOUND') {
         return this.#failedBeforeSubmission(call, base, badNonce(`Blockhash not found: ${error.message}`));
@@ -94,7 +94,7 @@ export class LegacyRelay {
       destination: transfer?.destination ?? null,
     });
     if (!(await this.#verify(call.app, record))) return publicRecord(this.#records.get(record.id)!);
-    return this.#submit(call, record, prepared.signature, () => relay.accept(prepared, { recordAs: 'legacy' }));
+    return this.#submit(call, record, prepared.signature, () => relay.accept(prepared, { origin: 'legacy' }));
   }
 
   /** A transaction the emulator built and fully signed itself (account/close). */

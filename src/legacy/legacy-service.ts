@@ -5,7 +5,7 @@ import type { SubmissionWorker } from '../relay/submission-worker.ts';
 import type { StatefulPart } from '../state/state-registry.ts';
 import type { HistoryIndex } from '../store/history-index.ts';
 import type { TokenAccountIndex } from '../store/token-account-index.ts';
-import type { TransactionRecords } from '../store/transaction-records.ts';
+import type { Submissions } from '../store/submissions.ts';
 import { airdrop, type AirdropRequest } from './airdrop.ts';
 import { closeAccount } from './close-account.ts';
 import { LegacyApps } from './legacy-apps.ts';
@@ -21,7 +21,7 @@ export interface LegacyServiceOptions {
   relay: AcceptPipeline;
   worker: SubmissionWorker;
   ledger: Ledger;
-  records: TransactionRecords;
+  submissions: Submissions;
   tokenAccounts: TokenAccountIndex;
   history: HistoryIndex;
   now: () => Date;

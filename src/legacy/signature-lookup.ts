@@ -1,6 +1,6 @@
 import type { Ledger } from '../ledger/ledger.ts';
 import { transactionJson } from '../rpc/transaction-json.ts';
-import type { TransactionRecord, TransactionRecords } from '../store/transaction-records.ts';
+import type { Submission, Submissions } from '../store/submissions.ts';
 
 /** A relayed transaction by signature, as the legacy `transaction/transaction` route answers it. */
 export interface LegacySignatureLookup {
@@ -11,8 +11,8 @@ export interface LegacySignatureLookup {
   transaction: Record<string, unknown> | null;
 }
 
-export function legacySignatureLookup(core: { records: TransactionRecords; ledger: Ledger }, signature: string): LegacySignatureLookup {
-  const record = core.records.get(signature);
+export function legacySignatureLookup(core: { submissions: Submissions; ledger: Ledger }, signature: string): LegacySignatureLookup {
+  const record = core.submissions.get(signature);
   return {
     signature,
     status: record ? signatureStatus(core.ledger, record) : null,
@@ -21,7 +21,7 @@ export function legacySignatureLookup(core: { records: TransactionRecords; ledge
 }
 
 /** The RPC's signature status of a relayed transaction, null while it has not reached the ledger. */
-function signatureStatus(ledger: Ledger, record: TransactionRecord): LegacySignatureLookup['status'] {
+function signatureStatus(ledger: Ledger, record: Submission): LegacySignatureLookup['status'] {
   if (!record.ledger || record.commitment === null) return null;
   const finalized = record.commitment === 'finalized';
   return {

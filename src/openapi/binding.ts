@@ -1,6 +1,7 @@
 import Ajv2020, { type ErrorObject, type ValidateFunction } from 'ajv/dist/2020.js';
 import addFormats from 'ajv-formats';
 import { RelayError } from '../errors/relay-error.ts';
+import type { operations } from '../generated/relay.ts';
 import { openApiDocument, operationsById, resolveRef, type JsonSchema, type OpenApiOperation, type OpenApiParameter } from './document.ts';
 
 /**
@@ -9,12 +10,34 @@ import { openApiDocument, operationsById, resolveRef, type JsonSchema, type Open
  * - JSON property names and query names match case-insensitively (`SignedTransaction` binds to
  *   `signedTransaction`); a parameter's `x-aliases` bind too (`Page` → `PageNumber`);
  * - query values are coerced to the schema's type; schema defaults are applied.
- * The result carries the canonical names of the contract.
+ * The result carries the canonical names of the contract, typed by the types generated from it:
+ * what passed validation against an operation's schema has that operation's type.
  */
 export interface RequestBinder {
-  body(operationId: string, raw: unknown): Record<string, unknown>;
-  query(operationId: string, params: URLSearchParams): Record<string, unknown>;
+  body<Id extends OperationId>(operationId: Id, raw: unknown): RequestBody<Id>;
+  /**
+   * `defaulted` names parameters the caller relies on being present because the contract gives
+   * them a default (the generated type marks them optional); the binder checks that it does.
+   */
+  query<Id extends OperationId, Defaulted extends keyof QueryParameters<Id> = never>(
+    operationId: Id,
+    params: URLSearchParams,
+    options?: { defaulted: readonly Defaulted[] },
+  ): QueryParameters<Id> & Required<Pick<QueryParameters<Id>, Defaulted>>;
 }
+
+/** An operationId of openapi/relay.yaml. */
+export type OperationId = keyof operations & string;
+
+/** The JSON request body of an operation, as generated from the contract. */
+export type RequestBody<Id extends OperationId> = operations[Id] extends { requestBody?: infer Body }
+  ? NonNullable<Body> extends { content: { 'application/json': infer Json } }
+    ? Json
+    : never
+  : never;
+
+/** The query parameters of an operation, as generated from the contract. */
+export type QueryParameters<Id extends OperationId> = NonNullable<operations[Id]['parameters']['query']>;
 
 interface BoundOperation {
   bodyNames: Map<string, string>;
@@ -63,7 +86,9 @@ function createBinder(): RequestBinder {
   }
 
   return {
-    body(operationId, raw) {
+    // The casts below are the binder's promise: the value was just validated against the schema
+    // the generated type was made from.
+    body<Id extends OperationId>(operationId: Id, raw: unknown) {
       const entry = bound(operationId);
       if (typeof raw !== 'object' || raw === null || Array.isArray(raw)) {
         throw new RelayError('VALIDATION_FAILED', 'The request body must be a JSON object.', {
@@ -80,11 +105,17 @@ function createBinder(): RequestBinder {
         const errors = toFieldErrors(entry.validateBody.errors);
         throw new RelayError('VALIDATION_FAILED', describe(errors), { errors });
       }
-      return canonical;
+      return canonical as RequestBody<Id>;
     },
 
-    query(operationId, params) {
+    query<Id extends OperationId, Defaulted extends keyof QueryParameters<Id> = never>(operationId: Id, params: URLSearchParams, options?: { defaulted: readonly Defaulted[] }) {
       const entry = bound(operationId);
+      for (const name of options?.defaulted ?? []) {
+        const declared = entry.query.find(({ parameter }) => parameter.name === name)?.parameter;
+        if (!declared?.required && (declared?.schema as { default?: unknown } | undefined)?.default === undefined) {
+          throw new Error(`${operationId}: query parameter ${String(name)} has no default in openapi/relay.yaml`);
+        }
+      }
       const result: Record<string, unknown> = {};
       const errors: { path: string; message: string }[] = [];
       for (const { parameter, names, validate } of entry.query) {
@@ -104,7 +135,7 @@ function createBinder(): RequestBinder {
         result[parameter.name] = value;
       }
       if (errors.length > 0) throw new RelayError('INVALID_QUERY', describe(errors), { errors });
-      return result;
+      return result as QueryParameters<Id> & Required<Pick<QueryParameters<Id>, Defaulted>>;
     },
   };
 }

@@ -3,7 +3,7 @@ import { encodeBase58 } from '../crypto/base58.ts';
 import type { Ed25519Signer } from '../crypto/ed25519.ts';
 import { RelayError } from '../errors/relay-error.ts';
 import type { Ledger } from '../ledger/ledger.ts';
-import type { Operation, TransactionRecord, TransactionRecords } from '../store/transaction-records.ts';
+import type { Submission, Submissions, TransactionOrigin } from '../store/submissions.ts';
 import { checkDurableNonce, checkPolicy, type PolicyVerdict, type RelayOperation } from './policy.ts';
 import type { PolicyOptions } from './policy-options.ts';
 import { RECEIPT_MESSAGES, receiptOf, type RelayReceipt } from './receipts.ts';
@@ -17,7 +17,7 @@ export type BeforeRelay = (operation: RelayOperation) => Promise<void>;
 
 export interface AcceptPipelineOptions {
   ledger: Ledger;
-  records: TransactionRecords;
+  submissions: Submissions;
   queue: RelayQueue<SubmissionJob>;
   feePayer: Ed25519Signer;
   policy: PolicyOptions;
@@ -47,13 +47,13 @@ export interface PreparedRelay {
 export interface RelayCallOptions {
   /** Signs as this fee payer instead of the relay's own (legacy apps have one per mint). */
   feePayer?: Ed25519Signer;
-  /** The record's operation label, when it differs from the policy operation (e.g. `legacy`). */
-  recordAs?: Operation;
+  /** The submission's origin, when it is not the relay operation itself (`legacy`). */
+  origin?: TransactionOrigin;
 }
 
 /**
  * The relay's accept pipeline: decode → fee payer and signatures → idempotency → blockhash →
- * policy → fee-payer signature → record → enqueue. It answers before submission; the
+ * policy → fee-payer signature → submission stored → enqueue. It answers before the ledger sees it; the
  * SubmissionWorker takes the job from the queue.
  */
 export class AcceptPipeline {
@@ -82,7 +82,7 @@ export class AcceptPipeline {
    * {@link accept}, or the original receipt when this exact transaction was relayed before.
    */
   async prepare(operation: RelayOperation, signedTransaction: string, options: RelayCallOptions = {}): Promise<PreparedRelay | RelayOutcome> {
-    const { ledger, records, policy } = this.#options;
+    const { ledger, submissions, policy } = this.#options;
     const feePayer = options.feePayer ?? this.#options.feePayer;
     await this.#options.beforeRelay?.(operation);
     const wire = decodeWireTransaction(signedTransaction);
@@ -91,11 +91,11 @@ export class AcceptPipeline {
     // ed25519 is deterministic: the same message always gets the same fee-payer signature, which
     // makes that signature the idempotency key.
     const signed = signAsFeePayer(wire, feePayer);
-    const previous = records.get(signed.signature);
-    const recordAs = options.recordAs ?? operation;
+    const previous = submissions.get(signed.signature);
+    const origin = options.origin ?? operation;
     if (previous) {
-      if (previous.operation !== recordAs) {
-        throw new RelayError('ALREADY_PROCESSED', `This transaction was already relayed as ${previous.operation} (${previous.signature}).`, { rule: 'R2' });
+      if (previous.origin !== origin) {
+        throw new RelayError('ALREADY_PROCESSED', `This transaction was already relayed as ${previous.origin} (${previous.signature}).`, { rule: 'R2' });
       }
       if (!ledger.isBlockhashValid(wire.tx.message.recentBlockhash)) {
         // A retry happens within the blockhash's life; past it, this is a replay.
@@ -119,24 +119,24 @@ export class AcceptPipeline {
     return { operation, signature: signed.signature, bytes: signed.bytes, wire, verdict };
   }
 
-  /** Records and queues a prepared transaction. */
-  async accept(prepared: PreparedRelay, options: Pick<RelayCallOptions, 'recordAs'> = {}): Promise<RelayReceipt> {
-    this.#enqueue(options.recordAs ?? prepared.operation, prepared.signature, prepared.bytes, prepared.wire.tx, RECEIPT_MESSAGES[prepared.operation], true);
+  /** Stores and queues a prepared transaction. */
+  async accept(prepared: PreparedRelay, options: Pick<RelayCallOptions, 'origin'> = {}): Promise<RelayReceipt> {
+    this.#enqueue(options.origin ?? prepared.operation, prepared.signature, prepared.bytes, prepared.wire.tx, RECEIPT_MESSAGES[prepared.operation], true);
     return receiptOf(prepared.operation, prepared.signature);
   }
 
-  /** Records and queues a fully signed transaction that did not go through the relay checks (RPC sendTransaction, server-built legacy transactions). */
-  async submitSigned(tx: VersionedTransaction, bytes: Uint8Array, operation: Operation): Promise<string> {
+  /** Stores and queues a fully signed transaction that did not go through the relay checks (RPC sendTransaction, server-built legacy transactions). */
+  async submitSigned(tx: VersionedTransaction, bytes: Uint8Array, origin: TransactionOrigin): Promise<string> {
     const signature = encodeBase58(tx.signatures[0]!);
-    if (this.#options.records.get(signature)) return signature;
-    this.#enqueue(operation, signature, bytes, tx, 'Transaction submitted', false);
+    if (this.#options.submissions.get(signature)) return signature;
+    this.#enqueue(origin, signature, bytes, tx, 'Transaction submitted', false);
     return signature;
   }
 
-  #enqueue(operation: Operation, signature: string, bytes: Uint8Array, tx: VersionedTransaction, message: string, policyChecked: boolean): void {
-    const record: TransactionRecord = {
+  #enqueue(origin: TransactionOrigin, signature: string, bytes: Uint8Array, tx: VersionedTransaction, message: string, policyChecked: boolean): void {
+    const submission: Submission = {
       signature,
-      operation,
+      origin,
       status: 'queued',
       commitment: null,
       message,
@@ -146,9 +146,9 @@ export class AcceptPipeline {
       injectedError: null,
       policyChecked,
     };
-    // Enqueue first: a full queue must refuse before anything is recorded. The record is stored in
-    // the same tick, before the worker can take the job.
+    // Enqueue first: a full queue must refuse before anything is recorded. The submission is stored
+    // in the same tick, before the worker can take the job.
     this.#options.queue.enqueue({ id: signature, tx });
-    this.#options.records.insert(record);
+    this.#options.submissions.insert(submission);
   }
 }

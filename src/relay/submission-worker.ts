@@ -2,21 +2,21 @@ import type { VersionedTransaction } from '@solana/web3.js';
 import type { Ledger, LedgerTransaction } from '../ledger/ledger.ts';
 import type { HistoryIndex } from '../store/history-index.ts';
 import type { TokenAccountIndex } from '../store/token-account-index.ts';
-import type { Commitment, Operation, TransactionRecord, TransactionRecords } from '../store/transaction-records.ts';
+import type { Commitment, Submission, Submissions, TransactionOrigin } from '../store/submissions.ts';
 import { memoOf } from './memo.ts';
 
-/** One queued submission: the record's signature and the fully signed transaction. */
+/** One queued submission: its signature and the fully signed transaction. */
 export interface SubmissionJob {
   id: string;
   tx: VersionedTransaction;
 }
 
 /** The worker's hook for fault injection: a ledger error text to fail the submission with instead of submitting, or null. */
-export type BeforeSubmit = (job: SubmissionJob & { operation: Operation }) => Promise<string | null>;
+export type BeforeSubmit = (job: SubmissionJob & { origin: TransactionOrigin }) => Promise<string | null>;
 
 export interface SubmissionWorkerOptions {
   ledger: Ledger;
-  records: TransactionRecords;
+  submissions: Submissions;
   history: HistoryIndex;
   tokenAccounts: TokenAccountIndex;
   /** Delay before a processed transaction counts as finalized, in ms. */
@@ -25,7 +25,7 @@ export interface SubmissionWorkerOptions {
 }
 
 /**
- * The queue's worker: each job goes to the ledger, its outcome to the records, the accounts it
+ * The queue's worker: each job goes to the ledger, its outcome to its submission, the accounts it
  * touched to history and the token-account index; then finalization is scheduled, and whoever
  * waits for the transaction is woken.
  */
@@ -40,22 +40,22 @@ export class SubmissionWorker {
 
   /** The queue callback: process → ledger → stores → finalization → waiters. Records its own failures. */
   readonly process = async (job: SubmissionJob): Promise<void> => {
-    const { ledger, records } = this.#options;
-    const operation = records.get(job.id)?.operation ?? 'rpc';
+    const { ledger, submissions } = this.#options;
+    const origin = submissions.get(job.id)?.origin ?? 'rpc';
     try {
-      const injected = (await this.#options.beforeSubmit?.({ ...job, operation })) ?? null;
+      const injected = (await this.#options.beforeSubmit?.({ ...job, origin })) ?? null;
       if (injected !== null) {
-        records.update(job.id, { status: 'failed', commitment: null, ledger: null, injectedError: injected });
+        submissions.update(job.id, { status: 'failed', commitment: null, ledger: null, injectedError: injected });
         return;
       }
       let result: LedgerTransaction;
       try {
         result = await ledger.process(job.tx);
       } catch (error) {
-        records.update(job.id, { status: 'failed', ledger: null, commitment: null, injectedError: `ledger failure: ${(error as Error).message}` });
+        submissions.update(job.id, { status: 'failed', ledger: null, commitment: null, injectedError: `ledger failure: ${(error as Error).message}` });
         throw error;
       }
-      records.update(job.id, {
+      submissions.update(job.id, {
         status: result.err === null ? 'processed' : 'failed',
         commitment: 'confirmed',
         ledger: result,
@@ -68,15 +68,15 @@ export class SubmissionWorker {
   };
 
   /**
-   * Resolves with the record once the transaction reaches `commitment` (or failed), or null when
+   * Resolves with the submission once the transaction reaches `commitment` (or failed), or null when
    * `timeoutMs` passes first. Never resolves early for a transaction that is still queued.
    */
-  async waitFor(signature: string, commitment: Commitment, timeoutMs: number): Promise<TransactionRecord | null> {
+  async waitFor(signature: string, commitment: Commitment, timeoutMs: number): Promise<Submission | null> {
     const deadline = Date.now() + timeoutMs;
     const rank: Record<Commitment, number> = { processed: 0, confirmed: 1, finalized: 2 };
     for (;;) {
-      const record = this.#options.records.get(signature);
-      if (record && (record.status === 'failed' || (record.commitment !== null && rank[record.commitment] >= rank[commitment]))) return record;
+      const submission = this.#options.submissions.get(signature);
+      if (submission && (submission.status === 'failed' || (submission.commitment !== null && rank[submission.commitment] >= rank[commitment]))) return submission;
       if (Date.now() >= deadline) return null;
       await new Promise<void>((resolve) => {
         const timer = setTimeout(resolve, Math.max(0, deadline - Date.now()));
@@ -119,7 +119,7 @@ export class SubmissionWorker {
   #scheduleFinalization(signature: string): void {
     const finalization = new Promise<void>((resolve) => setTimeout(resolve, this.#options.finalizeMs))
       .then(() => {
-        this.#options.records.update(signature, { commitment: 'finalized' });
+        this.#options.submissions.update(signature, { commitment: 'finalized' });
         this.#notify();
       })
       .finally(() => this.#finalizations.delete(finalization));

@@ -19,7 +19,7 @@ type Id = string | number | null;
 type Envelope = { jsonrpc: '2.0'; id: Id } & ({ result: unknown } | { error: ReturnType<JsonRpcError['toJSON']> });
 
 /**
- * The Solana JSON-RPC 2.0 endpoint at `rpcUrl`, over the emulator's ledger, records and indexes.
+ * The Solana JSON-RPC 2.0 endpoint at `rpcUrl`, over the emulator's ledger, submissions and indexes.
  *
  * HTTP-level refusals are problem+json like the rest of the emulator (thrown as RelayError for the
  * core to render): 405 for anything but POST, 401 without a valid bearer Token (unless

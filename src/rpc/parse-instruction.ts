@@ -1,19 +1,9 @@
-import { PROGRAMS } from '../relay/programs.ts';
-import { uiTokenAmount } from './ui-token-amount.ts';
 import { encodeBase58 } from '../crypto/base58.ts';
+import { PROGRAMS } from '../relay/programs.ts';
+import { account, Reader, type Parsed, type ResolvedInstruction } from './instruction-data.ts';
+import { parseToken } from './parse-token-instruction.ts';
 
-/** A compiled instruction with its keys resolved to base58. */
-export interface ResolvedInstruction {
-  programId: string;
-  accounts: string[];
-  data: Uint8Array;
-}
-
-type Info = Record<string, unknown>;
-interface Parsed {
-  type: string;
-  info: Info;
-}
+export type { ResolvedInstruction } from './instruction-data.ts';
 
 /**
  * An instruction in the `jsonParsed` encoding, as the validator's parsers render it: `{program,
@@ -55,49 +45,6 @@ function parseKnown(ix: ResolvedInstruction): { program: string; parsed: unknown
     // Truncated data or too few accounts: the validator falls back to the partially decoded form.
     return null;
   }
-}
-
-class Reader {
-  #offset = 0;
-  readonly #view: DataView;
-  constructor(readonly data: Uint8Array) {
-    this.#view = new DataView(data.buffer, data.byteOffset, data.byteLength);
-  }
-  u8(): number {
-    return this.#view.getUint8(this.#take(1));
-  }
-  u32(): number {
-    return this.#view.getUint32(this.#take(4), true);
-  }
-  u64(): bigint {
-    return this.#view.getBigUint64(this.#take(8), true);
-  }
-  key(): string {
-    const start = this.#take(32);
-    return encodeBase58(this.data.subarray(start, start + 32));
-  }
-  /** SPL Token's COption<Pubkey> in instruction data: a 1-byte tag, then the key only when set. */
-  optionKey(): string | null {
-    return this.u8() === 1 ? this.key() : null;
-  }
-  /** bincode's String: a u64 length, then UTF-8 bytes. */
-  string(): string {
-    const length = Number(this.u64());
-    const start = this.#take(length);
-    return new TextDecoder().decode(this.data.subarray(start, start + length));
-  }
-  #take(length: number): number {
-    const start = this.#offset;
-    if (start + length > this.data.length) throw new RangeError('instruction data too short');
-    this.#offset += length;
-    return start;
-  }
-}
-
-function account(ix: ResolvedInstruction, index: number): string {
-  const key = ix.accounts[index];
-  if (key === undefined) throw new RangeError('not enough accounts');
-  return key;
 }
 
 function parseSystem(ix: ResolvedInstruction): Parsed | null {
@@ -142,94 +89,6 @@ function parseSystem(ix: ResolvedInstruction): Parsed | null {
     }
     case 12:
       return { type: 'upgradeNonce', info: { nonceAccount: a(0) } };
-    default:
-      return null;
-  }
-}
-
-const AUTHORITY_TYPES = ['mintTokens', 'freezeAccount', 'accountOwner', 'closeAccount'] as const;
-
-/**
- * The signer of a token instruction: a single authority at `index`, or — when more accounts follow —
- * a multisig account and its signers, named as the validator names them.
- */
-function signers(ix: ResolvedInstruction, index: number, name: string, multisigName: string): Info {
-  const authority = account(ix, index);
-  if (ix.accounts.length > index + 1) return { [multisigName]: authority, signers: ix.accounts.slice(index + 1) };
-  return { [name]: authority };
-}
-
-function parseToken(ix: ResolvedInstruction): Parsed | null {
-  const r = new Reader(ix.data);
-  const a = (index: number) => account(ix, index);
-  switch (r.u8()) {
-    case 0: {
-      const decimals = r.u8();
-      const mintAuthority = r.key();
-      const freezeAuthority = r.optionKey();
-      return { type: 'initializeMint', info: { mint: a(0), decimals, mintAuthority, rentSysvar: a(1), ...(freezeAuthority ? { freezeAuthority } : {}) } };
-    }
-    case 1:
-      return { type: 'initializeAccount', info: { account: a(0), mint: a(1), owner: a(2), rentSysvar: a(3) } };
-    case 3:
-      return { type: 'transfer', info: { source: a(0), destination: a(1), amount: r.u64().toString(), ...signers(ix, 2, 'authority', 'multisigAuthority') } };
-    case 4:
-      return { type: 'approve', info: { source: a(0), delegate: a(1), amount: r.u64().toString(), ...signers(ix, 2, 'owner', 'multisigOwner') } };
-    case 5:
-      return { type: 'revoke', info: { source: a(0), ...signers(ix, 1, 'owner', 'multisigOwner') } };
-    case 6: {
-      const authorityType = AUTHORITY_TYPES[r.u8()];
-      if (!authorityType) return null;
-      const newAuthority = r.optionKey();
-      const owned = authorityType === 'mintTokens' || authorityType === 'freezeAccount' ? 'mint' : 'account';
-      return { type: 'setAuthority', info: { [owned]: a(0), authorityType, newAuthority, ...signers(ix, 1, 'authority', 'multisigAuthority') } };
-    }
-    case 7:
-      return { type: 'mintTo', info: { mint: a(0), account: a(1), amount: r.u64().toString(), ...signers(ix, 2, 'mintAuthority', 'multisigMintAuthority') } };
-    case 8:
-      return { type: 'burn', info: { account: a(0), mint: a(1), amount: r.u64().toString(), ...signers(ix, 2, 'authority', 'multisigAuthority') } };
-    case 9:
-      return { type: 'closeAccount', info: { account: a(0), destination: a(1), ...signers(ix, 2, 'owner', 'multisigOwner') } };
-    case 10:
-      return { type: 'freezeAccount', info: { account: a(0), mint: a(1), ...signers(ix, 2, 'freezeAuthority', 'multisigFreezeAuthority') } };
-    case 11:
-      return { type: 'thawAccount', info: { account: a(0), mint: a(1), ...signers(ix, 2, 'freezeAuthority', 'multisigFreezeAuthority') } };
-    case 12: {
-      const amount = r.u64();
-      const decimals = r.u8();
-      return { type: 'transferChecked', info: { source: a(0), mint: a(1), destination: a(2), tokenAmount: uiTokenAmount(amount, decimals), ...signers(ix, 3, 'authority', 'multisigAuthority') } };
-    }
-    case 13: {
-      const amount = r.u64();
-      const decimals = r.u8();
-      return { type: 'approveChecked', info: { source: a(0), mint: a(1), delegate: a(2), tokenAmount: uiTokenAmount(amount, decimals), ...signers(ix, 3, 'owner', 'multisigOwner') } };
-    }
-    case 14: {
-      const amount = r.u64();
-      const decimals = r.u8();
-      return { type: 'mintToChecked', info: { mint: a(0), account: a(1), tokenAmount: uiTokenAmount(amount, decimals), ...signers(ix, 2, 'mintAuthority', 'multisigMintAuthority') } };
-    }
-    case 15: {
-      const amount = r.u64();
-      const decimals = r.u8();
-      return { type: 'burnChecked', info: { account: a(0), mint: a(1), tokenAmount: uiTokenAmount(amount, decimals), ...signers(ix, 2, 'authority', 'multisigAuthority') } };
-    }
-    case 16:
-      return { type: 'initializeAccount2', info: { account: a(0), mint: a(1), owner: r.key(), rentSysvar: a(2) } };
-    case 17:
-      return { type: 'syncNative', info: { account: a(0) } };
-    case 18:
-      return { type: 'initializeAccount3', info: { account: a(0), mint: a(1), owner: r.key() } };
-    case 20: {
-      const decimals = r.u8();
-      const mintAuthority = r.key();
-      const freezeAuthority = r.optionKey();
-      return { type: 'initializeMint2', info: { mint: a(0), decimals, mintAuthority, ...(freezeAuthority ? { freezeAuthority } : {}) } };
-    }
-    case 21:
-      return { type: 'getAccountDataSize', info: { mint: a(0) } };
-    case 22:
-      return { type: 'initializeImmutableOwner', info: { account: a(0) } };
     default:
       return null;
   }

@@ -22,7 +22,7 @@ describe('transactionJson', () => {
   afterAll(() => emulator.close());
 
   it('renders json like getTransaction: slot, blockTime, message, meta with token balances', () => {
-    const record = emulator.services.records.get(signature)!;
+    const record = emulator.services.submissions.get(signature)!;
     const json = transactionJson(record, { encoding: 'json' }) as any;
     expect(json.version).toBeUndefined();
     expect(json.slot).toBe(Number(record.ledger!.slot));
@@ -41,7 +41,7 @@ describe('transactionJson', () => {
   });
 
   it('renders jsonParsed instructions and account keys as the validator parsers do', () => {
-    const json = transactionJson(emulator.services.records.get(signature)!, { encoding: 'jsonParsed', maxSupportedTransactionVersion: 0 }) as any;
+    const json = transactionJson(emulator.services.submissions.get(signature)!, { encoding: 'jsonParsed', maxSupportedTransactionVersion: 0 }) as any;
     expect(json.version).toBe('legacy');
     expect(json.meta.loadedAddresses).toBeUndefined();
     const [transfer, memo] = json.transaction.message.instructions;
@@ -68,7 +68,7 @@ describe('transactionJson', () => {
   });
 
   it('renders binary encodings as [data, encoding] and is null until processed', () => {
-    const record = emulator.services.records.get(signature)!;
+    const record = emulator.services.submissions.get(signature)!;
     expect((transactionJson(record, { encoding: 'base64' }) as any).transaction).toEqual([record.wire, 'base64']);
     const base58 = (transactionJson(record, { encoding: 'base58' }) as any).transaction;
     expect(base58[1]).toBe('base58');
@@ -76,7 +76,7 @@ describe('transactionJson', () => {
   });
 
   it('refuses a versioned transaction unless maxSupportedTransactionVersion allows it', () => {
-    const record = emulator.services.records.get(signature)!;
+    const record = emulator.services.submissions.get(signature)!;
     const payer = Keypair.generate();
     const message = new TransactionMessage({ payerKey: payer.publicKey, recentBlockhash: record.ledger!.accountKeys[0]!, instructions: [] }).compileToV0Message();
     const v0 = new VersionedTransaction(message);

@@ -1,6 +1,6 @@
 import { VersionedTransaction, type MessageCompiledInstruction } from '@solana/web3.js';
 import type { LedgerTransaction, TokenBalanceSnapshot } from '../ledger/ledger.ts';
-import type { TransactionRecord } from '../store/transaction-records.ts';
+import type { Submission } from '../store/submissions.ts';
 import { parseInstruction } from './parse-instruction.ts';
 import { isWritable } from './reserved-accounts.ts';
 import { uiTokenAmount } from './ui-token-amount.ts';
@@ -37,7 +37,7 @@ export class UnsupportedTransactionVersionError extends Error {
  * Address lookup tables are not resolved (the relay refuses them), so `loadedAddresses` is empty and
  * `innerInstructions` is `[]`: the engine does not report inner instructions.
  */
-export function transactionJson(record: TransactionRecord, options: TransactionJsonOptions): Record<string, unknown> | null {
+export function transactionJson(record: Submission, options: TransactionJsonOptions): Record<string, unknown> | null {
   const ledger = record.ledger;
   if (!ledger) return null;
   const bytes = Buffer.from(record.wire, 'base64');

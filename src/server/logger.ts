@@ -21,9 +21,9 @@ export function createLogger(level: LogLevel, write?: (line: string, severity: E
   return { level, error: at('error'), warn: at('warn'), info: at('info'), debug: at('debug') };
 }
 
-/** One line per request: method, path, status and milliseconds (info); the operation too at debug. */
-export function requestLogLine(exchange: Exchange, options: { withOperation?: boolean } = {}): string {
+/** One line per request: method, path, status and milliseconds (info); the route's operationId too at debug. */
+export function requestLogLine(exchange: Exchange, options: { withOperationId?: boolean } = {}): string {
   const url = new URL(exchange.request.url);
-  const operation = options.withOperation ? ` ${exchange.operationId ?? '-'}` : '';
-  return `${exchange.request.method} ${url.pathname} ${exchange.response.status} ${exchange.durationMs.toFixed(1)}ms${operation}`;
+  const operationId = options.withOperationId ? ` ${exchange.operationId ?? '-'}` : '';
+  return `${exchange.request.method} ${url.pathname} ${exchange.response.status} ${exchange.durationMs.toFixed(1)}ms${operationId}`;
 }

@@ -2,8 +2,8 @@ import type { EmulatorRoute } from '../../core/create-fetch.ts';
 import { RelayError } from '../../errors/relay-error.ts';
 import { jsonResponse } from '../../http/json-response.ts';
 import type { RouteContext } from '../../http/router.ts';
+import type { OperationId, QueryParameters, RequestBody } from '../../openapi/binding.ts';
 import type { EmulatorServices } from '../../services.ts';
-import type { Operation, RelayStatus } from '../../store/transaction-records.ts';
 import type { AccountState } from '../../controls/account-state.ts';
 import type { AdminGuard } from '../../controls/admin-guard.ts';
 import type { Fault } from '../../controls/faults.ts';
@@ -23,8 +23,8 @@ export function controlRoutes(controls: TestControlMethods, guard: AdminGuard): 
       return jsonResponse(await handle(context));
     },
   });
-  const body = async (context: Context, operationId: string) => context.services.binder.body(operationId, (await context.body()) ?? {});
-  const query = (context: Context, operationId: string) => context.services.binder.query(operationId, context.url.searchParams);
+  const body = async <Id extends OperationId>(context: Context, operationId: Id): Promise<RequestBody<Id>> => context.services.binder.body(operationId, (await context.body()) ?? {});
+  const query = <Id extends OperationId>(context: Context, operationId: Id): QueryParameters<Id> => context.services.binder.query(operationId, context.url.searchParams);
 
   return [
     route('POST', '/__emulator/reset', 'emulatorReset', async () => {
@@ -35,17 +35,17 @@ export function controlRoutes(controls: TestControlMethods, guard: AdminGuard): 
     route('POST', '/__emulator/faucet', 'emulatorFaucet', async (context) => {
       const request = await body(context, 'emulatorFaucet');
       const result = await controls.faucet({
-        address: request.address as string,
-        ...(request.lamports === undefined ? {} : { lamports: request.lamports as number }),
-        ...(request.mint === undefined ? {} : { mint: request.mint as string }),
-        ...(request.amount === undefined ? {} : { amount: request.amount as string }),
+        address: request.address,
+        ...(request.lamports === undefined ? {} : { lamports: request.lamports }),
+        ...(request.mint === undefined ? {} : { mint: request.mint }),
+        ...(request.amount === undefined ? {} : { amount: request.amount }),
       });
       return { ...result, lamports: result.lamports.toString(), tokenAmount: result.tokenAmount?.toString() ?? null };
     }),
 
     route('POST', '/__emulator/mints', 'emulatorCreateMint', async (context) => {
       const request = await body(context, 'emulatorCreateMint');
-      return controls.createMint({ decimals: request.decimals as number, ...(typeof request.symbol === 'string' ? { symbol: request.symbol } : {}) });
+      return controls.createMint({ decimals: request.decimals, ...(request.symbol === undefined ? {} : { symbol: request.symbol }) });
     }),
 
     route('GET', '/__emulator/accounts/{address}', 'emulatorGetAccount', async ({ params }) => {
@@ -57,10 +57,10 @@ export function controlRoutes(controls: TestControlMethods, guard: AdminGuard): 
     route('PUT', '/__emulator/accounts/{address}', 'emulatorSetAccount', async (context) => {
       const request = await body(context, 'emulatorSetAccount');
       const stored = await controls.setAccount(context.params.address!, {
-        lamports: BigInt(request.lamports as number),
-        owner: request.owner as string,
-        data: decodeBase64(request.data as string),
-        executable: request.executable as boolean,
+        lamports: BigInt(request.lamports),
+        owner: request.owner,
+        data: decodeBase64(request.data),
+        executable: request.executable,
       });
       return stored ? accountJson(stored) : { lamports: 0, owner: '11111111111111111111111111111111', data: '', executable: false };
     }),
@@ -70,9 +70,9 @@ export function controlRoutes(controls: TestControlMethods, guard: AdminGuard): 
     route('POST', '/__emulator/clock', 'emulatorClock', async (context) => {
       const request = await body(context, 'emulatorClock');
       return controls.warp({
-        ...(request.warpSlots === undefined ? {} : { slots: request.warpSlots as number }),
-        ...(request.slot === undefined ? {} : { slot: request.slot as number }),
-        ...(request.unixTimestamp === undefined ? {} : { unixTimestamp: request.unixTimestamp as number }),
+        ...(request.warpSlots === undefined ? {} : { slots: request.warpSlots }),
+        ...(request.slot === undefined ? {} : { slot: request.slot }),
+        ...(request.unixTimestamp === undefined ? {} : { unixTimestamp: request.unixTimestamp }),
       });
     }),
 
@@ -84,7 +84,7 @@ export function controlRoutes(controls: TestControlMethods, guard: AdminGuard): 
     route('GET', '/__emulator/queue', 'emulatorQueue', async () => controls.queueState()),
     route('PUT', '/__emulator/queue', 'emulatorSetQueue', async (context) => {
       const request = await body(context, 'emulatorSetQueue');
-      return controls.setQueueLatency(request.latencyMs as number);
+      return controls.setQueueLatency(request.latencyMs);
     }),
     route('POST', '/__emulator/queue/pause', 'emulatorPauseQueue', async () => controls.pauseQueue()),
     route('POST', '/__emulator/queue/resume', 'emulatorResumeQueue', async () => controls.resumeQueue()),
@@ -99,26 +99,11 @@ export function controlRoutes(controls: TestControlMethods, guard: AdminGuard): 
     }),
 
     route('GET', '/__emulator/journal/requests', 'emulatorRequestJournal', async (context) => {
-      const filter = query(context, 'emulatorRequestJournal');
-      return {
-        requests: controls.requestJournal({
-          ...(filter.method === undefined ? {} : { method: filter.method as string }),
-          ...(filter.path === undefined ? {} : { path: filter.path as string }),
-          ...(filter.status === undefined ? {} : { status: filter.status as number }),
-          ...(filter.limit === undefined ? {} : { limit: filter.limit as number }),
-        }),
-      };
+      return { requests: controls.requestJournal(query(context, 'emulatorRequestJournal')) };
     }),
 
     route('GET', '/__emulator/journal/transactions', 'emulatorTransactionJournal', async (context) => {
-      const filter = query(context, 'emulatorTransactionJournal');
-      return {
-        transactions: controls.transactionJournal({
-          ...(filter.status === undefined ? {} : { status: filter.status as RelayStatus }),
-          ...(filter.operation === undefined ? {} : { operation: filter.operation as Operation }),
-          ...(filter.signature === undefined ? {} : { signature: filter.signature as string }),
-        }),
-      };
+      return { transactions: controls.transactionJournal(query(context, 'emulatorTransactionJournal')) };
     }),
   ];
 }
@@ -134,16 +119,16 @@ function decodeBase64(text: string): Uint8Array {
   return new Uint8Array(Buffer.from(text, 'base64'));
 }
 
-function toFault(request: Record<string, unknown>): Fault {
-  const base = { operation: request.operation as Fault['operation'], ...(request.count === undefined ? {} : { count: request.count as number }) };
+function toFault(request: RequestBody<'emulatorAddFault'>): Fault {
+  const base = { operation: request.operation, count: request.count };
   switch (request.kind) {
     case 'problem':
-      if (typeof request.code !== 'string') throw missing('code', 'problem');
-      return { ...base, kind: 'problem', code: request.code as Extract<Fault, { kind: 'problem' }>['code'] };
+      if (request.code === undefined) throw missing('code', 'problem');
+      return { ...base, kind: 'problem', code: request.code };
     case 'ledger':
-      return { ...base, kind: 'ledger', ...(typeof request.ledgerError === 'string' ? { ledgerError: request.ledgerError } : {}) };
-    default:
-      if (typeof request.delayMs !== 'number') throw missing('delayMs', 'delay');
+      return { ...base, kind: 'ledger', ...(request.ledgerError === undefined ? {} : { ledgerError: request.ledgerError }) };
+    case 'delay':
+      if (request.delayMs === undefined) throw missing('delayMs', 'delay');
       return { ...base, kind: 'delay', delayMs: request.delayMs };
   }
 }

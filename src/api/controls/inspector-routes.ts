@@ -13,7 +13,7 @@ import { relayDetail } from '../../inspector/relay-detail.ts';
 import { relayRows, type RelayFilter } from '../../inspector/relay-rows.ts';
 import { walletView } from '../../inspector/wallet-view.ts';
 import type { EmulatorServices } from '../../services.ts';
-import { OPERATIONS, type Operation } from '../../store/transaction-records.ts';
+import { TRANSACTION_ORIGINS, type TransactionOrigin } from '../../store/submissions.ts';
 
 type Context = RouteContext<EmulatorServices>;
 
@@ -41,7 +41,7 @@ export function inspectorRoutes(options: InspectorRoutesOptions): EmulatorRoute[
       return handle(context);
     },
   });
-  const sources = (services: EmulatorServices) => ({ records: services.records, legacy: services.legacy.records, journal });
+  const sources = (services: EmulatorServices) => ({ submissions: services.submissions, legacy: services.legacy.records, journal });
 
   return [
     route('/__emulator/overview', 'emulatorOverview', async ({ services }) => jsonResponse(await overview(services))),
@@ -76,8 +76,8 @@ export function inspectorRoutes(options: InspectorRoutesOptions): EmulatorRoute[
   ];
 }
 
-function isOperation(value: unknown): value is Operation {
-  return OPERATIONS.some((operation) => operation === value);
+function isOperation(value: unknown): value is TransactionOrigin {
+  return TRANSACTION_ORIGINS.some((operation) => operation === value);
 }
 
 function isRelayStatus(value: unknown): value is (typeof RELAY_STATUSES)[number] {

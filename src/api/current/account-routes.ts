@@ -61,13 +61,7 @@ const getHistory: CurrentRoute = {
   api: 'current',
   operationId: 'getHistory',
   async handle({ url, services }) {
-    const query = services.binder.query('getHistory', url.searchParams) as {
-      WalletAddress: string;
-      PageNumber: number;
-      PageSize: number;
-      MintAddress?: string;
-      Limit?: number;
-    };
+    const query = services.binder.query('getHistory', url.searchParams, { defaulted: ['PageNumber', 'PageSize'] });
     const wallet = addressOf(parseAddress(query.WalletAddress, 'WalletAddress'));
     const mint = query.MintAddress === undefined ? undefined : addressOf(parseAddress(query.MintAddress, 'MintAddress'));
     const offset = (query.PageNumber - 1) * query.PageSize;

@@ -5,7 +5,7 @@ import type { EmulatorServices } from '../../services.ts';
 
 type CurrentRoute = Route<EmulatorServices>;
 
-function relayRoute(path: string, operationId: string, operation: RelayOperation): CurrentRoute {
+function relayRoute(path: string, operationId: 'createAccount' | 'closeAccount' | 'sendTransaction' | 'sendBatch', operation: RelayOperation): CurrentRoute {
   return {
     method: 'POST',
     path,
@@ -13,7 +13,7 @@ function relayRoute(path: string, operationId: string, operation: RelayOperation
     operationId,
     async handle(context) {
       const { services } = context;
-      const { signedTransaction } = services.binder.body(operationId, await context.body()) as { signedTransaction: string };
+      const { signedTransaction } = services.binder.body(operationId, await context.body());
       const { receipt } = await services.relay.relay(operation, signedTransaction);
       if (operation !== 'sendbatch') return jsonResponse(receipt);
       return jsonResponse({ ...receipt, success: true, signatures: [receipt.signature] });

@@ -2,7 +2,6 @@ import { jsonResponse } from '../../http/json-response.ts';
 import { parseAddress } from '../../http/address.ts';
 import { accountInfo, balanceOf, historyOf, tokenAccountsOf } from '../../legacy/account-reads.ts';
 import { checkClient, clientOf } from '../../legacy/client-guard.ts';
-import type { LegacyCommitment } from '../../legacy/legacy-records.ts';
 import { addressParam, appOf, hasEnvironment, referenceOf, type LegacyRoute } from './route-kit.ts';
 import { relayClientRoute } from './transaction-routes.ts';
 
@@ -15,17 +14,6 @@ const createAccount: LegacyRoute = {
   handle: (context) => relayClientRoute(context, 'legacyCreateAccount', 'create'),
 };
 
-interface CloseBody {
-  account: string;
-  commitment: LegacyCommitment;
-  environment: string;
-  index: number;
-  mint: string;
-  reference?: string;
-  referenceId?: string;
-  referenceType?: string;
-}
-
 /** The legacy server-side close: the owner names their wallet, the emulator builds and relays the close. */
 const closeAccount: LegacyRoute = {
   method: 'POST',
@@ -36,7 +24,7 @@ const closeAccount: LegacyRoute = {
   async handle(context) {
     const { services, request } = context;
     const receivedAt = services.now();
-    const body = services.binder.body('legacyCloseAccount', await context.body()) as unknown as CloseBody;
+    const body = services.binder.body('legacyCloseAccount', await context.body());
     const { legacy } = services;
     const app = legacy.apps.get(body.environment, body.index);
     const client = clientOf(request);

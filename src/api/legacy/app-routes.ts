@@ -1,5 +1,4 @@
 import { jsonResponse } from '../../http/json-response.ts';
-import type { LegacyCommitment } from '../../legacy/legacy-records.ts';
 import { EMULATOR_VERSION } from '../../version.ts';
 import { appOf, type LegacyRoute } from './route-kit.ts';
 
@@ -31,15 +30,6 @@ const appHealth: LegacyRoute = {
   },
 };
 
-interface AirdropBody {
-  account: string;
-  amount?: string;
-  commitment: LegacyCommitment;
-  environment: string;
-  index: number;
-  mint: string;
-}
-
 /** Tokens of an airdrop mint into the account's associated token account; `{signature}` once the commitment is reached. */
 const airdrop: LegacyRoute = {
   method: 'POST',
@@ -48,7 +38,7 @@ const airdrop: LegacyRoute = {
   operationId: 'legacyAirdrop',
   async handle(context) {
     const { services } = context;
-    const body = services.binder.body('legacyAirdrop', await context.body()) as unknown as AirdropBody;
+    const body = services.binder.body('legacyAirdrop', await context.body());
     const app = services.legacy.apps.get(body.environment, body.index);
     const signature = await services.legacy.airdrop({ app, mint: body.mint, owner: body.account, amount: body.amount, commitment: body.commitment });
     return jsonResponse({ signature }, { status: 201 });

@@ -1,4 +1,3 @@
-import type { components } from '../../generated/relay.ts';
 import { RelayError } from '../../errors/relay-error.ts';
 import type { Route, RouteContext } from '../../http/router.ts';
 import { parseAddress } from '../../http/address.ts';
@@ -8,9 +7,6 @@ import type { LegacyService } from '../../legacy/legacy-service.ts';
 
 export type LegacyRoute = Route<EmulatorServices>;
 export type LegacyContext = RouteContext<EmulatorServices>;
-
-/** The legacy relay body (spec 4.3), as bound by the contract. */
-export type LegacyRelayBody = components['schemas']['LegacyRelayRequest'];
 
 /** `{index}` path segments are integers (NestJS ParseIntPipe's message otherwise). */
 export function indexParam(context: LegacyContext): number {
@@ -45,7 +41,7 @@ export function referenceOf(body: { reference?: string; referenceId?: string; re
 
 /**
  * The guard of the two legacy routes that share a path with current ones (account/create and
- * account/close): the legacy operation claims a JSON object body with an `environment` key.
+ * account/close): the legacy route claims a JSON object body with an `environment` key.
  */
 export async function hasEnvironment(context: LegacyContext): Promise<boolean> {
   try {

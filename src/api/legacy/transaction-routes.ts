@@ -2,16 +2,16 @@ import { RelayError } from '../../errors/relay-error.ts';
 import { jsonResponse } from '../../http/json-response.ts';
 import { checkClient, clientOf } from '../../legacy/client-guard.ts';
 import { publicRecord } from '../../legacy/legacy-records.ts';
-import { appOf, referenceOf, type LegacyContext, type LegacyRelayBody, type LegacyRoute } from './route-kit.ts';
+import { appOf, referenceOf, type LegacyContext, type LegacyRoute } from './route-kit.ts';
 
 /**
  * make-transfer and account/create: the client's partially signed transaction, relayed with the
  * mint's fee payer and answered 201 with the legacy transaction record (Failed records included).
  */
-export async function relayClientRoute(context: LegacyContext, operationId: string, kind: 'transfer' | 'create'): Promise<Response> {
+export async function relayClientRoute(context: LegacyContext, operationId: 'legacyMakeTransfer' | 'legacyCreateAccount', kind: 'transfer' | 'create'): Promise<Response> {
   const { services, request } = context;
   const receivedAt = services.now();
-  const body = services.binder.body(operationId, await context.body()) as unknown as LegacyRelayBody;
+  const body = services.binder.body(operationId, await context.body());
   const { legacy } = services;
   const app = legacy.apps.get(body.environment, body.index);
   const client = clientOf(request);
@@ -39,7 +39,7 @@ const listTransactions: LegacyRoute = {
   operationId: 'legacyListTransactions',
   async handle(context) {
     const { legacy, app } = appOf(context);
-    const query = context.services.binder.query('legacyListTransactions', context.url.searchParams) as { reference?: string; signature?: string };
+    const query = context.services.binder.query('legacyListTransactions', context.url.searchParams);
     if (!query.reference && !query.signature) {
       throw new RelayError('REFERENCE_OR_SIGNATURE_REQUIRED', `${app.key}: Please provide either reference or signature`);
     }
@@ -79,7 +79,7 @@ const minimumRent: LegacyRoute = {
   operationId: 'legacyMinimumRent',
   async handle(context) {
     appOf(context);
-    const { dataLength } = context.services.binder.query('legacyMinimumRent', context.url.searchParams) as { dataLength: number };
+    const { dataLength } = context.services.binder.query('legacyMinimumRent', context.url.searchParams);
     return jsonResponse({ lamports: Number(await context.services.ledger.minimumBalanceForRentExemption(dataLength)) });
   },
 };

@@ -58,9 +58,9 @@ export const blockhashAndFeeMethods: MethodTable = {
     const current = Number(context.services.ledger.clock().slot);
     const first = Math.max(1, current - PRIORITIZATION_FEE_SLOTS + 1);
     const fees = new Map<number, bigint>();
-    const records = context.services.records.all();
-    for (let index = records.length - 1; index >= 0; index -= 1) {
-      const record = records[index]!;
+    const submissions = context.services.submissions.all();
+    for (let index = submissions.length - 1; index >= 0; index -= 1) {
+      const record = submissions[index]!;
       if (!record.ledger) continue;
       const slot = Number(record.ledger.slot);
       if (slot < first) break;

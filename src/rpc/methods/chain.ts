@@ -38,7 +38,7 @@ export const chainMethods: MethodTable = {
     // The ledger's clock is the Clock sysvar programs read: its epoch is this epoch.
     const clock = context.services.ledger.clock();
     const { slotIndex, slotsInEpoch } = epochOf(clock.slot);
-    const transactionCount = context.services.records.all().filter((record) => record.ledger !== null).length;
+    const transactionCount = context.services.submissions.all().filter((record) => record.ledger !== null).length;
     return {
       absoluteSlot: Number(clock.slot),
       blockHeight: Number(clock.blockHeight),

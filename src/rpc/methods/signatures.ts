@@ -1,5 +1,5 @@
 import type { HistoryEntry } from '../../store/history-index.ts';
-import type { TransactionRecord } from '../../store/transaction-records.ts';
+import type { Submission } from '../../store/submissions.ts';
 import { confirmedOrFinalized, contextSlot, withContext, type MethodTable } from '../context.ts';
 import { JsonRpcError, RPC_ERROR, invalidParams } from '../json-rpc-error.ts';
 import { configObject, optionalBoolean, optionalInteger, optionalVariant, positional, requirePubkey, requireSignature } from '../params.ts';
@@ -11,7 +11,7 @@ const TRANSACTION_ENCODINGS = ['json', 'jsonParsed', 'base58', 'base64', 'binary
 
 export const signatureMethods: MethodTable = {
   /**
-   * Statuses from the transaction records. A transaction the ledger has not executed (queued, or
+   * Statuses from the submissions. A transaction the ledger has not executed (queued, or
    * dropped before submission) is null, as an unknown signature is. History is always searched.
    */
   getSignatureStatuses(params, context) {
@@ -24,7 +24,7 @@ export const signatureMethods: MethodTable = {
     const slot = contextSlot(context, {});
     return withContext(
       slot,
-      signatures.map((signature) => signatureStatus(context.services.records.get(signature), slot)),
+      signatures.map((signature) => signatureStatus(context.services.submissions.get(signature), slot)),
     );
   },
 
@@ -39,15 +39,15 @@ export const signatureMethods: MethodTable = {
     if (limit === 0 || limit > MAX_SIGNATURES_FOR_ADDRESS) throw invalidParams(`Invalid limit; max ${MAX_SIGNATURES_FOR_ADDRESS}`);
     const before = config.before === undefined || config.before === null ? undefined : requireSignature(config.before);
     const until = config.until === undefined || config.until === null ? undefined : requireSignature(config.until);
-    const { records, history } = context.services;
-    const entries: { entry: HistoryEntry; record: TransactionRecord }[] = [];
+    const { submissions, history } = context.services;
+    const entries: { entry: HistoryEntry; record: Submission }[] = [];
     let cursor = before;
     // Finalized reads skip the newest entries that are only confirmed, and page on past them.
     while (entries.length < limit) {
       const page = history.query(key, { before: cursor, until, limit: limit - entries.length });
       if (page.length === 0) break;
       for (const entry of page) {
-        const record = records.get(entry.signature);
+        const record = submissions.get(entry.signature);
         if (record && (commitment === 'confirmed' || record.commitment === 'finalized')) entries.push({ entry, record });
       }
       cursor = page[page.length - 1]!.signature;
@@ -70,7 +70,7 @@ export const signatureMethods: MethodTable = {
     const encoding = optionalVariant(config, 'encoding', TRANSACTION_ENCODINGS) ?? 'json';
     const commitment = confirmedOrFinalized(config);
     const maxSupportedTransactionVersion = optionalInteger(config, 'maxSupportedTransactionVersion');
-    const record = context.services.records.get(signature);
+    const record = context.services.submissions.get(signature);
     if (!record?.ledger || (commitment === 'finalized' && record.commitment !== 'finalized')) return null;
     try {
       return transactionJson(record, {
@@ -85,7 +85,7 @@ export const signatureMethods: MethodTable = {
 };
 
 /** The validator's `TransactionStatus` for a record, or null while it has not been executed. */
-export function signatureStatus(record: TransactionRecord | undefined, currentSlot: number): Record<string, unknown> | null {
+export function signatureStatus(record: Submission | undefined, currentSlot: number): Record<string, unknown> | null {
   if (!record?.ledger) return null;
   const slot = Number(record.ledger.slot);
   const finalized = record.commitment === 'finalized';

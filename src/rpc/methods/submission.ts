@@ -42,7 +42,7 @@ export const submissionMethods: MethodTable = {
     contextSlot(context, config);
     const decoded = decodeTransaction(requireString(encoded), encoding);
     const { services } = context;
-    const landed = services.records.get(decoded.signature)?.ledger;
+    const landed = services.submissions.get(decoded.signature)?.ledger;
 
     if (!skipPreflight) {
       if (!signaturesVerify(decoded.tx)) throw signatureFailure();
@@ -74,13 +74,13 @@ export const submissionMethods: MethodTable = {
     const decoded = decodeTransaction(requireString(encoded), encoding);
     if (sigVerify && !signaturesVerify(decoded.tx)) throw signatureFailure();
 
-    const { ledger, records } = context.services;
+    const { ledger, submissions } = context.services;
     let value: SimulationValue;
     if (replace) {
       const latest = await ledger.latestBlockhash();
       const replacement = { blockhash: latest.blockhash, lastValidBlockHeight: Number(latest.lastValidBlockHeight) };
       value = simulationValue(await ledger.simulate(copyOf(decoded)), replacement);
-    } else if (records.get(decoded.signature)?.ledger) {
+    } else if (submissions.get(decoded.signature)?.ledger) {
       value = unexecuted('AlreadyProcessed');
     } else if (!ledger.isBlockhashValid(decoded.tx.message.recentBlockhash)) {
       value = unexecuted('BlockhashNotFound');
@@ -100,7 +100,7 @@ export const submissionMethods: MethodTable = {
     const { services } = context;
     for (let attempt = 0; attempt < AIRDROP_ATTEMPTS; attempt += 1) {
       const tx = await airdropTransaction(services, to, lamports);
-      if (!services.records.get(encodeBase58(tx.signatures[0]!))) return services.relay.submitSigned(tx, tx.serialize(), 'rpc');
+      if (!services.submissions.get(encodeBase58(tx.signatures[0]!))) return services.relay.submitSigned(tx, tx.serialize(), 'rpc');
       // The same transfer in the same blockhash would be the same transaction: move to a new slot.
       await services.ledger.warp({ slots: 1 });
     }

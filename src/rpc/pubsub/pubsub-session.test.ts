@@ -51,7 +51,7 @@ describe('PubSub session', () => {
     await received(4);
     const byMethod = Object.fromEntries(messages.splice(0).map((message) => [message.method ?? 'answer', message]));
     expect(byMethod.answer).toEqual({ jsonrpc: '2.0', result: 2, id: 3 });
-    const slot = Number(emulator.services.records.get(signature)!.ledger!.slot);
+    const slot = Number(emulator.services.submissions.get(signature)!.ledger!.slot);
     expect(byMethod.signatureNotification.params).toEqual({ result: { context: { slot }, value: { err: null } }, subscription: 2 });
     expect(byMethod.accountNotification.params.result.value).toMatchObject({ lamports: LAMPORTS_PER_SOL, owner: '11111111111111111111111111111111', data: ['', 'base64'] });
     expect(byMethod.slotNotification.params).toEqual({ result: { parent: slot - 1, root: slot, slot }, subscription: 1 });

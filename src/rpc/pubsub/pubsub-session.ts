@@ -1,6 +1,6 @@
 import { PublicKey } from '@solana/web3.js';
 import type { EmulatorServices } from '../../services.ts';
-import type { TransactionRecord } from '../../store/transaction-records.ts';
+import type { Submission } from '../../store/submissions.ts';
 import { accountEncodingOf, accountJson, type AccountEncodingOptions } from '../account-json.ts';
 import { COMMITMENTS, commitmentOf, type RpcCommitment } from '../context.ts';
 import { JsonRpcError, RPC_ERROR } from '../json-rpc-error.ts';
@@ -8,7 +8,7 @@ import { configObject, optionalBoolean, positional, requirePubkey, requireSignat
 import { stringifyRpc } from '../rpc-json.ts';
 
 export interface PubSubOptions {
-  /** How often subscriptions are checked against the ledger and records, in ms. Default 10. */
+  /** How often subscriptions are checked against the ledger and submissions, in ms. Default 10. */
   pollMs: number;
 }
 
@@ -36,7 +36,7 @@ const NOTIFICATION: Record<Subscription['kind'], string> = {
 /**
  * Solana's PubSub (the RPC's WebSocket side) for one connection: signatureSubscribe (what web3.js
  * `confirmTransaction` waits on), accountSubscribe and slotSubscribe, with their unsubscribe
- * methods. Subscriptions are checked against the records and the ledger every `pollMs` while any
+ * methods. Subscriptions are checked against the submissions and the ledger every `pollMs` while any
  * exist; a signature subscription ends with its one notification, as on Solana.
  */
 export function createPubSubSession(services: EmulatorServices, send: (text: string) => void, options: Partial<PubSubOptions> = {}): PubSubSession {
@@ -59,7 +59,7 @@ export function createPubSubSession(services: EmulatorServices, send: (text: str
         if (!subscriptions.has(id)) continue;
         const context = { slot: Number(slot) };
         if (subscription.kind === 'signature') {
-          const record = services.records.get(subscription.signature);
+          const record = services.submissions.get(subscription.signature);
           if (record && subscription.received && !subscription.receivedSent) {
             subscription.receivedSent = true;
             notify(id, 'signature', { context, value: 'receivedSignature' });
@@ -184,7 +184,7 @@ export function createPubSubSession(services: EmulatorServices, send: (text: str
   };
 }
 
-function reached(record: TransactionRecord, commitment: RpcCommitment): boolean {
+function reached(record: Submission, commitment: RpcCommitment): boolean {
   if (!record.ledger || record.commitment === null) return false;
   return COMMITMENTS.indexOf(record.commitment) >= COMMITMENTS.indexOf(commitment);
 }

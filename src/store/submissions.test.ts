@@ -1,9 +1,9 @@
 import { describe, expect, it } from 'vitest';
-import { parseTransactionRecord, TransactionRecords, type TransactionRecord } from './transaction-records.ts';
+import { parseSubmission, Submissions, type Submission } from './submissions.ts';
 
-const record = (signature: string): TransactionRecord => ({
+const record = (signature: string): Submission => ({
   signature,
-  operation: 'send',
+  origin: 'send',
   status: 'queued',
   commitment: null,
   message: 'Transaction sent successfully',
@@ -14,25 +14,25 @@ const record = (signature: string): TransactionRecord => ({
   policyChecked: true,
 });
 
-describe('TransactionRecords', () => {
+describe('Submissions', () => {
   it('stores a record in the same tick, so a queue worker that runs next finds it', () => {
-    const records = new TransactionRecords();
+    const records = new Submissions();
     records.insert(record('a'));
     expect(records.get('a')?.status).toBe('queued');
   });
 
   it('never changes a record in place: a record read before an update keeps what it said', () => {
-    const records = new TransactionRecords();
+    const records = new Submissions();
     const before = records.insert(record('a'));
     const after = records.update('a', { status: 'processed', commitment: 'confirmed' });
     expect(before.status).toBe('queued');
     expect(after).toMatchObject({ status: 'processed', commitment: 'confirmed' });
     expect(records.get('a')).toBe(after);
-    expect(() => records.update('missing', { status: 'failed' })).toThrow('no transaction record for missing');
+    expect(() => records.update('missing', { status: 'failed' })).toThrow('no submission missing');
   });
 
   it('lists oldest first, an update keeping its place; clear empties it', () => {
-    const records = new TransactionRecords();
+    const records = new Submissions();
     for (const signature of ['a', 'b', 'c']) records.insert(record(signature));
     records.update('a', { status: 'failed' });
     expect(records.all().map((r) => r.signature)).toEqual(['a', 'b', 'c']);
@@ -42,7 +42,7 @@ describe('TransactionRecords', () => {
 
   it('checks a record read back from a state file, defaulting a missing injectedError', () => {
     const { injectedError: _, ...old } = record('a');
-    expect(parseTransactionRecord(old).injectedError).toBeNull();
-    expect(() => parseTransactionRecord({ ...old, status: 'lost' })).toThrow();
+    expect(parseSubmission(old).injectedError).toBeNull();
+    expect(() => parseSubmission({ ...old, status: 'lost' })).toThrow();
   });
 });
