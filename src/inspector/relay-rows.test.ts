@@ -67,7 +67,7 @@ describe('relay rows', () => {
     expect(rows.find((row) => row.id === 'sig-rpc')).toMatchObject({ operation: 'rpc', status: 'Queued', policy: { verdict: 'unchecked' } });
     expect(rows.find((row) => row.id === 'ltx2')).toMatchObject({ source: 'legacy', status: 'Failed', signature: null, error: 'BadNonce: Blockhash not found' });
     expect(rows.find((row) => row.id === 'req-1')).toMatchObject({ status: 'Refused', httpStatus: 422, policy: { verdict: 'refused', code: 'OPERATION_MISMATCH', rule: 'O1' }, error: 'A send transaction may not close.' });
-    expect(rows.find((row) => row.id === 'req-3')).toMatchObject({ origin: 'rpc', status: 'Refused', policy: { code: null, rule: null }, error: 'Transaction simulation failed' });
+    expect(rows.find((row) => row.id === 'req-3')).toMatchObject({ operation: 'rpc', status: 'Refused', policy: { code: null, rule: null }, error: 'Transaction simulation failed' });
     expect(rows.find((row) => row.id === 'req-5')).toMatchObject({ operation: 'legacy', policy: { code: null, rule: 'A6' }, error: 'nope' });
 
     expect(relayRows({ submissions: records, legacy, journal }, { status: 'Refused', operation: 'rpc' }).map((row) => row.id)).toEqual(['req-3']);
