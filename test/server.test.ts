@@ -37,8 +37,19 @@ describe('relay-emulator start (server mode)', () => {
     expect(cli.apiKey).toBe('relay-emulator-dev-key');
     expect(cli.output()).toContain(`Fee payer  ${FEE_PAYER.toBase58()}`);
     expect(cli.output()).toContain(`Docs       ${cli.origin}/docs`);
+    expect(cli.output()).toContain(`Web UI     ${cli.origin}/`);
     expect(cli.output()).toContain('(open: loopback bind)');
     expect(cli.adminToken).toBeNull();
+  });
+
+  it('serves the web UI at / with its files, from the command as installed', async () => {
+    const page = await fetch(`${cli.origin}/`);
+    expect(page.status).toBe(200);
+    expect(page.headers.get('content-type')).toMatch(/^text\/html/);
+    expect(await page.text()).toContain('<script type="module" src="ui/app.js"></script>');
+    const script = await fetch(`${cli.origin}/ui/app.js`);
+    expect(script.headers.get('content-type')).toMatch(/^text\/javascript/);
+    expect(await script.text()).toContain("from './live.js'");
   });
 
   it('serves /health, /openapi.yaml and /docs with its own Redoc bundle', async () => {
