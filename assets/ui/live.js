@@ -48,13 +48,13 @@ export function watch({ onChange, onState }) {
 }
 
 /** Splits the stream into events (blank-line separated) and hands on those with a name. */
-async function readEvents(body, onEvent) {
+export async function readEvents(body, onEvent) {
   const reader = body.pipeThrough(new TextDecoderStream()).getReader();
   let buffer = '';
   for (;;) {
     const { value, done } = await reader.read();
     if (done) return;
-    buffer += value.replaceAll('\r\n', '\n');
+    buffer = (buffer + value).replaceAll('\r\n', '\n');
     let end;
     while ((end = buffer.indexOf('\n\n')) >= 0) {
       const block = buffer.slice(0, end);
