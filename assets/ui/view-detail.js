@@ -54,6 +54,11 @@ function sections(detail) {
     problem ? section('problem', 'Why it was refused', [definitions(Object.entries(problem).filter(([, value]) => typeof value !== 'object').map(([key, value]) => [key, String(value)])), json(problem, 'The error body')]) : null,
     row.strictBreaks?.length ? section('strict', 'What strict would refuse', [table('Rules the strict profile would break', ['Rule', 'Code', 'Detail', 'Exposure'], row.strictBreaks.map((broken) => h('tr', {}, h('td', {}, broken.rule), h('td', {}, broken.code), h('td', {}, broken.detail), h('td', { class: 'number' }, lamports(broken.exposure)))))]) : null,
     transaction ? section('instructions', 'Instructions', [h('ol', { class: 'instructions' }, transaction.message.instructions.map(instruction))]) : section('instructions', 'Instructions', [h('p', {}, 'The request carried no transaction that could be decoded.')]),
+    meta?.innerInstructions?.length
+      ? section('inner', 'Inner instructions', [
+          h('ol', { class: 'instructions' }, meta.innerInstructions.map((inner) => h('li', { value: inner.index + 1 }, h('p', { class: 'muted' }, `Called by instruction ${inner.index + 1}`), h('ol', { class: 'instructions' }, inner.instructions.map(instruction))))),
+        ])
+      : null,
     transaction ? section('signatures', 'Signatures', [h('ol', { class: 'mono list' }, transaction.signatures.map((signature) => h('li', {}, signature)))]) : null,
     transaction ? section('accounts', 'Accounts and balances', [accounts(transaction, meta)]) : null,
     meta && (meta.preTokenBalances.length || meta.postTokenBalances.length) ? section('tokens', 'Token balances', [tokenBalances(meta)]) : null,
