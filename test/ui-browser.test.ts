@@ -1,8 +1,8 @@
 import { Keypair, SystemProgram } from '@solana/web3.js';
 import type { Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { startServer, type RunningServer } from '../src/server/start-server.ts';
-import { accessibilityViolations, launchChromium, screenshot, type Browser } from './support/browser.ts';
+import { accessibilityViolations, launchChromium, pageTrouble, screenshot, type Browser } from './support/browser.ts';
 import { legacyTransfer } from './support/legacy-transactions.ts';
 import { ALICE, BOB, build, FEE_PAYER, KIN, transferInstruction, USDC } from './support/transactions.ts';
 
@@ -16,11 +16,15 @@ describe('web UI in chromium', () => {
   let server: RunningServer;
   let browser: Browser;
   let page: Page;
+  let trouble: string[];
 
   beforeAll(async () => {
     [server, browser] = await Promise.all([startServer({ port: 0 }), launchChromium()]);
     page = await browser.context.newPage();
+    trouble = pageTrouble(page);
   }, 60_000);
+  // No uncaught error, no failed request, nothing the Content-Security-Policy refused.
+  afterEach(() => expect(trouble.splice(0)).toEqual([]));
   afterAll(async () => {
     await browser?.close();
     await server?.close();
@@ -147,6 +151,7 @@ describe('web UI in chromium', () => {
   });
 
   it('asks for the admin token where the guard wants one, and takes it once from ?token=', async () => {
+    await page.goto('about:blank'); // The first page would meet the guard too: its 401s are no trouble of this test.
     server.emulator.admin.requireToken('ui-test-token');
     try {
       const stranger = await browser.context.newPage();
@@ -161,12 +166,14 @@ describe('web UI in chromium', () => {
       await stranger.close();
 
       const holder = await browser.context.newPage();
+      const holderTrouble = pageTrouble(holder);
       await holder.goto(`${server.origin}/?token=ui-test-token`);
       await expect.poll(() => holder.locator('#live').textContent(), { timeout: LIVE }).toBe('Live');
       await expect.poll(() => holder.locator('#fee-payer-balance').getAttribute('data-lamports'), { timeout: LIVE }).toMatch(/^\d+$/);
       expect(holder.url()).toBe(`${server.origin}/`); // The token left the address at once.
       await holder.locator('#clock button[value="warp"]').click();
       await expect.poll(() => holder.locator('#control-result').textContent(), { timeout: LIVE }).toMatch(/^Warp: slot \d+/);
+      expect(holderTrouble).toEqual([]);
       await holder.close();
     } finally {
       server.emulator.admin.requireToken(null);
