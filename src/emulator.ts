@@ -71,6 +71,7 @@ export async function createRelayEmulator(options: RelayEmulatorOptions = {}): P
   const now = options.now ?? (() => new Date());
   const feePayer = createEd25519Signer(keypairOf(fixtures.relay.feePayer).secretKey);
   const apiKeys = options.apiKeys ?? fixtures.relay.apiKeys;
+  const policy = resolvePolicy(options.policy);
 
   const config: EmulatorConfig = {
     baseUrl,
@@ -81,6 +82,7 @@ export async function createRelayEmulator(options: RelayEmulatorOptions = {}): P
     tokenTtlSeconds: options.tokenTtlSeconds ?? DEFAULT_TOKEN_TTL_SECONDS,
     maxBodyBytes: options.maxBodyBytes ?? DEFAULT_MAX_BODY_BYTES,
     rpcAuth: options.rpcAuth ?? true,
+    policyProfile: policy.profile,
   };
 
   // The ledger, and the stores the emulator keeps beside it.
@@ -117,7 +119,7 @@ export async function createRelayEmulator(options: RelayEmulatorOptions = {}): P
     submissions,
     queue,
     feePayer,
-    policy: resolvePolicy(options.policy),
+    policy,
     now,
     beforeRelay: faults.hooks.beforeRelay,
   });

@@ -7,7 +7,7 @@ export type { Exchange, FetchHandler } from './core/create-fetch.ts';
 export { RelayError } from './errors/relay-error.ts';
 export { PROBLEMS, type ProblemCode } from './errors/problem-codes.ts';
 export { errorToResponse } from './errors/to-response.ts';
-export { DEFAULT_POLICY, type PolicyInput, type PolicyOptions } from './relay/policy-options.ts';
+export { DEFAULT_POLICY, POLICY_PROFILES, type PolicyInput, type PolicyOptions, type PolicyProfile } from './relay/policy-options.ts';
 export type { RateLimitOptions } from './limits/rate-limit-options.ts';
 export { RECEIPT_MESSAGES, type RelayReceipt } from './relay/receipts.ts';
 export type { QueueOptions, QueueState } from './relay/relay-queue.ts';

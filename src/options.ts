@@ -27,8 +27,10 @@ export interface RelayEmulatorOptions {
     finalizeMs?: number;
   };
   /**
-   * Fee-payer policy: `maxSignatures`, `maxComputeUnitPrice`, `maxComputeUnitLimit`, `allowedMints`,
-   * `extraPrograms`. Defaults in `DEFAULT_POLICY`; the rules are in openapi/relay.yaml.
+   * Fee-payer policy: a profile name (`'faithful'`, the default, sponsors what the vendor's clients
+   * build and records what each such transaction exposes; `'strict'` refuses those shapes), or
+   * `{ profile, maxSignatures, maxComputeUnitPrice, maxComputeUnitLimit, allowedMints, extraPrograms }`.
+   * Defaults in `DEFAULT_POLICY`; the rules, both profiles side by side, are in openapi/relay.yaml.
    */
   policy?: PolicyInput;
   /**

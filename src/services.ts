@@ -14,6 +14,8 @@ import type { TokenAccountIndex } from './store/token-account-index.ts';
 import type { Submissions } from './store/submissions.ts';
 
 /** What an emulator exposes about itself. */
+import type { PolicyProfile } from './relay/policy-options.ts';
+
 export interface EmulatorConfig {
   baseUrl: string;
   rpcUrl: string;
@@ -25,6 +27,8 @@ export interface EmulatorConfig {
   tokenTtlSeconds: number;
   maxBodyBytes: number;
   rpcAuth: boolean;
+  /** The fee-payer policy profile (`faithful` or `strict`). */
+  policyProfile: PolicyProfile;
 }
 
 /** The emulator's parts, as route handlers see them. */

@@ -41,6 +41,7 @@ import bs58 from 'bs58';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createEd25519Signer } from '../src/crypto/ed25519.ts';
 import { PROBLEMS } from '../src/errors/problem-codes.ts';
+import { POLICY_PROFILES, type PolicyProfile } from '../src/relay/policy-options.ts';
 import { encodeMint, encodeTokenAccount } from '../src/ledger/token-accounts.ts';
 import { startHarness, type Harness } from './support/harness.ts';
 import { policyRules } from './support/policy-table.ts';
@@ -68,8 +69,9 @@ const MEMO_PROGRAM = new PublicKey('MemoSq4gqABAXKb96qnH8TysNcWxMyWCqXgDLGmfcHr'
 let h: Harness;
 let rent: bigint;
 
-beforeAll(async () => {
-  h = await startHarness({ policy: { extraPrograms: [EXTRA_PROGRAM.toBase58()], allowedMints: [USDC, KIN, GHOST_MINT].map((mint) => mint.toBase58()) } });
+/** A fresh emulator under `profile`, with the ledger the attacks aim at. */
+async function arrange(profile: PolicyProfile): Promise<void> {
+  h = await startHarness({ policy: { profile, extraPrograms: [EXTRA_PROGRAM.toBase58()], allowedMints: [USDC, KIN, GHOST_MINT].map((mint) => mint.toBase58()) } });
   const { ledger } = h.emulator.services;
   rent = await ledger.minimumBalanceForRentExemption(ACCOUNT_SIZE);
   const mintRent = await ledger.minimumBalanceForRentExemption(82);
@@ -81,9 +83,7 @@ beforeAll(async () => {
   await put(EMPTY_CLOSABLE, TOKEN_PROGRAM_ID, encodeTokenAccount({ mint: USDC, owner: ATTACKER.publicKey, amount: 0n, closeAuthority: FEE_PAYER }));
   await put(FUNDED_CLOSABLE, TOKEN_PROGRAM_ID, encodeTokenAccount({ mint: USDC, owner: ATTACKER.publicKey, amount: 5n, closeAuthority: FEE_PAYER }));
   await put(FROZEN_CLOSABLE, TOKEN_PROGRAM_ID, frozenTokenAccount(USDC, ATTACKER.publicKey, FEE_PAYER));
-});
-
-afterAll(() => h.close());
+}
 
 function frozenTokenAccount(mint: PublicKey, owner: PublicKey, closeAuthority: PublicKey): Uint8Array {
   const data = Buffer.alloc(ACCOUNT_SIZE);
@@ -679,116 +679,129 @@ const TABLE_CODES = new Map(policyRules().map((rule) => [rule.id, rule.code]));
 
 // ------------------------------------------------------------------ the suite
 
-describe('adversarial transactions: refused with their own code, nothing submitted', () => {
-  const lamportsOf = async (address: PublicKey) => (await h.emulator.services.ledger.getAccount(address))?.lamports ?? 0n;
+/**
+ * The whole suite runs under both policy profiles: `faithful` relaxes only what the vendor clients
+ * build (see test/policy-profiles.test.ts), and none of these attacks is one of those shapes. (The
+ * wrapped-SOL case is refused under `faithful` too because this harness sets `allowedMints` without
+ * the native mint; test/policy-profiles.test.ts shows strict refusing it without that help.)
+ */
+for (const profile of POLICY_PROFILES) {
+describe(`under the ${profile} policy profile`, () => {
+  beforeAll(() => arrange(profile));
+  afterAll(() => h.close());
 
-  for (const attack of cases) {
-    it(`${attack.code}: ${attack.name}`, async () => {
-      const signedTransaction = await attack.transaction();
-      const { submissions, queue } = h.emulator.services;
-      const feePayerBefore = await lamportsOf(FEE_PAYER);
-      const recordsBefore = submissions.all().length;
+  describe('adversarial transactions: refused with their own code, nothing submitted', () => {
+    const lamportsOf = async (address: PublicKey) => (await h.emulator.services.ledger.getAccount(address))?.lamports ?? 0n;
 
-      const response = await h.call('POST', attack.path, { body: { signedTransaction } });
+    for (const attack of cases) {
+      it(`${attack.code}: ${attack.name}`, async () => {
+        const signedTransaction = await attack.transaction();
+        const { submissions, queue } = h.emulator.services;
+        const feePayerBefore = await lamportsOf(FEE_PAYER);
+        const recordsBefore = submissions.all().length;
 
-      expect(response.status, JSON.stringify(response.body)).toBe(attack.status ?? 422);
-      expect(response.body.code, response.body.detail).toBe(attack.code);
-      expect(response.body.detail).toEqual(expect.any(String));
-      // The body names the rule: the one this case stands for in the table, else one whose code it answered.
-      const rule = RULE_OF_CASE.get(attack.name);
-      if (rule) expect(response.body.rule, response.body.detail).toBe(rule);
-      else if (response.body.rule !== undefined) expect(TABLE_CODES.get(response.body.rule), response.body.detail).toBe(attack.code);
-      await h.emulator.settle();
-      expect(await lamportsOf(FEE_PAYER)).toBe(feePayerBefore);
-      expect(submissions.all().length).toBe(recordsBefore);
-      expect(queue.state().pending).toBe(0);
-    });
-  }
+        const response = await h.call('POST', attack.path, { body: { signedTransaction } });
 
-  it('breaks every rule of the policy table with a case answered by the rule’s code and status', () => {
-    const rules = policyRules();
-    expect(rules.length).toBeGreaterThanOrEqual(35);
-    expect(new Set(rules.map((rule) => rule.id)).size).toBe(rules.length);
-    // Exactly the table's rules: a rule added to the contract needs its case here, a case of a removed rule goes.
-    expect(Object.keys(CASE_OF_RULE).sort()).toEqual(rules.map((rule) => rule.id).sort());
-    const byName = new Map(cases.map((attack) => [attack.name, attack]));
-    for (const rule of rules) {
-      expect(PROBLEMS[rule.code], `${rule.id}: ${rule.code} is a registered code`).toBeDefined();
-      expect(PROBLEMS[rule.code].status, `${rule.id}: the registry answers ${rule.code} with the status the table states`).toBe(rule.status);
-      const attack = byName.get(CASE_OF_RULE[rule.id]!);
-      expect(attack, `${rule.id}: case "${CASE_OF_RULE[rule.id]}"`).toBeDefined();
-      expect({ code: attack!.code, status: attack!.status ?? 422 }, `${rule.id}: ${attack!.name}`).toEqual({ code: rule.code, status: rule.status });
+        expect(response.status, JSON.stringify(response.body)).toBe(attack.status ?? 422);
+        expect(response.body.code, response.body.detail).toBe(attack.code);
+        expect(response.body.detail).toEqual(expect.any(String));
+        // The body names the rule: the one this case stands for in the table, else one whose code it answered.
+        const rule = RULE_OF_CASE.get(attack.name);
+        if (rule) expect(response.body.rule, response.body.detail).toBe(rule);
+        else if (response.body.rule !== undefined) expect(TABLE_CODES.get(response.body.rule), response.body.detail).toBe(attack.code);
+        await h.emulator.settle();
+        expect(await lamportsOf(FEE_PAYER)).toBe(feePayerBefore);
+        expect(submissions.all().length).toBe(recordsBefore);
+        expect(queue.state().pending).toBe(0);
+      });
     }
+
+    it('breaks every rule of the policy table with a case answered by the rule’s code and status', () => {
+      const rules = policyRules();
+      expect(rules.length).toBeGreaterThanOrEqual(35);
+      expect(new Set(rules.map((rule) => rule.id)).size).toBe(rules.length);
+      // Exactly the table's rules: a rule added to the contract needs its case here, a case of a removed rule goes.
+      expect(Object.keys(CASE_OF_RULE).sort()).toEqual(rules.map((rule) => rule.id).sort());
+      const byName = new Map(cases.map((attack) => [attack.name, attack]));
+      for (const rule of rules) {
+        expect(PROBLEMS[rule.code], `${rule.id}: ${rule.code} is a registered code`).toBeDefined();
+        expect(PROBLEMS[rule.code].status, `${rule.id}: the registry answers ${rule.code} with the status the table states`).toBe(rule.status);
+        const attack = byName.get(CASE_OF_RULE[rule.id]!);
+        expect(attack, `${rule.id}: case "${CASE_OF_RULE[rule.id]}"`).toBeDefined();
+        expect({ code: attack!.code, status: attack!.status ?? 422 }, `${rule.id}: ${attack!.name}`).toEqual({ code: rule.code, status: rule.status });
+      }
+    });
+
+    it('has at least 40 distinct cases covering every category of issue 8', () => {
+      expect(new Set(cases.map((attack) => attack.name)).size).toBe(cases.length);
+      expect(cases.length).toBeGreaterThanOrEqual(40);
+      const covered = new Set(cases.map((attack) => attack.category));
+      expect(Object.keys(CATEGORIES).filter((category) => !covered.has(category as Category))).toEqual([]);
+    });
   });
 
-  it('has at least 40 distinct cases covering every category of issue 8', () => {
-    expect(new Set(cases.map((attack) => attack.name)).size).toBe(cases.length);
-    expect(cases.length).toBeGreaterThanOrEqual(40);
-    const covered = new Set(cases.map((attack) => attack.category));
-    expect(Object.keys(CATEGORIES).filter((category) => !covered.has(category as Category))).toEqual([]);
+  /** The other side of each rule: what the refusals must not catch. */
+  describe('controls: the legitimate neighbours of the attacks are relayed', () => {
+    const lamportsOf = async (address: PublicKey) => (await h.emulator.services.ledger.getAccount(address))?.lamports ?? 0n;
+    const relay = async (path: string, signedTransaction: string) => {
+      const response = await h.call('POST', path, { body: { signedTransaction } });
+      expect(response.status, JSON.stringify(response.body)).toBe(200);
+      await h.emulator.settle();
+      return response.body as { signature: string };
+    };
+
+    it('relays a v0 transaction without lookup tables like a legacy one (rule W4)', async () => {
+      const { owner, account, instructions } = newAccount();
+      const receipt = await relay(CREATE, await v0(instructions, [owner]));
+      expect(h.emulator.services.submissions.get(receipt.signature)?.status).toBe('processed');
+      expect(await h.emulator.services.ledger.getAccount(account)).not.toBeNull();
+    });
+
+    it('answers an identical retry within the blockhash window with the original receipt, submitting nothing (rule R1 of issue 3)', async () => {
+      const send = aliceSends(3n);
+      const signed = await legacy(send.instructions, send.signers);
+      const first = await relay(SEND, signed);
+      const feePayerAfterFirst = await lamportsOf(FEE_PAYER);
+      const recordsAfterFirst = h.emulator.services.submissions.all().length;
+      const again = await relay(SEND, signed);
+      expect(again).toEqual(first);
+      expect(await lamportsOf(FEE_PAYER)).toBe(feePayerAfterFirst);
+      expect(h.emulator.services.submissions.all().length).toBe(recordsAfterFirst);
+    });
+
+    it('relays compute-budget instructions within the caps, and the fee payer pays exactly the fee they set', async () => {
+      const send = aliceSends();
+      const before = await lamportsOf(FEE_PAYER);
+      const receipt = await relay(SEND, await legacy([ComputeBudgetProgram.setComputeUnitLimit({ units: 100_000 }), ComputeBudgetProgram.setComputeUnitPrice({ microLamports: 100_000 }), ...send.instructions], send.signers));
+      const record = h.emulator.services.submissions.get(receipt.signature)!;
+      expect(record.status).toBe('processed');
+      // 3 signatures × 5,000 + 100,000 CU × 0.1 lamport, plus the new account's rent.
+      expect(before - (await lamportsOf(FEE_PAYER))).toBe(3n * 5_000n + 10_000n + rent);
+    });
+
+    it('closes an empty account whose close authority is the fee payer, and the rent comes back to it', async () => {
+      const before = await lamportsOf(FEE_PAYER);
+      await relay(CLOSE, await legacy([closeInstruction(EMPTY_CLOSABLE)]));
+      expect(await h.emulator.services.ledger.getAccount(EMPTY_CLOSABLE)).toBeNull();
+      expect((await lamportsOf(FEE_PAYER)) - before).toBe(rent - 5_000n);
+    });
+
+    it('relays an extra program’s instruction that leaves the fee payer out (the ledger then fails it: nothing is deployed there)', async () => {
+      const send = aliceSends();
+      const receipt = await relay(SEND, await legacy([...send.instructions, raw(EXTRA_PROGRAM, [0], [{ pubkey: ALICE.publicKey, isSigner: true }])], send.signers));
+      expect(h.emulator.services.submissions.get(receipt.signature)?.status).toBe('failed');
+    });
+
+    it('relays CreateIdempotent of an account that already exists (no rent is spent)', async () => {
+      const owner = Keypair.generate();
+      const first = newAccount(owner);
+      await relay(CREATE, await legacy(first.instructions, [owner]));
+      const before = await lamportsOf(FEE_PAYER);
+      const again = createAtaInstructions(owner.publicKey, USDC, { idempotent: true });
+      const receipt = await relay(SEND, await legacy([again[0]!, transferInstruction(ALICE, owner.publicKey, 1n)], [ALICE]));
+      expect(h.emulator.services.submissions.get(receipt.signature)?.status, JSON.stringify(h.emulator.services.submissions.get(receipt.signature)?.ledger?.logs)).toBe('processed');
+      expect(before - (await lamportsOf(FEE_PAYER))).toBe(2n * 5_000n);
+    });
   });
 });
-
-/** The other side of each rule: what the refusals must not catch. */
-describe('controls: the legitimate neighbours of the attacks are relayed', () => {
-  const lamportsOf = async (address: PublicKey) => (await h.emulator.services.ledger.getAccount(address))?.lamports ?? 0n;
-  const relay = async (path: string, signedTransaction: string) => {
-    const response = await h.call('POST', path, { body: { signedTransaction } });
-    expect(response.status, JSON.stringify(response.body)).toBe(200);
-    await h.emulator.settle();
-    return response.body as { signature: string };
-  };
-
-  it('relays a v0 transaction without lookup tables like a legacy one (rule W4)', async () => {
-    const { owner, account, instructions } = newAccount();
-    const receipt = await relay(CREATE, await v0(instructions, [owner]));
-    expect(h.emulator.services.submissions.get(receipt.signature)?.status).toBe('processed');
-    expect(await h.emulator.services.ledger.getAccount(account)).not.toBeNull();
-  });
-
-  it('answers an identical retry within the blockhash window with the original receipt, submitting nothing (rule R1 of issue 3)', async () => {
-    const send = aliceSends(3n);
-    const signed = await legacy(send.instructions, send.signers);
-    const first = await relay(SEND, signed);
-    const feePayerAfterFirst = await lamportsOf(FEE_PAYER);
-    const recordsAfterFirst = h.emulator.services.submissions.all().length;
-    const again = await relay(SEND, signed);
-    expect(again).toEqual(first);
-    expect(await lamportsOf(FEE_PAYER)).toBe(feePayerAfterFirst);
-    expect(h.emulator.services.submissions.all().length).toBe(recordsAfterFirst);
-  });
-
-  it('relays compute-budget instructions within the caps, and the fee payer pays exactly the fee they set', async () => {
-    const send = aliceSends();
-    const before = await lamportsOf(FEE_PAYER);
-    const receipt = await relay(SEND, await legacy([ComputeBudgetProgram.setComputeUnitLimit({ units: 100_000 }), ComputeBudgetProgram.setComputeUnitPrice({ microLamports: 100_000 }), ...send.instructions], send.signers));
-    const record = h.emulator.services.submissions.get(receipt.signature)!;
-    expect(record.status).toBe('processed');
-    // 3 signatures × 5,000 + 100,000 CU × 0.1 lamport, plus the new account's rent.
-    expect(before - (await lamportsOf(FEE_PAYER))).toBe(3n * 5_000n + 10_000n + rent);
-  });
-
-  it('closes an empty account whose close authority is the fee payer, and the rent comes back to it', async () => {
-    const before = await lamportsOf(FEE_PAYER);
-    await relay(CLOSE, await legacy([closeInstruction(EMPTY_CLOSABLE)]));
-    expect(await h.emulator.services.ledger.getAccount(EMPTY_CLOSABLE)).toBeNull();
-    expect((await lamportsOf(FEE_PAYER)) - before).toBe(rent - 5_000n);
-  });
-
-  it('relays an extra program’s instruction that leaves the fee payer out (the ledger then fails it: nothing is deployed there)', async () => {
-    const send = aliceSends();
-    const receipt = await relay(SEND, await legacy([...send.instructions, raw(EXTRA_PROGRAM, [0], [{ pubkey: ALICE.publicKey, isSigner: true }])], send.signers));
-    expect(h.emulator.services.submissions.get(receipt.signature)?.status).toBe('failed');
-  });
-
-  it('relays CreateIdempotent of an account that already exists (no rent is spent)', async () => {
-    const owner = Keypair.generate();
-    const first = newAccount(owner);
-    await relay(CREATE, await legacy(first.instructions, [owner]));
-    const before = await lamportsOf(FEE_PAYER);
-    const again = createAtaInstructions(owner.publicKey, USDC, { idempotent: true });
-    const receipt = await relay(SEND, await legacy([again[0]!, transferInstruction(ALICE, owner.publicKey, 1n)], [ALICE]));
-    expect(h.emulator.services.submissions.get(receipt.signature)?.status, JSON.stringify(h.emulator.services.submissions.get(receipt.signature)?.ledger?.logs)).toBe('processed');
-    expect(before - (await lamportsOf(FEE_PAYER))).toBe(2n * 5_000n);
-  });
-});
+}

@@ -102,7 +102,7 @@ describe('the kit catches each fault of a broken implementation', () => {
     );
     expect(failing(report), formatTable(report)).toEqual(['SHOULD contract.createAccount']);
     expect(result(report, 'contract.createAccount')?.reason).toMatch(
-      /POST \/Account\/create → 201 \(during relay\.create\.receipt\): .*status 201 is not declared \(declared: 200, /,
+      /POST \/Account\/create → 201 \(during forms\.receipt-pascal-case\): .*status 201 is not declared \(declared: 200, /,
     );
     // The spec shows no status codes: a 2xx receipt is still a receipt, so this is a SHOULD failure
     // only (incomplete rather than conformant: these runs give no legacy app).
@@ -143,6 +143,7 @@ describe('the kit catches each fault of a broken implementation', () => {
       }),
     );
     expect(failing(report), formatTable(report)).toEqual([
+      'SHOULD forms.receipt-pascal-case',
       'MUST relay.create.receipt',
       'SHOULD relay.send.receipt',
       'MUST relay.sendbatch.receipt',
@@ -172,7 +173,35 @@ describe('the kit catches each fault of a broken implementation', () => {
       // The history check waits for that signature until the timeout: keep it short.
       1_500,
     );
-    expect(failing(report), formatTable(report)).toEqual(['MUST relay.signature.fee-payer', 'MUST relay.signature.history']);
+    // The PascalCase Signature still carries the real one: the clients reading it would not notice.
+    expect(failing(report), formatTable(report)).toEqual(['SHOULD forms.receipt-pascal-case', 'MUST relay.signature.fee-payer', 'MUST relay.signature.history']);
     expect(result(report, 'relay.signature.fee-payer')?.reason).toMatch(/^the create receipt's signature \w+ is not FeePayer's signature of that transaction$/);
+  });
+
+  it('a relay built to the spec alone, deaf to the vendor clients’ forms: every forms.* check fails, and no MUST check', async () => {
+    const CANONICAL = /\/api\/(Transaction\/(config|blockhash|send|sendbatch)|Account\/(create|close|getaccountinfo|balance|gethistory))$/;
+    const PASCAL = ['Status', 'Message', 'Signature', 'AccountAddress', 'AccountInfo', 'TokenInfos', 'Balance', 'Symbol'];
+    const problem = (status: number, code: string) => Response.json({ type: `urn:relay-emulator:problem:${code.toLowerCase().replaceAll('_', '-')}`, title: code, status, code }, { status, headers: { 'Content-Type': 'application/problem+json' } });
+    const report = await check(async (request) => {
+      const url = new URL(request.url);
+      if (url.pathname.startsWith('/api/') && !CANONICAL.test(url.pathname)) return problem(404, 'ROUTE_NOT_FOUND');
+      if (url.pathname.endsWith('/Transaction/blockhash') && request.method === 'POST') return problem(405, 'METHOD_NOT_ALLOWED');
+      if (url.searchParams.get('Page') === '0') return problem(400, 'INVALID_QUERY');
+      if (request.method === 'POST' && request.headers.get('content-type')?.includes('json')) {
+        const text = await request.clone().text();
+        const body = text ? (JSON.parse(text) as Record<string, unknown>) : {};
+        if (['transaction', 'address', 'mint', 'SignedTransaction'].some((key) => key in body) || body.mintAddress === '') return problem(400, 'VALIDATION_FAILED');
+      }
+      const response = await emulator.fetch(request);
+      if (!url.pathname.startsWith('/api/') || !response.ok) return response;
+      const body = (await response.json()) as Record<string, unknown>;
+      const accountInfo = body.accountInfo as { lamports?: number } | undefined;
+      if (url.pathname.endsWith('/getaccountinfo') && accountInfo?.lamports === 0) return problem(404, 'ACCOUNT_NOT_FOUND');
+      return Response.json(Object.fromEntries(Object.entries(body).filter(([key]) => !PASCAL.includes(key))));
+    });
+    const forms = report.results.filter((r) => r.id.startsWith('forms.'));
+    expect(forms.length).toBe(10);
+    expect(forms.filter((r) => r.status !== 'fail').map((r) => `${r.id}: ${r.status} ${r.reason}`), formatTable(report)).toEqual([]);
+    expect(report.summary.mustFailed, formatTable(report)).toBe(0);
   });
 });

@@ -69,6 +69,7 @@ describe('conformance of the emulator, in process', () => {
     expect(report.results.filter((r) => r.id.startsWith('contract.')).map((r) => r.id)).toEqual([
       'contract.getConfig',
       'contract.getBlockhash',
+      'contract.getBlockhashByPost',
       'contract.createAccount',
       'contract.closeAccount',
       'contract.getAccountInfo',
@@ -143,7 +144,8 @@ describe('conformance of the emulator, in process', () => {
       only: ['relay.', 'contract.'],
     });
     expectClean(report);
-    expect(report.results.filter((r) => r.status !== 'pass').map((r) => `${r.id}: ${r.reason}`)).toEqual([]);
+    // Only forms.blockhash-post posts to the route, and it is not among the checks run here.
+    expect(report.results.filter((r) => r.status !== 'pass').map((r) => `${r.id}: ${r.reason}`)).toEqual(['contract.getBlockhashByPost: no request reached POST /Transaction/blockhash in this run']);
     // One try of the route, then every blockhash (one per relayed transaction) from the RPC.
     expect(byId(report).get('contract.getBlockhash')?.reason).toBe('1 response');
     expect(byId(report).get('contract.jsonRpc')?.reason).toBe('4 responses');

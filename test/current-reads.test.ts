@@ -104,7 +104,7 @@ describe('account reads and history', () => {
     const invalid = await history(`WalletAddress=${'z'.repeat(44)}`);
     expect(invalid.status).toBe(400);
     expect(invalid.body.code).toBe('INVALID_ADDRESS');
-    for (const paging of ['PageSize=0', 'PageSize=101', 'PageNumber=0', 'PageNumber=abc', 'Limit=0']) {
+    for (const paging of ['PageSize=0', 'PageSize=101', 'PageNumber=-1', 'PageNumber=abc', 'Limit=0']) {
       const response = await history(`WalletAddress=${wallet.publicKey.toBase58()}&${paging}`);
       expect(response.status, paging).toBe(400);
       expect(response.body.code).toBe('INVALID_QUERY');

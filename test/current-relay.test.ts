@@ -36,7 +36,7 @@ describe('relaying create → send → close through MSW', () => {
     const feePayerBefore = await lamportsOf(FEE_PAYER);
 
     const created = await relay('/Account/create', build({ instructions: createAtaInstructions(owner.publicKey), blockhash: await h.blockhash(), signers: [owner] }));
-    expect(created).toEqual({ status: 'Queued', message: 'Account creation transaction queued successfully.', signature: expect.any(String) });
+    expect(created).toEqual({ status: 'Queued', message: 'Account creation transaction queued successfully.', signature: expect.any(String), Status: 'Queued', Message: 'Account creation transaction queued successfully.', Signature: created.signature });
     expect(await tokenState(account)).toBeNull(); // answered before submission
     await h.emulator.settle();
     expect(await tokenState(account)).toMatchObject({ owner: owner.publicKey.toBase58(), mint: USDC.toBase58(), amount: 0n, closeAuthority: FEE_PAYER.toBase58() });
@@ -99,7 +99,7 @@ describe('relaying create → send → close through MSW', () => {
     ];
     const { status, body } = await h.call('POST', '/Transaction/sendbatch', { body: { signedTransaction: build({ instructions, blockhash: await h.blockhash(), signers: [ALICE, first, second] }) } });
     expect(status).toBe(200);
-    expect(body).toEqual({ status: 'Queued', message: 'Transaction sent successfully', signature: expect.any(String), success: true, signatures: [body.signature] });
+    expect(body).toEqual({ status: 'Queued', message: 'Transaction sent successfully', signature: expect.any(String), Status: 'Queued', Message: 'Transaction sent successfully', Signature: body.signature, success: true, signatures: [body.signature] });
     await h.emulator.settle();
     expect((await tokenState(ata(first.publicKey)))?.amount).toBe(10n);
     expect((await tokenState(ata(second.publicKey)))?.amount).toBe(20n);

@@ -263,7 +263,7 @@ describe('openapi/relay.yaml', () => {
     const ops = operations();
     const current = ops.filter((o) => o.op.tags?.includes('current'));
     const legacy = ops.filter((o) => o.op.tags?.includes('legacy'));
-    expect(current.length).toBe(9);
+    expect(current.length).toBe(10);
     expect(legacy.length).toBe(14);
     for (const { path, method, op } of current) {
       expect(op.security, `${method} ${path}`).toEqual([{ ApiKey: [] }, { BearerToken: [] }]);
@@ -374,7 +374,8 @@ describe('test/support/openapi.ts', () => {
   const signature = '5'.repeat(64);
 
   it('accepts a valid RelayReceipt and rejects one without signature', () => {
-    const receipt = { status: 'Queued', message: 'Account creation transaction queued successfully.', signature };
+    const message = 'Account creation transaction queued successfully.';
+    const receipt = { status: 'Queued', message, signature, Status: 'Queued', Message: message, Signature: signature };
     expect(() => validateAgainst('RelayReceipt', receipt)).not.toThrow();
     expect(() => validateAgainst('#/components/schemas/RelayReceipt', receipt)).not.toThrow();
     expect(() => assertResponseMatchesSpec({ method: 'post', path: '/Account/create', status: 200, body: receipt })).not.toThrow();

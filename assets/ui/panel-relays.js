@@ -64,7 +64,7 @@ function row(relay) {
     h('td', { class: 'status-cell' }, statusBadge(relay.status), relay.httpStatus !== null ? h('span', { class: 'muted' }, ` ${relay.httpStatus}`) : null),
     h('td', { class: 'policy' }, policyText(relay)),
     h('td', { class: 'number' }, relay.fee === null ? '—' : lamports(relay.fee)),
-    h('td', { class: 'number' }, relay.sponsorExposure === undefined || relay.sponsorExposure === null ? '—' : lamports(relay.sponsorExposure)),
+    h('td', { class: 'number' }, relay.sponsorExposure === null ? '—' : lamports(relay.sponsorExposure)),
     h('td', { class: 'error-text' }, relay.error ?? ''),
   );
 }
@@ -75,6 +75,6 @@ export function policyText(relay) {
   const parts = [policy.profile ? `${policy.profile}: ` : '', policy.verdict];
   if (policy.rule) parts.push(` · rule ${policy.rule}`);
   if (policy.code) parts.push(` · ${policy.code}`);
-  if (policy.strictRules?.length) parts.push(` · strict would refuse (${policy.strictRules.join(', ')})`);
+  if (policy.strictRules.length) parts.push(` · strict would refuse (${policy.strictRules.join(', ')})`);
   return h('span', { class: `verdict verdict-${policy.verdict}` }, parts.join(''));
 }

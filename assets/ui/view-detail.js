@@ -32,7 +32,7 @@ export function detailView(id, app) {
 }
 
 function sections(detail) {
-  const { row, transaction, meta, request, problem, legacy } = detail;
+  const { row, transaction, meta, request, problem, legacy, strictBreaks } = detail;
   return [
     section('summary', 'Summary', [
       definitions([
@@ -43,7 +43,7 @@ function sections(detail) {
         ['Policy', h('span', { id: 'detail-policy' }, policyText(row))],
         ['HTTP status', row.httpStatus === null ? undefined : String(row.httpStatus)],
         ['Fee', row.fee === null ? undefined : `${lamports(row.fee)} (${sol(row.fee)})`],
-        ['Sponsor exposure', row.sponsorExposure === undefined || row.sponsorExposure === null ? undefined : lamports(row.sponsorExposure)],
+        ['Sponsor exposure', row.sponsorExposure === null ? undefined : `${lamports(row.sponsorExposure)} beyond the fee`],
         ['Slot', detail.slot === null ? undefined : String(detail.slot)],
         ['Block time', detail.blockTime === null ? undefined : new Date(detail.blockTime * 1000).toISOString()],
         ['Compute units', meta ? String(meta.computeUnitsConsumed) : undefined],
@@ -52,7 +52,7 @@ function sections(detail) {
       ]),
     ]),
     problem ? section('problem', 'Why it was refused', [definitions(Object.entries(problem).filter(([, value]) => typeof value !== 'object').map(([key, value]) => [key, String(value)])), json(problem, 'The error body')]) : null,
-    row.strictBreaks?.length ? section('strict', 'What strict would refuse', [table('Rules the strict profile would break', ['Rule', 'Code', 'Detail', 'Exposure'], row.strictBreaks.map((broken) => h('tr', {}, h('td', {}, broken.rule), h('td', {}, broken.code), h('td', {}, broken.detail), h('td', { class: 'number' }, lamports(broken.exposure)))))]) : null,
+    strictBreaks.length ? section('strict', 'What strict would refuse', [table('Rules the strict profile would break, and what each leaves the fee payer unable to get back', ['Rule', 'Code', 'Detail', 'Exposure'], strictBreaks.map((broken) => h('tr', {}, h('td', {}, broken.rule), h('td', {}, broken.code), h('td', {}, broken.detail), h('td', { class: 'number' }, lamports(broken.exposure)))))]) : null,
     transaction ? section('instructions', 'Instructions', [h('ol', { class: 'instructions' }, transaction.message.instructions.map(instruction))]) : section('instructions', 'Instructions', [h('p', {}, 'The request carried no transaction that could be decoded.')]),
     meta?.innerInstructions?.length
       ? section('inner', 'Inner instructions', [

@@ -46,6 +46,7 @@ export async function runStartCommand(argv: string[], io: StartIo = {}): Promise
         ...(options.fixtures === null ? {} : { fixtures: resolve(options.fixtures) }),
         ...(options.tokenTtlSeconds === null ? {} : { tokenTtlSeconds: options.tokenTtlSeconds }),
         ...(options.journalLimit === null ? {} : { journalLimit: options.journalLimit }),
+        ...(options.policy === null ? {} : { policy: options.policy }),
       },
     });
   } catch (error) {

@@ -16,13 +16,14 @@ describe('relay-emulator start options', () => {
       logLevel: 'info',
       adminToken: null,
       journalLimit: null,
+      policy: null,
       help: false,
     });
   });
 
   it('reads every flag, with repeatable --api-key', () => {
     const options = parseStartOptions(
-      ['--port', '0', '--host', '0.0.0.0', '--public-url', 'http://10.0.2.2:8787', '--api-key', 'a', '--api-key', 'b', '--fixtures', 'fx', '--state-file', 's.json', '--state-interval', '0', '--token-ttl', '60', '--log-level', 'debug', '--admin-token', 't', '--journal-limit', '0'],
+      ['--port', '0', '--host', '0.0.0.0', '--public-url', 'http://10.0.2.2:8787', '--api-key', 'a', '--api-key', 'b', '--fixtures', 'fx', '--state-file', 's.json', '--state-interval', '0', '--token-ttl', '60', '--log-level', 'debug', '--admin-token', 't', '--journal-limit', '0', '--policy', 'strict'],
       {},
     );
     expect(options).toEqual({
@@ -37,6 +38,7 @@ describe('relay-emulator start options', () => {
       logLevel: 'debug',
       adminToken: 't',
       journalLimit: 0,
+      policy: 'strict',
       help: false,
     });
   });
@@ -54,6 +56,7 @@ describe('relay-emulator start options', () => {
       RELAY_EMULATOR_ADMIN_TOKEN: 'env-token',
       RELAY_EMULATOR_PUBLIC_URL: 'https://emulator.test',
       RELAY_EMULATOR_JOURNAL_LIMIT: '50',
+      RELAY_EMULATOR_POLICY: 'strict',
     };
     expect(parseStartOptions([], env)).toMatchObject({
       port: 9000,
@@ -67,8 +70,9 @@ describe('relay-emulator start options', () => {
       adminToken: 'env-token',
       publicUrl: 'https://emulator.test',
       journalLimit: 50,
+      policy: 'strict',
     });
-    expect(parseStartOptions(['--port', '1234', '--api-key', 'flag'], env)).toMatchObject({ port: 1234, apiKeys: ['flag'] });
+    expect(parseStartOptions(['--port', '1234', '--api-key', 'flag', '--policy', 'faithful'], env)).toMatchObject({ port: 1234, apiKeys: ['flag'], policy: 'faithful' });
     // Every flag has a twin, and the usage text names them all.
     for (const [flag, { env: twin }] of Object.entries(START_FLAGS)) {
       expect(startUsage()).toContain(`--${flag}`);
@@ -93,6 +97,8 @@ describe('relay-emulator start options', () => {
     expect(refusal(['--token-ttl', '0'])).toMatch(/--token-ttl must be between 1/);
     expect(refusal(['--public-url', 'http://host:1/api'])).toMatch(/--public-url must be an origin/);
     expect(refusal(['--api-key', ''])).toMatch(/--api-key must not be empty/);
+    expect(refusal(['--policy', 'lenient'])).toMatch(/--policy must be one of faithful, strict, not "lenient"/);
+    expect(refusal([], { RELAY_EMULATOR_POLICY: 'loose' })).toMatch(/--policy must be one of/);
     expect(refusal(['--bogus'])).toMatch(/bogus/);
     expect(refusal(['extra'])).toMatch(/extra/);
   });

@@ -2,6 +2,7 @@ import { parseArgs } from 'node:util';
 import { DEFAULT_HOST, DEFAULT_PORT } from '../server/start-server.ts';
 import { DEFAULT_STATE_INTERVAL_MS } from '../server/state-file.ts';
 import { LOG_LEVELS, type LogLevel } from '../server/logger.ts';
+import { POLICY_PROFILES, type PolicyProfile } from '../relay/policy-options.ts';
 
 /** What `relay-emulator start` runs with, once flags, environment and defaults are merged. */
 export interface StartOptions {
@@ -16,6 +17,7 @@ export interface StartOptions {
   logLevel: LogLevel;
   adminToken: string | null;
   journalLimit: number | null;
+  policy: PolicyProfile | null;
   help: boolean;
 }
 
@@ -32,6 +34,7 @@ export const START_FLAGS = {
   'log-level': { env: 'RELAY_EMULATOR_LOG_LEVEL', value: 'LEVEL', help: `${LOG_LEVELS.join('|')} (default info: one line per request)` },
   'admin-token': { env: 'RELAY_EMULATOR_ADMIN_TOKEN', value: 'TOKEN', help: 'X-Admin-Token for /__emulator on a non-loopback bind (default: random, printed)' },
   'journal-limit': { env: 'RELAY_EMULATOR_JOURNAL_LIMIT', value: 'N', help: 'requests the request journal keeps; 0 turns it off for throughput (default 1000)' },
+  policy: { env: 'RELAY_EMULATOR_POLICY', value: 'PROFILE', help: `fee-payer policy profile: ${POLICY_PROFILES.join('|')} (default faithful: sponsors what the vendor clients build)` },
 } as const;
 
 export class UsageError extends Error {
@@ -58,6 +61,7 @@ export function parseStartOptions(argv: string[], env: NodeJS.ProcessEnv = proce
         'log-level': { type: 'string' },
         'admin-token': { type: 'string' },
         'journal-limit': { type: 'string' },
+        policy: { type: 'string' },
         help: { type: 'boolean', short: 'h' },
       },
     }));
@@ -82,6 +86,9 @@ export function parseStartOptions(argv: string[], env: NodeJS.ProcessEnv = proce
   const publicUrl = pick('public-url') ?? null;
   if (publicUrl !== null && !/^https?:\/\/[^/]+\/?$/.test(publicUrl)) throw new UsageError(`--public-url must be an origin like http://10.0.2.2:8787, not "${publicUrl}"`);
 
+  const policy = pick('policy') ?? null;
+  if (policy !== null && !(POLICY_PROFILES as readonly string[]).includes(policy)) throw new UsageError(`--policy must be one of ${POLICY_PROFILES.join(', ')}, not "${policy}"`);
+
   const tokenTtl = pick('token-ttl');
   const journalLimit = pick('journal-limit');
   return {
@@ -96,6 +103,7 @@ export function parseStartOptions(argv: string[], env: NodeJS.ProcessEnv = proce
     logLevel: logLevel as LogLevel,
     adminToken: pick('admin-token') ?? null,
     journalLimit: journalLimit === undefined ? null : integer('journal-limit', journalLimit, 0, { min: 0, max: 1_000_000 }),
+    policy: policy as PolicyProfile | null,
     help: values.help === true,
   };
 }

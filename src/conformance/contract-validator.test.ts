@@ -5,7 +5,7 @@ import { describe, expect, it } from 'vitest';
 import { createContractValidator, defaultContractValidator } from './contract-validator.ts';
 
 const signature = '5'.repeat(64);
-const receipt = { status: 'Queued', message: 'Account creation transaction queued successfully.', signature };
+const receipt = { status: 'Queued', message: 'Account creation transaction queued successfully.', signature, Status: 'Queued', Message: 'Account creation transaction queued successfully.', Signature: signature };
 
 describe('contract validator', () => {
   const contract = defaultContractValidator();

@@ -32,5 +32,7 @@ function toEntry(submission: Submission): TransactionJournalEntry {
     slot: ledger ? Number(ledger.slot) : null,
     blockTime: ledger?.blockTime ?? null,
     receivedAt: submission.receivedAt,
+    strictBreaks: submission.strictBreaks.map((broken) => ({ ...broken, exposure: Number(broken.exposure) })),
+    sponsorExposure: Number(submission.sponsorExposure),
   };
 }

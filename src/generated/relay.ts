@@ -31,7 +31,8 @@ export interface paths {
         /** Read a recent blockhash. */
         get: operations["getBlockhash"];
         put?: never;
-        post?: never;
+        /** Read a recent blockhash (the same answer as GET). */
+        post: operations["getBlockhashByPost"];
         delete?: never;
         options?: never;
         head?: never;
@@ -1022,6 +1023,15 @@ export interface components {
             /** @description Human-readable result of queuing. */
             message: string;
             signature: components["schemas"]["Signature"];
+            /**
+             * @description status again, PascalCase.
+             * @enum {string}
+             */
+            Status: "Queued";
+            /** @description message again, PascalCase (see Status). */
+            Message: string;
+            /** @description signature again, PascalCase (see Status). */
+            Signature: components["schemas"]["Signature"];
         };
         /** @description Response of POST /Transaction/send; the relay receipt with message "Transaction sent successfully". */
         SendReceipt: components["schemas"]["RelayReceipt"];
@@ -1072,6 +1082,54 @@ export interface components {
         };
         AccountInfoResponse: {
             accountInfo: components["schemas"]["AccountInfo"];
+            AccountAddress: components["schemas"]["Address"];
+            AccountInfo: components["schemas"]["PascalAccountInfo"];
+            /** @description The token accounts the address owns. */
+            TokenInfos: components["schemas"]["TokenInfo"][];
+        };
+        /** @description An account in the Android SDK's shape (Solnet's AccountInfo, PascalCase). */
+        PascalAccountInfo: {
+            Lamports: number;
+            Owner: components["schemas"]["Address"];
+            Executable: boolean;
+            RentEpoch: string;
+        };
+        /**
+         * @description A token account in the Android SDK's shape (gasstation/data/GetAccountData.kt: TokenInfo,
+         *     Account, Data, Parsed, ParsedInfo, TokenAmount), which is Solnet's TokenAccount serialized
+         *     PascalCase (`pubkey` keeps its JSON name). Android, altude-js and the React Native demo read
+         *     `TokenInfos[i].Account.Data.Parsed.Info.TokenAmount.{Amount, Decimals}`.
+         */
+        TokenInfo: {
+            pubkey: components["schemas"]["Address"];
+            Account: components["schemas"]["PascalAccountInfo"] & {
+                Data: {
+                    /** @enum {string} */
+                    Program: "spl-token";
+                    Space: number;
+                    Parsed: {
+                        /** @enum {string} */
+                        Type: "account";
+                        Info: {
+                            TokenAmount: {
+                                Amount: string;
+                                Decimals: number;
+                                UiAmount: number;
+                                UiAmountString: string;
+                                /** @description Base units as a number (exact below 2^53; Amount always is). */
+                                AmountUlong: number;
+                                AmountDecimal: number;
+                                AmountDouble: number;
+                            };
+                            /** @enum {string} */
+                            State: "initialized" | "frozen";
+                            IsNative: boolean;
+                            Mint: components["schemas"]["Address"];
+                            Owner: components["schemas"]["Address"];
+                        };
+                    };
+                };
+            };
         };
         BalanceRequest: {
             accountAddress: components["schemas"]["Address"];
@@ -1099,6 +1157,13 @@ export interface components {
             /** @description Native balance in lamports (decimals 9). */
             sol: components["schemas"]["Amount"];
             tokens: components["schemas"]["TokenBalance"][];
+            AccountAddress: components["schemas"]["Address"];
+            /** @description The balance in whole tokens of mintAddress (summed over the wallet's accounts of it), or in SOL without a mint. */
+            Balance: number;
+            /** @description The mint's symbol when the emulator knows it (its fixtures), `SOL` without a mint, else null. */
+            Symbol: string | null;
+            /** @description The wallet's token accounts (of mintAddress only, when given). */
+            TokenInfos: components["schemas"]["TokenInfo"][];
         };
         /** @description History entry (spec 2.4). */
         HistoryEntry: {
@@ -1427,7 +1492,7 @@ export interface components {
             /** @description A mint whose mint authority is the emulator's (the fixture mints and mints made by POST /__emulator/mints); others answer 404 MINT_NOT_FOUND. */
             mint?: components["schemas"]["Address"];
             /** @description Token amount in base units; needs mint. Default 0 (the token account is still created). */
-            amount?: string;
+            amount?: string | number;
         };
         EmulatorFaucetResult: {
             address: components["schemas"]["Address"];
@@ -1551,9 +1616,29 @@ export interface components {
             blockTime: number | null;
             /** Format: date-time */
             receivedAt: string;
+            /** @description The rules of the strict policy profile this transaction breaks, relayed because the faithful profile sponsors it (see "Fee-payer policy"); empty for every other transaction. What a relay implementer's own policy has to decide. */
+            strictBreaks: components["schemas"]["EmulatorStrictBreak"][];
+            /** @description Lamports the fee payer cannot get back beyond the fee, each account at stake counted once (e.g. the rent of a wrapped-SOL account, whose owner can clear the close authority, or of a recipient's account created without a hand-over). */
+            sponsorExposure: number;
+        };
+        EmulatorStrictBreak: {
+            /** @description The rule id of the table "Fee-payer policy". */
+            rule: string;
+            code: components["schemas"]["ProblemCode"];
+            /** @description What the strict profile answers. */
+            detail: string;
+            /** @description The account at stake, when there is one. */
+            account: string | null;
+            /** @description Lamports of that account the fee payer cannot get back (0 when it pays only the fee). */
+            exposure: number;
         };
         EmulatorOverview: {
             version: string;
+            /**
+             * @description The fee-payer policy profile in force.
+             * @enum {string}
+             */
+            policyProfile: "faithful" | "strict";
             /** @description The base URL of both interfaces. */
             baseUrl: string;
             /** @description The Solana JSON-RPC endpoint (RpcUrl of the config). */
@@ -1600,12 +1685,16 @@ export interface components {
             policy: components["schemas"]["EmulatorPolicyVerdict"];
             /** @description Lamports the ledger charged the fee payer; null before processing. */
             fee: number | null;
+            /** @description Lamports the fee payer cannot get back beyond the fee (the transaction journal's sponsorExposure); null for what the policy did not see or refused. */
+            sponsorExposure: number | null;
             /** @description Why it failed or was refused, in a line. */
             error: string | null;
             /** @description The legacy transaction record's id, for relays of the legacy interface. */
             legacyId: string | null;
         };
         EmulatorPolicyVerdict: {
+            /** @description The policy profile in force, for what the policy saw; null for what it did not see. */
+            profile: ("faithful" | "strict") | null;
             /**
              * @description passed - every fee-payer policy rule held; refused - a rule (or an earlier check) refused it; unchecked - it did not go through the policy (RPC sendTransaction, a transaction the emulator built itself).
              * @enum {string}
@@ -1615,9 +1704,13 @@ export interface components {
             code: components["schemas"]["ProblemCode"] | null;
             /** @description The refusing rule's id in the table "Fee-payer policy", when a rule refused it. */
             rule: string | null;
+            /** @description For a relay the faithful profile sponsored, the rules the strict profile would have refused it by (its strictBreaks); empty otherwise. */
+            strictRules: string[];
         };
         EmulatorRelayDetail: {
             row: components["schemas"]["EmulatorRelayRow"];
+            /** @description What the strict profile would have refused, with what each exposes (the transaction journal's strictBreaks). */
+            strictBreaks: components["schemas"]["EmulatorStrictBreak"][];
             /** @description The transaction as getTransaction renders it with encoding jsonParsed (signatures, account keys, decoded instructions); for a refused request, the one it carried when it could be decoded. */
             transaction: {
                 [key: string]: unknown;
@@ -1935,6 +2028,38 @@ export interface operations {
             500: components["responses"]["InternalError"];
         };
     };
+    getBlockhashByPost: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: {
+            content: {
+                "application/json": Record<string, never>;
+            };
+        };
+        responses: {
+            /** @description A recent blockhash. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["BlockhashRecord"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            404: components["responses"]["NotFound"];
+            405: components["responses"]["MethodNotAllowed"];
+            413: components["responses"]["PayloadTooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
+            429: components["responses"]["TooManyRequests"];
+            500: components["responses"]["InternalError"];
+        };
+    };
     createAccount: {
         parameters: {
             query?: never;
@@ -2032,7 +2157,7 @@ export interface operations {
             query: {
                 /** @description Wallet address to get history for. */
                 WalletAddress: components["schemas"]["Address"];
-                /** @description Page number, 1-based. */
+                /** @description Page number, 1-based; 0 binds as 1. */
                 PageNumber?: number;
                 /** @description Items per page. */
                 PageSize?: number;

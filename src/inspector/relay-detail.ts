@@ -18,7 +18,7 @@ export function relayDetail(sources: RelaySources, id: string): RelayDetail | un
   const legacy = sources.legacy.bySignature(id) ?? sources.legacy.get(id);
   if (legacy) return legacyDetail(sources, legacy);
   const entry = sources.journal.get(id);
-  if (entry && isRefusal(entry)) return refusedDetail(entry);
+  if (entry && isRefusal(entry)) return refusedDetail(entry, sources);
   return undefined;
 }
 
@@ -27,7 +27,8 @@ function transactionDetail(sources: RelaySources, record: Submission): RelayDeta
   // Processed: the RPC's getTransaction in jsonParsed. Queued (or failed before the ledger): the decoded bytes.
   const rendered = transactionJson(record, { encoding: 'jsonParsed', maxSupportedTransactionVersion: 0 });
   return {
-    row: transactionRow(record, sources.legacy),
+    row: transactionRow(record, sources),
+    strictBreaks: record.strictBreaks.map((broken) => ({ ...broken, exposure: Number(broken.exposure) })),
     transaction: objectOrNull(rendered?.transaction) ?? decodeWire(new Uint8Array(Buffer.from(record.wire, 'base64')))?.parsed ?? null,
     meta: objectOrNull(rendered?.meta),
     slot: record.ledger ? Number(record.ledger.slot) : null,
@@ -41,6 +42,7 @@ function transactionDetail(sources: RelaySources, record: Submission): RelayDeta
 function legacyDetail(sources: RelaySources, legacy: LegacyRecord): RelayDetail {
   return {
     row: legacyRow(legacy),
+    strictBreaks: [],
     transaction: decodeWire(new Uint8Array(Buffer.from(legacy.tx, 'base64')))?.parsed ?? null,
     meta: null,
     slot: null,
@@ -51,11 +53,12 @@ function legacyDetail(sources: RelaySources, legacy: LegacyRecord): RelayDetail 
   };
 }
 
-function refusedDetail(entry: RequestRecord): RelayDetail {
+function refusedDetail(entry: RequestRecord, sources: RelaySources): RelayDetail {
   const body = entry.responseBody;
   const problem = isObject(body) ? (isObject(body.error) ? body.error : body) : null;
   return {
-    row: refusedRow(entry),
+    row: refusedRow(entry, sources.profile),
+    strictBreaks: [],
     transaction: decodeRequestTransaction(entry.requestBody)?.parsed ?? null,
     meta: null,
     slot: null,

@@ -3,6 +3,7 @@ import { PROBLEMS, type ProblemCode } from '../errors/problem-codes.ts';
 import type { components } from '../generated/relay.ts';
 import type { LegacyRecord, LegacyRecords, LegacyStatus } from '../legacy/legacy-records.ts';
 import type { Submission, Submissions, TransactionOrigin } from '../store/submissions.ts';
+import type { PolicyProfile } from '../relay/policy-options.ts';
 import { decodeRequestTransaction, decodeWire } from './decoded-transaction.ts';
 
 export type RelayRow = components['schemas']['EmulatorRelayRow'];
@@ -13,6 +14,8 @@ export interface RelaySources {
   submissions: Submissions;
   legacy: LegacyRecords;
   journal: RequestJournal;
+  /** The policy profile in force (what checked and refused rows were judged by). */
+  profile: PolicyProfile;
 }
 
 export interface RelayFilter {
@@ -56,14 +59,14 @@ interface Candidate {
 export function relayRows(sources: RelaySources, filter: RelayFilter = {}): RelayRow[] {
   const candidates: Candidate[] = [];
   for (const record of sources.submissions.all()) {
-    candidates.push({ time: Date.parse(record.receivedAt), row: () => transactionRow(record, sources.legacy), facts: () => recordFacts(record) });
+    candidates.push({ time: Date.parse(record.receivedAt), row: () => transactionRow(record, sources), facts: () => recordFacts(record) });
   }
   for (const legacy of sources.legacy.all()) {
     if (legacy.signature !== null && sources.submissions.get(legacy.signature)) continue;
     candidates.push({ time: Date.parse(legacy.createdAt), row: () => legacyRow(legacy), facts: () => wireFacts(legacy.tx) });
   }
   for (const entry of refusedRequests(sources.journal)) {
-    candidates.push({ time: Date.parse(entry.time), row: () => refusedRow(entry), facts: () => decodeRequestTransaction(entry.requestBody) ?? NO_FACTS });
+    candidates.push({ time: Date.parse(entry.time), row: () => refusedRow(entry, sources.profile), facts: () => decodeRequestTransaction(entry.requestBody) ?? NO_FACTS });
   }
   // Newest first; the sort is stable, so rows of one millisecond keep the order they were made in, reversed.
   candidates.reverse().sort((a, b) => b.time - a.time);
@@ -96,8 +99,8 @@ export function isRefusal(entry: RequestRecord): boolean {
   return isObject(entry.requestBody) && entry.requestBody.method === 'sendTransaction' && (entry.status >= 400 || (isObject(entry.responseBody) && entry.responseBody.error !== undefined));
 }
 
-export function transactionRow(record: Submission, legacyRecords: LegacyRecords): RelayRow {
-  const legacy = record.origin === 'legacy' ? legacyRecords.bySignature(record.signature) : undefined;
+export function transactionRow(record: Submission, sources: Pick<RelaySources, 'legacy' | 'profile'>): RelayRow {
+  const legacy = record.origin === 'legacy' ? sources.legacy.bySignature(record.signature) : undefined;
   const ledgerError = record.ledger?.err ?? null;
   const legacyFailure = legacy?.status === 'Failed' ? (legacy.errors.at(-1)?.message ?? 'Failed') : null;
   return {
@@ -109,8 +112,11 @@ export function transactionRow(record: Submission, legacyRecords: LegacyRecords)
     signature: record.signature,
     status: legacyFailure !== null ? 'Failed' : lifecycleStatus(record),
     httpStatus: null,
-    policy: { verdict: record.policyChecked ? 'passed' : 'unchecked', code: null, rule: null },
+    policy: record.policyChecked
+      ? { profile: sources.profile, verdict: 'passed', code: null, rule: null, strictRules: record.strictBreaks.map((broken) => broken.rule) }
+      : { profile: null, verdict: 'unchecked', code: null, rule: null, strictRules: [] },
     fee: record.ledger ? Number(record.ledger.fee) : null,
+    sponsorExposure: record.policyChecked ? Number(record.sponsorExposure) : null,
     error: record.injectedError ?? (ledgerError === null ? legacyFailure : JSON.stringify(ledgerError)),
     legacyId: legacy?.id ?? null,
   };
@@ -141,14 +147,15 @@ export function legacyRow(legacy: LegacyRecord): RelayRow {
     signature: legacy.signature,
     status: LEGACY_LIFECYCLE[legacy.status],
     httpStatus: null,
-    policy: { verdict: 'unchecked', code: null, rule: null },
+    policy: { profile: null, verdict: 'unchecked', code: null, rule: null, strictRules: [] },
     fee: null,
+    sponsorExposure: null,
     error: legacy.errors.length > 0 ? legacy.errors.map((error) => `${error.type}: ${error.message}`).join('; ') : null,
     legacyId: legacy.id,
   };
 }
 
-export function refusedRow(entry: RequestRecord): RelayRow {
+export function refusedRow(entry: RequestRecord, profile: PolicyProfile): RelayRow {
   const body = entry.responseBody;
   const problem = isObject(body) ? body : {};
   const rpcError = isObject(problem.error) ? problem.error : null;
@@ -163,8 +170,9 @@ export function refusedRow(entry: RequestRecord): RelayRow {
     signature: null,
     status: 'Refused',
     httpStatus: entry.status,
-    policy: { verdict: 'refused', code, rule: typeof problem.rule === 'string' ? problem.rule : null },
+    policy: { profile: entry.operationId === 'jsonRpc' ? null : profile, verdict: 'refused', code, rule: typeof problem.rule === 'string' ? problem.rule : null, strictRules: [] },
     fee: null,
+    sponsorExposure: null,
     error: typeof message === 'string' ? message : typeof body === 'string' ? body : `HTTP ${entry.status}`,
     legacyId: null,
   };

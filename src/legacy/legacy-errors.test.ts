@@ -13,6 +13,8 @@ const record = (patch: Partial<Submission>): Submission => ({
   ledger: null,
   injectedError: null,
   policyChecked: true,
+  strictBreaks: [],
+  sponsorExposure: 0n,
   ...patch,
 });
 

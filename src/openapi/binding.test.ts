@@ -30,3 +30,54 @@ describe('requestBinder', () => {
     expect(() => binder.query('getHistory', new URLSearchParams({ WalletAddress: WALLET, PageNumber: 'zero' }))).toThrow(expect.objectContaining({ code: 'INVALID_QUERY' }));
   });
 });
+
+const USDC_MINT = 'EPjFWdd5AufqSSqeM2qN1xzybapC8G4wEGGkZwyTDt1v';
+
+function refusal(run: () => unknown): { code: string; errors: unknown } | null {
+  try {
+    run();
+    return null;
+  } catch (error) {
+    expect(error).toBeInstanceOf(RelayError);
+    return { code: (error as RelayError).code, errors: (error as RelayError).context.errors };
+  }
+}
+
+describe('the request binder: the forms real clients send, declared in openapi/relay.yaml', () => {
+  const binder = requestBinder();
+
+  it('binds body names in any case, and the x-aliases of a property', () => {
+    expect(binder.body('getBalance', { AccountAddress: WALLET, MintAddress: USDC_MINT })).toEqual({ accountAddress: WALLET, mintAddress: USDC_MINT });
+    expect(binder.body('getBalance', { address: WALLET, mint: USDC_MINT })).toEqual({ accountAddress: WALLET, mintAddress: USDC_MINT });
+    expect(binder.body('sendTransaction', { transaction: 'AQ==', commitment: 'confirmed' })).toMatchObject({ signedTransaction: 'AQ==' });
+    expect(binder.body('createAccount', { SignedTransaction: 'AQ==' })).toEqual({ signedTransaction: 'AQ==' });
+  });
+
+  it('prefers the name in its exact case, then the name in another case, then an alias, whatever the key order', () => {
+    expect(binder.body('sendTransaction', { transaction: 'alias', SignedTransaction: 'other-case', signedTransaction: 'exact' })).toMatchObject({ signedTransaction: 'exact' });
+    expect(binder.body('sendTransaction', { signedTransaction: 'exact', transaction: 'alias' })).toMatchObject({ signedTransaction: 'exact' });
+    expect(binder.body('sendTransaction', { SIGNEDTRANSACTION: 'other-case', transaction: 'alias' })).toMatchObject({ signedTransaction: 'other-case' });
+    expect(binder.body('getBalance', { address: 'z', accountAddress: WALLET })).toEqual({ accountAddress: WALLET });
+  });
+
+  it('binds an empty string as absent only where x-empty-as-absent says so', () => {
+    expect(binder.body('getBalance', { accountAddress: WALLET, mintAddress: '' })).toEqual({ accountAddress: WALLET });
+    expect(binder.body('getBalance', { AccountAddress: WALLET, MintAddress: '' })).toEqual({ accountAddress: WALLET });
+    expect(refusal(() => binder.body('getBalance', { accountAddress: '', mintAddress: USDC_MINT }))).toMatchObject({ code: 'VALIDATION_FAILED' });
+    expect(refusal(() => binder.body('sendTransaction', { signedTransaction: '' }))).toBeNull();
+    expect(refusal(() => binder.body('getBalance', { accountAddress: WALLET, mintAddress: ' ' }))).toMatchObject({ code: 'VALIDATION_FAILED' });
+  });
+
+  it('still refuses a body without the required name under any of its spellings', () => {
+    expect(refusal(() => binder.body('sendTransaction', { tx: 'AQ==' }))).toMatchObject({ code: 'VALIDATION_FAILED', errors: [{ path: 'signedTransaction', message: expect.stringContaining('required') }] });
+    expect(refusal(() => binder.body('getBlockhashByPost', []))).toMatchObject({ code: 'VALIDATION_FAILED' });
+    expect(binder.body('getBlockhashByPost', {})).toEqual({});
+  });
+
+  it('clamps Page=0 to the first page (x-clamp), binds Page and walletAddress, and refuses a negative page', () => {
+    const query = (text: string) => binder.query('getHistory', new URLSearchParams(text));
+    expect(query(`Page=0&PageSize=10&walletAddress=${WALLET}`)).toEqual({ WalletAddress: WALLET, PageNumber: 1, PageSize: 10 });
+    expect(query(`PageNumber=3&WalletAddress=${WALLET}`)).toMatchObject({ PageNumber: 3, PageSize: 20 });
+    expect(refusal(() => query(`Page=-1&walletAddress=${WALLET}`))).toMatchObject({ code: 'INVALID_QUERY' });
+  });
+});

@@ -8,10 +8,15 @@ import { openApiDocument, operationsById, resolveRef, type JsonSchema, type Open
  * Binds requests the way the real service's ASP.NET model binding does, then validates them
  * against openapi/relay.yaml:
  * - JSON property names and query names match case-insensitively (`SignedTransaction` binds to
- *   `signedTransaction`); a parameter's `x-aliases` bind too (`Page` → `PageNumber`);
- * - query values are coerced to the schema's type; schema defaults are applied.
+ *   `signedTransaction`); the `x-aliases` of a parameter or a body property bind too (`Page` →
+ *   `PageNumber`, `transaction` → `signedTransaction`), below the name itself;
+ * - a body property marked `x-empty-as-absent` binds `""` as absent (`mintAddress: ""` is no mint);
+ * - query values are coerced to the schema's type; schema defaults are applied; a parameter's
+ *   `x-clamp: { minimum }` raises a smaller valid value to it (Android's `Page=0` is page 1).
  * The result carries the canonical names of the contract, typed by the types generated from it:
- * what passed validation against an operation's schema has that operation's type.
+ * what passed validation against an operation's schema has that operation's type. These rules live
+ * in the contract, so a request form real clients send is declared once there, never special-cased
+ * in a handler.
  */
 export interface RequestBinder {
   body<Id extends OperationId>(operationId: Id, raw: unknown): RequestBody<Id>;
@@ -24,6 +29,12 @@ export interface RequestBinder {
     params: URLSearchParams,
     options?: { defaulted: readonly Defaulted[] },
   ): QueryParameters<Id> & Required<Pick<QueryParameters<Id>, Defaulted>>;
+}
+
+interface BodyName {
+  canonical: string;
+  /** 0 for an alias, 1 for the name itself. */
+  rank: number;
 }
 
 /** An operationId of openapi/relay.yaml. */
@@ -40,9 +51,11 @@ export type RequestBody<Id extends OperationId> = operations[Id] extends { reque
 export type QueryParameters<Id extends OperationId> = NonNullable<operations[Id]['parameters']['query']>;
 
 interface BoundOperation {
-  bodyNames: Map<string, string>;
+  bodyNames: Map<string, BodyName>;
+  /** Body properties whose empty string binds as absent. */
+  emptyAsAbsent: Set<string>;
   validateBody: ValidateFunction | null;
-  query: { parameter: OpenApiParameter; names: Set<string>; validate: ValidateFunction }[];
+  query: { parameter: OpenApiParameter; names: Set<string>; validate: ValidateFunction; clampMinimum: number | null }[];
 }
 
 let binder: RequestBinder | undefined;
@@ -69,8 +82,15 @@ function createBinder(): RequestBinder {
     if (!found) throw new Error(`operation ${operationId} is not in openapi/relay.yaml`);
     const { operation } = found;
     const bodySchema = requestBodySchema(operation);
+    const properties = Object.entries(schemaProperties(bodySchema));
     entry = {
-      bodyNames: new Map(Object.keys(schemaProperties(bodySchema)).map((name) => [name.toLowerCase(), name])),
+      bodyNames: new Map(
+        properties.flatMap(([name, schema]) => [
+          ...aliasesOf(schema).map((alias): [string, BodyName] => [alias.toLowerCase(), { canonical: name, rank: 0 }]),
+          [name.toLowerCase(), { canonical: name, rank: 1 }] as [string, BodyName],
+        ]),
+      ),
+      emptyAsAbsent: new Set(properties.filter(([, schema]) => schema['x-empty-as-absent'] === true).map(([name]) => name)),
       validateBody: bodySchema ? compile(bodySchema) : null,
       query: (operation.parameters ?? [])
         .map((parameter) => resolveRef<OpenApiParameter>(parameter))
@@ -79,6 +99,7 @@ function createBinder(): RequestBinder {
           parameter,
           names: new Set([parameter.name, ...(parameter['x-aliases'] ?? [])].map((name) => name.toLowerCase())),
           validate: compile(parameter.schema ?? {}),
+          clampMinimum: clampMinimumOf(parameter),
         })),
     };
     cache.set(operationId, entry);
@@ -96,10 +117,16 @@ function createBinder(): RequestBinder {
         });
       }
       const canonical: Record<string, unknown> = {};
+      const ranks = new Map<string, number>();
       for (const [key, value] of Object.entries(raw)) {
-        const name = entry.bodyNames.get(key.toLowerCase()) ?? key;
-        // An exact-case key wins over a differently-cased duplicate.
-        if (!(name in canonical) || key === name) canonical[name] = value;
+        const bound = entry.bodyNames.get(key.toLowerCase());
+        const name = bound?.canonical ?? key;
+        // The name in its exact case wins over the name in another case, which wins over an alias.
+        const rank = bound ? bound.rank * 2 + (key === name ? 1 : 0) : 3;
+        if ((ranks.get(name) ?? -1) >= rank) continue;
+        ranks.set(name, rank);
+        if (entry.emptyAsAbsent.has(name) && value === '') delete canonical[name];
+        else canonical[name] = value;
       }
       if (entry.validateBody && !entry.validateBody(canonical)) {
         const errors = toFieldErrors(entry.validateBody.errors);
@@ -118,7 +145,7 @@ function createBinder(): RequestBinder {
       }
       const result: Record<string, unknown> = {};
       const errors: { path: string; message: string }[] = [];
-      for (const { parameter, names, validate } of entry.query) {
+      for (const { parameter, names, validate, clampMinimum } of entry.query) {
         let raw: string | undefined;
         for (const [key, value] of params) if (names.has(key.toLowerCase())) raw = value;
         if (raw === undefined || raw === '') {
@@ -132,12 +159,22 @@ function createBinder(): RequestBinder {
           for (const error of toFieldErrors(validate.errors)) errors.push({ path: parameter.name, message: error.message });
           continue;
         }
-        result[parameter.name] = value;
+        result[parameter.name] = clampMinimum !== null && typeof value === 'number' && value < clampMinimum ? clampMinimum : value;
       }
       if (errors.length > 0) throw new RelayError('INVALID_QUERY', describe(errors), { errors });
       return result as QueryParameters<Id> & Required<Pick<QueryParameters<Id>, Defaulted>>;
     },
   };
+}
+
+function aliasesOf(schema: JsonSchema): string[] {
+  const aliases = schema['x-aliases'];
+  return Array.isArray(aliases) ? aliases.filter((alias): alias is string => typeof alias === 'string') : [];
+}
+
+function clampMinimumOf(parameter: OpenApiParameter): number | null {
+  const clamp = (parameter as { 'x-clamp'?: { minimum?: unknown } })['x-clamp'];
+  return typeof clamp?.minimum === 'number' ? clamp.minimum : null;
 }
 
 function requestBodySchema(operation: OpenApiOperation): JsonSchema | null {

@@ -121,7 +121,8 @@ export class AcceptPipeline {
 
   /** Stores and queues a prepared transaction. */
   async accept(prepared: PreparedRelay, options: Pick<RelayCallOptions, 'origin'> = {}): Promise<RelayReceipt> {
-    this.#enqueue(options.origin ?? prepared.operation, prepared.signature, prepared.bytes, prepared.wire.tx, RECEIPT_MESSAGES[prepared.operation], true);
+    const { strictBreaks, sponsorExposure } = prepared.verdict;
+    this.#enqueue(options.origin ?? prepared.operation, prepared.signature, prepared.bytes, prepared.wire.tx, RECEIPT_MESSAGES[prepared.operation], { policyChecked: true, strictBreaks, sponsorExposure });
     return receiptOf(prepared.operation, prepared.signature);
   }
 
@@ -129,11 +130,19 @@ export class AcceptPipeline {
   async submitSigned(tx: VersionedTransaction, bytes: Uint8Array, origin: TransactionOrigin): Promise<string> {
     const signature = encodeBase58(tx.signatures[0]!);
     if (this.#options.submissions.get(signature)) return signature;
-    this.#enqueue(origin, signature, bytes, tx, 'Transaction submitted', false);
+    this.#enqueue(origin, signature, bytes, tx, 'Transaction submitted', { policyChecked: false, strictBreaks: [], sponsorExposure: 0n });
     return signature;
   }
 
-  #enqueue(origin: TransactionOrigin, signature: string, bytes: Uint8Array, tx: VersionedTransaction, message: string, policyChecked: boolean): void {
+  #enqueue(
+    origin: TransactionOrigin,
+    signature: string,
+    bytes: Uint8Array,
+    tx: VersionedTransaction,
+    message: string,
+    /** Whether the fee-payer policy saw it, and what the faithful profile sponsored beyond strict. */
+    policy: Pick<Submission, 'policyChecked' | 'strictBreaks' | 'sponsorExposure'>,
+  ): void {
     const submission: Submission = {
       signature,
       origin,
@@ -144,7 +153,7 @@ export class AcceptPipeline {
       receivedAt: this.#options.now().toISOString(),
       ledger: null,
       injectedError: null,
-      policyChecked,
+      ...policy,
     };
     // Enqueue first: a full queue must refuse before anything is recorded. The submission is stored
     // in the same tick, before the worker can take the job.

@@ -12,7 +12,16 @@ describe('resolvePolicy', () => {
     expect(resolvePolicy({ maxComputeUnitPrice: 5, allowedMints: [mint], extraPrograms: [mint] })).toMatchObject({ maxComputeUnitPrice: 5n, allowedMints: [mint], extraPrograms: [mint] });
   });
 
+  it('takes a profile name alone or beside the other options, faithful by default', () => {
+    expect(resolvePolicy().profile).toBe('faithful');
+    expect(resolvePolicy('strict')).toEqual({ ...DEFAULT_POLICY, profile: 'strict' });
+    expect(resolvePolicy({ profile: 'strict', maxSignatures: 3 })).toMatchObject({ profile: 'strict', maxSignatures: 3, maxComputeUnitLimit: DEFAULT_POLICY.maxComputeUnitLimit });
+    expect(resolvePolicy({ maxSignatures: 3 })).toMatchObject({ profile: 'faithful', maxSignatures: 3 });
+  });
+
   it('refuses nonsense at start-up rather than per request', () => {
+    expect(() => resolvePolicy('lenient' as never)).toThrow(/policy.profile must be one of faithful, strict/);
+    expect(() => resolvePolicy({ profile: 'loose' as never })).toThrow(/policy.profile/);
     expect(() => resolvePolicy({ maxSignatures: 0 })).toThrow(/maxSignatures/);
     expect(() => resolvePolicy({ maxSignatures: 1.5 })).toThrow(/maxSignatures/);
     expect(() => resolvePolicy({ maxComputeUnitPrice: -1 })).toThrow(/maxComputeUnitPrice/);

@@ -13,7 +13,7 @@ import { PROGRAMS } from './programs.ts';
 import { addressOf } from '../crypto/base58.ts';
 
 export { checkDurableNonce } from './policy/durable-nonce.ts';
-export type { CreatedAccount, PolicyContext, PolicyVerdict, RelayOperation, TokenTransfer } from './policy/types.ts';
+export type { CreatedAccount, PolicyContext, PolicyVerdict, RelayOperation, SolTransfer, StrictBreak, TokenTransfer } from './policy/types.ts';
 
 /**
  * The fee-payer policy: decides, for an operation, whether the relay sponsors a transaction, and
@@ -25,7 +25,10 @@ export type { CreatedAccount, PolicyContext, PolicyVerdict, RelayOperation, Toke
  * checks that it answers the code the table gives. The wire
  * rules (W) live in wire.ts, the signature rules (S) in signatures.ts, replay (R) and the
  * pipeline order in accept-pipeline.ts, and the instruction rules here and in policy/, one file
- * per program family. The options are PolicyOptions (policy-options.ts).
+ * per program family. The options are PolicyOptions (policy-options.ts). A rule only the strict
+ * profile enforces goes through WalkState.strictOnly: under `faithful` the verdict lists it, with
+ * the lamports it exposes, instead of refusing (test/policy-profiles.test.ts relaxes each rule the
+ * table's `faithful` column names, and checks the code recorded).
  *
  * Expects a transaction from decodeWireTransaction: sanitized, with static account keys only.
  */

@@ -12,6 +12,8 @@ const record = (signature: string): Submission => ({
   ledger: null,
   injectedError: null,
   policyChecked: true,
+  strictBreaks: [],
+  sponsorExposure: 0n,
 });
 
 describe('Submissions', () => {
@@ -43,6 +45,9 @@ describe('Submissions', () => {
   it('checks a record read back from a state file, defaulting a missing injectedError', () => {
     const { injectedError: _, ...old } = record('a');
     expect(parseSubmission(old).injectedError).toBeNull();
+    // A state file from before the policy profiles: nothing was sponsored beyond strict.
+    const { strictBreaks: _b, sponsorExposure: _e, ...older } = old;
+    expect(parseSubmission(older)).toMatchObject({ strictBreaks: [], sponsorExposure: 0n });
     expect(() => parseSubmission({ ...old, status: 'lost' })).toThrow();
   });
 });

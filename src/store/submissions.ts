@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import type { LedgerTransaction } from '../ledger/ledger.ts';
 import { ChangeListeners } from './change-listeners.ts';
+import type { StrictBreak } from '../relay/policy/types.ts';
 
 /**
  * Where an accepted transaction came from: the relay operation that accepted it, or `rpc`
@@ -34,6 +35,10 @@ const submissionSchema = z.object({
   injectedError: z.string().nullable().default(null),
   /** False for a transaction that did not go through the fee-payer policy (RPC sendTransaction, server-built legacy transactions). */
   policyChecked: z.boolean().default(true),
+  /** Rules of the strict policy profile it breaks, relayed because the faithful profile sponsors it. */
+  strictBreaks: z.custom<StrictBreak[]>().default([]),
+  /** Lamports the fee payer cannot get back beyond the fee (each account at stake counted once). */
+  sponsorExposure: z.bigint().default(0n),
 });
 
 /**

@@ -11,6 +11,8 @@ export interface PolicyRule {
   code: ProblemCode;
   /** The status the table states, 422 when it states none. */
   status: number;
+  /** The `faithful` column: `same`, or what that profile relays instead (and records as a strict break). */
+  faithful: string;
 }
 
 export function policyRules(): PolicyRule[] {
@@ -21,9 +23,10 @@ export function policyRules(): PolicyRule[] {
     .split('\n')
     .filter((line) => /^\| [A-Z]\d+ \|/.test(line))
     .map((line) => {
-      const [id, text, codeCell] = line.replace(/^\|/, '').replace(/\|$/, '').split('|').map((cell) => cell.trim());
+      const [id, text, codeCell, faithful] = line.replace(/^\|/, '').replace(/\|$/, '').split('|').map((cell) => cell.trim());
+      if (!faithful) throw new Error(`policy rule ${id}: no faithful column`);
       const parsed = /^([A-Z0-9_]+)(?: \((\d{3})\))?$/.exec(codeCell ?? '');
       if (!parsed) throw new Error(`policy rule ${id}: cannot read its code from "${codeCell}"`);
-      return { id: id!, text: text!, code: parsed[1] as ProblemCode, status: parsed[2] ? Number(parsed[2]) : 422 };
+      return { id: id!, text: text!, code: parsed[1] as ProblemCode, status: parsed[2] ? Number(parsed[2]) : 422, faithful };
     });
 }

@@ -42,15 +42,29 @@ const getConfig: CurrentRoute = {
  */
 const renderedConfigs = new WeakMap<IssuedToken, string>();
 
+async function blockhashRecord(services: EmulatorServices): Promise<Response> {
+  const { blockhash, lastValidBlockHeight } = await services.ledger.latestBlockhash();
+  return jsonResponse({ Blockhash: blockhash, LastValidBlockHeight: Number(lastValidBlockHeight) });
+}
+
 const getBlockhash: CurrentRoute = {
   method: 'GET',
   path: '/Transaction/blockhash',
   api: 'current',
   operationId: 'getBlockhash',
-  async handle({ services }) {
-    const { blockhash, lastValidBlockHeight } = await services.ledger.latestBlockhash();
-    return jsonResponse({ Blockhash: blockhash, LastValidBlockHeight: Number(lastValidBlockHeight) });
+  handle: ({ services }) => blockhashRecord(services),
+};
+
+/** The older altude-js client posts `{}` here; a body must be a JSON object and is otherwise ignored. */
+const getBlockhashByPost: CurrentRoute = {
+  method: 'POST',
+  path: '/Transaction/blockhash',
+  api: 'current',
+  operationId: 'getBlockhashByPost',
+  async handle(context) {
+    context.services.binder.body('getBlockhashByPost', (await context.body()) ?? {});
+    return blockhashRecord(context.services);
   },
 };
 
-export const configRoutes: CurrentRoute[] = [getConfig, getBlockhash];
+export const configRoutes: CurrentRoute[] = [getConfig, getBlockhash, getBlockhashByPost];

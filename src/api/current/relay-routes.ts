@@ -1,3 +1,4 @@
+import { receiptBody } from '../../current-shapes/index.ts';
 import { jsonResponse } from '../../http/json-response.ts';
 import type { Route } from '../../http/router.ts';
 import type { RelayOperation } from '../../relay/policy.ts';
@@ -15,8 +16,8 @@ function relayRoute(path: string, operationId: 'createAccount' | 'closeAccount' 
       const { services } = context;
       const { signedTransaction } = services.binder.body(operationId, await context.body());
       const { receipt } = await services.relay.relay(operation, signedTransaction);
-      if (operation !== 'sendbatch') return jsonResponse(receipt);
-      return jsonResponse({ ...receipt, success: true, signatures: [receipt.signature] });
+      if (operation !== 'sendbatch') return jsonResponse(receiptBody(receipt));
+      return jsonResponse({ ...receiptBody(receipt), success: true, signatures: [receipt.signature] });
     },
   };
 }

@@ -4,6 +4,7 @@ import { authChecks } from './auth-checks.ts';
 import { configChecks } from './config-checks.ts';
 import { historyChecks } from './history-checks.ts';
 import { legacyChecks } from './legacy-checks.ts';
+import { realClientChecks } from './real-client-checks.ts';
 import { rejectionChecks } from './rejection-checks.ts';
 import { relayChecks } from './relay-checks.ts';
 
@@ -14,6 +15,8 @@ export const TARGET_CHECKS: readonly ConformanceCheck<ConformanceContext>[] = [
   ...configChecks,
   ...authChecks,
   ...rejectionChecks,
+  // Before the relay checks: the gasless-wallet check needs the scenario's account before its close.
+  ...realClientChecks,
   ...relayChecks,
   ...historyChecks,
   ...legacyChecks,

@@ -69,6 +69,7 @@ describe('the check registry', () => {
     expect(contractIds).toEqual([
       'contract.getConfig',
       'contract.getBlockhash',
+      'contract.getBlockhashByPost',
       'contract.createAccount',
       'contract.closeAccount',
       'contract.getAccountInfo',

@@ -11,7 +11,8 @@ import { addressOf } from '../../crypto/base58.ts';
 
 /**
  * Associated token account creation (rules A1, A4, A5, P1, P2, F1, F2): Create or CreateIdempotent,
- * paid by the fee payer, of the owner's own associated token account for an SPL Token mint.
+ * paid by the fee payer, of the owner's own associated token account for an SPL Token mint. A
+ * CreateIdempotent that finds the token account on the ledger is relayed as funding nothing.
  */
 export async function checkAssociatedToken(state: WalkState, ix: TransactionInstruction, index: number): Promise<void> {
   const kind = ix.data.length === 0 ? ASSOCIATED_TOKEN_INSTRUCTION.Create : ix.data[0];
@@ -34,13 +35,19 @@ export async function checkAssociatedToken(state: WalkState, ix: TransactionInst
     throw new RelayError('INSTRUCTION_NOT_ALLOWED', `Instruction ${index}: ${addressOf(account)} is not the associated token account of ${addressOf(owner)} for ${addressOf(mint)}.`, { rule: 'A1' });
   }
   assertNotCreatedTwice(state, addressOf(account), index);
-  await checkNewAccountMint(state, mint, index);
   const existing = await state.context.getAccount(account);
   if (existing && kind === ASSOCIATED_TOKEN_INSTRUCTION.Create) {
     throw new RelayError('ACCOUNT_ALREADY_EXISTS', `Instruction ${index} creates ${addressOf(account)}, which already exists: the creation would fail at the fee payer's cost. Use CreateIdempotent, or skip it.`, { rule: 'A4' });
   }
-  // CreateIdempotent of an account whose close authority is already the fee payer funds nothing
-  // and needs no hand-over (the owner could not sign one any more).
-  const handedOver = decodeTokenAccount(existing)?.closeAuthority === addressOf(state.feePayer);
-  state.created.set(addressOf(account), { account: addressOf(account), owner: addressOf(owner), mint: addressOf(mint), kind: 'associated', closeAuthoritySet: handedOver });
+  const onLedger = decodeTokenAccount(existing);
+  const entry = { account: addressOf(account), owner: addressOf(owner), mint: addressOf(mint), kind: 'associated' as const };
+  if (onLedger) {
+    // CreateIdempotent of a token account that is there already funds nothing (gill's transfer
+    // builder always sends one for the recipient): no mint rule, no hand-over. One whose close
+    // authority is the fee payer already cannot be handed over again (the owner could not sign it).
+    state.created.set(entry.account, { ...entry, funded: false, closeAuthoritySet: onLedger.closeAuthority === addressOf(state.feePayer) });
+    return;
+  }
+  await checkNewAccountMint(state, mint, index, entry.account);
+  state.created.set(entry.account, { ...entry, funded: true, closeAuthoritySet: false });
 }

@@ -6,18 +6,22 @@ import type { WalkState } from './walk-state.ts';
 import { addressOf } from '../../crypto/base58.ts';
 
 /**
- * Rules P2 and A5: the fee payer funds token accounts only for an initialized SPL Token mint on the
- * ledger, in `allowedMints` when set, and never for the native mint: SetAuthority(AccountOwner)
- * clears a wrapped-SOL account's close authority, which would hand its rent to its owner.
+ * Rules P2 and A5: the fee payer funds the token account `created` only for an initialized SPL Token
+ * mint on the ledger, in `allowedMints` when set. The native mint is strict-only: SetAuthority
+ * (AccountOwner) clears a wrapped-SOL account's close authority, so its owner can take the rent;
+ * `faithful` funds it (Android's Token.SOL, the dynamic demo's default) and records the rent.
  */
-export async function checkNewAccountMint(state: WalkState, mint: PublicKey, index: number): Promise<void> {
+export async function checkNewAccountMint(state: WalkState, mint: PublicKey, index: number, created: string): Promise<void> {
   const address = addressOf(mint);
   const account = await state.context.getAccount(mint);
   if (account?.owner.equals(PROGRAMS.token2022)) {
     throw new RelayError('TOKEN_2022_UNSUPPORTED', `Instruction ${index} creates an account for ${address}, a Token-2022 mint, which the relay does not sponsor.`, { rule: 'P2' });
   }
   if (mint.equals(NATIVE_MINT_ADDRESS)) {
-    throw new RelayError('MINT_NOT_ALLOWED', `Instruction ${index} creates a wrapped-SOL account; the relay does not fund them, since their owner can clear the close authority and take the rent.`, { rule: 'A5' });
+    state.strictOnly('MINT_NOT_ALLOWED', 'A5', `Instruction ${index} creates a wrapped-SOL account; the relay does not fund them, since their owner can clear the close authority and take the rent.`, {
+      account: created,
+      exposure: state.context.tokenAccountRent,
+    });
   }
   checkAllowedMint(state, address, index, 'A5');
   if (!account?.owner.equals(PROGRAMS.token) || !decodeMint(account)) {

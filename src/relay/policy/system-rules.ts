@@ -1,18 +1,20 @@
 import { ACCOUNT_SIZE } from '@solana/spl-token';
 import { PublicKey, type TransactionInstruction } from '@solana/web3.js';
 import { RelayError } from '../../errors/relay-error.ts';
-import { PROGRAMS, SYSTEM_INSTRUCTION } from '../programs.ts';
+import { NATIVE_MINT_ADDRESS, PROGRAMS, SYSTEM_INSTRUCTION } from '../programs.ts';
 import { isNonceInstruction, systemInstructionTag } from './durable-nonce.ts';
 import { assertFeePayerOnlyAt, assertNoFeePayer } from './fee-payer-roles.ts';
 import { assertNotCreatedTwice } from './fingerprint.ts';
+import { checkAllowedMint } from './mint-rules.ts';
 import type { WalkState } from './walk-state.ts';
 import { addressOf } from '../../crypto/base58.ts';
 
 /**
- * System Program (rules N2, A2, A4, P2, F1, F2, T2): the only instruction sponsored is the
- * fee payer's `createAccount` of a 165-byte SPL Token account at exactly its rent-exempt minimum,
- * signed by the new account. Nonce instructions are refused whoever their authority; everything
- * else is refused, as FEE_PAYER_MISUSE when it involves the fee payer.
+ * System Program (rules N2, A2, A4, P2, F1, F2, T1, T2): the fee payer's `createAccount` of a
+ * 165-byte SPL Token account at exactly its rent-exempt minimum, signed by the new account; and,
+ * under `faithful` only, a transfer of SOL from a wallet that signs it (altude-js sends SOL so),
+ * which costs the fee payer the fee alone. Nonce instructions are refused whoever their authority;
+ * everything else is refused, as FEE_PAYER_MISUSE when it involves the fee payer.
  */
 export async function checkSystem(state: WalkState, ix: TransactionInstruction, index: number): Promise<void> {
   if (isNonceInstruction(ix.data)) {
@@ -23,7 +25,15 @@ export async function checkSystem(state: WalkState, ix: TransactionInstruction, 
     return checkFundedAccount(state, ix, index, created);
   }
   assertNoFeePayer(state, ix, index);
-  throw new RelayError('INSTRUCTION_NOT_ALLOWED', `Instruction ${index} is a System Program instruction the relay does not sponsor.`, { rule: 'T2' });
+  const refusal = `Instruction ${index} is a System Program instruction the relay does not sponsor.`;
+  const to = ix.keys[1];
+  if (systemInstructionTag(ix.data) === SYSTEM_INSTRUCTION.Transfer && ix.data.length === 12 && from?.isSigner && to && ix.keys.length === 2) {
+    state.strictOnly('INSTRUCTION_NOT_ALLOWED', 'T2', refusal, { account: null, exposure: 0n });
+    checkAllowedMint(state, addressOf(NATIVE_MINT_ADDRESS), index, 'T1');
+    state.solTransfers.push({ source: addressOf(from.pubkey), destination: addressOf(to.pubkey), lamports: Buffer.from(ix.data).readBigUInt64LE(4) });
+    return;
+  }
+  throw new RelayError('INSTRUCTION_NOT_ALLOWED', refusal, { rule: 'T2' });
 }
 
 async function checkFundedAccount(state: WalkState, ix: TransactionInstruction, index: number, created: TransactionInstruction['keys'][number] | undefined): Promise<void> {

@@ -47,9 +47,9 @@ async function checkInitializeAccount(state: WalkState, ix: TransactionInstructi
   if (!state.pendingPlain.has(addressOf(account))) {
     throw new RelayError('INSTRUCTION_NOT_ALLOWED', `Instruction ${index} initializes ${addressOf(account)}, which no earlier instruction of this transaction funded.`, { rule: 'A3' });
   }
-  await checkNewAccountMint(state, mint, index);
+  await checkNewAccountMint(state, mint, index, addressOf(account));
   state.pendingPlain.delete(addressOf(account));
-  state.created.set(addressOf(account), { account: addressOf(account), owner: addressOf(owner), mint: addressOf(mint), kind: 'plain', closeAuthoritySet: false });
+  state.created.set(addressOf(account), { account: addressOf(account), owner: addressOf(owner), mint: addressOf(mint), kind: 'plain', funded: true, closeAuthoritySet: false });
 }
 
 /**

@@ -1,4 +1,5 @@
 import type { PublicKey } from '@solana/web3.js';
+import type { ProblemCode } from '../../errors/problem-codes.ts';
 import type { LedgerAccount } from '../../ledger/engine.ts';
 import type { PolicyOptions } from '../policy-options.ts';
 
@@ -20,6 +21,34 @@ export interface CreatedAccount {
   owner: string;
   mint: string;
   kind: 'associated' | 'plain';
+  /**
+   * False for a CreateIdempotent that finds the token account on the ledger already: it costs the
+   * fee payer nothing, so no close-authority hand-over is asked of it.
+   */
+  funded: boolean;
+}
+
+/** A transfer of SOL from a user's wallet (System Program transfer, signed by that wallet). */
+export interface SolTransfer {
+  source: string;
+  destination: string;
+  lamports: bigint;
+}
+
+/**
+ * A rule of the strict profile that a transaction relayed under `faithful` breaks, and what it
+ * exposes: the lamports of `account` the fee payer cannot get back (0 when it only pays the fee).
+ */
+export interface StrictBreak {
+  /** The rule id of the table "Fee-payer policy" (A5, A6, T2, O1, K2, K3). */
+  rule: string;
+  /** The code strict answers with. */
+  code: ProblemCode;
+  /** What strict would have said. */
+  detail: string;
+  /** The account at stake, when there is one. */
+  account: string | null;
+  exposure: bigint;
 }
 
 export interface TokenTransfer {
@@ -36,6 +65,14 @@ export interface TokenTransfer {
 export interface PolicyVerdict {
   created: CreatedAccount[];
   transfers: TokenTransfer[];
+  solTransfers: SolTransfer[];
   closed: string[];
   memos: string[];
+  /** Strict rules broken, in the order met; always empty under the strict profile. */
+  strictBreaks: StrictBreak[];
+  /**
+   * Lamports the fee payer cannot get back beyond the fee: the exposure of each account at stake,
+   * counted once per account.
+   */
+  sponsorExposure: bigint;
 }

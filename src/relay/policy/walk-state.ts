@@ -1,5 +1,7 @@
 import type { PublicKey } from '@solana/web3.js';
-import type { CreatedAccount, PolicyContext, TokenTransfer } from './types.ts';
+import type { ProblemCode } from '../../errors/problem-codes.ts';
+import { RelayError } from '../../errors/relay-error.ts';
+import type { CreatedAccount, PolicyContext, SolTransfer, StrictBreak, TokenTransfer } from './types.ts';
 
 /** A token account this transaction creates, and whether its close authority went to the fee payer. */
 export interface CreatedEntry extends CreatedAccount {
@@ -19,12 +21,23 @@ export class WalkState {
   /** Fingerprints of the instructions seen (program, data, accounts). */
   readonly seen = new Set<string>();
   readonly transfers: TokenTransfer[] = [];
+  readonly solTransfers: SolTransfer[] = [];
   readonly closed: string[] = [];
   readonly memos: string[] = [];
+  readonly strictBreaks: StrictBreak[] = [];
 
   constructor(context: PolicyContext) {
     this.context = context;
     this.feePayer = context.feePayer;
+  }
+
+  /**
+   * A rule only the strict profile enforces. Under `strict` it refuses, as any rule; under
+   * `faithful` the transaction goes on, and the break is recorded with what it exposes.
+   */
+  strictOnly(code: ProblemCode, rule: string, detail: string, stake: { account: string | null; exposure: bigint }): void {
+    if (this.context.options.profile === 'strict') throw new RelayError(code, detail, { rule });
+    this.strictBreaks.push({ rule, code, detail, account: stake.account, exposure: stake.exposure });
   }
 
   /** True when this transaction already creates `account`, initialized or not. */

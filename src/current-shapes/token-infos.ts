@@ -1,0 +1,77 @@
+import type { LedgerAccount } from '../ledger/engine.ts';
+import { toUiAmountString } from '../ledger/token-accounts.ts';
+import { RENT_EXEMPT_RENT_EPOCH } from '../rpc/account-json.ts';
+import type { WalletTokenAccount } from './wallet-token-accounts.ts';
+
+/**
+ * The Android SDK's account shapes (gasstation/data/GetAccountData.kt), which are Solnet's RPC
+ * models serialized with PascalCase names (`pubkey` keeps its JsonPropertyName): what the real .NET
+ * service most plausibly sends, and what Android, altude-js and the React Native demo read
+ * (`TokenInfos[i].Account.Data.Parsed.Info.TokenAmount.{Amount, Decimals}`).
+ */
+export interface AccountInfoPascal {
+  Lamports: number;
+  Owner: string;
+  Executable: boolean;
+  /** A string, so that every reader keeps the u64's digits (Android declares it `String?`). */
+  RentEpoch: string;
+}
+
+export interface TokenInfo {
+  pubkey: string;
+  Account: AccountInfoPascal & {
+    Data: {
+      Program: 'spl-token';
+      Space: number;
+      Parsed: {
+        Type: 'account';
+        Info: {
+          TokenAmount: {
+            /** Base units as a string, as the RPC and Solnet's TokenBalance; kotlinx reads it into Android's `Int?`. */
+            Amount: string;
+            Decimals: number;
+            UiAmount: number;
+            UiAmountString: string;
+            /** Base units as a number (exact below 2^53; `Amount` always is). */
+            AmountUlong: number;
+            AmountDecimal: number;
+            AmountDouble: number;
+          };
+          State: string;
+          IsNative: boolean;
+          Mint: string;
+          Owner: string;
+        };
+      };
+    };
+  };
+}
+
+export function accountInfoPascal(account: Pick<LedgerAccount, 'lamports' | 'owner' | 'executable'>): AccountInfoPascal {
+  return { Lamports: Number(account.lamports), Owner: account.owner.toBase58(), Executable: account.executable, RentEpoch: RENT_EXEMPT_RENT_EPOCH.toString() };
+}
+
+export function tokenInfo({ address, account, state, decimals }: WalletTokenAccount): TokenInfo {
+  const uiAmountString = toUiAmountString(state.amount, decimals);
+  const uiAmount = Number(uiAmountString);
+  return {
+    pubkey: address,
+    Account: {
+      ...accountInfoPascal(account),
+      Data: {
+        Program: 'spl-token',
+        Space: account.data.length,
+        Parsed: {
+          Type: 'account',
+          Info: {
+            TokenAmount: { Amount: state.amount.toString(), Decimals: decimals, UiAmount: uiAmount, UiAmountString: uiAmountString, AmountUlong: Number(state.amount), AmountDecimal: uiAmount, AmountDouble: uiAmount },
+            State: state.state,
+            IsNative: state.isNative !== null,
+            Mint: state.mint,
+            Owner: state.owner,
+          },
+        },
+      },
+    },
+  };
+}
