@@ -1,10 +1,11 @@
+import { createAssociatedTokenAccountIdempotentInstruction } from '@solana/spl-token';
 import { Keypair, SystemProgram } from '@solana/web3.js';
 import type { Page } from 'playwright-core';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { startServer, type RunningServer } from '../src/server/start-server.ts';
 import { accessibilityViolations, launchChromium, pageTrouble, screenshot, type Browser } from './support/browser.ts';
 import { legacyTransfer } from './support/legacy-transactions.ts';
-import { ALICE, BOB, build, FEE_PAYER, KIN, transferInstruction, USDC } from './support/transactions.ts';
+import { ALICE, ata, BOB, build, FEE_PAYER, KIN, transferInstruction, USDC } from './support/transactions.ts';
 
 // The web UI in a real browser (Debian's chromium through playwright-core) against the emulator on
 // a port: relays appear live with their status and rule, details open, the faucet funds a wallet,
@@ -46,12 +47,17 @@ describe('web UI in chromium', () => {
     await page.goto(`${server.origin}/`);
     await expect.poll(() => page.locator('#live').textContent(), { timeout: LIVE }).toBe('Live');
     await expect.poll(() => page.locator('#fee-payer-balance').getAttribute('data-lamports')).toMatch(/^\d+$/);
-    await server.emulator.faucet({ address: BOB.publicKey, mint: USDC, amount: 1n });
 
     // Paused from the UI: the relay waits in the queue, and the list says so.
     await page.locator('#queue button[value="pause"]').click();
     await expect.poll(() => page.locator('#queue-state').textContent(), { timeout: LIVE }).toMatch(/^paused/);
-    const transfer = build({ instructions: [transferInstruction(ALICE, BOB.publicKey, 250_000n, { checked: true })], blockhash: await blockhash(), signers: [ALICE] });
+    // A transfer to a new recipient whose account the fee payer creates, as the vendor clients build it.
+    const newcomer = Keypair.generate().publicKey;
+    const transfer = build({
+      instructions: [createAssociatedTokenAccountIdempotentInstruction(FEE_PAYER, ata(newcomer), newcomer, USDC), transferInstruction(ALICE, newcomer, 250_000n, { checked: true })],
+      blockhash: await blockhash(),
+      signers: [ALICE],
+    });
     const sent = await api('POST', '/api/Transaction/send', { signedTransaction: transfer });
     expect(sent.status).toBe(200);
     const signature = sent.body.signature as string;
@@ -59,6 +65,12 @@ describe('web UI in chromium', () => {
     await page.locator('#queue button[value="step"]').click();
     await expect.poll(() => row(signature).getAttribute('data-status'), { timeout: LIVE }).toBe('Finalized');
     await page.locator('#queue button[value="resume"]').click();
+    // Faithful sponsors the newcomer's account without the close-authority hand-over strict wants: the
+    // row says so, and what that leaves the fee payer unable to get back (the account's rent).
+    expect(await row(signature).locator('.policy').textContent()).toBe('faithful: passed · strict would refuse (A6)');
+    const [journaled] = server.emulator.transactionJournal({ signature });
+    expect(journaled!.sponsorExposure).toBeGreaterThan(0);
+    expect(await row(signature).locator('td.number').nth(1).textContent()).toBe(`${journaled!.sponsorExposure.toLocaleString('en-US')} lamports`);
 
     // Refused by the fee-payer policy: answered 4xx, never a transaction, shown with its code and rule.
     const drain = build({ instructions: [SystemProgram.transfer({ fromPubkey: FEE_PAYER, toPubkey: BOB.publicKey, lamports: 1_000 })], blockhash: await blockhash(), signers: [] });
