@@ -83,6 +83,7 @@ export async function createRelayEmulator(options: RelayEmulatorOptions = {}): P
     maxBodyBytes: options.maxBodyBytes ?? DEFAULT_MAX_BODY_BYTES,
     rpcAuth: options.rpcAuth ?? true,
     policyProfile: policy.profile,
+    uiUrl: `${new URL(baseUrl).origin}/`,
   };
 
   // The ledger, and the stores the emulator keeps beside it.

@@ -27,6 +27,8 @@ export interface EmulatorConfig {
   tokenTtlSeconds: number;
   maxBodyBytes: number;
   rpcAuth: boolean;
+  /** Where the web UI is served: the root of the origin that serves the base URL (`<origin>/`). */
+  uiUrl: string;
   /** The fee-payer policy profile (`faithful` or `strict`). */
   policyProfile: PolicyProfile;
 }

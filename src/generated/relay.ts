@@ -1620,6 +1620,11 @@ export interface components {
             strictBreaks: components["schemas"]["EmulatorStrictBreak"][];
             /** @description Lamports the fee payer cannot get back beyond the fee, each account at stake counted once (e.g. the rent of a wrapped-SOL account, whose owner can clear the close authority, or of a recipient's account created without a hand-over). */
             sponsorExposure: number;
+            /**
+             * Format: uri
+             * @description The web UI's detail view of this transaction (`<origin>/tx/<signature>`).
+             */
+            explorerUrl: string;
         };
         EmulatorStrictBreak: {
             /** @description The rule id of the table "Fee-payer policy". */

@@ -5,11 +5,6 @@ import { EMULATOR_VERSION } from '../version.ts';
 
 export type Overview = components['schemas']['EmulatorOverview'];
 
-/** Where the web UI is served: the root of the origin that serves the base URL. */
-export function uiUrlOf(config: Pick<EmulatorServices['config'], 'baseUrl'>): string {
-  return `${new URL(config.baseUrl).origin}/`;
-}
-
 /** The web UI's overview: where the emulator serves, its key, its fee payer's balance, its queue and clock. */
 export async function overview(services: EmulatorServices): Promise<Overview> {
   const { config, ledger, queue, submissions } = services;
@@ -21,7 +16,7 @@ export async function overview(services: EmulatorServices): Promise<Overview> {
     version: EMULATOR_VERSION,
     baseUrl: config.baseUrl,
     rpcUrl: config.rpcUrl,
-    uiUrl: uiUrlOf(config),
+    uiUrl: config.uiUrl,
     apiKey: config.apiKey,
     feePayer: { address: config.feePayer, lamports: Number(feePayer?.lamports ?? 0n) },
     policyProfile: config.policyProfile,
