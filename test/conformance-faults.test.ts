@@ -205,3 +205,49 @@ describe('the kit catches each fault of a broken implementation', () => {
     expect(report.summary.mustFailed, formatTable(report)).toBe(0);
   });
 });
+
+describe('the kit catches where Kin’s Kinetic SDK would break (legacy.kinetic.*)', () => {
+  const legacyError = (statusCode: number, message: string, error: string) => Response.json({ statusCode, message, error }, { status: statusCode });
+  const legacyCheck = (fetch: Fetch) => runConformance({ baseUrl: emulator.config.baseUrl, apiKey: emulator.config.apiKey, fetch, legacy: { environment: 'devnet', index: 1 }, only: ['legacy.'], timeoutMs: 10_000 });
+
+  it('a server that refuses null reference fields, as the emulator did before', async () => {
+    const report = await legacyCheck(async (req) => {
+      if (path(req).endsWith('/transaction/make-transfer')) {
+        const body = (await req.clone().json()) as Record<string, unknown>;
+        const nulled = ['reference', 'referenceId', 'referenceType'].find((name) => name in body && body[name] === null);
+        if (nulled) return legacyError(400, `${nulled} must be string`, 'Bad Request');
+      }
+      return emulator.fetch(req);
+    });
+    expect(failing(report), formatTable(report)).toEqual(['SHOULD legacy.kinetic.null-reference', 'SHOULD legacy.kinetic.null-reference-pair']);
+    expect(result(report, 'legacy.kinetic.null-reference')?.reason).toMatch(/^not accepted: POST \/transaction\/make-transfer → 400 .*reference must be string/);
+    expect(result(report, 'legacy.kinetic.listing-empty-values')).toMatchObject({ status: 'skip', reason: expect.stringMatching(/^needs a make-transfer with reference null/) });
+    expect(report.summary).toMatchObject({ ok: true, mustFailed: 0 });
+  });
+
+  it('a server that answers a submission failure with an error status instead of a Failed record', async () => {
+    const report = await legacyCheck(async (req) => {
+      const res = await emulator.fetch(req);
+      if (!path(req).endsWith('/transaction/make-transfer') || res.status !== 201) return res;
+      const record = await jsonBody(res.clone());
+      return record.status === 'Failed' ? legacyError(400, 'Blockhash not found', 'Bad Request') : res;
+    });
+    expect(failing(report), formatTable(report)).toEqual(['SHOULD legacy.kinetic.failed-record']);
+    expect(result(report, 'legacy.kinetic.failed-record')?.reason).toMatch(/→ 400 .*Kinetic SDKs read any non-2xx answer as an error/);
+  });
+
+  it('a Failed record typed otherwise than BadNonce, and reads or listings that mind Kinetic’s query forms', async () => {
+    const report = await legacyCheck(async (req) => {
+      const url = new URL(req.url);
+      if (url.searchParams.get('commitment') !== null) return legacyError(400, 'commitment should not exist', 'Bad Request');
+      if (url.pathname.includes('/legacy-transaction/') && url.searchParams.get('reference') === '') return legacyError(404, 'app-1-devnet: Transaction not found', 'Not Found');
+      const res = await emulator.fetch(req);
+      if (!url.pathname.endsWith('/transaction/make-transfer') || res.status !== 201) return res;
+      const record = await jsonBody(res.clone());
+      return record.status === 'Failed' ? Response.json({ ...record, errors: [{ ...(record.errors as object[])[0], type: 'Unknown' }] }, { status: 201 }) : res;
+    });
+    expect(failing(report), formatTable(report)).toEqual(['SHOULD legacy.kinetic.listing-empty-values', 'SHOULD legacy.kinetic.read-commitment', 'SHOULD legacy.kinetic.failed-record']);
+    expect(result(report, 'legacy.kinetic.failed-record')?.reason).toBe('errors[0].type "Unknown", not "BadNonce"');
+    expect(result(report, 'legacy.kinetic.read-commitment')?.reason).toMatch(/→ 400 .*commitment should not exist/);
+  });
+});

@@ -48,7 +48,7 @@ describe('legacy reads, server-built close and airdrop', () => {
         api: { name: 'relay-emulator', version: expect.stringMatching(/^\d+\.\d+\.\d+/) },
         environment: {
           name: 'devnet',
-          explorer: DEFAULT_APPS[0]!.explorer,
+          explorer: `https://explorer.solana.com{path}?cluster=custom&customUrl=${encodeURIComponent(h.emulator.config.rpcUrl)}`,
           cluster: { endpoint: h.emulator.config.rpcUrl, id: 'emulator', name: 'Relay Emulator', type: 'Custom' },
         },
         mint: kin,
@@ -130,10 +130,36 @@ describe('legacy reads, server-built close and airdrop', () => {
       expect(mint.body).toMatchObject({ isMint: true, isTokenAccount: false, program: TOKEN_PROGRAM_ID.toBase58(), tokens: null });
       const token = await get(`/account/info/devnet/1/${ata(ALICE.publicKey, KIN).toBase58()}/${KIN.toBase58()}`);
       expect(token.body).toMatchObject({ isMint: false, isTokenAccount: true, owner: ALICE.publicKey.toBase58(), tokens: null });
+      // Kinetic's older route without a mint (SDK rc.11, rc.12) reads the app's default mint.
+      expect((await get(`/account/info/devnet/1/${ALICE.publicKey.toBase58()}?commitment=Confirmed`)).body).toEqual(wallet.body);
+      expect((await get(`/account/info/devnet/9/${ALICE.publicKey.toBase58()}`)).status).toBe(404);
       const stranger = Keypair.generate().publicKey.toBase58();
       const notInApp = await get(`/account/info/devnet/1/${ALICE.publicKey.toBase58()}/${stranger}`);
       expect(notInApp.status).toBe(400);
       expect(notInApp.body.message).toBe(`app-1-devnet: Can't find mint ${stranger}`);
+    });
+
+    it('takes ?commitment= on every read (Kinetic SDK rc.11+ sends it), and refuses a level outside the enum', async () => {
+      const alice = ALICE.publicKey.toBase58();
+      const reads = [
+        `/account/balance/devnet/1/${alice}`,
+        `/account/info/devnet/1/${alice}/${KIN.toBase58()}`,
+        `/account/info/devnet/1/${alice}`,
+        `/account/token-accounts/devnet/1/${alice}/${KIN.toBase58()}`,
+        `/account/history/devnet/1/${alice}/${KIN.toBase58()}`,
+        `/transaction/transaction/devnet/1/${'1'.repeat(64)}`,
+      ];
+      for (const path of reads) {
+        const plain = await get(path);
+        for (const commitment of ['Processed', 'Confirmed', 'Finalized']) {
+          const read = await get(`${path}?commitment=${commitment}`);
+          expect(read.status, `${path} ${commitment}`).toBe(200);
+          expect(read.body, `${path} ${commitment}`).toEqual(plain.body);
+        }
+        const bogus = await get(`${path}?commitment=Bogus`);
+        expect(bogus.status, path).toBe(400);
+        expect(bogus.body).toEqual({ statusCode: 400, message: 'commitment must be equal to one of the allowed values', error: 'Bad Request' });
+      }
     });
 
     it('lists token accounts and their history per mint', async () => {
@@ -159,6 +185,15 @@ describe('legacy reads, server-built close and airdrop', () => {
       await airdrop(owner, { amount: '2.5' });
       const balance = await get(`/account/balance/devnet/1/${owner.toBase58()}`);
       expect(balance.body.balance).toBe('1002.5');
+    });
+
+    it('reads amount null (what Kinetic SDKs send when none is asked for) as the default amount, and refuses other types', async () => {
+      const owner = Keypair.generate().publicKey;
+      expect((await airdrop(owner, { amount: null })).status).toBe(201);
+      expect((await get(`/account/balance/devnet/1/${owner.toBase58()}`)).body.balance).toBe('1000');
+      const numeric = await airdrop(owner, { amount: 5 });
+      expect(numeric.status).toBe(400);
+      expect(numeric.body.message).toBe('amount must be string,null');
     });
 
     it('refuses above airdropMax, finer than the decimals, mints without airdrops and mints of other apps', async () => {
@@ -214,6 +249,18 @@ describe('legacy reads, server-built close and airdrop', () => {
       await writeTokenAccount(ata(twice, KIN), twice, FEE_PAYER);
       await writeTokenAccount(Keypair.generate().publicKey, twice, FEE_PAYER);
       expect(await close(twice)).toBe("Can't close account with multiple tokens");
+    });
+
+    it('accepts the reference fields as null (Kinetic SDK rc.15+ sends reference: null), and no other non-string', async () => {
+      const owner = await newAccountHolder();
+      const body = { account: owner.publicKey.toBase58(), commitment: 'Confirmed', ...app, mint: KIN.toBase58(), reference: null, referenceId: null, referenceType: null };
+      const refused = await post('/account/close', { ...body, reference: 7 });
+      expect(refused.status).toBe(400);
+      expect(refused.body.message).toBe('reference must be string,null');
+      const { status, body: record } = await post('/account/close', body);
+      expect(status).toBe(201);
+      expect(record).toMatchObject({ status: 'Confirmed', reference: null });
+      expect(await h.emulator.services.ledger.getAccount(ata(owner.publicKey, KIN))).toBeNull();
     });
 
     it('leaves POST /Account/close without an environment to the current interface', async () => {

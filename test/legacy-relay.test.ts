@@ -1,12 +1,13 @@
 // Over 250 lines: every legacy relay path shares one emulator and one webhook receiver, whose start-up is the cost of a file.
-import { Keypair, PublicKey } from '@solana/web3.js';
+import { Keypair, PublicKey, SystemProgram } from '@solana/web3.js';
 import { http, HttpResponse, passthrough } from 'msw';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { encodeAppMemo } from '../src/legacy/app-memo.ts';
+import { BLOCKHASH_NOT_FOUND_MESSAGE } from '../src/legacy/legacy-errors.ts';
 import { startHarness, type Harness } from './support/harness.ts';
 import { fixturesWithApps, legacyCreate, legacyTransfer, testApp } from './support/legacy-transactions.ts';
 import { startWebhookReceiver, type WebhookReceiver } from './support/legacy-webhooks.ts';
-import { ALICE, ata, build, createAtaInstructions, FEE_PAYER, KIN, USDC } from './support/transactions.ts';
+import { ALICE, ata, build, createAtaInstructions, FEE_PAYER, KIN, transferInstruction, USDC } from './support/transactions.ts';
 
 const REFUSING_HOOK = 'https://hooks.example.test/verify';
 const ISO = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}\.\d{3}Z$/;
@@ -75,7 +76,8 @@ describe('legacy relay: make-transfer and account/create', () => {
       webhookEventStart: null,
     });
     expect(record.id).toMatch(/^ltx\d{8}$/);
-    expect(record.explorerUrl).toBe(`https://explorer.solana.com/tx/${record.signature}?cluster=custom&customUrl=http%3A%2F%2F127.0.0.1%3A8787%2Frpc`);
+    // Built from where this emulator serves (its base URL's origin), not a fixed port.
+    expect(record.explorerUrl).toBe(`https://explorer.solana.com/tx/${record.signature}?cluster=custom&customUrl=${encodeURIComponent('https://relay.example.test/rpc')}`);
     for (const field of ['createdAt', 'updatedAt', 'ledgerStart', 'ledgerCommitted']) expect(record[field], field).toMatch(ISO);
     for (const field of ['processingDuration', 'ledgerCommittedDuration']) expect(record[field], field).toBeGreaterThanOrEqual(0);
     expect(Date.parse(record.ledgerCommitted)).toBeGreaterThanOrEqual(Date.parse(record.ledgerStart));
@@ -99,6 +101,12 @@ describe('legacy relay: make-transfer and account/create', () => {
     expect(finalized.totalDuration).toBe(Date.parse(finalized.ledgerFinalized) - Date.parse(finalized.createdAt));
     const byReference = await h.call('GET', '/transaction/legacy-transaction/devnet/1?reference=payment%7C42', { anonymous: true });
     expect(byReference.body.map((r: { id: string }) => r.id)).toEqual([record.id]);
+    // Kinetic SDK rc.15+ sends both names, the other one empty; rc.14 sent the older pair.
+    for (const query of [`?reference=&signature=${record.signature}`, '?reference=payment%7C42&signature=', '?referenceId=42&referenceType=payment&signature=']) {
+      const listing = await h.call('GET', `/transaction/legacy-transaction/devnet/1${query}`, { anonymous: true });
+      expect(listing.body.map((r: { id: string }) => r.id), query).toEqual([record.id]);
+    }
+    expect((await h.call('GET', '/transaction/legacy-transaction/devnet/1?referenceId=43&referenceType=payment&signature=', { anonymous: true })).status).toBe(404);
 
     // The app-index memo landed with it.
     const history = await h.call('GET', `/account/history/devnet/1/${recipient.publicKey.toBase58()}/${KIN.toBase58()}`, { anonymous: true });
@@ -155,14 +163,50 @@ describe('legacy relay: make-transfer and account/create', () => {
   });
 
   describe('Failed records (answered 201, as the legacy service did)', () => {
-    it('BadNonce: an unknown blockhash is refused before submission', async () => {
+    /** Posts a relay body and checks the answer is the BadNonce Failed record Kinetic gave when the RPC refused the blockhash: nothing submitted, nothing paid. */
+    const expectBlockhashNotFound = async (path: string, body: Record<string, unknown>) => {
       const submitted = h.emulator.services.submissions.all().length;
-      const body = await relayBody(() => legacyTransfer({ blockhash: Keypair.generate().publicKey.toBase58(), transfers: [{ from: ALICE, to: ALICE.publicKey, amount: 1n }] }));
-      const { status, body: record } = await post('/transaction/make-transfer', body);
+      const lamports = (await h.emulator.services.ledger.getAccount(FEE_PAYER))!.lamports;
+      const { status, body: record } = await post(path, body);
       expect(status).toBe(201);
-      expect(record).toMatchObject({ status: 'Failed', signature: null, ledgerStart: null, ledgerTransaction: null });
-      expect(record.errors).toEqual([{ id: expect.stringMatching(/^lerr\d{8}$/), type: 'BadNonce', message: expect.stringContaining('Blockhash not found'), logs: [], instruction: null }]);
+      expect(record).toMatchObject({ status: 'Failed', signature: null, ledgerStart: null, ledgerTransaction: null, explorerUrl: null, tx: body.tx });
+      expect(record.errors).toEqual([{ id: expect.stringMatching(/^lerr\d{8}$/), type: 'BadNonce', message: BLOCKHASH_NOT_FOUND_MESSAGE, logs: [], instruction: null }]);
       expect(h.emulator.services.submissions.all().length).toBe(submitted);
+      expect((await h.emulator.services.ledger.getAccount(FEE_PAYER))!.lamports).toBe(lamports);
+      return record;
+    };
+
+    it('BadNonce: a blockhash the ledger never issued, on make-transfer and account/create', async () => {
+      const unknown = Keypair.generate().publicKey.toBase58();
+      await expectBlockhashNotFound('/transaction/make-transfer', await relayBody(() => legacyTransfer({ blockhash: unknown, transfers: [{ from: ALICE, to: ALICE.publicKey, amount: 1n }] })));
+      await expectBlockhashNotFound('/account/create', await relayBody(() => legacyCreate({ blockhash: unknown, owner: Keypair.generate(), memoIndex: 1 })));
+    });
+
+    it('BadNonce: an expired blockhash, answered exactly like an unknown one', async () => {
+      const transfer = await relayBody((blockhash) => legacyTransfer({ blockhash, transfers: [{ from: ALICE, to: ALICE.publicKey, amount: 1n }] }));
+      const create = await relayBody((blockhash) => legacyCreate({ blockhash, owner: Keypair.generate(), memoIndex: 1 }));
+      await h.emulator.expireBlockhash();
+      await expectBlockhashNotFound('/transaction/make-transfer', transfer);
+      await expectBlockhashNotFound('/account/create', create);
+    });
+
+    it('BadNonce: the same transaction again once its blockhash expired (a replay), the first record untouched', async () => {
+      const body = await relayBody((blockhash) => legacyTransfer({ blockhash, transfers: [{ from: ALICE, to: ALICE.publicKey, amount: 1n }] }));
+      const first = await post('/transaction/make-transfer', body);
+      expect(first.body.status).toBe('Confirmed');
+      await h.emulator.expireBlockhash();
+      const replay = await expectBlockhashNotFound('/transaction/make-transfer', body);
+      expect(replay.id).not.toBe(first.body.id);
+      expect(legacy().records.get(first.body.id)).toMatchObject({ status: expect.stringMatching(/^(Confirmed|Finalized)$/), errors: [] });
+    });
+
+    it('a durable-nonce transaction keeps its own refusal (422), not BadNonce', async () => {
+      const nonce = Keypair.generate().publicKey;
+      const advance = SystemProgram.nonceAdvance({ noncePubkey: nonce, authorizedPubkey: ALICE.publicKey });
+      const body = await relayBody(() => build({ instructions: [advance, transferInstruction(ALICE, ALICE.publicKey, 1n, { checked: true, mint: KIN, decimals: 5 })], blockhash: Keypair.generate().publicKey.toBase58(), signers: [ALICE] }));
+      const { status, body: error } = await post('/transaction/make-transfer', body);
+      expect(status).toBe(422);
+      expect(error.message).toMatch(/Durable-nonce/);
     });
 
     it('BadNonce: a lastValidBlockHeight that has passed', async () => {
@@ -298,6 +342,15 @@ describe('legacy relay: make-transfer and account/create', () => {
       expect(error).toEqual({ statusCode: 400, message: `app-1-devnet: Can't find mint ${stranger}`, error: 'Bad Request' });
     });
 
+    it('400 for a reference of another type than string or null (null is what Kinetic SDKs send for none)', async () => {
+      for (const [field, value] of [['reference', 7], ['referenceId', false], ['referenceType', {}]] as const) {
+        const body = await relayBody((blockhash) => legacyCreate({ blockhash, owner: Keypair.generate() }), { [field]: value });
+        const { status, body: error } = await post('/account/create', body);
+        expect(status, field).toBe(400);
+        expect(error).toEqual({ statusCode: 400, message: `${field} must be string,null`, error: 'Bad Request' });
+      }
+    });
+
     it('400 for a body without the required fields', async () => {
       const { status, body: error } = await post('/transaction/make-transfer', { environment: 'devnet', index: 1, mint: KIN.toBase58() });
       expect(status).toBe(400);
@@ -326,9 +379,11 @@ describe('legacy relay: make-transfer and account/create', () => {
     });
 
     it('400 for a listing with neither reference nor signature, 404 when nothing matches', async () => {
-      const neither = await h.call('GET', '/transaction/legacy-transaction/devnet/1', { anonymous: true });
-      expect(neither.status).toBe(400);
-      expect(neither.body).toEqual({ statusCode: 400, message: 'app-1-devnet: Please provide either reference or signature', error: 'Bad Request' });
+      for (const query of ['', '?reference=&signature=', '?referenceId=&referenceType=&signature=']) {
+        const neither = await h.call('GET', `/transaction/legacy-transaction/devnet/1${query}`, { anonymous: true });
+        expect(neither.status, query).toBe(400);
+        expect(neither.body).toEqual({ statusCode: 400, message: 'app-1-devnet: Please provide either reference or signature', error: 'Bad Request' });
+      }
       const none = await h.call('GET', '/transaction/legacy-transaction/devnet/1?reference=nothing-here', { anonymous: true });
       expect(none.status).toBe(404);
       expect(none.body.message).toBe('app-1-devnet: Transaction not found');

@@ -264,7 +264,7 @@ describe('openapi/relay.yaml', () => {
     const current = ops.filter((o) => o.op.tags?.includes('current'));
     const legacy = ops.filter((o) => o.op.tags?.includes('legacy'));
     expect(current.length).toBe(10);
-    expect(legacy.length).toBe(14);
+    expect(legacy.length).toBe(15);
     for (const { path, method, op } of current) {
       expect(op.security, `${method} ${path}`).toEqual([{ ApiKey: [] }, { BearerToken: [] }]);
     }

@@ -3,7 +3,7 @@ import { Connection, Keypair, PublicKey } from '@solana/web3.js';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startCli, type CliProcess } from './support/cli-process.ts';
 import { assertFetchResponseMatchesSpec } from './support/openapi.ts';
-import { ALICE, ata, build, createAtaInstructions, FEE_PAYER, transferInstruction, USDC } from './support/transactions.ts';
+import { ALICE, ata, build, createAtaInstructions, FEE_PAYER, KIN, transferInstruction, USDC } from './support/transactions.ts';
 
 // The emulator as CI and non-JS clients run it: `relay-emulator start` in a child process, driven
 // over real HTTP with fetch and a web3.js Connection. Every response is checked against the spec.
@@ -126,6 +126,19 @@ describe('relay-emulator start (server mode)', () => {
     await call('POST', '/__emulator/reset');
     expect((await call('GET', `/__emulator/accounts/${mint}`)).status).toBe(404);
     expect((await call('GET', '/__emulator/journal/transactions')).body.transactions).toEqual([]);
+  });
+
+  it('builds the legacy explorer links from the port it really serves on', async () => {
+    // `--port 0`: the port is only known once bound, and the explorer must name it, not 8787.
+    expect(cli.origin).not.toContain(':8787');
+    const customUrl = `customUrl=${encodeURIComponent(cli.rpcUrl)}`;
+    const config = (await call('GET', '/api/app/devnet/1/config')).body;
+    expect(config.environment.explorer).toBe(`https://explorer.solana.com{path}?cluster=custom&${customUrl}`);
+    const { blockhash, lastValidBlockHeight } = (await call('GET', '/api/transaction/latest-blockhash/devnet/1')).body;
+    const tx = build({ instructions: [transferInstruction(ALICE, ALICE.publicKey, 1n, { checked: true, mint: KIN, decimals: 5 })], blockhash, signers: [ALICE] });
+    const record = (await call('POST', '/api/transaction/make-transfer', { body: { commitment: 'Confirmed', environment: 'devnet', index: 1, lastValidBlockHeight, mint: KIN.toBase58(), reference: null, tx } })).body;
+    expect(record.status).toBe('Confirmed');
+    expect(record.explorerUrl).toBe(`https://explorer.solana.com/tx/${record.signature}?cluster=custom&${customUrl}`);
   });
 
   it('serves the JSON-RPC to an unmodified web3.js Connection, PubSub included', async () => {

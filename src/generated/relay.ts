@@ -403,6 +403,23 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/account/info/{environment}/{index}/{accountId}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Read account info and the account's token accounts of the app's default mint. */
+        get: operations["legacyAccountInfoDefaultMint"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/account/token-accounts/{environment}/{index}/{accountId}/{mint}": {
         parameters: {
             query?: never;
@@ -1309,26 +1326,43 @@ export interface components {
             index: number;
             mint: string;
             lastValidBlockHeight: number;
-            reference?: string;
-            referenceId?: string;
-            referenceType?: string;
+            reference?: components["schemas"]["LegacyReference"];
+            referenceId?: components["schemas"]["LegacyReferenceId"];
+            referenceType?: components["schemas"]["LegacyReferenceType"];
             /** @description Signed transaction, base64. */
             tx: string;
         };
+        /**
+         * @description The caller's reference, stored on the record and searchable by the
+         *     transaction listing. When it is absent, null or empty, the record's
+         *     reference is `referenceType|referenceId` (either alone when only one is
+         *     given), else null.
+         */
+        LegacyReference: string | null;
+        /**
+         * @deprecated
+         * @description The older half of a reference (see LegacyReference).
+         */
+        LegacyReferenceId: string | null;
+        /**
+         * @deprecated
+         * @description The older half of a reference (see LegacyReference).
+         */
+        LegacyReferenceType: string | null;
         LegacyCloseAccountRequest: {
             account: string;
             commitment: components["schemas"]["Commitment"];
             environment: string;
             index: number;
             mint: string;
-            reference?: string;
-            referenceId?: string;
-            referenceType?: string;
+            reference?: components["schemas"]["LegacyReference"];
+            referenceId?: components["schemas"]["LegacyReferenceId"];
+            referenceType?: components["schemas"]["LegacyReferenceType"];
         };
         LegacyAirdropRequest: {
             account: string;
-            /** @description Whole-token units; defaults to the mint's airdropAmount. */
-            amount?: string;
+            /** @description Whole-token units; defaults to the mint's airdropAmount (also when null or empty). */
+            amount?: string | null;
             commitment: components["schemas"]["Commitment"];
             environment: string;
             index: number;
@@ -1963,6 +1997,7 @@ export interface components {
         Index: number;
         AccountId: string;
         Mint: string;
+        LegacyReadCommitment: components["schemas"]["Commitment"];
     };
     requestBodies: {
         SignedTransaction: {
@@ -2380,6 +2415,10 @@ export interface operations {
             query?: {
                 reference?: string;
                 signature?: string;
+                /** @deprecated */
+                referenceId?: string;
+                /** @deprecated */
+                referenceType?: string;
             };
             header?: never;
             path: {
@@ -2407,7 +2446,9 @@ export interface operations {
     };
     legacyGetTransaction: {
         parameters: {
-            query?: never;
+            query?: {
+                commitment?: components["parameters"]["LegacyReadCommitment"];
+            };
             header?: never;
             path: {
                 environment: components["parameters"]["Environment"];
@@ -2545,7 +2586,9 @@ export interface operations {
     };
     legacyBalance: {
         parameters: {
-            query?: never;
+            query?: {
+                commitment?: components["parameters"]["LegacyReadCommitment"];
+            };
             header?: never;
             path: {
                 environment: components["parameters"]["Environment"];
@@ -2573,7 +2616,9 @@ export interface operations {
     };
     legacyHistory: {
         parameters: {
-            query?: never;
+            query?: {
+                commitment?: components["parameters"]["LegacyReadCommitment"];
+            };
             header?: never;
             path: {
                 environment: components["parameters"]["Environment"];
@@ -2602,7 +2647,9 @@ export interface operations {
     };
     legacyAccountInfo: {
         parameters: {
-            query?: never;
+            query?: {
+                commitment?: components["parameters"]["LegacyReadCommitment"];
+            };
             header?: never;
             path: {
                 environment: components["parameters"]["Environment"];
@@ -2629,9 +2676,41 @@ export interface operations {
             500: components["responses"]["LegacyInternalError"];
         };
     };
+    legacyAccountInfoDefaultMint: {
+        parameters: {
+            query?: {
+                commitment?: components["parameters"]["LegacyReadCommitment"];
+            };
+            header?: never;
+            path: {
+                environment: components["parameters"]["Environment"];
+                index: components["parameters"]["Index"];
+                accountId: components["parameters"]["AccountId"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Account info. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["LegacyAccountInfo"];
+                };
+            };
+            400: components["responses"]["LegacyBadRequest"];
+            403: components["responses"]["LegacyForbidden"];
+            404: components["responses"]["LegacyNotFound"];
+            500: components["responses"]["LegacyInternalError"];
+        };
+    };
     legacyTokenAccounts: {
         parameters: {
-            query?: never;
+            query?: {
+                commitment?: components["parameters"]["LegacyReadCommitment"];
+            };
             header?: never;
             path: {
                 environment: components["parameters"]["Environment"];

@@ -19,8 +19,8 @@ export interface AirdropRequest {
   mint: string;
   /** The owner's address, as the client sent it (checked after the mint). */
   owner: string;
-  /** Whole tokens, as the client sent them; empty, absent or not positive means the mint's `airdropAmount`. */
-  amount: string | undefined;
+  /** Whole tokens, as the client sent them; empty, null (Kinetic's "none"), absent or not positive means the mint's `airdropAmount`. */
+  amount: string | null | undefined;
   commitment: LegacyCommitment;
 }
 
@@ -40,7 +40,7 @@ export async function airdrop(
   const mint = apps.mint(app, request.mint);
   if (!mint.airdrop) throw new RelayError('AIRDROP_DISABLED', `${app.key}: Airdrop configuration not found for mint ${mint.publicKey}.`);
   const owner = parseAddress(request.owner, 'account');
-  const requested = request.amount !== undefined && request.amount !== '' && Number(request.amount) > 0 ? request.amount : String(mint.airdropAmount);
+  const requested = request.amount && Number(request.amount) > 0 ? request.amount : String(mint.airdropAmount);
   if (Number(requested) > mint.airdropMax) throw new RelayError('AIRDROP_LIMIT_EXCEEDED', `Try requesting ${mint.airdropMax} or less.`);
   const amount = wholeToBaseUnits(requested, mint.decimals, 'amount');
 

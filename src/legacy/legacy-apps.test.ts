@@ -5,17 +5,28 @@ import { loadFixtures } from '../fixtures/load-fixtures.ts';
 import { LegacyApps } from './legacy-apps.ts';
 
 const fixtures = loadFixtures();
+const WHERE = { rpcUrl: 'http://127.0.0.1:8787/rpc', origin: 'http://127.0.0.1:8787' };
 const KIN = fixtures.mints.find((mint) => mint.symbol === 'KIN')!;
-const withApps = (apps: unknown) => new LegacyApps({ ...fixtures, extra: { apps } }, { rpcUrl: 'http://127.0.0.1:8787/rpc' });
+const withApps = (apps: unknown) => new LegacyApps({ ...fixtures, extra: { apps } }, WHERE);
 
 describe('LegacyApps', () => {
   it('loads fixtures/apps.json with every mint field of spec 2.6', () => {
-    const apps = new LegacyApps(fixtures, { rpcUrl: 'http://127.0.0.1:8787/rpc' });
+    const apps = new LegacyApps(fixtures, WHERE);
     const app = apps.get('devnet', 1);
     expect(app.key).toBe('app-1-devnet');
     expect(app.cluster.endpoint).toBe('http://127.0.0.1:8787/rpc');
     expect(Object.keys(app.mints[0]!).sort()).toEqual(['addMemo', 'airdrop', 'airdropAmount', 'airdropMax', 'decimals', 'feePayer', 'logoUrl', 'name', 'programId', 'publicKey', 'symbol']);
     expect(apps.signer(app.mints[0]!).publicKey).toEqual(bs58.decode(fixtures.relay.feePayer.publicKey));
+  });
+
+  it('fills the explorer template with where the emulator serves, whatever its port', () => {
+    const where = { rpcUrl: 'http://10.0.2.2:40123/rpc', origin: 'http://10.0.2.2:40123' };
+    const apps = new LegacyApps(fixtures, where);
+    expect(apps.get('devnet', 1).explorer).toBe('https://explorer.solana.com{path}?cluster=custom&customUrl=http%3A%2F%2F10.0.2.2%3A40123%2Frpc');
+    const custom = new LegacyApps({ ...fixtures, extra: { apps: [{ environment: 'e', index: 1, name: 'n', explorer: '{origin}/explorer{path}', mints: [{ publicKey: KIN.address }] }] } }, where);
+    expect(custom.get('e', 1).explorer).toBe('http://10.0.2.2:40123/explorer{path}');
+    const unnamed = new LegacyApps({ ...fixtures, extra: { apps: [{ environment: 'e', index: 1, name: 'n', mints: [{ publicKey: KIN.address }] }] } }, where);
+    expect(unnamed.get('e', 1).explorer).toBe(apps.get('devnet', 1).explorer);
   });
 
   it('fills a mint from mints.json and the relay fee payer from relay.json', () => {

@@ -9,8 +9,21 @@ import { keypairOf, type Fixtures } from '../fixtures/load-fixtures.ts';
 
 /** How long a legacy relay call waits for its commitment before the record fails with Timeout. */
 export const DEFAULT_COMMITMENT_TIMEOUT_MS = 60_000;
-/** Explorer template of an app that names none; `{path}` becomes `/tx/<signature>`. */
-export const DEFAULT_EXPLORER = 'https://explorer.solana.com{path}?cluster=custom';
+/**
+ * Explorer template of an app that names none: Solana's explorer on the emulator's own RPC.
+ * `{path}` becomes `/tx/<signature>` in a record's link (and stays in the config record, which the
+ * legacy SDKs fill themselves); `{rpcUrl}` and `{origin}` are filled when the apps load.
+ */
+export const DEFAULT_EXPLORER = 'https://explorer.solana.com{path}?cluster=custom&customUrl={rpcUrl}';
+
+/**
+ * An explorer template with the emulator's address filled in, so that links follow the port and
+ * public URL the emulator really serves on: `{rpcUrl}` is its RPC URL, URL-encoded (a query value),
+ * and `{origin}` its origin as is (a path prefix).
+ */
+export function resolveExplorer(template: string, where: { rpcUrl: string; origin: string }): string {
+  return template.replaceAll('{rpcUrl}', encodeURIComponent(where.rpcUrl)).replaceAll('{origin}', where.origin);
+}
 
 const base58Key = z.string().regex(/^[1-9A-HJ-NP-Za-km-z]{32,44}$/, 'must be a base58 public key');
 
@@ -38,7 +51,7 @@ const appSchema = z.object({
   environment: z.string().min(1),
   index: z.number().int().nonnegative(),
   name: z.string().min(1),
-  /** Explorer URL template; `{path}` becomes `/tx/<signature>`. */
+  /** Explorer URL template: `{path}` becomes `/tx/<signature>`, `{rpcUrl}` the emulator's RPC URL (URL-encoded), `{origin}` its origin. */
   explorer: z.string().default(DEFAULT_EXPLORER),
   cluster: z
     .object({
@@ -101,7 +114,8 @@ export class LegacyApps {
   readonly #apps = new Map<string, LegacyApp>();
   readonly #signers = new Map<string, Ed25519Signer>();
 
-  constructor(fixtures: Fixtures, options: { rpcUrl: string }) {
+  /** `rpcUrl` and `origin` are where the emulator serves (its cluster endpoint and explorer links). */
+  constructor(fixtures: Fixtures, options: { rpcUrl: string; origin: string }) {
     const parsed = appsFileSchema.safeParse(fixtures.extra.apps ?? []);
     if (!parsed.success) throw new Error(`fixtures apps.json is invalid: ${z.prettifyError(parsed.error)}`);
     const relayFeePayer = fixtures.relay.feePayer;
@@ -141,7 +155,7 @@ export class LegacyApps {
         environment: app.environment,
         index: app.index,
         name: app.name,
-        explorer: app.explorer,
+        explorer: resolveExplorer(app.explorer, options),
         cluster: { ...app.cluster, endpoint: app.cluster.endpoint ?? options.rpcUrl },
         mints,
         webhooks: { verify: app.webhooks.verify ?? null, event: app.webhooks.event ?? null },

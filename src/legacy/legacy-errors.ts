@@ -77,9 +77,20 @@ export function ledgerFailure(record: Submission): LegacyErrorEntry {
   };
 }
 
-/** A blockhash the ledger does not know (or no longer accepts), refused before submission. */
+/** A blockhash problem found before submission: nothing is submitted. */
 export function badNonce(message: string): LegacyErrorEntry {
   return { type: 'BadNonce', message, logs: [], instruction: null };
+}
+
+/**
+ * What Kinetic recorded when the RPC refused a transaction whose blockhash it did not know, never
+ * seen and expired alike: web3.js's SendTransactionError as text. (Kinetic typed it Unknown; the
+ * spec shows BadNonce, which names the cause.)
+ */
+export const BLOCKHASH_NOT_FOUND_MESSAGE = 'Error: failed to send transaction: Transaction simulation failed: Blockhash not found';
+
+export function blockhashNotFound(): LegacyErrorEntry {
+  return badNonce(BLOCKHASH_NOT_FOUND_MESSAGE);
 }
 
 export function timedOut(commitment: string, timeoutMs: number): LegacyErrorEntry {

@@ -3,13 +3,13 @@ import { RelayError } from '../errors/relay-error.ts';
 import { toUiAmountString } from '../ledger/token-accounts.ts';
 import type { Ledger } from '../ledger/ledger.ts';
 import type { AcceptPipeline } from '../relay/accept-pipeline.ts';
-import type { RelayOperation } from '../relay/policy.ts';
+import { checkDurableNonce, type RelayOperation } from '../relay/policy.ts';
 import type { SubmissionWorker } from '../relay/submission-worker.ts';
 import { decodeWireTransaction } from '../relay/wire.ts';
 import { transactionJson } from '../rpc/transaction-json.ts';
 import type { LegacyClient } from './client-guard.ts';
 import type { LegacyApp, LegacyApps, LegacyMint } from './legacy-apps.ts';
-import { badNonce, ledgerFailure, timedOut, webhookFailed, type LegacyErrorEntry } from './legacy-errors.ts';
+import { badNonce, blockhashNotFound, ledgerFailure, timedOut, webhookFailed, type LegacyErrorEntry } from './legacy-errors.ts';
 import { processingRecord, publicRecord, type LegacyCommitment, type LegacyRecord, type LegacyRecords, type LegacyTransaction } from './legacy-records.ts';
 import { explorerUrl, firstSigner, mintsOf, transferDestinations } from './relayed-transaction.ts';
 import { deliverWebhook } from './webhooks.ts';
@@ -69,13 +69,17 @@ export class LegacyRelay {
     if (height > BigInt(input.lastValidBlockHeight)) {
       return this.#failedBeforeSubmission(call, base, badNonce(`Blockhash expired: block height ${height} is past lastValidBlockHeight ${input.lastValidBlockHeight}.`));
     }
+    // A blockhash the ledger never issued, or one that expired (a replay past it included), is what
+    // the RPC refuses on submission: Kinetic answered that with a Failed record, not an error. A
+    // durable-nonce transaction keeps its own refusal (its "blockhash" is a nonce).
+    checkDurableNonce(wire.tx);
+    if (!ledger.isBlockhashValid(wire.tx.message.recentBlockhash)) return this.#failedBeforeSubmission(call, base, blockhashNotFound());
     let prepared: Awaited<ReturnType<typeof relay.prepare>>;
     try {
       prepared = await relay.prepare(operation, input.tx, { feePayer: this.#apps.signer(call.mint), origin: 'legacy' });
     } catch (error) {
-      if (error instanceof RelayError && error.code === 'BLOCKHASH_NOT_FOUND') {
-        return this.#failedBeforeSubmission(call, base, badNonce(`Blockhash not found: ${error.message}`));
-      }
+      // The blockhash can expire while a fault hook delays the pipeline.
+      if (error instanceof RelayError && error.code === 'BLOCKHASH_NOT_FOUND') return this.#failedBeforeSubmission(call, base, blockhashNotFound());
       throw error;
     }
     if ('repeated' in prepared) {
@@ -101,9 +105,7 @@ export class LegacyRelay {
   async relayServerTransaction(call: LegacyCall, input: { tx: VersionedTransaction; bytes: Uint8Array; source: string }): Promise<LegacyTransaction> {
     const { relay, ledger } = this.#options;
     const base = { tx: Buffer.from(input.bytes).toString('base64'), feePayer: call.mint.feePayer, source: input.source, amount: null, destination: null };
-    if (!ledger.isBlockhashValid(input.tx.message.recentBlockhash)) {
-      return this.#failedBeforeSubmission(call, base, badNonce(`Blockhash not found: ${input.tx.message.recentBlockhash}.`));
-    }
+    if (!ledger.isBlockhashValid(input.tx.message.recentBlockhash)) return this.#failedBeforeSubmission(call, base, blockhashNotFound());
     const record = this.#create(call, base);
     if (!(await this.#verify(call.app, record))) return publicRecord(this.#records.get(record.id)!);
     const signature = encodeBase58(input.tx.signatures[0]!);

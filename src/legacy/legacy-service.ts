@@ -16,8 +16,10 @@ import { legacySignatureLookup, type LegacySignatureLookup } from './signature-l
 export interface LegacyServiceOptions {
   /** `fixtures.extra.apps` holds the apps (fixtures/apps.json); the fixture mint authority signs airdrops. */
   fixtures: Fixtures;
-  /** The RPC URL apps report as their cluster endpoint unless they name one. */
+  /** The RPC URL apps report as their cluster endpoint unless they name one (and their explorer links name). */
   rpcUrl: string;
+  /** The emulator's origin, for explorer templates that name `{origin}`. */
+  origin: string;
   relay: AcceptPipeline;
   worker: SubmissionWorker;
   ledger: Ledger;
@@ -39,7 +41,7 @@ export class LegacyService {
 
   constructor(options: LegacyServiceOptions) {
     this.#options = options;
-    this.apps = new LegacyApps(options.fixtures, { rpcUrl: options.rpcUrl });
+    this.apps = new LegacyApps(options.fixtures, { rpcUrl: options.rpcUrl, origin: options.origin });
     this.records = new LegacyRecords();
     this.relay = new LegacyRelay({ relay: options.relay, worker: options.worker, ledger: options.ledger, now: options.now, apps: this.apps, records: this.records });
   }

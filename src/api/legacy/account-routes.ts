@@ -2,7 +2,7 @@ import { jsonResponse } from '../../http/json-response.ts';
 import { parseAddress } from '../../http/address.ts';
 import { accountInfo, balanceOf, historyOf, tokenAccountsOf } from '../../legacy/account-reads.ts';
 import { checkClient, clientOf } from '../../legacy/client-guard.ts';
-import { addressParam, appOf, hasEnvironment, referenceOf, type LegacyRoute } from './route-kit.ts';
+import { addressParam, appOf, checkReadCommitment, hasEnvironment, referenceOf, type LegacyRoute } from './route-kit.ts';
 import { relayClientRoute } from './transaction-routes.ts';
 
 const createAccount: LegacyRoute = {
@@ -42,6 +42,7 @@ const balance: LegacyRoute = {
   api: 'legacy',
   operationId: 'legacyBalance',
   async handle(context) {
+    checkReadCommitment(context, 'legacyBalance');
     const { app } = appOf(context);
     return jsonResponse(await balanceOf(context.services, app, addressParam(context, 'accountId')));
   },
@@ -53,6 +54,7 @@ const history: LegacyRoute = {
   api: 'legacy',
   operationId: 'legacyHistory',
   async handle(context) {
+    checkReadCommitment(context, 'legacyHistory');
     appOf(context);
     return jsonResponse(await historyOf(context.services, addressParam(context, 'accountId'), addressParam(context, 'mint')));
   },
@@ -64,8 +66,22 @@ const info: LegacyRoute = {
   api: 'legacy',
   operationId: 'legacyAccountInfo',
   async handle(context) {
+    checkReadCommitment(context, 'legacyAccountInfo');
     const { legacy, app } = appOf(context);
     return jsonResponse(await accountInfo(context.services, legacy.apps, app, addressParam(context, 'accountId'), addressParam(context, 'mint')));
+  },
+};
+
+/** Kinetic's older account info route, without a mint: the app's default mint. */
+const infoDefaultMint: LegacyRoute = {
+  method: 'GET',
+  path: '/account/info/{environment}/{index}/{accountId}',
+  api: 'legacy',
+  operationId: 'legacyAccountInfoDefaultMint',
+  async handle(context) {
+    checkReadCommitment(context, 'legacyAccountInfoDefaultMint');
+    const { legacy, app } = appOf(context);
+    return jsonResponse(await accountInfo(context.services, legacy.apps, app, addressParam(context, 'accountId'), app.mints[0]!.publicKey));
   },
 };
 
@@ -75,10 +91,11 @@ const tokenAccounts: LegacyRoute = {
   api: 'legacy',
   operationId: 'legacyTokenAccounts',
   async handle(context) {
+    checkReadCommitment(context, 'legacyTokenAccounts');
     appOf(context);
     const accounts = await tokenAccountsOf(context.services, addressParam(context, 'accountId'), addressParam(context, 'mint'));
     return jsonResponse(accounts.map(({ address }) => address));
   },
 };
 
-export const accountRoutes: LegacyRoute[] = [createAccount, closeAccount, balance, history, info, tokenAccounts];
+export const accountRoutes: LegacyRoute[] = [createAccount, closeAccount, balance, history, info, infoDefaultMint, tokenAccounts];

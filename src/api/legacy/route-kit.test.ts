@@ -9,4 +9,11 @@ describe('referenceOf', () => {
     expect(referenceOf({ referenceId: 'i' })).toBe('i');
     expect(referenceOf({})).toBeNull();
   });
+
+  it('reads null and empty as absent (Kinetic SDKs send null for "no reference")', () => {
+    expect(referenceOf({ reference: null })).toBeNull();
+    expect(referenceOf({ referenceId: null, referenceType: null })).toBeNull();
+    expect(referenceOf({ reference: null, referenceType: 't', referenceId: null })).toBe('t');
+    expect(referenceOf({ reference: '', referenceType: 't', referenceId: 'i' })).toBe('t|i');
+  });
 });

@@ -23,16 +23,34 @@ export function appOf(context: LegacyContext): { legacy: LegacyService; app: Leg
   return { legacy, app: legacy.apps.get(context.params.environment ?? '', indexParam(context)) };
 }
 
+/**
+ * Validates the `?commitment=` of a legacy read (Kinetic SDKs send it; the one ledger state answers
+ * every level): 400 for a value outside the Commitment enum.
+ */
+export function checkReadCommitment(context: LegacyContext, operationId: LegacyReadOperation): void {
+  context.services.binder.query(operationId, context.url.searchParams);
+}
+
+/** The legacy reads that take `?commitment=`. */
+export type LegacyReadOperation = 'legacyBalance' | 'legacyHistory' | 'legacyAccountInfo' | 'legacyAccountInfoDefaultMint' | 'legacyTokenAccounts' | 'legacyGetTransaction';
+
 /** A base58 address path segment, or 400 INVALID_ADDRESS naming it. */
 export function addressParam(context: LegacyContext, name: string): string {
   return parseAddress(context.params[name], name).toBase58();
 }
 
+/** The reference fields of a legacy body or listing; each may be absent, null (Kinetic SDKs send null for "none") or empty. */
+export interface ReferenceFields {
+  reference?: string | null;
+  referenceId?: string | null;
+  referenceType?: string | null;
+}
+
 /**
  * The record's reference: `reference`, else the older `referenceType|referenceId` pair (either alone
- * when only one is given), else null — as the legacy service combined them.
+ * when only one is given), else null — as the legacy service combined them. Null and empty count as absent.
  */
-export function referenceOf(body: { reference?: string; referenceId?: string; referenceType?: string }): string | null {
+export function referenceOf(body: ReferenceFields): string | null {
   if (body.reference) return body.reference;
   const { referenceType: type, referenceId: id } = body;
   if (type && id) return `${type}|${id}`;

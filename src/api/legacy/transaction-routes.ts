@@ -2,7 +2,7 @@ import { RelayError } from '../../errors/relay-error.ts';
 import { jsonResponse } from '../../http/json-response.ts';
 import { checkClient, clientOf } from '../../legacy/client-guard.ts';
 import { publicRecord } from '../../legacy/legacy-records.ts';
-import { appOf, referenceOf, type LegacyContext, type LegacyRoute } from './route-kit.ts';
+import { appOf, checkReadCommitment, referenceOf, type LegacyContext, type LegacyRoute } from './route-kit.ts';
 
 /**
  * make-transfer and account/create: the client's partially signed transaction, relayed with the
@@ -39,11 +39,13 @@ const listTransactions: LegacyRoute = {
   operationId: 'legacyListTransactions',
   async handle(context) {
     const { legacy, app } = appOf(context);
+    // Empty values bind as absent; the older referenceId/referenceType pair stands for the reference it made.
     const query = context.services.binder.query('legacyListTransactions', context.url.searchParams);
-    if (!query.reference && !query.signature) {
+    const reference = referenceOf(query) ?? undefined;
+    if (!reference && !query.signature) {
       throw new RelayError('REFERENCE_OR_SIGNATURE_REQUIRED', `${app.key}: Please provide either reference or signature`);
     }
-    const found = legacy.records.find(app.key, query);
+    const found = legacy.records.find(app.key, { reference, signature: query.signature });
     if (found.length === 0) throw new RelayError('TRANSACTION_NOT_FOUND', `${app.key}: Transaction not found`);
     return jsonResponse(found.map(publicRecord));
   },
@@ -56,6 +58,7 @@ const getTransaction: LegacyRoute = {
   operationId: 'legacyGetTransaction',
   async handle(context) {
     const { legacy } = appOf(context);
+    checkReadCommitment(context, 'legacyGetTransaction');
     return jsonResponse(legacy.lookup(context.params.signature ?? ''));
   },
 };

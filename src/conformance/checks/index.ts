@@ -3,6 +3,7 @@ import type { ConformanceContext } from '../context.ts';
 import { authChecks } from './auth-checks.ts';
 import { configChecks } from './config-checks.ts';
 import { historyChecks } from './history-checks.ts';
+import { kineticChecks } from './kinetic-checks.ts';
 import { legacyChecks } from './legacy-checks.ts';
 import { realClientChecks } from './real-client-checks.ts';
 import { rejectionChecks } from './rejection-checks.ts';
@@ -20,4 +21,5 @@ export const TARGET_CHECKS: readonly ConformanceCheck<ConformanceContext>[] = [
   ...relayChecks,
   ...historyChecks,
   ...legacyChecks,
+  ...kineticChecks,
 ];

@@ -15,17 +15,17 @@ import {
 import type { LegacyTarget } from '../types.ts';
 
 type Check = ConformanceCheck<ConformanceContext>;
-type Json = Record<string, unknown>;
+export type Json = Record<string, unknown>;
 
 /** Base units the legacy make-transfer moves. */
-const LEGACY_AMOUNT = 1n;
+export const LEGACY_AMOUNT = 1n;
 
-function target(ctx: ConformanceContext): LegacyTarget {
+export function target(ctx: ConformanceContext): LegacyTarget {
   if (!ctx.options.legacy) skip('no legacy app given (--legacy ENV/INDEX, options.legacy)');
   return ctx.options.legacy;
 }
 
-function legacyPath(t: LegacyTarget, ...segments: string[]): string {
+export function legacyPath(t: LegacyTarget, ...segments: string[]): string {
   return segments.map((s) => s.replace('{env}', encodeURIComponent(t.environment)).replace('{index}', String(t.index))).join('/');
 }
 
@@ -90,7 +90,7 @@ interface LegacyMint {
   decimals: number;
 }
 
-async function defaultMint(ctx: ConformanceContext): Promise<LegacyMint> {
+export async function defaultMint(ctx: ConformanceContext): Promise<LegacyMint> {
   const { config } = await ctx.need(appConfig(ctx), 'the legacy app config');
   const entry = config.mint as Json | undefined;
   const mint = typeof entry?.publicKey === 'string' ? toPublicKey(entry.publicKey) : undefined;
@@ -100,7 +100,7 @@ async function defaultMint(ctx: ConformanceContext): Promise<LegacyMint> {
 }
 
 /** An owner holding the app's default mint: the configured owner, else a fresh one funded through /__emulator. */
-function legacyFunding(ctx: ConformanceContext): Promise<{ owner: Keypair; mint: LegacyMint }> {
+export function legacyFunding(ctx: ConformanceContext): Promise<{ owner: Keypair; mint: LegacyMint }> {
   return ctx.step('legacy-funding', async () => {
     const mint = await defaultMint(ctx);
     const has = async (owner: Keypair) =>
@@ -124,7 +124,7 @@ function legacyFunding(ctx: ConformanceContext): Promise<{ owner: Keypair; mint:
 }
 
 /** A recent blockhash: the legacy latest-blockhash route, else the current interface's. */
-async function legacyBlockhash(ctx: ConformanceContext, t: LegacyTarget): Promise<RecentBlockhash> {
+export async function legacyBlockhash(ctx: ConformanceContext, t: LegacyTarget): Promise<RecentBlockhash> {
   const res = await ctx.client.request({ method: 'GET', path: `/${legacyPath(t, 'transaction', 'latest-blockhash', '{env}', '{index}')}`, auth: 'none' });
   const body = res.json as { blockhash?: unknown; lastValidBlockHeight?: unknown } | undefined;
   if (res.ok && typeof body?.blockhash === 'string' && typeof body.lastValidBlockHeight === 'number') {
