@@ -125,7 +125,7 @@ export async function createRelayEmulator(options: RelayEmulatorOptions = {}): P
     beforeRelay: faults.hooks.beforeRelay,
   });
   // The legacy interface's domain, over the same pipeline and worker.
-  const legacy = new LegacyService({ fixtures, rpcUrl: config.rpcUrl, origin: new URL(config.baseUrl).origin, relay, worker, ledger, submissions, tokenAccounts, history, now });
+  const legacy = new LegacyService({ fixtures, rpcUrl: config.rpcUrl, origin: new URL(config.uiUrl).origin, relay, worker, ledger, submissions, tokenAccounts, history, now });
 
   const services: EmulatorServices = {
     config,

@@ -1284,7 +1284,10 @@ export interface components {
             decimals?: number | null;
             destination?: string | null;
             errors: components["schemas"]["LegacyTransactionError"][];
-            /** Format: uri */
+            /**
+             * Format: uri
+             * @description The app's explorer template with `{path}` = `/tx/<signature>`; null until the transaction is submitted.
+             */
             explorerUrl?: string | null;
             feePayer: string;
             ip?: string | null;
@@ -1394,6 +1397,7 @@ export interface components {
             };
             environment: {
                 name: string;
+                /** @description The explorer URL template; the SDK replaces `{path}` with `/tx/<signature>` or `/address/<address>`. The fixture apps' template leads to the emulator's own web UI. */
                 explorer: string;
                 cluster: {
                     endpoint: string;
