@@ -1,4 +1,4 @@
-import { accountInfoBody, balanceBody } from '../../current-shapes/index.ts';
+import { accountInfoBody, balanceBody } from './shapes/index.ts';
 import { jsonResponse } from '../../http/json-response.ts';
 import type { Route } from '../../http/router.ts';
 import type { EmulatorServices } from '../../services.ts';

@@ -1,4 +1,4 @@
-import { receiptBody } from '../../current-shapes/index.ts';
+import { receiptBody } from './shapes/index.ts';
 import { jsonResponse } from '../../http/json-response.ts';
 import type { Route } from '../../http/router.ts';
 import type { RelayOperation } from '../../relay/policy.ts';

@@ -1,10 +1,10 @@
 import { SystemProgram } from '@solana/web3.js';
-import { RelayError } from '../errors/relay-error.ts';
-import type { EmulatorServices } from '../services.ts';
+import { RelayError } from '../../../errors/relay-error.ts';
+import type { EmulatorServices } from '../../../services.ts';
 import { accountInfoPascal, tokenInfo, type AccountInfoPascal, type TokenInfo } from './token-infos.ts';
 import { walletTokenAccounts } from './wallet-token-accounts.ts';
-import { addressOf } from '../crypto/base58.ts';
-import { parseAddress } from '../http/address.ts';
+import { addressOf } from '../../../crypto/base58.ts';
+import { parseAddress } from '../../../http/address.ts';
 
 /** POST /Account/getaccountinfo: the spec's `accountInfo` (2.3), and the Android SDK's GetAccountResponse beside it. */
 export interface AccountInfoBody {

@@ -1,6 +1,6 @@
-import type { LedgerAccount } from '../ledger/engine.ts';
-import { toUiAmountString } from '../ledger/token-accounts.ts';
-import { RENT_EXEMPT_RENT_EPOCH } from '../rpc/account-json.ts';
+import type { LedgerAccount } from '../../../ledger/engine.ts';
+import { toUiAmountString } from '../../../ledger/token-accounts.ts';
+import { RENT_EXEMPT_RENT_EPOCH } from '../../../rpc/account-json.ts';
 import type { WalletTokenAccount } from './wallet-token-accounts.ts';
 
 /**

@@ -1,4 +1,4 @@
-import type { RelayReceipt } from '../relay/receipts.ts';
+import type { RelayReceipt } from '../../../relay/receipts.ts';
 
 /**
  * A relay receipt as the current interface answers it: the spec's lowercase keys (2.1), and the

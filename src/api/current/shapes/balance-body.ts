@@ -1,9 +1,9 @@
-import { toUiAmountString } from '../ledger/token-accounts.ts';
-import type { EmulatorServices } from '../services.ts';
+import { toUiAmountString } from '../../../ledger/token-accounts.ts';
+import type { EmulatorServices } from '../../../services.ts';
 import { tokenInfo, type TokenInfo } from './token-infos.ts';
 import { walletTokenAccounts } from './wallet-token-accounts.ts';
-import { addressOf } from '../crypto/base58.ts';
-import { parseAddress } from '../http/address.ts';
+import { addressOf } from '../../../crypto/base58.ts';
+import { parseAddress } from '../../../http/address.ts';
 
 interface Amount {
   amount: string;
