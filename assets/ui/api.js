@@ -47,6 +47,8 @@ export function headers(extra = {}) {
 /**
  * Calls a route relative to the page's base (the origin's root): `call('__emulator/overview')`.
  * Resolves with the JSON body; throws an ApiError for any status but 2xx.
+ * @param {string} path
+ * @param {{ method?: string, body?: unknown }} [options]
  */
 export async function call(path, { method = 'GET', body } = {}) {
   const response = await fetch(path, {

@@ -125,7 +125,8 @@ document.addEventListener('click', (event) => {
 
 document.getElementById('lookup').addEventListener('submit', (event) => {
   event.preventDefault();
-  const address = new FormData(event.target).get('address').trim();
+  const form = /** @type {HTMLFormElement} */ (event.target);
+  const address = String(new FormData(form).get('address') ?? '').trim();
   if (address) app.go(`address/${encodeURIComponent(address)}`);
 });
 

@@ -6,7 +6,7 @@ import { overviewPanel } from './panel-overview.js';
 import { relaysPanel } from './panel-relays.js';
 
 export function homeView(searchParams, app) {
-  const overview = overviewPanel(app);
+  const overview = overviewPanel();
   const controls = controlsPanel(app);
   const relays = relaysPanel(searchParams, app);
   const error = h('p', { class: 'error', role: 'alert', hidden: true });
