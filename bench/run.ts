@@ -2,8 +2,9 @@
  * npm run bench [-- --smoke]: every figure as a ratio measured side by side in one run.
  * --smoke runs tiny sizes so CI can check that the benchmarks keep working (no targets enforced).
  */
-import { historyFigure, memoryFigures, relayEfficiencyFigure, stageBreakdown, startupFigure, throughputFigures, type Stage } from './figures.ts';
+import { historyFigure, journalFigure, memoryFigures, relayEfficiencyFigure, stageBreakdown, startupFigure, throughputFigures, type Stage } from './figures.ts';
 import { measureHistory } from './history-scaling.ts';
+import { measureJournalThroughput } from './journal-throughput.ts';
 import { measureMemory } from './memory.ts';
 import { measureRelayEfficiency } from './relay-efficiency.ts';
 import { measureServerThroughput } from './server-throughput.ts';
@@ -19,10 +20,11 @@ export interface BenchSizes {
   serverRounds: number;
   churn: number;
   profiled: number;
+  journal: { transfers: number; rounds: number };
 }
 
-export const FULL: BenchSizes = { transfers: 300, startupRounds: 15, history: { small: 1_000, large: 100_000, requests: 400 }, serverSeconds: 2, serverRounds: 7, churn: 20, profiled: 200 };
-export const SMOKE: BenchSizes = { transfers: 5, startupRounds: 2, history: { small: 100, large: 1_000, requests: 10 }, serverSeconds: 1, serverRounds: 1, churn: 2, profiled: 3 };
+export const FULL: BenchSizes = { transfers: 300, startupRounds: 15, history: { small: 1_000, large: 100_000, requests: 400 }, serverSeconds: 2, serverRounds: 7, churn: 20, profiled: 200, journal: { transfers: 300, rounds: 5 } };
+export const SMOKE: BenchSizes = { transfers: 5, startupRounds: 2, history: { small: 100, large: 1_000, requests: 10 }, serverSeconds: 1, serverRounds: 1, churn: 2, profiled: 3, journal: { transfers: 8, rounds: 1 } };
 
 /** What the benchmarks measure, one function per bench module; the figures are made from what they return. */
 export const MEASURE = {
@@ -32,6 +34,7 @@ export const MEASURE = {
   serverThroughput: (sizes: BenchSizes) => measureServerThroughput(sizes.serverSeconds, sizes.serverRounds),
   memory: async (sizes: BenchSizes) => measureMemory(sizes.churn),
   stages: (sizes: BenchSizes) => measureStages(sizes.profiled),
+  journal: (sizes: BenchSizes) => measureJournalThroughput(sizes.journal.transfers, sizes.journal.rounds),
 };
 
 export type Measurers = typeof MEASURE;
@@ -44,6 +47,7 @@ export async function runBenchmarks(sizes: BenchSizes, measure: Measurers = MEAS
   figures.push(historyFigure(await measure.history(sizes)));
   figures.push(...throughputFigures(await measure.serverThroughput(sizes)));
   figures.push(...memoryFigures(await measure.memory(sizes)));
+  figures.push(journalFigure(await measure.journal(sizes)));
   const stages = stageBreakdown(await measure.stages(sizes));
   return { figures, stages };
 }

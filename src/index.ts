@@ -33,8 +33,8 @@ export type { TransactionJournalEntry, TransactionFilter } from './controls/tran
 export { AdminGuard, isLoopbackHost } from './controls/admin-guard.ts';
 export { encodeState, decodeState } from './controls/state-codec.ts';
 export { withCors, CORS_ALLOWED_HEADERS, CORS_EXPOSED_HEADERS } from './core/cors.ts';
-export { startServer, DEFAULT_HOST, DEFAULT_PORT, type ServerOptions, type RunningServer } from './server/start-server.ts';
-export { StateFile, DEFAULT_STATE_INTERVAL_MS, type StateFileOptions } from './server/state-file.ts';
+export { startServer, StateRestoreError, DEFAULT_HOST, DEFAULT_PORT, type ServerOptions, type RunningServer } from './server/start-server.ts';
+export { StateFile, DEFAULT_STATE_INTERVAL_MS, DEFAULT_COMPACT_BYTES, type StateFileOptions, type OpenedState } from './server/state-file.ts';
 export type { components as RelayApi, paths as RelayPaths } from './generated/relay.ts';
 export {
   runConformance,

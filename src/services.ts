@@ -8,6 +8,7 @@ import type { LegacyService } from './legacy/legacy-service.ts';
 import type { AcceptPipeline } from './relay/accept-pipeline.ts';
 import type { RelayQueue } from './relay/relay-queue.ts';
 import type { SubmissionJob, SubmissionWorker } from './relay/submission-worker.ts';
+import type { ChangeFeed } from './state/change-feed.ts';
 import type { StateRegistry } from './state/state-registry.ts';
 import type { HistoryIndex } from './store/history-index.ts';
 import type { TokenAccountIndex } from './store/token-account-index.ts';
@@ -54,6 +55,8 @@ export interface EmulatorServices {
   binder: RequestBinder;
   /** Stateful parts, for reset and the state file. */
   state: StateRegistry;
+  /** Every state change as it is made, for the state file's write-ahead journal (nobody listens in process). */
+  changes: ChangeFeed;
   now: () => Date;
   /** The per-API-key rate limit, or null when off (option `rateLimit`). */
   rateLimiter: RateLimiter | null;

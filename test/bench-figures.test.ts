@@ -7,6 +7,7 @@
 import { describe, expect, it } from 'vitest';
 import {
   historyFigure,
+  journalFigure,
   memoryFigures,
   relayEfficiencyFigure,
   stageBreakdown,
@@ -42,6 +43,7 @@ function fakeMeasurers(slowdown: number, seen: BenchSizes[] = []): Measurers {
     serverThroughput: note(throughput(() => ({ rate: 8_000 / slowdown, cpuMicros: 60 * slowdown, baseRate: 16_000, baseCpuMicros: 30 }))),
     memory: note<MemoryMeasurement>({ bare: { before: 100 * MB, after: 110 * MB }, emulator: { before: 100 * MB, after: 100 * MB + 12 * MB * slowdown }, churned: { before: 200 * MB, after: 200 * MB + 20 * MB * slowdown }, churn: 2 }),
     stages: note({ calls: 4, totalMicros: new Map([['relay: policy', 400 * slowdown], ['ledger: process (bankrun + balances)', 4_000]]) }),
+    journal: note({ clients: 32, plainRates: [100, 120, 80], journaledRates: [90, 114, 68].map((rate) => rate / slowdown), journalBytesPerRelay: 4096 }),
   };
 }
 
@@ -88,6 +90,15 @@ describe('each benchmark figure is computed from its measurements', () => {
     expect(churn).toMatchObject({ name: 'RSS growth, 4 emulators created+closed', measured: '60.0 MB', ratio: 1.5 });
   });
 
+  it('journal: the median of paired per-round rate ratios, journaled over no state file, at least 0.8', () => {
+    // Rounds 0.9, 0.95 and 0.85: median 0.9.
+    const figure = journalFigure({ clients: 32, plainRates: [100, 120, 80], journaledRates: [90, 114, 68], journalBytesPerRelay: 3 * 1024 });
+    expect(figure).toMatchObject({ name: "relay throughput with the state file's journal (32 clients)", measured: '90/s journaled', baseline: '100/s no state file', meets: true });
+    expect(figure.ratio).toBeCloseTo(0.9, 10);
+    expect(figure.note).toBe("paired ratios by round 0.90, 0.95, 0.85; every change fdatasync'd before its answer (group commit), 3.0 KB of journal per relay before compaction");
+    expect(journalFigure({ clients: 32, plainRates: [100], journaledRates: [79], journalBytesPerRelay: 0 }).meets).toBe(false);
+  });
+
   it('where the time goes: microseconds per call of each stage, slowest first', () => {
     expect(stageBreakdown({ calls: 4, totalMicros: new Map([['fast', 40], ['slow', 400]]) })).toEqual([
       { stage: 'slow', microseconds: 100 },
@@ -100,7 +111,7 @@ describe('runBenchmarks', () => {
   it('makes every figure from what the measurers return, given the sizes', async () => {
     const seen: BenchSizes[] = [];
     const { figures, stages } = await runBenchmarks(SMOKE, fakeMeasurers(1, seen));
-    expect(seen).toHaveLength(6);
+    expect(seen).toHaveLength(7);
     expect(seen.every((sizes) => sizes === SMOKE)).toBe(true);
     expect(figures.map((figure) => figure.name)).toEqual([
       'relay efficiency (transfers/s)',
@@ -114,8 +125,9 @@ describe('runBenchmarks', () => {
       'POST /Account/getaccountinfo, journal off',
       'RSS of one emulator',
       'RSS growth, 2 emulators created+closed',
+      "relay throughput with the state file's journal (32 clients)",
     ]);
-    expect(figures.map((figure) => Number(figure.ratio.toFixed(4)))).toEqual([2, 1.2, 1, 0.5, 0.5, 0.5, 0.5, 0.5, 0.5, 1.2, 1]);
+    expect(figures.map((figure) => Number(figure.ratio.toFixed(4)))).toEqual([2, 1.2, 1, 0.5, 0.5, 0.5, 0.5, 0.5, 0.5, 1.2, 1, 0.9]);
     expect(stages).toEqual([
       { stage: 'ledger: process (bankrun + balances)', microseconds: 1_000 },
       { stage: 'relay: policy', microseconds: 100 },
@@ -126,7 +138,7 @@ describe('runBenchmarks', () => {
     const base = (await runBenchmarks(SMOKE, fakeMeasurers(1))).figures;
     const slower = (await runBenchmarks(SMOKE, fakeMeasurers(2))).figures;
     // Rates (relay efficiency, throughput) halve; times and sizes (start-up, history, RSS) double.
-    const factor = ['relay efficiency (transfers/s)', ...base.slice(3, 9).map((figure) => figure.name)];
+    const factor = ['relay efficiency (transfers/s)', ...base.slice(3, 9).map((figure) => figure.name), "relay throughput with the state file's journal (32 clients)"];
     for (const [index, figure] of base.entries()) {
       const expected = factor.includes(figure.name) ? figure.ratio / 2 : figure.ratio * 2;
       expect(slower[index]!.ratio, figure.name).toBeCloseTo(expected, 10);
@@ -138,6 +150,7 @@ describe('runBenchmarks', () => {
       'POST /Account/getaccountinfo over HTTP',
       'GET /Transaction/config, journal off',
       'POST /Account/getaccountinfo, journal off',
+      "relay throughput with the state file's journal (32 clients)",
     ]);
   });
 });

@@ -5,7 +5,7 @@ export interface BannerFacts {
   server: RunningServer;
   stateFile: string | null;
   /** What the state file brought back, when there was one. */
-  restored: { transactions: number; savedAt: string } | null;
+  restored: { transactions: number; savedAt: string | null } | null;
 }
 
 /** What a developer needs to point an app, a curl or a CI job at the emulator. */
@@ -23,7 +23,7 @@ export function banner({ server, stateFile, restored }: BannerFacts): string {
     ['Controls', `${server.origin}/__emulator/… ${server.adminToken === null ? '(open: loopback bind)' : `(X-Admin-Token: ${server.adminToken})`}`],
   ];
   if (stateFile !== null) {
-    const note = restored ? `restored ${restored.transactions} transaction(s) saved at ${restored.savedAt}` : 'new';
+    const note = restored ? `restored ${restored.transactions} transaction(s) ${restored.savedAt === null ? 'from its journal' : `saved at ${restored.savedAt}`}` : 'new';
     rows.push(['State file', `${stateFile} (${note})`]);
   }
   const width = Math.max(...rows.map(([label]) => label.length));

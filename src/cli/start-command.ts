@@ -1,7 +1,6 @@
 import { resolve } from 'node:path';
 import { createLogger, requestLogLine } from '../server/logger.ts';
-import { startServer } from '../server/start-server.ts';
-import { StateFile } from '../server/state-file.ts';
+import { startServer, StateRestoreError } from '../server/start-server.ts';
 import { banner } from './banner.ts';
 import { parseStartOptions, startUsage, UsageError } from './start-options.ts';
 
@@ -48,8 +47,16 @@ export async function runStartCommand(argv: string[], io: StartIo = {}): Promise
         ...(options.journalLimit === null ? {} : { journalLimit: options.journalLimit }),
         ...(options.policy === null ? {} : { policy: options.policy }),
       },
+      // Restored (snapshot, then journal) before anything is served.
+      ...(options.stateFile === null
+        ? {}
+        : { stateFile: { path: resolve(options.stateFile), intervalMs: options.stateIntervalMs, onError: (error: unknown) => log.error(`could not save state: ${String(error)}`) } }),
     });
   } catch (error) {
+    if (error instanceof StateRestoreError) {
+      stderr(`relay-emulator: ${error.message}\n`);
+      return 1;
+    }
     // The usual ways a start fails (port taken, address not here, fixtures missing) get one line, not a stack.
     const { code } = error as NodeJS.ErrnoException;
     if (code === undefined || !['EADDRINUSE', 'EACCES', 'EADDRNOTAVAIL', 'ENOENT'].includes(code)) throw error;
@@ -62,22 +69,13 @@ export async function runStartCommand(argv: string[], io: StartIo = {}): Promise
     else log.info(requestLogLine(exchange, { withOperationId: log.level === 'debug' }));
   });
 
-  let stateFile: StateFile | null = null;
-  let restored: { transactions: number; savedAt: string } | null = null;
-  if (options.stateFile !== null) {
-    stateFile = new StateFile({ path: resolve(options.stateFile), emulator, intervalMs: options.stateIntervalMs, onError: (error) => log.error(`could not save state: ${String(error)}`) });
-    try {
-      const loaded = await stateFile.load();
-      if (loaded.loaded) restored = { transactions: emulator.transactionJournal().length, savedAt: loaded.snapshot.savedAt };
-      if (loaded.loaded && loaded.snapshot.feePayer !== emulator.config.feePayer) {
-        log.warn(`state file was saved with fee payer ${loaded.snapshot.feePayer}; these fixtures have ${emulator.config.feePayer}`);
-      }
-    } catch (error) {
-      stderr(`relay-emulator: cannot restore ${options.stateFile}: ${(error as Error).message}\n`);
-      await server.close();
-      return 1;
-    }
-    stateFile.start();
+  const { stateFile } = server;
+  let restored: { transactions: number; savedAt: string | null } | null = null;
+  if (server.restored && (server.restored.snapshot || server.restored.replayed > 0)) {
+    restored = { transactions: emulator.transactionJournal().length, savedAt: server.restored.snapshot?.savedAt ?? null };
+    if (server.restored.discardedBytes > 0) log.warn(`state file journal: cut ${server.restored.discardedBytes} byte(s) of a torn last entry (a crash mid-write; never acknowledged)`);
+    const saved = server.restored.snapshot?.feePayer;
+    if (saved && saved !== emulator.config.feePayer) log.warn(`state file was saved with fee payer ${saved}; these fixtures have ${emulator.config.feePayer}`);
   }
   if (options.logLevel !== 'silent') stdout(banner({ server, stateFile: stateFile?.path ?? null, restored }));
 
@@ -96,8 +94,7 @@ export async function runStartCommand(argv: string[], io: StartIo = {}): Promise
       (async () => {
         await server.stopAccepting();
         if (stateFile) {
-          stateFile.stop();
-          await stateFile.save();
+          await stateFile.close();
           log.info(`state saved to ${stateFile.path}`);
         }
         await server.close();

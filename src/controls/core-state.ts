@@ -1,10 +1,11 @@
 import { PublicKey, VersionedTransaction } from '@solana/web3.js';
 import type { GenesisAccount, LedgerAccount } from '../ledger/engine.ts';
+import { replayLedgerChanges } from '../ledger/ledger-changes.ts';
 import { decodeTokenAccount } from '../ledger/token-accounts.ts';
 import type { EmulatorServices } from '../services.ts';
 import type { HistoryEntry } from '../store/history-index.ts';
 import type { TokenAccountIndex } from '../store/token-account-index.ts';
-import { parseSubmission } from '../store/submissions.ts';
+import { parseSubmission, type Submissions } from '../store/submissions.ts';
 import { ABSENT_ACCOUNT, isBuiltinAccount, toAccountState, toLedgerAccount, type AccountState } from './account-state.ts';
 
 export interface CoreStateOptions {
@@ -19,9 +20,16 @@ export interface CoreStateOptions {
 interface LedgerSnapshot {
   slot: bigint;
   unixTimestamp: bigint;
+  /** Absent from snapshots of earlier versions (then it follows the slot). */
+  blockHeight?: bigint;
+  /** Blockhashes handed out and still valid, with the block height of each; absent from earlier versions. */
+  blockhashes?: [string, bigint][];
   /** Every account written since genesis with its current state; null when it no longer exists. */
   accounts: { address: string; account: AccountState | null }[];
 }
+
+/** Accounts read per turn of the ledger's lock while snapshotting, so that the queue never waits long. */
+const SNAPSHOT_READ_CHUNK = 32;
 
 interface QueueSnapshot {
   latencyMs: number;
@@ -36,10 +44,32 @@ export function fileGenesisTokenAccounts(genesis: GenesisAccount[], tokenAccount
 }
 
 /**
+ * Queues again, once and in the order they were accepted, the transactions that were acknowledged
+ * but had not reached the ledger (restore, state file). The queue ignores an id it holds already,
+ * and the worker skips a submission that is no longer `queued`, so that nothing runs twice.
+ */
+export function requeueAcknowledged(services: Pick<EmulatorServices, 'submissions' | 'queue'>): number {
+  let queued = 0;
+  for (const record of services.submissions.all()) {
+    if (record.status !== 'queued') continue;
+    services.queue.enqueue({ id: record.signature, tx: VersionedTransaction.deserialize(Buffer.from(record.wire, 'base64')) });
+    queued += 1;
+  }
+  return queued;
+}
+
+/** Finalization timers do not survive a restart: a transaction processed before it comes back finalized. */
+function finalizeRestored(submissions: Submissions): void {
+  for (const record of submissions.all()) {
+    if (record.status === 'processed' && record.commitment !== null && record.commitment !== 'finalized') submissions.update(record.signature, { commitment: 'finalized' });
+  }
+}
+
+/**
  * Registers the core's stateful parts in the state registry, in the order restore needs: the
  * ledger's accounts and clock, the submissions, history, the token-account index, and the
- * queue (whose waiting jobs are the submissions still `queued`; whether it was paused is saved by
- * the controls, which pause it while they snapshot).
+ * queue's settings (its waiting jobs are the submissions still `queued`: see requeueAcknowledged;
+ * whether it was paused is saved at the snapshot's top level).
  *
  * Reset relies on one fact: right after genesis or a reset, the ledger holds exactly the genesis
  * accounts plus the runtime's builtins. So an account written since then goes back to its genesis
@@ -53,20 +83,29 @@ export function registerCoreState(options: CoreStateOptions): void {
   services.state.register({
     name: 'ledger',
     async snapshot(): Promise<LedgerSnapshot> {
-      const accounts: LedgerSnapshot['accounts'] = [];
-      for (const address of ledger.writtenAccounts()) {
-        const account = await ledger.getAccount(new PublicKey(address));
-        if (!isBuiltinAccount(account)) accounts.push({ address, account: account && toAccountState(account) });
-      }
+      // The clock, the blockhashes and the list of accounts are taken at once; the accounts are read
+      // between transactions, a chunk per turn of the ledger's lock (whatever ran meanwhile is in the journal).
       const clock = ledger.clock();
-      return { slot: clock.slot, unixTimestamp: clock.unixTimestamp, accounts };
+      const blockhashes = ledger.issuedBlockhashes();
+      const addresses = ledger.writtenAccounts();
+      const accounts: LedgerSnapshot['accounts'] = [];
+      for (let start = 0; start < addresses.length; start += SNAPSHOT_READ_CHUNK) {
+        const chunk = addresses.slice(start, start + SNAPSHOT_READ_CHUNK);
+        const read = await ledger.readAccounts(chunk.map((address) => new PublicKey(address)));
+        for (const [index, account] of read.entries()) {
+          if (!isBuiltinAccount(account)) accounts.push({ address: chunk[index]!, account: account && toAccountState(account) });
+        }
+      }
+      return { slot: clock.slot, unixTimestamp: clock.unixTimestamp, blockHeight: clock.blockHeight, blockhashes, accounts };
     },
     async restore(data) {
       const snapshot = data as LedgerSnapshot;
       await ledger.setAccounts(snapshot.accounts.map(({ address, account }) => ({ address: new PublicKey(address), account: account ? toLedgerAccount(account) : ABSENT_ACCOUNT })));
       // Resume at the saved slot, so every new transaction lands after the restored history.
-      if (snapshot.slot > ledger.clock().slot) await ledger.warp({ slot: snapshot.slot, unixTimestamp: snapshot.unixTimestamp });
+      await ledger.restoreClock({ slot: snapshot.slot, blockHeight: snapshot.blockHeight ?? snapshot.slot, unixTimestamp: snapshot.unixTimestamp });
+      if (snapshot.blockhashes) ledger.restoreBlockhashes({ issued: snapshot.blockhashes });
     },
+    replay: (changes) => replayLedgerChanges(ledger, changes),
     async reset() {
       const writes: { address: PublicKey; account: LedgerAccount }[] = [];
       for (const address of ledger.writtenAccounts()) {
@@ -90,13 +129,14 @@ export function registerCoreState(options: CoreStateOptions): void {
     name: 'records',
     snapshot: () => submissions.all(),
     restore(data) {
-      for (const record of (data as unknown[]).map(parseSubmission)) {
-        // Finalization timers do not survive a restart; a processed transaction comes back finalized.
-        const commitment = record.status === 'processed' && record.commitment !== null ? 'finalized' : record.commitment;
-        submissions.insert({ ...record, commitment });
-      }
+      for (const record of (data as unknown[]).map(parseSubmission)) submissions.insert(record);
+      finalizeRestored(submissions);
     },
     reset: () => submissions.clear(),
+    replay(changes) {
+      submissions.replay(changes);
+      finalizeRestored(submissions);
+    },
   });
 
   services.state.register({
@@ -106,6 +146,7 @@ export function registerCoreState(options: CoreStateOptions): void {
       for (const { entry, keys } of data as { entry: HistoryEntry; keys: string[] }[]) history.add(entry, keys);
     },
     reset: () => history.clear(),
+    replay: (changes) => history.replay(changes),
   });
 
   services.state.register({
@@ -118,20 +159,16 @@ export function registerCoreState(options: CoreStateOptions): void {
       tokenAccounts.clear();
       fileGenesisTokenAccounts(genesis, tokenAccounts);
     },
+    replay: (changes) => tokenAccounts.replay(changes),
   });
 
   services.state.register({
     name: 'queue',
     snapshot: (): QueueSnapshot => ({ latencyMs: queue.state().latencyMs }),
     restore(data) {
-      // Acknowledged but not yet submitted when the state was saved: queue them again, in order.
       queue.setLatency((data as QueueSnapshot).latencyMs);
-      for (const record of submissions.all()) {
-        if (record.status === 'queued') {
-          queue.enqueue({ id: record.signature, tx: VersionedTransaction.deserialize(Buffer.from(record.wire, 'base64')) });
-        }
-      }
     },
     reset: () => queue.clear(),
+    replay: (changes) => queue.replay(changes),
   });
 }

@@ -12,13 +12,17 @@ interface MintsSnapshot {
   mints: CreatedMint[];
 }
 
+/** A change to the mints made, as reported to the change feed: one made (with the counter after it), or all forgotten. */
+type MintsChange = { op: 'put'; next: number; mint: CreatedMint } | { op: 'clear' };
+
 /**
  * createMint: new SPL Token mints whose mint authority is the fixture mint authority. Addresses
  * come from a counter, so a test that starts from reset() gets the same mints every run; the
  * counter and the mints made are state (part `mints`).
  */
-export function mintControl(services: Pick<EmulatorServices, 'ledger' | 'fixtures' | 'state'>): (request: { decimals: number; symbol?: string }) => Promise<CreatedMint> {
+export function mintControl(services: Pick<EmulatorServices, 'ledger' | 'fixtures' | 'state' | 'changes'>): (request: { decimals: number; symbol?: string }) => Promise<CreatedMint> {
   const { ledger, fixtures, state } = services;
+  const report = services.changes.reporter('mints');
   const faucetKey = keypairOf(fixtures.relay.faucet);
   const mintAuthority = keypairOf(fixtures.relay.mintAuthority);
   const mints = new Map<string, CreatedMint>();
@@ -30,11 +34,26 @@ export function mintControl(services: Pick<EmulatorServices, 'ledger' | 'fixture
     restore: (data) => {
       const snapshot = data as MintsSnapshot;
       nextMint = snapshot.next;
-      for (const mint of snapshot.mints) mints.set(mint.mint, mint);
+      for (const mint of snapshot.mints) {
+        mints.set(mint.mint, mint);
+        report({ op: 'put', next: nextMint, mint } satisfies MintsChange);
+      }
     },
     reset: () => {
       mints.clear();
       nextMint = 1;
+      report({ op: 'clear' } satisfies MintsChange);
+    },
+    replay: (changes) => {
+      for (const change of changes as MintsChange[]) {
+        if (change.op === 'clear') {
+          mints.clear();
+          nextMint = 1;
+        } else {
+          mints.set(change.mint.mint, change.mint);
+          nextMint = change.next;
+        }
+      }
     },
   });
 
@@ -62,6 +81,7 @@ export function mintControl(services: Pick<EmulatorServices, 'ledger' | 'fixture
     });
     const created: CreatedMint = { mint: mint.publicKey.toBase58(), decimals: request.decimals, symbol: request.symbol ?? null };
     mints.set(created.mint, created);
+    report({ op: 'put', next: nextMint, mint: created } satisfies MintsChange);
     return { ...created };
   };
 }

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { decodeState, encodeState } from './state-codec.ts';
+import { decodeState, encodeState, encodeStateChunks } from './state-codec.ts';
 
 describe('state codec', () => {
   it('round-trips bigints and bytes, nested, next to plain values', () => {
@@ -20,5 +20,18 @@ describe('state codec', () => {
 
   it('leaves objects that merely look alike alone', () => {
     expect(decodeState(encodeState({ $bigint: '1', other: true }))).toEqual({ $bigint: '1', other: true });
+  });
+
+  it('writes in pieces exactly the text it writes at once', () => {
+    const value = {
+      parts: { records: [{ a: 1n, b: new Uint8Array([9]) }, { skip: undefined, keep: null }], empty: [], nested: { list: [[1, [2, [3, [4]]]]] } },
+      gone: undefined,
+      list: [undefined, 'x', Buffer.from('hi'), new Date(0)],
+      when: new Date(0),
+    };
+    const pieces = [...encodeStateChunks(value)];
+    expect(pieces.length).toBeGreaterThan(10);
+    expect(pieces.join('')).toBe(encodeState(value));
+    expect([...encodeStateChunks(7n)].join('')).toBe(encodeState(7n));
   });
 });

@@ -25,3 +25,41 @@ export function decodeState(text: string): unknown {
     return value;
   });
 }
+
+/**
+ * The same JSON text as encodeState(value), in pieces: plain objects and arrays are opened up to
+ * `depth` levels, everything deeper is one piece. A writer can hand the event loop back between
+ * pieces, so that encoding a large state never blocks for long (the state file's snapshots).
+ */
+export function* encodeStateChunks(value: unknown, depth = 4): Generator<string> {
+  if (depth > 0 && Array.isArray(value)) {
+    yield '[';
+    for (const [index, item] of value.entries()) {
+      if (index > 0) yield ',';
+      // As JSON.stringify does: what has no JSON form is null inside an array.
+      if (item === undefined || typeof item === 'function' || typeof item === 'symbol') yield 'null';
+      else yield* encodeStateChunks(item, depth - 1);
+    }
+    yield ']';
+    return;
+  }
+  if (depth > 0 && isPlainObject(value)) {
+    yield '{';
+    let first = true;
+    for (const [key, item] of Object.entries(value)) {
+      if (item === undefined || typeof item === 'function' || typeof item === 'symbol') continue;
+      yield `${first ? '' : ','}${JSON.stringify(key)}:`;
+      first = false;
+      yield* encodeStateChunks(item, depth - 1);
+    }
+    yield '}';
+    return;
+  }
+  yield encodeState(value);
+}
+
+function isPlainObject(value: unknown): value is Record<string, unknown> {
+  if (typeof value !== 'object' || value === null) return false;
+  const prototype = Object.getPrototypeOf(value) as unknown;
+  return (prototype === Object.prototype || prototype === null) && typeof (value as { toJSON?: unknown }).toJSON !== 'function';
+}

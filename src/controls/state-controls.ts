@@ -2,25 +2,70 @@ import { RelayError } from '../errors/relay-error.ts';
 import type { QueueOptions } from '../relay/relay-queue.ts';
 import type { EmulatorServices } from '../services.ts';
 import type { EmulatorSnapshot, TestControlMethods } from './control-types.ts';
+import { requeueAcknowledged } from './core-state.ts';
 
 type StateControls = Pick<TestControlMethods, 'reset' | 'snapshot' | 'restore'>;
+type StateServices = Pick<EmulatorServices, 'queue' | 'worker' | 'state' | 'fixtures' | 'submissions'>;
+
+/**
+ * Every part's snapshot. Every part's snapshot() is called in the same tick, so that the parts held
+ * in memory are captured at one point; then the asynchronous ones (the ledger's accounts) are
+ * awaited. The queue is not held: the state file takes this while relays go on, and its journal
+ * redoes whatever an asynchronous part saw change.
+ */
+export async function takeSnapshot(services: Pick<EmulatorServices, 'queue' | 'state' | 'fixtures'>): Promise<EmulatorSnapshot> {
+  const queuePaused = services.queue.state().paused;
+  const savedAt = new Date().toISOString();
+  const taken = services.state.parts().map((part) => [part.name, part.snapshot()] as const);
+  const parts: Record<string, unknown> = {};
+  for (const [name, data] of taken) {
+    const value = await data;
+    if (value !== undefined) parts[name] = value;
+  }
+  return { format: 'relay-emulator-state', version: 1, savedAt, feePayer: services.fixtures.relay.feePayer.publicKey, queuePaused, parts };
+}
+
+/** Refuses anything that is not a snapshot this version reads. */
+export function checkSnapshot(snapshot: EmulatorSnapshot): void {
+  if (snapshot.format !== 'relay-emulator-state' || snapshot.version !== 1) {
+    throw new RelayError('VALIDATION_FAILED', `Not a relay-emulator state snapshot of version 1 (format ${String(snapshot.format)}, version ${String(snapshot.version)}).`);
+  }
+}
+
+/**
+ * Loads a snapshot's parts into an emulator at its fixtures (fresh or reset), and its queue
+ * setting. Queues nothing: the caller queues the acknowledged transactions once it is done
+ * (after a journal replay, for the state file).
+ */
+export async function restoreParts(services: Pick<EmulatorServices, 'queue' | 'state'>, snapshot: EmulatorSnapshot): Promise<void> {
+  checkSnapshot(snapshot);
+  for (const part of services.state.parts()) {
+    if (part.name in snapshot.parts) await part.restore(snapshot.parts[part.name]);
+  }
+  if (snapshot.queuePaused) services.queue.pause();
+  else services.queue.resume();
+}
 
 /**
  * reset, snapshot and restore over every registered stateful part, with the queue held still
- * while they run. `queue` is the queue's start-up settings, which reset brings back.
+ * while they run (holding is not pausing: the queue's paused setting is left as it is). `queue`
+ * is the queue's start-up settings, which reset brings back.
  */
-export function stateControls(services: Pick<EmulatorServices, 'queue' | 'worker' | 'state' | 'fixtures'>, queueStart: Pick<QueueOptions, 'mode' | 'latencyMs'>): StateControls {
-  const { queue, worker, state, fixtures } = services;
+export function stateControls(services: StateServices, queueStart: Pick<QueueOptions, 'mode' | 'latencyMs'>): StateControls {
+  const { queue, worker, state } = services;
 
-  /** Pauses the queue and waits for the transaction being submitted, if any, to be recorded. */
-  const quiesce = async (): Promise<void> => {
-    queue.pause();
-    // settle() waits for the running job, then refuses because the queue is paused with jobs waiting.
-    await queue.settle().catch(() => undefined);
+  /** Holds the queue, once the transaction being submitted (if any) is recorded, while `work` runs. */
+  const held = async <T>(work: () => Promise<T>): Promise<T> => {
+    queue.hold();
+    try {
+      await queue.idle();
+      return await work();
+    } finally {
+      queue.release();
+    }
   };
 
-  const reset = async (): Promise<void> => {
-    await quiesce();
+  const resetParts = async (): Promise<void> => {
     queue.clear();
     await worker.settleFinalizations();
     for (const part of state.parts()) await part.reset();
@@ -29,33 +74,18 @@ export function stateControls(services: Pick<EmulatorServices, 'queue' | 'worker
   };
 
   return {
-    reset,
+    reset: () => held(resetParts),
 
-    async snapshot() {
-      const queuePaused = queue.state().paused;
-      await quiesce();
-      try {
-        const parts: Record<string, unknown> = {};
-        for (const part of state.parts()) {
-          const data = await part.snapshot();
-          if (data !== undefined) parts[part.name] = data;
-        }
-        return { format: 'relay-emulator-state', version: 1, savedAt: new Date().toISOString(), feePayer: fixtures.relay.feePayer.publicKey, queuePaused, parts };
-      } finally {
-        if (!queuePaused) queue.resume();
-      }
-    },
+    snapshot: () => held(() => takeSnapshot(services)),
 
     async restore(snapshot: EmulatorSnapshot) {
-      if (snapshot.format !== 'relay-emulator-state' || snapshot.version !== 1) {
-        throw new RelayError('VALIDATION_FAILED', `Not a relay-emulator state snapshot of version 1 (format ${String(snapshot.format)}, version ${String(snapshot.version)}).`);
-      }
-      await reset();
-      queue.pause();
-      for (const part of state.parts()) {
-        if (part.name in snapshot.parts) await part.restore(snapshot.parts[part.name]);
-      }
-      if (!snapshot.queuePaused) queue.resume();
+      checkSnapshot(snapshot);
+      await held(async () => {
+        await resetParts();
+        await restoreParts(services, snapshot);
+        // Acknowledged but not yet submitted when the snapshot was taken: queued again, in order.
+        requeueAcknowledged(services);
+      });
     },
   };
 }

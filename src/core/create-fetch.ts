@@ -34,7 +34,8 @@ export interface CoreOptions {
 
 /**
  * The emulator's single core: a fetch-style function from Request to Response. MSW handlers and
- * the node server both mount exactly this function, so no route is written twice.
+ * the node server both mount exactly this function, so no route is written twice. A response
+ * leaves only once the state changes made before it are durable (see ChangeFeed.durable).
  */
 export function createFetch(options: CoreOptions): FetchHandler {
   const { services } = options;
@@ -69,11 +70,16 @@ export function createFetch(options: CoreOptions): FetchHandler {
         response = await route.handle(context);
       }
     } catch (error) {
-      response = errorToResponse(error, {
-        style: errorStyleOf(api === 'rpc' ? 'current' : (api ?? undefined)),
-        instance: pathname,
-        onUnexpected: (unexpected) => console.error('relay-emulator: unexpected error', unexpected),
-      });
+      response = failure(error, api, pathname);
+    }
+    // Nothing is answered before the state changes made so far are durable (a state file's
+    // journal; without one there is never anything pending). A write that fails is a 500.
+    if (services.changes.pending) {
+      try {
+        await services.changes.durable();
+      } catch (error) {
+        response = failure(error, api, pathname);
+      }
     }
     if (request.method === 'HEAD') response = respond(null, { status: response.status, headers: response.headers });
     const exchange: Exchange = { request, response, api, operationId, startedAt, durationMs: performance.now() - started };
@@ -86,6 +92,14 @@ export function createFetch(options: CoreOptions): FetchHandler {
     }
     return response;
   };
+}
+
+function failure(error: unknown, api: Exchange['api'], pathname: string): Response {
+  return errorToResponse(error, {
+    style: errorStyleOf(api === 'rpc' ? 'current' : (api ?? undefined)),
+    instance: pathname,
+    onUnexpected: (unexpected) => console.error('relay-emulator: unexpected error', unexpected),
+  });
 }
 
 /**

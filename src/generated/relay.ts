@@ -487,7 +487,10 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** Emulator liveness. */
+        /**
+         * Emulator readiness.
+         * @description 200 once the emulator serves: on a port, only after its state file (snapshot and journal) is fully restored. Until then 503 `starting`; every other request sent meanwhile waits and is served from the restored state, never from a half-loaded one.
+         */
         get: operations["health"];
         put?: never;
         post?: never;
@@ -1519,6 +1522,10 @@ export interface components {
             status: "ok";
             slot: number;
             version: string;
+        };
+        EmulatorStarting: {
+            /** @enum {string} */
+            status: "starting";
         };
         EmulatorOk: {
             ok: boolean;
@@ -2786,7 +2793,7 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
-            /** @description Alive. */
+            /** @description Ready. */
             200: {
                 headers: {
                     [name: string]: unknown;
@@ -2796,6 +2803,17 @@ export interface operations {
                 };
             };
             500: components["responses"]["InternalError"];
+            /** @description Starting (the server's port is open; the emulator or its state is still loading). */
+            503: {
+                headers: {
+                    /** @description Seconds to wait before asking again. */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["EmulatorStarting"];
+                };
+            };
         };
     };
     getOpenApi: {

@@ -1,5 +1,5 @@
 import { CORS_RESPONSE_HEADERS } from '../http/respond.ts';
-import type { ChangeFeed } from './change-feed.ts';
+import type { LiveFeed } from './live-feed.ts';
 
 /** A comment line this often keeps proxies from closing an idle stream and tells a dead client apart. */
 export const KEEP_ALIVE_MS = 15_000;
@@ -9,7 +9,7 @@ export const KEEP_ALIVE_MS = 15_000;
  * (coalesced) change, a `: keep-alive` comment every {@link KEEP_ALIVE_MS}. It ends when the client
  * goes away (the server cancels the body), and unsubscribes then.
  */
-export function changeEventStream(feed: ChangeFeed): Response {
+export function changeEventStream(feed: LiveFeed): Response {
   const encoder = new TextEncoder();
   let stop = () => {};
   const body = new ReadableStream<Uint8Array>({

@@ -26,6 +26,16 @@ export class BlockhashRegistry {
     return lastValidBlockHeight(issuedAt);
   }
 
+  /** True when `blockhash` was handed out (valid or not, until pruned). */
+  has(blockhash: string): boolean {
+    return this.#issuedAt.has(blockhash);
+  }
+
+  /** Every blockhash remembered, with the block height it was handed out at (state snapshots). */
+  entries(): [blockhash: string, issuedAt: bigint][] {
+    return [...this.#issuedAt];
+  }
+
   /** True when `blockhash` was handed out and `blockHeight` has not passed its last valid block height. */
   isValid(blockhash: string, blockHeight: bigint): boolean {
     const issuedAt = this.#issuedAt.get(blockhash);

@@ -1,5 +1,6 @@
 // Over 250 lines: the Ledger is the one seam over the engine; clock, blockhashes, accounts and execution share its private state.
 import { PublicKey, type VersionedTransaction } from '@solana/web3.js';
+import type { ChangeFeed, ChangeReporter } from '../state/change-feed.ts';
 import { computeFee } from './compute-budget.ts';
 import { BlockhashRegistry } from './blockhash-registry.ts';
 import type { EngineClock, EngineExecution, EngineFactory, GenesisAccount, LedgerAccount, LedgerEngine } from './engine.ts';
@@ -7,6 +8,7 @@ import { epochOf } from './epoch-schedule.ts';
 import { decodeMint, decodeTokenAccount } from './token-accounts.ts';
 import { parseTransactionError, type TransactionErrorJson } from './transaction-error.ts';
 import { addressOf, encodeBase58 } from '../crypto/base58.ts';
+import { reportedAccount, type ClockMark, type LedgerChange } from './ledger-changes.ts';
 
 
 /** The ledger's clock: the Clock sysvar the engine holds (epochs from epoch-schedule.ts), and the block height. */
@@ -68,6 +70,11 @@ export interface LedgerOptions {
    * Default none: setAccount then refuses writes that change the total.
    */
   reservoir?: PublicKey;
+  /**
+   * Hears every change the ledger makes (part `ledger`, see ledger-changes.ts); a processed
+   * transaction's report and its caller's `commit` form one atomic unit. Default: nobody.
+   */
+  changes?: ChangeFeed;
 }
 
 const FIRST_SLOT = 1n;
@@ -91,10 +98,12 @@ export class Ledger {
   #blockHeight = FIRST_SLOT;
   #timeOffset = 0n;
   #lock: Promise<unknown> = Promise.resolve();
+  readonly #report: ChangeReporter;
 
   private constructor(engine: LedgerEngine, options: LedgerOptions) {
     this.#engine = engine;
     this.#options = options;
+    this.#report = options.changes?.reporter('ledger') ?? (() => undefined);
   }
 
   static async create(options: LedgerOptions): Promise<Ledger> {
@@ -122,7 +131,10 @@ export class Ledger {
 
   async latestBlockhash(): Promise<BlockhashInfo> {
     const blockhash = await this.#engine.currentBlockhash();
-    return { blockhash, lastValidBlockHeight: this.#blockhashes.issue(blockhash, this.#blockHeight) };
+    const fresh = !this.#blockhashes.has(blockhash);
+    const lastValidBlockHeight = this.#blockhashes.issue(blockhash, this.#blockHeight);
+    if (fresh) this.#report({ op: 'issue', blockhash, at: this.#blockHeight } satisfies LedgerChange);
+    return { blockhash, lastValidBlockHeight };
   }
 
   /** True when `blockhash` was handed out by this ledger and has not aged out or been expired. */
@@ -134,7 +146,9 @@ export class Ledger {
   async expireBlockhashes(): Promise<BlockhashInfo> {
     return this.#exclusive(async () => {
       this.#blockhashes.expireAll();
+      this.#report({ op: 'expire' } satisfies LedgerChange);
       this.#moveTo(this.#slot + 1n, 1n);
+      this.#report({ op: 'clock', clock: this.#clockMark() } satisfies LedgerChange);
       return this.latestBlockhash();
     });
   }
@@ -152,6 +166,7 @@ export class Ledger {
         this.#reads.clear();
         this.#engine.advance(this.#clockAt(this.#slot));
       }
+      this.#report({ op: 'clock', clock: this.#clockMark() } satisfies LedgerChange);
       return this.clock();
     });
   }
@@ -211,7 +226,47 @@ export class Ledger {
         this.#decimals.delete(key);
         this.#engine.setAccount(address, account);
       }
+      if (this.#options.changes?.recording) {
+        this.#report({ op: 'write', accounts: [...final].map(([key, { account }]) => [key, reportedAccount(account)]) } satisfies LedgerChange);
+      }
     });
+  }
+
+  /** Reads accounts between transactions and writes, never during one (the state file's snapshot: what it reads is journaled already). */
+  readAccounts(addresses: PublicKey[]): Promise<(LedgerAccount | null)[]> {
+    return this.#exclusive(() => Promise.all(addresses.map((address) => this.#engine.getAccount(address))));
+  }
+
+  /** Puts the clock where a snapshot or journal left it (restore): the slot never goes back. */
+  restoreClock(clock: ClockMark): Promise<void> {
+    return this.#exclusive(async () => {
+      const slot = clock.slot > this.#slot ? clock.slot : this.#slot;
+      this.#timeOffset += clock.unixTimestamp - this.#unixAt(slot);
+      this.#reads.clear();
+      this.#slot = slot;
+      this.#blockHeight = clock.blockHeight;
+      this.#engine.advance(this.#clockAt(slot));
+      this.#blockhashes.prune(this.#blockHeight);
+      this.#report({ op: 'clock', clock: this.#clockMark() } satisfies LedgerChange);
+    });
+  }
+
+  /** The blockhashes handed out and still valid, with the block height each was handed out at (snapshots). */
+  issuedBlockhashes(): [blockhash: string, issuedAt: bigint][] {
+    return this.#blockhashes.entries();
+  }
+
+  /** Brings back blockhashes handed out before a restart (restore), or forgets them all. */
+  restoreBlockhashes(change: { issued: [string, bigint][] } | { expired: true }): void {
+    if ('expired' in change) {
+      this.#blockhashes.expireAll();
+      this.#report({ op: 'expire' } satisfies LedgerChange);
+      return;
+    }
+    for (const [blockhash, at] of change.issued) {
+      this.#blockhashes.issue(blockhash, at);
+      this.#report({ op: 'issue', blockhash, at } satisfies LedgerChange);
+    }
   }
 
   minimumBalanceForRentExemption(dataLength: number): Promise<bigint> {
@@ -232,9 +287,11 @@ export class Ledger {
 
   /**
    * Executes and commits `tx` in the next slot. Signatures and blockhash must already have been
-   * checked; a failed transaction is returned with its error, never thrown.
+   * checked; a failed transaction is returned with its error, never thrown. `commit` runs before
+   * any other ledger call can, in one atomic unit of changes with the ledger's own report: the
+   * caller records the outcome there, so that a journal never holds the one without the other.
    */
-  async process(tx: VersionedTransaction): Promise<LedgerTransaction> {
+  async process(tx: VersionedTransaction, commit?: (result: LedgerTransaction) => void): Promise<LedgerTransaction> {
     return this.#exclusive(async () => {
       const keys = tx.message.staticAccountKeys;
       for (const key of keys) this.#written.add(addressOf(key));
@@ -244,7 +301,7 @@ export class Ledger {
       const execution = await this.#engine.execute(tx);
       this.#reads.clear();
       const after = await Promise.all(keys.map((key) => this.#engine.getAccount(key)));
-      return {
+      const result: LedgerTransaction = {
         signature: encodeBase58(tx.signatures[0] ?? new Uint8Array(64)),
         slot: this.#slot,
         blockTime: this.blockTime(this.#slot),
@@ -259,6 +316,19 @@ export class Ledger {
         postTokenBalances: await this.#tokenBalances(after),
         returnData: execution.returnData,
       };
+      const finish = () => {
+        if (this.#options.changes?.recording) {
+          // Only writable accounts can have changed (programs and sysvars never are).
+          const accounts = keys.flatMap((key, index): [string, ReturnType<typeof reportedAccount>][] =>
+            tx.message.isAccountWritable(index) ? [[addressOf(key), reportedAccount(after[index] ?? null)]] : [],
+          );
+          this.#report({ op: 'write', accounts, clock: this.#clockMark() } satisfies LedgerChange);
+        }
+        commit?.(result);
+      };
+      if (this.#options.changes) this.#options.changes.unit(finish);
+      else finish();
+      return result;
     });
   }
 
@@ -291,6 +361,7 @@ export class Ledger {
 
   forgetWrites(): void {
     this.#written.clear();
+    this.#report({ op: 'forget' } satisfies LedgerChange);
   }
 
   close(): Promise<void> {
@@ -327,6 +398,10 @@ export class Ledger {
   #clockAt(slot: bigint): EngineClock {
     const { epoch, firstSlot, leaderScheduleEpoch } = epochOf(slot);
     return { slot, epochStartTimestamp: this.#unixAt(firstSlot), epoch, leaderScheduleEpoch, unixTimestamp: this.#unixAt(slot) };
+  }
+
+  #clockMark(): ClockMark {
+    return { slot: this.#slot, blockHeight: this.#blockHeight, unixTimestamp: this.#unixAt(this.#slot) };
   }
 
   #unixAt(slot: bigint): bigint {

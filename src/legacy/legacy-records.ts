@@ -1,5 +1,6 @@
+// Over 250 lines: the record's schema, its store and the store's journal changes belong together.
 import { z } from 'zod';
-import { ChangeListeners } from '../store/change-listeners.ts';
+import type { ChangeReporter } from '../state/change-feed.ts';
 
 export const LEGACY_STATUSES = ['Processing', 'Committed', 'Confirmed', 'Finalized', 'Failed'] as const;
 export type LegacyStatus = (typeof LEGACY_STATUSES)[number];
@@ -109,6 +110,13 @@ export function processingRecord(fields: ProcessingFields): LegacyRecord {
   };
 }
 
+/** A change to the legacy records, as reported to the change feed (the state file's journal); `next` is [next id, next error id] after it. */
+export type LegacyRecordsChange =
+  | { op: 'insert'; record: LegacyRecord; next: [number, number] }
+  | { op: 'update'; id: string; patch: Partial<LegacyRecord>; next: [number, number] }
+  | { op: 'counters'; next: [number, number] }
+  | { op: 'clear' };
+
 /**
  * Legacy transaction records, with indexes by id, by signature and by reference (per app), so that
  * look-ups never scan. Synchronous, and never changed in place (update stores a new object). Ids
@@ -121,8 +129,12 @@ export class LegacyRecords {
   readonly #byReference = new Map<string, string[]>();
   #nextId = 1;
   #nextErrorId = 1;
-  /** Told after every insert, update and clear (the web UI's live feed). */
-  readonly changes = new ChangeListeners();
+  readonly #report: ChangeReporter;
+
+  /** `report` hears every change (default: nobody). */
+  constructor(report: ChangeReporter = () => undefined) {
+    this.#report = report;
+  }
 
   /** A fresh record id. */
   newId(): string {
@@ -158,20 +170,15 @@ export class LegacyRecords {
   }
 
   insert(record: LegacyRecord): LegacyRecord {
-    const stored = { ...record };
-    this.#byId.set(record.id, stored);
-    this.#index(stored);
-    this.changes.emit();
+    const stored = this.#insert(record);
+    this.#report({ op: 'insert', record: stored, next: this.#next() } satisfies LegacyRecordsChange);
     return stored;
   }
 
   update(id: string, patch: Partial<LegacyRecord>): LegacyRecord {
-    const current = this.#byId.get(id);
-    if (!current) throw new Error(`no legacy record ${id}`);
-    const updated = { ...current, ...patch };
-    this.#byId.set(id, updated);
-    if (patch.signature && patch.signature !== current.signature) this.#bySignature.set(patch.signature, id);
-    this.changes.emit();
+    const updated = this.#update(id, patch);
+    if (!updated) throw new Error(`no legacy record ${id}`);
+    this.#report({ op: 'update', id, patch, next: this.#next() } satisfies LegacyRecordsChange);
     return updated;
   }
 
@@ -193,15 +200,54 @@ export class LegacyRecords {
     for (const record of parsed.records) this.insert(record);
     this.#nextId = parsed.nextId;
     this.#nextErrorId = parsed.nextErrorId;
+    this.#report({ op: 'counters', next: this.#next() } satisfies LegacyRecordsChange);
   }
 
   clear(): void {
+    this.#clear();
+    this.#report({ op: 'clear' } satisfies LegacyRecordsChange);
+  }
+
+  /** Redoes reported changes (journal replay), reporting nothing. An update of a record that is not there is skipped. */
+  replay(changes: readonly unknown[]): void {
+    for (const change of changes as LegacyRecordsChange[]) {
+      if (change.op === 'clear') {
+        this.#clear();
+        continue;
+      }
+      if (change.op === 'insert') this.#insert(change.record);
+      else if (change.op === 'update') this.#update(change.id, change.patch);
+      [this.#nextId, this.#nextErrorId] = change.next;
+    }
+  }
+
+  #insert(record: LegacyRecord): LegacyRecord {
+    const stored = { ...record };
+    const known = this.#byId.has(record.id);
+    this.#byId.set(record.id, stored);
+    if (!known) this.#index(stored);
+    return stored;
+  }
+
+  #update(id: string, patch: Partial<LegacyRecord>): LegacyRecord | null {
+    const current = this.#byId.get(id);
+    if (!current) return null;
+    const updated = { ...current, ...patch };
+    this.#byId.set(id, updated);
+    if (patch.signature && patch.signature !== current.signature) this.#bySignature.set(patch.signature, id);
+    return updated;
+  }
+
+  #next(): [number, number] {
+    return [this.#nextId, this.#nextErrorId];
+  }
+
+  #clear(): void {
     this.#byId.clear();
     this.#bySignature.clear();
     this.#byReference.clear();
     this.#nextId = 1;
     this.#nextErrorId = 1;
-    this.changes.emit();
   }
 
   #index(record: LegacyRecord): void {

@@ -2,6 +2,7 @@ import type { Fixtures } from '../fixtures/load-fixtures.ts';
 import type { Ledger } from '../ledger/ledger.ts';
 import type { AcceptPipeline } from '../relay/accept-pipeline.ts';
 import type { SubmissionWorker } from '../relay/submission-worker.ts';
+import type { ChangeReporter } from '../state/change-feed.ts';
 import type { StatefulPart } from '../state/state-registry.ts';
 import type { HistoryIndex } from '../store/history-index.ts';
 import type { TokenAccountIndex } from '../store/token-account-index.ts';
@@ -27,6 +28,8 @@ export interface LegacyServiceOptions {
   tokenAccounts: TokenAccountIndex;
   history: HistoryIndex;
   now: () => Date;
+  /** Hears every change of the legacy records (part `legacy`). Default: nobody. */
+  report?: ChangeReporter;
 }
 
 /**
@@ -42,7 +45,7 @@ export class LegacyService {
   constructor(options: LegacyServiceOptions) {
     this.#options = options;
     this.apps = new LegacyApps(options.fixtures, { rpcUrl: options.rpcUrl, origin: options.origin });
-    this.records = new LegacyRecords();
+    this.records = new LegacyRecords(options.report);
     this.relay = new LegacyRelay({ relay: options.relay, worker: options.worker, ledger: options.ledger, now: options.now, apps: this.apps, records: this.records });
   }
 
@@ -73,6 +76,7 @@ export class LegacyService {
       snapshot: () => this.records.snapshot(),
       restore: (data) => this.records.restore(data),
       reset: () => this.records.clear(),
+      replay: (changes) => this.records.replay(changes),
     };
   }
 }

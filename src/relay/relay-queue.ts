@@ -1,4 +1,5 @@
 import { RelayError } from '../errors/relay-error.ts';
+import type { ChangeReporter } from '../state/change-feed.ts';
 
 export interface QueueOptions {
   /** `auto` submits in the background after each answer; `manual` holds jobs until step() or flush(). Default `auto`. */
@@ -17,28 +18,47 @@ export interface QueueState {
   latencyMs: number;
 }
 
+/** The queue's settings, as reported to the change feed (part `queue`) whenever a test changes them. */
+export interface QueueSettings {
+  paused: boolean;
+  latencyMs: number;
+}
+
 /**
  * A FIFO of submissions, processed one at a time, that tests can pause, step, flush and settle.
- * The worker reports failures itself; a job never leaves the queue unaccounted for.
+ * The worker reports failures itself; a job never leaves the queue unaccounted for. A job is
+ * queued once: while it waits or runs, enqueueing its id again does nothing.
+ *
+ * Pausing is a test's setting (reported, saved in the state file); holding is the emulator's own
+ * short stop while it resets, snapshots or restores, and is neither.
  */
 export class RelayQueue<J extends { id: string }> {
   readonly #worker: (job: J) => Promise<void>;
   readonly #jobs: J[] = [];
+  /** Ids of the jobs waiting or running. */
+  readonly #ids = new Set<string>();
   readonly #options: QueueOptions;
+  readonly #report: ChangeReporter;
   #paused: boolean;
+  #holds = 0;
+  #released: (() => void)[] = [];
   #running: Promise<void> | null = null;
 
-  constructor(worker: (job: J) => Promise<void>, options: QueueOptions) {
+  /** `report` hears every change of the settings (default: nobody). */
+  constructor(worker: (job: J) => Promise<void>, options: QueueOptions, report: ChangeReporter = () => undefined) {
     this.#worker = worker;
     this.#options = { ...options };
     this.#paused = options.mode === 'manual';
+    this.#report = report;
   }
 
   enqueue(job: J): void {
+    if (this.#ids.has(job.id)) return;
     if (this.#jobs.length >= this.#options.maxPending) {
       throw new RelayError('QUEUE_FULL', `The relay queue holds ${this.#jobs.length} transactions, its limit.`, { retryAfter: 1 });
     }
     this.#jobs.push(job);
+    this.#ids.add(job.id);
     this.#kick();
   }
 
@@ -48,14 +68,46 @@ export class RelayQueue<J extends { id: string }> {
 
   setLatency(latencyMs: number): void {
     this.#options.latencyMs = Math.max(0, latencyMs);
+    this.#reportSettings();
   }
 
   pause(): void {
     this.#paused = true;
+    this.#reportSettings();
   }
 
   resume(): void {
     this.#paused = false;
+    this.#reportSettings();
+    this.#kick();
+  }
+
+  /** Stops background processing until as many release() calls, without touching the paused setting. */
+  hold(): void {
+    this.#holds += 1;
+  }
+
+  release(): void {
+    if (this.#holds === 0) return;
+    this.#holds -= 1;
+    if (this.#holds > 0) return;
+    const waiting = this.#released;
+    this.#released = [];
+    for (const wake of waiting) wake();
+    this.#kick();
+  }
+
+  /** Resolves once no job is running (jobs may still wait). */
+  async idle(): Promise<void> {
+    while (this.#running) await this.#running;
+  }
+
+  /** Redoes reported settings (journal replay), reporting nothing. */
+  replay(changes: readonly unknown[]): void {
+    const last = changes.at(-1) as QueueSettings | undefined;
+    if (!last) return;
+    this.#options.latencyMs = last.latencyMs;
+    this.#paused = last.paused;
     this.#kick();
   }
 
@@ -86,27 +138,33 @@ export class RelayQueue<J extends { id: string }> {
       if (this.#paused) {
         throw new Error(`The relay queue is paused with ${this.#jobs.length} transaction(s) waiting: resume(), step() or flush() it first.`);
       }
+      if (this.#holds > 0) await new Promise<void>((resolve) => this.#released.push(resolve));
       this.#kick();
     }
   }
 
   /** Forgets every waiting job (reset). */
   clear(): void {
+    for (const job of this.#jobs) this.#ids.delete(job.id);
     this.#jobs.length = 0;
   }
 
+  #reportSettings(): void {
+    this.#report({ paused: this.#paused, latencyMs: this.#options.latencyMs } satisfies QueueSettings);
+  }
+
   #kick(): void {
-    if (this.#running || this.#paused || this.#jobs.length === 0) return;
+    if (this.#running || this.#paused || this.#holds > 0 || this.#jobs.length === 0) return;
     this.#running = this.#drain().finally(() => {
       this.#running = null;
     });
   }
 
   async #drain(): Promise<void> {
-    while (!this.#paused && this.#jobs.length > 0) {
+    while (!this.#paused && this.#holds === 0 && this.#jobs.length > 0) {
       if (this.#options.latencyMs > 0) await new Promise((resolve) => setTimeout(resolve, this.#options.latencyMs));
       else await Promise.resolve();
-      if (this.#paused) return;
+      if (this.#paused || this.#holds > 0) return;
       const job = this.#jobs.shift();
       if (job) await this.#run(job);
     }
@@ -118,6 +176,8 @@ export class RelayQueue<J extends { id: string }> {
     } catch (error) {
       // The worker records its own failures; reaching here is a bug worth seeing, not a crash.
       console.error(`relay-emulator: queue worker failed for ${job.id}`, error);
+    } finally {
+      this.#ids.delete(job.id);
     }
   }
 }

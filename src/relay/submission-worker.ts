@@ -38,29 +38,37 @@ export class SubmissionWorker {
     this.#options = options;
   }
 
-  /** The queue callback: process → ledger → stores → finalization → waiters. Records its own failures. */
+  /**
+   * The queue callback: process → ledger → stores → finalization → waiters. Records its own
+   * failures. Idempotent by signature: a job whose submission is no longer `queued` (it reached
+   * an outcome, whoever queued it again) or is gone (reset) is not run.
+   */
   readonly process = async (job: SubmissionJob): Promise<void> => {
     const { ledger, submissions } = this.#options;
-    const origin = submissions.get(job.id)?.origin ?? 'rpc';
+    const submission = submissions.get(job.id);
+    if (!submission || submission.status !== 'queued') return;
+    const { origin } = submission;
     try {
       const injected = (await this.#options.beforeSubmit?.({ ...job, origin })) ?? null;
       if (injected !== null) {
         submissions.update(job.id, { status: 'failed', commitment: null, ledger: null, injectedError: injected });
         return;
       }
-      let result: LedgerTransaction;
       try {
-        result = await ledger.process(job.tx);
+        // The outcome is recorded inside the ledger's commit: the accounts written, the submission,
+        // history and the token-account index form one unit of changes (one journal entry).
+        await ledger.process(job.tx, (result) => {
+          submissions.update(job.id, {
+            status: result.err === null ? 'processed' : 'failed',
+            commitment: 'confirmed',
+            ledger: result,
+          });
+          this.#index(result, job.tx);
+        });
       } catch (error) {
         submissions.update(job.id, { status: 'failed', ledger: null, commitment: null, injectedError: `ledger failure: ${(error as Error).message}` });
         throw error;
       }
-      submissions.update(job.id, {
-        status: result.err === null ? 'processed' : 'failed',
-        commitment: 'confirmed',
-        ledger: result,
-      });
-      this.#index(result, job.tx);
       this.#scheduleFinalization(job.id);
     } finally {
       this.#notify();

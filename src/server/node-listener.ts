@@ -4,25 +4,45 @@ import { bufferIncomingBody } from '../http/buffered-bodies.ts';
 import { rememberSocketAddress } from '../http/client-address.ts';
 import { rememberNativeHeaders } from '../http/request-header.ts';
 import type { RelayEmulator } from '../emulator.ts';
+import { withoutTrailingSlashes } from '../http/request-url.ts';
 
 export type NodeListener = (incoming: IncomingMessage, outgoing: ServerResponse) => Promise<void>;
+
+/** What the listener serves: the emulator once it is ready (state restored), and a promise of it until then (null: it never will be). */
+export interface ServingGate {
+  emulator: RelayEmulator | null;
+  ready: Promise<RelayEmulator | null>;
+}
 
 /**
  * The node adapter: @hono/node-server's request listener around the emulator's one `fetch`. What
  * node already parsed is kept beside the Request, so that the core need not parse it again: the
  * socket's address (src/http/client-address.ts, taking precedence over any X-Forwarded-For the
  * client sent), the header record (src/http/request-header.ts) and the body
- * (src/http/buffered-bodies.ts). Until `emulatorOf()` answers one, requests get 503 `starting`.
+ * (src/http/buffered-bodies.ts).
+ *
+ * Until the emulator is ready (created, and its state file restored), GET /health answers 503
+ * `{"status": "starting"}` and every other request waits for it: nothing is served from a state
+ * that is still loading.
  */
-export function createNodeListener(emulatorOf: () => RelayEmulator | null): NodeListener {
+export function createNodeListener(gate: ServingGate): NodeListener {
   return getRequestListener((request, env) => {
-    const emulator = emulatorOf();
-    if (!emulator) return Response.json({ status: 'starting' }, { status: 503, headers: { 'Retry-After': '1' } });
-    if (!('incoming' in env)) return emulator.fetch(request);
-    const incoming = env.incoming as IncomingMessage;
-    if (incoming.socket.remoteAddress) rememberSocketAddress(request, incoming.socket.remoteAddress);
-    rememberNativeHeaders(request, incoming.headers);
-    const reading = bufferIncomingBody(request, incoming, emulator.config.maxBodyBytes + 1);
-    return reading ? reading.then(() => emulator.fetch(request)) : emulator.fetch(request);
+    const emulator = gate.emulator;
+    if (emulator) return serve(emulator, request, env);
+    if (withoutTrailingSlashes(new URL(request.url).pathname) === '/health') return starting();
+    return gate.ready.then((ready) => (ready ? serve(ready, request, env) : starting()));
   }) as NodeListener;
+}
+
+function serve(emulator: RelayEmulator, request: Request, env: unknown): Promise<Response> {
+  if (typeof env !== 'object' || env === null || !('incoming' in env)) return emulator.fetch(request);
+  const incoming = env.incoming as IncomingMessage;
+  if (incoming.socket.remoteAddress) rememberSocketAddress(request, incoming.socket.remoteAddress);
+  rememberNativeHeaders(request, incoming.headers);
+  const reading = bufferIncomingBody(request, incoming, emulator.config.maxBodyBytes + 1);
+  return reading ? reading.then(() => emulator.fetch(request)) : emulator.fetch(request);
+}
+
+function starting(): Response {
+  return Response.json({ status: 'starting' }, { status: 503, headers: { 'Retry-After': '1' } });
 }

@@ -7,7 +7,8 @@ import { createRelayEmulator, type RelayEmulator } from '../emulator.ts';
 import type { RelayEmulatorOptions } from '../options.ts';
 import { upgradeToPubSub } from '../rpc/pubsub/pubsub-server.ts';
 import { withoutTrailingSlashes } from '../http/request-url.ts';
-import { createNodeListener } from './node-listener.ts';
+import { createNodeListener, type ServingGate } from './node-listener.ts';
+import { StateFile, type OpenedState, type StateFileOptions } from './state-file.ts';
 
 export const DEFAULT_PORT = 8787;
 export const DEFAULT_HOST = '127.0.0.1';
@@ -30,6 +31,16 @@ export interface ServerOptions {
   adminToken?: string;
   /** Everything else of the emulator; `baseUrl` and `rpcUrl` come from the server's address. */
   emulator?: Omit<RelayEmulatorOptions, 'baseUrl' | 'rpcUrl'>;
+  /**
+   * A state file (snapshot + write-ahead journal): restored before anything is served, journaled
+   * while serving, snapshotted on close. Default none.
+   */
+  stateFile?: Omit<StateFileOptions, 'emulator'>;
+}
+
+/** The state file could not be restored; `cause` says why. */
+export class StateRestoreError extends Error {
+  override readonly name = 'StateRestoreError';
 }
 
 export interface RunningServer {
@@ -40,9 +51,12 @@ export interface RunningServer {
   port: number;
   /** The token the /__emulator routes require, or null when they are open (loopback bind). */
   adminToken: string | null;
+  /** The state file, when one was given, and what its restore found. */
+  stateFile: StateFile | null;
+  restored: OpenedState | null;
   /** Stops accepting connections and waits for the requests in flight (at most a second), keeping the emulator open. */
   stopAccepting(): Promise<void>;
-  /** stopAccepting(), then closes the emulator. */
+  /** stopAccepting(), then a last snapshot into the state file (if any), then closes the emulator. */
   close(): Promise<void>;
 }
 
@@ -50,11 +64,15 @@ export interface RunningServer {
  * Serves an emulator on a port: the same `fetch` as the MSW mount, on node's http server through
  * the node adapter (src/server/node-listener.ts). WebSocket upgrades at the RPC path (or `/`)
  * become Solana PubSub sessions on the same port.
+ *
+ * The port opens first (its number makes the base URL); until the emulator is created and its
+ * state file restored, /health answers 503 `starting` and other requests wait.
  */
 export async function startServer(options: ServerOptions = {}): Promise<RunningServer> {
   const host = options.host ?? DEFAULT_HOST;
-  let emulator: RelayEmulator | null = null;
-  const listener = createNodeListener(() => emulator);
+  let becomeReady: (emulator: RelayEmulator | null) => void = () => undefined;
+  const gate: ServingGate = { emulator: null, ready: new Promise((resolve) => (becomeReady = resolve)) };
+  const listener = createNodeListener(gate);
   const server = createServer(listener);
   // Upgraded sockets leave the http server's bookkeeping: track them so that close() ends them too.
   const upgraded = new Set<Duplex>();
@@ -63,26 +81,45 @@ export async function startServer(options: ServerOptions = {}): Promise<RunningS
     socket.once('close', () => upgraded.delete(socket));
     // The same rule as the core's RPC route (trailing slashes ignored), with `/` accepted too.
     const path = withoutTrailingSlashes(new URL(request.url ?? '/', 'http://upgrade.invalid').pathname);
-    if (!emulator || (path !== '/' && path !== withoutTrailingSlashes(new URL(emulator.config.rpcUrl).pathname))) {
-      socket.end('HTTP/1.1 404 Not Found\r\nConnection: close\r\nContent-Length: 0\r\n\r\n');
-      return;
-    }
-    void upgradeToPubSub(emulator.services, request, socket, head).catch(() => socket.destroy());
+    void gate.ready.then((emulator) => {
+      if (!emulator || (path !== '/' && path !== withoutTrailingSlashes(new URL(emulator.config.rpcUrl).pathname))) {
+        socket.end('HTTP/1.1 404 Not Found\r\nConnection: close\r\nContent-Length: 0\r\n\r\n');
+        return;
+      }
+      return upgradeToPubSub(emulator.services, request, socket, head);
+    }).catch(() => socket.destroy());
   });
   await listen(server, options.port ?? DEFAULT_PORT, host);
   const { port } = server.address() as AddressInfo;
 
   const origin = (options.publicUrl ?? `http://${urlHost(host)}:${port}`).replace(/\/+$/, '');
+  let emulator: RelayEmulator | null = null;
+  let stateFile: StateFile | null = null;
+  let restored: OpenedState | null = null;
   try {
     emulator = await createRelayEmulator({ ...options.emulator, baseUrl: `${origin}/api` });
+    if (options.stateFile) {
+      stateFile = new StateFile({ ...options.stateFile, emulator });
+      try {
+        restored = await stateFile.open();
+      } catch (error) {
+        throw new StateRestoreError(`cannot restore ${options.stateFile.path}: ${(error as Error).message}`, { cause: error });
+      }
+    }
   } catch (error) {
+    becomeReady(null);
     await stop(server, upgraded);
+    await emulator?.close();
     throw error;
   }
   const adminToken = isLoopbackHost(host) ? null : (options.adminToken ?? randomBytes(18).toString('base64url'));
   emulator.admin.requireToken(adminToken);
+  // Ready: requests that waited are served now.
+  gate.emulator = emulator;
+  becomeReady(emulator);
 
   const running = emulator;
+  const file = stateFile;
   let stopping: Promise<void> | null = null;
   let closing: Promise<void> | null = null;
   const stopAccepting = () => (stopping ??= stop(server, upgraded));
@@ -92,10 +129,13 @@ export async function startServer(options: ServerOptions = {}): Promise<RunningS
     host,
     port,
     adminToken,
+    stateFile: file,
+    restored,
     stopAccepting,
     close() {
       closing ??= (async () => {
         await stopAccepting();
+        await file?.close();
         await running.close();
       })();
       return closing;

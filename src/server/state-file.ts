@@ -1,85 +1,217 @@
-import { mkdir, readFile, rename, writeFile } from 'node:fs/promises';
-import { dirname } from 'node:path';
-import { decodeState, encodeState } from '../controls/state-codec.ts';
+import { mkdir, open, readdir, readFile, rename, rm } from 'node:fs/promises';
+import { basename, dirname, join } from 'node:path';
+import { setImmediate as nextTurn } from 'node:timers/promises';
 import type { EmulatorSnapshot } from '../controls/control-types.ts';
+import { requeueAcknowledged } from '../controls/core-state.ts';
+import { decodeState, encodeStateChunks } from '../controls/state-codec.ts';
+import { restoreParts, takeSnapshot } from '../controls/state-controls.ts';
 import type { RelayEmulator } from '../emulator.ts';
+import { replayJournal } from './journal-replay.ts';
+import { listSegments, segmentPath } from './journal-segments.ts';
+import { JournalWriter, syncDirectory } from './journal-writer.ts';
 
 export const DEFAULT_STATE_INTERVAL_MS = 5_000;
+/** Journal bytes past which a snapshot is taken at once, whatever the interval. */
+export const DEFAULT_COMPACT_BYTES = 64 * 1024 * 1024;
+/** Longest stretch a snapshot encodes before it hands the event loop back, in ms. */
+const ENCODE_SLICE_MS = 4;
 
 export interface StateFileOptions {
   path: string;
   emulator: RelayEmulator;
-  /** How often to save while requests keep coming, in ms; 0 saves on shutdown only. Default 5000. */
+  /** Snapshot (and compact the journal) this often while changes come in, in ms; 0: on shutdown, and past compactBytes, only. Default 5000. */
   intervalMs?: number;
+  /** Journal bytes that trigger a snapshot at once. Default 64 MiB. */
+  compactBytes?: number;
+  /** fdatasync each group commit of the journal (default true); false survives a crash of the process but not of the machine. */
+  fsync?: boolean;
   onError?: (error: unknown) => void;
 }
 
+/** The state file's content: a snapshot, and the first journal segment it does not hold. */
+type StateFileContent = EmulatorSnapshot & { journal?: { from: number } };
+
+export interface OpenedState {
+  /** The snapshot loaded, or null when there was no state file yet. */
+  snapshot: EmulatorSnapshot | null;
+  /** Journal entries replayed on top of it. */
+  replayed: number;
+  /** Bytes cut from the end of the journal: the torn last append of a crash, never acknowledged. */
+  discardedBytes: number;
+  /** Acknowledged transactions that had not reached the ledger, queued again. */
+  requeued: number;
+}
+
 /**
- * The emulator's state on disk: loaded on start, saved periodically (only after requests came in)
- * and on shutdown. Saves are atomic (write a sibling file, then rename) and never overlap.
+ * The emulator's state on disk: a snapshot plus a write-ahead journal (src/server/journal-*.ts).
+ *
+ * - open(): loads the snapshot, replays the journal written after it (cutting a torn last line),
+ *   queues again what was acknowledged and not processed, then journals every change from here on.
+ *   The server calls it before it serves anything.
+ * - Every change is journaled as it is made, and the emulator's fetch answers only once the
+ *   changes made so far are durable (group commit): an acknowledged relay is never lost.
+ * - checkpoint(): a new snapshot, taken without holding the queue (the journal redoes what moved
+ *   while the ledger was read), encoded a slice at a time, written atomically; then the journal
+ *   before it is deleted. Taken every intervalMs while changes come in, past compactBytes, and on close.
  */
 export class StateFile {
   readonly path: string;
   readonly #emulator: RelayEmulator;
   readonly #intervalMs: number;
+  readonly #compactBytes: number;
+  readonly #fsync: boolean;
   readonly #onError: (error: unknown) => void;
+  #writer: JournalWriter | null = null;
   #timer: NodeJS.Timeout | null = null;
-  #dirty = false;
-  #unsubscribe: (() => void) | null = null;
-  #saving: Promise<void> = Promise.resolve();
+  #checkpointing: Promise<void> = Promise.resolve();
+  #checkpointQueued = false;
 
   constructor(options: StateFileOptions) {
     this.path = options.path;
     this.#emulator = options.emulator;
     this.#intervalMs = options.intervalMs ?? DEFAULT_STATE_INTERVAL_MS;
+    this.#compactBytes = options.compactBytes ?? DEFAULT_COMPACT_BYTES;
+    this.#fsync = options.fsync ?? true;
     this.#onError = options.onError ?? ((error) => console.error('relay-emulator: could not save state', error));
   }
 
-  /** Restores the file's state into the emulator. Resolves false when there is no file yet. */
-  async load(): Promise<{ loaded: false } | { loaded: true; snapshot: EmulatorSnapshot }> {
+  /** Restores the snapshot and the journal into the emulator (which must be fresh), and starts journaling. */
+  async open(): Promise<OpenedState> {
+    const { services } = this.#emulator;
+    if (this.#writer) throw new Error(`${this.path} is open already`);
+    services.queue.hold();
+    try {
+      await this.#removeTemporaries();
+      const content = await this.#readSnapshot();
+      if (content) await restoreParts(services, content);
+      const from = content?.journal?.from ?? 0;
+      const { replayed, discardedBytes, lastSegment } = await replayJournal({ statePath: this.path, from, state: services.state });
+      await mkdir(dirname(this.path), { recursive: true });
+      this.#writer = new JournalWriter({ statePath: this.path, segment: Math.max(lastSegment, from - 1) + 1, fsync: this.#fsync });
+      services.changes.attach(this.#writer);
+      // Queued once the journal listens, so that their outcomes are journaled too.
+      const requeued = requeueAcknowledged(services);
+      this.#startTimer();
+      // Compact what was replayed (in the background: the emulator serves meanwhile).
+      if (replayed > 0 || discardedBytes > 0) this.#requestCheckpoint();
+      return { snapshot: content, replayed, discardedBytes, requeued };
+    } finally {
+      services.queue.release();
+    }
+  }
+
+  /** Takes a snapshot now (after any in progress) and deletes the journal it makes redundant. */
+  checkpoint(): Promise<void> {
+    const run = this.#checkpointing.then(() => this.#checkpoint());
+    this.#checkpointing = run.catch(() => undefined);
+    return run;
+  }
+
+  /** Stops journaling after a last snapshot, taken with the queue held so that it holds everything. */
+  async close(): Promise<void> {
+    if (this.#timer) clearInterval(this.#timer);
+    this.#timer = null;
+    const writer = this.#writer;
+    if (!writer) return;
+    const { queue, changes } = this.#emulator.services;
+    queue.hold();
+    try {
+      await queue.idle();
+      await this.checkpoint();
+    } finally {
+      changes.detach();
+      this.#writer = null;
+      await writer.close();
+      queue.release();
+    }
+  }
+
+  /** Snapshots a crash interrupted before their rename: never read, only in the way. */
+  async #removeTemporaries(): Promise<void> {
+    const pattern = new RegExp(`^${basename(this.path).replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}\\.\\d+\\.tmp$`);
+    let names: string[];
+    try {
+      names = await readdir(dirname(this.path));
+    } catch {
+      return;
+    }
+    for (const name of names) if (pattern.test(name)) await rm(join(dirname(this.path), name), { force: true });
+  }
+
+  async #readSnapshot(): Promise<StateFileContent | null> {
     let text: string;
     try {
       text = await readFile(this.path, 'utf8');
     } catch (error) {
-      if ((error as NodeJS.ErrnoException).code === 'ENOENT') return { loaded: false };
+      if ((error as NodeJS.ErrnoException).code === 'ENOENT') return null;
       throw error;
     }
-    const snapshot = decodeState(text) as EmulatorSnapshot;
-    await this.#emulator.restore(snapshot);
-    return { loaded: true, snapshot };
+    return decodeState(text) as StateFileContent;
   }
 
-  /** Saves now (after any save in progress). */
-  save(): Promise<void> {
-    const run = this.#saving.then(async () => {
-      this.#dirty = false;
-      const text = encodeState(await this.#emulator.snapshot());
-      await mkdir(dirname(this.path), { recursive: true });
-      const temporary = `${this.path}.${process.pid}.tmp`;
-      await writeFile(temporary, text);
-      await rename(temporary, this.path);
-    });
-    this.#saving = run.catch(() => undefined);
-    return run;
-  }
-
-  /** Starts saving every intervalMs when something was requested since the last save. */
-  start(): void {
-    this.#unsubscribe = this.#emulator.observe(() => {
-      this.#dirty = true;
-    });
-    if (this.#intervalMs > 0) {
-      this.#timer = setInterval(() => {
-        if (this.#dirty) this.save().catch(this.#onError);
-      }, this.#intervalMs);
-      this.#timer.unref();
+  async #checkpoint(): Promise<void> {
+    const writer = this.#writer;
+    if (!writer) return;
+    this.#checkpointQueued = false;
+    // One point of the journal: every part in memory is captured in this same tick.
+    const from = writer.rotate();
+    const snapshot = await takeSnapshot(this.#emulator.services);
+    // The ledger's accounts were read after that point: what they show must be journaled durably
+    // before a snapshot holding it replaces the file (else a crash could show an outcome whose record is lost).
+    await writer.durable();
+    await this.#writeAtomically({ ...snapshot, journal: { from } });
+    for (const segment of await listSegments(this.path)) {
+      if (segment < from) await rm(segmentPath(this.path, segment), { force: true });
     }
   }
 
-  stop(): void {
-    if (this.#timer) clearInterval(this.#timer);
-    this.#timer = null;
-    this.#unsubscribe?.();
-    this.#unsubscribe = null;
+  /** Writes the file beside itself, a slice of encoding at a time, fsyncs it, and renames it over the old one. */
+  async #writeAtomically(content: StateFileContent): Promise<void> {
+    await mkdir(dirname(this.path), { recursive: true });
+    const temporary = `${this.path}.${process.pid}.tmp`;
+    const file = await open(temporary, 'w');
+    try {
+      let buffered: string[] = [];
+      let size = 0;
+      let sliceStart = performance.now();
+      for (const piece of encodeStateChunks(content)) {
+        buffered.push(piece);
+        size += piece.length;
+        if (size >= 1 << 20) {
+          await file.appendFile(buffered.join(''));
+          buffered = [];
+          size = 0;
+        }
+        if (performance.now() - sliceStart > ENCODE_SLICE_MS) {
+          await nextTurn();
+          sliceStart = performance.now();
+        }
+      }
+      await file.appendFile(buffered.join(''));
+      if (this.#fsync) await file.datasync();
+    } finally {
+      await file.close();
+    }
+    await rename(temporary, this.path);
+    if (this.#fsync) await syncDirectory(dirname(this.path));
+  }
+
+  /** Every second (or interval, if shorter): a snapshot when the journal passed compactBytes, or grew and intervalMs went by. */
+  #startTimer(): void {
+    let last = performance.now();
+    this.#timer = setInterval(() => {
+      const bytes = this.#writer?.bytesInSegment ?? 0;
+      const due = bytes >= this.#compactBytes || (this.#intervalMs > 0 && bytes > 0 && performance.now() - last >= this.#intervalMs);
+      if (!due) return;
+      last = performance.now();
+      this.#requestCheckpoint();
+    }, this.#intervalMs > 0 ? Math.min(this.#intervalMs, 1_000) : 1_000);
+    this.#timer.unref();
+  }
+
+  #requestCheckpoint(): void {
+    if (this.#checkpointQueued) return;
+    this.#checkpointQueued = true;
+    this.checkpoint().catch(this.#onError);
   }
 }

@@ -1,22 +1,40 @@
 /**
  * A part of the emulator that holds state: it can be snapshotted (state file), restored (start
- * from a state file) and reset (back to the fixtures).
+ * from a state file), reset (back to the fixtures) and, when it reports its changes to the change
+ * feed, replayed from the state file's write-ahead journal.
  */
 export interface StatefulPart {
-  /** Unique key of this part in a snapshot. */
+  /** Unique key of this part in a snapshot, and of its changes in the journal. */
   name: string;
+  /**
+   * This part's data. The synchronous part of the call must capture the state (the state file
+   * takes every part's snapshot in one tick, at one point of the journal); a part that must read
+   * asynchronously (the ledger) may see later changes too, which replaying the journal redoes.
+   */
   snapshot(): unknown | Promise<unknown>;
   restore(data: unknown): void | Promise<void>;
   reset(): void | Promise<void>;
+  /**
+   * Redoes, in order, the changes this part reported (see ChangeFeed), on top of a restored
+   * snapshot. Each change is an outcome (a state written, an entry filed, a clear), never a request
+   * to run again, so that replaying gives the same state whatever the engine and the slot rule;
+   * and replaying a change the snapshot already holds changes nothing. Parts that report no
+   * changes have none.
+   */
+  replay?(changes: readonly unknown[]): void | Promise<void>;
 }
 
-/** Every stateful part, in registration order (restore and reset run in that order). */
+/** Every stateful part, in registration order (restore, reset and replay run in that order). */
 export class StateRegistry {
   readonly #parts = new Map<string, StatefulPart>();
 
   register(part: StatefulPart): void {
     if (this.#parts.has(part.name)) throw new Error(`state part ${part.name} is registered twice`);
     this.#parts.set(part.name, part);
+  }
+
+  get(name: string): StatefulPart | undefined {
+    return this.#parts.get(name);
   }
 
   parts(): StatefulPart[] {

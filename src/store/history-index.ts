@@ -1,4 +1,5 @@
 import type { TransactionErrorJson } from '../ledger/transaction-error.ts';
+import type { ChangeReporter } from '../state/change-feed.ts';
 
 export interface HistoryEntry {
   signature: string;
@@ -19,6 +20,9 @@ export interface HistoryQuery {
   offset?: number;
   limit: number;
 }
+
+/** A change to history, as reported to the change feed (the state file's journal). */
+export type HistoryChange = { op: 'add'; entry: HistoryEntry; keys: string[] } | { op: 'clear' };
 
 /** An entry with its place in history: entries are numbered in the order they were filed. */
 interface Filed {
@@ -41,13 +45,24 @@ export class HistoryIndex {
   readonly #filed: Filed[] = [];
   readonly #byKey = new Map<string, Filed[]>();
   readonly #bySignature = new Map<string, Filed>();
+  readonly #report: ChangeReporter;
+
+  /** `report` hears every change (default: nobody). */
+  constructor(report: ChangeReporter = () => undefined) {
+    this.#report = report;
+  }
 
   /** Files `entry` under `addresses`, and under `address|mint` for each mint pair. Entries must arrive in processing order. */
   add(entry: HistoryEntry, addresses: Iterable<string>, mintPairs: Iterable<[address: string, mint: string]> = []): void {
     const keys = new Set(addresses);
     for (const [address, mint] of mintPairs) keys.add(mintKey(address, mint));
+    const filed = this.#file(entry, [...keys]);
+    this.#report({ op: 'add', entry: filed.entry, keys: filed.keys } satisfies HistoryChange);
+  }
+
+  #file(entry: HistoryEntry, keys: string[]): Filed {
     const { signature, slot, blockTime, err, memo } = entry;
-    const filed: Filed = { entry: { signature, slot, blockTime, err, memo }, sequence: this.#filed.length, keys: [...keys] };
+    const filed: Filed = { entry: { signature, slot, blockTime, err, memo }, sequence: this.#filed.length, keys };
     this.#filed.push(filed);
     this.#bySignature.set(signature, filed);
     for (const key of keys) {
@@ -55,6 +70,7 @@ export class HistoryIndex {
       if (!list) this.#byKey.set(key, (list = []));
       list.push(filed);
     }
+    return filed;
   }
 
   /** Entries for an address, newest first. */
@@ -88,6 +104,21 @@ export class HistoryIndex {
   }
 
   clear(): void {
+    this.#empty();
+    this.#report({ op: 'clear' } satisfies HistoryChange);
+  }
+
+  /** Redoes reported changes (journal replay), reporting nothing. An entry already filed (by signature) is not filed twice. */
+  replay(changes: readonly unknown[]): void {
+    for (const change of changes as HistoryChange[]) {
+      if (change.op === 'clear') this.#empty();
+      else if (!this.#bySignature.has(change.entry.signature)) {
+        this.#file(change.entry, [...change.keys]);
+      }
+    }
+  }
+
+  #empty(): void {
     this.#filed.length = 0;
     this.#byKey.clear();
     this.#bySignature.clear();

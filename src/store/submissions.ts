@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import type { LedgerTransaction } from '../ledger/ledger.ts';
-import { ChangeListeners } from './change-listeners.ts';
 import type { StrictBreak } from '../relay/policy/types.ts';
+import type { ChangeReporter } from '../state/change-feed.ts';
 
 /**
  * Where an accepted transaction came from: the relay operation that accepted it, or `rpc`
@@ -59,6 +59,9 @@ export function parseSubmission(data: unknown): Submission {
   return submissionSchema.parse(data);
 }
 
+/** A change to the submissions, as reported to the change feed (the state file's journal). */
+export type SubmissionsChange = { op: 'insert'; submission: Submission } | { op: 'update'; signature: string; patch: Partial<Submission> } | { op: 'clear' };
+
 /**
  * The submissions, by signature. Synchronous: a submission is stored in the same tick the pipeline
  * enqueues its job, so the worker always finds it. A submission is never changed in place: update
@@ -68,8 +71,12 @@ export function parseSubmission(data: unknown): Submission {
  */
 export class Submissions {
   readonly #bySignature = new Map<string, Submission>();
-  /** Told after every insert, update and clear (the web UI's live feed). */
-  readonly changes = new ChangeListeners();
+  readonly #report: ChangeReporter;
+
+  /** `report` hears every change (default: nobody). */
+  constructor(report: ChangeReporter = () => undefined) {
+    this.#report = report;
+  }
 
   get(signature: string): Submission | undefined {
     return this.#bySignature.get(signature);
@@ -78,7 +85,7 @@ export class Submissions {
   insert(submission: Submission): Submission {
     const stored = { ...submission };
     this.#bySignature.set(submission.signature, stored);
-    this.changes.emit();
+    this.#report({ op: 'insert', submission: stored } satisfies SubmissionsChange);
     return stored;
   }
 
@@ -87,7 +94,7 @@ export class Submissions {
     if (!current) throw new Error(`no submission ${signature}`);
     const updated = { ...current, ...patch };
     this.#bySignature.set(signature, updated);
-    this.changes.emit();
+    this.#report({ op: 'update', signature, patch } satisfies SubmissionsChange);
     return updated;
   }
 
@@ -98,6 +105,18 @@ export class Submissions {
 
   clear(): void {
     this.#bySignature.clear();
-    this.changes.emit();
+    this.#report({ op: 'clear' } satisfies SubmissionsChange);
+  }
+
+  /** Redoes reported changes (journal replay), reporting nothing. An update of a submission that is not there is skipped. */
+  replay(changes: readonly unknown[]): void {
+    for (const change of changes as SubmissionsChange[]) {
+      if (change.op === 'insert') this.#bySignature.set(change.submission.signature, { ...change.submission });
+      else if (change.op === 'clear') this.#bySignature.clear();
+      else {
+        const current = this.#bySignature.get(change.signature);
+        if (current) this.#bySignature.set(change.signature, { ...current, ...change.patch });
+      }
+    }
   }
 }

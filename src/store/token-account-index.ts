@@ -1,3 +1,8 @@
+import type { ChangeReporter } from '../state/change-feed.ts';
+
+/** A change to the index, as reported to the change feed (the state file's journal). */
+export type TokenAccountsChange = { op: 'add'; owner: string; account: string } | { op: 'clear' };
+
 /**
  * Token accounts by owner. The ledger engine cannot list accounts by owner (bankrun has no
  * getProgramAccounts), so the emulator files every token account it sees: at genesis, in each
@@ -6,11 +11,15 @@
  */
 export class TokenAccountIndex {
   readonly #byOwner = new Map<string, Set<string>>();
+  readonly #report: ChangeReporter;
+
+  /** `report` hears every change (default: nobody). */
+  constructor(report: ChangeReporter = () => undefined) {
+    this.#report = report;
+  }
 
   add(owner: string, tokenAccount: string): void {
-    let accounts = this.#byOwner.get(owner);
-    if (!accounts) this.#byOwner.set(owner, (accounts = new Set()));
-    accounts.add(tokenAccount);
+    if (this.#file(owner, tokenAccount)) this.#report({ op: 'add', owner, account: tokenAccount } satisfies TokenAccountsChange);
   }
 
   of(owner: string): string[] {
@@ -24,5 +33,23 @@ export class TokenAccountIndex {
 
   clear(): void {
     this.#byOwner.clear();
+    this.#report({ op: 'clear' } satisfies TokenAccountsChange);
+  }
+
+  /** Redoes reported changes (journal replay), reporting nothing. */
+  replay(changes: readonly unknown[]): void {
+    for (const change of changes as TokenAccountsChange[]) {
+      if (change.op === 'clear') this.#byOwner.clear();
+      else this.#file(change.owner, change.account);
+    }
+  }
+
+  /** Files the account; false when it was filed already. */
+  #file(owner: string, tokenAccount: string): boolean {
+    let accounts = this.#byOwner.get(owner);
+    if (!accounts) this.#byOwner.set(owner, (accounts = new Set()));
+    if (accounts.has(tokenAccount)) return false;
+    accounts.add(tokenAccount);
+    return true;
   }
 }

@@ -6,7 +6,7 @@ import { parseAddress } from '../../http/address.ts';
 import { jsonResponse } from '../../http/json-response.ts';
 import { respond } from '../../http/respond.ts';
 import type { RouteContext } from '../../http/router.ts';
-import type { ChangeFeed } from '../../inspector/change-feed.ts';
+import type { LiveFeed } from '../../inspector/live-feed.ts';
 import { changeEventStream } from '../../inspector/event-stream.ts';
 import { overview } from '../../inspector/overview.ts';
 import { relayDetail } from '../../inspector/relay-detail.ts';
@@ -19,7 +19,7 @@ type Context = RouteContext<EmulatorServices>;
 
 export interface InspectorRoutesOptions {
   journal: RequestJournal;
-  feed: ChangeFeed;
+  feed: LiveFeed;
   guard: AdminGuard;
 }
 

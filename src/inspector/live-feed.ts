@@ -1,32 +1,32 @@
 import type { Exchange } from '../core/create-fetch.ts';
 import { requestTextOf } from '../http/respond.ts';
-import type { ChangeListeners } from '../store/change-listeners.ts';
 
 /** The shortest time between two change events: a busy emulator sends at most four a second. */
 export const CHANGE_INTERVAL_MS = 250;
 
-export interface ChangeFeedSources {
-  /** The stores whose writes are news (transaction records, legacy records). */
-  stores: ChangeListeners[];
+export interface LiveFeedSources {
+  /** Subscribes to the state changes the emulator's parts report (src/state/change-feed.ts); returns the unsubscribe function. */
+  watch: (watcher: () => void) => () => void;
   /** Subscribes to every exchange through the core; returns the unsubscribe function. */
   observe: (observer: (exchange: Exchange) => void) => () => void;
 }
 
 /**
- * Tells the web UI's open event streams that what it shows may have changed: a store was written
- * (a relay was recorded, processed, finalized; a legacy record moved), or a request that can change
- * something was answered (a relay, refused or not; a control). Changes are coalesced to one event
- * per {@link CHANGE_INTERVAL_MS}. It hooks into the stores and the core only while a stream is
- * open, so an emulator nobody watches pays nothing for it.
+ * Tells the web UI's open event streams that what it shows may have changed: a part reported a
+ * state change (a relay was recorded, processed, finalized; a legacy record moved; history filed;
+ * the queue paused), or a request that can change something was answered (a relay, refused or not;
+ * a control, whose ledger writes are reported only while a state file records). Changes are
+ * coalesced to one event per {@link CHANGE_INTERVAL_MS}. It watches the state changes and the core
+ * only while a stream is open, so an emulator nobody watches pays nothing for it.
  */
-export class ChangeFeed {
-  readonly #sources: ChangeFeedSources;
+export class LiveFeed {
+  readonly #sources: LiveFeedSources;
   readonly #subscribers = new Set<() => void>();
   #detach: (() => void)[] = [];
   #timer: ReturnType<typeof setTimeout> | null = null;
   #lastSent = 0;
 
-  constructor(sources: ChangeFeedSources) {
+  constructor(sources: LiveFeedSources) {
     this.#sources = sources;
   }
 
@@ -50,7 +50,7 @@ export class ChangeFeed {
   #attach(): void {
     const changed = () => this.#schedule();
     this.#detach = [
-      ...this.#sources.stores.map((store) => store.add(changed)),
+      this.#sources.watch(changed),
       this.#sources.observe((exchange) => {
         if (mayChangeSomething(exchange)) changed();
       }),

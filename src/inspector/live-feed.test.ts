@@ -1,11 +1,21 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { Exchange } from '../core/create-fetch.ts';
 import { rememberRequestText } from '../http/respond.ts';
-import { ChangeListeners } from '../store/change-listeners.ts';
-import { CHANGE_INTERVAL_MS, ChangeFeed } from './change-feed.ts';
+import { ChangeFeed } from '../state/change-feed.ts';
+import { CHANGE_INTERVAL_MS, LiveFeed } from './live-feed.ts';
 
-describe('ChangeFeed', () => {
-  const store = new ChangeListeners();
+describe('LiveFeed', () => {
+  const changes = new ChangeFeed();
+  const report = changes.reporter('records');
+  let watchers = 0;
+  const watch = (watcher: () => void) => {
+    watchers += 1;
+    const stop = changes.watch(watcher);
+    return () => {
+      watchers -= 1;
+      stop();
+    };
+  };
   const observers = new Set<(exchange: Exchange) => void>();
   const observe = (observer: (exchange: Exchange) => void) => {
     observers.add(observer);
@@ -23,26 +33,27 @@ describe('ChangeFeed', () => {
   afterEach(() => vi.useRealTimers());
 
   it('hooks into the stores and the core only while someone listens', () => {
-    const feed = new ChangeFeed({ stores: [store], observe });
-    expect([store.size, observers.size]).toEqual([0, 0]);
+    const feed = new LiveFeed({ watch, observe });
+    expect([watchers, observers.size]).toEqual([0, 0]);
     const first = feed.subscribe(() => {});
     const second = feed.subscribe(() => {});
-    expect([store.size, observers.size]).toEqual([1, 1]);
+    expect([watchers, observers.size]).toEqual([1, 1]);
+    expect(changes.recording).toBe(false); // Watching records nothing: no part builds a report for it.
     first();
-    expect([store.size, observers.size]).toEqual([1, 1]);
+    expect([watchers, observers.size]).toEqual([1, 1]);
     second();
-    expect([store.size, observers.size]).toEqual([0, 0]);
+    expect([watchers, observers.size]).toEqual([0, 0]);
   });
 
   it('coalesces a burst of changes into one event per interval', () => {
-    const feed = new ChangeFeed({ stores: [store], observe });
+    const feed = new LiveFeed({ watch, observe });
     const heard = vi.fn();
     const stop = feed.subscribe(heard);
-    for (let index = 0; index < 50; index += 1) store.emit();
+    for (let index = 0; index < 50; index += 1) report({ op: 'update' });
     answer(exchange('POST', 'current'));
     vi.advanceTimersByTime(0);
     expect(heard).toHaveBeenCalledTimes(1);
-    store.emit();
+    report({ op: 'update' });
     vi.advanceTimersByTime(CHANGE_INTERVAL_MS - 1);
     expect(heard).toHaveBeenCalledTimes(1);
     vi.advanceTimersByTime(1);
@@ -51,7 +62,7 @@ describe('ChangeFeed', () => {
   });
 
   it('takes reads for no news: GET, preflights and JSON-RPC reads; RPC sends and airdrops are news', () => {
-    const feed = new ChangeFeed({ stores: [store], observe });
+    const feed = new LiveFeed({ watch, observe });
     const heard = vi.fn();
     const stop = feed.subscribe(heard);
     answer(exchange('GET', 'emulator'));
