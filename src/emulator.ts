@@ -97,6 +97,7 @@ export async function createRelayEmulator(options: RelayEmulatorOptions = {}): P
     genesis,
     genesisTime,
     slotMs: SLOT_MS,
+    ...(options.transactionsPerSlot === undefined ? {} : { transactionsPerSlot: options.transactionsPerSlot }),
     // Lamports the test controls add or remove come from, and go back to, the faucet fixture key.
     reservoir: new PublicKey(fixtures.relay.faucet.publicKey),
     changes,
@@ -208,7 +209,7 @@ export async function createRelayEmulator(options: RelayEmulatorOptions = {}): P
       }
     }
   };
-  const fetch = journal.wrap(withCors(core, { onPreflight: notify }));
+  const fetch = journal.wrap(withCors(core, { onAnswered: notify, controls: admin }));
 
   return {
     fetch,

@@ -49,6 +49,12 @@ export interface RelayEmulatorOptions {
   now?: () => Date;
   /** The ledger engine. Default solana-bankrun. */
   engine?: EngineFactory;
+  /**
+   * Transactions a slot holds before the next one opens a new slot, as a cluster's blocks hold
+   * many. Default 64; 1 gives each transaction its own slot (every slot costs bankrun ~130 KB that
+   * it never frees, and a blockhash's 150 blocks then last only 150 transactions).
+   */
+  transactionsPerSlot?: number;
   /** Most requests the request journal keeps; the oldest fall off. 0 turns the journal off (no body copies). Default 1000. */
   journalLimit?: number;
 }

@@ -9,12 +9,16 @@ import {
   historyFigure,
   journalFigure,
   memoryFigures,
+  kbPerTransfer,
   relayEfficiencyFigure,
+  relayMemoryFigures,
+  relayMemoryLines,
   stageBreakdown,
   startupFigure,
   THROUGHPUT_TARGETS,
   throughputFigures,
   type MemoryMeasurement,
+  type RelayMemoryProbe,
   type ThroughputMeasurement,
   type ThroughputRound,
   type ThroughputTarget,
@@ -29,6 +33,25 @@ function throughput(round: (target: ThroughputTarget, index: number) => Throughp
 }
 
 const MB = 1024 * 1024;
+const KB = 1024;
+
+/** One engine's relay-memory run: `perTransferKb` per transfer over 1,000 transfers in two steps, `perSlotKb` per slot, `keptMb` kept per closed emulator. */
+function relayMemoryProbe(engine: string, perTransferKb: number, perSlotKb = 130, keptMb = 12): RelayMemoryProbe {
+  const before = 200 * MB;
+  return {
+    engine,
+    transfers: 1_000,
+    step: 500,
+    clients: 4,
+    before,
+    marks: [before + 500 * perTransferKb * KB * 0.8, before + 1_000 * perTransferKb * KB],
+    afterReset: before + 1_000 * perTransferKb * KB,
+    slots: 20,
+    seconds: 10,
+    warps: { slots: 100, before: 300 * MB, after: 300 * MB + 100 * perSlotKb * KB },
+    recreated: { emulators: 2, slotsEach: 100, before: 400 * MB, after: 400 * MB + 2 * keptMb * MB },
+  };
+}
 
 /** Measurements of an emulator `slowdown` times slower (and larger) than its baselines, which stay put. */
 function fakeMeasurers(slowdown: number, seen: BenchSizes[] = []): Measurers {
@@ -44,6 +67,7 @@ function fakeMeasurers(slowdown: number, seen: BenchSizes[] = []): Measurers {
     memory: note<MemoryMeasurement>({ bare: { before: 100 * MB, after: 110 * MB }, emulator: { before: 100 * MB, after: 100 * MB + 12 * MB * slowdown }, churned: { before: 200 * MB, after: 200 * MB + 20 * MB * slowdown }, churn: 2 }),
     stages: note({ calls: 4, totalMicros: new Map([['relay: policy', 400 * slowdown], ['ledger: process (bankrun + balances)', 4_000]]) }),
     journal: note({ clients: 32, plainRates: [100, 120, 80], journaledRates: [90, 114, 68].map((rate) => rate / slowdown), journalBytesPerRelay: 4096 }),
+    relayMemory: note([relayMemoryProbe('bankrun', 6 * slowdown, 130 * slowdown, 12 * slowdown)]),
   };
 }
 
@@ -90,6 +114,28 @@ describe('each benchmark figure is computed from its measurements', () => {
     expect(churn).toMatchObject({ name: 'RSS growth, 4 emulators created+closed', measured: '60.0 MB', ratio: 1.5 });
   });
 
+  it('relay memory: KB per relayed transfer over the whole run, at most 15 on the default engine; per slot and kept per closed emulator reported', () => {
+    const [perTransfer, perSlot, kept] = relayMemoryFigures([relayMemoryProbe('bankrun', 6)], 'bankrun');
+    expect(kbPerTransfer(relayMemoryProbe('bankrun', 6))).toBeCloseTo(6, 10);
+    expect(perTransfer).toMatchObject({ name: 'RSS per relayed transfer, bankrun', measured: '6.0 KB (5.9 MB / 1000)', ratio: 0.4, meets: true });
+    expect(relayMemoryFigures([relayMemoryProbe('bankrun', 15.5)], 'bankrun')[0]).toMatchObject({ meets: false });
+    expect(perSlot).toMatchObject({ name: 'RSS per slot, bankrun', measured: '130.0 KB (100 one-slot warps)', meets: null });
+    expect(perSlot!.ratio).toBeCloseTo(130 / 6, 10);
+    // 12 MB kept per emulator whose 100 slots cost 13,000 KB: closing gave nothing back.
+    expect(kept).toMatchObject({ name: 'RSS kept per closed emulator, bankrun', measured: '12.0 MB (2 × 100 slots)', meets: null });
+    expect(kept!.ratio).toBeCloseTo((12 * 1024) / 13_000, 10);
+    // Another engine is reported, never judged.
+    expect(relayMemoryFigures([relayMemoryProbe('litesvm', 40)], 'bankrun')[0]).toMatchObject({ target: 'report', meets: null });
+    expect(relayMemoryLines(relayMemoryProbe('bankrun', 6))).toEqual([
+      'bankrun: 1000 transfers by 4 callers in 10.0 s, 20 slots; RSS before 200.0 MB',
+      '  after    500:  202.3 MB  (+4.8 KB per transfer)',
+      '  after   1000:  205.9 MB  (+7.2 KB per transfer)',
+      '  after reset:   205.9 MB',
+      '  100 one-slot warps: 312.7 MB (+130.0 KB per slot)',
+      '  2 emulators, 100 slots each, closed: +24.0 MB (12.0 MB kept per emulator)',
+    ]);
+  });
+
   it('journal: the median of paired per-round rate ratios, journaled over no state file, at least 0.8', () => {
     // Rounds 0.9, 0.95 and 0.85: median 0.9.
     const figure = journalFigure({ clients: 32, plainRates: [100, 120, 80], journaledRates: [90, 114, 68], journalBytesPerRelay: 3 * 1024 });
@@ -111,7 +157,7 @@ describe('runBenchmarks', () => {
   it('makes every figure from what the measurers return, given the sizes', async () => {
     const seen: BenchSizes[] = [];
     const { figures, stages } = await runBenchmarks(SMOKE, fakeMeasurers(1, seen));
-    expect(seen).toHaveLength(7);
+    expect(seen).toHaveLength(8);
     expect(seen.every((sizes) => sizes === SMOKE)).toBe(true);
     expect(figures.map((figure) => figure.name)).toEqual([
       'relay efficiency (transfers/s)',
@@ -126,8 +172,11 @@ describe('runBenchmarks', () => {
       'RSS of one emulator',
       'RSS growth, 2 emulators created+closed',
       "relay throughput with the state file's journal (32 clients)",
+      'RSS per relayed transfer, bankrun',
+      'RSS per slot, bankrun',
+      'RSS kept per closed emulator, bankrun',
     ]);
-    expect(figures.map((figure) => Number(figure.ratio.toFixed(4)))).toEqual([2, 1.2, 1, 0.5, 0.5, 0.5, 0.5, 0.5, 0.5, 1.2, 1, 0.9]);
+    expect(figures.map((figure) => Number(figure.ratio.toFixed(4)))).toEqual([2, 1.2, 1, 0.5, 0.5, 0.5, 0.5, 0.5, 0.5, 1.2, 1, 0.9, 0.4, 21.6667, 0.9452]);
     expect(stages).toEqual([
       { stage: 'ledger: process (bankrun + balances)', microseconds: 1_000 },
       { stage: 'relay: policy', microseconds: 100 },
@@ -139,8 +188,10 @@ describe('runBenchmarks', () => {
     const slower = (await runBenchmarks(SMOKE, fakeMeasurers(2))).figures;
     // Rates (relay efficiency, throughput) halve; times and sizes (start-up, history, RSS) double.
     const factor = ['relay efficiency (transfers/s)', ...base.slice(3, 9).map((figure) => figure.name), "relay throughput with the state file's journal (32 clients)"];
+    // Ratios of two sizes the larger emulator both doubles stay put.
+    const unchanged = ['RSS per slot, bankrun', 'RSS kept per closed emulator, bankrun'];
     for (const [index, figure] of base.entries()) {
-      const expected = factor.includes(figure.name) ? figure.ratio / 2 : figure.ratio * 2;
+      const expected = factor.includes(figure.name) ? figure.ratio / 2 : unchanged.includes(figure.name) ? figure.ratio : figure.ratio * 2;
       expect(slower[index]!.ratio, figure.name).toBeCloseTo(expected, 10);
     }
     expect(slower.filter((figure) => figure.meets === false).map((figure) => figure.name)).toEqual([

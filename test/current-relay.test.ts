@@ -129,6 +129,25 @@ describe('relaying create → send → close through MSW', () => {
     expect(h.emulator.services.submissions.all().filter((record) => record.signature === first.signature)).toHaveLength(1);
   });
 
+  it('queues identical copies sent at once only once: every copy gets the receipt, the ledger moves once', async () => {
+    const recipient = Keypair.generate();
+    const signedTransaction = build({ instructions: [...createAtaInstructions(recipient.publicKey), transferInstruction(ALICE, recipient.publicKey, 13n)], blockhash: await h.blockhash(), signers: [ALICE, recipient] });
+    // Each copy awaits the ledger in its checks, so all pass the first look-up before any is recorded.
+    const copies = await Promise.all(Array.from({ length: 6 }, () => relay('/Transaction/send', signedTransaction)));
+    expect(new Set(copies.map((copy) => copy.signature)).size).toBe(1);
+    await h.emulator.settle();
+    const record = h.emulator.services.submissions.get(copies[0].signature)!;
+    expect([record.status, record.ledger?.err]).toEqual(['processed', null]);
+    expect((await tokenState(ata(recipient.publicKey)))?.amount).toBe(13n);
+    expect(h.emulator.transactionJournal({ signature: copies[0].signature })).toHaveLength(1);
+    // A copy sent at once to another operation is refused as a replay, not queued.
+    const other = build({ instructions: [transferInstruction(ALICE, recipient.publicKey, 17n)], blockhash: await h.blockhash(), signers: [ALICE] });
+    const answers = await Promise.all(['/Transaction/send', '/Transaction/sendbatch'].map((path) => h.call('POST', path, { body: { signedTransaction: other } })));
+    expect(answers.map((answer) => [answer.status, answer.body.code]).sort()).toEqual([[200, undefined], [422, 'ALREADY_PROCESSED']]);
+    await h.emulator.settle();
+    expect((await tokenState(ata(recipient.publicKey)))?.amount).toBe(30n);
+  });
+
   it('queues a transaction the ledger then fails, and reports the failure with logs', async () => {
     const recipient = Keypair.generate();
     const tooMuch = 10n ** 15n;

@@ -143,8 +143,9 @@ async function attempt(op: Operation, attempt: Attempt): Promise<number> {
 
 /**
  * POST /account/create and /account/close are two operations each (routes are case-insensitive): a
- * readable JSON object body with an `environment` key goes to the legacy one, anything else to the
- * current one (x-emulator-choice of legacyCreateAccount). The answer is checked against that one.
+ * readable JSON object body with an `environment` key, or with keys of the legacy body and none of
+ * the current one's, goes to the legacy one, anything else to the current one (x-emulator-choice
+ * of legacyCreateAccount). The answer is checked against that one.
  */
 function contractPathOf(op: Operation, body: Uint8Array | string | undefined, headers: Headers): string {
   const shared = OPERATIONS.filter((other) => other.template.toLowerCase() === op.template.toLowerCase() && other.method === op.method);
@@ -157,7 +158,7 @@ function contractPathOf(op: Operation, body: Uint8Array | string | undefined, he
       bytes.length <= h.emulator.config.maxBodyBytes &&
       isJsonType(headers.get('content-type') ?? '') &&
       typeof parsed === 'object' && parsed !== null && !Array.isArray(parsed) &&
-      Object.keys(parsed).some((key) => key.toLowerCase() === 'environment');
+      claimedByLegacy(Object.keys(parsed).map((key) => key.toLowerCase()), shared);
   } catch {
     legacy = false;
   }
@@ -166,6 +167,13 @@ function contractPathOf(op: Operation, body: Uint8Array | string | undefined, he
 
 function isEventStream(response: Response): boolean {
   return /^text\/event-stream\b/i.test(response.headers.get('content-type') ?? '');
+}
+
+function claimedByLegacy(keys: string[], shared: Operation[]): boolean {
+  const names = (tag: string) => new Set(shared.find((other) => (other.tag === 'legacy') === (tag === 'legacy'))!.bodyNames.map((name) => name.toLowerCase()));
+  const legacyNames = names('legacy');
+  const currentNames = names('current');
+  return keys.includes('environment') || (keys.some((key) => legacyNames.has(key)) && !keys.some((key) => currentNames.has(key)));
 }
 
 const served = new Map<string, boolean>();

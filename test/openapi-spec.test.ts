@@ -254,7 +254,7 @@ describe('openapi/relay.yaml', () => {
     expect(s.ClusterType.enum).toEqual(['Custom', 'SolanaDevnet', 'SolanaMainnet', 'SolanaTestnet']);
     // every problem code is documented with its status
     const codes = s.ProblemCode.enum as string[];
-    expect(codes.length).toBe(55);
+    expect(codes.length).toBe(59);
     expect(Object.keys(s.ProblemCode['x-enum-descriptions']).sort()).toEqual([...codes].sort());
     for (const d of Object.values(s.ProblemCode['x-enum-descriptions']) as string[]) expect(d).toMatch(/^[45]\d\d\b/);
   });
@@ -371,7 +371,8 @@ describe('openapi/relay.yaml', () => {
 });
 
 describe('test/support/openapi.ts', () => {
-  const signature = '5'.repeat(64);
+  // A signature as the contract defines one: base58 of 64 bytes.
+  const signature = '2hxGyn4y9Mjkii76BqmxVoNYbTs3tw97bmtZRXnDoZPAw7VZTWhhk1aV11DtFgYGVibPaty4PQLHVLaKrT24NxGU';
 
   it('accepts a valid RelayReceipt and rejects one without signature', () => {
     const message = 'Account creation transaction queued successfully.';

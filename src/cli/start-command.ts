@@ -40,6 +40,7 @@ export async function runStartCommand(argv: string[], io: StartIo = {}): Promise
       host: options.host,
       ...(options.publicUrl === null ? {} : { publicUrl: options.publicUrl }),
       ...(options.adminToken === null ? {} : { adminToken: options.adminToken }),
+      controlOrigins: options.controlOrigins,
       emulator: {
         ...(options.apiKeys === null ? {} : { apiKeys: options.apiKeys }),
         ...(options.fixtures === null ? {} : { fixtures: resolve(options.fixtures) }),

@@ -15,6 +15,7 @@ describe('relay-emulator start options', () => {
       tokenTtlSeconds: null,
       logLevel: 'info',
       adminToken: null,
+      controlOrigins: [],
       journalLimit: null,
       policy: null,
       help: false,
@@ -23,7 +24,7 @@ describe('relay-emulator start options', () => {
 
   it('reads every flag, with repeatable --api-key', () => {
     const options = parseStartOptions(
-      ['--port', '0', '--host', '0.0.0.0', '--public-url', 'http://10.0.2.2:8787', '--api-key', 'a', '--api-key', 'b', '--fixtures', 'fx', '--state-file', 's.json', '--state-interval', '0', '--token-ttl', '60', '--log-level', 'debug', '--admin-token', 't', '--journal-limit', '0', '--policy', 'strict'],
+      ['--port', '0', '--host', '0.0.0.0', '--public-url', 'http://10.0.2.2:8787', '--api-key', 'a', '--api-key', 'b', '--fixtures', 'fx', '--state-file', 's.json', '--state-interval', '0', '--token-ttl', '60', '--log-level', 'debug', '--admin-token', 't', '--control-origin', 'http://localhost:5173', '--control-origin', 'https://app.test', '--journal-limit', '0', '--policy', 'strict'],
       {},
     );
     expect(options).toEqual({
@@ -37,6 +38,7 @@ describe('relay-emulator start options', () => {
       tokenTtlSeconds: 60,
       logLevel: 'debug',
       adminToken: 't',
+      controlOrigins: ['http://localhost:5173', 'https://app.test'],
       journalLimit: 0,
       policy: 'strict',
       help: false,
@@ -56,6 +58,7 @@ describe('relay-emulator start options', () => {
       RELAY_EMULATOR_ADMIN_TOKEN: 'env-token',
       RELAY_EMULATOR_PUBLIC_URL: 'https://emulator.test',
       RELAY_EMULATOR_JOURNAL_LIMIT: '50',
+      RELAY_EMULATOR_CONTROL_ORIGIN: 'http://localhost:3000, http://127.0.0.1:3000',
       RELAY_EMULATOR_POLICY: 'strict',
     };
     expect(parseStartOptions([], env)).toMatchObject({
@@ -70,6 +73,7 @@ describe('relay-emulator start options', () => {
       adminToken: 'env-token',
       publicUrl: 'https://emulator.test',
       journalLimit: 50,
+      controlOrigins: ['http://localhost:3000', 'http://127.0.0.1:3000'],
       policy: 'strict',
     });
     expect(parseStartOptions(['--port', '1234', '--api-key', 'flag', '--policy', 'faithful'], env)).toMatchObject({ port: 1234, apiKeys: ['flag'], policy: 'faithful' });
@@ -97,6 +101,9 @@ describe('relay-emulator start options', () => {
     expect(refusal(['--token-ttl', '0'])).toMatch(/--token-ttl must be between 1/);
     expect(refusal(['--public-url', 'http://host:1/api'])).toMatch(/--public-url must be an origin/);
     expect(refusal(['--api-key', ''])).toMatch(/--api-key must not be empty/);
+    expect(refusal(['--control-origin', 'http://localhost:5173/app'])).toMatch(/--control-origin must be an origin/);
+    expect(refusal(['--control-origin', 'null'])).toMatch(/--control-origin must be an origin/);
+    expect(refusal([], { RELAY_EMULATOR_CONTROL_ORIGIN: 'file:///tmp' })).toMatch(/--control-origin must be an origin/);
     expect(refusal(['--policy', 'lenient'])).toMatch(/--policy must be one of faithful, strict, not "lenient"/);
     expect(refusal([], { RELAY_EMULATOR_POLICY: 'loose' })).toMatch(/--policy must be one of/);
     expect(refusal(['--bogus'])).toMatch(/bogus/);

@@ -2,6 +2,7 @@ import { parseArgs } from 'node:util';
 import { DEFAULT_HOST, DEFAULT_PORT } from '../server/start-server.ts';
 import { DEFAULT_STATE_INTERVAL_MS } from '../server/state-file.ts';
 import { LOG_LEVELS, type LogLevel } from '../server/logger.ts';
+import { normalizeOrigin } from '../http/server-mount.ts';
 import { POLICY_PROFILES, type PolicyProfile } from '../relay/policy-options.ts';
 
 /** What `relay-emulator start` runs with, once flags, environment and defaults are merged. */
@@ -16,6 +17,7 @@ export interface StartOptions {
   tokenTtlSeconds: number | null;
   logLevel: LogLevel;
   adminToken: string | null;
+  controlOrigins: string[];
   journalLimit: number | null;
   policy: PolicyProfile | null;
   help: boolean;
@@ -33,6 +35,7 @@ export const START_FLAGS = {
   'token-ttl': { env: 'RELAY_EMULATOR_TOKEN_TTL', value: 'SECONDS', help: 'lifetime of the config Token (default 3600)' },
   'log-level': { env: 'RELAY_EMULATOR_LOG_LEVEL', value: 'LEVEL', help: `${LOG_LEVELS.join('|')} (default info: one line per request)` },
   'admin-token': { env: 'RELAY_EMULATOR_ADMIN_TOKEN', value: 'TOKEN', help: 'X-Admin-Token for /__emulator on a non-loopback bind (default: random, printed)' },
+  'control-origin': { env: 'RELAY_EMULATOR_CONTROL_ORIGIN', value: 'ORIGIN', help: "a page origin that may call /__emulator from a browser besides the emulator's own, repeatable (env: comma-separated)" },
   'journal-limit': { env: 'RELAY_EMULATOR_JOURNAL_LIMIT', value: 'N', help: 'requests the request journal keeps; 0 turns it off for throughput (default 1000)' },
   policy: { env: 'RELAY_EMULATOR_POLICY', value: 'PROFILE', help: `fee-payer policy profile: ${POLICY_PROFILES.join('|')} (default faithful: sponsors what the vendor clients build)` },
 } as const;
@@ -60,6 +63,7 @@ export function parseStartOptions(argv: string[], env: NodeJS.ProcessEnv = proce
         'token-ttl': { type: 'string' },
         'log-level': { type: 'string' },
         'admin-token': { type: 'string' },
+        'control-origin': { type: 'string', multiple: true },
         'journal-limit': { type: 'string' },
         policy: { type: 'string' },
         help: { type: 'boolean', short: 'h' },
@@ -79,6 +83,15 @@ export function parseStartOptions(argv: string[], env: NodeJS.ProcessEnv = proce
   const apiKeyEnv = env[START_FLAGS['api-key'].env];
   const apiKeys = apiKeyFlags ?? (apiKeyEnv ? apiKeyEnv.split(',').map((key) => key.trim()).filter(Boolean) : null);
   if (apiKeys !== null && (apiKeys.length === 0 || apiKeys.some((key) => key === ''))) throw new UsageError('--api-key must not be empty');
+
+  const controlOrigins = list(values['control-origin'] as string[] | undefined, env[START_FLAGS['control-origin'].env]);
+  for (const origin of controlOrigins) {
+    try {
+      normalizeOrigin(origin);
+    } catch {
+      throw new UsageError(`--control-origin must be an origin like http://localhost:5173, not "${origin}"`);
+    }
+  }
 
   const logLevel = pick('log-level') ?? 'info';
   if (!(LOG_LEVELS as readonly string[]).includes(logLevel)) throw new UsageError(`--log-level must be one of ${LOG_LEVELS.join(', ')}, not "${logLevel}"`);
@@ -102,10 +115,16 @@ export function parseStartOptions(argv: string[], env: NodeJS.ProcessEnv = proce
     tokenTtlSeconds: tokenTtl === undefined ? null : integer('token-ttl', tokenTtl, 0, { min: 1, max: 31_536_000 }),
     logLevel: logLevel as LogLevel,
     adminToken: pick('admin-token') ?? null,
+    controlOrigins,
     journalLimit: journalLimit === undefined ? null : integer('journal-limit', journalLimit, 0, { min: 0, max: 1_000_000 }),
     policy: policy as PolicyProfile | null,
     help: values.help === true,
   };
+}
+
+/** A repeatable flag's values, else its environment twin split at commas. */
+function list(flags: string[] | undefined, fromEnv: string | undefined): string[] {
+  return flags ?? (fromEnv ? fromEnv.split(',').map((item) => item.trim()).filter(Boolean) : []);
 }
 
 function integer(flag: string, raw: string | undefined, fallback: number, range: { min: number; max: number }): number {

@@ -4,7 +4,8 @@ import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { createContractValidator, defaultContractValidator } from './contract-validator.ts';
 
-const signature = '5'.repeat(64);
+// A signature as the contract defines one: base58 of 64 bytes.
+const signature = '2hxGyn4y9Mjkii76BqmxVoNYbTs3tw97bmtZRXnDoZPAw7VZTWhhk1aV11DtFgYGVibPaty4PQLHVLaKrT24NxGU';
 const receipt = { status: 'Queued', message: 'Account creation transaction queued successfully.', signature, Status: 'Queued', Message: 'Account creation transaction queued successfully.', Signature: signature };
 
 describe('contract validator', () => {

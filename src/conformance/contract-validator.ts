@@ -16,6 +16,7 @@ import type { ErrorObject, ValidateFunction } from 'ajv';
 import addFormats from 'ajv-formats';
 import { parse } from 'yaml';
 import { OPENAPI_PATH, openApiDocument } from '../openapi/document.ts';
+import { addContractFormats } from '../openapi/formats.ts';
 
 /** Absolute path of the contract shipped with this package (openapi/relay.yaml). */
 export const CONTRACT_PATH = fileURLToPath(OPENAPI_PATH);
@@ -96,6 +97,7 @@ export function createContractValidator(options: ContractValidatorOptions = {}):
   // strict: false so OpenAPI annotations (example, x-emulator-choice, x-enum-descriptions, ...) are ignored.
   const plugin = ((addFormats as unknown as { default?: unknown }).default ?? addFormats) as (a: unknown) => void;
   plugin(ajv);
+  addContractFormats(ajv);
   ajv.addSchema({ $id: SCHEMA_ID, components: document.components });
   const validators = new Map<string, ValidateFunction>();
   const paths = (document.paths ?? {}) as Json;

@@ -1,7 +1,8 @@
 import { timingSafeEqual } from 'node:crypto';
-import { isIP } from 'node:net';
 import { RelayError } from '../errors/relay-error.ts';
 import { headerOf } from '../http/request-header.ts';
+import { bareHost, isLoopbackName, mountOf } from '../http/server-mount.ts';
+import { checkControlRequest } from './browser-guard.ts';
 
 /**
  * Who may call the `/__emulator` control routes. In process (MSW) and on a loopback bind they are
@@ -9,7 +10,14 @@ import { headerOf } from '../http/request-header.ts';
  * require `X-Admin-Token`. The rule is about the address the server is bound to, not the client's:
  * a server bound to 0.0.0.0 wants the token even from 127.0.0.1, because the same port is reachable
  * from the network.
+ *
+ * "This machine" includes its browser, and any page it shows can send requests to 127.0.0.1. So a
+ * request that came in over a socket also passes the browser checks of src/controls/browser-guard.ts
+ * (Host, Origin, forwarded-for), token or not. A request made in process has no socket, and no
+ * page can make one.
  */
+const CONTROL_PATH = /^\/+__emulator(?:\/|$)/i;
+
 export class AdminGuard {
   #token: Buffer | null = null;
 
@@ -22,6 +30,22 @@ export class AdminGuard {
     return this.#token !== null;
   }
 
+  /** True for a path of the control routes: `/__emulator` and below, in any case, as the router matches them. */
+  owns(pathname: string): boolean {
+    return CONTROL_PATH.test(pathname);
+  }
+
+  /**
+   * The browser checks, for a request that came in over a socket: throws 403 HOST_NOT_ALLOWED,
+   * ORIGIN_NOT_ALLOWED or CONTROL_FORWARDED, else answers the Origin its CORS headers may name
+   * (null when it sent none). Undefined for a request made in process, whose CORS stays open.
+   */
+  checkBrowser(request: Request): string | null | undefined {
+    const mount = mountOf(request);
+    return mount === undefined ? undefined : checkControlRequest(request, mount, { open: this.#token === null });
+  }
+
+  /** The token check: throws 401 ADMIN_TOKEN_REQUIRED or 403 ADMIN_FORBIDDEN when a token is required and not given. */
   check(request: Request): void {
     if (this.#token === null) return;
     const given = headerOf(request, 'x-admin-token');
@@ -37,9 +61,5 @@ export class AdminGuard {
 
 /** True for addresses only this machine can reach: localhost, 127.0.0.0/8, ::1 (and their IPv4-mapped forms). */
 export function isLoopbackHost(host: string): boolean {
-  const bare = host.replace(/^\[|\]$/g, '').toLowerCase();
-  if (bare === 'localhost') return true;
-  const v4 = bare.startsWith('::ffff:') ? bare.slice(7) : bare;
-  if (isIP(v4) === 4) return v4.startsWith('127.');
-  return isIP(bare) === 6 && (bare === '::1' || /^0{0,4}(:0{0,4}){6}:0{0,3}1$/.test(bare));
+  return isLoopbackName(bareHost(host));
 }

@@ -43,7 +43,7 @@ export function ledgerControls(services: Pick<EmulatorServices, 'ledger' | 'toke
       }
       if ((request.slots ?? 0) < 0) throw new RelayError('VALIDATION_FAILED', 'slots must not be negative: the ledger only moves forward.');
       if (request.slot !== undefined && BigInt(request.slot) < ledger.clock().slot) {
-        throw new RelayError('VALIDATION_FAILED', `The ledger is at slot ${ledger.clock().slot}; it cannot go back to slot ${request.slot}.`);
+        throw new RelayError('SLOT_IN_THE_PAST', `The ledger is at slot ${ledger.clock().slot}; it cannot go back to slot ${request.slot}.`);
       }
       await ledger.warp({
         ...(request.slots === undefined ? {} : { slots: request.slots }),

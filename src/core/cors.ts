@@ -1,4 +1,6 @@
-import { isCompleteResponse } from '../http/respond.ts';
+import { errorToResponse } from '../errors/to-response.ts';
+import { isCompleteResponse, respond, responseTextOf } from '../http/respond.ts';
+import { pathnameOf } from '../http/request-url.ts';
 import type { Exchange, FetchHandler } from './create-fetch.ts';
 
 /** Headers a browser app may always send; whatever a preflight asks for is allowed too. */
@@ -7,34 +9,83 @@ export const CORS_ALLOWED_HEADERS = ['Content-Type', 'X-API-Key', 'Authorization
 export const CORS_EXPOSED_HEADERS = ['Retry-After', 'Allow', 'Location'];
 const ALLOWED_METHODS = 'GET, POST, PUT, DELETE, HEAD, OPTIONS';
 
+/** The guard of the control routes, as CORS needs it (AdminGuard). */
+export interface ControlCorsGuard {
+  /** True for a path of the control routes. */
+  owns(pathname: string): boolean;
+  /** Throws when the request may not reach them; else the Origin to allow (null: none sent), or undefined in process. */
+  checkBrowser(request: Request): string | null | undefined;
+}
+
 export interface CorsOptions {
-  /** Told about each preflight answered here (which never reaches the core), for request logs. */
-  onPreflight?: (exchange: Exchange) => void;
+  /** Told about each exchange answered here without reaching the core (preflights, refused control requests), for request logs. */
+  onAnswered?: (exchange: Exchange) => void;
+  /** The control routes' guard: their CORS is closed to other origins (see below). */
+  controls?: ControlCorsGuard;
 }
 
 /**
- * CORS for browser apps, around the emulator's one fetch (so MSW and the server behave alike):
- * preflights are answered 204 here, and every other response may be read from any origin. No
- * cookies are involved (the API key and the Token are headers), so the wildcard origin is safe.
+ * CORS around the emulator's one fetch (so MSW and the server behave alike).
+ *
+ * The relay API, the RPC and the docs are open to every origin: preflights are answered 204 here
+ * (with Chrome's Private Network Access, so a public page may call this local emulator), and every
+ * other response may be read from any origin. No cookies are involved (the API key and the Token
+ * are headers), so the wildcard origin is safe there.
+ *
+ * The control routes (`/__emulator/…`, the journals among them) are not, for a request that came
+ * in over a socket: the guard refuses foreign hosts and origins before anything runs (403, a
+ * preflight included, so the browser never sends the request), and their responses name no origin
+ * but an allowed one, never `*`, and never allow a private network. In process (MSW) no page can
+ * call them, and their CORS stays open.
  */
 export function withCors(fetch: FetchHandler, options: CorsOptions = {}): FetchHandler {
-  return (request) => (isPreflight(request) ? Promise.resolve(answerPreflight(request, options)) : fetch(request).then(ensureCors));
+  const { controls } = options;
+  return (request) => {
+    if (controls !== undefined && controls.owns(pathnameOf(request.url))) return controlExchange(fetch, request, controls, options);
+    return isPreflight(request) ? Promise.resolve(answerPreflight(request, options)) : fetch(request).then(ensureCors);
+  };
+}
+
+function controlExchange(fetch: FetchHandler, request: Request, controls: ControlCorsGuard, options: CorsOptions): Promise<Response> {
+  const startedAt = new Date();
+  let origin: string | null | undefined;
+  try {
+    origin = controls.checkBrowser(request);
+  } catch (error) {
+    const refused = errorToResponse(error, { style: 'problem', instance: pathnameOf(request.url) });
+    return Promise.resolve(answered(request, withControlCors(refused, null), startedAt, options, 'emulator'));
+  }
+  if (origin === undefined) return isPreflight(request) ? Promise.resolve(answerPreflight(request, options)) : fetch(request).then(ensureCors);
+  if (isPreflight(request)) {
+    const headers: Record<string, string> = { ...preflightHeaders(request), Vary: 'Origin, Access-Control-Request-Headers' };
+    if (origin !== null) headers['Access-Control-Allow-Origin'] = origin;
+    return Promise.resolve(answered(request, new Response(null, { status: 204, headers }), startedAt, options, null));
+  }
+  const allowed = origin;
+  return fetch(request).then((response) => withControlCors(response, allowed));
 }
 
 function answerPreflight(request: Request, options: CorsOptions): Response {
-  const startedAt = new Date();
-  const requested = request.headers.get('access-control-request-headers');
-  const headers = new Headers({
+  const headers: Record<string, string> = {
     'Access-Control-Allow-Origin': '*',
-    'Access-Control-Allow-Methods': ALLOWED_METHODS,
-    'Access-Control-Allow-Headers': mergeHeaderLists(CORS_ALLOWED_HEADERS, requested),
-    'Access-Control-Max-Age': '600',
+    ...preflightHeaders(request),
     Vary: 'Origin, Access-Control-Request-Headers',
-  });
+  };
   // Chrome's Private Network Access: a public page calling this local emulator asks first.
-  if (request.headers.get('access-control-request-private-network') === 'true') headers.set('Access-Control-Allow-Private-Network', 'true');
-  const response = new Response(null, { status: 204, headers });
-  options.onPreflight?.({ request, response, api: null, operationId: null, startedAt, durationMs: 0 });
+  if (request.headers.get('access-control-request-private-network') === 'true') headers['Access-Control-Allow-Private-Network'] = 'true';
+  return answered(request, new Response(null, { status: 204, headers }), new Date(), options, null);
+}
+
+function preflightHeaders(request: Request): Record<string, string> {
+  return {
+    'Access-Control-Allow-Methods': ALLOWED_METHODS,
+    'Access-Control-Allow-Headers': mergeHeaderLists(CORS_ALLOWED_HEADERS, request.headers.get('access-control-request-headers')),
+    'Access-Control-Max-Age': '600',
+  };
+}
+
+function answered(request: Request, response: Response, startedAt: Date, options: CorsOptions, api: Exchange['api']): Response {
+  options.onAnswered?.({ request, response, api, operationId: null, startedAt, durationMs: Date.now() - startedAt.getTime() });
   return response;
 }
 
@@ -58,6 +109,25 @@ function withCorsHeaders(response: Response): Response {
   headers.set('Access-Control-Allow-Origin', '*');
   headers.set('Access-Control-Expose-Headers', EXPOSED);
   return new Response(response.body, { status: response.status, statusText: response.statusText, headers });
+}
+
+/**
+ * A control route's response with its CORS headers replaced: the allowed origin, or none at all.
+ * Rebuilt with respond() (the control routes answer text), so the journal still knows its body.
+ */
+function withControlCors(response: Response, origin: string | null): Response {
+  const headers: Record<string, string> = {};
+  response.headers.forEach((value, name) => {
+    if (!name.startsWith('access-control-')) headers[name] = value;
+  });
+  headers.vary = headers.vary ? `${headers.vary}, Origin` : 'Origin';
+  if (origin !== null) {
+    headers['access-control-allow-origin'] = origin;
+    headers['access-control-expose-headers'] = EXPOSED;
+  }
+  const text = responseTextOf(response);
+  if (text === undefined) return new Response(response.body, { status: response.status, statusText: response.statusText, headers });
+  return respond(text, { status: response.status, headers, cors: false });
 }
 
 function mergeHeaderLists(base: string[], requested: string | null): string {

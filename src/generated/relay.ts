@@ -1024,9 +1024,15 @@ export interface webhooks {
 }
 export interface components {
     schemas: {
-        /** @description A base58 public key (32 bytes). */
+        /**
+         * Format: solana-address
+         * @description A base58 public key. The pattern says base58; format `solana-address` says the text decodes to exactly 32 bytes (32 to 44 characters do not always), which a text that is not a key fails with 400 INVALID_ADDRESS.
+         */
         Address: string;
-        /** @description A base58 transaction signature (64 bytes). */
+        /**
+         * Format: solana-signature
+         * @description A base58 transaction signature. The pattern says base58; format `solana-signature` says the text decodes to exactly 64 bytes.
+         */
         Signature: string;
         /**
          * @description Relay receipt (spec 2.1). Message texts shown:
@@ -1224,7 +1230,7 @@ export interface components {
             rule?: string;
         };
         /** @enum {string} */
-        ProblemCode: "MALFORMED_JSON" | "VALIDATION_FAILED" | "INVALID_ADDRESS" | "INVALID_QUERY" | "INVALID_BASE64" | "INVALID_TRANSACTION" | "API_KEY_MISSING" | "API_KEY_INVALID" | "TOKEN_EXPIRED" | "TOKEN_INVALID" | "ADMIN_TOKEN_REQUIRED" | "ADMIN_FORBIDDEN" | "IP_BLOCKED" | "USER_AGENT_BLOCKED" | "ROUTE_NOT_FOUND" | "ACCOUNT_NOT_FOUND" | "APP_NOT_FOUND" | "MINT_NOT_FOUND" | "TRANSACTION_NOT_FOUND" | "METHOD_NOT_ALLOWED" | "PAYLOAD_TOO_LARGE" | "UNSUPPORTED_MEDIA_TYPE" | "WRONG_FEE_PAYER" | "BLOCKHASH_NOT_FOUND" | "SIGNATURE_MISSING" | "SIGNATURE_INVALID" | "OPERATION_MISMATCH" | "NO_OPERATION" | "PROGRAM_NOT_ALLOWED" | "INSTRUCTION_NOT_ALLOWED" | "FEE_PAYER_MISUSE" | "CLOSE_AUTHORITY_NOT_FEE_PAYER" | "CLOSE_DESTINATION_NOT_FEE_PAYER" | "ACCOUNT_NOT_CLOSABLE" | "TOO_MANY_SIGNATURES" | "COMPUTE_PRICE_TOO_HIGH" | "COMPUTE_BUDGET_INVALID" | "COMPUTE_LIMIT_TOO_HIGH" | "MINT_NOT_ALLOWED" | "VERSIONED_TRANSACTION_UNSUPPORTED" | "TOKEN_2022_UNSUPPORTED" | "TRANSACTION_TOO_LARGE" | "DURABLE_NONCE_NOT_ALLOWED" | "DUPLICATE_INSTRUCTION" | "ACCOUNT_ALREADY_EXISTS" | "CREATE_AND_CLOSE_NOT_ALLOWED" | "ALREADY_PROCESSED" | "MINT_NOT_IN_APP" | "AIRDROP_DISABLED" | "AIRDROP_LIMIT_EXCEEDED" | "REFERENCE_OR_SIGNATURE_REQUIRED" | "ACCOUNT_CLOSE_REFUSED" | "RATE_LIMITED" | "INTERNAL_ERROR" | "QUEUE_FULL";
+        ProblemCode: "MALFORMED_JSON" | "VALIDATION_FAILED" | "INVALID_ADDRESS" | "INVALID_QUERY" | "INVALID_BASE64" | "INVALID_TRANSACTION" | "API_KEY_MISSING" | "API_KEY_INVALID" | "TOKEN_EXPIRED" | "TOKEN_INVALID" | "ADMIN_TOKEN_REQUIRED" | "ADMIN_FORBIDDEN" | "HOST_NOT_ALLOWED" | "ORIGIN_NOT_ALLOWED" | "CONTROL_FORWARDED" | "SLOT_IN_THE_PAST" | "IP_BLOCKED" | "USER_AGENT_BLOCKED" | "ROUTE_NOT_FOUND" | "ACCOUNT_NOT_FOUND" | "APP_NOT_FOUND" | "MINT_NOT_FOUND" | "TRANSACTION_NOT_FOUND" | "METHOD_NOT_ALLOWED" | "PAYLOAD_TOO_LARGE" | "UNSUPPORTED_MEDIA_TYPE" | "WRONG_FEE_PAYER" | "BLOCKHASH_NOT_FOUND" | "SIGNATURE_MISSING" | "SIGNATURE_INVALID" | "OPERATION_MISMATCH" | "NO_OPERATION" | "PROGRAM_NOT_ALLOWED" | "INSTRUCTION_NOT_ALLOWED" | "FEE_PAYER_MISUSE" | "CLOSE_AUTHORITY_NOT_FEE_PAYER" | "CLOSE_DESTINATION_NOT_FEE_PAYER" | "ACCOUNT_NOT_CLOSABLE" | "TOO_MANY_SIGNATURES" | "COMPUTE_PRICE_TOO_HIGH" | "COMPUTE_BUDGET_INVALID" | "COMPUTE_LIMIT_TOO_HIGH" | "MINT_NOT_ALLOWED" | "VERSIONED_TRANSACTION_UNSUPPORTED" | "TOKEN_2022_UNSUPPORTED" | "TRANSACTION_TOO_LARGE" | "DURABLE_NONCE_NOT_ALLOWED" | "DUPLICATE_INSTRUCTION" | "ACCOUNT_ALREADY_EXISTS" | "CREATE_AND_CLOSE_NOT_ALLOWED" | "ALREADY_PROCESSED" | "MINT_NOT_IN_APP" | "AIRDROP_DISABLED" | "AIRDROP_LIMIT_EXCEEDED" | "REFERENCE_OR_SIGNATURE_REQUIRED" | "ACCOUNT_CLOSE_REFUSED" | "RATE_LIMITED" | "INTERNAL_ERROR" | "QUEUE_FULL";
         /** @description Error body of legacy endpoints. */
         LegacyError: {
             statusCode: number;
@@ -1330,12 +1336,12 @@ export interface components {
             commitment: components["schemas"]["Commitment"];
             environment: string;
             index: number;
-            mint: string;
+            mint: components["schemas"]["Address"];
             lastValidBlockHeight: number;
             reference?: components["schemas"]["LegacyReference"];
             referenceId?: components["schemas"]["LegacyReferenceId"];
             referenceType?: components["schemas"]["LegacyReferenceType"];
-            /** @description Signed transaction, base64. */
+            /** @description Signed transaction, standard padded base64 as signedTransaction (rule W1; else 400). */
             tx: string;
         };
         /**
@@ -1356,23 +1362,23 @@ export interface components {
          */
         LegacyReferenceType: string | null;
         LegacyCloseAccountRequest: {
-            account: string;
+            account: components["schemas"]["Address"];
             commitment: components["schemas"]["Commitment"];
             environment: string;
             index: number;
-            mint: string;
+            mint: components["schemas"]["Address"];
             reference?: components["schemas"]["LegacyReference"];
             referenceId?: components["schemas"]["LegacyReferenceId"];
             referenceType?: components["schemas"]["LegacyReferenceType"];
         };
         LegacyAirdropRequest: {
-            account: string;
-            /** @description Whole-token units; defaults to the mint's airdropAmount (also when null or empty). */
+            account: components["schemas"]["Address"];
+            /** @description Whole-token units, a decimal with at most the mint's decimals places (else 400); null, empty, or not above 0 is the mint's airdropAmount, the default. */
             amount?: string | null;
             commitment: components["schemas"]["Commitment"];
             environment: string;
             index: number;
-            mint: string;
+            mint: components["schemas"]["Address"];
         };
         /** @description Mint entry (spec 2.6). */
         LegacyMint: {
@@ -1559,10 +1565,11 @@ export interface components {
         EmulatorAccount: {
             lamports: number;
             owner: components["schemas"]["Address"];
+            /** @description The account's data, standard padded base64 (empty for none; else 400 INVALID_BASE64). */
             data: string;
             executable: boolean;
         };
-        /** @description warpSlots or slot (not both; neither keeps the slot), and optionally the Unix time at the slot reached. Going back to an earlier slot is 400 VALIDATION_FAILED. */
+        /** @description warpSlots or slot (not both; neither keeps the slot), and optionally the Unix time at the slot reached. A slot before the current one is 409 SLOT_IN_THE_PAST (the ledger only moves forward). */
         EmulatorClockRequest: {
             /** @description Slots to move forward (each one block). */
             warpSlots?: number;
@@ -1603,13 +1610,13 @@ export interface components {
             count: number;
             /** @enum {string} */
             kind: "problem" | "ledger" | "delay";
-            /** @description For kind=problem. */
+            /** @description For kind=problem, and required with it; ignored otherwise. */
             code?: components["schemas"]["ProblemCode"];
             /** @description For kind=ledger; default "Injected ledger failure". */
             ledgerError?: string;
-            /** @description For kind=delay. */
+            /** @description For kind=delay, and required with it; ignored otherwise. */
             delayMs?: number;
-        };
+        } & (unknown & unknown);
         EmulatorFaultRecord: components["schemas"]["EmulatorFault"] & {
             id: string;
             /** @description Relays the fault will still hit. */
@@ -1823,7 +1830,7 @@ export interface components {
                 "application/problem+json": components["schemas"]["ProblemDetails"];
             };
         };
-        /** @description Refused (ADMIN_FORBIDDEN, IP_BLOCKED, USER_AGENT_BLOCKED). */
+        /** @description Refused (ADMIN_FORBIDDEN, HOST_NOT_ALLOWED, ORIGIN_NOT_ALLOWED, CONTROL_FORWARDED, IP_BLOCKED, USER_AGENT_BLOCKED). */
         Forbidden: {
             headers: {
                 [name: string]: unknown;
@@ -1846,6 +1853,15 @@ export interface components {
             headers: {
                 /** @description Methods the path answers. */
                 Allow?: string;
+                [name: string]: unknown;
+            };
+            content: {
+                "application/problem+json": components["schemas"]["ProblemDetails"];
+            };
+        };
+        /** @description The request conflicts with the emulator's state (SLOT_IN_THE_PAST). */
+        Conflict: {
+            headers: {
                 [name: string]: unknown;
             };
             content: {
@@ -2006,8 +2022,8 @@ export interface components {
     parameters: {
         Environment: string;
         Index: number;
-        AccountId: string;
-        Mint: string;
+        AccountId: components["schemas"]["Address"];
+        Mint: components["schemas"]["Address"];
         LegacyReadCommitment: components["schemas"]["Commitment"];
     };
     requestBodies: {
@@ -2464,7 +2480,7 @@ export interface operations {
             path: {
                 environment: components["parameters"]["Environment"];
                 index: components["parameters"]["Index"];
-                signature: string;
+                signature: components["schemas"]["Signature"];
             };
             cookie?: never;
         };
@@ -3070,6 +3086,7 @@ export interface operations {
             400: components["responses"]["BadRequest"];
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
+            409: components["responses"]["Conflict"];
             413: components["responses"]["PayloadTooLarge"];
             415: components["responses"]["UnsupportedMediaType"];
             500: components["responses"]["InternalError"];
@@ -3322,10 +3339,12 @@ export interface operations {
     emulatorRequestJournal: {
         parameters: {
             query?: {
+                /** @description Exact method; empty is no filter. */
                 method?: string;
-                /** @description Path prefix. */
+                /** @description Path prefix; empty is no filter. */
                 path?: string;
                 status?: number;
+                /** @description Only the newest `limit` matches (the journal keeps at most --journal-limit, at most 1,000,000). */
                 limit?: number;
             };
             header?: never;
@@ -3354,6 +3373,7 @@ export interface operations {
             query?: {
                 status?: components["schemas"]["EmulatorTransactionStatus"];
                 operation?: components["schemas"]["EmulatorTransactionOperation"];
+                /** @description Exact signature; empty is no filter. */
                 signature?: string;
             };
             header?: never;

@@ -1,4 +1,5 @@
 import type { IncomingHttpHeaders } from 'node:http';
+import type { ServerMount } from './server-mount.ts';
 
 /**
  * What the emulator learns about a request on its way through, kept on the Request itself under a
@@ -8,6 +9,8 @@ import type { IncomingHttpHeaders } from 'node:http';
 export interface RequestFacts {
   /** The peer's address, when a server adapter knows it (src/http/client-address.ts). */
   socketAddress?: string;
+  /** The listener the request came in through (src/http/server-mount.ts); absent in process. */
+  mount?: ServerMount;
   /** The header record node parsed (src/http/request-header.ts). */
   nativeHeaders?: IncomingHttpHeaders;
   /** The body a server adapter read from the socket (src/http/buffered-bodies.ts). */

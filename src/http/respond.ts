@@ -27,16 +27,21 @@ const factsOf = (response: Response): ResponseFacts | undefined => (response as 
 export interface RespondInit {
   status?: number;
   headers?: HeadersInit;
+  /** Add the open CORS headers (default true; the control routes set their own, src/core/cors.ts). */
+  cors?: boolean;
 }
 
 export function respond(body: string | Uint8Array<ArrayBuffer> | null, init: RespondInit = {}): Response {
   // A plain object, not a Headers instance: @hono/node-server writes those without conversion.
   // A literal, not a spread of CORS_RESPONSE_HEADERS: adding names to a spread copy measured
   // ~1 µs against ~30 ns. The Content-Type is noted as the names go in.
-  const headers: Record<string, string> = {
-    'Access-Control-Allow-Origin': CORS_RESPONSE_HEADERS['Access-Control-Allow-Origin'],
-    'Access-Control-Expose-Headers': CORS_RESPONSE_HEADERS['Access-Control-Expose-Headers'],
-  };
+  const headers: Record<string, string> =
+    init.cors === false
+      ? {}
+      : {
+          'Access-Control-Allow-Origin': CORS_RESPONSE_HEADERS['Access-Control-Allow-Origin'],
+          'Access-Control-Expose-Headers': CORS_RESPONSE_HEADERS['Access-Control-Expose-Headers'],
+        };
   let contentType: string | null = null;
   const given = init.headers;
   if (given instanceof Headers) {

@@ -1,6 +1,12 @@
 import { PublicKey, type VersionedTransaction } from '@solana/web3.js';
 import { Clock, start, type ProgramTestContext } from 'solana-bankrun';
+import { encodeBase58 } from '../crypto/base58.ts';
 import type { EngineClock, EngineExecution, EngineFactory, LedgerAccount, LedgerEngine } from './engine.ts';
+
+/** bankrun's text for a transaction whose message it has processed before. */
+const ALREADY_PROCESSED = 'This transaction has already been processed';
+/** Runs of one transaction, each on a new blockhash, before an AlreadyProcessed stands. */
+const MAX_REBINDS = 3;
 
 // bankrun logs every transaction through the Rust logger unless told otherwise.
 process.env.RUST_LOG ??= 'error';
@@ -60,9 +66,21 @@ class BankrunEngine implements LedgerEngine {
     });
   }
 
+  /**
+   * Rebinding changes what bankrun sees, both ways. A replay rebound to a newer blockhash is a new
+   * message to bankrun, so a signature it has executed is refused here, as the network refuses it.
+   * And two different transactions that differ only by their blockhash, rebound to the same one,
+   * are one message to bankrun, which refuses the second as already processed: that is a twin, not
+   * a replay (its signature is new), and it runs again on bankrun's next blockhash (a few ms away).
+   */
   async execute(tx: VersionedTransaction): Promise<EngineExecution> {
-    await this.#rebind(tx);
-    return toExecution(await this.#context.banksClient.tryProcessTransaction(tx));
+    if (await this.#knows(tx)) return { error: ALREADY_PROCESSED, logs: [], computeUnitsConsumed: 0n, returnData: null };
+    for (let attempt = 1; ; attempt += 1) {
+      const blockhash = await this.#rebind(tx);
+      const result = await this.#context.banksClient.tryProcessTransaction(tx);
+      if (result.result !== ALREADY_PROCESSED || attempt >= MAX_REBINDS) return toExecution(result);
+      await this.#blockhashAfter(blockhash);
+    }
   }
 
   async simulate(tx: VersionedTransaction): Promise<EngineExecution> {
@@ -96,8 +114,19 @@ class BankrunEngine implements LedgerEngine {
     // bankrun exposes no shutdown; dropping the context is all that can be done.
   }
 
-  async #rebind(tx: VersionedTransaction): Promise<void> {
+  async #rebind(tx: VersionedTransaction): Promise<string> {
     tx.message.recentBlockhash = await this.currentBlockhash();
+    return tx.message.recentBlockhash;
+  }
+
+  async #knows(tx: VersionedTransaction): Promise<boolean> {
+    return (await this.#context.banksClient.getTransactionStatus(encodeBase58(tx.signatures[0]!))) !== null;
+  }
+
+  /** Resolves once bankrun hands out a blockhash other than `previous` (it ticks one every few ms of wall time). */
+  async #blockhashAfter(previous: string): Promise<void> {
+    const deadline = Date.now() + 1_000;
+    while ((await this.currentBlockhash()) === previous && Date.now() < deadline) await new Promise((resolve) => setTimeout(resolve, 2));
   }
 }
 

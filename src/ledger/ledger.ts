@@ -71,6 +71,13 @@ export interface LedgerOptions {
    */
   reservoir?: PublicKey;
   /**
+   * How many transactions a slot holds before the next one opens a new slot. Several per slot, as
+   * on a cluster: a slot costs the engine far more than a transaction (bankrun keeps every slot's
+   * bank, ~130 KB, for good), and a blockhash's 150 blocks then outlive 150 transactions.
+   * Default {@link DEFAULT_TRANSACTIONS_PER_SLOT}; 1 gives every transaction its own slot.
+   */
+  transactionsPerSlot?: number;
+  /**
    * Hears every change the ledger makes (part `ledger`, see ledger-changes.ts); a processed
    * transaction's report and its caller's `commit` form one atomic unit. Default: nobody.
    */
@@ -78,13 +85,20 @@ export interface LedgerOptions {
 }
 
 const FIRST_SLOT = 1n;
+/** Transactions a slot holds by default (see LedgerOptions.transactionsPerSlot). */
+export const DEFAULT_TRANSACTIONS_PER_SLOT = 64;
 
 /**
  * The emulator's ledger: an engine plus the things the emulator owns itself, so that they are
  * deterministic and engine-independent: slots, block height, the clock, blockhash validity (its
  * rule is BlockhashRegistry's), fees and the pre/post balances each transaction reports.
  *
- * Every processed transaction lands in its own slot, later than the one before.
+ * Slots hold several transactions, as a cluster's blocks do, and the rule is the ledger's, not an
+ * engine's: a transaction lands in the current slot until that slot holds `transactionsPerSlot`
+ * of them; the next one opens the next slot. A warp forward or an expiry opens a slot too (empty: the next
+ * transaction lands in it). So each transaction is in exactly one slot, slots never go back, and
+ * within a slot transactions keep the order they were processed in. Block height counts slots,
+ * and blockhash validity counts block height (150 blocks, never transactions).
  */
 export class Ledger {
   readonly #engine: LedgerEngine;
@@ -96,6 +110,9 @@ export class Ledger {
   readonly #reads = new Map<string, Promise<LedgerAccount | null>>();
   #slot = FIRST_SLOT;
   #blockHeight = FIRST_SLOT;
+  /** Transactions processed in the current slot. */
+  #inSlot = 0;
+  readonly #perSlot: number;
   #timeOffset = 0n;
   #lock: Promise<unknown> = Promise.resolve();
   readonly #report: ChangeReporter;
@@ -103,10 +120,13 @@ export class Ledger {
   private constructor(engine: LedgerEngine, options: LedgerOptions) {
     this.#engine = engine;
     this.#options = options;
+    this.#perSlot = options.transactionsPerSlot ?? DEFAULT_TRANSACTIONS_PER_SLOT;
     this.#report = options.changes?.reporter('ledger') ?? (() => undefined);
   }
 
   static async create(options: LedgerOptions): Promise<Ledger> {
+    const perSlot = options.transactionsPerSlot ?? DEFAULT_TRANSACTIONS_PER_SLOT;
+    if (!Number.isSafeInteger(perSlot) || perSlot < 1) throw new RangeError(`transactionsPerSlot must be a whole number of at least 1, not ${perSlot}`);
     const ledger = new Ledger(await options.engine(options.genesis), options);
     ledger.#engine.advance(ledger.#clockAt(ledger.#slot + 1n));
     ledger.#slot += 1n;
@@ -243,6 +263,8 @@ export class Ledger {
       const slot = clock.slot > this.#slot ? clock.slot : this.#slot;
       this.#timeOffset += clock.unixTimestamp - this.#unixAt(slot);
       this.#reads.clear();
+      // A slot restored to is open again: it takes transactions until it holds transactionsPerSlot.
+      if (slot !== this.#slot) this.#inSlot = 0;
       this.#slot = slot;
       this.#blockHeight = clock.blockHeight;
       this.#engine.advance(this.#clockAt(slot));
@@ -286,17 +308,19 @@ export class Ledger {
   }
 
   /**
-   * Executes and commits `tx` in the next slot. Signatures and blockhash must already have been
-   * checked; a failed transaction is returned with its error, never thrown. `commit` runs before
-   * any other ledger call can, in one atomic unit of changes with the ledger's own report: the
-   * caller records the outcome there, so that a journal never holds the one without the other.
+   * Executes and commits `tx` in the current slot, or in the next one when the current slot is
+   * full. Signatures and blockhash must already have been checked; a failed transaction is
+   * returned with its error, never thrown. `commit` runs before any other ledger call can, in one
+   * atomic unit of changes with the ledger's own report: the caller records the outcome there, so
+   * that a journal never holds the one without the other.
    */
   async process(tx: VersionedTransaction, commit?: (result: LedgerTransaction) => void): Promise<LedgerTransaction> {
     return this.#exclusive(async () => {
+      if (this.#inSlot >= this.#perSlot) this.#moveTo(this.#slot + 1n, 1n);
+      this.#inSlot += 1;
       const keys = tx.message.staticAccountKeys;
       for (const key of keys) this.#written.add(addressOf(key));
       const before = await Promise.all(keys.map((key) => this.#engine.getAccount(key)));
-      this.#moveTo(this.#slot + 1n, 1n);
       const fee = this.feeFor(tx);
       const execution = await this.#engine.execute(tx);
       this.#reads.clear();
@@ -389,6 +413,7 @@ export class Ledger {
     // A new slot pays fees to the collector and updates sysvars: cached reads may be stale.
     this.#reads.clear();
     this.#slot = slot;
+    this.#inSlot = 0;
     this.#blockHeight += blocks;
     this.#engine.advance(this.#clockAt(slot));
     this.#blockhashes.prune(this.#blockHeight);

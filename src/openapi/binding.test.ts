@@ -54,9 +54,10 @@ describe('the request binder: the forms real clients send, declared in openapi/r
   });
 
   it('prefers the name in its exact case, then the name in another case, then an alias, whatever the key order', () => {
-    expect(binder.body('sendTransaction', { transaction: 'alias', SignedTransaction: 'other-case', signedTransaction: 'exact' })).toMatchObject({ signedTransaction: 'exact' });
-    expect(binder.body('sendTransaction', { signedTransaction: 'exact', transaction: 'alias' })).toMatchObject({ signedTransaction: 'exact' });
-    expect(binder.body('sendTransaction', { SIGNEDTRANSACTION: 'other-case', transaction: 'alias' })).toMatchObject({ signedTransaction: 'other-case' });
+    // Three base64 values (the contract's pattern): 'AQ==' by the alias, 'Ag==' in another case, 'Aw==' exact.
+    expect(binder.body('sendTransaction', { transaction: 'AQ==', SignedTransaction: 'Ag==', signedTransaction: 'Aw==' })).toMatchObject({ signedTransaction: 'Aw==' });
+    expect(binder.body('sendTransaction', { signedTransaction: 'Aw==', transaction: 'AQ==' })).toMatchObject({ signedTransaction: 'Aw==' });
+    expect(binder.body('sendTransaction', { SIGNEDTRANSACTION: 'Ag==', transaction: 'AQ==' })).toMatchObject({ signedTransaction: 'Ag==' });
     expect(binder.body('getBalance', { address: 'z', accountAddress: WALLET })).toEqual({ accountAddress: WALLET });
   });
 
@@ -64,7 +65,8 @@ describe('the request binder: the forms real clients send, declared in openapi/r
     expect(binder.body('getBalance', { accountAddress: WALLET, mintAddress: '' })).toEqual({ accountAddress: WALLET });
     expect(binder.body('getBalance', { AccountAddress: WALLET, MintAddress: '' })).toEqual({ accountAddress: WALLET });
     expect(refusal(() => binder.body('getBalance', { accountAddress: '', mintAddress: USDC_MINT }))).toMatchObject({ code: 'VALIDATION_FAILED' });
-    expect(refusal(() => binder.body('sendTransaction', { signedTransaction: '' }))).toBeNull();
+    // Bound, not dropped: '' is then refused as not base64 (rule W1), not as missing.
+    expect(refusal(() => binder.body('sendTransaction', { signedTransaction: '' }))).toMatchObject({ code: 'INVALID_BASE64', errors: [{ path: 'signedTransaction' }] });
     expect(refusal(() => binder.body('getBalance', { accountAddress: WALLET, mintAddress: ' ' }))).toMatchObject({ code: 'VALIDATION_FAILED' });
   });
 

@@ -1,6 +1,7 @@
 import Ajv2020, { type ErrorObject, type ValidateFunction } from 'ajv/dist/2020.js';
 import addFormats from 'ajv-formats';
 import { RelayError } from '../errors/relay-error.ts';
+import { addContractFormats } from './formats.ts';
 import type { operations } from '../generated/relay.ts';
 import { openApiDocument, operationsById, resolveRef, type JsonSchema, type OpenApiOperation, type OpenApiParameter } from './document.ts';
 
@@ -12,7 +13,11 @@ import { openApiDocument, operationsById, resolveRef, type JsonSchema, type Open
  *   `PageNumber`, `transaction` → `signedTransaction`), below the name itself;
  * - a body property marked `x-empty-as-absent` binds `""` as absent (`mintAddress: ""` is no mint);
  * - query values are coerced to the schema's type; schema defaults are applied; a parameter's
- *   `x-clamp: { minimum }` raises a smaller valid value to it (Android's `Page=0` is page 1).
+ *   `x-clamp: { minimum }` raises a smaller valid value to it (Android's `Page=0` is page 1). An
+ *   empty query value (`?operation=`) is a value like any other, checked against the schema,
+ *   except for a parameter marked `allowEmptyValue`, where it binds as absent (as ASP.NET binds
+ *   `""` to a string: null);
+ * - an integer past 2^53 (or any number JSON cannot keep exactly) does not bind as an integer.
  * The result carries the canonical names of the contract, typed by the types generated from it:
  * what passed validation against an operation's schema has that operation's type. These rules live
  * in the contract, so a request form real clients send is declared once there, never special-cased
@@ -67,8 +72,10 @@ export function requestBinder(): RequestBinder {
 }
 
 function createBinder(): RequestBinder {
-  const ajv = new Ajv2020({ strict: false, allErrors: true, useDefaults: true });
+  // verbose: errors carry their schema, so that a `not: {required}` can say what it forbids.
+  const ajv = new Ajv2020({ strict: false, allErrors: true, useDefaults: true, verbose: true });
   addFormats.default(ajv);
+  addContractFormats(ajv);
   ajv.addSchema({ $id: 'relay.yaml', components: openApiDocument().components }, 'relay.yaml');
   const operations = operationsById();
   const cache = new Map<string, BoundOperation>();
@@ -130,7 +137,7 @@ function createBinder(): RequestBinder {
       }
       if (entry.validateBody && !entry.validateBody(canonical)) {
         const errors = toFieldErrors(entry.validateBody.errors);
-        throw new RelayError('VALIDATION_FAILED', describe(errors), { errors });
+        throw new RelayError(codeOf(entry.validateBody.errors, 'VALIDATION_FAILED'), describe(errors), { errors });
       }
       return canonical as RequestBody<Id>;
     },
@@ -145,10 +152,11 @@ function createBinder(): RequestBinder {
       }
       const result: Record<string, unknown> = {};
       const errors: { path: string; message: string }[] = [];
+      const failures: ErrorObject[] = [];
       for (const { parameter, names, validate, clampMinimum } of entry.query) {
         let raw: string | undefined;
         for (const [key, value] of params) if (names.has(key.toLowerCase())) raw = value;
-        if (raw === undefined || raw === '') {
+        if (raw === undefined || (raw === '' && parameter.allowEmptyValue === true)) {
           if (parameter.required) errors.push({ path: parameter.name, message: 'is required' });
           const fallback = (parameter.schema as { default?: unknown } | undefined)?.default;
           if (fallback !== undefined) result[parameter.name] = fallback;
@@ -156,12 +164,14 @@ function createBinder(): RequestBinder {
         }
         const value = coerce(raw, parameter.schema ?? {});
         if (!validate(value)) {
+          failures.push(...(validate.errors ?? []));
           for (const error of toFieldErrors(validate.errors)) errors.push({ path: parameter.name, message: error.message });
           continue;
         }
         result[parameter.name] = clampMinimum !== null && typeof value === 'number' && value < clampMinimum ? clampMinimum : value;
       }
-      if (errors.length > 0) throw new RelayError('INVALID_QUERY', describe(errors), { errors });
+      const missing = errors.length > toFieldErrors(failures).length;
+      if (errors.length > 0) throw new RelayError(missing ? 'INVALID_QUERY' : codeOf(failures, 'INVALID_QUERY'), describe(errors), { errors });
       return result as QueryParameters<Id> & Required<Pick<QueryParameters<Id>, Defaulted>>;
     },
   };
@@ -205,16 +215,42 @@ function rewriteRefs(schema: unknown): unknown {
 
 function coerce(raw: string, schema: JsonSchema): unknown {
   const type = resolveRef<JsonSchema>(schema).type;
-  if (type === 'integer' || type === 'number') return /^-?\d+(\.\d+)?$/.test(raw) ? Number(raw) : raw;
+  if (type === 'integer') return /^-?\d+$/.test(raw) && Number.isSafeInteger(Number(raw)) ? Number(raw) : raw;
+  if (type === 'number') return /^-?\d+(\.\d+)?$/.test(raw) ? Number(raw) : raw;
   if (type === 'boolean') return raw === 'true' ? true : raw === 'false' ? false : raw;
   return raw;
 }
 
 function toFieldErrors(errors: ErrorObject[] | null | undefined): { path: string; message: string }[] {
-  return (errors ?? []).map((error) => {
-    const missing = error.keyword === 'required' ? `/${String(error.params.missingProperty)}` : '';
-    return { path: `${error.instancePath}${missing}`.replace(/^\//, '').replaceAll('/', '.'), message: error.message ?? 'is invalid' };
-  });
+  // An `if` that failed its `then` says so besides the `then`'s own error, and a text that is not
+  // base58 is not 32 bytes of it either: one error each is enough.
+  const patterns = new Set((errors ?? []).filter((error) => error.keyword === 'pattern').map((error) => error.instancePath));
+  return (errors ?? [])
+    .filter((error) => error.keyword !== 'if' && !(error.keyword === 'format' && patterns.has(error.instancePath)))
+    .map((error) => {
+      const missing = error.keyword === 'required' ? `/${String(error.params.missingProperty)}` : '';
+      return { path: `${error.instancePath}${missing}`.replace(/^\//, '').replaceAll('/', '.'), message: messageOf(error) };
+    });
+}
+
+/**
+ * The code a refusal gets when every error is of one kind the contract has a code for: a text
+ * that is base58 but not 32 bytes (format solana-address alone) is INVALID_ADDRESS, and a
+ * base64 field that is not base64 is INVALID_BASE64, as the decoders behind the binder say.
+ */
+function codeOf(errors: ErrorObject[] | null | undefined, fallback: 'VALIDATION_FAILED' | 'INVALID_QUERY'): 'VALIDATION_FAILED' | 'INVALID_QUERY' | 'INVALID_ADDRESS' | 'INVALID_BASE64' {
+  const relevant = (errors ?? []).filter((error) => error.keyword !== 'if');
+  if (relevant.length === 0) return fallback;
+  if (relevant.every((error) => error.keyword === 'format' && error.params.format === 'solana-address')) return 'INVALID_ADDRESS';
+  if (relevant.every((error) => error.keyword === 'pattern' && (error.parentSchema as { contentEncoding?: unknown } | undefined)?.contentEncoding === 'base64')) return 'INVALID_BASE64';
+  return fallback;
+}
+
+/** ajv's message, except for `not: { required: [a, b] }`, whose "must NOT be valid" says nothing. */
+function messageOf(error: ErrorObject): string {
+  const forbidden = (error.schema as { required?: unknown } | undefined)?.required;
+  if (error.keyword === 'not' && Array.isArray(forbidden)) return `must not have both ${forbidden.join(' and ')}`;
+  return error.message ?? 'is invalid';
 }
 
 function describe(errors: { path: string; message: string }[]): string {

@@ -20,6 +20,8 @@ export interface OpenApiParameter {
   in: 'query' | 'path' | 'header' | 'cookie';
   required?: boolean;
   schema?: JsonSchema;
+  /** An empty value binds as absent (see src/openapi/binding.ts). */
+  allowEmptyValue?: boolean;
   'x-aliases'?: string[];
 }
 

@@ -73,8 +73,8 @@ export class AcceptPipeline {
   async relay(operation: RelayOperation, signedTransaction: string, options: RelayCallOptions = {}): Promise<RelayOutcome> {
     const prepared = await this.prepare(operation, signedTransaction, options);
     if ('repeated' in prepared) return prepared;
-    await this.accept(prepared, options);
-    return { receipt: receiptOf(operation, prepared.signature), verdict: prepared.verdict, wire: prepared.wire, repeated: false };
+    const queued = this.#acceptOnce(prepared, options.origin ?? operation);
+    return { receipt: receiptOf(operation, prepared.signature), verdict: queued ? prepared.verdict : null, wire: prepared.wire, repeated: !queued };
   }
 
   /**
@@ -119,11 +119,27 @@ export class AcceptPipeline {
     return { operation, signature: signed.signature, bytes: signed.bytes, wire, verdict };
   }
 
-  /** Stores and queues a prepared transaction. */
+  /** Stores and queues a prepared transaction (once: see #acceptOnce). */
   async accept(prepared: PreparedRelay, options: Pick<RelayCallOptions, 'origin'> = {}): Promise<RelayReceipt> {
-    const { strictBreaks, sponsorExposure } = prepared.verdict;
-    this.#enqueue(options.origin ?? prepared.operation, prepared.signature, prepared.bytes, prepared.wire.tx, RECEIPT_MESSAGES[prepared.operation], { policyChecked: true, strictBreaks, sponsorExposure });
+    this.#acceptOnce(prepared, options.origin ?? prepared.operation);
     return receiptOf(prepared.operation, prepared.signature);
+  }
+
+  /**
+   * Queues a prepared transaction unless the same one was stored while it was being checked:
+   * prepare() awaits the ledger, so two copies sent at once both pass its look-up, and only this
+   * second look-up, in the tick that stores, keeps the second copy from running twice. Answers
+   * whether it queued; a copy stored for another origin is refused as prepare() refuses it.
+   */
+  #acceptOnce(prepared: PreparedRelay, origin: TransactionOrigin): boolean {
+    const raced = this.#options.submissions.get(prepared.signature);
+    if (raced) {
+      if (raced.origin !== origin) throw new RelayError('ALREADY_PROCESSED', `This transaction was already relayed as ${raced.origin} (${raced.signature}).`, { rule: 'R2' });
+      return false;
+    }
+    const { strictBreaks, sponsorExposure } = prepared.verdict;
+    this.#enqueue(origin, prepared.signature, prepared.bytes, prepared.wire.tx, RECEIPT_MESSAGES[prepared.operation], { policyChecked: true, strictBreaks, sponsorExposure });
+    return true;
   }
 
   /** Stores and queues a fully signed transaction that did not go through the relay checks (RPC sendTransaction, server-built legacy transactions). */

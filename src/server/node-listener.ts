@@ -3,6 +3,7 @@ import type { IncomingMessage, ServerResponse } from 'node:http';
 import { bufferIncomingBody } from '../http/buffered-bodies.ts';
 import { rememberSocketAddress } from '../http/client-address.ts';
 import { rememberNativeHeaders } from '../http/request-header.ts';
+import { LOOPBACK_MOUNT, rememberMount, type ServerMount } from '../http/server-mount.ts';
 import type { RelayEmulator } from '../emulator.ts';
 import { withoutTrailingSlashes } from '../http/request-url.ts';
 
@@ -19,25 +20,27 @@ export interface ServingGate {
  * node already parsed is kept beside the Request, so that the core need not parse it again: the
  * socket's address (src/http/client-address.ts, taking precedence over any X-Forwarded-For the
  * client sent), the header record (src/http/request-header.ts) and the body
- * (src/http/buffered-bodies.ts).
+ * (src/http/buffered-bodies.ts), and the listener's names (`mount`, src/http/server-mount.ts; default:
+ * loopback names only), which the control routes check requests against.
  *
  * Until the emulator is ready (created, and its state file restored), GET /health answers 503
  * `{"status": "starting"}` and every other request waits for it: nothing is served from a state
  * that is still loading.
  */
-export function createNodeListener(gate: ServingGate): NodeListener {
+export function createNodeListener(gate: ServingGate, mount: ServerMount = LOOPBACK_MOUNT): NodeListener {
   return getRequestListener((request, env) => {
     const emulator = gate.emulator;
-    if (emulator) return serve(emulator, request, env);
+    if (emulator) return serve(emulator, request, env, mount);
     if (withoutTrailingSlashes(new URL(request.url).pathname) === '/health') return starting();
-    return gate.ready.then((ready) => (ready ? serve(ready, request, env) : starting()));
+    return gate.ready.then((ready) => (ready ? serve(ready, request, env, mount) : starting()));
   }) as NodeListener;
 }
 
-function serve(emulator: RelayEmulator, request: Request, env: unknown): Promise<Response> {
+function serve(emulator: RelayEmulator, request: Request, env: unknown, mount: ServerMount): Promise<Response> {
   if (typeof env !== 'object' || env === null || !('incoming' in env)) return emulator.fetch(request);
   const incoming = env.incoming as IncomingMessage;
   if (incoming.socket.remoteAddress) rememberSocketAddress(request, incoming.socket.remoteAddress);
+  rememberMount(request, mount);
   rememberNativeHeaders(request, incoming.headers);
   const reading = bufferIncomingBody(request, incoming, emulator.config.maxBodyBytes + 1);
   return reading ? reading.then(() => emulator.fetch(request)) : emulator.fetch(request);

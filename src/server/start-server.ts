@@ -7,6 +7,7 @@ import { createRelayEmulator, type RelayEmulator } from '../emulator.ts';
 import type { RelayEmulatorOptions } from '../options.ts';
 import { upgradeToPubSub } from '../rpc/pubsub/pubsub-server.ts';
 import { withoutTrailingSlashes } from '../http/request-url.ts';
+import { serverMount } from '../http/server-mount.ts';
 import { createNodeListener, type ServingGate } from './node-listener.ts';
 import { StateFile, type OpenedState, type StateFileOptions } from './state-file.ts';
 
@@ -29,6 +30,12 @@ export interface ServerOptions {
    * (printed in the banner). Ignored on loopback binds, where the routes are open.
    */
   adminToken?: string;
+  /**
+   * Origins (scheme://host[:port]) whose pages may call the /__emulator routes from a browser,
+   * besides the emulator's own pages and the public URL's. Default none: any other page is refused
+   * (403 ORIGIN_NOT_ALLOWED, preflights included), whatever the bind.
+   */
+  controlOrigins?: string[];
   /** Everything else of the emulator; `baseUrl` and `rpcUrl` come from the server's address. */
   emulator?: Omit<RelayEmulatorOptions, 'baseUrl' | 'rpcUrl'>;
   /**
@@ -72,7 +79,8 @@ export async function startServer(options: ServerOptions = {}): Promise<RunningS
   const host = options.host ?? DEFAULT_HOST;
   let becomeReady: (emulator: RelayEmulator | null) => void = () => undefined;
   const gate: ServingGate = { emulator: null, ready: new Promise((resolve) => (becomeReady = resolve)) };
-  const listener = createNodeListener(gate);
+  const mount = serverMount({ host, publicUrl: options.publicUrl ?? null, controlOrigins: options.controlOrigins ?? [] });
+  const listener = createNodeListener(gate, mount);
   const server = createServer(listener);
   // Upgraded sockets leave the http server's bookkeeping: track them so that close() ends them too.
   const upgraded = new Set<Duplex>();

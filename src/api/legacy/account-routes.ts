@@ -2,7 +2,7 @@ import { jsonResponse } from '../../http/json-response.ts';
 import { parseAddress } from '../../http/address.ts';
 import { accountInfo, balanceOf, historyOf, tokenAccountsOf } from '../../legacy/account-reads.ts';
 import { checkClient, clientOf } from '../../legacy/client-guard.ts';
-import { addressParam, appOf, checkReadCommitment, hasEnvironment, referenceOf, type LegacyRoute } from './route-kit.ts';
+import { addressParam, appOf, checkReadCommitment, claimsLegacyBody, referenceOf, type LegacyRoute } from './route-kit.ts';
 import { relayClientRoute } from './transaction-routes.ts';
 
 const createAccount: LegacyRoute = {
@@ -10,7 +10,7 @@ const createAccount: LegacyRoute = {
   path: '/account/create',
   api: 'legacy',
   operationId: 'legacyCreateAccount',
-  accepts: hasEnvironment,
+  accepts: claimsLegacyBody('legacyCreateAccount', 'createAccount'),
   handle: (context) => relayClientRoute(context, 'legacyCreateAccount', 'create'),
 };
 
@@ -20,7 +20,7 @@ const closeAccount: LegacyRoute = {
   path: '/account/close',
   api: 'legacy',
   operationId: 'legacyCloseAccount',
-  accepts: hasEnvironment,
+  accepts: claimsLegacyBody('legacyCloseAccount', 'closeAccount'),
   async handle(context) {
     const { services, request } = context;
     const receivedAt = services.now();

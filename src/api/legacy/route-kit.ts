@@ -1,6 +1,9 @@
 import { RelayError } from '../../errors/relay-error.ts';
 import type { Route, RouteContext } from '../../http/router.ts';
 import { parseAddress } from '../../http/address.ts';
+import { schemaProperties } from '../../openapi/binding.ts';
+import { operationsById, resolveRef, type JsonSchema } from '../../openapi/document.ts';
+import { isSolanaSignature } from '../../openapi/formats.ts';
 import type { EmulatorServices } from '../../services.ts';
 import type { LegacyApp } from '../../legacy/legacy-apps.ts';
 import type { LegacyService } from '../../legacy/legacy-service.ts';
@@ -8,10 +11,10 @@ import type { LegacyService } from '../../legacy/legacy-service.ts';
 export type LegacyRoute = Route<EmulatorServices>;
 export type LegacyContext = RouteContext<EmulatorServices>;
 
-/** `{index}` path segments are integers (NestJS ParseIntPipe's message otherwise). */
+/** `{index}` path segments are integers, negative ones included, as NestJS's ParseIntPipe takes them (its message otherwise). */
 export function indexParam(context: LegacyContext): number {
   const raw = context.params.index ?? '';
-  if (!/^\d+$/.test(raw)) {
+  if (!/^-?\d+$/.test(raw)) {
     throw new RelayError('VALIDATION_FAILED', 'Validation failed (numeric string is expected)', { errors: [{ path: 'index', message: 'must be an integer' }] });
   }
   return Number(raw);
@@ -21,6 +24,15 @@ export function indexParam(context: LegacyContext): number {
 export function appOf(context: LegacyContext): { legacy: LegacyService; app: LegacyApp } {
   const { legacy } = context.services;
   return { legacy, app: legacy.apps.get(context.params.environment ?? '', indexParam(context)) };
+}
+
+/** A base58 transaction signature path segment (64 bytes), or 400 VALIDATION_FAILED naming it: never echoed unchecked. */
+export function signatureParam(context: LegacyContext, name: string): string {
+  const raw = context.params[name] ?? '';
+  if (!isSolanaSignature(raw)) {
+    throw new RelayError('VALIDATION_FAILED', `${name} is not a base58 transaction signature.`, { errors: [{ path: name, message: 'must be a base58 signature (64 bytes)' }] });
+  }
+  return raw;
 }
 
 /**
@@ -59,14 +71,40 @@ export function referenceOf(body: ReferenceFields): string | null {
 
 /**
  * The guard of the two legacy routes that share a path with current ones (account/create and
- * account/close): the legacy route claims a JSON object body with an `environment` key.
+ * account/close), which the body decides: the legacy operation claims a JSON object body that
+ * carries `environment`, or carries fields of its own body and none of the current operation's
+ * (`signedTransaction`, in any case or alias). So a legacy client that forgot `environment` gets
+ * the legacy error body it expects, and an empty or unreadable body stays the current route's.
  */
-export async function hasEnvironment(context: LegacyContext): Promise<boolean> {
-  try {
-    const body = await context.body();
-    return typeof body === 'object' && body !== null && !Array.isArray(body) && Object.keys(body).some((key) => key.toLowerCase() === 'environment');
-  } catch {
-    // Unreadable bodies are the current route's to refuse (it owns the path's problem+json errors).
-    return false;
+export function claimsLegacyBody(legacyOperationId: string, currentOperationId: string): (context: LegacyContext) => Promise<boolean> {
+  const legacyKeys = bodyKeysOf(legacyOperationId);
+  const currentKeys = bodyKeysOf(currentOperationId);
+  return async (context) => {
+    let body: unknown;
+    try {
+      body = await context.body();
+    } catch {
+      // Unreadable bodies are the current route's to refuse (it owns the path's problem+json errors).
+      return false;
+    }
+    if (typeof body !== 'object' || body === null || Array.isArray(body)) return false;
+    const keys = Object.keys(body).map((key) => key.toLowerCase());
+    if (keys.includes('environment')) return true;
+    return keys.some((key) => legacyKeys.has(key)) && !keys.some((key) => currentKeys.has(key));
+  };
+}
+
+/** The lower-cased property names (and their `x-aliases`) of an operation's JSON body in the contract. */
+function bodyKeysOf(operationId: string): Set<string> {
+  const found = operationsById().get(operationId);
+  if (!found) throw new Error(`operation ${operationId} is not in openapi/relay.yaml`);
+  const body = found.operation.requestBody ? resolveRef(found.operation.requestBody) : undefined;
+  const schema = (body as { content?: Record<string, { schema?: JsonSchema }> } | undefined)?.content?.['application/json']?.schema;
+  const names = new Set<string>();
+  for (const [name, property] of Object.entries(schemaProperties(schema))) {
+    names.add(name.toLowerCase());
+    const aliases = resolveRef<JsonSchema>(property)['x-aliases'] ?? property['x-aliases'];
+    if (Array.isArray(aliases)) for (const alias of aliases) names.add(String(alias).toLowerCase());
   }
+  return names;
 }

@@ -2,7 +2,7 @@ import { RelayError } from '../../errors/relay-error.ts';
 import { jsonResponse } from '../../http/json-response.ts';
 import { checkClient, clientOf } from '../../legacy/client-guard.ts';
 import { publicRecord } from '../../legacy/legacy-records.ts';
-import { appOf, checkReadCommitment, referenceOf, type LegacyContext, type LegacyRoute } from './route-kit.ts';
+import { appOf, checkReadCommitment, referenceOf, signatureParam, type LegacyContext, type LegacyRoute } from './route-kit.ts';
 
 /**
  * make-transfer and account/create: the client's partially signed transaction, relayed with the
@@ -59,7 +59,7 @@ const getTransaction: LegacyRoute = {
   async handle(context) {
     const { legacy } = appOf(context);
     checkReadCommitment(context, 'legacyGetTransaction');
-    return jsonResponse(legacy.lookup(context.params.signature ?? ''));
+    return jsonResponse(legacy.lookup(signatureParam(context, 'signature')));
   },
 };
 
