@@ -1,8 +1,12 @@
 #!/usr/bin/env node
-// The relay-emulator command. The package ships TypeScript sources; tsx (a runtime dependency)
-// compiles them on the fly, in this process, so signals and the exit code are the command's own.
-import { register } from 'tsx/esm/api';
-
-register();
-const { run } = await import('../src/cli/main.ts');
-run(process.argv.slice(2));
+// The relay-emulator command: the compiled CLI in dist/ (the published package ships it; in a clone of
+// the repository, `npm run build` makes it, and `npm start` runs the sources instead).
+let cli;
+try {
+  cli = await import('../dist/cli/main.js');
+} catch (error) {
+  if (error?.code !== 'ERR_MODULE_NOT_FOUND' || !String(error.message).includes('dist/cli/main.js')) throw error;
+  process.stderr.write('relay-emulator: dist/ is missing. In a clone of the repository, run `npm run build` first (or `npm start`, which runs the sources).\n');
+  process.exit(1);
+}
+cli.run(process.argv.slice(2));

@@ -1,3 +1,4 @@
+// Over 250 lines: the one place that wires every part of an emulator together, in the order they depend on each other.
 import { PublicKey } from '@solana/web3.js';
 import type { HttpHandler } from 'msw';
 import { controlRoutes } from './api/controls/control-routes.ts';
@@ -33,6 +34,7 @@ import { resolvePolicy } from './relay/policy-options.ts';
 import { DEFAULT_QUEUE_OPTIONS, RelayQueue } from './relay/relay-queue.ts';
 import { SubmissionWorker, type SubmissionJob } from './relay/submission-worker.ts';
 import { createRpcHandler } from './rpc/create-rpc-handler.ts';
+import { listenCore, servingGate, type CoreListener } from './server/core-listener.ts';
 import type { EmulatorConfig, EmulatorServices } from './services.ts';
 import { ChangeFeed } from './state/change-feed.ts';
 import { StateRegistry } from './state/state-registry.ts';
@@ -40,6 +42,7 @@ import { HistoryIndex } from './store/history-index.ts';
 import { TokenAccountIndex } from './store/token-account-index.ts';
 import { Submissions } from './store/submissions.ts';
 
+/** The base URL with option `loopback: false` and no `baseUrl` (the node server's default address). */
 export const DEFAULT_BASE_URL = 'http://127.0.0.1:8787/api';
 export const DEFAULT_TOKEN_TTL_SECONDS = 3600;
 export const DEFAULT_MAX_BODY_BYTES = 64 * 1024;
@@ -51,9 +54,15 @@ const SLOT_MS = 400;
 export interface RelayEmulator extends TestControlMethods {
   /** The single core: every route, the RPC and the controls, as a fetch function (CORS and the request journal included). */
   fetch: FetchHandler;
-  /** MSW handlers for the base URL, the RPC URL and the emulator's own routes. */
+  /** MSW handlers for the base URL, the RPC URL, the loopback listener and the emulator's own routes. */
   handlers: HttpHandler[];
   config: EmulatorConfig;
+  /**
+   * The loopback listener's origin, `http://127.0.0.1:<port>`: the same core over real HTTP, PubSub
+   * (WebSocket) included, for clients that go around MSW. `config.rpcUrl` is `<loopbackOrigin>/rpc`
+   * unless option `rpcUrl` names another. Null with option `loopback: false`.
+   */
+  loopbackOrigin: string | null;
   /** The emulator's parts, for advanced tests and for adapters. */
   services: EmulatorServices;
   /** Resolves once the queue is empty and everything queued has reached a final status. */
@@ -65,10 +74,30 @@ export interface RelayEmulator extends TestControlMethods {
   close(): Promise<void>;
 }
 
-/** Creates an emulator of the relay service, in process, over a fresh ledger seeded from fixtures. */
+/**
+ * Creates an emulator of the relay service, in process, over a fresh ledger seeded from fixtures.
+ * Unless option `loopback` is false it also listens on an ephemeral 127.0.0.1 port first, so that
+ * RpcUrl can name that port: whatever HTTP client reaches it gets the same core.
+ */
 export async function createRelayEmulator(options: RelayEmulatorOptions = {}): Promise<RelayEmulator> {
+  // Until the emulator is made, /health answers 503 `starting` and other requests wait.
+  const { gate, open } = servingGate();
+  const loopback = options.loopback === false ? null : await listenCore({ host: '127.0.0.1', port: 0, gate, unref: true });
+  try {
+    const emulator = await assemble(options, loopback);
+    open(emulator);
+    return emulator;
+  } catch (error) {
+    open(null);
+    await loopback?.close();
+    throw error;
+  }
+}
+
+async function assemble(options: RelayEmulatorOptions, loopback: CoreListener | null): Promise<RelayEmulator> {
+  const loopbackOrigin = loopback && `http://127.0.0.1:${loopback.port}`;
   const fixtures: Fixtures = typeof options.fixtures === 'object' ? options.fixtures : loadFixtures(options.fixtures);
-  const baseUrl = (options.baseUrl ?? DEFAULT_BASE_URL).replace(/\/+$/, '');
+  const baseUrl = (options.baseUrl ?? (loopbackOrigin ? `${loopbackOrigin}/api` : DEFAULT_BASE_URL)).replace(/\/+$/, '');
   const now = options.now ?? (() => new Date());
   const feePayer = createEd25519Signer(keypairOf(fixtures.relay.feePayer).secretKey);
   const apiKeys = options.apiKeys ?? fixtures.relay.apiKeys;
@@ -76,7 +105,7 @@ export async function createRelayEmulator(options: RelayEmulatorOptions = {}): P
 
   const config: EmulatorConfig = {
     baseUrl,
-    rpcUrl: options.rpcUrl ?? `${new URL(baseUrl).origin}/rpc`,
+    rpcUrl: options.rpcUrl ?? `${loopbackOrigin ?? new URL(baseUrl).origin}/rpc`,
     apiKey: apiKeys[0] ?? '',
     feePayer: fixtures.relay.feePayer.publicKey,
     rpcEnvironment: options.rpcEnvironment ?? fixtures.relay.rpcEnvironment,
@@ -84,7 +113,8 @@ export async function createRelayEmulator(options: RelayEmulatorOptions = {}): P
     maxBodyBytes: options.maxBodyBytes ?? DEFAULT_MAX_BODY_BYTES,
     rpcAuth: options.rpcAuth ?? true,
     policyProfile: policy.profile,
-    uiUrl: `${new URL(baseUrl).origin}/`,
+    // In process the loopback listener serves it (a browser cannot reach an MSW base URL).
+    uiUrl: `${loopbackOrigin ?? new URL(baseUrl).origin}/`,
   };
 
   // The ledger, and the stores the emulator keeps beside it. Each reports its changes to the feed
@@ -213,8 +243,9 @@ export async function createRelayEmulator(options: RelayEmulatorOptions = {}): P
 
   return {
     fetch,
-    handlers: createHandlers(fetch, config),
+    handlers: createHandlers(fetch, { ...config, loopbackOrigin }),
     config,
+    loopbackOrigin,
     services,
     admin,
     ...controls,
@@ -226,6 +257,7 @@ export async function createRelayEmulator(options: RelayEmulatorOptions = {}): P
     },
     observe,
     async close() {
+      await loopback?.close();
       queue.hold();
       queue.clear();
       await worker.settleFinalizations();

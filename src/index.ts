@@ -22,7 +22,7 @@ export { createRpcHandler, type RpcHandlerOptions } from './rpc/create-rpc-handl
 export { RPC_METHOD_NAMES } from './rpc/method-table.ts';
 export { JsonRpcError, RPC_ERROR } from './rpc/json-rpc-error.ts';
 export { transactionJson, UnsupportedTransactionVersionError, type TransactionEncoding, type TransactionJsonOptions } from './rpc/transaction-json.ts';
-export { startRpcPubSub, upgradeToPubSub, type RpcPubSubServer, type RpcPubSubServerOptions } from './rpc/pubsub/pubsub-server.ts';
+export { upgradeToPubSub } from './rpc/pubsub/pubsub-server.ts';
 export { DEFAULT_JOURNAL_LIMIT } from './emulator.ts';
 export { DEFAULT_FAUCET_LAMPORTS } from './controls/faucet.ts';
 export type { TestControlMethods, FaucetRequest, FaucetResult, CreatedMint, ClockState, WarpRequest, EmulatorSnapshot } from './controls/control-types.ts';

@@ -8,11 +8,25 @@ import type { QueueOptions } from './relay/relay-queue.ts';
 export interface RelayEmulatorOptions {
   /**
    * The relay's base URL, `/api` included. Pass your production base URL so that app code runs
-   * unchanged under MSW. Default `http://127.0.0.1:8787/api` (the server's default).
+   * unchanged under MSW. Default `<loopback origin>/api`, the loopback listener's port (see
+   * `loopback`), so that the emulator answers real HTTP with no MSW at all; with `loopback: false`,
+   * `http://127.0.0.1:8787/api` (the node server's default address).
    */
   baseUrl?: string;
-  /** Where the Solana JSON-RPC answers (`RpcUrl` in the config). Default `<origin of baseUrl>/rpc`. */
+  /**
+   * Where the Solana JSON-RPC answers (`RpcUrl` in the config). Default `<loopback origin>/rpc`, the
+   * loopback listener's port (see `loopback`); `<origin of baseUrl>/rpc` with `loopback: false`.
+   */
   rpcUrl?: string;
+  /**
+   * Also serve the core on an ephemeral `127.0.0.1` port (the RPC, PubSub over WebSocket, and every
+   * other route), so that clients which go around MSW reach the same emulator: @solana/web3.js 1.x,
+   * which keeps the `fetch` it found at import, node-fetch, a child process. MSW handlers answer for
+   * that origin too while `fetch` is patched. The listener does not keep the process alive, and
+   * `close()` closes it. Default true; false opens no socket (RpcUrl is then `<origin of baseUrl>/rpc`,
+   * served through MSW only, without PubSub).
+   */
+  loopback?: boolean;
   /** Accepted `X-API-Key` values. Default: `apiKeys` of fixtures/relay.json (`relay-emulator-dev-key`). */
   apiKeys?: string[];
   /** A fixtures directory or loaded fixtures. Default: the repository's fixtures/. */

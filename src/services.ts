@@ -28,7 +28,7 @@ export interface EmulatorConfig {
   tokenTtlSeconds: number;
   maxBodyBytes: number;
   rpcAuth: boolean;
-  /** Where the web UI is served: the root of the origin that serves the base URL (`<origin>/`). */
+  /** Where the web UI is served: the loopback listener's root in process, else the base URL's origin's (`<origin>/`). */
   uiUrl: string;
   /** The fee-payer policy profile (`faithful` or `strict`). */
   policyProfile: PolicyProfile;

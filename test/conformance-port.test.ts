@@ -11,10 +11,9 @@ import { join } from 'node:path';
 import { promisify } from 'node:util';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { formatTable, runConformance } from '../src/index.ts';
-import { startCli, type CliProcess } from './support/cli-process.ts';
+import { CLI_ARGS, startCli, type CliProcess } from './support/cli-process.ts';
 
 const run = promisify(execFile);
-const bin = new URL('../bin/relay-emulator.mjs', import.meta.url).pathname;
 const legacy = { environment: 'devnet', index: 1 };
 
 describe('conformance of the emulator on a port', () => {
@@ -42,7 +41,7 @@ describe('conformance of the emulator on a port', () => {
   it('runs as `relay-emulator conformance` with a JUnit report and exit code 0', async () => {
     const out = join(dir, 'report.xml');
     const args = ['conformance', '--base-url', cli.baseUrl, '--api-key', cli.apiKey, '--legacy', `${legacy.environment}/${legacy.index}`, '--report', 'junit', '--out', out, '--no-color'];
-    const { stdout } = await run(process.execPath, [bin, ...args], { env: { ...process.env, RUST_LOG: 'error' }, timeout: 120_000 });
+    const { stdout } = await run(process.execPath, [...CLI_ARGS, ...args], { env: { ...process.env, RUST_LOG: 'error' }, timeout: 120_000 });
     expect(stdout).toMatch(/pass/i);
     const xml = readFileSync(out, 'utf8');
     expect(xml).toMatch(/^<\?xml/);
@@ -52,10 +51,10 @@ describe('conformance of the emulator on a port', () => {
 
   it('exits non-zero when a MUST check fails (a wrong API key fails every authenticated check)', async () => {
     const args = ['conformance', '--base-url', cli.baseUrl, '--api-key', 'not-the-key', '--only', 'config.', '--no-color'];
-    const failed = await run(process.execPath, [bin, ...args], { env: { ...process.env, RUST_LOG: 'error' }, timeout: 60_000 }).then(
+    const failed = await run(process.execPath, [...CLI_ARGS, ...args], { env: { ...process.env, RUST_LOG: 'error' }, timeout: 60_000 }).then(
       () => null,
       (error: { code?: number }) => error,
     );
     expect(failed?.code).toBe(1);
-  });
+  }, 2 * 60_000);
 });

@@ -22,7 +22,9 @@ const legacyApp = { environment: apps[0]!.environment, index: apps[0]!.index };
 
 let emulator: RelayEmulator;
 beforeAll(async () => {
-  emulator = await createRelayEmulator({ baseUrl: 'https://relay.example.test/api' });
+  // No loopback listener: RpcUrl is then <origin>/rpc, on the target's origin, as on a server, and the
+  // kit checks the RPC's answers against the contract (it leaves an RpcUrl elsewhere to its owner).
+  emulator = await createRelayEmulator({ baseUrl: 'https://relay.example.test/api', loopback: false });
 });
 afterAll(async () => {
   await emulator?.close();

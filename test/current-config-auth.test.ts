@@ -19,7 +19,9 @@ describe('GET /Transaction/config and authentication', () => {
   it('answers the configuration record with a real signed JWT whose exp is TokenExpiration', async () => {
     const { status, body } = await h.call('GET', '/Transaction/config');
     expect(status).toBe(200);
-    expect(body.RpcUrl).toBe('https://relay.example.test/rpc');
+    // The loopback listener's port, so that clients which go around MSW reach the same core.
+    expect(body.RpcUrl).toBe(`${h.emulator.loopbackOrigin}/rpc`);
+    expect(body.RpcUrl).toMatch(/^http:\/\/127\.0\.0\.1:\d+\/rpc$/);
     expect(body.FeePayer).toBe(fixtures.relay.feePayer.publicKey);
     expect(body.RpcEnvironment).toBe('devnet');
     expect(body.TokenExpiration).toBe('2026-11-21T12:10:00.000Z');

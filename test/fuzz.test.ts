@@ -119,7 +119,9 @@ interface Attempt {
 
 function urlOf(op: Operation, attempt: Attempt): string {
   const path = op.template.replace(/\{([^}]+)\}/g, (_, name: string) => attempt.pathValues?.[name] ?? PATH_VALUES[name] ?? 'x');
-  return `${op.root ? origin : h.emulator.config.baseUrl}${path}${attempt.query === undefined ? '' : `?${attempt.query}`}`;
+  // The RPC answers at RpcUrl (in process, the loopback listener's origin; MSW serves it while fetch is patched).
+  const at = op.operationId === 'jsonRpc' ? new URL(h.emulator.config.rpcUrl).origin : op.root ? origin : h.emulator.config.baseUrl;
+  return `${at}${path}${attempt.query === undefined ? '' : `?${attempt.query}`}`;
 }
 
 /** Sends one attempt and checks the invariant; returns the status. */

@@ -1,35 +1,28 @@
 /**
- * Unmodified @solana/web3.js 1.x and @solana/spl-token against the emulator's RPC, through MSW.
+ * Unmodified @solana/web3.js 1.x and @solana/spl-token against the emulator's RPC, with MSW
+ * listening for the relay API.
  *
- * web3.js 1.x keeps the `globalThis.fetch` it finds when it is first evaluated. MSW replaces
- * `globalThis.fetch` in `listen()`, so MSW must be listening before anything imports web3.js —
- * which is what an app's test setup file does (`server.listen()` at its top, the app imported
- * after). Here the emulator itself imports web3.js, so everything is imported after `listen()`
- * (test/support/harness.ts would start its own server after the import).
- *
- * web3.js `confirmTransaction` waits on a `signatureSubscribe` WebSocket and only polls
- * getSignatureStatuses once that subscription is up: without PubSub it never resolves. MSW cannot
- * answer a WebSocket upgrade made with the `ws` package, so `startRpcPubSub` serves PubSub on a
- * loopback port and its handlers let the handshake through MSW; clients get its url as `wsEndpoint`.
+ * web3.js 1.x keeps the `globalThis.fetch` it finds when it is first evaluated; here it is imported
+ * statically, before MSW patches `fetch`, as in most apps' tests. It reaches the emulator anyway:
+ * RpcUrl names the emulator's loopback listener (127.0.0.1, an ephemeral port), which serves the
+ * same core over real HTTP, and PubSub (what `confirmTransaction` waits on) on the same port.
+ * test/loopback.test.ts covers the other import orders and clients.
  */
+import * as splToken from '@solana/spl-token';
+import { Connection, Keypair, LAMPORTS_PER_SOL, SendTransactionError, Transaction } from '@solana/web3.js';
 import { setupServer } from 'msw/node';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createRelayEmulator, type RelayEmulator } from '../src/index.ts';
+import { assertFetchResponseMatchesSpec } from './support/openapi.ts';
+import { ALICE, BOB, KIN, USDC, ata, build, createAtaInstructions, memoInstruction, transferInstruction } from './support/transactions.ts';
 
 const server = setupServer();
 server.listen({ onUnhandledRequest: 'error' });
 
-const { Connection, Keypair, LAMPORTS_PER_SOL, SendTransactionError, Transaction } = await import('@solana/web3.js');
-const splToken = await import('@solana/spl-token');
-const { createRelayEmulator, startRpcPubSub } = await import('../src/index.ts');
-const { ALICE, BOB, KIN, USDC, ata, build, createAtaInstructions, memoInstruction, transferInstruction } = await import('./support/transactions.ts');
-const { assertFetchResponseMatchesSpec } = await import('./support/openapi.ts');
-
-type Emulator = Awaited<ReturnType<typeof createRelayEmulator>>;
-type PubSub = Awaited<ReturnType<typeof startRpcPubSub>>;
+type Emulator = RelayEmulator;
 
 describe('@solana/web3.js and @solana/spl-token against RpcUrl', () => {
   let emulator: Emulator;
-  let pubsub: PubSub;
   let config: { RpcUrl: string; Token: string; FeePayer: string };
   let connection: InstanceType<typeof Connection>;
   const specChecks: Promise<unknown>[] = [];
@@ -46,8 +39,7 @@ describe('@solana/web3.js and @solana/spl-token against RpcUrl', () => {
 
   beforeAll(async () => {
     emulator = await createRelayEmulator({ baseUrl: 'https://relay.example.test/api' });
-    pubsub = await startRpcPubSub(emulator.services);
-    server.resetHandlers(...emulator.handlers, ...pubsub.handlers);
+    server.resetHandlers(...emulator.handlers);
     // Every answer of the RPC endpoint, whatever the library asked, must match the spec.
     emulator.observe(({ api: mount, response }) => {
       if (mount === 'rpc') specChecks.push(assertFetchResponseMatchesSpec('post', '/rpc', response.clone()));
@@ -56,14 +48,13 @@ describe('@solana/web3.js and @solana/spl-token against RpcUrl', () => {
     connection = new Connection(config.RpcUrl, {
       commitment: 'confirmed',
       httpHeaders: { Authorization: `Bearer ${config.Token}` },
-      wsEndpoint: `${pubsub.url}/?token=${config.Token}`,
+      wsEndpoint: `${config.RpcUrl.replace(/^http/, 'ws')}?token=${config.Token}`,
     });
   });
 
   afterAll(async () => {
     await Promise.all(specChecks);
     server.close();
-    await pubsub.close();
     await emulator.close();
   });
 

@@ -76,7 +76,7 @@ describe('web UI routes', () => {
     expect(detail.meta.logMessages.join('\n')).toContain('TransferChecked');
     expect(detail.request).toMatchObject({ method: 'POST', path: '/api/Transaction/send', status: 200 });
     // The transaction journal links each entry to this detail view.
-    expect(h.emulator.transactionJournal({ signature })[0]!.explorerUrl).toBe(`${origin}/tx/${signature}`);
+    expect(h.emulator.transactionJournal({ signature })[0]!.explorerUrl).toBe(`${h.emulator.config.uiUrl}tx/${signature}`);
     const refusedDetail = (await get(`/__emulator/relays/${refusal.id}`)).body;
     expect(refusedDetail.problem).toMatchObject({ code: 'FEE_PAYER_MISUSE', rule: 'F1' });
     expect(refusedDetail.transaction.message.instructions[0]).toMatchObject({ program: 'system', parsed: { type: 'transfer' } });

@@ -1,23 +1,32 @@
 import { realpathSync } from 'node:fs';
 import { pathToFileURL } from 'node:url';
 import { EMULATOR_VERSION } from '../version.ts';
-import { runStartCommand } from './start-command.ts';
 
 const USAGE = `Usage: relay-emulator <command> [options]
 
 Commands:
   start         run the emulator on a port (relay-emulator start --help)
+  exec          start it, run a command against it, stop it: relay-emulator exec [options] -- <command...>
   conformance   run the conformance kit against a relay's base URL (relay-emulator conformance --help)
 
 relay-emulator --version prints the version.
 `;
 
-/** The command line: dispatches to a command and resolves with the exit code. */
+/**
+ * The command line: dispatches to a command and resolves with the exit code. Each command is
+ * imported when it runs, so that --version and --help load nothing but this file and package.json.
+ */
 export async function main(argv: string[]): Promise<number> {
   const [command, ...rest] = argv;
   switch (command) {
-    case 'start':
+    case 'start': {
+      const { runStartCommand } = await import('./start-command.ts');
       return runStartCommand(rest);
+    }
+    case 'exec': {
+      const { runExecCommand } = await import('./exec-command.ts');
+      return runExecCommand(rest);
+    }
     case 'conformance': {
       const { runConformanceCommand } = await import('../conformance/command.ts');
       return runConformanceCommand(rest);
@@ -49,5 +58,5 @@ export function run(argv: string[] = process.argv.slice(2)): void {
   );
 }
 
-// Run when executed directly (npm start: tsx src/cli/main.ts start); the bin calls run() itself.
+// Run when executed directly (npm start: node --import tsx src/cli/main.ts start); the bin calls run() itself.
 if (process.argv[1] !== undefined && import.meta.url === pathToFileURL(realpathSync(process.argv[1])).href) run();

@@ -17,6 +17,8 @@ describe('relay-emulator start options', () => {
       adminToken: null,
       controlOrigins: [],
       journalLimit: null,
+      rpcAuth: true,
+      readyFile: null,
       policy: null,
       help: false,
     });
@@ -24,7 +26,7 @@ describe('relay-emulator start options', () => {
 
   it('reads every flag, with repeatable --api-key', () => {
     const options = parseStartOptions(
-      ['--port', '0', '--host', '0.0.0.0', '--public-url', 'http://10.0.2.2:8787', '--api-key', 'a', '--api-key', 'b', '--fixtures', 'fx', '--state-file', 's.json', '--state-interval', '0', '--token-ttl', '60', '--log-level', 'debug', '--admin-token', 't', '--control-origin', 'http://localhost:5173', '--control-origin', 'https://app.test', '--journal-limit', '0', '--policy', 'strict'],
+      ['--port', '0', '--host', '0.0.0.0', '--public-url', 'http://10.0.2.2:8787', '--api-key', 'a', '--api-key', 'b', '--fixtures', 'fx', '--state-file', 's.json', '--state-interval', '0', '--token-ttl', '60', '--log-level', 'debug', '--admin-token', 't', '--control-origin', 'http://localhost:5173', '--control-origin', 'https://app.test', '--journal-limit', '0', '--policy', 'strict', '--no-rpc-auth', '--ready-file', 'ready.json'],
       {},
     );
     expect(options).toEqual({
@@ -40,6 +42,8 @@ describe('relay-emulator start options', () => {
       adminToken: 't',
       controlOrigins: ['http://localhost:5173', 'https://app.test'],
       journalLimit: 0,
+      rpcAuth: false,
+      readyFile: 'ready.json',
       policy: 'strict',
       help: false,
     });
@@ -58,6 +62,8 @@ describe('relay-emulator start options', () => {
       RELAY_EMULATOR_ADMIN_TOKEN: 'env-token',
       RELAY_EMULATOR_PUBLIC_URL: 'https://emulator.test',
       RELAY_EMULATOR_JOURNAL_LIMIT: '50',
+      RELAY_EMULATOR_NO_RPC_AUTH: 'true',
+      RELAY_EMULATOR_READY_FILE: '/tmp/ready.json',
       RELAY_EMULATOR_CONTROL_ORIGIN: 'http://localhost:3000, http://127.0.0.1:3000',
       RELAY_EMULATOR_POLICY: 'strict',
     };
@@ -73,9 +79,12 @@ describe('relay-emulator start options', () => {
       adminToken: 'env-token',
       publicUrl: 'https://emulator.test',
       journalLimit: 50,
+      rpcAuth: false,
+      readyFile: '/tmp/ready.json',
       controlOrigins: ['http://localhost:3000', 'http://127.0.0.1:3000'],
       policy: 'strict',
     });
+    expect(parseStartOptions([], { RELAY_EMULATOR_NO_RPC_AUTH: '0' }).rpcAuth).toBe(true);
     expect(parseStartOptions(['--port', '1234', '--api-key', 'flag', '--policy', 'faithful'], env)).toMatchObject({ port: 1234, apiKeys: ['flag'], policy: 'faithful' });
     // Every flag has a twin, and the usage text names them all.
     for (const [flag, { env: twin }] of Object.entries(START_FLAGS)) {
@@ -108,6 +117,7 @@ describe('relay-emulator start options', () => {
     expect(refusal([], { RELAY_EMULATOR_POLICY: 'loose' })).toMatch(/--policy must be one of/);
     expect(refusal(['--bogus'])).toMatch(/bogus/);
     expect(refusal(['extra'])).toMatch(/extra/);
+    expect(refusal([], { RELAY_EMULATOR_NO_RPC_AUTH: 'maybe' })).toMatch(/--no-rpc-auth's environment twin must be 1, true, 0 or false/);
   });
 
   it('answers a usage error with exit code 2 and --help with 0, without starting anything', async () => {

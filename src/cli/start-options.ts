@@ -1,7 +1,8 @@
 import { parseArgs } from 'node:util';
-import { DEFAULT_HOST, DEFAULT_PORT } from '../server/start-server.ts';
+import { DEFAULT_HOST, DEFAULT_PORT } from '../server/defaults.ts';
 import { DEFAULT_STATE_INTERVAL_MS } from '../server/state-file.ts';
 import { LOG_LEVELS, type LogLevel } from '../server/logger.ts';
+import { READY_LINE_PREFIX } from './ready.ts';
 import { normalizeOrigin } from '../http/server-mount.ts';
 import { POLICY_PROFILES, type PolicyProfile } from '../relay/policy-options.ts';
 
@@ -19,6 +20,10 @@ export interface StartOptions {
   adminToken: string | null;
   controlOrigins: string[];
   journalLimit: number | null;
+  /** false with --no-rpc-auth: the RPC and PubSub answer without the bearer Token. */
+  rpcAuth: boolean;
+  /** Where to write the ready facts (URLs, API key, fee payer) as JSON once the emulator answers. */
+  readyFile: string | null;
   policy: PolicyProfile | null;
   help: boolean;
 }
@@ -37,6 +42,8 @@ export const START_FLAGS = {
   'admin-token': { env: 'RELAY_EMULATOR_ADMIN_TOKEN', value: 'TOKEN', help: 'X-Admin-Token for /__emulator on a non-loopback bind (default: random, printed)' },
   'control-origin': { env: 'RELAY_EMULATOR_CONTROL_ORIGIN', value: 'ORIGIN', help: "a page origin that may call /__emulator from a browser besides the emulator's own, repeatable (env: comma-separated)" },
   'journal-limit': { env: 'RELAY_EMULATOR_JOURNAL_LIMIT', value: 'N', help: 'requests the request journal keeps; 0 turns it off for throughput (default 1000)' },
+  'no-rpc-auth': { env: 'RELAY_EMULATOR_NO_RPC_AUTH', value: '', help: 'the RPC and PubSub answer without the bearer Token, for the solana CLI and explorers (env: 1/true)' },
+  'ready-file': { env: 'RELAY_EMULATOR_READY_FILE', value: 'PATH', help: 'once ready, write the URLs, API key and fee payer there as JSON (the ready line\'s); removed on exit' },
   policy: { env: 'RELAY_EMULATOR_POLICY', value: 'PROFILE', help: `fee-payer policy profile: ${POLICY_PROFILES.join('|')} (default faithful: sponsors what the vendor clients build)` },
 } as const;
 
@@ -65,6 +72,8 @@ export function parseStartOptions(argv: string[], env: NodeJS.ProcessEnv = proce
         'admin-token': { type: 'string' },
         'control-origin': { type: 'string', multiple: true },
         'journal-limit': { type: 'string' },
+        'no-rpc-auth': { type: 'boolean' },
+        'ready-file': { type: 'string' },
         policy: { type: 'string' },
         help: { type: 'boolean', short: 'h' },
       },
@@ -72,7 +81,7 @@ export function parseStartOptions(argv: string[], env: NodeJS.ProcessEnv = proce
   } catch (error) {
     throw new UsageError((error as Error).message);
   }
-  const pick = (flag: keyof typeof START_FLAGS): string | undefined => {
+  const pick = (flag: Exclude<keyof typeof START_FLAGS, 'no-rpc-auth'>): string | undefined => {
     const value = values[flag];
     if (typeof value === 'string') return value;
     const fromEnv = env[START_FLAGS[flag].env];
@@ -117,9 +126,19 @@ export function parseStartOptions(argv: string[], env: NodeJS.ProcessEnv = proce
     adminToken: pick('admin-token') ?? null,
     controlOrigins,
     journalLimit: journalLimit === undefined ? null : integer('journal-limit', journalLimit, 0, { min: 0, max: 1_000_000 }),
+    rpcAuth: !(values['no-rpc-auth'] === true || flagFromEnv('no-rpc-auth', env[START_FLAGS['no-rpc-auth'].env])),
+    readyFile: pick('ready-file') ?? null,
     policy: policy as PolicyProfile | null,
     help: values.help === true,
   };
+}
+
+/** A boolean flag's environment twin: 1/true/yes set it, 0/false/no or empty leave it unset. */
+function flagFromEnv(flag: string, raw: string | undefined): boolean {
+  const value = raw?.trim().toLowerCase() ?? '';
+  if (['1', 'true', 'yes'].includes(value)) return true;
+  if (['', '0', 'false', 'no'].includes(value)) return false;
+  throw new UsageError(`--${flag}'s environment twin must be 1, true, 0 or false, not "${raw}"`);
 }
 
 /** A repeatable flag's values, else its environment twin split at commas. */
@@ -136,6 +155,12 @@ function integer(flag: string, raw: string | undefined, fallback: number, range:
 }
 
 export function startUsage(): string {
-  const lines = Object.entries(START_FLAGS).map(([flag, { env, value, help }]) => `  --${`${flag} ${value}`.padEnd(24)} ${help}\n  ${' '.repeat(26)} env ${env}`);
-  return `Usage: relay-emulator start [options]\n\nRuns the relay emulator on a port (the same core as its MSW handlers).\n\nOptions:\n${lines.join('\n')}\n  --help                     this text\n`;
+  return `Usage: relay-emulator start [options]\n\nRuns the relay emulator on a port (the same core as its MSW handlers).\nOnce it answers, its last line is "${READY_LINE_PREFIX} {json}": origin, baseUrl, rpcUrl, pubsubUrl, apiKey, feePayer, ...\n\nOptions:\n${optionLines()}\n  --help                     this text\n`;
+}
+
+/** The options' help, with each one's environment twin. */
+export function optionLines(): string {
+  return Object.entries(START_FLAGS)
+    .map(([flag, { env, value, help }]) => `  --${`${flag} ${value}`.trimEnd().padEnd(24)} ${help}\n  ${' '.repeat(26)} env ${env}`)
+    .join('\n');
 }

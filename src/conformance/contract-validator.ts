@@ -11,7 +11,7 @@
  */
 import { readFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
-import Ajv2020 from 'ajv/dist/2020.js';
+import { Ajv2020 } from 'ajv/dist/2020.js';
 import type { ErrorObject, ValidateFunction } from 'ajv';
 import addFormats from 'ajv-formats';
 import { parse } from 'yaml';
@@ -95,8 +95,7 @@ export function createContractValidator(options: ContractValidatorOptions = {}):
   const document = options.document ?? (options.specPath ? readDocument(options.specPath) : (openApiDocument() as Json));
   const ajv = new Ajv2020({ strict: false, allErrors: true, validateFormats: true });
   // strict: false so OpenAPI annotations (example, x-emulator-choice, x-enum-descriptions, ...) are ignored.
-  const plugin = ((addFormats as unknown as { default?: unknown }).default ?? addFormats) as (a: unknown) => void;
-  plugin(ajv);
+  addFormats.default(ajv);
   addContractFormats(ajv);
   ajv.addSchema({ $id: SCHEMA_ID, components: document.components });
   const validators = new Map<string, ValidateFunction>();

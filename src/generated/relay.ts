@@ -469,9 +469,10 @@ export interface paths {
          *     reached.
          *
          *     PubSub (signatureSubscribe, accountSubscribe, slotSubscribe) is a
-         *     WebSocket and cannot be served through MSW: `startRpcPubSub()` serves it
-         *     on a loopback port; give its `url` to clients (web3.js `wsEndpoint`),
-         *     and its `handlers` to MSW so the handshake passes through.
+         *     WebSocket on the same port as RpcUrl (`ws://<host>:<port>/rpc?token=<Token>`;
+         *     web3.js: `wsEndpoint`). In process, RpcUrl is the emulator's loopback
+         *     listener (127.0.0.1, an ephemeral port), which also serves PubSub; MSW
+         *     lets the handshake pass through to it.
          */
         post: operations["jsonRpc"];
         delete?: never;

@@ -1,11 +1,22 @@
-import { http, type HttpHandler } from 'msw';
+import { http, passthrough, type HttpHandler } from 'msw';
 import type { FetchHandler } from '../core/create-fetch.ts';
+
+export interface HandlerUrls {
+  /** The relay's base URL, `/api` included. */
+  baseUrl: string;
+  /** The JSON-RPC endpoint. */
+  rpcUrl: string;
+  /** The loopback listener's origin (`http://127.0.0.1:<port>`), or null/absent when there is none. */
+  loopbackOrigin?: string | null;
+}
 
 /**
  * MSW handlers that mount the emulator's one `fetch`: everything under the base URL, the RPC URL,
- * and the emulator's own routes (controls, docs, the web UI) at the base URL's origin.
+ * the emulator's own routes (controls, docs, the web UI) at the base URL's origin, and everything at the loopback listener's
+ * origin. A WebSocket handshake to the loopback listener (made with `http.request`, as the `ws`
+ * package does, which MSW intercepts) passes through to the real socket: MSW cannot answer one.
  */
-export function createHandlers(fetch: FetchHandler, urls: { baseUrl: string; rpcUrl: string }): HttpHandler[] {
+export function createHandlers(fetch: FetchHandler, urls: HandlerUrls): HttpHandler[] {
   const base = urls.baseUrl.replace(/\/+$/, '');
   const origin = new URL(base).origin;
   const forward = ({ request }: { request: Request }) => fetch(request);
@@ -14,7 +25,17 @@ export function createHandlers(fetch: FetchHandler, urls: { baseUrl: string; rpc
   // The web UI too (its page at `/`, `/tx/…`, `/address/…`, its files under `/ui/`), so that the
   // origin answers in process what it answers on a port.
   const root = [...['/__emulator', '/health', '/openapi.yaml', '/docs', '/ui', '/tx', '/address'].map((path) => `${escapeRegExp(path)}(?:/.*)?`), '/?'].join('|');
+  const handlers: HttpHandler[] = [];
+  if (urls.loopbackOrigin) {
+    const authority = escapeRegExp(new URL(urls.loopbackOrigin).host);
+    handlers.push(
+      http.all(new RegExp(`^(?:http|ws)://${authority}(?:[/?].*)?$`, 'i'), ({ request }) =>
+        request.headers.get('upgrade')?.toLowerCase() === 'websocket' ? passthrough() : fetch(request),
+      ),
+    );
+  }
   return [
+    ...handlers,
     http.all(new RegExp(`^${escapeRegExp(base)}(?:/.*)?$`, 'i'), forward),
     http.all(urls.rpcUrl, forward),
     http.all(new RegExp(`^${escapeRegExp(origin)}(?:${root})$`, 'i'), forward),

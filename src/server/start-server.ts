@@ -1,18 +1,13 @@
 import { randomBytes } from 'node:crypto';
-import { createServer, type IncomingMessage, type Server } from 'node:http';
-import type { AddressInfo } from 'node:net';
-import type { Duplex } from 'node:stream';
 import { isLoopbackHost } from '../controls/admin-guard.ts';
 import { createRelayEmulator, type RelayEmulator } from '../emulator.ts';
 import type { RelayEmulatorOptions } from '../options.ts';
-import { upgradeToPubSub } from '../rpc/pubsub/pubsub-server.ts';
-import { withoutTrailingSlashes } from '../http/request-url.ts';
 import { serverMount } from '../http/server-mount.ts';
-import { createNodeListener, type ServingGate } from './node-listener.ts';
+import { listenCore, servingGate, urlHost } from './core-listener.ts';
+import { DEFAULT_HOST, DEFAULT_PORT } from './defaults.ts';
 import { StateFile, type OpenedState, type StateFileOptions } from './state-file.ts';
 
-export const DEFAULT_PORT = 8787;
-export const DEFAULT_HOST = '127.0.0.1';
+export { DEFAULT_HOST, DEFAULT_PORT };
 
 export interface ServerOptions {
   /** TCP port; 0 picks a free one. Default 8787. */
@@ -37,7 +32,7 @@ export interface ServerOptions {
    */
   controlOrigins?: string[];
   /** Everything else of the emulator; `baseUrl` and `rpcUrl` come from the server's address. */
-  emulator?: Omit<RelayEmulatorOptions, 'baseUrl' | 'rpcUrl'>;
+  emulator?: Omit<RelayEmulatorOptions, 'baseUrl' | 'rpcUrl' | 'loopback'>;
   /**
    * A state file (snapshot + write-ahead journal): restored before anything is served, journaled
    * while serving, snapshotted on close. Default none.
@@ -69,7 +64,7 @@ export interface RunningServer {
 
 /**
  * Serves an emulator on a port: the same `fetch` as the MSW mount, on node's http server through
- * the node adapter (src/server/node-listener.ts). WebSocket upgrades at the RPC path (or `/`)
+ * the node adapter (src/server/core-listener.ts). WebSocket upgrades at the RPC path (or `/`)
  * become Solana PubSub sessions on the same port.
  *
  * The port opens first (its number makes the base URL); until the emulator is created and its
@@ -77,35 +72,18 @@ export interface RunningServer {
  */
 export async function startServer(options: ServerOptions = {}): Promise<RunningServer> {
   const host = options.host ?? DEFAULT_HOST;
-  let becomeReady: (emulator: RelayEmulator | null) => void = () => undefined;
-  const gate: ServingGate = { emulator: null, ready: new Promise((resolve) => (becomeReady = resolve)) };
+  const { gate, open } = servingGate();
   const mount = serverMount({ host, publicUrl: options.publicUrl ?? null, controlOrigins: options.controlOrigins ?? [] });
-  const listener = createNodeListener(gate, mount);
-  const server = createServer(listener);
-  // Upgraded sockets leave the http server's bookkeeping: track them so that close() ends them too.
-  const upgraded = new Set<Duplex>();
-  server.on('upgrade', (request: IncomingMessage, socket: Duplex, head: Buffer) => {
-    upgraded.add(socket);
-    socket.once('close', () => upgraded.delete(socket));
-    // The same rule as the core's RPC route (trailing slashes ignored), with `/` accepted too.
-    const path = withoutTrailingSlashes(new URL(request.url ?? '/', 'http://upgrade.invalid').pathname);
-    void gate.ready.then((emulator) => {
-      if (!emulator || (path !== '/' && path !== withoutTrailingSlashes(new URL(emulator.config.rpcUrl).pathname))) {
-        socket.end('HTTP/1.1 404 Not Found\r\nConnection: close\r\nContent-Length: 0\r\n\r\n');
-        return;
-      }
-      return upgradeToPubSub(emulator.services, request, socket, head);
-    }).catch(() => socket.destroy());
-  });
-  await listen(server, options.port ?? DEFAULT_PORT, host);
-  const { port } = server.address() as AddressInfo;
+  const listener = await listenCore({ host, port: options.port ?? DEFAULT_PORT, gate, mount });
+  const { port } = listener;
 
   const origin = (options.publicUrl ?? `http://${urlHost(host)}:${port}`).replace(/\/+$/, '');
   let emulator: RelayEmulator | null = null;
   let stateFile: StateFile | null = null;
   let restored: OpenedState | null = null;
   try {
-    emulator = await createRelayEmulator({ ...options.emulator, baseUrl: `${origin}/api` });
+    // This port serves the RPC and PubSub already: no second, loopback listener.
+    emulator = await createRelayEmulator({ ...options.emulator, baseUrl: `${origin}/api`, loopback: false });
     if (options.stateFile) {
       stateFile = new StateFile({ ...options.stateFile, emulator });
       try {
@@ -115,22 +93,20 @@ export async function startServer(options: ServerOptions = {}): Promise<RunningS
       }
     }
   } catch (error) {
-    becomeReady(null);
-    await stop(server, upgraded);
+    open(null);
+    await listener.close();
     await emulator?.close();
     throw error;
   }
   const adminToken = isLoopbackHost(host) ? null : (options.adminToken ?? randomBytes(18).toString('base64url'));
   emulator.admin.requireToken(adminToken);
   // Ready: requests that waited are served now.
-  gate.emulator = emulator;
-  becomeReady(emulator);
+  open(emulator);
 
   const running = emulator;
   const file = stateFile;
-  let stopping: Promise<void> | null = null;
   let closing: Promise<void> | null = null;
-  const stopAccepting = () => (stopping ??= stop(server, upgraded));
+  const stopAccepting = () => listener.close();
   return {
     emulator: running,
     origin,
@@ -149,31 +125,4 @@ export async function startServer(options: ServerOptions = {}): Promise<RunningS
       return closing;
     },
   };
-}
-
-function listen(server: Server, port: number, host: string): Promise<void> {
-  return new Promise((resolve, reject) => {
-    server.once('error', reject);
-    server.listen(port, host, () => {
-      server.off('error', reject);
-      resolve();
-    });
-  });
-}
-
-function stop(server: Server, upgraded: Set<Duplex>): Promise<void> {
-  return new Promise((resolve) => {
-    server.close(() => resolve());
-    server.closeIdleConnections();
-    for (const socket of upgraded) socket.destroy();
-    // Give in-flight requests a moment to answer, then cut what is left.
-    setTimeout(() => server.closeAllConnections(), 1_000).unref();
-  });
-}
-
-/** The host as it goes in a URL: wildcard binds become 127.0.0.1, IPv6 gets brackets. */
-function urlHost(host: string): string {
-  if (host === '0.0.0.0' || host === '' ) return '127.0.0.1';
-  if (host === '::' || host === '[::]') return '[::1]';
-  return host.includes(':') && !host.startsWith('[') ? `[${host}]` : host;
 }

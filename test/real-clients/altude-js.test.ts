@@ -26,7 +26,8 @@ describe('altude-js on the current interface', () => {
   const owner = Keypair.generate();
 
   beforeAll(async () => {
-    emulator = await createRelayEmulator({ baseUrl: `${BASE}/api` });
+    // No loopback listener: RpcUrl stays <origin>/rpc, on the service's origin, and the recorder calls the core directly.
+    emulator = await createRelayEmulator({ baseUrl: `${BASE}/api`, loopback: false });
     wire = new Wire(emulator);
     client = new AltudeJsClient(wire, emulator.config.apiKey);
     feePayer = emulator.config.feePayer;

@@ -32,7 +32,8 @@ describe('the Altude Android SDK on the current interface', () => {
   const signatures: string[] = [];
 
   beforeAll(async () => {
-    emulator = await createRelayEmulator({ baseUrl: `${BASE}/api` });
+    // No loopback listener: RpcUrl stays <origin>/rpc, on the service's origin, and the recorder calls the core directly.
+    emulator = await createRelayEmulator({ baseUrl: `${BASE}/api`, loopback: false });
     wire = new Wire(emulator);
     sdk = new AndroidSdk(wire, emulator.config.apiKey);
     feePayer = emulator.config.feePayer;

@@ -1,7 +1,9 @@
 import { spawn, type ChildProcess } from 'node:child_process';
 import { fileURLToPath } from 'node:url';
 
-const BIN = fileURLToPath(new URL('../../bin/relay-emulator.mjs', import.meta.url));
+/** The CLI from source, as `npm start` runs it (the packed bin runs dist/: test/package.test.ts). */
+const MAIN = fileURLToPath(new URL('../../src/cli/main.ts', import.meta.url));
+export const CLI_ARGS = ['--import', 'tsx', MAIN];
 
 export interface CliProcess {
   child: ChildProcess;
@@ -12,6 +14,8 @@ export interface CliProcess {
   apiKey: string;
   /** The admin token the banner printed, or null when the controls are open. */
   adminToken: string | null;
+  /** The machine-readable ready line's facts. */
+  ready: Record<string, unknown>;
   /** Everything written to stdout and stderr so far. */
   output(): string;
   /** Resolves when the output matches `pattern` (rejects after `timeoutMs`). */
@@ -20,9 +24,9 @@ export interface CliProcess {
   stop(signal?: NodeJS.Signals): Promise<number | null>;
 }
 
-/** Runs `relay-emulator start --port 0 ...args` as a child process, as `npx relay-emulator` does, and waits for its banner. */
+/** Runs `relay-emulator start --port 0 ...args` as a child process, as `npx relay-emulator` does, and waits for its ready line. */
 export async function startCli(args: string[], options: { env?: Record<string, string> } = {}): Promise<CliProcess> {
-  const child = spawn(process.execPath, [BIN, 'start', '--port', '0', ...args], {
+  const child = spawn(process.execPath, [...CLI_ARGS, 'start', '--port', '0', ...args], {
     env: { ...process.env, RUST_LOG: 'error', ...options.env },
     stdio: ['ignore', 'pipe', 'pipe'],
   });
@@ -66,7 +70,7 @@ export async function startCli(args: string[], options: { env?: Record<string, s
       check();
     });
 
-  await waitForOutput(/stops it\.\n/);
+  const [, readyJson] = await waitForOutput(/^relay-emulator ready (\{.*\})\n/m);
   const row = (label: string) => output.match(new RegExp(`^\\s+${label}\\s+(\\S+)`, 'm'))?.[1] ?? '';
   const baseUrl = row('Base URL');
   return {
@@ -76,6 +80,7 @@ export async function startCli(args: string[], options: { env?: Record<string, s
     rpcUrl: row('RPC URL'),
     apiKey: row('API key'),
     adminToken: output.match(/X-Admin-Token: ([^)\s]+)\)/)?.[1] ?? null,
+    ready: JSON.parse(readyJson!) as Record<string, unknown>,
     output: () => output,
     waitForOutput,
     async stop(signal = 'SIGTERM') {

@@ -1,20 +1,24 @@
 import { readFileSync } from 'node:fs';
-import { createRequire } from 'node:module';
+import { ASSETS } from '../../assets.ts';
 import type { EmulatorRoute } from '../../core/create-fetch.ts';
+import { pathnameOf } from '../../http/request-url.ts';
 import { respond } from '../../http/respond.ts';
-
-const require = createRequire(import.meta.url);
 
 let redocBundle: Uint8Array<ArrayBuffer> | undefined;
 
-/** Redoc's standalone bundle from node_modules (the machine may be offline: no CDN). Read once. */
+/** Redoc's standalone bundle, shipped as a file (the machine may be offline: no CDN). Read once. */
 function redocScript(): Uint8Array<ArrayBuffer> {
-  redocBundle ??= new Uint8Array(readFileSync(require.resolve('redoc/bundles/redoc.standalone.js')));
+  redocBundle ??= new Uint8Array(readFileSync(ASSETS.redocScript));
   return redocBundle;
 }
 
-// Relative URLs: /docs resolves them against the root, so the page also works behind a path-preserving proxy.
-const DOCS_PAGE = `<!doctype html>
+/**
+ * The page links its script and the contract with relative URLs, so that it also works behind a
+ * path-preserving proxy; `up` is what leads from the page's directory back to the root: '' at
+ * /docs, '../' at /docs/ (where a browser resolves relative URLs against /docs/).
+ */
+function docsPage(up: string): string {
+  return `<!doctype html>
 <html lang="en">
   <head>
     <meta charset="utf-8" />
@@ -23,11 +27,19 @@ const DOCS_PAGE = `<!doctype html>
     <style>body { margin: 0; padding: 0; }</style>
   </head>
   <body>
-    <redoc spec-url="openapi.yaml"></redoc>
-    <script src="docs/redoc.standalone.js"></script>
+    <redoc spec-url="${up}openapi.yaml"></redoc>
+    <script src="${up}docs/redoc.standalone.js"></script>
   </body>
 </html>
 `;
+}
+
+/**
+ * The docs page loads nothing from anywhere but the emulator: scripts, the contract and images from
+ * its own origin (Redoc's inline styles and data: images aside; its schema validator compiles code
+ * with `new Function`, hence 'unsafe-eval'), and a browser refuses any other fetch.
+ */
+const DOCS_CSP = "default-src 'none'; script-src 'self' 'unsafe-eval'; style-src 'self' 'unsafe-inline'; img-src 'self' data:; font-src 'self' data:; connect-src 'self'; worker-src 'self' blob:; base-uri 'none'; form-action 'none'; frame-ancestors 'self'";
 
 /** GET /docs: the contract rendered by Redoc, served offline with its script. */
 export const docsRoutes: EmulatorRoute[] = [
@@ -36,8 +48,9 @@ export const docsRoutes: EmulatorRoute[] = [
     path: '/docs',
     api: 'meta',
     operationId: 'getDocs',
-    async handle() {
-      return respond(DOCS_PAGE, { headers: { 'Content-Type': 'text/html; charset=utf-8' } });
+    async handle({ request }) {
+      const up = pathnameOf(request.url).endsWith('/') ? '../' : '';
+      return respond(docsPage(up), { headers: { 'Content-Type': 'text/html; charset=utf-8', 'Content-Security-Policy': DOCS_CSP } });
     },
   },
   {

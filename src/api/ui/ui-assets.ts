@@ -1,12 +1,12 @@
 import { readFile } from 'node:fs/promises';
+import { ASSETS } from '../../assets.ts';
 
 /**
- * The web UI's files (assets/ui/), found beside the package like the contract and the fixtures: one
- * level up from src/ and from dist/ alike, so the packed package finds them wherever it is installed
- * (its `files` must list assets/). Read when first asked for, then kept: an emulator whose UI is
- * never opened never reads them.
+ * The web UI's files (assets/ui/), found beside the package like Redoc's bundle (src/assets.ts), so
+ * the packed package finds them wherever it is installed. Read when first asked for, then kept: an
+ * emulator whose UI is never opened never reads them.
  */
-export const UI_ASSETS_DIR = new URL('../../../assets/ui/', import.meta.url);
+export const UI_ASSETS_DIR = ASSETS.ui;
 
 const MEDIA_TYPES: Record<string, string> = {
   js: 'text/javascript; charset=utf-8',

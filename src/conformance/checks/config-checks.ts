@@ -1,7 +1,7 @@
 import type { ConformanceCheck } from '../check.ts';
 import { ensure, fail, show } from '../check.ts';
 import type { ConformanceContext } from '../context.ts';
-import { decodeJwtPayload } from '../json-web-token.ts';
+import { decodeJwt } from 'jose';
 import { toPublicKey } from '../transactions.ts';
 
 type Check = ConformanceCheck<ConformanceContext>;
@@ -56,7 +56,7 @@ export const configChecks: Check[] = [
       ensure(typeof record.TokenExpiration === 'string', `no TokenExpiration string: ${show(record.TokenExpiration)}`);
       let claims: Record<string, unknown>;
       try {
-        claims = decodeJwtPayload(record.Token);
+        claims = decodeJwt(record.Token);
       } catch (error) {
         fail(`Token is not a JWT: ${(error as Error).message}`);
       }

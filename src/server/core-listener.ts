@@ -1,0 +1,103 @@
+import { createServer, type IncomingMessage, type Server } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import type { Duplex } from 'node:stream';
+import type { RelayEmulator } from '../emulator.ts';
+import { withoutTrailingSlashes } from '../http/request-url.ts';
+import { upgradeToPubSub } from '../rpc/pubsub/pubsub-server.ts';
+import type { ServerMount } from '../http/server-mount.ts';
+import { createNodeListener, type ServingGate } from './node-listener.ts';
+
+export interface CoreListenerOptions {
+  host: string;
+  /** 0 picks a free one. */
+  port: number;
+  /** What to serve: until the emulator is ready, /health answers 503 `starting` and the rest waits. */
+  gate: ServingGate;
+  /** What the listener tells the control routes about itself (its names, allowed origins). Default: loopback only. */
+  mount?: ServerMount;
+  /** Let the process exit while only this listener is open (in process). Default false. */
+  unref?: boolean;
+}
+
+/** A gate to listen with before the emulator exists, and the function that opens it (null: it never will be). */
+export function servingGate(): { gate: ServingGate; open(emulator: RelayEmulator | null): void } {
+  let resolve: (emulator: RelayEmulator | null) => void = () => undefined;
+  const gate: ServingGate = { emulator: null, ready: new Promise((done) => (resolve = done)) };
+  return {
+    gate,
+    open(emulator) {
+      gate.emulator = emulator;
+      resolve(emulator);
+    },
+  };
+}
+
+export interface CoreListener {
+  host: string;
+  port: number;
+  /** Stops accepting connections and waits for the requests in flight (at most a second). Idempotent. */
+  close(): Promise<void>;
+}
+
+/**
+ * A node http server mounting the emulator's one `fetch` (through src/server/node-listener.ts), with
+ * WebSocket upgrades at the RPC path (or `/`) becoming Solana PubSub sessions on the same port. The
+ * node server (`startServer`) and the in-process loopback listener are both this.
+ */
+export async function listenCore(options: CoreListenerOptions): Promise<CoreListener> {
+  const server = createServer(createNodeListener(options.gate, options.mount));
+  // Upgraded sockets leave the http server's bookkeeping: track them so that close() ends them too.
+  const upgraded = new Set<Duplex>();
+  server.on('upgrade', (request: IncomingMessage, socket: Duplex, head: Buffer) => {
+    upgraded.add(socket);
+    socket.once('close', () => upgraded.delete(socket));
+    socket.on('error', () => socket.destroy());
+    // The same rule as the core's RPC route (trailing slashes ignored), with `/` accepted too.
+    const path = withoutTrailingSlashes(new URL(request.url ?? '/', 'http://upgrade.invalid').pathname);
+    void options.gate.ready
+      .then((emulator) => {
+        if (!emulator || (path !== '/' && path !== withoutTrailingSlashes(new URL(emulator.config.rpcUrl).pathname))) {
+          socket.end('HTTP/1.1 404 Not Found\r\nConnection: close\r\nContent-Length: 0\r\n\r\n');
+          return;
+        }
+        return upgradeToPubSub(emulator.services, request, socket, head);
+      })
+      .catch(() => socket.destroy());
+  });
+  await listen(server, options.port, options.host);
+  if (options.unref) server.unref();
+  const { port } = server.address() as AddressInfo;
+  let closing: Promise<void> | null = null;
+  return {
+    host: options.host,
+    port,
+    close: () => (closing ??= stop(server, upgraded)),
+  };
+}
+
+function listen(server: Server, port: number, host: string): Promise<void> {
+  return new Promise((resolve, reject) => {
+    server.once('error', reject);
+    server.listen(port, host, () => {
+      server.off('error', reject);
+      resolve();
+    });
+  });
+}
+
+function stop(server: Server, upgraded: Set<Duplex>): Promise<void> {
+  return new Promise((resolve) => {
+    server.close(() => resolve());
+    server.closeIdleConnections();
+    for (const socket of upgraded) socket.destroy();
+    // Give in-flight requests a moment to answer, then cut what is left.
+    setTimeout(() => server.closeAllConnections(), 1_000).unref();
+  });
+}
+
+/** The host as it goes in a URL: wildcard binds become 127.0.0.1, IPv6 gets brackets. */
+export function urlHost(host: string): string {
+  if (host === '0.0.0.0' || host === '') return '127.0.0.1';
+  if (host === '::' || host === '[::]') return '[::1]';
+  return host.includes(':') && !host.startsWith('[') ? `[${host}]` : host;
+}

@@ -1,0 +1,221 @@
+/**
+ * The package as a user gets it. `npm pack` (its prepack builds dist/), then the tarball installed in
+ * a scratch project under the OS temp dir beside the project's own msw (2.0, the bottom of the peer
+ * range, another minor than ours), @solana/web3.js 1.98.4, @solana/spl-token and vitest, and then what
+ * a user does with it: a plain node script, the README's MSW snippet in vitest, tsc under NodeNext,
+ * the command line, the README's other snippets as written, and the newest Node.js line.
+ */
+import { spawn } from 'node:child_process';
+import { copyFileSync, existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { readmeBlock } from './support/readme.ts';
+
+const REPO = fileURLToPath(new URL('..', import.meta.url));
+const CONSUMER = fileURLToPath(new URL('package/', import.meta.url));
+/** The consumer's own msw: the lowest 2.x minor, so the bottom of the peer range (^2.0.0) is what is tested. */
+const CONSUMER_MSW = '2.0.14';
+/** The newest Node.js line the registry offers, as the npm package that ships its binary. */
+const NEWEST_NODE = '26.10.0';
+const TSC = join(REPO, 'node_modules/typescript/bin/tsc');
+const MINUTE = 60_000;
+
+interface Ran {
+  code: number | null;
+  signal: NodeJS.Signals | null;
+  output: string;
+}
+
+/** The environment a user's shell would have: none of this run's vitest or npm variables; a free port for every emulator. */
+function userEnv(extra: Record<string, string> = {}): NodeJS.ProcessEnv {
+  const env: NodeJS.ProcessEnv = {};
+  for (const [name, value] of Object.entries(process.env)) if (!/^(VITEST|__VITEST|npm_|NODE_OPTIONS$|TINYPOOL)/i.test(name)) env[name] = value;
+  return { ...env, RUST_LOG: 'error', RELAY_EMULATOR_PORT: '0', NO_COLOR: '1', ...extra };
+}
+
+/** Runs a command to its end (killed after `timeoutMs`); never rejects on a failing exit code. */
+function run(file: string, args: string[], options: { cwd: string; env?: NodeJS.ProcessEnv; timeoutMs?: number }): Promise<Ran> {
+  return new Promise((resolve, reject) => {
+    const child = spawn(file, args, { cwd: options.cwd, env: options.env ?? userEnv(), stdio: ['ignore', 'pipe', 'pipe'] });
+    let output = '';
+    child.stdout.on('data', (chunk: Buffer) => (output += chunk.toString()));
+    child.stderr.on('data', (chunk: Buffer) => (output += chunk.toString()));
+    const timer = setTimeout(() => child.kill('SIGKILL'), options.timeoutMs ?? 3 * MINUTE);
+    child.once('error', reject);
+    child.once('close', (code, signal) => {
+      clearTimeout(timer);
+      resolve({ code, signal, output });
+    });
+  });
+}
+
+function isRunning(pid: number): boolean {
+  try {
+    process.kill(pid, 0);
+    return true;
+  } catch {
+    return false;
+  }
+}
+
+const expectSuccess = (ran: Ran) => expect(ran, ran.output).toMatchObject({ code: 0 });
+
+describe('the packed package, installed in a scratch project', () => {
+  const scratch = mkdtempSync(join(tmpdir(), 'relay-emulator-package-'));
+  let tarball = '';
+  let node26: string | null = null;
+
+  beforeAll(async () => {
+    const packed = await run('npm', ['pack', '--pack-destination', scratch, '--json'], { cwd: REPO, timeoutMs: 5 * MINUTE });
+    expectSuccess(packed);
+    tarball = join(scratch, (JSON.parse(packed.output.slice(packed.output.indexOf('['))) as { filename: string }[])[0]!.filename);
+
+    writeFileSync(join(scratch, 'package.json'), `${JSON.stringify({ name: 'scratch', private: true, type: 'module', scripts: { test: 'node check.mjs' } }, null, 2)}\n`);
+    for (const file of ['relay.mjs', 'check.mjs', 'every-subpath.ts']) copyFileSync(join(CONSUMER, file), join(scratch, file));
+    const snippet = readmeBlock('In your tests (MSW)').code;
+    writeFileSync(join(scratch, 'readme-msw.test.ts'), readFileSync(join(CONSUMER, 'readme-msw.vitest.ts'), 'utf8').replace('// README SNIPPET\n', snippet));
+    writeFileSync(
+      join(scratch, 'tsconfig.json'),
+      JSON.stringify({ compilerOptions: { module: 'NodeNext', moduleResolution: 'NodeNext', target: 'ES2022', strict: true, noEmit: true, skipLibCheck: false, types: ['node'] }, files: ['every-subpath.ts'] }),
+    );
+    const install = (cwd: string, packages: string[]) => run('npm', ['install', '--no-audit', '--no-fund', '--prefer-offline', ...packages], { cwd, timeoutMs: 8 * MINUTE });
+    mkdirSync(join(scratch, 'node26'));
+    writeFileSync(join(scratch, 'node26', 'package.json'), '{"private":true}\n');
+    const [installed, newest] = await Promise.all([
+      install(scratch, [tarball, `msw@${CONSUMER_MSW}`, '@solana/web3.js@1.98.4', '@solana/spl-token@0.4.15', 'vitest@4.1.12', '@types/node@20.19.43']),
+      install(join(scratch, 'node26'), [`node@${NEWEST_NODE}`]),
+    ]);
+    expectSuccess(installed);
+    const binary = join(scratch, 'node26', 'node_modules', '.bin', 'node');
+    if (newest.code === 0 && existsSync(binary)) node26 = binary;
+    else console.warn(`node@${NEWEST_NODE} did not install:\n${newest.output}`);
+  }, 15 * MINUTE);
+
+  afterAll(() => rmSync(scratch, { recursive: true, force: true }), 3 * MINUTE);
+
+  it('holds the built JS, its types, the bin, the contract, the fixtures and the docs bundle, and nothing of the repository’s tooling', async () => {
+    const listed = await run('tar', ['tzf', tarball], { cwd: scratch });
+    expectSuccess(listed);
+    const files = listed.output.trim().split('\n').map((path) => path.replace(/^package\//, ''));
+    expect(files).toEqual(
+      expect.arrayContaining(['package.json', 'README.md', 'bin/relay-emulator.mjs', 'dist/index.js', 'dist/index.d.ts', 'dist/msw/index.js', 'dist/server/index.js', 'dist/conformance/index.js', 'openapi/relay.yaml', 'fixtures/relay.json', 'assets/redoc/redoc.standalone.js', 'assets/redoc/LICENSE']),
+    );
+    expect(files.filter((path) => /^(src|test|bench|scripts|\.ci)\//.test(path) || /\.test\.|(?<!\.d)\.ts$/.test(path))).toEqual([]);
+  });
+
+  it('passes publint and arethetypeswrong (ES modules only: node10 and CommonJS resolution are out of scope)', async () => {
+    expectSuccess(await run(process.execPath, [join(REPO, 'node_modules/publint/src/cli.js'), 'run', '--strict', tarball], { cwd: scratch }));
+    expectSuccess(await run(process.execPath, [join(REPO, 'node_modules/@arethetypeswrong/cli/dist/index.js'), tarball, '--profile', 'esm-only'], { cwd: scratch }));
+  });
+
+  it('runs a plain node ESM script that creates an emulator and relays a transfer', async () => {
+    const ran = await run(process.execPath, ['relay.mjs'], { cwd: scratch });
+    expectSuccess(ran);
+    expect(ran.output).toMatch(/^relayed \w{80,90}: 1\.5 USDC to \w+$/m);
+  });
+
+  it('runs the README’s MSW snippet exactly as written in vitest, with a static web3.js import, and confirms with a Connection', async () => {
+    const ran = await run(process.execPath, ['node_modules/vitest/vitest.mjs', 'run', 'readme-msw.test.ts'], { cwd: scratch, timeoutMs: 5 * MINUTE });
+    expectSuccess(ran);
+    expect(ran.output).toMatch(/1 passed/);
+  });
+
+  it('type-checks a file importing every public subpath under module NodeNext with 0 errors (no skipLibCheck)', async () => {
+    const ran = await run(process.execPath, [TSC, '-p', 'tsconfig.json'], { cwd: scratch, timeoutMs: 5 * MINUTE });
+    expect(ran.output).toBe('');
+    expectSuccess(ran);
+  });
+
+  it('npx relay-emulator exec -- node check.mjs passes on the command’s exit code, and hands any other code back', async () => {
+    const passed = await run('npx', ['relay-emulator', 'exec', '--', 'node', 'check.mjs'], { cwd: scratch });
+    expectSuccess(passed);
+    expect(passed.output).toMatch(/check\.mjs: http:\/\/127\.0\.0\.1:\d+\/api and http:\/\/127\.0\.0\.1:\d+\/rpc answer/);
+    const failed = await run('npx', ['relay-emulator', 'exec', '--', 'node', '-e', 'process.exit(3)'], { cwd: scratch });
+    expect(failed, failed.output).toMatchObject({ code: 3 });
+  });
+
+  it('answers --version from package.json, loading nothing else', async () => {
+    const log = join(scratch, 'loaded.log');
+    writeFileSync(join(scratch, 'record-loads.mjs'), `import { register } from 'node:module';\nregister('./record-loads-hooks.mjs', import.meta.url);\n`);
+    writeFileSync(
+      join(scratch, 'record-loads-hooks.mjs'),
+      `import { appendFileSync } from 'node:fs';\nexport async function load(url, context, next) {\n  appendFileSync(${JSON.stringify(log)}, url + '\\n');\n  return next(url, context);\n}\n`,
+    );
+    const bin = join(scratch, 'node_modules/relay-emulator/bin/relay-emulator.mjs');
+    const started = performance.now();
+    const ran = await run(process.execPath, ['--import', './record-loads.mjs', bin, '--version'], { cwd: scratch });
+    const elapsed = performance.now() - started;
+    expectSuccess(ran);
+    expect(ran.output.trim()).toBe((JSON.parse(readFileSync(join(REPO, 'package.json'), 'utf8')) as { version: string }).version);
+    const loaded = readFileSync(log, 'utf8').trim().split('\n').filter((url) => !url.startsWith('node:') && !url.endsWith('/record-loads-hooks.mjs'));
+    const root = `file://${join(scratch, 'node_modules/relay-emulator')}/`;
+    expect(loaded.map((url) => url.replace(root, ''))).toEqual(['bin/relay-emulator.mjs', 'dist/cli/main.js', 'dist/version.js']);
+    console.info(`relay-emulator --version: ${elapsed.toFixed(0)} ms with the load recorder (printed, not asserted: no timing asserts in tests)`);
+  });
+
+  it('can be require()d from CommonJS (Node’s require of ES modules, Node ≥ 20.19)', async () => {
+    const script = "const r = require('relay-emulator'); const c = require('relay-emulator/conformance'); if (typeof r.createRelayEmulator !== 'function' || typeof c.runConformance !== 'function') process.exit(1);";
+    expectSuccess(await run(process.execPath, ['--no-warnings', '-e', script], { cwd: scratch }));
+  });
+
+  describe('the README’s command snippets, as written', () => {
+    it('On a port: starts, prints the ready line; Ctrl+C saves the state file and stops node (npx itself reports 130: README)', async () => {
+      const command = readmeBlock('On a port (CI, mobile, non-JS clients)').code.trim();
+      expect(command).toMatch(/^[\w ./-]+$/); // no shell syntax: its words are the argv
+      const [file, ...args] = command.split(/\s+/) as [string, ...string[]];
+      // Its own process group, as a terminal's foreground job: Ctrl+C signals the whole group.
+      const child = spawn(file, args, { cwd: scratch, env: userEnv(), stdio: ['ignore', 'pipe', 'pipe'], detached: true });
+      let output = '';
+      const ready = new Promise<{ origin: string; pid: number }>((resolve, reject) => {
+        const onData = (chunk: Buffer) => {
+          output += chunk.toString();
+          const line = output.match(/^relay-emulator ready (\{.*\})$/m);
+          if (line) resolve(JSON.parse(line[1]!) as { origin: string; pid: number });
+        };
+        child.stdout.on('data', onData);
+        child.stderr.on('data', onData);
+        child.once('exit', () => reject(new Error(`exited before the ready line:\n${output}`)));
+      });
+      const exited = new Promise<number | null>((resolve) => child.once('exit', (code, signal) => resolve(code ?? (signal ? -1 : null))));
+      try {
+        const facts = await ready;
+        expect((await fetch(`${facts.origin}/health`)).status).toBe(200);
+        process.kill(-child.pid!, 'SIGINT');
+        await exited;
+        await expect.poll(() => isRunning(facts.pid), { timeout: 10_000 }).toBe(false);
+        expect(output).toMatch(/SIGINT: shutting down\n[^]*state saved to /);
+        expect(output).not.toMatch(/again/);
+        expect(existsSync(join(scratch, '.state/relay.json'))).toBe(true);
+      } finally {
+        if (child.exitCode === null && child.signalCode === null) process.kill(-child.pid!, 'SIGKILL');
+      }
+    }, 3 * MINUTE);
+
+    it('In CI (exec): runs the project’s npm test against the emulator', async () => {
+      const ran = await run('sh', ['-c', readmeBlock('In CI (exec)').code], { cwd: scratch });
+      expectSuccess(ran);
+      expect(ran.output).toMatch(/check\.mjs: .* answer/);
+    });
+
+    it('Conformance kit: runs the kit against the emulator, conformant', async () => {
+      const ran = await run('sh', ['-c', readmeBlock('Conformance kit').code], { cwd: scratch, timeoutMs: 5 * MINUTE });
+      expectSuccess(ran);
+      expect(ran.output).toMatch(/conformant: every MUST check passed/);
+      expect(ran.output).toMatch(/ 0 skipped /);
+    }, 6 * MINUTE);
+  });
+
+  it(`runs on Node.js ${NEWEST_NODE.split('.')[0]} (the node@${NEWEST_NODE} npm package): the plain script and exec`, async () => {
+    expect(node26, `node@${NEWEST_NODE} did not install (see the warning above)`).not.toBeNull();
+    const version = await run(node26!, ['--version'], { cwd: scratch });
+    expect(version.output.trim()).toBe(`v${NEWEST_NODE}`);
+    const relayed = await run(node26!, ['relay.mjs'], { cwd: scratch });
+    expectSuccess(relayed);
+    expect(relayed.output).toMatch(/^relayed /m);
+    const bin = join(scratch, 'node_modules/relay-emulator/bin/relay-emulator.mjs');
+    const checked = await run(node26!, [bin, 'exec', '--', node26!, 'check.mjs'], { cwd: scratch });
+    expectSuccess(checked);
+  });
+}, 3 * MINUTE);

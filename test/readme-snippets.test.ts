@@ -1,0 +1,32 @@
+/**
+ * Every code block of README.md is run, as written, by a test: this names which one runs each, and
+ * fails on a block no test runs (a new snippet needs its runner first).
+ */
+import { readFileSync } from 'node:fs';
+import { describe, expect, it } from 'vitest';
+import { readmeBlocks } from './support/readme.ts';
+
+/** The heading a block sits under → where it is run. */
+const RUNNERS: Record<string, string> = {
+  'Quick start': 'npm start: test/cli-runner.test.ts (stopped by SIGTERM and by Ctrl+C); npm ci and npm test: .ci/run',
+  'In your tests (MSW)': 'test/package.test.ts, in vitest in a scratch project, with a static web3.js import',
+  'On a port (CI, mobile, non-JS clients)': 'test/package.test.ts, through npx in the scratch project',
+  'In CI (exec)': 'test/package.test.ts, through sh in the scratch project',
+  'Conformance kit': 'test/package.test.ts, through sh in the scratch project',
+};
+
+describe('README.md code blocks', () => {
+  it('each has a runner, one block per heading', () => {
+    const blocks = readmeBlocks();
+    expect(blocks.map((block) => block.heading).filter((heading) => !(heading in RUNNERS))).toEqual([]);
+    expect(blocks.map((block) => block.heading).sort()).toEqual(Object.keys(RUNNERS).sort());
+  });
+
+  it('the quick start’s npm ci and npm test are what .ci/run runs', () => {
+    const quickStart = readmeBlocks().find((block) => block.heading === 'Quick start')!.code;
+    const ci = readFileSync(new URL('../.ci/run', import.meta.url), 'utf8').split('\n').map((line) => line.trim());
+    for (const command of quickStart.matchAll(/^npm ci && (npm \w+)/gm)) expect(['npm start', 'npm test']).toContain(command[1]);
+    expect(ci).toContain('npm ci');
+    expect(ci).toContain('npm test');
+  });
+});
