@@ -1,6 +1,7 @@
-/** Memory: RSS of one emulator against a bare ledger, and RSS growth over N emulators created and closed. */
+/** Memory, per engine: RSS of one emulator against a bare engine start, and RSS growth over N emulators created and closed. */
 import { execFileSync } from 'node:child_process';
 import { fileURLToPath } from 'node:url';
+import type { EngineName } from '../src/ledger/engines.ts';
 import type { MemoryMeasurement, RssProbe } from './figures.ts';
 
 const probe = fileURLToPath(new URL('./memory-probe.ts', import.meta.url));
@@ -11,6 +12,6 @@ function run(...args: string[]): RssProbe {
 }
 
 /** RSS probes in child processes; memoryFigures (figures.ts) makes the figures. */
-export function measureMemory(churn: number): MemoryMeasurement {
-  return { bare: run('bare'), emulator: run('emulator'), churned: run('churn', String(churn)), churn };
+export function measureMemory(engine: EngineName, churn: number): MemoryMeasurement {
+  return { engine, bare: run('bare', engine), emulator: run('emulator', engine), churned: run('churn', engine, String(churn)), churn };
 }

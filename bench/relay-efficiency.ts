@@ -1,63 +1,61 @@
 /**
- * Relay efficiency: relayed token transfers per second through the full in-process path
- * (fetch → checks → fee-payer signature → queue → ledger → settled), against the same transfers,
- * signed the same way (client + fee payer, with @solana/web3.js), sent straight to a bare bankrun
- * ledger seeded with the same genesis.
+ * Relay efficiency, per engine: relayed USDC transfers through the whole in-process path
+ * (emulator.fetch → binding → checks → fee-payer signature → queue → ledger → settle()), against
+ * the same transfers processed straight by the bare engine (bench/bare-engines.ts).
+ *
+ * Every transaction is built and signed before its round is timed (client signing excluded). A
+ * round is at most 100 transfers, so that a relayed round's blockhash, fetched before building,
+ * is still valid at its last transfer (150 blocks). Each round times the bare engine, then the
+ * relay, moments apart. CPU time per transfer (user + system) is measured beside wall time: on a
+ * busy machine it says more.
  */
-import { createTransferInstruction, getAssociatedTokenAddressSync } from '@solana/spl-token';
-import { PublicKey, Transaction } from '@solana/web3.js';
-import { start } from 'solana-bankrun';
 import { createRelayEmulator } from '../src/index.ts';
-import { genesisAccounts, keypairOf, loadFixtures } from '../src/fixtures/load-fixtures.ts';
-import type { RelayEfficiencyMeasurement } from './figures.ts';
+import type { EngineName } from '../src/ledger/engines.ts';
+import { startBareEngine } from './bare-engines.ts';
+import type { RelayEfficiencyMeasurement, TransferRound } from './figures.ts';
+import { transferBytes } from './transfers.ts';
 
-const fixtures = loadFixtures();
-const feePayer = keypairOf(fixtures.relay.feePayer);
-const alice = keypairOf({ publicKey: fixtures.wallets[0]!.publicKey, secretKey: fixtures.wallets[0]!.secretKey! });
-const usdc = fixtures.mints.find((mint) => mint.symbol === 'USDC')!;
-
-const source = getAssociatedTokenAddressSync(new PublicKey(usdc.address), alice.publicKey, true);
-
-/** A USDC transfer by alice (to her own account: the same program work as any transfer), amount unique per call. */
-function transfer(blockhash: string, amount: number, signFeePayer: boolean): Transaction {
-  const tx = new Transaction({ feePayer: feePayer.publicKey, blockhash, lastValidBlockHeight: 0 });
-  tx.add(createTransferInstruction(source, source, alice.publicKey, BigInt(amount)));
-  tx.partialSign(alice);
-  if (signFeePayer) tx.partialSign(feePayer);
-  return tx;
+export interface ThroughputSizes {
+  rounds: number;
+  perRound: number;
 }
 
-/** Times `count` transfers each way; relayEfficiencyFigure (figures.ts) makes the figure. */
-export async function measureRelayEfficiency(count: number): Promise<RelayEfficiencyMeasurement> {
-  // Baseline: straight to bankrun.
-  const context = await start(
-    [],
-    genesisAccounts(fixtures).map(({ address, account }) => ({ address, info: { ...account, lamports: Number(account.lamports), rentEpoch: 0 } })),
-  );
-  let started = performance.now();
-  for (let index = 0; index < count; index += 1) {
-    const [blockhash] = (await context.banksClient.getLatestBlockhash())!;
-    const tx = transfer(blockhash, index + 1, true);
-    const result = await context.banksClient.tryProcessTransaction(tx);
-    if (result.result) throw new Error(`baseline transfer failed: ${result.result}`);
-  }
-  const directSeconds = (performance.now() - started) / 1000;
+async function timed(count: number, work: () => Promise<void>): Promise<{ seconds: number; cpuMicros: number }> {
+  const cpu = process.cpuUsage();
+  const started = performance.now();
+  await work();
+  const seconds = (performance.now() - started) / 1000;
+  const used = process.cpuUsage(cpu);
+  return { seconds, cpuMicros: (used.user + used.system) / count };
+}
 
-  // Relay: the full path through the emulator's fetch.
-  const emulator = await createRelayEmulator();
+/** Times paired rounds; relayEfficiencyFigures (figures.ts) makes the figures. */
+export async function measureRelayEfficiency(engine: EngineName, sizes: ThroughputSizes): Promise<RelayEfficiencyMeasurement> {
+  const bare = await startBareEngine(engine);
+  const emulator = await createRelayEmulator({ engine });
+  const url = `${emulator.config.baseUrl}/Transaction/send`;
   const headers = { 'X-API-Key': emulator.config.apiKey, 'Content-Type': 'application/json' };
-  started = performance.now();
-  for (let index = 0; index < count; index += 1) {
+  const rounds: TransferRound[] = [];
+  for (let round = 0; round < sizes.rounds; round += 1) {
+    const bareHash = await bare.latestBlockhash();
+    const prepared = Array.from({ length: sizes.perRound }, () => bare.prepare(transferBytes(bareHash, { feePayerSigns: true })));
+    const bareSide = await timed(sizes.perRound, async () => {
+      for (const tx of prepared) await bare.process(tx);
+    });
+
     const { blockhash } = await emulator.services.ledger.latestBlockhash();
-    const tx = transfer(blockhash, index + 1, false);
-    const signedTransaction = tx.serialize({ requireAllSignatures: false, verifySignatures: false }).toString('base64');
-    const response = await emulator.fetch(new Request(`${emulator.config.baseUrl}/Transaction/send`, { method: 'POST', headers, body: JSON.stringify({ signedTransaction }) }));
-    if (response.status !== 200) throw new Error(`relay refused: ${await response.text()}`);
+    const bodies = Array.from({ length: sizes.perRound }, () => JSON.stringify({ signedTransaction: Buffer.from(transferBytes(blockhash, { feePayerSigns: false })).toString('base64') }));
+    const relaySide = await timed(sizes.perRound, async () => {
+      for (const body of bodies) {
+        const response = await emulator.fetch(new Request(url, { method: 'POST', headers, body }));
+        if (response.status !== 200) throw new Error(`relay refused a transfer: ${await response.text()}`);
+      }
+      await emulator.settle();
+    });
+    rounds.push({ transfers: sizes.perRound, relaySeconds: relaySide.seconds, relayCpuMicros: relaySide.cpuMicros, bareSeconds: bareSide.seconds, bareCpuMicros: bareSide.cpuMicros });
   }
-  await emulator.settle();
-  const relaySeconds = (performance.now() - started) / 1000;
   const failed = emulator.services.submissions.all().filter((record) => record.status !== 'processed');
-  if (failed.length > 0) throw new Error(`${failed.length} relayed transfers did not succeed`);
+  if (failed.length > 0) throw new Error(`${failed.length} relayed transfers did not succeed on ${engine}`);
   await emulator.close();
-  return { transfers: count, relaySeconds, directSeconds };
+  return { engine, rounds };
 }

@@ -1,13 +1,15 @@
 /**
- * npm run bench [-- --smoke]: every figure as a ratio measured side by side in one run.
- * --smoke runs tiny sizes so CI can check that the benchmarks keep working (no targets enforced).
+ * npm run bench [-- --smoke]: every figure as a ratio measured side by side in one run, for both
+ * engines where the engine matters. --smoke runs tiny sizes so CI can check that the benchmarks
+ * keep working (no targets enforced).
  */
+import { ENGINE_NAMES } from '../src/ledger/engines.ts';
 import { DEFAULT_BENCH_ENGINE } from './engines.ts';
-import { historyFigure, journalFigure, memoryFigures, relayEfficiencyFigure, relayMemoryFigures, relayMemoryLines, stageBreakdown, startupFigure, throughputFigures, type Stage } from './figures.ts';
+import { historyFigure, journalFigure, memoryFigures, relayEfficiencyFigures, relayMemoryFigures, relayMemoryLines, stageBreakdown, startupFigure, throughputFigures, type Stage } from './figures.ts';
 import { measureHistory } from './history-scaling.ts';
 import { measureJournalThroughput } from './journal-throughput.ts';
 import { measureMemory } from './memory.ts';
-import { measureRelayEfficiency } from './relay-efficiency.ts';
+import { measureRelayEfficiency, type ThroughputSizes } from './relay-efficiency.ts';
 import { measureRelayMemory, type RelayMemorySizes } from './relay-memory.ts';
 import { measureServerThroughput } from './server-throughput.ts';
 import { measureStartup } from './startup.ts';
@@ -15,7 +17,7 @@ import { formatTable, type Figure } from './stats.ts';
 import { measureStages } from './where-time-goes.ts';
 
 export interface BenchSizes {
-  transfers: number;
+  throughput: ThroughputSizes;
   startupRounds: number;
   history: { small: number; large: number; requests: number };
   serverSeconds: number;
@@ -28,18 +30,18 @@ export interface BenchSizes {
 }
 
 export const FULL: BenchSizes = {
-  transfers: 300,
+  throughput: { rounds: 7, perRound: 100 },
   startupRounds: 15,
   history: { small: 1_000, large: 100_000, requests: 400 },
   serverSeconds: 2,
   serverRounds: 7,
   churn: 20,
-  profiled: 200,
+  profiled: 300,
   journal: { transfers: 300, rounds: 5 },
   relayMemory: { transfers: 10_000, step: 1_000, clients: 32, slots: 500 },
 };
 export const SMOKE: BenchSizes = {
-  transfers: 5,
+  throughput: { rounds: 1, perRound: 5 },
   startupRounds: 2,
   history: { small: 100, large: 1_000, requests: 10 },
   serverSeconds: 1,
@@ -50,14 +52,21 @@ export const SMOKE: BenchSizes = {
   relayMemory: { transfers: 40, step: 20, clients: 4, slots: 10 },
 };
 
+/** Measures one engine after the other (never side by side: they would share the CPU). */
+async function perEngine<T>(measure: (engine: (typeof ENGINE_NAMES)[number]) => Promise<T> | T): Promise<T[]> {
+  const measured: T[] = [];
+  for (const engine of ENGINE_NAMES) measured.push(await measure(engine));
+  return measured;
+}
+
 /** What the benchmarks measure, one function per bench module; the figures are made from what they return. */
 export const MEASURE = {
-  relayEfficiency: (sizes: BenchSizes) => measureRelayEfficiency(sizes.transfers),
-  startup: (sizes: BenchSizes) => measureStartup(sizes.startupRounds),
+  relayEfficiency: (sizes: BenchSizes) => perEngine((engine) => measureRelayEfficiency(engine, sizes.throughput)),
+  startup: (sizes: BenchSizes) => perEngine((engine) => measureStartup(engine, sizes.startupRounds)),
   history: (sizes: BenchSizes) => measureHistory(sizes.history),
   serverThroughput: (sizes: BenchSizes) => measureServerThroughput(sizes.serverSeconds, sizes.serverRounds),
-  memory: async (sizes: BenchSizes) => measureMemory(sizes.churn),
-  stages: (sizes: BenchSizes) => measureStages(sizes.profiled),
+  memory: (sizes: BenchSizes) => perEngine((engine) => measureMemory(engine, sizes.churn)),
+  stages: (sizes: BenchSizes) => perEngine((engine) => measureStages(engine, sizes.profiled)),
   journal: (sizes: BenchSizes) => measureJournalThroughput(sizes.journal.transfers, sizes.journal.rounds),
   relayMemory: async (sizes: BenchSizes) => measureRelayMemory(sizes.relayMemory),
 };
@@ -65,15 +74,15 @@ export const MEASURE = {
 export type Measurers = typeof MEASURE;
 
 /** Runs the measurements one after another (never side by side: they would share the CPU) and makes the figures. */
-export async function runBenchmarks(sizes: BenchSizes, measure: Measurers = MEASURE): Promise<{ figures: Figure[]; stages: Stage[]; memoryLines: string[] }> {
+export async function runBenchmarks(sizes: BenchSizes, measure: Measurers = MEASURE): Promise<{ figures: Figure[]; stages: Stage[][]; memoryLines: string[] }> {
   const figures: Figure[] = [];
-  figures.push(relayEfficiencyFigure(await measure.relayEfficiency(sizes)));
-  figures.push(startupFigure(await measure.startup(sizes)));
+  for (const measured of await measure.relayEfficiency(sizes)) figures.push(...relayEfficiencyFigures(measured));
+  for (const measured of await measure.startup(sizes)) figures.push(startupFigure(measured));
   figures.push(historyFigure(await measure.history(sizes)));
   figures.push(...throughputFigures(await measure.serverThroughput(sizes)));
-  figures.push(...memoryFigures(await measure.memory(sizes)));
+  for (const measured of await measure.memory(sizes)) figures.push(...memoryFigures(measured));
   figures.push(journalFigure(await measure.journal(sizes)));
-  const stages = stageBreakdown(await measure.stages(sizes));
+  const stages = (await measure.stages(sizes)).map(stageBreakdown);
   const relayMemory = await measure.relayMemory(sizes);
   figures.push(...relayMemoryFigures(relayMemory, DEFAULT_BENCH_ENGINE));
   return { figures, stages, memoryLines: relayMemory.flatMap(relayMemoryLines) };
@@ -86,8 +95,10 @@ if (import.meta.url === `file://${process.argv[1]}`) {
   console.log(`relay-emulator benchmarks (${smoke ? 'smoke sizes' : 'full sizes'}), node ${process.version}, ${(await import('node:os')).cpus().length} cores\n`);
   console.log(formatTable(figures));
   for (const figure of figures) if (figure.note) console.log(`\n* ${figure.name}: ${figure.note}`);
-  console.log('\nWhere the time of one relay call goes (µs per call):');
-  for (const { stage, microseconds } of stages) console.log(`  ${stage.padEnd(40)} ${microseconds.toFixed(0).padStart(7)}`);
+  for (const engine of stages) {
+    console.log('\nWhere the CPU time of one relayed transfer goes (µs per transfer):');
+    for (const { stage, microseconds } of engine) console.log(`  ${stage.padEnd(70)} ${microseconds.toFixed(0).padStart(7)}`);
+  }
   console.log('\nRSS under relayed transfers, per engine:');
   for (const line of memoryLines) console.log(`  ${line}`);
 }

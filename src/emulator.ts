@@ -21,7 +21,7 @@ import { createEd25519Signer } from './crypto/ed25519.ts';
 import { genesisAccounts, keypairOf, loadFixtures, type Fixtures } from './fixtures/load-fixtures.ts';
 import { Router } from './http/router.ts';
 import { LiveFeed } from './inspector/live-feed.ts';
-import { createBankrunEngine } from './ledger/bankrun-engine.ts';
+import { engineFactory } from './ledger/engines.ts';
 import { Ledger } from './ledger/ledger.ts';
 import { LegacyService } from './legacy/legacy-service.ts';
 import { validateRateLimit, type RateLimitOptions } from './limits/rate-limit-options.ts';
@@ -112,6 +112,8 @@ async function assemble(options: RelayEmulatorOptions, loopback: CoreListener | 
     tokenTtlSeconds: options.tokenTtlSeconds ?? DEFAULT_TOKEN_TTL_SECONDS,
     maxBodyBytes: options.maxBodyBytes ?? DEFAULT_MAX_BODY_BYTES,
     rpcAuth: options.rpcAuth ?? true,
+    // Known once the ledger has started its engine (below).
+    engine: '',
     policyProfile: policy.profile,
     // In process the loopback listener serves it (a browser cannot reach an MSW base URL).
     uiUrl: `${loopbackOrigin ?? new URL(baseUrl).origin}/`,
@@ -123,7 +125,7 @@ async function assemble(options: RelayEmulatorOptions, loopback: CoreListener | 
   const genesis = genesisAccounts(fixtures);
   const genesisTime = options.genesisTime ?? DEFAULT_GENESIS_TIME;
   const ledger = await Ledger.create({
-    engine: options.engine ?? createBankrunEngine,
+    engine: engineFactory(options.engine),
     genesis,
     genesisTime,
     slotMs: SLOT_MS,
@@ -132,6 +134,7 @@ async function assemble(options: RelayEmulatorOptions, loopback: CoreListener | 
     reservoir: new PublicKey(fixtures.relay.faucet.publicKey),
     changes,
   });
+  config.engine = ledger.engineName;
   // Part `records` in the state file: the submissions' key from before they were named so.
   const submissions = new Submissions(changes.reporter('records'));
   const history = new HistoryIndex(changes.reporter('history'));

@@ -1,4 +1,5 @@
 import type { EngineFactory } from './ledger/engine.ts';
+import type { EngineName } from './ledger/engines.ts';
 import type { Fixtures } from './fixtures/load-fixtures.ts';
 import type { RateLimitOptions } from './limits/rate-limit-options.ts';
 import type { PolicyInput } from './relay/policy-options.ts';
@@ -61,8 +62,14 @@ export interface RelayEmulatorOptions {
   genesisTime?: Date;
   /** Wall clock for tokens and record timestamps. Default `() => new Date()`. */
   now?: () => Date;
-  /** The ledger engine. Default solana-bankrun. */
-  engine?: EngineFactory;
+  /**
+   * The ledger engine: `'bankrun'` (solana-bankrun, the design card's engine) or `'litesvm'`
+   * (LiteSVM: about three times the relay throughput, blockhashes that move with slots only, no
+   * memory kept per emulator; see the README on which to pick). An advanced caller may pass an
+   * {@link EngineFactory} of its own. Default: `RELAY_EMULATOR_ENGINE` when set in the
+   * environment, else `'bankrun'`.
+   */
+  engine?: EngineName | EngineFactory;
   /**
    * Transactions a slot holds before the next one opens a new slot, as a cluster's blocks hold
    * many. Default 64; 1 gives each transaction its own slot (every slot costs bankrun ~130 KB that

@@ -9,6 +9,7 @@ import { POLICY_PROFILES } from '../src/relay/policy-options.ts';
 import { startHarness, type Harness } from './support/harness.ts';
 import { assertFetchResponseMatchesSpec } from './support/openapi.ts';
 import { ALICE, build, createAtaInstructions, FEE_PAYER, transferInstruction } from './support/transactions.ts';
+import { newKeypair } from './support/keys.ts';
 
 const KEYS = { rate: 'limits-rate-key', neighbour: 'limits-neighbour-key', queue: 'limits-queue-key', body: 'limits-body-key' };
 /** 20 requests at once, then one per 100 s: the refill never matters within a test. */
@@ -22,7 +23,7 @@ const lamportsOf = async (address: PublicKey) => (await h.emulator.services.ledg
 const as = (key: string) => ({ 'X-API-Key': key });
 
 async function validSend(key: string, amount = 1n): Promise<string> {
-  const recipient = Keypair.generate();
+  const recipient = newKeypair();
   const { body } = await h.call('GET', '/Transaction/blockhash', { headers: as(key) });
   return build({ instructions: [...createAtaInstructions(recipient.publicKey), transferInstruction(ALICE, recipient.publicKey, amount)], blockhash: body.Blockhash, signers: [ALICE, recipient] });
 }

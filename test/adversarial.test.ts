@@ -46,24 +46,25 @@ import { encodeMint, encodeTokenAccount } from '../src/ledger/token-accounts.ts'
 import { startHarness, type Harness } from './support/harness.ts';
 import { policyRules } from './support/policy-table.ts';
 import { ALICE, ata, build, closeInstruction, createAtaInstructions, FEE_PAYER, KIN, transferInstruction, USDC } from './support/transactions.ts';
+import { newKeypair } from './support/keys.ts';
 
 // ------------------------------------------------------------------ the cast
 
-const ATTACKER = Keypair.generate();
+const ATTACKER = newKeypair();
 /** A program the emulator is configured to allow (policy.extraPrograms), standing for any third-party program. */
-const EXTRA_PROGRAM = Keypair.generate().publicKey;
+const EXTRA_PROGRAM = newKeypair().publicKey;
 /** An SPL Token mint on the ledger that the relay does not sponsor (not in allowedMints). */
-const OTHER_MINT = Keypair.generate().publicKey;
+const OTHER_MINT = newKeypair().publicKey;
 /** In allowedMints, but nothing on the ledger. */
-const GHOST_MINT = Keypair.generate().publicKey;
-const T22_MINT = Keypair.generate().publicKey;
-const T22_ACCOUNT = Keypair.generate().publicKey;
+const GHOST_MINT = newKeypair().publicKey;
+const T22_MINT = newKeypair().publicKey;
+const T22_ACCOUNT = newKeypair().publicKey;
 /** The fee payer's own USDC account, with a balance: the prize of a token drain. */
 const FEE_PAYER_ATA = ata(FEE_PAYER);
 /** Token accounts whose close authority is the fee payer, as after a relayed creation. */
-const EMPTY_CLOSABLE = Keypair.generate().publicKey;
-const FUNDED_CLOSABLE = Keypair.generate().publicKey;
-const FROZEN_CLOSABLE = Keypair.generate().publicKey;
+const EMPTY_CLOSABLE = newKeypair().publicKey;
+const FUNDED_CLOSABLE = newKeypair().publicKey;
+const FROZEN_CLOSABLE = newKeypair().publicKey;
 const MEMO_PROGRAM = new PublicKey('MemoSq4gqABAXKb96qnH8TysNcWxMyWCqXgDLGmfcHr');
 
 let h: Harness;
@@ -112,7 +113,7 @@ async function v0(instructions: TransactionInstruction[], signers: Keypair[], ta
 }
 
 /** A fresh owner's ATA creation in the spec 4.2 shape (create paid by the fee payer, close authority to it). */
-function newAccount(owner = Keypair.generate(), mint = USDC) {
+function newAccount(owner = newKeypair(), mint = USDC) {
   return { owner, account: ata(owner.publicKey, mint), instructions: createAtaInstructions(owner.publicKey, mint) };
 }
 
@@ -239,7 +240,7 @@ const cases: Case[] = [
     path: CREATE,
     code: 'FEE_PAYER_MISUSE',
     transaction: () => {
-      const target = Keypair.generate();
+      const target = newKeypair();
       return legacy([SystemProgram.createAccount({ fromPubkey: FEE_PAYER, newAccountPubkey: target.publicKey, lamports: 10_000_000_000, space: 0, programId: ATTACKER.publicKey })], [target]);
     },
   },
@@ -249,7 +250,7 @@ const cases: Case[] = [
     path: CREATE,
     code: 'FEE_PAYER_MISUSE',
     transaction: () => {
-      const target = Keypair.generate();
+      const target = newKeypair();
       return legacy(
         [
           SystemProgram.createAccount({ fromPubkey: FEE_PAYER, newAccountPubkey: target.publicKey, lamports: Number(rent) + 1, space: ACCOUNT_SIZE, programId: TOKEN_PROGRAM_ID }),
@@ -266,7 +267,7 @@ const cases: Case[] = [
     path: CREATE,
     code: 'FEE_PAYER_MISUSE',
     transaction: () => {
-      const target = Keypair.generate();
+      const target = newKeypair();
       return legacy([SystemProgram.createAccount({ fromPubkey: FEE_PAYER, newAccountPubkey: target.publicKey, lamports: Number(rent), space: 10_240, programId: TOKEN_PROGRAM_ID })], [target]);
     },
   },
@@ -276,7 +277,7 @@ const cases: Case[] = [
     path: CREATE,
     code: 'FEE_PAYER_MISUSE',
     transaction: () => {
-      const target = Keypair.generate().publicKey;
+      const target = newKeypair().publicKey;
       const create = SystemProgram.createAccount({ fromPubkey: FEE_PAYER, newAccountPubkey: target, lamports: Number(rent), space: ACCOUNT_SIZE, programId: TOKEN_PROGRAM_ID });
       create.keys[1]!.isSigner = false;
       return legacy([create, createInitializeAccount3Instruction(target, USDC, ATTACKER.publicKey), createSetAuthorityInstruction(target, ATTACKER.publicKey, AuthorityType.CloseAccount, FEE_PAYER)], [ATTACKER]);
@@ -314,7 +315,7 @@ const cases: Case[] = [
     path: SEND,
     code: 'FEE_PAYER_MISUSE',
     transaction: () => {
-      const multisig = Keypair.generate().publicKey;
+      const multisig = newKeypair().publicKey;
       return legacy([createTransferInstruction(ata(multisig), ata(ALICE.publicKey), multisig, 1n, [FEE_PAYER, ATTACKER.publicKey])], [ATTACKER]);
     },
   },
@@ -346,7 +347,7 @@ const cases: Case[] = [
     path: CREATE,
     code: 'CLOSE_AUTHORITY_NOT_FEE_PAYER',
     transaction: () => {
-      const owner = Keypair.generate();
+      const owner = newKeypair();
       const account = ata(owner.publicKey);
       return legacy([createAssociatedTokenAccountInstruction(FEE_PAYER, account, owner.publicKey, USDC), createSetAuthorityInstruction(account, owner.publicKey, AuthorityType.CloseAccount, ATTACKER.publicKey)], [owner]);
     },
@@ -357,7 +358,7 @@ const cases: Case[] = [
     path: CREATE,
     code: 'CLOSE_AUTHORITY_NOT_FEE_PAYER',
     transaction: () => {
-      const target = Keypair.generate();
+      const target = newKeypair();
       return legacy(
         [
           SystemProgram.createAccount({ fromPubkey: FEE_PAYER, newAccountPubkey: target.publicKey, lamports: Number(rent), space: ACCOUNT_SIZE, programId: TOKEN_PROGRAM_ID }),
@@ -373,11 +374,11 @@ const cases: Case[] = [
     path: CREATE,
     code: 'INSTRUCTION_NOT_ALLOWED',
     transaction: () => {
-      const target = Keypair.generate();
+      const target = newKeypair();
       return legacy([SystemProgram.createAccount({ fromPubkey: FEE_PAYER, newAccountPubkey: target.publicKey, lamports: Number(rent), space: ACCOUNT_SIZE, programId: TOKEN_PROGRAM_ID })], [target]);
     },
   },
-  { name: 'wrapped-SOL account funded by the fee payer (its owner could clear the close authority)', category: 'rentTheft', path: CREATE, code: 'MINT_NOT_ALLOWED', transaction: () => { const { owner, instructions } = newAccount(Keypair.generate(), NATIVE_MINT); return legacy(instructions, [owner]); } },
+  { name: 'wrapped-SOL account funded by the fee payer (its owner could clear the close authority)', category: 'rentTheft', path: CREATE, code: 'MINT_NOT_ALLOWED', transaction: () => { const { owner, instructions } = newAccount(newKeypair(), NATIVE_MINT); return legacy(instructions, [owner]); } },
   {
     name: 'sponsored account handed to the attacker right after the close authority hand-over',
     category: 'rentTheft',
@@ -446,11 +447,11 @@ const cases: Case[] = [
     path: SEND,
     code: 'DURABLE_NONCE_NOT_ALLOWED',
     transaction: async () =>
-      build({ instructions: [SystemProgram.nonceAdvance({ noncePubkey: Keypair.generate().publicKey, authorizedPubkey: FEE_PAYER }), transferInstruction(ALICE, ATTACKER.publicKey, 1n)], blockhash: Keypair.generate().publicKey.toBase58(), signers: [ALICE] }),
+      build({ instructions: [SystemProgram.nonceAdvance({ noncePubkey: newKeypair().publicKey, authorizedPubkey: FEE_PAYER }), transferInstruction(ALICE, ATTACKER.publicKey, 1n)], blockhash: newKeypair().publicKey.toBase58(), signers: [ALICE] }),
   },
-  { name: 'nonce withdrawal with the fee payer as nonce authority', category: 'nonce', path: SEND, code: 'DURABLE_NONCE_NOT_ALLOWED', transaction: () => legacy([transferInstruction(ALICE, ATTACKER.publicKey, 1n), SystemProgram.nonceWithdraw({ noncePubkey: Keypair.generate().publicKey, authorizedPubkey: FEE_PAYER, toPubkey: ATTACKER.publicKey, lamports: 1_447_680 })], [ALICE]) },
-  { name: 'nonce initialization naming the fee payer as authority', category: 'nonce', path: SEND, code: 'DURABLE_NONCE_NOT_ALLOWED', transaction: () => legacy([SystemProgram.nonceInitialize({ noncePubkey: Keypair.generate().publicKey, authorizedPubkey: FEE_PAYER })]) },
-  { name: 'nonce authority moved by the fee payer', category: 'nonce', path: SEND, code: 'DURABLE_NONCE_NOT_ALLOWED', transaction: () => legacy([SystemProgram.nonceAuthorize({ noncePubkey: Keypair.generate().publicKey, authorizedPubkey: FEE_PAYER, newAuthorizedPubkey: ATTACKER.publicKey })]) },
+  { name: 'nonce withdrawal with the fee payer as nonce authority', category: 'nonce', path: SEND, code: 'DURABLE_NONCE_NOT_ALLOWED', transaction: () => legacy([transferInstruction(ALICE, ATTACKER.publicKey, 1n), SystemProgram.nonceWithdraw({ noncePubkey: newKeypair().publicKey, authorizedPubkey: FEE_PAYER, toPubkey: ATTACKER.publicKey, lamports: 1_447_680 })], [ALICE]) },
+  { name: 'nonce initialization naming the fee payer as authority', category: 'nonce', path: SEND, code: 'DURABLE_NONCE_NOT_ALLOWED', transaction: () => legacy([SystemProgram.nonceInitialize({ noncePubkey: newKeypair().publicKey, authorizedPubkey: FEE_PAYER })]) },
+  { name: 'nonce authority moved by the fee payer', category: 'nonce', path: SEND, code: 'DURABLE_NONCE_NOT_ALLOWED', transaction: () => legacy([SystemProgram.nonceAuthorize({ noncePubkey: newKeypair().publicKey, authorizedPubkey: FEE_PAYER, newAuthorizedPubkey: ATTACKER.publicKey })]) },
 
   // -- compute budget and signatures (rules C1–C3, F2, S2)
   { name: 'a priority fee over the cap', category: 'computeAndSignatures', path: SEND, code: 'COMPUTE_PRICE_TOO_HIGH', transaction: () => { const send = aliceSends(); return legacy([ComputeBudgetProgram.setComputeUnitPrice({ microLamports: 50_000_000_000n }), ...send.instructions], send.signers); } },
@@ -474,7 +475,7 @@ const cases: Case[] = [
     path: SEND,
     code: 'TOO_MANY_SIGNATURES',
     transaction: () => {
-      const signers = Array.from({ length: 5 }, () => Keypair.generate());
+      const signers = Array.from({ length: 5 }, () => newKeypair());
       const send = aliceSends();
       return legacy([...send.instructions, raw(MEMO_PROGRAM, [...Buffer.from('many')], signers.map((signer) => ({ pubkey: signer.publicKey, isSigner: true })))], [...send.signers, ...signers]);
     },
@@ -488,7 +489,7 @@ const cases: Case[] = [
     path: CREATE,
     code: 'PROGRAM_NOT_ALLOWED',
     transaction: () => {
-      const owner = Keypair.generate();
+      const owner = newKeypair();
       const create = createAssociatedTokenAccountInstruction(FEE_PAYER, ata(owner.publicKey), owner.publicKey, USDC);
       create.keys[5]!.pubkey = ATTACKER.publicKey;
       return legacy([create]);
@@ -526,7 +527,7 @@ const cases: Case[] = [
     path: CREATE,
     code: 'FEE_PAYER_MISUSE',
     transaction: () => {
-      const target = Keypair.generate();
+      const target = newKeypair();
       return legacy(
         [
           SystemProgram.createAccount({ fromPubkey: FEE_PAYER, newAccountPubkey: target.publicKey, lamports: Number(rent), space: ACCOUNT_SIZE, programId: TOKEN_PROGRAM_ID }),
@@ -546,16 +547,16 @@ const cases: Case[] = [
     transaction: () => {
       const send = aliceSends();
       const hidden = [...new Set(send.instructions.flatMap((ix) => ix.keys.filter((key) => !key.isSigner).map((key) => key.pubkey.toBase58())))].map((key) => new PublicKey(key));
-      const table = new AddressLookupTableAccount({ key: Keypair.generate().publicKey, state: { deactivationSlot: 2n ** 64n - 1n, lastExtendedSlot: 0, lastExtendedSlotStartIndex: 0, addresses: hidden } });
+      const table = new AddressLookupTableAccount({ key: newKeypair().publicKey, state: { deactivationSlot: 2n ** 64n - 1n, lastExtendedSlot: 0, lastExtendedSlotStartIndex: 0, addresses: hidden } });
       return v0(send.instructions, send.signers, [table]);
     },
   },
 
   // -- Token-2022 (rule P2)
-  { name: 'a Token-2022 associated token account', category: 'token2022', path: CREATE, code: 'TOKEN_2022_UNSUPPORTED', transaction: () => { const owner = Keypair.generate(); const account = getAssociatedTokenAddressSync(T22_MINT, owner.publicKey, true, TOKEN_2022_PROGRAM_ID); return legacy([createAssociatedTokenAccountInstruction(FEE_PAYER, account, owner.publicKey, T22_MINT, TOKEN_2022_PROGRAM_ID), createSetAuthorityInstruction(account, owner.publicKey, AuthorityType.CloseAccount, FEE_PAYER, [], TOKEN_2022_PROGRAM_ID)], [owner]); } },
+  { name: 'a Token-2022 associated token account', category: 'token2022', path: CREATE, code: 'TOKEN_2022_UNSUPPORTED', transaction: () => { const owner = newKeypair(); const account = getAssociatedTokenAddressSync(T22_MINT, owner.publicKey, true, TOKEN_2022_PROGRAM_ID); return legacy([createAssociatedTokenAccountInstruction(FEE_PAYER, account, owner.publicKey, T22_MINT, TOKEN_2022_PROGRAM_ID), createSetAuthorityInstruction(account, owner.publicKey, AuthorityType.CloseAccount, FEE_PAYER, [], TOKEN_2022_PROGRAM_ID)], [owner]); } },
   { name: 'a Token-2022 TransferChecked', category: 'token2022', path: SEND, code: 'TOKEN_2022_UNSUPPORTED', transaction: () => legacy([createTransferCheckedInstruction(T22_ACCOUNT, T22_MINT, ata(ALICE.publicKey, T22_MINT), ATTACKER.publicKey, 1n, 6, [], TOKEN_2022_PROGRAM_ID)], [ATTACKER]) },
-  { name: 'createAccount from the fee payer owned by Token-2022', category: 'token2022', path: CREATE, code: 'TOKEN_2022_UNSUPPORTED', transaction: () => { const target = Keypair.generate(); return legacy([SystemProgram.createAccount({ fromPubkey: FEE_PAYER, newAccountPubkey: target.publicKey, lamports: Number(rent), space: ACCOUNT_SIZE, programId: TOKEN_2022_PROGRAM_ID })], [target]); } },
-  { name: 'a classic ATA creation for a Token-2022 mint', category: 'token2022', path: CREATE, code: 'TOKEN_2022_UNSUPPORTED', transaction: () => { const { owner, instructions } = newAccount(Keypair.generate(), T22_MINT); return legacy(instructions, [owner]); } },
+  { name: 'createAccount from the fee payer owned by Token-2022', category: 'token2022', path: CREATE, code: 'TOKEN_2022_UNSUPPORTED', transaction: () => { const target = newKeypair(); return legacy([SystemProgram.createAccount({ fromPubkey: FEE_PAYER, newAccountPubkey: target.publicKey, lamports: Number(rent), space: ACCOUNT_SIZE, programId: TOKEN_2022_PROGRAM_ID })], [target]); } },
+  { name: 'a classic ATA creation for a Token-2022 mint', category: 'token2022', path: CREATE, code: 'TOKEN_2022_UNSUPPORTED', transaction: () => { const { owner, instructions } = newAccount(newKeypair(), T22_MINT); return legacy(instructions, [owner]); } },
   { name: 'a close of a Token-2022 account whose close authority is the fee payer', category: 'token2022', path: CLOSE, code: 'TOKEN_2022_UNSUPPORTED', transaction: () => legacy([closeInstruction(T22_ACCOUNT)]) },
   { name: 'a classic Transfer out of a Token-2022 account', category: 'token2022', path: SEND, code: 'TOKEN_2022_UNSUPPORTED', transaction: () => legacy([createTransferInstruction(T22_ACCOUNT, ata(ALICE.publicKey), ATTACKER.publicKey, 1n)], [ATTACKER]) },
 
@@ -618,10 +619,10 @@ const cases: Case[] = [
   },
 
   // -- mints (rules A5, T1)
-  { name: 'an ATA for a mint the relay does not sponsor', category: 'mints', path: CREATE, code: 'MINT_NOT_ALLOWED', transaction: () => { const { owner, instructions } = newAccount(Keypair.generate(), OTHER_MINT); return legacy(instructions, [owner]); } },
-  { name: 'an ATA for an allowed mint that does not exist on the ledger', category: 'mints', path: CREATE, code: 'MINT_NOT_ALLOWED', transaction: () => { const { owner, instructions } = newAccount(Keypair.generate(), GHOST_MINT); return legacy(instructions, [owner]); } },
+  { name: 'an ATA for a mint the relay does not sponsor', category: 'mints', path: CREATE, code: 'MINT_NOT_ALLOWED', transaction: () => { const { owner, instructions } = newAccount(newKeypair(), OTHER_MINT); return legacy(instructions, [owner]); } },
+  { name: 'an ATA for an allowed mint that does not exist on the ledger', category: 'mints', path: CREATE, code: 'MINT_NOT_ALLOWED', transaction: () => { const { owner, instructions } = newAccount(newKeypair(), GHOST_MINT); return legacy(instructions, [owner]); } },
   { name: 'a TransferChecked of a mint the relay does not sponsor', category: 'mints', path: SEND, code: 'MINT_NOT_ALLOWED', transaction: () => legacy([createTransferCheckedInstruction(ata(ATTACKER.publicKey, OTHER_MINT), OTHER_MINT, ata(ALICE.publicKey, OTHER_MINT), ATTACKER.publicKey, 1n, 6)], [ATTACKER]) },
-  { name: 'a Transfer whose mint cannot be told (its source is not on the ledger)', category: 'mints', path: SEND, code: 'MINT_NOT_ALLOWED', transaction: () => legacy([createTransferInstruction(Keypair.generate().publicKey, ata(ALICE.publicKey), ATTACKER.publicKey, 1n)], [ATTACKER]) },
+  { name: 'a Transfer whose mint cannot be told (its source is not on the ledger)', category: 'mints', path: SEND, code: 'MINT_NOT_ALLOWED', transaction: () => legacy([createTransferInstruction(newKeypair().publicKey, ata(ALICE.publicKey), ATTACKER.publicKey, 1n)], [ATTACKER]) },
 
   // -- shape (rules W1, W3, O1, O2, T2)
   { name: 'signedTransaction that is not base64', category: 'shape', path: SEND, status: 400, code: 'INVALID_BASE64', transaction: async () => 'a transaction, honestly' },
@@ -793,7 +794,7 @@ describe(`under the ${profile} policy profile`, () => {
     });
 
     it('relays CreateIdempotent of an account that already exists (no rent is spent)', async () => {
-      const owner = Keypair.generate();
+      const owner = newKeypair();
       const first = newAccount(owner);
       await relay(CREATE, await legacy(first.instructions, [owner]));
       const before = await lamportsOf(FEE_PAYER);

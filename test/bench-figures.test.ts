@@ -10,13 +10,14 @@ import {
   journalFigure,
   memoryFigures,
   kbPerTransfer,
-  relayEfficiencyFigure,
+  relayEfficiencyFigures,
   relayMemoryFigures,
   relayMemoryLines,
   stageBreakdown,
   startupFigure,
   THROUGHPUT_TARGETS,
   throughputFigures,
+  type BenchEngine,
   type MemoryMeasurement,
   type RelayMemoryProbe,
   type ThroughputMeasurement,
@@ -53,37 +54,56 @@ function relayMemoryProbe(engine: string, perTransferKb: number, perSlotKb = 130
   };
 }
 
+const ENGINES: BenchEngine[] = ['bankrun', 'litesvm'];
+
 /** Measurements of an emulator `slowdown` times slower (and larger) than its baselines, which stay put. */
 function fakeMeasurers(slowdown: number, seen: BenchSizes[] = []): Measurers {
   const note = <T>(value: T) => (sizes: BenchSizes) => {
     seen.push(sizes);
     return Promise.resolve(value);
   };
+  const round = { transfers: 100, relaySeconds: 0.1 * slowdown, relayCpuMicros: 900 * slowdown, bareSeconds: 0.2, bareCpuMicros: 120 };
   return {
-    relayEfficiency: note({ transfers: 100, relaySeconds: 0.5 * slowdown, directSeconds: 1 }),
-    startup: note({ bareMs: [50, 60, 70], emulatorMs: [60, 66, 91].map((ms) => ms * slowdown) }),
+    relayEfficiency: note(ENGINES.map((engine) => ({ engine, rounds: [round, round, round] }))),
+    startup: note(ENGINES.map((engine) => ({ engine, bareMs: [50, 60, 70], emulatorMs: [60, 66, 91].map((ms) => ms * slowdown) }))),
     history: note({ small: 1_000, large: 100_000, smallMs: [0.2, 0.25, 0.3], largeMs: [0.21, 0.25, 0.33].map((ms) => ms * slowdown) }),
     serverThroughput: note(throughput(() => ({ rate: 8_000 / slowdown, cpuMicros: 60 * slowdown, baseRate: 16_000, baseCpuMicros: 30 }))),
-    memory: note<MemoryMeasurement>({ bare: { before: 100 * MB, after: 110 * MB }, emulator: { before: 100 * MB, after: 100 * MB + 12 * MB * slowdown }, churned: { before: 200 * MB, after: 200 * MB + 20 * MB * slowdown }, churn: 2 }),
-    stages: note({ calls: 4, totalMicros: new Map([['relay: policy', 400 * slowdown], ['ledger: process (bankrun + balances)', 4_000]]) }),
+    memory: note<MemoryMeasurement[]>(
+      ENGINES.map((engine) => ({ engine, bare: { before: 100 * MB, after: 110 * MB }, emulator: { before: 100 * MB, after: 100 * MB + 12 * MB * slowdown }, churned: { before: 200 * MB, after: 200 * MB + 2 * MB * slowdown }, churn: 2 })),
+    ),
+    stages: note(ENGINES.map((engine) => ({ engine, calls: 4, totalMicros: new Map([['relay: policy', 400 * slowdown], ['ledger: engine execute', 4_000]]), wholeMicros: 8_000 }))),
     journal: note({ clients: 32, plainRates: [100, 120, 80], journaledRates: [90, 114, 68].map((rate) => rate / slowdown), journalBytesPerRelay: 4096 }),
     relayMemory: note([relayMemoryProbe('bankrun', 6 * slowdown, 130 * slowdown, 12 * slowdown)]),
   };
 }
 
 describe('each benchmark figure is computed from its measurements', () => {
-  it('relay efficiency: relayed transfers per second over direct ones, at least 0.8', () => {
-    const figure = relayEfficiencyFigure({ transfers: 300, relaySeconds: 2, directSeconds: 3 });
-    expect(figure).toMatchObject({ measured: '150/s relayed', baseline: '100/s direct', ratio: 1.5, meets: true });
-    expect(relayEfficiencyFigure({ transfers: 300, relaySeconds: 3.75, directSeconds: 3 })).toMatchObject({ ratio: 0.8, meets: true });
-    expect(relayEfficiencyFigure({ transfers: 300, relaySeconds: 4, directSeconds: 3 })).toMatchObject({ ratio: 0.75, meets: false });
+  it('relay efficiency: per engine, the median of paired relayed/bare ratios (at least 0.8 on LiteSVM), and relayed transfers a second (at least 400 on LiteSVM)', () => {
+    const rounds = [
+      { transfers: 100, relaySeconds: 0.2, relayCpuMicros: 500, bareSeconds: 0.1, bareCpuMicros: 100 },
+      { transfers: 100, relaySeconds: 0.125, relayCpuMicros: 400, bareSeconds: 0.1, bareCpuMicros: 120 },
+      { transfers: 100, relaySeconds: 0.1, relayCpuMicros: 300, bareSeconds: 0.1, bareCpuMicros: 110 },
+    ];
+    // Ratios 0.5, 0.8, 1: median 0.8. Rates 500, 800, 1000: median 800.
+    const [efficiency, rate] = relayEfficiencyFigures({ engine: 'litesvm', rounds });
+    expect(efficiency).toMatchObject({ name: 'relay efficiency, litesvm (transfers/s)', measured: '800/s relayed, 400 µs CPU/transfer', baseline: '1000/s bare litesvm, 110 µs CPU/transfer', ratio: 0.8, meets: true });
+    expect(efficiency!.note).toBe('paired ratios by round 0.50, 0.80, 1.00');
+    expect(rate).toMatchObject({ name: 'relayed transfers/s in process, litesvm', measured: '800/s', ratio: 2, meets: true });
+    const slow = rounds.map((one) => ({ ...one, relaySeconds: one.relaySeconds * 3 }));
+    expect(relayEfficiencyFigures({ engine: 'litesvm', rounds: slow }).map((figure) => figure.meets)).toEqual([false, false]);
+    // bankrun's figures are reported beside them, never judged.
+    expect(relayEfficiencyFigures({ engine: 'bankrun', rounds: slow }).map((figure) => [figure.target, figure.meets])).toEqual([
+      ['report', null],
+      ['report', null],
+    ]);
   });
 
-  it('start-up: the median of paired per-round ratios (not the ratio of the medians), at most 1.5', () => {
+  it('start-up: the median of paired per-round ratios (not the ratio of the medians), at most 1.5 on bankrun', () => {
     // Rounds 1.5, 3 and 0.9: median 1.5; the medians alone would say 60 / 20 = 3.
-    const figure = startupFigure({ bareMs: [10, 20, 100], emulatorMs: [15, 60, 90] });
-    expect(figure).toMatchObject({ measured: '60.0 ms emulator', baseline: '20.0 ms bare bankrun', ratio: 1.5, meets: true });
-    expect(startupFigure({ bareMs: [10, 20, 100], emulatorMs: [16, 60, 90] }).meets).toBe(false);
+    const figure = startupFigure({ engine: 'bankrun', bareMs: [10, 20, 100], emulatorMs: [15, 60, 90] });
+    expect(figure).toMatchObject({ name: 'start-up, bankrun (median ms)', measured: '60.0 ms emulator', baseline: '20.0 ms bare bankrun', ratio: 1.5, meets: true });
+    expect(startupFigure({ engine: 'bankrun', bareMs: [10, 20, 100], emulatorMs: [16, 60, 90] }).meets).toBe(false);
+    expect(startupFigure({ engine: 'litesvm', bareMs: [10, 20, 100], emulatorMs: [16, 60, 90] })).toMatchObject({ baseline: '20.0 ms bare litesvm', ratio: 1.6, meets: null });
   });
 
   it('history: the large index’s median request over the small one’s, at most 1.5', () => {
@@ -108,10 +128,12 @@ describe('each benchmark figure is computed from its measurements', () => {
     expect(figures[3]!.note).toBe('paired ratios by round 0.20, 0.45, 0.60; CPU efficiency (bare CPU per request / emulator CPU per request) = 0.50');
   });
 
-  it('memory: one emulator’s RSS over one bare start’s, and growth per churned emulator over one bare start', () => {
-    const [one, churn] = memoryFigures({ bare: { before: 100 * MB, after: 110 * MB }, emulator: { before: 100 * MB, after: 115 * MB }, churned: { before: 0, after: 60 * MB }, churn: 4 });
-    expect(one).toMatchObject({ measured: '15.0 MB', baseline: '10.0 MB bare bankrun', ratio: 1.5 });
-    expect(churn).toMatchObject({ name: 'RSS growth, 4 emulators created+closed', measured: '60.0 MB', ratio: 1.5 });
+  it('memory: one emulator’s RSS over one bare start’s, and growth per churned emulator, at most 2 MB on LiteSVM', () => {
+    const [one, churn] = memoryFigures({ engine: 'litesvm', bare: { before: 100 * MB, after: 110 * MB }, emulator: { before: 100 * MB, after: 115 * MB }, churned: { before: 0, after: 6 * MB }, churn: 4 });
+    expect(one).toMatchObject({ name: 'RSS of one emulator, litesvm', measured: '15.0 MB', baseline: '10.0 MB bare litesvm', ratio: 1.5 });
+    expect(churn).toMatchObject({ name: 'RSS growth, 4 emulators created+closed, litesvm', measured: '6.0 MB (1.5 MB each)', ratio: 0.75, meets: true });
+    expect(memoryFigures({ engine: 'litesvm', bare: { before: 0, after: MB }, emulator: { before: 0, after: MB }, churned: { before: 0, after: 9 * MB }, churn: 4 })[1]).toMatchObject({ ratio: 1.125, meets: false });
+    expect(memoryFigures({ engine: 'bankrun', bare: { before: 0, after: MB }, emulator: { before: 0, after: MB }, churned: { before: 0, after: 40 * MB }, churn: 4 })[1]).toMatchObject({ ratio: 5, meets: null });
   });
 
   it('relay memory: KB per relayed transfer over the whole run, at most 15 on the default engine; per slot and kept per closed emulator reported', () => {
@@ -145,8 +167,10 @@ describe('each benchmark figure is computed from its measurements', () => {
     expect(journalFigure({ clients: 32, plainRates: [100], journaledRates: [79], journalBytesPerRelay: 0 }).meets).toBe(false);
   });
 
-  it('where the time goes: microseconds per call of each stage, slowest first', () => {
-    expect(stageBreakdown({ calls: 4, totalMicros: new Map([['fast', 40], ['slow', 400]]) })).toEqual([
+  it('where the time goes: the whole call, then microseconds per call of each stage, slowest first, the rest as plumbing', () => {
+    expect(stageBreakdown({ engine: 'litesvm', calls: 4, totalMicros: new Map([['fast', 40], ['slow', 400]]), wholeMicros: 1_000 })).toEqual([
+      { stage: 'whole relayed transfer on litesvm', microseconds: 250 },
+      { stage: 'plumbing: fetch, binding, JSON, journal, queue, ledger bookkeeping', microseconds: 140 },
       { stage: 'slow', microseconds: 100 },
       { stage: 'fast', microseconds: 10 },
     ]);
@@ -154,31 +178,38 @@ describe('each benchmark figure is computed from its measurements', () => {
 });
 
 describe('runBenchmarks', () => {
-  it('makes every figure from what the measurers return, given the sizes', async () => {
+  const NAMES = [
+    'relay efficiency, bankrun (transfers/s)',
+    'relayed transfers/s in process, bankrun',
+    'relay efficiency, litesvm (transfers/s)',
+    'relayed transfers/s in process, litesvm',
+    'start-up, bankrun (median ms)',
+    'start-up, litesvm (median ms)',
+    'history p50 (large/small index)',
+    'calibration: bare node:http + 10 µs of busy CPU per request',
+    'adapter floor: trivial fetch on @hono/node-server',
+    'GET /Transaction/config over HTTP',
+    'POST /Account/getaccountinfo over HTTP',
+    'GET /Transaction/config, journal off',
+    'POST /Account/getaccountinfo, journal off',
+    'RSS of one emulator, bankrun',
+    'RSS growth, 2 emulators created+closed, bankrun',
+    'RSS of one emulator, litesvm',
+    'RSS growth, 2 emulators created+closed, litesvm',
+  ];
+
+  it('makes every figure from what the measurers return, given the sizes, for both engines', async () => {
     const seen: BenchSizes[] = [];
     const { figures, stages } = await runBenchmarks(SMOKE, fakeMeasurers(1, seen));
     expect(seen).toHaveLength(8);
     expect(seen.every((sizes) => sizes === SMOKE)).toBe(true);
-    expect(figures.map((figure) => figure.name)).toEqual([
-      'relay efficiency (transfers/s)',
-      'start-up (median ms)',
-      'history p50 (large/small index)',
-      'calibration: bare node:http + 10 µs of busy CPU per request',
-      'adapter floor: trivial fetch on @hono/node-server',
-      'GET /Transaction/config over HTTP',
-      'POST /Account/getaccountinfo over HTTP',
-      'GET /Transaction/config, journal off',
-      'POST /Account/getaccountinfo, journal off',
-      'RSS of one emulator',
-      'RSS growth, 2 emulators created+closed',
-      "relay throughput with the state file's journal (32 clients)",
-      'RSS per relayed transfer, bankrun',
-      'RSS per slot, bankrun',
-      'RSS kept per closed emulator, bankrun',
-    ]);
-    expect(figures.map((figure) => Number(figure.ratio.toFixed(4)))).toEqual([2, 1.2, 1, 0.5, 0.5, 0.5, 0.5, 0.5, 0.5, 1.2, 1, 0.9, 0.4, 21.6667, 0.9452]);
-    expect(stages).toEqual([
-      { stage: 'ledger: process (bankrun + balances)', microseconds: 1_000 },
+    expect(figures.map((figure) => figure.name)).toEqual([...NAMES, "relay throughput with the state file's journal (32 clients)", 'RSS per relayed transfer, bankrun', 'RSS per slot, bankrun', 'RSS kept per closed emulator, bankrun']);
+    expect(figures.map((figure) => Number(figure.ratio.toFixed(4)))).toEqual([2, 2.5, 2, 2.5, 1.2, 1.2, 1, 0.5, 0.5, 0.5, 0.5, 0.5, 0.5, 1.2, 0.5, 1.2, 0.5, 0.9, 0.4, 21.6667, 0.9452]);
+    expect(stages.map((engine) => engine[0]!.stage)).toEqual(['whole relayed transfer on bankrun', 'whole relayed transfer on litesvm']);
+    expect(stages[1]).toEqual([
+      { stage: 'whole relayed transfer on litesvm', microseconds: 2_000 },
+      { stage: 'ledger: engine execute', microseconds: 1_000 },
+      { stage: 'plumbing: fetch, binding, JSON, journal, queue, ledger bookkeeping', microseconds: 900 },
       { stage: 'relay: policy', microseconds: 100 },
     ]);
   });
@@ -186,16 +217,16 @@ describe('runBenchmarks', () => {
   it('moves every figure by what an emulator twice as slow and large implies, and nothing else', async () => {
     const base = (await runBenchmarks(SMOKE, fakeMeasurers(1))).figures;
     const slower = (await runBenchmarks(SMOKE, fakeMeasurers(2))).figures;
-    // Rates (relay efficiency, throughput) halve; times and sizes (start-up, history, RSS) double.
-    const factor = ['relay efficiency (transfers/s)', ...base.slice(3, 9).map((figure) => figure.name), "relay throughput with the state file's journal (32 clients)"];
+    // Rates (relay efficiency, relayed/s, throughput, journaled relays) halve; times and sizes (start-up, history, RSS) double.
+    const rates = [...NAMES.slice(0, 4), ...NAMES.slice(7, 13), "relay throughput with the state file's journal (32 clients)"];
     // Ratios of two sizes the larger emulator both doubles stay put.
     const unchanged = ['RSS per slot, bankrun', 'RSS kept per closed emulator, bankrun'];
     for (const [index, figure] of base.entries()) {
-      const expected = factor.includes(figure.name) ? figure.ratio / 2 : unchanged.includes(figure.name) ? figure.ratio : figure.ratio * 2;
+      const expected = rates.includes(figure.name) ? figure.ratio / 2 : unchanged.includes(figure.name) ? figure.ratio : figure.ratio * 2;
       expect(slower[index]!.ratio, figure.name).toBeCloseTo(expected, 10);
     }
     expect(slower.filter((figure) => figure.meets === false).map((figure) => figure.name)).toEqual([
-      'start-up (median ms)',
+      'start-up, bankrun (median ms)',
       'history p50 (large/small index)',
       'GET /Transaction/config over HTTP',
       'POST /Account/getaccountinfo over HTTP',

@@ -7,6 +7,7 @@ import { decodeState } from '../src/controls/state-codec.ts';
 import { startCli, type CliProcess } from './support/cli-process.ts';
 import { assertFetchResponseMatchesSpec } from './support/openapi.ts';
 import { ALICE, build, createAtaInstructions, transferInstruction } from './support/transactions.ts';
+import { newKeypair } from './support/keys.ts';
 
 describe('relay-emulator start: state file, restart, shutdown and admin token', () => {
   const directory = mkdtempSync(join(tmpdir(), 'relay-emulator-state-'));
@@ -35,7 +36,7 @@ describe('relay-emulator start: state file, restart, shutdown and admin token', 
   };
 
   it('saves on SIGTERM (exit 0) and a restarted emulator answers balances and history as before, queued transactions included', async () => {
-    const owner = Keypair.generate();
+    const owner = newKeypair();
     const first = await startCli(['--state-file', stateFile]);
     processes.push(first);
     expect(first.output()).toContain(`State file  ${stateFile} (new)`);

@@ -8,6 +8,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startHarness, type Harness } from './support/harness.ts';
 import { assertFetchResponseMatchesSpec, schemaErrors } from './support/openapi.ts';
 import { ALICE, build, createAtaInstructions, KIN } from './support/transactions.ts';
+import { newKeypair } from './support/keys.ts';
 
 let h: Harness;
 let origin: string;
@@ -132,7 +133,7 @@ describe('POST /account/create and /account/close without environment: the body 
   });
 
   it('a current body, an empty body and no body stay the current operation’s (problem+json)', async () => {
-    const signedTransaction = build({ instructions: createAtaInstructions(Keypair.generate().publicKey), blockhash: await h.blockhash(), signers: [] });
+    const signedTransaction = build({ instructions: createAtaInstructions(newKeypair().publicKey), blockhash: await h.blockhash(), signers: [] });
     expect((await api('POST', '/account/create', { signedTransaction }, '/Account/create')).body.code).toBe('SIGNATURE_MISSING');
     expect((await api('POST', '/account/create', {}, '/Account/create')).body.code).toBe('VALIDATION_FAILED');
     expect(await send('POST', `${h.emulator.config.baseUrl}/account/close`, undefined, {}, '/Account/close')).toMatchObject({ status: 401, contentType: expect.stringMatching(/^application\/problem\+json/) });

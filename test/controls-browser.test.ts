@@ -2,6 +2,7 @@ import { Keypair } from '@solana/web3.js';
 import { request as httpRequest } from 'node:http';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { createRelayEmulator, startServer, type RunningServer } from '../src/index.ts';
+import { newKeypair } from './support/keys.ts';
 
 // The control routes against what a browser page can send, over real HTTP on a loopback bind
 // (issue 16): a foreign Host (DNS rebinding), a foreign Origin with or without a preflight,
@@ -57,7 +58,7 @@ const preflightHeaders = (origin: string, method = 'POST') => ({
 describe('control routes over a loopback port, against browser pages', () => {
   let server: RunningServer;
   let port: number;
-  const wallet = Keypair.generate().publicKey.toBase58();
+  const wallet = newKeypair().publicKey.toBase58();
   const lamportsOf = async () => (await server.emulator.getAccount(wallet))?.lamports ?? 0n;
 
   beforeAll(async () => {

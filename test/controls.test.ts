@@ -7,6 +7,7 @@ import { createRelayEmulator } from '../src/index.ts';
 import { startHarness, type Harness } from './support/harness.ts';
 import { assertFetchResponseMatchesSpec } from './support/openapi.ts';
 import { ALICE, ata, BOB, build, createAtaInstructions, transferInstruction, USDC } from './support/transactions.ts';
+import { newKeypair } from './support/keys.ts';
 
 // Every control, in process through MSW (real fetch, real ledger), each response checked against the spec.
 describe('test controls (in process)', () => {
@@ -33,11 +34,11 @@ describe('test controls (in process)', () => {
     return body.tokens[0]?.amount as string | undefined;
   };
   /** A fresh wallet's account creation, as a client builds it. */
-  const creation = async (owner = Keypair.generate()) => ({ owner, tx: build({ instructions: createAtaInstructions(owner.publicKey), blockhash: await h.blockhash(), signers: [owner] }) });
+  const creation = async (owner = newKeypair()) => ({ owner, tx: build({ instructions: createAtaInstructions(owner.publicKey), blockhash: await h.blockhash(), signers: [owner] }) });
 
   describe('faucet and mints', () => {
     it('credits SOL (1 SOL by default), and adds to what is there', async () => {
-      const address = Keypair.generate().publicKey.toBase58();
+      const address = newKeypair().publicKey.toBase58();
       const first = await control('POST', '/__emulator/faucet', { body: { address } });
       expect(first.body).toEqual({ address, lamports: '1000000000', tokenAccount: null, tokenAmount: null });
       const second = await control('POST', '/__emulator/faucet', { body: { address, lamports: 5 } });
@@ -47,7 +48,7 @@ describe('test controls (in process)', () => {
     });
 
     it('mints tokens of a fixture mint into the owner’s associated token account, creating it', async () => {
-      const owner = Keypair.generate().publicKey;
+      const owner = newKeypair().publicKey;
       const { body } = await control('POST', '/__emulator/faucet', { body: { address: owner.toBase58(), mint: USDC.toBase58(), amount: '2500000' } });
       expect(body).toEqual({ address: owner.toBase58(), lamports: '0', tokenAccount: ata(owner).toBase58(), tokenAmount: '2500000' });
       await control('POST', '/__emulator/faucet', { body: { address: owner.toBase58(), mint: USDC.toBase58(), amount: '1' } });
@@ -58,14 +59,14 @@ describe('test controls (in process)', () => {
     });
 
     it('creates the owner’s token account of a mint without minting when no amount is given', async () => {
-      const owner = Keypair.generate().publicKey;
+      const owner = newKeypair().publicKey;
       const funded = await control('POST', '/__emulator/faucet', { body: { address: owner.toBase58(), mint: USDC.toBase58() } });
       expect(funded).toMatchObject({ status: 200, body: { tokenAccount: ata(owner).toBase58(), tokenAmount: '0', lamports: '0' } });
     });
 
     it('refuses an unknown mint, amount without mint, and a bad address', async () => {
-      const owner = Keypair.generate().publicKey.toBase58();
-      const unknown = await control('POST', '/__emulator/faucet', { body: { address: owner, mint: Keypair.generate().publicKey.toBase58(), amount: '1' } });
+      const owner = newKeypair().publicKey.toBase58();
+      const unknown = await control('POST', '/__emulator/faucet', { body: { address: owner, mint: newKeypair().publicKey.toBase58(), amount: '1' } });
       expect(unknown).toMatchObject({ status: 404, body: { code: 'MINT_NOT_FOUND' } });
       const noMint = await control('POST', '/__emulator/faucet', { body: { address: owner, amount: '1' } });
       expect(noMint).toMatchObject({ status: 400, body: { code: 'VALIDATION_FAILED' } });
@@ -79,10 +80,10 @@ describe('test controls (in process)', () => {
       const { body } = await control('POST', '/__emulator/mints', { body: { decimals: 2, symbol: 'PTS' } });
       expect(body).toEqual({ mint: expect.any(String), decimals: 2, symbol: 'PTS' });
       const mint = new PublicKey(body.mint);
-      const owner = Keypair.generate();
+      const owner = newKeypair();
       await control('POST', '/__emulator/faucet', { body: { address: owner.publicKey.toBase58(), mint: mint.toBase58(), amount: '150' } });
       // A relayed transfer of the new mint lands on the ledger.
-      const receiver = Keypair.generate();
+      const receiver = newKeypair();
       const tx = build({
         instructions: [...createAtaInstructions(receiver.publicKey, mint), transferInstruction(owner, receiver.publicKey, 40n, { mint, checked: true, decimals: 2 })],
         blockhash: await h.blockhash(),
@@ -104,7 +105,7 @@ describe('test controls (in process)', () => {
 
   describe('accounts, clock and blockhash', () => {
     it('reads and writes raw accounts; 0 lamports removes one', async () => {
-      const address = Keypair.generate().publicKey.toBase58();
+      const address = newKeypair().publicKey.toBase58();
       expect(await control('GET', `/__emulator/accounts/${address}`)).toMatchObject({ status: 404, body: { code: 'ACCOUNT_NOT_FOUND' } });
       const account = { lamports: 4242, owner: BOB.publicKey.toBase58(), data: Buffer.from('hello').toString('base64'), executable: false };
       expect((await control('PUT', `/__emulator/accounts/${address}`, { body: account })).body).toEqual(account);
@@ -250,7 +251,7 @@ describe('test controls (in process)', () => {
     it('journals every request with its response, filterable by method, path and status', async () => {
       const { tx } = await creation();
       await relay('/Account/create', tx);
-      await h.call('POST', '/Account/getaccountinfo', { body: { accountAddress: Keypair.generate().publicKey.toBase58() } });
+      await h.call('POST', '/Account/getaccountinfo', { body: { accountAddress: newKeypair().publicKey.toBase58() } });
       await control('GET', '/health');
       const all = (await control('GET', '/__emulator/journal/requests')).body.requests;
       expect(all.map((entry: any) => `${entry.method} ${entry.path} ${entry.status}`)).toEqual([
@@ -290,7 +291,7 @@ describe('test controls (in process)', () => {
       await h.emulator.settle();
       await h.emulator.faucet({ address: owner.publicKey, lamports: 10n });
       await h.emulator.createMint({ decimals: 0 });
-      await h.emulator.setAccount(Keypair.generate().publicKey, { lamports: 1n, owner: BOB.publicKey.toBase58(), data: new Uint8Array(3), executable: false });
+      await h.emulator.setAccount(newKeypair().publicKey, { lamports: 1n, owner: BOB.publicKey.toBase58(), data: new Uint8Array(3), executable: false });
       h.emulator.injectFault({ operation: 'any', kind: 'ledger' });
       h.emulator.pauseQueue();
       await relay('/Account/create', (await creation()).tx);
@@ -365,7 +366,7 @@ describe('test controls (in process)', () => {
     });
 
     it('serves /health, /openapi.yaml and /docs with its local Redoc bundle', async () => {
-      expect((await control('GET', '/health')).body).toEqual({ status: 'ok', slot: expect.any(Number), version: '0.1.0' });
+      expect((await control('GET', '/health')).body).toEqual({ status: 'ok', slot: expect.any(Number), version: '0.1.0', engine: h.emulator.config.engine });
       const yaml = await control('GET', '/openapi.yaml');
       expect(yaml.headers.get('content-type')).toMatch(/^text\/yaml/);
       expect(yaml.body).toContain('operationId: emulatorReset');

@@ -5,6 +5,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createEd25519Signer } from '../src/crypto/ed25519.ts';
 import { keypairOf, loadFixtures } from '../src/fixtures/load-fixtures.ts';
 import { startHarness, type Harness } from './support/harness.ts';
+import { newKeypair } from './support/keys.ts';
 
 const fixtures = loadFixtures();
 
@@ -83,7 +84,7 @@ describe('GET /Transaction/config and authentication', () => {
 
   it('refuses a forged token (signed by another key) as TOKEN_INVALID, and garbage too', async () => {
     const forger = createPrivateKey({
-      key: Buffer.concat([Buffer.from('302e020100300506032b657004220420', 'hex'), Keypair.generate().secretKey.subarray(0, 32)]),
+      key: Buffer.concat([Buffer.from('302e020100300506032b657004220420', 'hex'), newKeypair().secretKey.subarray(0, 32)]),
       format: 'der',
       type: 'pkcs8',
     });

@@ -2,10 +2,11 @@ import { Keypair } from '@solana/web3.js';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startHarness, type Harness } from './support/harness.ts';
 import { ALICE, ata, build, createAtaInstructions, FEE_PAYER, KIN, transferInstruction, USDC } from './support/transactions.ts';
+import { newKeypair } from './support/keys.ts';
 
 describe('account reads and history', () => {
   let h: Harness;
-  const wallet = Keypair.generate();
+  const wallet = newKeypair();
   const signatures: string[] = []; // oldest first
   let kinSignature = '';
 
@@ -30,7 +31,7 @@ describe('account reads and history', () => {
     const { status, body } = await h.call('POST', '/Account/getaccountinfo', { body: { accountAddress: FEE_PAYER.toBase58() } });
     expect(status).toBe(200);
     expect(body.accountInfo).toEqual({ address: FEE_PAYER.toBase58(), owner: '11111111111111111111111111111111', lamports: expect.any(Number), executable: false });
-    const unknown = await h.call('POST', '/Account/getaccountinfo', { body: { AccountAddress: Keypair.generate().publicKey.toBase58() } });
+    const unknown = await h.call('POST', '/Account/getaccountinfo', { body: { AccountAddress: newKeypair().publicKey.toBase58() } });
     expect(unknown.status).toBe(404);
     expect(unknown.body.code).toBe('ACCOUNT_NOT_FOUND');
     const malformed = await h.call('POST', '/Account/getaccountinfo', { body: { accountAddress: 'not-an-address' } });

@@ -2,6 +2,7 @@ import { Keypair, TransactionInstruction, VersionedTransaction } from '@solana/w
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startHarness, type Harness } from './support/harness.ts';
 import { ALICE, ata, build, closeInstruction, createAtaInstructions, FEE_PAYER, memoInstruction, transferInstruction } from './support/transactions.ts';
+import { newKeypair } from './support/keys.ts';
 
 /** Every refusal of the relay pipeline that issue 3 names: status, code, and nothing queued. */
 describe('relay refusals', () => {
@@ -28,20 +29,20 @@ describe('relay refusals', () => {
 
   it('400 INVALID_TRANSACTION for base64 that is not a transaction, or has trailing bytes', async () => {
     await expectRefused('/Transaction/send', Buffer.from('hello relay, not a transaction').toString('base64'), 400, 'INVALID_TRANSACTION');
-    const valid = Buffer.from(build({ instructions: [transferInstruction(ALICE, Keypair.generate().publicKey, 1n)], blockhash: await h.blockhash(), signers: [ALICE] }), 'base64');
+    const valid = Buffer.from(build({ instructions: [transferInstruction(ALICE, newKeypair().publicKey, 1n)], blockhash: await h.blockhash(), signers: [ALICE] }), 'base64');
     await expectRefused('/Transaction/send', Buffer.concat([valid, Buffer.from([1, 2, 3])]).toString('base64'), 400, 'INVALID_TRANSACTION');
   });
 
   it('422 WRONG_FEE_PAYER when the fee payer is not the published FeePayer', async () => {
-    const body = await expectRefused('/Transaction/send', build({ instructions: [transferInstruction(ALICE, Keypair.generate().publicKey, 1n)], blockhash: await h.blockhash(), signers: [ALICE], feePayer: ALICE.publicKey }), 422, 'WRONG_FEE_PAYER');
+    const body = await expectRefused('/Transaction/send', build({ instructions: [transferInstruction(ALICE, newKeypair().publicKey, 1n)], blockhash: await h.blockhash(), signers: [ALICE], feePayer: ALICE.publicKey }), 422, 'WRONG_FEE_PAYER');
     expect(body.detail).toContain(FEE_PAYER.toBase58());
   });
 
   it('422 BLOCKHASH_NOT_FOUND for an expired or unknown blockhash', async () => {
     const stale = await h.blockhash();
     await h.emulator.services.ledger.expireBlockhashes();
-    await expectRefused('/Transaction/send', build({ instructions: [transferInstruction(ALICE, Keypair.generate().publicKey, 1n)], blockhash: stale, signers: [ALICE] }), 422, 'BLOCKHASH_NOT_FOUND');
-    await expectRefused('/Transaction/send', build({ instructions: [transferInstruction(ALICE, Keypair.generate().publicKey, 1n)], blockhash: Keypair.generate().publicKey.toBase58(), signers: [ALICE] }), 422, 'BLOCKHASH_NOT_FOUND');
+    await expectRefused('/Transaction/send', build({ instructions: [transferInstruction(ALICE, newKeypair().publicKey, 1n)], blockhash: stale, signers: [ALICE] }), 422, 'BLOCKHASH_NOT_FOUND');
+    await expectRefused('/Transaction/send', build({ instructions: [transferInstruction(ALICE, newKeypair().publicKey, 1n)], blockhash: newKeypair().publicKey.toBase58(), signers: [ALICE] }), 422, 'BLOCKHASH_NOT_FOUND');
   });
 
   it('accepts a blockhash 150 blocks old and refuses it at 151 with BLOCKHASH_NOT_FOUND (lastValidBlockHeight = issued + 150)', async () => {
@@ -50,7 +51,7 @@ describe('relay refusals', () => {
     const issuedAt = emulator.clock().blockHeight;
     const { body: recent } = await h.call('GET', '/Transaction/blockhash');
     expect(recent.LastValidBlockHeight).toBe(issuedAt + 150);
-    const transfer = () => build({ instructions: [transferInstruction(ALICE, Keypair.generate().publicKey, 1n)], blockhash: recent.Blockhash, signers: [ALICE] });
+    const transfer = () => build({ instructions: [transferInstruction(ALICE, newKeypair().publicKey, 1n)], blockhash: recent.Blockhash, signers: [ALICE] });
     const [atAge150, atAge151] = [transfer(), transfer()];
     // Held in the queue: only the warps below move the block height.
     emulator.pauseQueue();
@@ -67,22 +68,22 @@ describe('relay refusals', () => {
   });
 
   it('422 SIGNATURE_MISSING when a required client signature is absent', async () => {
-    await expectRefused('/Transaction/send', build({ instructions: [transferInstruction(ALICE, Keypair.generate().publicKey, 1n)], blockhash: await h.blockhash(), signers: [] }), 422, 'SIGNATURE_MISSING');
+    await expectRefused('/Transaction/send', build({ instructions: [transferInstruction(ALICE, newKeypair().publicKey, 1n)], blockhash: await h.blockhash(), signers: [] }), 422, 'SIGNATURE_MISSING');
   });
 
   it('422 SIGNATURE_INVALID when a client signature does not verify', async () => {
-    const bytes = Buffer.from(build({ instructions: [transferInstruction(ALICE, Keypair.generate().publicKey, 1n)], blockhash: await h.blockhash(), signers: [ALICE] }), 'base64');
+    const bytes = Buffer.from(build({ instructions: [transferInstruction(ALICE, newKeypair().publicKey, 1n)], blockhash: await h.blockhash(), signers: [ALICE] }), 'base64');
     const tx = VersionedTransaction.deserialize(bytes);
     tx.signatures[1]![10]! ^= 0xff;
     await expectRefused('/Transaction/send', Buffer.from(tx.serialize()).toString('base64'), 422, 'SIGNATURE_INVALID');
   });
 
   it('422 OPERATION_MISMATCH when the instructions belong to another operation', async () => {
-    const transfer = build({ instructions: [transferInstruction(ALICE, Keypair.generate().publicKey, 1n)], blockhash: await h.blockhash(), signers: [ALICE] });
+    const transfer = build({ instructions: [transferInstruction(ALICE, newKeypair().publicKey, 1n)], blockhash: await h.blockhash(), signers: [ALICE] });
     await expectRefused('/Account/create', transfer, 422, 'OPERATION_MISMATCH');
     await expectRefused('/Account/close', transfer, 422, 'OPERATION_MISMATCH');
     // (A creation posted to Transaction/send is relayed by the default faithful profile: test/policy-profiles.test.ts.)
-    const owner = Keypair.generate();
+    const owner = newKeypair();
     await expectRefused('/Account/close', build({ instructions: createAtaInstructions(owner.publicKey), blockhash: await h.blockhash(), signers: [owner] }), 422, 'OPERATION_MISMATCH');
   });
 
@@ -91,7 +92,7 @@ describe('relay refusals', () => {
   });
 
   it('422 CLOSE_AUTHORITY_NOT_FEE_PAYER when a created account keeps its owner as close authority', async () => {
-    const owner = Keypair.generate();
+    const owner = newKeypair();
     const [createOnly] = createAtaInstructions(owner.publicKey);
     await expectRefused('/Account/create', build({ instructions: [createOnly!], blockhash: await h.blockhash(), signers: [] }), 422, 'CLOSE_AUTHORITY_NOT_FEE_PAYER');
   });
@@ -109,12 +110,12 @@ describe('relay refusals', () => {
   });
 
   it('422 PROGRAM_NOT_ALLOWED for an unknown program', async () => {
-    const rogue = new TransactionInstruction({ programId: Keypair.generate().publicKey, keys: [{ pubkey: ALICE.publicKey, isSigner: true, isWritable: false }], data: Buffer.from([1]) });
-    await expectRefused('/Transaction/send', build({ instructions: [transferInstruction(ALICE, Keypair.generate().publicKey, 1n), rogue], blockhash: await h.blockhash(), signers: [ALICE] }), 422, 'PROGRAM_NOT_ALLOWED');
+    const rogue = new TransactionInstruction({ programId: newKeypair().publicKey, keys: [{ pubkey: ALICE.publicKey, isSigner: true, isWritable: false }], data: Buffer.from([1]) });
+    await expectRefused('/Transaction/send', build({ instructions: [transferInstruction(ALICE, newKeypair().publicKey, 1n), rogue], blockhash: await h.blockhash(), signers: [ALICE] }), 422, 'PROGRAM_NOT_ALLOWED');
   });
 
   it('422 ALREADY_PROCESSED when a relayed transaction is replayed to another operation', async () => {
-    const recipient = Keypair.generate();
+    const recipient = newKeypair();
     const signed = build({ instructions: [...createAtaInstructions(recipient.publicKey), transferInstruction(ALICE, recipient.publicKey, 1n)], blockhash: await h.blockhash(), signers: [ALICE, recipient] });
     expect((await h.call('POST', '/Transaction/send', { body: { signedTransaction: signed } })).status).toBe(200);
     await expectRefused('/Transaction/sendbatch', signed, 422, 'ALREADY_PROCESSED');

@@ -14,6 +14,7 @@ import {
   transferInstruction,
   USDC,
 } from './support/transactions.ts';
+import { newKeypair } from './support/keys.ts';
 
 describe('relaying create → send → close through MSW', () => {
   let h: Harness;
@@ -31,13 +32,19 @@ describe('relaying create → send → close through MSW', () => {
   };
 
   it('creates an account, receives and sends tokens, and closes it, with the rent back to the fee payer', async () => {
-    const owner = Keypair.generate();
+    const owner = newKeypair();
     const account = ata(owner.publicKey);
     const feePayerBefore = await lamportsOf(FEE_PAYER);
 
+    // Answered before submission, whatever the engine's speed: the job still waits when the answer is made.
+    const waitingAtAnswer: number[] = [];
+    const stop = h.emulator.observe(({ operationId }) => {
+      if (operationId === 'createAccount') waitingAtAnswer.push(h.emulator.queueState().pending);
+    });
     const created = await relay('/Account/create', build({ instructions: createAtaInstructions(owner.publicKey), blockhash: await h.blockhash(), signers: [owner] }));
+    stop();
     expect(created).toEqual({ status: 'Queued', message: 'Account creation transaction queued successfully.', signature: expect.any(String), Status: 'Queued', Message: 'Account creation transaction queued successfully.', Signature: created.signature });
-    expect(await tokenState(account)).toBeNull(); // answered before submission
+    expect(waitingAtAnswer).toEqual([1]);
     await h.emulator.settle();
     expect(await tokenState(account)).toMatchObject({ owner: owner.publicKey.toBase58(), mint: USDC.toBase58(), amount: 0n, closeAuthority: FEE_PAYER.toBase58() });
 
@@ -62,7 +69,7 @@ describe('relaying create → send → close through MSW', () => {
   });
 
   it('reports the receipt signature as the fee-payer signature the ledger records', async () => {
-    const owner = Keypair.generate();
+    const owner = newKeypair();
     const receipt = await relay('/Account/create', build({ instructions: createAtaInstructions(owner.publicKey, USDC, { idempotent: true }), blockhash: await h.blockhash(), signers: [owner] }));
     await h.emulator.settle();
     const record = h.emulator.services.submissions.get(receipt.signature)!;
@@ -72,8 +79,8 @@ describe('relaying create → send → close through MSW', () => {
   });
 
   it('creates plain token accounts (createAccount + InitializeAccount3) with the close authority handed over', async () => {
-    const owner = Keypair.generate();
-    const account = Keypair.generate();
+    const owner = newKeypair();
+    const account = newKeypair();
     await relay('/Account/create', build({ instructions: createPlainAccountInstructions(owner.publicKey, account), blockhash: await h.blockhash(), signers: [owner, account] }));
     await h.emulator.settle();
     const state = await h.emulator.services.ledger.getAccount(account.publicKey);
@@ -82,7 +89,7 @@ describe('relaying create → send → close through MSW', () => {
   });
 
   it('sends with the destination account created in the same transaction (spec 4.2 transfer example)', async () => {
-    const recipient = Keypair.generate();
+    const recipient = newKeypair();
     const instructions = [...createAtaInstructions(recipient.publicKey), transferInstruction(ALICE, recipient.publicKey, 1_000n)];
     await relay('/Transaction/send', build({ instructions, blockhash: await h.blockhash(), signers: [ALICE, recipient] }));
     await h.emulator.settle();
@@ -90,7 +97,7 @@ describe('relaying create → send → close through MSW', () => {
   });
 
   it('relays a batch with the receipt plus success and signatures', async () => {
-    const [first, second] = [Keypair.generate(), Keypair.generate()];
+    const [first, second] = [newKeypair(), newKeypair()];
     const instructions = [
       ...createAtaInstructions(first.publicKey),
       ...createAtaInstructions(second.publicKey),
@@ -106,7 +113,7 @@ describe('relaying create → send → close through MSW', () => {
   });
 
   it('binds the PascalCase SignedTransaction key as the real service does', async () => {
-    const recipient = Keypair.generate();
+    const recipient = newKeypair();
     const signedTransaction = build({ instructions: [...createAtaInstructions(recipient.publicKey), transferInstruction(ALICE, recipient.publicKey, 7n)], blockhash: await h.blockhash(), signers: [ALICE, recipient] });
     const { status, body } = await h.call('POST', '/transaction/send', { body: { SignedTransaction: signedTransaction } });
     expect(status).toBe(200);
@@ -116,7 +123,7 @@ describe('relaying create → send → close through MSW', () => {
   });
 
   it('answers an identical resubmission with the original receipt and submits it once', async () => {
-    const recipient = Keypair.generate();
+    const recipient = newKeypair();
     const signedTransaction = build({ instructions: [...createAtaInstructions(recipient.publicKey), transferInstruction(ALICE, recipient.publicKey, 11n)], blockhash: await h.blockhash(), signers: [ALICE, recipient] });
     const first = await relay('/Transaction/send', signedTransaction);
     const again = await relay('/Transaction/send', signedTransaction);
@@ -130,7 +137,7 @@ describe('relaying create → send → close through MSW', () => {
   });
 
   it('queues identical copies sent at once only once: every copy gets the receipt, the ledger moves once', async () => {
-    const recipient = Keypair.generate();
+    const recipient = newKeypair();
     const signedTransaction = build({ instructions: [...createAtaInstructions(recipient.publicKey), transferInstruction(ALICE, recipient.publicKey, 13n)], blockhash: await h.blockhash(), signers: [ALICE, recipient] });
     // Each copy awaits the ledger in its checks, so all pass the first look-up before any is recorded.
     const copies = await Promise.all(Array.from({ length: 6 }, () => relay('/Transaction/send', signedTransaction)));
@@ -149,7 +156,7 @@ describe('relaying create → send → close through MSW', () => {
   });
 
   it('queues a transaction the ledger then fails, and reports the failure with logs', async () => {
-    const recipient = Keypair.generate();
+    const recipient = newKeypair();
     const tooMuch = 10n ** 15n;
     const receipt = await relay('/Transaction/send', build({ instructions: [...createAtaInstructions(recipient.publicKey), transferInstruction(ALICE, recipient.publicKey, tooMuch)], blockhash: await h.blockhash(), signers: [ALICE, recipient] }));
     await h.emulator.settle();

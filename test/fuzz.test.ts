@@ -16,6 +16,7 @@ import { isJsonType } from '../src/http/read-json-body.ts';
 import { startHarness, type Harness } from './support/harness.ts';
 import { assertFetchResponseMatchesSpec, assertResponseMatchesSpec, loadSpec } from './support/openapi.ts';
 import { ALICE, ata, build, closeInstruction, createAtaInstructions, transferInstruction, USDC } from './support/transactions.ts';
+import { newKeypair } from './support/keys.ts';
 
 const SEED = Number(process.env.FUZZ_SEED ?? 20_260_101);
 const SCALE = Number(process.env.FUZZ_RUNS ?? 1);
@@ -329,10 +330,10 @@ function mutate(original: Uint8Array, mutations: Mutation[]): Uint8Array {
 describe('truncated and mutated transaction bytes', () => {
   it('never crash a relay endpoint, current, legacy or RPC', async () => {
     const blockhash = await h.blockhash();
-    const recipient = Keypair.generate();
+    const recipient = newKeypair();
     const bases = [
       build({ instructions: [...createAtaInstructions(recipient.publicKey), transferInstruction(ALICE, recipient.publicKey, 1n)], blockhash, signers: [ALICE, recipient] }),
-      build({ instructions: createAtaInstructions(Keypair.generate().publicKey).slice(0, 1), blockhash, signers: [] }),
+      build({ instructions: createAtaInstructions(newKeypair().publicKey).slice(0, 1), blockhash, signers: [] }),
       build({ instructions: [closeInstruction(ata(ALICE.publicKey))], blockhash, signers: [] }),
     ].map((base64) => Buffer.from(base64, 'base64'));
     const byId = new Map(OPERATIONS.map((op) => [op.operationId, op]));
@@ -379,7 +380,7 @@ describe('afterwards', () => {
     for (const op of OPERATIONS.filter((candidate) => candidate.operationId === 'emulatorClearFaults')) await attempt(op, {});
     await h.emulator.settle();
 
-    const owner = Keypair.generate();
+    const owner = newKeypair();
     const relay = async (path: string, instructions: Parameters<typeof build>[0]['instructions'], signers: Keypair[]) => {
       const response = await h.call('POST', path, { body: { signedTransaction: build({ instructions, blockhash: await h.blockhash(), signers }) } });
       expect(response.status, JSON.stringify(response.body)).toBe(200);

@@ -6,6 +6,7 @@ import { rentExemptMinimum } from '../src/ledger/rent.ts';
 import { startHarness, type Harness } from './support/harness.ts';
 import { DEFAULT_APPS, legacyCreate } from './support/legacy-transactions.ts';
 import { ALICE, ata, build, closeInstruction, FEE_PAYER, KIN, USDC } from './support/transactions.ts';
+import { newKeypair } from './support/keys.ts';
 
 const MEMO_V1 = 'Memo1UhkJRfHyvLMcVucJwxXeuD728EqVDDwQDxFMNo';
 
@@ -23,7 +24,7 @@ describe('legacy reads, server-built close and airdrop', () => {
   const recent = async () => (await get('/transaction/latest-blockhash/devnet/1')).body as { blockhash: string; lastValidBlockHeight: number };
   /** A fresh owner with an empty KIN account whose close authority is the fee payer (legacy account/create). */
   const newAccountHolder = async (mint = KIN) => {
-    const owner = Keypair.generate();
+    const owner = newKeypair();
     const { blockhash, lastValidBlockHeight } = await recent();
     const created = await post('/account/create', { ...app, commitment: 'Confirmed', mint: mint.toBase58(), lastValidBlockHeight, tx: legacyCreate({ blockhash, owner, mint }) });
     expect(created.body.status).toBe('Confirmed');
@@ -85,7 +86,7 @@ describe('legacy reads, server-built close and airdrop', () => {
     });
 
     it('answers a relayed transaction with its status and RPC JSON, nulls for an unknown signature', async () => {
-      const { body: airdropped } = await airdrop(Keypair.generate().publicKey);
+      const { body: airdropped } = await airdrop(newKeypair().publicKey);
       const { body } = await get(`/transaction/transaction/devnet/1/${airdropped.signature}`);
       expect(body.signature).toBe(airdropped.signature);
       expect(body.status).toMatchObject({ slot: expect.any(Number), err: null, confirmationStatus: expect.stringMatching(/^(confirmed|finalized)$/) });
@@ -108,7 +109,7 @@ describe('legacy reads, server-built close and airdrop', () => {
           { account: ata(ALICE.publicKey, USDC).toBase58(), balance: '1000', decimals: 6, mint: USDC.toBase58() },
         ],
       });
-      const nobody = await get(`/account/balance/devnet/1/${Keypair.generate().publicKey.toBase58()}`);
+      const nobody = await get(`/account/balance/devnet/1/${newKeypair().publicKey.toBase58()}`);
       expect(nobody.body).toMatchObject({ balance: '0', mints: {}, tokens: [] });
       const invalid = await get('/account/balance/devnet/1/not-an-address');
       expect(invalid.status).toBe(400);
@@ -133,7 +134,7 @@ describe('legacy reads, server-built close and airdrop', () => {
       // Kinetic's older route without a mint (SDK rc.11, rc.12) reads the app's default mint.
       expect((await get(`/account/info/devnet/1/${ALICE.publicKey.toBase58()}?commitment=Confirmed`)).body).toEqual(wallet.body);
       expect((await get(`/account/info/devnet/9/${ALICE.publicKey.toBase58()}`)).status).toBe(404);
-      const stranger = Keypair.generate().publicKey.toBase58();
+      const stranger = newKeypair().publicKey.toBase58();
       const notInApp = await get(`/account/info/devnet/1/${ALICE.publicKey.toBase58()}/${stranger}`);
       expect(notInApp.status).toBe(400);
       expect(notInApp.body.message).toBe(`app-1-devnet: Can't find mint ${stranger}`);
@@ -164,7 +165,7 @@ describe('legacy reads, server-built close and airdrop', () => {
 
     it('lists token accounts and their history per mint', async () => {
       expect((await get(`/account/token-accounts/devnet/1/${ALICE.publicKey.toBase58()}/${KIN.toBase58()}`)).body).toEqual([ata(ALICE.publicKey, KIN).toBase58()]);
-      const owner = Keypair.generate();
+      const owner = newKeypair();
       const first = (await airdrop(owner.publicKey)).body.signature;
       const second = (await airdrop(owner.publicKey, { amount: '3' })).body.signature;
       const { body } = await get(`/account/history/devnet/1/${owner.publicKey.toBase58()}/${KIN.toBase58()}`);
@@ -178,7 +179,7 @@ describe('legacy reads, server-built close and airdrop', () => {
 
   describe('airdrop', () => {
     it('mints airdropAmount by default, or the amount asked for, into the associated token account', async () => {
-      const owner = Keypair.generate().publicKey;
+      const owner = newKeypair().publicKey;
       const { status, body } = await airdrop(owner);
       expect(status).toBe(201);
       expect(body).toEqual({ signature: expect.any(String) });
@@ -188,7 +189,7 @@ describe('legacy reads, server-built close and airdrop', () => {
     });
 
     it('reads amount null (what Kinetic SDKs send when none is asked for) as the default amount, and refuses other types', async () => {
-      const owner = Keypair.generate().publicKey;
+      const owner = newKeypair().publicKey;
       expect((await airdrop(owner, { amount: null })).status).toBe(201);
       expect((await get(`/account/balance/devnet/1/${owner.toBase58()}`)).body.balance).toBe('1000');
       const numeric = await airdrop(owner, { amount: 5 });
@@ -197,13 +198,13 @@ describe('legacy reads, server-built close and airdrop', () => {
     });
 
     it('refuses above airdropMax, finer than the decimals, mints without airdrops and mints of other apps', async () => {
-      const owner = Keypair.generate().publicKey;
+      const owner = newKeypair().publicKey;
       expect((await airdrop(owner, { amount: '50001' })).body).toEqual({ statusCode: 400, message: 'Try requesting 50000 or less.', error: 'Bad Request' });
       expect((await airdrop(owner, { amount: '1.000001' })).status).toBe(400);
       const usdc = await airdrop(owner, { mint: USDC.toBase58() });
       expect(usdc.status).toBe(400);
       expect(usdc.body.message).toBe(`app-1-devnet: Airdrop configuration not found for mint ${USDC.toBase58()}.`);
-      const stranger = Keypair.generate().publicKey.toBase58();
+      const stranger = newKeypair().publicKey.toBase58();
       expect((await airdrop(owner, { mint: stranger })).body.message).toBe(`app-1-devnet: Can't find mint ${stranger}`);
       expect((await airdrop(owner, { environment: 'nowhere' })).status).toBe(404);
       expect((await get(`/account/token-accounts/devnet/1/${owner.toBase58()}/${KIN.toBase58()}`)).body).toEqual([]);
@@ -234,20 +235,20 @@ describe('legacy reads, server-built close and airdrop', () => {
       };
       expect(await close(KIN)).toBe('Cannot close a mint');
       expect(await close(ata(ALICE.publicKey, KIN))).toBe('Cannot close a token account');
-      expect(await close(Keypair.generate().publicKey)).toBe('Account has no tokens for the specified mint');
+      expect(await close(newKeypair().publicKey)).toBe('Account has no tokens for the specified mint');
       expect(await close(ALICE.publicKey)).toBe('Token account has no close authority');
 
       const funded = await newAccountHolder();
       await airdrop(funded.publicKey, { amount: '1' });
       expect(await close(funded.publicKey)).toBe('Cannot close an account with a balance');
 
-      const foreign = Keypair.generate().publicKey;
-      await writeTokenAccount(ata(foreign, KIN), foreign, Keypair.generate().publicKey);
+      const foreign = newKeypair().publicKey;
+      await writeTokenAccount(ata(foreign, KIN), foreign, newKeypair().publicKey);
       expect(await close(foreign)).toBe('Token account close authority is not a known wallet');
 
-      const twice = Keypair.generate().publicKey;
+      const twice = newKeypair().publicKey;
       await writeTokenAccount(ata(twice, KIN), twice, FEE_PAYER);
-      await writeTokenAccount(Keypair.generate().publicKey, twice, FEE_PAYER);
+      await writeTokenAccount(newKeypair().publicKey, twice, FEE_PAYER);
       expect(await close(twice)).toBe("Can't close account with multiple tokens");
     });
 

@@ -8,6 +8,7 @@ import { startHarness, type Harness } from './support/harness.ts';
 import { fixturesWithApps, legacyCreate, legacyTransfer, testApp } from './support/legacy-transactions.ts';
 import { startWebhookReceiver, type WebhookReceiver } from './support/legacy-webhooks.ts';
 import { ALICE, ata, build, createAtaInstructions, FEE_PAYER, KIN, transferInstruction, USDC } from './support/transactions.ts';
+import { newKeypair } from './support/keys.ts';
 
 const REFUSING_HOOK = 'https://hooks.example.test/verify';
 const ISO = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}\.\d{3}Z$/;
@@ -51,7 +52,7 @@ describe('legacy relay: make-transfer and account/create', () => {
   };
 
   it('relays a transfer built as the legacy SDK builds it and answers the Confirmed record with every field', async () => {
-    const recipient = Keypair.generate();
+    const recipient = newKeypair();
     const body = await relayBody(
       (blockhash) => legacyTransfer({ blockhash, memoIndex: 1, transfers: [{ from: ALICE, to: recipient.publicKey, amount: 50_000n, create: recipient }] }),
       { referenceType: 'payment', referenceId: '42' },
@@ -115,7 +116,7 @@ describe('legacy relay: make-transfer and account/create', () => {
   });
 
   it('relays a batch of transfers to several destinations', async () => {
-    const [first, second] = [Keypair.generate(), Keypair.generate()];
+    const [first, second] = [newKeypair(), newKeypair()];
     const body = await relayBody((blockhash) =>
       legacyTransfer({
         blockhash,
@@ -134,7 +135,7 @@ describe('legacy relay: make-transfer and account/create', () => {
   });
 
   it('relays an account creation; with commitment Finalized the answer is the Finalized record', async () => {
-    const owner = Keypair.generate();
+    const owner = newKeypair();
     const body = await relayBody((blockhash) => legacyCreate({ blockhash, owner, mint: USDC }), { mint: USDC.toBase58(), commitment: 'Finalized', reference: 'signup-7' });
     const { status, body: record } = await post('/account/create', body);
     expect(status).toBe(201);
@@ -145,7 +146,7 @@ describe('legacy relay: make-transfer and account/create', () => {
   });
 
   it('leaves POST /Account/create without an environment to the current interface', async () => {
-    const owner = Keypair.generate();
+    const owner = newKeypair();
     const tx = build({ instructions: createAtaInstructions(owner.publicKey), blockhash: (await recent()).blockhash, signers: [owner] });
     const { status, body } = await h.call('POST', '/Account/create', { body: { signedTransaction: tx } });
     expect(status).toBe(200);
@@ -154,7 +155,7 @@ describe('legacy relay: make-transfer and account/create', () => {
   });
 
   it('answers the same signed transaction again with the record of the first call', async () => {
-    const owner = Keypair.generate();
+    const owner = newKeypair();
     const body = await relayBody((blockhash) => legacyCreate({ blockhash, owner }));
     const first = await post('/account/create', body);
     const again = await post('/account/create', body);
@@ -178,14 +179,14 @@ describe('legacy relay: make-transfer and account/create', () => {
     };
 
     it('BadNonce: a blockhash the ledger never issued, on make-transfer and account/create', async () => {
-      const unknown = Keypair.generate().publicKey.toBase58();
+      const unknown = newKeypair().publicKey.toBase58();
       await expectBlockhashNotFound('/transaction/make-transfer', await relayBody(() => legacyTransfer({ blockhash: unknown, transfers: [{ from: ALICE, to: ALICE.publicKey, amount: 1n }] })));
-      await expectBlockhashNotFound('/account/create', await relayBody(() => legacyCreate({ blockhash: unknown, owner: Keypair.generate(), memoIndex: 1 })));
+      await expectBlockhashNotFound('/account/create', await relayBody(() => legacyCreate({ blockhash: unknown, owner: newKeypair(), memoIndex: 1 })));
     });
 
     it('BadNonce: an expired blockhash, answered exactly like an unknown one', async () => {
       const transfer = await relayBody((blockhash) => legacyTransfer({ blockhash, transfers: [{ from: ALICE, to: ALICE.publicKey, amount: 1n }] }));
-      const create = await relayBody((blockhash) => legacyCreate({ blockhash, owner: Keypair.generate(), memoIndex: 1 }));
+      const create = await relayBody((blockhash) => legacyCreate({ blockhash, owner: newKeypair(), memoIndex: 1 }));
       await h.emulator.expireBlockhash();
       await expectBlockhashNotFound('/transaction/make-transfer', transfer);
       await expectBlockhashNotFound('/account/create', create);
@@ -202,9 +203,9 @@ describe('legacy relay: make-transfer and account/create', () => {
     });
 
     it('a durable-nonce transaction keeps its own refusal (422), not BadNonce', async () => {
-      const nonce = Keypair.generate().publicKey;
+      const nonce = newKeypair().publicKey;
       const advance = SystemProgram.nonceAdvance({ noncePubkey: nonce, authorizedPubkey: ALICE.publicKey });
-      const body = await relayBody(() => build({ instructions: [advance, transferInstruction(ALICE, ALICE.publicKey, 1n, { checked: true, mint: KIN, decimals: 5 })], blockhash: Keypair.generate().publicKey.toBase58(), signers: [ALICE] }));
+      const body = await relayBody(() => build({ instructions: [advance, transferInstruction(ALICE, ALICE.publicKey, 1n, { checked: true, mint: KIN, decimals: 5 })], blockhash: newKeypair().publicKey.toBase58(), signers: [ALICE] }));
       const { status, body: error } = await post('/transaction/make-transfer', body);
       expect(status).toBe(422);
       expect(error.message).toMatch(/Durable-nonce/);
@@ -218,7 +219,7 @@ describe('legacy relay: make-transfer and account/create', () => {
     });
 
     it('InvalidAccount: a transfer to a token account that does not exist', async () => {
-      const nobody = Keypair.generate();
+      const nobody = newKeypair();
       const body = await relayBody((blockhash) => legacyTransfer({ blockhash, memoIndex: 1, transfers: [{ from: ALICE, to: nobody.publicKey, amount: 1n }] }));
       const { status, body: record } = await post('/transaction/make-transfer', body);
       expect(status).toBe(201);
@@ -272,7 +273,7 @@ describe('legacy relay: make-transfer and account/create', () => {
   });
 
   it('posts the verify webhook before submission and the event webhook after finalization, to a real server', async () => {
-    const recipient = Keypair.generate();
+    const recipient = newKeypair();
     const body = await relayBody(
       (blockhash) => legacyTransfer({ blockhash, memoIndex: 2, transfers: [{ from: ALICE, to: recipient.publicKey, amount: 7n, create: recipient }] }),
       { environment: 'hooks', index: 2, reference: 'hooked' },
@@ -329,15 +330,15 @@ describe('legacy relay: make-transfer and account/create', () => {
 
   describe('refusals in the legacy error body', () => {
     it('404 for an unknown app', async () => {
-      const body = await relayBody((blockhash) => legacyCreate({ blockhash, owner: Keypair.generate() }), { environment: 'nowhere', index: 9 });
+      const body = await relayBody((blockhash) => legacyCreate({ blockhash, owner: newKeypair() }), { environment: 'nowhere', index: 9 });
       const { status, body: error } = await post('/transaction/make-transfer', body);
       expect(status).toBe(404);
       expect(error).toEqual({ statusCode: 404, message: 'app-9-nowhere: App not found.', error: 'Not Found' });
     });
 
     it('400 naming the mint when the mint is not the app’s', async () => {
-      const stranger = Keypair.generate().publicKey.toBase58();
-      const body = await relayBody((blockhash) => legacyCreate({ blockhash, owner: Keypair.generate() }), { mint: stranger });
+      const stranger = newKeypair().publicKey.toBase58();
+      const body = await relayBody((blockhash) => legacyCreate({ blockhash, owner: newKeypair() }), { mint: stranger });
       const { status, body: error } = await post('/account/create', body);
       expect(status).toBe(400);
       expect(error).toEqual({ statusCode: 400, message: `app-1-devnet: Can't find mint ${stranger}`, error: 'Bad Request' });
@@ -345,7 +346,7 @@ describe('legacy relay: make-transfer and account/create', () => {
 
     it('400 for a reference of another type than string or null (null is what Kinetic SDKs send for none)', async () => {
       for (const [field, value] of [['reference', 7], ['referenceId', false], ['referenceType', {}]] as const) {
-        const body = await relayBody((blockhash) => legacyCreate({ blockhash, owner: Keypair.generate() }), { [field]: value });
+        const body = await relayBody((blockhash) => legacyCreate({ blockhash, owner: newKeypair() }), { [field]: value });
         const { status, body: error } = await post('/account/create', body);
         expect(status, field).toBe(400);
         expect(error).toEqual({ statusCode: 400, message: `${field} must be string,null`, error: 'Bad Request' });
@@ -360,7 +361,7 @@ describe('legacy relay: make-transfer and account/create', () => {
     });
 
     it('422 for a transaction the fee-payer policy refuses', async () => {
-      const body = await relayBody((blockhash) => build({ instructions: createAtaInstructions(Keypair.generate().publicKey), blockhash, signers: [], feePayer: ALICE.publicKey }));
+      const body = await relayBody((blockhash) => build({ instructions: createAtaInstructions(newKeypair().publicKey), blockhash, signers: [], feePayer: ALICE.publicKey }));
       const { status, body: error } = await post('/account/create', body);
       expect(status).toBe(422);
       expect(error).toMatchObject({ statusCode: 422, error: 'Unprocessable Entity', message: expect.stringContaining('fee payer') });

@@ -25,6 +25,7 @@ import { startHarness, type Harness } from './support/harness.ts';
 import { policyRules } from './support/policy-table.ts';
 import { validateAgainst } from './support/openapi.ts';
 import { ALICE, ata, build, createAtaInstructions, FEE_PAYER, transferInstruction, USDC } from './support/transactions.ts';
+import { newKeypair } from './support/keys.ts';
 
 const RENT = 2_039_280n;
 const FEE = 5_000n;
@@ -52,7 +53,7 @@ async function signed(h: Harness, instructions: TransactionInstruction[], signer
 const lamportsOf = async (h: Harness, address: PublicKey) => (await h.emulator.services.ledger.getAccount(address))?.lamports ?? 0n;
 
 /** A recipient whose USDC account the fee payer creates without a hand-over (as Android's send does). */
-const noHandOverRecipient = Keypair.generate();
+const noHandOverRecipient = newKeypair();
 
 const flows: Flow[] = [
   {
@@ -63,7 +64,7 @@ const flows: Flow[] = [
     exposure: RENT,
     funded: RENT,
     async build(h) {
-      const owner = Keypair.generate();
+      const owner = newKeypair();
       return signed(h, createAtaInstructions(owner.publicKey, NATIVE_MINT), [owner]);
     },
   },
@@ -75,8 +76,8 @@ const flows: Flow[] = [
     exposure: RENT,
     funded: RENT,
     async build(h) {
-      const owner = Keypair.generate();
-      const account = Keypair.generate();
+      const owner = newKeypair();
+      const account = newKeypair();
       return signed(
         h,
         [
@@ -112,10 +113,10 @@ const flows: Flow[] = [
     exposure: 0n,
     funded: 0n,
     async build(h) {
-      const payer = Keypair.generate();
+      const payer = newKeypair();
       await h.emulator.faucet({ address: payer.publicKey, lamports: 2_000_000n });
       // Both ends stay rent-exempt (890,880 lamports for a wallet), as the ledger requires.
-      return signed(h, [SystemProgram.transfer({ fromPubkey: payer.publicKey, toPubkey: Keypair.generate().publicKey, lamports: 1_000_000 })], [payer]);
+      return signed(h, [SystemProgram.transfer({ fromPubkey: payer.publicKey, toPubkey: newKeypair().publicKey, lamports: 1_000_000 })], [payer]);
     },
   },
   {
@@ -126,7 +127,7 @@ const flows: Flow[] = [
     exposure: 0n,
     funded: RENT,
     async build(h) {
-      const owner = Keypair.generate();
+      const owner = newKeypair();
       return signed(h, createAtaInstructions(owner.publicKey), [owner]);
     },
   },
@@ -138,7 +139,7 @@ const flows: Flow[] = [
     exposure: 0n,
     funded: 0n,
     async build(h) {
-      const owner = Keypair.generate();
+      const owner = newKeypair();
       await h.emulator.faucet({ address: owner.publicKey, mint: USDC });
       const account = ata(owner.publicKey);
       return signed(h, [createCloseAccountInstruction(account, owner.publicKey, owner.publicKey)], [owner]);
@@ -188,7 +189,7 @@ function profileSuite(profile: PolicyProfile): void {
     }
 
     it('relays a CreateIdempotent of an account that exists before a transfer (gill), funding nothing and breaking nothing', async () => {
-      const recipient = Keypair.generate();
+      const recipient = newKeypair();
       await h.emulator.faucet({ address: recipient.publicKey, mint: USDC });
       const before = await lamportsOf(h, FEE_PAYER);
       const { transaction } = await signed(h, [createAssociatedTokenAccountIdempotentInstruction(FEE_PAYER, ata(recipient.publicKey), recipient.publicKey, USDC), transferInstruction(ALICE, recipient.publicKey, 2n)], [ALICE]);
@@ -203,7 +204,7 @@ function profileSuite(profile: PolicyProfile): void {
 
     it('refuses, as strict does, a SOL transfer on Account/create (rule O1) or from the fee payer (rule F1)', async () => {
       for (const [path, instruction, signers, code] of [
-        ['/Account/create', SystemProgram.transfer({ fromPubkey: ALICE.publicKey, toPubkey: Keypair.generate().publicKey, lamports: 1 }), [ALICE], profile === 'strict' ? 'INSTRUCTION_NOT_ALLOWED' : 'OPERATION_MISMATCH'],
+        ['/Account/create', SystemProgram.transfer({ fromPubkey: ALICE.publicKey, toPubkey: newKeypair().publicKey, lamports: 1 }), [ALICE], profile === 'strict' ? 'INSTRUCTION_NOT_ALLOWED' : 'OPERATION_MISMATCH'],
         ['/Transaction/send', SystemProgram.transfer({ fromPubkey: FEE_PAYER, toPubkey: ALICE.publicKey, lamports: 1 }), [], 'FEE_PAYER_MISUSE'],
       ] as const) {
         const before = await lamportsOf(h, FEE_PAYER);
@@ -216,7 +217,7 @@ function profileSuite(profile: PolicyProfile): void {
     });
 
     it('records nothing for the transactions both profiles relay', async () => {
-      const owner = Keypair.generate();
+      const owner = newKeypair();
       const { transaction } = await signed(h, createAtaInstructions(owner.publicKey), [owner]);
       const response = await h.call('POST', '/Account/create', { body: { signedTransaction: transaction } });
       await h.emulator.settle();
@@ -255,12 +256,12 @@ describe('the faithful profile still refuses the neighbours of what it relaxes',
   };
 
   it('an account funded without a hand-over that receives no transfer (rule A6)', async () => {
-    const owner = Keypair.generate();
+    const owner = newKeypair();
     await refused('/Account/create', [createAssociatedTokenAccountInstruction(FEE_PAYER, ata(owner.publicKey), owner.publicKey, USDC)], [], 'CLOSE_AUTHORITY_NOT_FEE_PAYER');
   });
 
   it('a recipient account whose close authority is handed to someone else (rule A6)', async () => {
-    const recipient = Keypair.generate();
+    const recipient = newKeypair();
     const account = ata(recipient.publicKey);
     await refused(
       '/Transaction/send',
@@ -271,22 +272,22 @@ describe('the faithful profile still refuses the neighbours of what it relaxes',
   });
 
   it('a wrapped-SOL account, or a SOL transfer, when allowedMints leaves the native mint out (rules A5, T1)', async () => {
-    const owner = Keypair.generate();
+    const owner = newKeypair();
     await refused('/Account/create', createAtaInstructions(owner.publicKey, NATIVE_MINT), [owner], 'MINT_NOT_ALLOWED');
-    const payer = Keypair.generate();
+    const payer = newKeypair();
     await h.emulator.faucet({ address: payer.publicKey, lamports: 1_000_000n });
     await refused('/Transaction/send', [SystemProgram.transfer({ fromPubkey: payer.publicKey, toPubkey: owner.publicKey, lamports: 1 })], [payer], 'MINT_NOT_ALLOWED');
   });
 
 
   it('a close by the owner of an account whose close authority is the fee payer (rule K3), and one listing the fee payer as a co-signer (rule F1)', async () => {
-    const owner = Keypair.generate();
+    const owner = newKeypair();
     const { transaction } = await signed(h, createAtaInstructions(owner.publicKey), [owner]);
     expect((await h.call('POST', '/Account/create', { body: { signedTransaction: transaction } })).status).toBe(200);
     await h.emulator.settle();
     await refused('/Account/close', [createCloseAccountInstruction(ata(owner.publicKey), owner.publicKey, owner.publicKey)], [owner], 'CLOSE_DESTINATION_NOT_FEE_PAYER');
     await refused('/Account/close', [createCloseAccountInstruction(ata(owner.publicKey), FEE_PAYER, owner.publicKey)], [owner], 'CLOSE_AUTHORITY_NOT_FEE_PAYER');
-    const other = Keypair.generate();
+    const other = newKeypair();
     await h.emulator.faucet({ address: other.publicKey, mint: USDC });
     const coSigned = new TransactionInstruction({
       programId: TOKEN_PROGRAM_ID,

@@ -11,6 +11,7 @@ import { createRelayEmulator } from '../src/index.ts';
 import { startHarness, type Harness } from './support/harness.ts';
 import { assertFetchResponseMatchesSpec } from './support/openapi.ts';
 import { ALICE, USDC, ata } from './support/transactions.ts';
+import { newKeypair } from './support/keys.ts';
 
 interface RpcCall {
   token?: string | null;
@@ -41,14 +42,14 @@ const request = (method: string, params?: unknown[], id: number | string = 1) =>
 
 /** A funded keypair (a faucet airdrop, processed). */
 async function funded(h: Harness, rpc: ReturnType<typeof rpcClient>): Promise<Keypair> {
-  const payer = Keypair.generate();
+  const payer = newKeypair();
   const { body } = await rpc(request('requestAirdrop', [payer.publicKey.toBase58(), LAMPORTS_PER_SOL]));
   expect(typeof body.result).toBe('string');
   await h.emulator.settle();
   return payer;
 }
 
-function transfer(payer: Keypair, blockhash: string, lamports: number, to: PublicKey = Keypair.generate().publicKey): Transaction {
+function transfer(payer: Keypair, blockhash: string, lamports: number, to: PublicKey = newKeypair().publicKey): Transaction {
   const tx = new Transaction({ feePayer: payer.publicKey, blockhash, lastValidBlockHeight: 0 });
   tx.add(SystemProgram.transfer({ fromPubkey: payer.publicKey, toPubkey: to, lamports }));
   tx.sign(payer);
@@ -223,7 +224,7 @@ describe('JSON-RPC endpoint: auth, envelope and errors', () => {
       const message = new TransactionMessage({
         payerKey: payer.publicKey,
         recentBlockhash: latest,
-        instructions: [SystemProgram.transfer({ fromPubkey: payer.publicKey, toPubkey: Keypair.generate().publicKey, lamports: 1_000_000 })],
+        instructions: [SystemProgram.transfer({ fromPubkey: payer.publicKey, toPubkey: newKeypair().publicKey, lamports: 1_000_000 })],
       }).compileToV0Message();
       const v0 = new VersionedTransaction(message);
       v0.sign([payer]);
@@ -256,7 +257,7 @@ describe('JSON-RPC endpoint: auth, envelope and errors', () => {
 
     it('answers -32002 "Blockhash not found" for an unknown blockhash, unless skipPreflight, which drops it', async () => {
       const payer = await funded(h, rpc);
-      const tx = transfer(payer, bs58.encode(Keypair.generate().publicKey.toBytes()), 1000);
+      const tx = transfer(payer, bs58.encode(newKeypair().publicKey.toBytes()), 1000);
       const { body } = await rpc(request('sendTransaction', [base64(tx), { encoding: 'base64' }]));
       expect(body.error).toEqual({
         code: -32002,
@@ -293,7 +294,7 @@ describe('JSON-RPC endpoint: auth, envelope and errors', () => {
 
     it('sends directly (base58 by default), lands on the ledger, and answers a resend like the validator', async () => {
       const payer = await funded(h, rpc);
-      const to = Keypair.generate().publicKey;
+      const to = newKeypair().publicKey;
       const latest = (await rpc(request('getLatestBlockhash'))).body.result.value.blockhash;
       const tx = transfer(payer, latest, 2_000_000, to);
       const signature = bs58.encode(tx.signature!);
@@ -327,7 +328,7 @@ describe('JSON-RPC endpoint: auth, envelope and errors', () => {
       expect(ok.body.result.value).toMatchObject({ err: null, accounts: null, replacementBlockhash: null });
       expect(ok.body.result.value.logs).toContain('Program 11111111111111111111111111111111 success');
       expect(ok.body.result.value.unitsConsumed).toBe(150);
-      const stale = transfer(payer, bs58.encode(Keypair.generate().publicKey.toBytes()), 1_000_000);
+      const stale = transfer(payer, bs58.encode(newKeypair().publicKey.toBytes()), 1_000_000);
       const notFound = await rpc(request('simulateTransaction', [base64(stale), { encoding: 'base64' }]));
       expect(notFound.body.result.value).toMatchObject({ err: 'BlockhashNotFound', logs: [], unitsConsumed: 0 });
       const replaced = await rpc(request('simulateTransaction', [base64(stale), { encoding: 'base64', replaceRecentBlockhash: true }]));
@@ -340,7 +341,7 @@ describe('JSON-RPC endpoint: auth, envelope and errors', () => {
   });
 
   it('answers a different signature for each airdrop, even of the same amount to the same address', async () => {
-    const owner = Keypair.generate().publicKey.toBase58();
+    const owner = newKeypair().publicKey.toBase58();
     const first = (await rpc(request('requestAirdrop', [owner, 1_000_000]))).body.result;
     const second = (await rpc(request('requestAirdrop', [owner, 1_000_000]))).body.result;
     expect(second).not.toBe(first);
@@ -370,7 +371,7 @@ describe('JSON-RPC endpoint: confirmation of relayed transactions', () => {
   afterAll(() => h.close());
 
   it('reports null while queued, then confirmed, then finalized; getTransaction follows the commitment', async () => {
-    const owner = Keypair.generate();
+    const owner = newKeypair();
     const { blockhash } = (await rpc(request('getLatestBlockhash'))).body.result.value;
     const { build, createAtaInstructions } = await import('./support/transactions.ts');
     const created = await h.call('POST', '/Account/create', { body: { signedTransaction: build({ instructions: createAtaInstructions(owner.publicKey), blockhash, signers: [owner] }) } });

@@ -10,6 +10,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startHarness, type Harness } from './support/harness.ts';
 import { assertFetchResponseMatchesSpec } from './support/openapi.ts';
 import { ALICE, USDC, ata, build, transferInstruction } from './support/transactions.ts';
+import { newKeypair } from './support/keys.ts';
 
 describe('@solana/kit createSolanaRpc against RpcUrl', () => {
   let h: Harness;
@@ -45,7 +46,7 @@ describe('@solana/kit createSolanaRpc against RpcUrl', () => {
 
   it('reads accounts and tokens, with u64 values exact', async () => {
     const faucet = address(h.emulator.services.fixtures.relay.faucet.publicKey);
-    const owner = Keypair.generate().publicKey;
+    const owner = newKeypair().publicKey;
     const airdrop = await rpc.requestAirdrop(address(owner.toBase58()), lamports(1_000_000_000n)).send();
     await h.emulator.settle();
     // 500000000000000000 − 1 SOL − 5000 has no exact double: only an exact integer literal survives.
@@ -62,7 +63,7 @@ describe('@solana/kit createSolanaRpc against RpcUrl', () => {
     expect(balance.value).toEqual({ amount: '1000000000', decimals: 6, uiAmount: 1000, uiAmountString: '1000' });
     const supply = await rpc.getTokenSupply(address(USDC.toBase58())).send();
     expect(supply.value.decimals).toBe(6);
-    const accounts = await rpc.getMultipleAccounts([faucet, address(Keypair.generate().publicKey.toBase58())], { encoding: 'base64' }).send();
+    const accounts = await rpc.getMultipleAccounts([faucet, address(newKeypair().publicKey.toBase58())], { encoding: 'base64' }).send();
     expect(accounts.value[0]?.lamports).toBe(499_999_998_999_995_000n);
     expect(accounts.value[1]).toBeNull();
 
@@ -75,7 +76,7 @@ describe('@solana/kit createSolanaRpc against RpcUrl', () => {
   });
 
   it('sends a transaction directly and reads it back', async () => {
-    const payer = Keypair.generate();
+    const payer = newKeypair();
     await rpc.requestAirdrop(address(payer.publicKey.toBase58()), lamports(BigInt(LAMPORTS_PER_SOL))).send();
     await h.emulator.settle();
     const { value } = await rpc.getLatestBlockhash().send();
@@ -91,7 +92,7 @@ describe('@solana/kit createSolanaRpc against RpcUrl', () => {
     expect(fees.at(-1)).toEqual({ slot: h.emulator.services.ledger.clock().slot, prioritizationFee: 0n });
     const unknown = bs58.encode(Buffer.alloc(64, 9)) as Signature;
     expect(await rpc.getTransaction(unknown).send()).toBeNull();
-    await expect(rpc.getTransaction(Keypair.generate().publicKey.toBase58() as Signature).send()).rejects.toThrow(/Invalid param/);
+    await expect(rpc.getTransaction(newKeypair().publicKey.toBase58() as Signature).send()).rejects.toThrow(/Invalid param/);
   });
 
   // Last: it warps the ledger two epochs ahead.

@@ -15,6 +15,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createRelayEmulator, type RelayEmulator } from '../src/index.ts';
 import { assertFetchResponseMatchesSpec } from './support/openapi.ts';
 import { ALICE, BOB, KIN, USDC, ata, build, createAtaInstructions, memoInstruction, transferInstruction } from './support/transactions.ts';
+import { newKeypair } from './support/keys.ts';
 
 const server = setupServer();
 server.listen({ onUnhandledRequest: 'error' });
@@ -90,7 +91,7 @@ describe('@solana/web3.js and @solana/spl-token against RpcUrl', () => {
   });
 
   it('runs the spec 4.2 flow: config → RpcUrl blockhash → build → relay → confirmTransaction → getParsedTransaction', async () => {
-    const owner = Keypair.generate();
+    const owner = newKeypair();
     const recipient = owner.publicKey;
     const { blockhash, lastValidBlockHeight } = await connection.getLatestBlockhash();
     const created = await api('POST', '/Account/create', {
@@ -122,7 +123,9 @@ describe('@solana/web3.js and @solana/spl-token against RpcUrl', () => {
     expect(parsed.meta!.err).toBeNull();
     expect(parsed.meta!.fee).toBe(10_000);
     expect(parsed.meta!.computeUnitsConsumed).toBeGreaterThan(0);
-    expect(parsed.meta!.logMessages!.some((line) => line.includes('TransferChecked'))).toBe(true);
+    // The Token program ran and succeeded (what it logs besides differs by engine: bankrun's logs the instruction name).
+    const token = splToken.TOKEN_PROGRAM_ID.toBase58();
+    expect(parsed.meta!.logMessages!).toEqual(expect.arrayContaining([`Program ${token} invoke [1]`, `Program ${token} success`]));
     const post = parsed.meta!.postTokenBalances!.find((balance) => balance.owner === recipient.toBase58())!;
     expect(post.uiTokenAmount).toEqual({ amount: '2500000', decimals: 6, uiAmount: 2.5, uiAmountString: '2.5' });
     const pre = parsed.meta!.preTokenBalances!.find((balance) => balance.owner === ALICE.publicKey.toBase58())!;
@@ -146,7 +149,7 @@ describe('@solana/web3.js and @solana/spl-token against RpcUrl', () => {
     expect(signatures[0]).toMatchObject({ memo: '[8] rpc flow', err: null });
     expect(['confirmed', 'finalized']).toContain(signatures[0]!.confirmationStatus);
 
-    const owner = Keypair.generate().publicKey;
+    const owner = newKeypair().publicKey;
     const hashes: string[] = [];
     for (let index = 0; index < 3; index += 1) hashes.push(await connection.requestAirdrop(owner, LAMPORTS_PER_SOL));
     await emulator.settle();
@@ -166,7 +169,7 @@ describe('@solana/web3.js and @solana/spl-token against RpcUrl', () => {
     expect(mint.decimals).toBe(6);
     expect(mint.supply).toBeGreaterThan(0n);
 
-    const payer = Keypair.generate();
+    const payer = newKeypair();
     const airdrop = await connection.requestAirdrop(payer.publicKey, LAMPORTS_PER_SOL);
     const latest = await connection.getLatestBlockhash();
     await connection.confirmTransaction({ signature: airdrop, ...latest });
@@ -183,7 +186,7 @@ describe('@solana/web3.js and @solana/spl-token against RpcUrl', () => {
   });
 
   it('rejects a failing sendTransaction with the preflight logs web3.js surfaces', async () => {
-    const payer = Keypair.generate();
+    const payer = newKeypair();
     const airdrop = await connection.requestAirdrop(payer.publicKey, LAMPORTS_PER_SOL);
     await connection.confirmTransaction({ signature: airdrop, ...(await connection.getLatestBlockhash()) });
     const { blockhash } = await connection.getLatestBlockhash();

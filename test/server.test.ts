@@ -1,9 +1,11 @@
 import { TOKEN_PROGRAM_ID } from '@solana/spl-token';
 import { Connection, Keypair, PublicKey } from '@solana/web3.js';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { defaultEngineName } from '../src/ledger/engines.ts';
 import { startCli, type CliProcess } from './support/cli-process.ts';
 import { assertFetchResponseMatchesSpec } from './support/openapi.ts';
 import { ALICE, ata, build, createAtaInstructions, FEE_PAYER, KIN, transferInstruction, USDC } from './support/transactions.ts';
+import { newKeypair } from './support/keys.ts';
 
 // The emulator as CI and non-JS clients run it: `relay-emulator start` in a child process, driven
 // over real HTTP with fetch and a web3.js Connection. Every response is checked against the spec.
@@ -38,6 +40,8 @@ describe('relay-emulator start (server mode)', () => {
     expect(cli.output()).toContain(`Fee payer  ${FEE_PAYER.toBase58()}`);
     expect(cli.output()).toContain(`Docs       ${cli.origin}/docs`);
     expect(cli.output()).toContain(`Web UI     ${cli.origin}/`);
+    // The child inherits RELAY_EMULATOR_ENGINE, the --engine flag's twin.
+    expect(cli.output()).toContain(`Engine     ${defaultEngineName()}`);
     expect(cli.output()).toContain('(open: loopback bind)');
     expect(cli.adminToken).toBeNull();
   });
@@ -53,7 +57,7 @@ describe('relay-emulator start (server mode)', () => {
   });
 
   it('serves /health, /openapi.yaml and /docs with its own Redoc bundle', async () => {
-    expect((await call('GET', '/health')).body).toMatchObject({ status: 'ok' });
+    expect((await call('GET', '/health')).body).toMatchObject({ status: 'ok', engine: defaultEngineName() });
     expect((await call('GET', '/openapi.yaml')).body).toContain('openapi: 3.1.0');
     const docs = await call('GET', '/docs');
     expect(docs.headers.get('content-type')).toMatch(/^text\/html/);
@@ -87,7 +91,7 @@ describe('relay-emulator start (server mode)', () => {
   });
 
   it('drives the controls over HTTP: mint, faucet, accounts, clock, blockhash, queue, faults, journals, reset', async () => {
-    const owner = Keypair.generate();
+    const owner = newKeypair();
     const { mint } = (await call('POST', '/__emulator/mints', { body: { decimals: 3, symbol: 'GEM' } })).body;
     const funded = (await call('POST', '/__emulator/faucet', { body: { address: owner.publicKey.toBase58(), lamports: 2_000_000, mint, amount: '9000' } })).body;
     expect(funded).toMatchObject({ lamports: '2000000', tokenAmount: '9000' });
@@ -95,14 +99,14 @@ describe('relay-emulator start (server mode)', () => {
     const slot = (await call('GET', '/__emulator/clock')).body.slot;
     expect((await call('POST', '/__emulator/clock', { body: { warpSlots: 10 } })).body.slot).toBe(slot + 10);
 
-    const someone = Keypair.generate();
+    const someone = newKeypair();
     const stale = build({ instructions: createAtaInstructions(someone.publicKey), blockhash: await blockhash(), signers: [someone] });
     await call('POST', '/__emulator/blockhash/expire');
     expect((await relay('/Account/create', stale)).body.code).toBe('BLOCKHASH_NOT_FOUND');
 
     // Queue: a paused relay is acknowledged, then stepped onto the ledger.
     await call('POST', '/__emulator/queue/pause');
-    const receiver = Keypair.generate();
+    const receiver = newKeypair();
     const receipt = await relay('/Account/create', build({ instructions: createAtaInstructions(receiver.publicKey), blockhash: await blockhash(), signers: [receiver] }));
     expect((await call('GET', '/__emulator/queue')).body.pending).toBe(1);
     expect((await call('POST', '/__emulator/queue/step')).body.processed).toEqual([receipt.body.signature]);
@@ -150,7 +154,7 @@ describe('relay-emulator start (server mode)', () => {
       wsEndpoint: `${config.RpcUrl.replace(/^http/, 'ws')}?token=${config.Token}`,
     });
     expect(await connection.getBalance(new PublicKey(config.FeePayer))).toBeGreaterThan(0);
-    const owner = Keypair.generate();
+    const owner = newKeypair();
     await call('POST', '/__emulator/faucet', { body: { address: owner.publicKey.toBase58(), lamports: 1_000_000_000 } });
     expect(await connection.getBalance(owner.publicKey)).toBe(1_000_000_000);
 

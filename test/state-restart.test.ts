@@ -6,6 +6,7 @@ import { afterAll, describe, expect, it } from 'vitest';
 import { freePort, spawnEmulator, untilHealthy, type EmulatorProcess } from './support/emulator-process.ts';
 import { assertFetchResponseMatchesSpec } from './support/openapi.ts';
 import { ALICE, ata, build, createAtaInstructions, transferInstruction } from './support/transactions.ts';
+import { newKeypair } from './support/keys.ts';
 
 const API_KEY = 'relay-emulator-dev-key';
 
@@ -51,7 +52,7 @@ describe('restart on a state file', () => {
   it('serves the history it saved at once, and reset goes back to the fixtures every time', async () => {
     const port = await freePort();
     const stateFile = join(directory, 'history.json');
-    const owner = Keypair.generate();
+    const owner = newKeypair();
     let server = start(port, stateFile);
     await untilHealthy(server.origin);
     const first = client(server.origin);
@@ -90,7 +91,7 @@ describe('restart on a state file', () => {
     await untilHealthy(server.origin);
     const first = client(server.origin);
     // A state worth loading: many records in the file (each relay is ~3 KB of it).
-    const owner = Keypair.generate();
+    const owner = newKeypair();
     const created = await first.send(build({ instructions: [...createAtaInstructions(owner.publicKey), transferInstruction(ALICE, owner.publicKey, 1n)], blockhash: await first.blockhash(), signers: [ALICE, owner] }));
     await expect.poll(() => first.statusOf(created)).toBe('processed');
     for (let batch = 0n; batch < 10n; batch += 1n) {

@@ -16,6 +16,7 @@ export function banner({ server, stateFile, restored }: BannerFacts): string {
     ['RPC URL', config.rpcUrl],
     ['PubSub', `${config.rpcUrl.replace(/^http/, 'ws')}${config.rpcAuth ? '?token=<Token>' : ''} (same port)`],
     ['Fee payer', config.feePayer],
+    ['Engine', config.engine],
     ['API key', config.apiKey],
     ['Policy', `${config.policyProfile}${config.policyProfile === 'faithful' ? ' (sponsors what the vendor clients build; --policy strict refuses those shapes)' : ''}`],
     ['Web UI', server.adminToken === null ? `${server.origin}/` : `${server.origin}/?token=${encodeURIComponent(server.adminToken)}`],

@@ -35,4 +35,17 @@ describe('relay-emulator start, stopped by signals', () => {
     for (const signal of ['SIGINT', 'SIGTERM', 'SIGHUP']) expect(signals.listenerCount(signal)).toBe(1);
     signals.emit('SIGINT', 'SIGINT');
   });
+
+  it('listens before it announces itself: a SIGTERM sent the moment the ready line is written stops it cleanly (exit 0)', async () => {
+    const signals = new EventEmitter();
+    let output = '';
+    // Signals exactly when the ready line is written, as a supervisor reading stdout would.
+    const write = (text: string) => {
+      output += text;
+      if (/^relay-emulator ready /m.test(text)) signals.emit('SIGTERM', 'SIGTERM');
+    };
+    const code = await runStartCommand(['--port', '0'], { env: { RUST_LOG: 'error' }, stdout: write, stderr: write, signals: signals as unknown as NodeJS.Process });
+    expect(code).toBe(0);
+    expect(output).toContain('SIGTERM: shutting down');
+  });
 });

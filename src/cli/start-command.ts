@@ -33,10 +33,20 @@ export async function runStartCommand(argv: string[], io: StartIo = {}): Promise
 
   // Imported here, past --help and usage errors: it loads the emulator.
   const { launch } = await import('./launch.ts');
-  const launched = await launch(options, { stdout, stderr, announce: true });
-  if (typeof launched === 'number') return launched;
-  const { log } = launched;
   const signals = io.signals ?? process;
+  // Listening before launch: launch prints the ready line, and whoever reads it may signal at once.
+  // A stop signal that arrives while launching is acted on once the emulator is up.
+  let stopRequested: NodeJS.Signals | null = null;
+  let onStop: (signal: NodeJS.Signals) => void = (signal) => {
+    stopRequested ??= signal;
+  };
+  const stopListening = onStopSignals(signals, (signal) => onStop(signal));
+  const launched = await launch(options, { stdout, stderr, announce: true });
+  if (typeof launched === 'number') {
+    stopListening();
+    return launched;
+  }
+  const { log } = launched;
   return new Promise<number>((done) => {
     let firstAt: number | null = null;
     const finish = (code: number) => {
@@ -44,7 +54,7 @@ export async function runStartCommand(argv: string[], io: StartIo = {}): Promise
       ignoreStopSignals(signals);
       done(code);
     };
-    const stopListening = onStopSignals(signals, (signal) => {
+    onStop = (signal) => {
       if (firstAt === null) {
         firstAt = Date.now();
         log.info(`${signal}: shutting down`);
@@ -60,6 +70,7 @@ export async function runStartCommand(argv: string[], io: StartIo = {}): Promise
       if (Date.now() - firstAt < REPEAT_WINDOW_MS) return;
       log.warn(`${signal} again: exiting without waiting`);
       finish(signalExitCode(signal));
-    });
+    };
+    if (stopRequested !== null) onStop(stopRequested);
   });
 }

@@ -19,6 +19,7 @@ describe('relay-emulator start options', () => {
       journalLimit: null,
       rpcAuth: true,
       readyFile: null,
+      engine: 'bankrun',
       policy: null,
       help: false,
     });
@@ -26,7 +27,7 @@ describe('relay-emulator start options', () => {
 
   it('reads every flag, with repeatable --api-key', () => {
     const options = parseStartOptions(
-      ['--port', '0', '--host', '0.0.0.0', '--public-url', 'http://10.0.2.2:8787', '--api-key', 'a', '--api-key', 'b', '--fixtures', 'fx', '--state-file', 's.json', '--state-interval', '0', '--token-ttl', '60', '--log-level', 'debug', '--admin-token', 't', '--control-origin', 'http://localhost:5173', '--control-origin', 'https://app.test', '--journal-limit', '0', '--policy', 'strict', '--no-rpc-auth', '--ready-file', 'ready.json'],
+      ['--port', '0', '--host', '0.0.0.0', '--public-url', 'http://10.0.2.2:8787', '--api-key', 'a', '--api-key', 'b', '--fixtures', 'fx', '--state-file', 's.json', '--state-interval', '0', '--token-ttl', '60', '--log-level', 'debug', '--admin-token', 't', '--control-origin', 'http://localhost:5173', '--control-origin', 'https://app.test', '--journal-limit', '0', '--policy', 'strict', '--no-rpc-auth', '--ready-file', 'ready.json', '--engine', 'litesvm'],
       {},
     );
     expect(options).toEqual({
@@ -44,6 +45,7 @@ describe('relay-emulator start options', () => {
       journalLimit: 0,
       rpcAuth: false,
       readyFile: 'ready.json',
+      engine: 'litesvm',
       policy: 'strict',
       help: false,
     });
@@ -64,6 +66,7 @@ describe('relay-emulator start options', () => {
       RELAY_EMULATOR_JOURNAL_LIMIT: '50',
       RELAY_EMULATOR_NO_RPC_AUTH: 'true',
       RELAY_EMULATOR_READY_FILE: '/tmp/ready.json',
+      RELAY_EMULATOR_ENGINE: 'litesvm',
       RELAY_EMULATOR_CONTROL_ORIGIN: 'http://localhost:3000, http://127.0.0.1:3000',
       RELAY_EMULATOR_POLICY: 'strict',
     };
@@ -81,10 +84,12 @@ describe('relay-emulator start options', () => {
       journalLimit: 50,
       rpcAuth: false,
       readyFile: '/tmp/ready.json',
+      engine: 'litesvm',
       controlOrigins: ['http://localhost:3000', 'http://127.0.0.1:3000'],
       policy: 'strict',
     });
     expect(parseStartOptions([], { RELAY_EMULATOR_NO_RPC_AUTH: '0' }).rpcAuth).toBe(true);
+    expect(parseStartOptions(['--port', '1234', '--api-key', 'flag', '--engine', 'bankrun'], env)).toMatchObject({ port: 1234, apiKeys: ['flag'], engine: 'bankrun' });
     expect(parseStartOptions(['--port', '1234', '--api-key', 'flag', '--policy', 'faithful'], env)).toMatchObject({ port: 1234, apiKeys: ['flag'], policy: 'faithful' });
     // Every flag has a twin, and the usage text names them all.
     for (const [flag, { env: twin }] of Object.entries(START_FLAGS)) {
@@ -110,6 +115,8 @@ describe('relay-emulator start options', () => {
     expect(refusal(['--token-ttl', '0'])).toMatch(/--token-ttl must be between 1/);
     expect(refusal(['--public-url', 'http://host:1/api'])).toMatch(/--public-url must be an origin/);
     expect(refusal(['--api-key', ''])).toMatch(/--api-key must not be empty/);
+    expect(refusal(['--engine', 'solana-test-validator'])).toMatch(/--engine must be one of bankrun, litesvm, not "solana-test-validator"/);
+    expect(refusal([], { RELAY_EMULATOR_ENGINE: 'LiteSVM' })).toMatch(/--engine must be one of/);
     expect(refusal(['--control-origin', 'http://localhost:5173/app'])).toMatch(/--control-origin must be an origin/);
     expect(refusal(['--control-origin', 'null'])).toMatch(/--control-origin must be an origin/);
     expect(refusal([], { RELAY_EMULATOR_CONTROL_ORIGIN: 'file:///tmp' })).toMatch(/--control-origin must be an origin/);

@@ -52,7 +52,8 @@ export function requeueAcknowledged(services: Pick<EmulatorServices, 'submission
   let queued = 0;
   for (const record of services.submissions.all()) {
     if (record.status !== 'queued') continue;
-    services.queue.enqueue({ id: record.signature, tx: VersionedTransaction.deserialize(Buffer.from(record.wire, 'base64')) });
+    const bytes = new Uint8Array(Buffer.from(record.wire, 'base64'));
+    services.queue.enqueue({ id: record.signature, tx: VersionedTransaction.deserialize(bytes), bytes });
     queued += 1;
   }
   return queued;

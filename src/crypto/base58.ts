@@ -134,6 +134,15 @@ export function addressOf(key: { toBytes(): Uint8Array }): string {
   return (carrier[ADDRESS] ??= encodeBase58(key.toBytes()));
 }
 
+/**
+ * A key's 32 bytes, remembered on the key like its address: web3.js's `toBytes` goes through bn.js
+ * on every call. Callers must not modify the array they get.
+ */
+export function keyBytesOf(key: { toBytes(): Uint8Array }): Uint8Array {
+  const carrier = key as { [BYTES]?: Uint8Array };
+  return (carrier[BYTES] ??= key.toBytes());
+}
+
 /** Remembers the address a key was parsed from, so that {@link addressOf} need not encode it. */
 export function rememberAddress<K extends object>(key: K, address: string): K {
   (key as { [ADDRESS]?: string })[ADDRESS] = address;
@@ -141,3 +150,4 @@ export function rememberAddress<K extends object>(key: K, address: string): K {
 }
 
 const ADDRESS = Symbol('relay-emulator.base58');
+const BYTES = Symbol('relay-emulator.key-bytes');

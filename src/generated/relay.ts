@@ -468,6 +468,13 @@ export interface paths {
          *     -32015 unsupported transaction version, -32016 minimum context slot not
          *     reached.
          *
+         *     `innerInstructions` (getTransaction's meta, and simulateTransaction's
+         *     result when asked with `innerInstructions: true`) are what the ledger
+         *     engine recorded: compiled in json and the binary encodings, parsed
+         *     where the parser knows the program in jsonParsed and in
+         *     simulateTransaction. The bankrun engine records none and answers null,
+         *     as a validator with recording off does; LiteSVM records them.
+         *
          *     PubSub (signatureSubscribe, accountSubscribe, slotSubscribe) is a
          *     WebSocket on the same port as RpcUrl (`ws://<host>:<port>/rpc?token=<Token>`;
          *     web3.js: `wsEndpoint`). In process, RpcUrl is the emulator's loopback
@@ -1529,6 +1536,11 @@ export interface components {
             status: "ok";
             slot: number;
             version: string;
+            /**
+             * @description The ledger engine underneath, `bankrun` or `litesvm` (option `engine`, `--engine`, `RELAY_EMULATOR_ENGINE`); a custom engine's own name.
+             * @example bankrun
+             */
+            engine: string;
         };
         EmulatorStarting: {
             /** @enum {string} */
@@ -1692,6 +1704,8 @@ export interface components {
         };
         EmulatorOverview: {
             version: string;
+            /** @description The ledger engine running underneath (bankrun, litesvm, or a custom engine's name), as GET /health says. */
+            engine: string;
             /**
              * @description The fee-payer policy profile in force.
              * @enum {string}

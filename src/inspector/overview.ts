@@ -20,6 +20,7 @@ export async function overview(services: EmulatorServices): Promise<Overview> {
     apiKey: config.apiKey,
     feePayer: { address: config.feePayer, lamports: Number(feePayer?.lamports ?? 0n) },
     policyProfile: config.policyProfile,
+    engine: config.engine,
     queue: queue.state(),
     clock: { slot: Number(clock.slot), blockHeight: Number(clock.blockHeight), unixTimestamp: Number(clock.unixTimestamp) },
     transactions,

@@ -1,7 +1,9 @@
 import { PublicKey, type VersionedTransaction } from '@solana/web3.js';
 import { Clock, start, type ProgramTestContext } from 'solana-bankrun';
 import { encodeBase58 } from '../crypto/base58.ts';
-import type { EngineClock, EngineExecution, EngineFactory, LedgerAccount, LedgerEngine } from './engine.ts';
+import type { FeeRules } from './compute-budget.ts';
+import type { EngineClock, EngineExecution, EngineFactory, EngineTransaction, LedgerAccount, LedgerEngine } from './engine.ts';
+import { parseTransactionError } from './transaction-error.ts';
 
 /** bankrun's text for a transaction whose message it has processed before. */
 const ALREADY_PROCESSED = 'This transaction has already been processed';
@@ -18,6 +20,10 @@ process.env.RUST_LOG ??= 'error';
  * not verify signatures. The emulator owns blockhash validity instead ({@link Ledger}), so this
  * engine rebinds each transaction to bankrun's current blockhash before executing it. That is
  * sound only because signatures were verified beforehand against the client's original message.
+ * It takes the transaction object, not the wire bytes: rebinding changes the message anyway.
+ *
+ * bankrun reports no inner instructions (its `BanksTransactionMeta` has logs, return data and
+ * compute units only), so they are null here, as on a validator that does not record them.
  */
 export const createBankrunEngine: EngineFactory = async (genesis) => {
   const context = await start(
@@ -27,7 +33,10 @@ export const createBankrunEngine: EngineFactory = async (genesis) => {
   return new BankrunEngine(context);
 };
 
+const FEE_RULES: FeeRules = { lamportsPerSignature: 5000n, builtinInstructionUnits: null };
+
 class BankrunEngine implements LedgerEngine {
+  readonly name = 'bankrun';
   readonly #context: ProgramTestContext;
   readonly #rentCache = new Map<number, bigint>();
   #slot = 0n;
@@ -73,8 +82,8 @@ class BankrunEngine implements LedgerEngine {
    * are one message to bankrun, which refuses the second as already processed: that is a twin, not
    * a replay (its signature is new), and it runs again on bankrun's next blockhash (a few ms away).
    */
-  async execute(tx: VersionedTransaction): Promise<EngineExecution> {
-    if (await this.#knows(tx)) return { error: ALREADY_PROCESSED, logs: [], computeUnitsConsumed: 0n, returnData: null };
+  async execute({ tx }: EngineTransaction): Promise<EngineExecution> {
+    if (await this.#knows(tx)) return { error: parseTransactionError(ALREADY_PROCESSED), logs: [], computeUnitsConsumed: 0n, returnData: null, innerInstructions: null };
     for (let attempt = 1; ; attempt += 1) {
       const blockhash = await this.#rebind(tx);
       const result = await this.#context.banksClient.tryProcessTransaction(tx);
@@ -83,7 +92,7 @@ class BankrunEngine implements LedgerEngine {
     }
   }
 
-  async simulate(tx: VersionedTransaction): Promise<EngineExecution> {
+  async simulate({ tx }: EngineTransaction): Promise<EngineExecution> {
     await this.#rebind(tx);
     return toExecution(await this.#context.banksClient.simulateTransaction(tx));
   }
@@ -96,8 +105,8 @@ class BankrunEngine implements LedgerEngine {
     this.#context.setClock(new Clock(clock.slot, clock.epochStartTimestamp, clock.epoch, clock.leaderScheduleEpoch, clock.unixTimestamp));
   }
 
-  lamportsPerSignature(): bigint {
-    return 5000n;
+  feeRules(): FeeRules {
+    return FEE_RULES;
   }
 
   async minimumBalanceForRentExemption(dataLength: number): Promise<bigint> {
@@ -136,9 +145,10 @@ function toExecution(result: {
 }): EngineExecution {
   const returnData = result.meta?.returnData;
   return {
-    error: result.result,
+    error: result.result === null ? null : parseTransactionError(result.result),
     logs: result.meta?.logMessages ?? [],
     computeUnitsConsumed: result.meta?.computeUnitsConsumed ?? 0n,
     returnData: returnData ? { programId: new PublicKey(returnData.programId).toBase58(), data: returnData.data } : null,
+    innerInstructions: null,
   };
 }

@@ -1,4 +1,6 @@
 import type { PublicKey, VersionedTransaction } from '@solana/web3.js';
+import type { FeeRules } from './compute-budget.ts';
+import type { TransactionErrorJson } from './transaction-error.ts';
 
 /** An account as the ledger stores it. */
 export interface LedgerAccount {
@@ -8,13 +10,46 @@ export interface LedgerAccount {
   executable: boolean;
 }
 
+/**
+ * An instruction a program invoked (a cross-program invocation), as Solana's transaction status
+ * meta records it: indexes into the transaction's account keys, and the depth it ran at (2 for a
+ * CPI made by a top-level instruction).
+ */
+export interface InnerInstruction {
+  programIdIndex: number;
+  accounts: number[];
+  data: Uint8Array;
+  stackHeight: number | null;
+}
+
+/** The inner instructions of one top-level instruction (`index`); only instructions that invoked something are listed. */
+export interface InnerInstructions {
+  index: number;
+  instructions: InnerInstruction[];
+}
+
 /** What an engine reports after executing a transaction. A failure is a value, never a throw. */
 export interface EngineExecution {
-  /** The runtime's error text (Solana's `TransactionError` Display form), or null on success. */
-  error: string | null;
+  /** The runtime's error in the RPC's JSON form (`"BlockhashNotFound"`, `{ InstructionError: [0, { Custom: 1 }] }`), or null on success. */
+  error: TransactionErrorJson | null;
   logs: string[];
   computeUnitsConsumed: bigint;
   returnData: { programId: string; data: Uint8Array } | null;
+  /**
+   * The cross-program invocations, per top-level instruction, or null when the engine does not
+   * record them (the RPC then says null, as a validator with recording off does).
+   */
+  innerInstructions: InnerInstructions[] | null;
+}
+
+/**
+ * A transaction as the engine receives it: decoded (web3.js), and the signed wire bytes the
+ * signatures cover, so that an engine that takes bytes never serializes it again.
+ */
+export interface EngineTransaction {
+  tx: VersionedTransaction;
+  /** The wire form of `tx`, signatures included. */
+  bytes: Uint8Array;
 }
 
 /** Solana's Clock sysvar, as the {@link Ledger} works it out for each slot (epochs from epoch-schedule.ts). */
@@ -29,27 +64,29 @@ export interface EngineClock {
 
 /**
  * The one seam between the emulator and a Solana runtime. Everything engine-specific lives
- * behind it, so another engine (LiteSVM, for example) is one new file.
+ * behind it: solana-bankrun (`bankrun-engine.ts`) and LiteSVM (`litesvm-engine.ts`).
  *
  * Blockhash validity, slots and the clock are owned by {@link Ledger}, not by the engine: an
  * engine executes what it is given and moves to the slot it is told.
  */
 export interface LedgerEngine {
+  /** Which runtime this is, for the banner and /health (`bankrun`, `litesvm`). */
+  readonly name: string;
   /** The engine's current blockhash. */
   currentBlockhash(): Promise<string>;
   getAccount(address: PublicKey): Promise<LedgerAccount | null>;
   setAccount(address: PublicKey, account: LedgerAccount): void;
   /**
-   * Executes and commits a transaction whose signatures and recent blockhash the caller has
-   * already checked. The engine may rebind the blockhash to one it currently accepts.
+   * Executes and commits a transaction whose signatures, recent blockhash and uniqueness the
+   * caller has already checked. The engine may rebind the blockhash to one it currently accepts.
    */
-  execute(tx: VersionedTransaction): Promise<EngineExecution>;
+  execute(transaction: EngineTransaction): Promise<EngineExecution>;
   /** Executes without committing. */
-  simulate(tx: VersionedTransaction): Promise<EngineExecution>;
+  simulate(transaction: EngineTransaction): Promise<EngineExecution>;
   /** Moves the engine to `clock.slot` (never backwards) and writes `clock` into its Clock sysvar as given. */
   advance(clock: EngineClock): void;
-  /** Lamports per signature and rent parameters. */
-  lamportsPerSignature(): bigint;
+  /** How the runtime charges fees: lamports per signature, and how it reserves compute units by default. */
+  feeRules(): FeeRules;
   minimumBalanceForRentExemption(dataLength: number): Promise<bigint>;
   close(): Promise<void>;
 }

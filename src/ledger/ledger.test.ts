@@ -1,6 +1,6 @@
 import { Keypair, SystemProgram, TransactionMessage, VersionedTransaction, type PublicKey } from '@solana/web3.js';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createBankrunEngine } from './bankrun-engine.ts';
+import { ENGINES, ENGINE_NAMES } from './engines.ts';
 import { Ledger } from './ledger.ts';
 
 const payer = Keypair.fromSeed(new Uint8Array(32).fill(1));
@@ -17,11 +17,11 @@ function transfer(blockhash: string, to: PublicKey, lamports: number): Versioned
   return tx;
 }
 
-describe('Ledger over bankrun', () => {
+describe.each(ENGINE_NAMES)('Ledger over %s', (engine) => {
   let ledger: Ledger;
   beforeAll(async () => {
     ledger = await Ledger.create({
-      engine: createBankrunEngine,
+      engine: ENGINES[engine],
       genesis: [{ address: payer.publicKey, account: { lamports: 10_000_000_000n, owner: SYSTEM, data: new Uint8Array(), executable: false } }],
       genesisTime: new Date('2026-01-01T00:00:00Z'),
       slotMs: 400,
@@ -89,7 +89,7 @@ describe('Ledger over bankrun', () => {
 describe('Ledger slots: several transactions per slot', () => {
   const genesis = [{ address: payer.publicKey, account: { lamports: 10_000_000_000n, owner: SYSTEM, data: new Uint8Array(), executable: false } }];
   const create = (transactionsPerSlot?: number) =>
-    Ledger.create({ engine: createBankrunEngine, genesis, genesisTime: new Date('2026-01-01T00:00:00Z'), slotMs: 400, ...(transactionsPerSlot === undefined ? {} : { transactionsPerSlot }) });
+    Ledger.create({ engine: ENGINES.bankrun, genesis, genesisTime: new Date('2026-01-01T00:00:00Z'), slotMs: 400, ...(transactionsPerSlot === undefined ? {} : { transactionsPerSlot }) });
   let ledger: Ledger;
   beforeAll(async () => {
     ledger = await create(3);

@@ -6,7 +6,7 @@ import { BlockhashRegistry } from './blockhash-registry.ts';
 import type { EngineClock, EngineExecution, EngineFactory, GenesisAccount, LedgerAccount, LedgerEngine } from './engine.ts';
 import { epochOf } from './epoch-schedule.ts';
 import { decodeMint, decodeTokenAccount } from './token-accounts.ts';
-import { parseTransactionError, type TransactionErrorJson } from './transaction-error.ts';
+import type { TransactionErrorJson } from './transaction-error.ts';
 import { addressOf, encodeBase58 } from '../crypto/base58.ts';
 import { reportedAccount, type ClockMark, type LedgerChange } from './ledger-changes.ts';
 
@@ -45,6 +45,8 @@ export interface LedgerTransaction {
   preTokenBalances: TokenBalanceSnapshot[];
   postTokenBalances: TokenBalanceSnapshot[];
   returnData: EngineExecution['returnData'];
+  /** Cross-program invocations per top-level instruction; null when the engine does not record them (bankrun). */
+  innerInstructions: EngineExecution['innerInstructions'];
 }
 
 export interface SimulationResult {
@@ -52,10 +54,11 @@ export interface SimulationResult {
   logs: string[];
   computeUnitsConsumed: bigint;
   returnData: EngineExecution['returnData'];
+  innerInstructions: EngineExecution['innerInstructions'];
 }
 
 export interface LedgerOptions {
-  /** Creates the runtime. Default: solana-bankrun. */
+  /** Creates the runtime (`createBankrunEngine`, `createLiteSvmEngine`). */
   engine: EngineFactory;
   /** Accounts present at genesis. */
   genesis: GenesisAccount[];
@@ -114,6 +117,8 @@ export class Ledger {
   #inSlot = 0;
   readonly #perSlot: number;
   #timeOffset = 0n;
+  /** Settles when the transaction being processed (and every one queued behind it) is done; null when none is. */
+  #processing: Promise<void> | null = null;
   #lock: Promise<unknown> = Promise.resolve();
   readonly #report: ChangeReporter;
 
@@ -198,6 +203,10 @@ export class Ledger {
    * mutate what they get.
    */
   getAccount(address: PublicKey): Promise<LedgerAccount | null> {
+    return this.#read(address);
+  }
+
+  #read(address: PublicKey): Promise<LedgerAccount | null> {
     const key = addressOf(address);
     let read = this.#reads.get(key);
     if (!read) {
@@ -295,16 +304,21 @@ export class Ledger {
     return this.#engine.minimumBalanceForRentExemption(dataLength);
   }
 
-  /** The fee this transaction's fee payer is charged: per-signature base fee plus priority fee. */
+  /** The fee this transaction's fee payer is charged: per-signature base fee plus priority fee, by the engine's rules. */
   feeFor(tx: VersionedTransaction): bigint {
     const keys = tx.message.staticAccountKeys;
     const instructions = tx.message.compiledInstructions;
     return computeFee({
       signatures: tx.message.header.numRequiredSignatures,
-      lamportsPerSignature: this.#engine.lamportsPerSignature(),
-      programIds: instructions.map((ix) => keys[ix.programIdIndex] ?? PublicKey.default),
+      rules: this.#engine.feeRules(),
+      programIds: instructions.map((ix) => addressOf(keys[ix.programIdIndex] ?? PublicKey.default)),
       instructionData: instructions.map((ix) => ix.data),
     });
+  }
+
+  /** The runtime behind this ledger (`bankrun`, `litesvm`). */
+  get engineName(): string {
+    return this.#engine.name;
   }
 
   /**
@@ -312,58 +326,75 @@ export class Ledger {
    * full. Signatures and blockhash must already have been checked; a failed transaction is
    * returned with its error, never thrown. `commit` runs before any other ledger call can, in one
    * atomic unit of changes with the ledger's own report: the caller records the outcome there, so
-   * that a journal never holds the one without the other.
+   * that a journal never holds the one without the other. `bytes`, the signed wire form of `tx`
+   * when the caller holds it, spares serializing it again.
    */
-  async process(tx: VersionedTransaction, commit?: (result: LedgerTransaction) => void): Promise<LedgerTransaction> {
-    return this.#exclusive(async () => {
-      if (this.#inSlot >= this.#perSlot) this.#moveTo(this.#slot + 1n, 1n);
-      this.#inSlot += 1;
-      const keys = tx.message.staticAccountKeys;
-      for (const key of keys) this.#written.add(addressOf(key));
-      const before = await Promise.all(keys.map((key) => this.#engine.getAccount(key)));
-      const fee = this.feeFor(tx);
-      const execution = await this.#engine.execute(tx);
-      this.#reads.clear();
-      const after = await Promise.all(keys.map((key) => this.#engine.getAccount(key)));
-      const result: LedgerTransaction = {
-        signature: encodeBase58(tx.signatures[0] ?? new Uint8Array(64)),
-        slot: this.#slot,
-        blockTime: this.blockTime(this.#slot),
-        err: execution.error === null ? null : parseTransactionError(execution.error),
-        logs: execution.logs,
-        computeUnitsConsumed: execution.computeUnitsConsumed,
-        fee,
-        accountKeys: keys.map((key) => addressOf(key)),
-        preBalances: before.map((account) => account?.lamports ?? 0n),
-        postBalances: after.map((account) => account?.lamports ?? 0n),
-        preTokenBalances: await this.#tokenBalances(before),
-        postTokenBalances: await this.#tokenBalances(after),
-        returnData: execution.returnData,
-      };
-      const finish = () => {
-        if (this.#options.changes?.recording) {
-          // Only writable accounts can have changed (programs and sysvars never are).
-          const accounts = keys.flatMap((key, index): [string, ReturnType<typeof reportedAccount>][] =>
-            tx.message.isAccountWritable(index) ? [[addressOf(key), reportedAccount(after[index] ?? null)]] : [],
-          );
-          this.#report({ op: 'write', accounts, clock: this.#clockMark() } satisfies LedgerChange);
-        }
-        commit?.(result);
-      };
-      if (this.#options.changes) this.#options.changes.unit(finish);
-      else finish();
-      return result;
+  async process(tx: VersionedTransaction, commit?: (result: LedgerTransaction) => void, bytes?: Uint8Array): Promise<LedgerTransaction> {
+    const run = this.#exclusive(() => this.#process(tx, commit, bytes));
+    const settled = run.then(
+      () => undefined,
+      () => undefined,
+    );
+    this.#processing = settled;
+    void settled.then(() => {
+      if (this.#processing === settled) this.#processing = null;
     });
+    return run;
   }
 
-  async simulate(tx: VersionedTransaction): Promise<SimulationResult> {
+  async #process(tx: VersionedTransaction, commit: ((result: LedgerTransaction) => void) | undefined, bytes: Uint8Array | undefined): Promise<LedgerTransaction> {
+    if (this.#inSlot >= this.#perSlot) this.#moveTo(this.#slot + 1n, 1n);
+    this.#inSlot += 1;
+    const keys = tx.message.staticAccountKeys;
+    for (const key of keys) this.#written.add(addressOf(key));
+    // Through the read cache: the relay's policy check has usually just read most of them.
+    const before = await Promise.all(keys.map((key) => this.#read(key)));
+    const fee = this.feeFor(tx);
+    const execution = await this.#engine.execute({ tx, bytes: bytes ?? tx.serialize() });
+    this.#reads.clear();
+    // Into the read cache: the next transaction's checks read the same fee payer and accounts.
+    const after = await Promise.all(keys.map((key) => this.#read(key)));
+    const result: LedgerTransaction = {
+      signature: encodeBase58(tx.signatures[0] ?? new Uint8Array(64)),
+      slot: this.#slot,
+      blockTime: this.blockTime(this.#slot),
+      err: execution.error,
+      logs: execution.logs,
+      computeUnitsConsumed: execution.computeUnitsConsumed,
+      fee,
+      accountKeys: keys.map((key) => addressOf(key)),
+      preBalances: before.map((account) => account?.lamports ?? 0n),
+      postBalances: after.map((account) => account?.lamports ?? 0n),
+      preTokenBalances: await this.#tokenBalances(before),
+      postTokenBalances: await this.#tokenBalances(after),
+      returnData: execution.returnData,
+      innerInstructions: execution.innerInstructions,
+    };
+    const finish = () => {
+      if (this.#options.changes?.recording) {
+        // Only writable accounts can have changed (programs and sysvars never are).
+        const accounts = keys.flatMap((key, index): [string, ReturnType<typeof reportedAccount>][] =>
+          tx.message.isAccountWritable(index) ? [[addressOf(key), reportedAccount(after[index] ?? null)]] : [],
+        );
+        this.#report({ op: 'write', accounts, clock: this.#clockMark() } satisfies LedgerChange);
+      }
+      commit?.(result);
+    };
+    if (this.#options.changes) this.#options.changes.unit(finish);
+    else finish();
+    return result;
+  }
+
+  /** Executes `tx` without committing; see {@link process} for `bytes`. */
+  async simulate(tx: VersionedTransaction, bytes?: Uint8Array): Promise<SimulationResult> {
     return this.#exclusive(async () => {
-      const execution = await this.#engine.simulate(tx);
+      const execution = await this.#engine.simulate({ tx, bytes: bytes ?? tx.serialize() });
       return {
-        err: execution.error === null ? null : parseTransactionError(execution.error),
+        err: execution.error,
         logs: execution.logs,
         computeUnitsConsumed: execution.computeUnitsConsumed,
         returnData: execution.returnData,
+        innerInstructions: execution.innerInstructions,
       };
     });
   }

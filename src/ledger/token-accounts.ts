@@ -1,7 +1,7 @@
 import { ACCOUNT_SIZE, AccountLayout, MINT_SIZE, MintLayout, TOKEN_PROGRAM_ID, TOKEN_2022_PROGRAM_ID } from '@solana/spl-token';
 import { PublicKey } from '@solana/web3.js';
 import type { LedgerAccount } from './engine.ts';
-import { addressOf } from '../crypto/base58.ts';
+import { addressOf, encodeBase58 } from '../crypto/base58.ts';
 
 export interface TokenAccountState {
   mint: string;
@@ -30,21 +30,30 @@ export function isTokenProgram(owner: PublicKey): boolean {
 
 const STATES = ['uninitialized', 'initialized', 'frozen'] as const;
 
+// The layouts are read by offset rather than with spl-token's AccountLayout/MintLayout: those make
+// a web3.js PublicKey (through bn.js) for every key field, and the ledger decodes every token
+// account of every transaction twice (pre and post balances); that cost ~10 µs a decode. The
+// offsets are SPL Token's (token-accounts.test.ts checks them against the layouts).
+const key = (data: Uint8Array, offset: number) => encodeBase58(data.subarray(offset, offset + 32));
+const view = (data: Uint8Array) => new DataView(data.buffer, data.byteOffset, data.byteLength);
+
 /** Decodes an SPL Token (or Token-2022 base) account, or returns null for anything else. */
 export function decodeTokenAccount(account: LedgerAccount | null): TokenAccountState | null {
   if (!account || !isTokenProgram(account.owner) || account.data.length < ACCOUNT_SIZE) return null;
   if (account.owner.equals(TOKEN_PROGRAM_ID) && account.data.length !== ACCOUNT_SIZE) return null;
-  const raw = AccountLayout.decode(account.data.subarray(0, ACCOUNT_SIZE));
-  if (raw.state === 0) return null;
+  const { data } = account;
+  const state = data[108]!;
+  if (state === 0) return null;
+  const fields = view(data);
   return {
-    mint: addressOf(raw.mint),
-    owner: addressOf(raw.owner),
-    amount: raw.amount,
-    closeAuthority: raw.closeAuthorityOption ? addressOf(raw.closeAuthority) : null,
-    delegate: raw.delegateOption ? addressOf(raw.delegate) : null,
-    delegatedAmount: raw.delegatedAmount,
-    state: STATES[raw.state] ?? 'initialized',
-    isNative: raw.isNativeOption ? raw.isNative : null,
+    mint: key(data, 0),
+    owner: key(data, 32),
+    amount: fields.getBigUint64(64, true),
+    closeAuthority: fields.getUint32(129, true) !== 0 ? key(data, 133) : null,
+    delegate: fields.getUint32(72, true) !== 0 ? key(data, 76) : null,
+    delegatedAmount: fields.getBigUint64(121, true),
+    state: STATES[state] ?? 'initialized',
+    isNative: fields.getUint32(109, true) !== 0 ? fields.getBigUint64(113, true) : null,
     programId: addressOf(account.owner),
   };
 }
@@ -52,13 +61,14 @@ export function decodeTokenAccount(account: LedgerAccount | null): TokenAccountS
 export function decodeMint(account: LedgerAccount | null): MintState | null {
   if (!account || !isTokenProgram(account.owner) || account.data.length < MINT_SIZE) return null;
   if (account.owner.equals(TOKEN_PROGRAM_ID) && account.data.length !== MINT_SIZE) return null;
-  const raw = MintLayout.decode(account.data.subarray(0, MINT_SIZE));
-  if (!raw.isInitialized) return null;
+  const { data } = account;
+  if (data[45] === 0) return null;
+  const fields = view(data);
   return {
-    decimals: raw.decimals,
-    supply: raw.supply,
-    mintAuthority: raw.mintAuthorityOption ? addressOf(raw.mintAuthority) : null,
-    freezeAuthority: raw.freezeAuthorityOption ? addressOf(raw.freezeAuthority) : null,
+    decimals: data[44]!,
+    supply: fields.getBigUint64(36, true),
+    mintAuthority: fields.getUint32(0, true) !== 0 ? key(data, 4) : null,
+    freezeAuthority: fields.getUint32(46, true) !== 0 ? key(data, 50) : null,
     isInitialized: true,
     programId: addressOf(account.owner),
   };

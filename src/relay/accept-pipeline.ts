@@ -110,7 +110,8 @@ export class AcceptPipeline {
     }
 
     const verdict = await checkPolicy(wire.tx, {
-      feePayer: new PublicKey(feePayer.publicKey),
+      // The relay's own key is made once (a PublicKey built from bytes goes through bn.js, and a new one encodes its address again).
+      feePayer: feePayer === this.#options.feePayer ? this.#feePayerKey : new PublicKey(feePayer.publicKey),
       operation,
       options: policy,
       getAccount: (address) => ledger.getAccount(address),
@@ -173,7 +174,7 @@ export class AcceptPipeline {
     };
     // Enqueue first: a full queue must refuse before anything is recorded. The submission is stored
     // in the same tick, before the worker can take the job.
-    this.#options.queue.enqueue({ id: signature, tx });
+    this.#options.queue.enqueue({ id: signature, tx, bytes });
     this.#options.submissions.insert(submission);
   }
 }

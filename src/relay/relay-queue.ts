@@ -162,8 +162,11 @@ export class RelayQueue<J extends { id: string }> {
 
   async #drain(): Promise<void> {
     while (!this.#paused && this.#holds === 0 && this.#jobs.length > 0) {
+      // Each submission starts on a later turn of the event loop than the answer that queued it, so
+      // the answer is out (on a socket, written) before the ledger works, however fast the engine:
+      // a microtask would let a synchronous engine (LiteSVM) run first.
       if (this.#options.latencyMs > 0) await new Promise((resolve) => setTimeout(resolve, this.#options.latencyMs));
-      else await Promise.resolve();
+      else await new Promise((resolve) => setImmediate(resolve));
       if (this.#paused || this.#holds > 0) return;
       const job = this.#jobs.shift();
       if (job) await this.#run(job);

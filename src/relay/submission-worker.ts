@@ -9,6 +9,8 @@ import { memoOf } from './memo.ts';
 export interface SubmissionJob {
   id: string;
   tx: VersionedTransaction;
+  /** `tx`'s signed wire bytes, handed to the ledger as they are. */
+  bytes: Uint8Array;
 }
 
 /** The worker's hook for fault injection: a ledger error text to fail the submission with instead of submitting, or null. */
@@ -64,7 +66,7 @@ export class SubmissionWorker {
             ledger: result,
           });
           this.#index(result, job.tx);
-        });
+        }, job.bytes);
       } catch (error) {
         submissions.update(job.id, { status: 'failed', ledger: null, commitment: null, injectedError: `ledger failure: ${(error as Error).message}` });
         throw error;

@@ -2,15 +2,20 @@ import { Keypair, TransactionMessage, VersionedTransaction } from '@solana/web3.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createRelayEmulator, type RelayEmulator } from '../emulator.ts';
 import { ALICE, BOB, USDC, ata, build, createAtaInstructions, memoInstruction, transferInstruction } from '../../test/support/transactions.ts';
+import { ENGINE_NAMES } from '../ledger/engines.ts';
 import { transactionJson, UnsupportedTransactionVersionError } from './transaction-json.ts';
 
-describe('transactionJson', () => {
+const SYSTEM = '11111111111111111111111111111111';
+const TOKEN = 'TokenkegQfeZyiNwAJbNbGKPFXCWuBvf9Ss623VQ5DA';
+
+describe.each(ENGINE_NAMES)('transactionJson on %s', (engine) => {
   let emulator: RelayEmulator;
   let signature: string;
+  let created: string;
   beforeAll(async () => {
-    emulator = await createRelayEmulator();
+    emulator = await createRelayEmulator({ engine });
     const { blockhash } = await emulator.services.ledger.latestBlockhash();
-    await emulator.services.relay.relay('create', build({ instructions: createAtaInstructions(BOB.publicKey), blockhash, signers: [BOB] }));
+    created = (await emulator.services.relay.relay('create', build({ instructions: createAtaInstructions(BOB.publicKey), blockhash, signers: [BOB] }))).receipt.signature;
     const send = await emulator.services.relay.relay('send', build({
       instructions: [transferInstruction(ALICE, BOB.publicKey, 1_500_000n, { checked: true }), memoInstruction('hi')],
       blockhash,
@@ -30,7 +35,8 @@ describe('transactionJson', () => {
     expect(json.transaction.signatures[0]).toBe(signature);
     expect(json.transaction.message.header).toEqual({ numRequiredSignatures: 2, numReadonlySignedAccounts: 1, numReadonlyUnsignedAccounts: 3 });
     expect(json.transaction.message.instructions[0]).toMatchObject({ stackHeight: null, programIdIndex: expect.any(Number) });
-    expect(json.meta).toMatchObject({ err: null, status: { Ok: null }, fee: 10000, innerInstructions: [], rewards: [], loadedAddresses: { writable: [], readonly: [] } });
+    // A transfer and a memo invoke no other program; bankrun records no inner instructions at all.
+    expect(json.meta).toMatchObject({ err: null, status: { Ok: null }, fee: 10000, innerInstructions: engine === 'bankrun' ? null : [], rewards: [], loadedAddresses: { writable: [], readonly: [] } });
     expect(json.meta.logMessages.length).toBeGreaterThan(0);
     expect(json.meta.computeUnitsConsumed).toBeGreaterThan(0);
     const pre = json.meta.preTokenBalances.find((b: any) => b.owner === BOB.publicKey.toBase58());
@@ -65,6 +71,32 @@ describe('transactionJson', () => {
     expect(keys[0]).toEqual({ pubkey: emulator.config.feePayer, signer: true, source: 'transaction', writable: true });
     const program = keys.find((key: any) => key.pubkey === 'TokenkegQfeZyiNwAJbNbGKPFXCWuBvf9Ss623VQ5DA');
     expect(program.writable).toBe(false);
+  });
+
+  it('renders the inner instructions of an ATA creation, compiled in json and base64, parsed in jsonParsed', () => {
+    const record = emulator.services.submissions.get(created)!;
+    const encodings = ['json', 'base64', 'base58', 'jsonParsed'] as const;
+    const [json, base64, base58, parsed] = encodings.map((encoding) => (transactionJson(record, { encoding }) as any).meta.innerInstructions);
+    if (engine === 'bankrun') {
+      for (const inner of [json, base64, base58, parsed]) expect(inner).toBeNull();
+      return;
+    }
+    const keys: string[] = record.ledger!.accountKeys;
+    const createIndex = (transactionJson(record, { encoding: 'json' }) as any).transaction.message.instructions.findIndex((ix: any) => keys[ix.programIdIndex] === 'ATokenGPvbdGVxr1b2hvZbsiqW5xWH25efTNsLJA8knL');
+    expect(json).toHaveLength(1);
+    expect(json[0].index).toBe(createIndex);
+    expect(json[0].instructions.length).toBeGreaterThanOrEqual(3);
+    for (const ix of json[0].instructions) {
+      expect(ix).toEqual({ programIdIndex: expect.any(Number), accounts: expect.any(Array), data: expect.any(String), stackHeight: 2 });
+    }
+    expect(new Set(json[0].instructions.map((ix: any) => keys[ix.programIdIndex]))).toEqual(new Set([SYSTEM, TOKEN]));
+    expect(base64).toEqual(json);
+    expect(base58).toEqual(json);
+    const types = parsed[0].instructions.map((ix: any) => `${ix.program}:${ix.parsed?.type}`);
+    expect(types).toContain('system:createAccount');
+    expect(types).toContain('spl-token:initializeAccount3');
+    const init = parsed[0].instructions.find((ix: any) => ix.parsed?.type === 'initializeAccount3');
+    expect(init).toEqual({ program: 'spl-token', programId: TOKEN, parsed: { type: 'initializeAccount3', info: { account: ata(BOB.publicKey).toBase58(), mint: USDC.toBase58(), owner: BOB.publicKey.toBase58() } }, stackHeight: 2 });
   });
 
   it('renders binary encodings as [data, encoding] and is null until processed', () => {

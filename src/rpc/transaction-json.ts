@@ -1,4 +1,5 @@
 import { VersionedTransaction, type MessageCompiledInstruction } from '@solana/web3.js';
+import type { InnerInstructions } from '../ledger/engine.ts';
 import type { LedgerTransaction, TokenBalanceSnapshot } from '../ledger/ledger.ts';
 import type { Submission } from '../store/submissions.ts';
 import { parseInstruction } from './parse-instruction.ts';
@@ -34,8 +35,9 @@ export class UnsupportedTransactionVersionError extends Error {
  * `{slot, blockTime, version?, transaction, meta}` with the meta of `UiTransactionStatusMeta`.
  * Null while the transaction has not reached the ledger (queued, or failed before submission).
  *
- * Address lookup tables are not resolved (the relay refuses them), so `loadedAddresses` is empty and
- * `innerInstructions` is `[]`: the engine does not report inner instructions.
+ * Address lookup tables are not resolved (the relay refuses them), so `loadedAddresses` is empty.
+ * `innerInstructions` is what the engine recorded, or null on an engine that records none
+ * (bankrun), as a validator with recording off answers.
  */
 export function transactionJson(record: Submission, options: TransactionJsonOptions): Record<string, unknown> | null {
   const ledger = record.ledger;
@@ -61,7 +63,7 @@ export function metaJson(ledger: LedgerTransaction, options: { parsed: boolean }
     fee: Number(ledger.fee),
     preBalances: ledger.preBalances.map(Number),
     postBalances: ledger.postBalances.map(Number),
-    innerInstructions: [],
+    innerInstructions: innerInstructionsJson(ledger.innerInstructions, ledger.accountKeys, options),
     logMessages: ledger.logs,
     preTokenBalances: ledger.preTokenBalances.map(tokenBalanceJson),
     postTokenBalances: ledger.postTokenBalances.map(tokenBalanceJson),
@@ -72,6 +74,22 @@ export function metaJson(ledger: LedgerTransaction, options: { parsed: boolean }
       : {}),
     computeUnitsConsumed: Number(ledger.computeUnitsConsumed),
   };
+}
+
+/**
+ * `UiInnerInstructions`: compiled (`{programIdIndex, accounts, data, stackHeight}`, data in base58)
+ * for json and the binary encodings, parsed where the parser knows the program for jsonParsed.
+ */
+export function innerInstructionsJson(groups: InnerInstructions[] | null, accountKeys: string[], options: { parsed: boolean }): Record<string, unknown>[] | null {
+  if (groups === null) return null;
+  return groups.map(({ index, instructions }) => ({
+    index,
+    instructions: instructions.map((ix) =>
+      options.parsed
+        ? parseInstruction({ programId: accountKeys[ix.programIdIndex] ?? '', accounts: ix.accounts.map((key) => accountKeys[key] ?? ''), data: ix.data }, ix.stackHeight)
+        : { programIdIndex: ix.programIdIndex, accounts: ix.accounts, data: encodeBase58(ix.data), stackHeight: ix.stackHeight },
+    ),
+  }));
 }
 
 export function tokenBalanceJson(balance: TokenBalanceSnapshot): Record<string, unknown> {

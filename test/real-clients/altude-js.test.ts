@@ -13,6 +13,7 @@ import { AltudeJsClient, gillCloseAccount, gillCreateAccount, gillTransferSol, g
 import { instructionTable, lamportsOf, settleAndCheckFinal, SIGNATURE_FEE, TOKEN_ACCOUNT_RENT, tokenAccountOf, u32Hex, u64Hex } from './altude/ledger-checks.ts';
 import { Wire } from './altude/recorder.ts';
 import { build, createAtaInstructions, USDC } from '../support/transactions.ts';
+import { newKeypair } from '../support/keys.ts';
 
 const BASE = 'https://api.altude.so';
 const TOKEN = TOKEN_PROGRAM_ID.toBase58();
@@ -23,7 +24,7 @@ describe('altude-js on the current interface', () => {
   let wire: Wire;
   let client: AltudeJsClient;
   let feePayer: string;
-  const owner = Keypair.generate();
+  const owner = newKeypair();
 
   beforeAll(async () => {
     // No loopback listener: RpcUrl stays <origin>/rpc, on the service's origin, and the recorder calls the core directly.
@@ -58,7 +59,7 @@ describe('altude-js on the current interface', () => {
     });
 
     it('send({token, to}) to a recipient whose account exists: gill’s CreateIdempotent funds nothing, Transfer moves the tokens, {SignedTransaction} first', async () => {
-      const recipient = Keypair.generate().publicKey;
+      const recipient = newKeypair().publicKey;
       await emulator.faucet({ address: recipient, mint: USDC });
       const instructions = gillTransferTokens({ feePayer: client.feePayer, mint: USDC, authority: owner.publicKey, destination: recipient, amount: 1_000n });
       const transaction = await client.serialize(instructions, [owner]);
@@ -77,7 +78,7 @@ describe('altude-js on the current interface', () => {
     });
 
     it('send({token, to}) to a new recipient: the CreateIdempotent creates its account without a hand-over, relayed and its rent recorded', async () => {
-      const recipient = Keypair.generate().publicKey;
+      const recipient = newKeypair().publicKey;
       const transaction = await client.serialize(gillTransferTokens({ feePayer: client.feePayer, mint: USDC, authority: owner.publicKey, destination: recipient, amount: 2_000n }), [owner]);
       const { entry, spent } = await relayed(() => client.request('POST', '/api/Transaction/send', { SignedTransaction: transaction }), 2);
       expect(await tokenAccountOf(emulator, ata(recipient))).toMatchObject({ owner: recipient.toBase58(), amount: 2_000n, closeAuthority: null });
@@ -86,8 +87,8 @@ describe('altude-js on the current interface', () => {
     });
 
     it('send({to}) without a token: a System transfer of SOL from the user’s wallet, which pays it; the fee payer pays the fee only', async () => {
-      const payer = Keypair.generate();
-      const recipient = Keypair.generate().publicKey;
+      const payer = newKeypair();
+      const recipient = newKeypair().publicKey;
       await emulator.faucet({ address: payer.publicKey, lamports: 5_000_000n });
       const transaction = await client.serialize([gillTransferSol(payer.publicKey, recipient, 2_000_000n)], [payer]);
       expect(instructionTable(transaction).instructions).toEqual([{ program: SystemProgram.programId.toBase58(), keys: [`${payer.publicKey.toBase58()} sw`, `${recipient.toBase58()} w`], data: `02000000${u64Hex(2_000_000n)}` }]);
@@ -99,7 +100,7 @@ describe('altude-js on the current interface', () => {
     });
 
     it('sendBatch({signedTransaction}): POST /api/transaction/sendbatch with the lower-case key first', async () => {
-      const recipient = Keypair.generate().publicKey;
+      const recipient = newKeypair().publicKey;
       await emulator.faucet({ address: recipient, mint: USDC });
       const transaction = await client.serialize(gillTransferTokens({ feePayer: client.feePayer, mint: USDC, authority: owner.publicKey, destination: recipient, amount: 3_000n }), [owner]);
       const { answer } = await relayed(() => client.request('POST', '/api/transaction/sendbatch', { signedTransaction: transaction }), 2);
@@ -125,7 +126,7 @@ describe('altude-js on the current interface', () => {
 
     it('closeAccount({accountAddress, destination}) with the fee payer as close authority: {signedTransaction} to /api/account/close, the rent back', async () => {
       // An account created with the hand-over, as any client of spec 4.2 makes it.
-      const holder = Keypair.generate();
+      const holder = newKeypair();
       const creation = build({ instructions: createAtaInstructions(holder.publicKey), blockhash: await client.rpcBlockhash(), signers: [holder] });
       await relayed(() => client.request('POST', '/api/Account/create', { signedTransaction: creation }), 2);
       const transaction = await client.serialize([gillCloseAccount(ata(holder.publicKey), client.feePayer, client.feePayer)], []);
@@ -136,7 +137,7 @@ describe('altude-js on the current interface', () => {
     });
 
     it('createAccount({newAccountPubkey, lamports, signer}) funds a bare System account from the fee payer: refused under both profiles (rule A2), and so is its {SignedTransaction} fallback', async () => {
-      const created = Keypair.generate();
+      const created = newKeypair();
       const before = await lamportsOf(emulator, feePayer);
       const transaction = await client.serialize([gillCreateAccount(client.feePayer, created.publicKey, 890_880n, 0n, SystemProgram.programId)], [created]);
       const first = await client.request('POST', '/api/Account/create', { signedTransaction: transaction });
@@ -166,7 +167,7 @@ describe('altude-js on the current interface', () => {
     });
 
     it('sendTransaction({transaction, commitment}) binds as signedTransaction; it reads `signature`', async () => {
-      const recipient = Keypair.generate().publicKey;
+      const recipient = newKeypair().publicKey;
       await emulator.faucet({ address: recipient, mint: USDC });
       const blockhash = (await client.request('POST', '/api/Transaction/blockhash', {})).body.Blockhash as string;
       const transaction = await client.serialize(gillTransferTokens({ feePayer: client.feePayer, mint: USDC, authority: owner.publicKey, destination: recipient, amount: 4_000n }), [owner], blockhash);
@@ -178,7 +179,7 @@ describe('altude-js on the current interface', () => {
     });
 
     it('sendBatchTransaction and closeAccount send {SignedTransaction}', async () => {
-      const recipient = Keypair.generate().publicKey;
+      const recipient = newKeypair().publicKey;
       await emulator.faucet({ address: recipient, mint: USDC });
       const transaction = await client.serialize(gillTransferTokens({ feePayer: client.feePayer, mint: USDC, authority: owner.publicKey, destination: recipient, amount: 5n }), [owner]);
       await relayed(() => client.request('POST', '/api/transaction/sendbatch', { SignedTransaction: transaction }), 2);
@@ -201,7 +202,7 @@ describe('altude-js on the current interface', () => {
     });
 
     it('createAccount({newAccountPubkey, space, programId}) carries no transaction to relay: 400 naming signedTransaction', async () => {
-      const answer = await client.request('POST', '/api/Account/create', { newAccountPubkey: Keypair.generate().publicKey.toBase58(), space: 165, programId: TOKEN });
+      const answer = await client.request('POST', '/api/Account/create', { newAccountPubkey: newKeypair().publicKey.toBase58(), space: 165, programId: TOKEN });
       expect(answer).toMatchObject({ status: 400, body: { code: 'VALIDATION_FAILED', errors: [{ path: 'signedTransaction' }] } });
     });
   });

@@ -16,6 +16,7 @@ import { ANDROID_TYPES, decodeKotlin } from './altude/kotlin-decode.ts';
 import { instructionTable, lamportsOf, settleAndCheckFinal, SIGNATURE_FEE, TOKEN_ACCOUNT_RENT, tokenAccountOf, u32Hex, u64Hex } from './altude/ledger-checks.ts';
 import { Wire } from './altude/recorder.ts';
 import { USDC } from '../support/transactions.ts';
+import { newKeypair } from '../support/keys.ts';
 
 const BASE = 'https://api.altude.so';
 const TOKEN = TOKEN_PROGRAM_ID.toBase58();
@@ -26,9 +27,9 @@ describe('the Altude Android SDK on the current interface', () => {
   let wire: Wire;
   let sdk: AndroidSdk;
   let feePayer: string;
-  const owner = Keypair.generate();
-  const recipient = Keypair.generate();
-  const second = Keypair.generate();
+  const owner = newKeypair();
+  const recipient = newKeypair();
+  const second = newKeypair();
   const signatures: string[] = [];
 
   beforeAll(async () => {

@@ -24,6 +24,7 @@ import { createRelayEmulator, type RelayEmulator } from '../../src/index.ts';
 import { instructionTable, lamportsOf, settleAndCheckFinal, SIGNATURE_FEE, TOKEN_ACCOUNT_RENT, tokenAccountOf, u64Hex } from './altude/ledger-checks.ts';
 import { Wire } from './altude/recorder.ts';
 import { USDC } from '../support/transactions.ts';
+import { newKeypair } from '../support/keys.ts';
 
 const BASE = 'https://api.altude.so';
 const TOKEN = TOKEN_PROGRAM_ID.toBase58();
@@ -50,7 +51,7 @@ describe('the dynamic gas station demo on the current interface', () => {
 
   /** createAccountTransaction, then the wallet's signature (App.tsx handleSignTransaction). */
   async function createAccountTransaction(user: Keypair, customMint: PublicKey | null) {
-    const newAccount = Keypair.generate();
+    const newAccount = newKeypair();
     const transaction = new Transaction();
     transaction.add(
       SystemProgram.createAccount({ fromPubkey: feePayer, newAccountPubkey: newAccount.publicKey, lamports: 2039280, space: ACCOUNT_SIZE, programId: TOKEN_PROGRAM_ID }),
@@ -81,7 +82,7 @@ describe('the dynamic gas station demo on the current interface', () => {
   });
 
   it('step 3, the default (wrapped SOL): Account/create relays createAccount + InitializeAccount3(native) + SetAuthority, recording the rent as exposure; step 4 then posts the same transaction to send, refused as already relayed with a detail the demo shows', async () => {
-    const user = Keypair.generate();
+    const user = newKeypair();
     const { base64, newAccount } = await createAccountTransaction(user, null);
     const n = newAccount.publicKey.toBase58();
     const u = user.publicKey.toBase58();
@@ -111,7 +112,7 @@ describe('the dynamic gas station demo on the current interface', () => {
   });
 
   it('step 4 alone: the creation posted to Transaction/send is relayed under faithful (a send that only creates, rule O1) and lands', async () => {
-    const user = Keypair.generate();
+    const user = newKeypair();
     const { base64, newAccount } = await createAccountTransaction(user, null);
     const sent = await altudeApiCall('/api/Transaction/send', base64);
     expect(sent.status, JSON.stringify(sent.body)).toBe(200);
@@ -121,7 +122,7 @@ describe('the dynamic gas station demo on the current interface', () => {
   });
 
   it('with VITE_TOKEN_MINT: the plain account of that mint plus the user’s ATA, each handing its close authority over; nothing strict would refuse', async () => {
-    const user = Keypair.generate();
+    const user = newKeypair();
     const { base64, newAccount } = await createAccountTransaction(user, USDC);
     const table = instructionTable(base64);
     const ata = getAssociatedTokenAddressSync(USDC, user.publicKey);

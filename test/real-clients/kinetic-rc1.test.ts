@@ -13,6 +13,7 @@ import { createRelayEmulator, type RelayEmulator } from '../../src/index.ts';
 import { KineticSdkWire } from './kinetic/kinetic-sdk-wire.ts';
 import { kineticMemoText, MEMO_V1, tokenAddress, TransactionType } from './kinetic/kinetic-transactions.ts';
 import { instructionTable, lamportsOf, setCloseAuthorityData, settleAndCheckFinal, SIGNATURE_FEE, TOKEN_ACCOUNT_RENT, tokenAccountOf, transferCheckedData } from './kinetic/ledger-checks.ts';
+import { newKeypair } from '../support/keys.ts';
 
 const ENDPOINT = 'https://kinetic.example.test';
 const KIN = 'BoQeGba3qxX9CVfBN7S9M4Zzysnr2UEQdpi34onBn3nB';
@@ -37,7 +38,7 @@ describe('Kinetic SDK 1.0.0-rc.1 on the legacy interface', () => {
   const sentBody = () => JSON.parse(lastRequest().body!) as Record<string, unknown>;
   const kinBalance = async (owner: Keypair | string) => (await tokenAccountOf(emulator, tokenAddress(typeof owner === 'string' ? owner : owner.publicKey, KIN)))?.amount ?? null;
   const fundedOwner = async (amount: string) => {
-    const owner = Keypair.generate();
+    const owner = newKeypair();
     expect((await sdk.createAccount({ owner })).status).toBe('Confirmed');
     await sdk.requestAirdrop({ account: owner.publicKey.toBase58(), amount });
     return owner;
@@ -58,7 +59,7 @@ describe('Kinetic SDK 1.0.0-rc.1 on the legacy interface', () => {
   });
 
   it('createAccount: referenceId and referenceType null, the same three instructions as later versions', async () => {
-    const owner = Keypair.generate();
+    const owner = newKeypair();
     const before = await lamportsOf(emulator, FEE_PAYER);
     const record = await sdk.createAccount({ owner });
     expect(sdk.requests.slice(-2).map((r) => r.path)).toEqual(['/api/transaction/latest-blockhash/devnet/1', '/api/account/create']);
@@ -81,7 +82,7 @@ describe('Kinetic SDK 1.0.0-rc.1 on the legacy interface', () => {
   });
 
   it('requestAirdrop waits for Finalized by default, amount as whole tokens', async () => {
-    const owner = Keypair.generate();
+    const owner = newKeypair();
     await sdk.createAccount({ owner });
     const response = await sdk.requestAirdrop({ account: owner.publicKey.toBase58(), amount: '3' });
     expect(lastRequest().body).toBe(JSON.stringify({ account: owner.publicKey.toBase58(), amount: '3', commitment: 'Finalized', environment: 'devnet', index: 1, mint: KIN }));
@@ -91,7 +92,7 @@ describe('Kinetic SDK 1.0.0-rc.1 on the legacy interface', () => {
 
   it('makeTransfer to an existing account: token accounts listed, blockhash first, a P2P memo', async () => {
     const owner = await fundedOwner('50');
-    const destination = Keypair.generate();
+    const destination = newKeypair();
     await sdk.createAccount({ owner: destination });
     await emulator.settle();
     const before = await lamportsOf(emulator, FEE_PAYER);
@@ -121,7 +122,7 @@ describe('Kinetic SDK 1.0.0-rc.1 on the legacy interface', () => {
   it('makeTransfer with senderCreate to a wallet without an account: the fee payer creates its ATA', async () => {
     const owner = await fundedOwner('50');
     await emulator.settle();
-    const destination = Keypair.generate().publicKey.toBase58();
+    const destination = newKeypair().publicKey.toBase58();
     const before = await lamportsOf(emulator, FEE_PAYER);
 
     const record = await sdk.makeTransfer({ owner, destination, amount: '2', senderCreate: true });
@@ -142,7 +143,7 @@ describe('Kinetic SDK 1.0.0-rc.1 on the legacy interface', () => {
 
   it('makeTransferBatch: the destinations’ ATAs derived without a lookup', async () => {
     const owner = await fundedOwner('50');
-    const destinations = [Keypair.generate(), Keypair.generate()];
+    const destinations = [newKeypair(), newKeypair()];
     for (const destination of destinations) await sdk.createAccount({ owner: destination });
     await emulator.settle();
     const before = await lamportsOf(emulator, FEE_PAYER);

@@ -13,6 +13,7 @@ import { encodeAppMemo } from '../../src/legacy/app-memo.ts';
 import { KineticSdkWire } from './kinetic/kinetic-sdk-wire.ts';
 import { kineticMemoText, MEMO_V1, tokenAddress } from './kinetic/kinetic-transactions.ts';
 import { instructionTable, lamportsOf, setCloseAuthorityData, settleAndCheckFinal, SIGNATURE_FEE, TOKEN_ACCOUNT_RENT, tokenAccountOf, transferCheckedData } from './kinetic/ledger-checks.ts';
+import { newKeypair } from '../support/keys.ts';
 
 const ENDPOINT = 'https://kinetic.example.test';
 const KIN = 'BoQeGba3qxX9CVfBN7S9M4Zzysnr2UEQdpi34onBn3nB';
@@ -49,7 +50,7 @@ describe('Kinetic SDK 1.0.0-rc.18 on the legacy interface', () => {
 
   /** A wallet with a KIN account made by the SDK's createAccount and `amount` whole KIN airdropped into it. */
   const fundedOwner = async (amount: string) => {
-    const owner = Keypair.generate();
+    const owner = newKeypair();
     expect((await sdk.createAccount({ owner })).status).toBe('Confirmed');
     await sdk.requestAirdrop({ account: owner.publicKey.toBase58(), amount });
     return owner;
@@ -82,7 +83,7 @@ describe('Kinetic SDK 1.0.0-rc.18 on the legacy interface', () => {
   });
 
   it('createAccount: reference null by default, memo + ATA create + close authority to the fee payer', async () => {
-    const owner = Keypair.generate();
+    const owner = newKeypair();
     const before = await lamportsOf(emulator, FEE_PAYER);
     const record = await sdk.createAccount({ owner });
     expect(sdk.requests.slice(-3).map((r) => r.path.split('?')[0])).toEqual([
@@ -116,7 +117,7 @@ describe('Kinetic SDK 1.0.0-rc.18 on the legacy interface', () => {
 
   it('makeTransfer to an existing account, with a reference carried in the memo and found by the listing', async () => {
     const owner = await fundedOwner('500');
-    const destination = Keypair.generate();
+    const destination = newKeypair();
     await sdk.createAccount({ owner: destination });
     await emulator.settle();
     const before = await lamportsOf(emulator, FEE_PAYER);
@@ -159,7 +160,7 @@ describe('Kinetic SDK 1.0.0-rc.18 on the legacy interface', () => {
   it('makeTransfer with senderCreate: the fee payer creates the destination ATA (no close-authority hand-over)', async () => {
     const owner = await fundedOwner('100');
     await emulator.settle();
-    const destination = Keypair.generate().publicKey.toBase58();
+    const destination = newKeypair().publicKey.toBase58();
     const before = await lamportsOf(emulator, FEE_PAYER);
 
     const record = await sdk.makeTransfer({ owner, destination, amount: '1', senderCreate: true });
@@ -190,7 +191,7 @@ describe('Kinetic SDK 1.0.0-rc.18 on the legacy interface', () => {
 
   it('makeTransferBatch: one TransferChecked per destination token account, one memo', async () => {
     const owner = await fundedOwner('100');
-    const destinations = [Keypair.generate(), Keypair.generate(), Keypair.generate()];
+    const destinations = [newKeypair(), newKeypair(), newKeypair()];
     for (const destination of destinations) await sdk.createAccount({ owner: destination });
     await emulator.settle();
     const before = await lamportsOf(emulator, FEE_PAYER);
@@ -211,7 +212,7 @@ describe('Kinetic SDK 1.0.0-rc.18 on the legacy interface', () => {
   });
 
   it('closeAccount: the server closes an emptied account and its rent returns to the fee payer', async () => {
-    const owner = Keypair.generate();
+    const owner = newKeypair();
     await sdk.createAccount({ owner });
     await emulator.settle();
     const before = await lamportsOf(emulator, FEE_PAYER);
@@ -253,7 +254,7 @@ describe('Kinetic SDK 1.0.0-rc.18 on the legacy interface', () => {
 
   it('a blockhash that expired before the post: the SDK gets a 201 Failed record (BadNonce), not an error, and nothing lands', async () => {
     const owner = await fundedOwner('10');
-    const destination = Keypair.generate();
+    const destination = newKeypair();
     await sdk.createAccount({ owner: destination });
     await emulator.settle();
     const before = await lamportsOf(emulator, FEE_PAYER);

@@ -15,6 +15,7 @@ import { AltudeJsClient, gillTransferTokens } from './altude/altude-js.ts';
 import { lamportsOf, settleAndCheckFinal, SIGNATURE_FEE, TOKEN_ACCOUNT_RENT, tokenAccountOf } from './altude/ledger-checks.ts';
 import { Wire } from './altude/recorder.ts';
 import { USDC } from '../support/transactions.ts';
+import { newKeypair } from '../support/keys.ts';
 
 const DEVNET_RPC = 'https://api.devnet.solana.com';
 
@@ -34,8 +35,8 @@ describe('the React Native Altude Pay demo on the current interface', () => {
   let emulator: RelayEmulator;
   let wire: Wire;
   let gasstation: AltudeJsClient;
-  const wallet = Keypair.generate();
-  const merchant = Keypair.generate();
+  const wallet = newKeypair();
+  const merchant = newKeypair();
   let paid: string;
 
   beforeAll(async () => {

@@ -2,13 +2,13 @@ import type { EmulatorRoute } from '../../core/create-fetch.ts';
 import { jsonResponse } from '../../http/json-response.ts';
 import { EMULATOR_VERSION } from '../../version.ts';
 
-/** GET /health: the ledger's slot and the emulator's version; no authentication, no admin token. */
+/** GET /health: the ledger's slot, the emulator's version and its engine; no authentication, no admin token. */
 export const healthRoute: EmulatorRoute = {
   method: 'GET',
   path: '/health',
   api: 'meta',
   operationId: 'health',
   async handle({ services }) {
-    return jsonResponse({ status: 'ok', slot: Number(services.ledger.clock().slot), version: EMULATOR_VERSION });
+    return jsonResponse({ status: 'ok', slot: Number(services.ledger.clock().slot), version: EMULATOR_VERSION, engine: services.config.engine });
   },
 };

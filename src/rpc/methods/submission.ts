@@ -1,6 +1,7 @@
 import { PublicKey, SystemProgram, Transaction, VersionedTransaction } from '@solana/web3.js';
 import { keypairOf } from '../../fixtures/load-fixtures.ts';
 import type { SimulationResult } from '../../ledger/ledger.ts';
+import { innerInstructionsJson } from '../transaction-json.ts';
 import type { TransactionErrorJson } from '../../ledger/transaction-error.ts';
 import type { EmulatorServices } from '../../services.ts';
 import { commitmentOf, contextSlot, withContext, type MethodTable } from '../context.ts';
@@ -8,7 +9,7 @@ import { decodeTransaction, signaturesVerify, type DecodedTransaction } from '..
 import { JsonRpcError, RPC_ERROR, invalidParams, paramsError } from '../json-rpc-error.ts';
 import { configObject, optionalBoolean, optionalInteger, optionalVariant, positional, requireInteger, requirePubkey, requireString } from '../params.ts';
 import { transactionErrorText } from '../transaction-error-text.ts';
-import { encodeBase58 } from '../../crypto/base58.ts';
+import { addressOf, encodeBase58 } from '../../crypto/base58.ts';
 
 const BINARY_ENCODINGS = ['base58', 'base64'] as const;
 /** Airdrops that collide with an identical earlier one move the ledger on a slot, at most this often. */
@@ -21,7 +22,8 @@ interface SimulationValue {
   accounts: null | [];
   unitsConsumed: number;
   returnData: { programId: string; data: [string, 'base64'] } | null;
-  innerInstructions: null;
+  /** Parsed where the parser knows the program, as the validator answers it; null unless asked for, or when the engine records none. */
+  innerInstructions: Record<string, unknown>[] | null;
   replacementBlockhash: { blockhash: string; lastValidBlockHeight: number } | null;
 }
 
@@ -50,7 +52,7 @@ export const submissionMethods: MethodTable = {
         ? unexecuted('AlreadyProcessed')
         : !services.ledger.isBlockhashValid(decoded.tx.message.recentBlockhash)
           ? unexecuted('BlockhashNotFound')
-          : simulationValue(await services.ledger.simulate(copyOf(decoded)), null);
+          : simulationValue(await services.ledger.simulate(copyOf(decoded), decoded.bytes), null, decoded, false);
       if (failure.err !== null) {
         throw new JsonRpcError(RPC_ERROR.SEND_TRANSACTION_PREFLIGHT_FAILURE, `Transaction simulation failed: ${transactionErrorText(failure.err)}`, failure);
       }
@@ -68,7 +70,7 @@ export const submissionMethods: MethodTable = {
     if (sigVerify && replace) throw paramsError('sigVerify may not be used with replaceRecentBlockhash');
     const encoding = optionalVariant(config, 'encoding', BINARY_ENCODINGS) ?? 'base58';
     commitmentOf(config);
-    optionalBoolean(config, 'innerInstructions');
+    const inner = optionalBoolean(config, 'innerInstructions') ?? false;
     const accounts = accountsRequested(config.accounts);
     const slot = contextSlot(context, config);
     const decoded = decodeTransaction(requireString(encoded), encoding);
@@ -79,13 +81,13 @@ export const submissionMethods: MethodTable = {
     if (replace) {
       const latest = await ledger.latestBlockhash();
       const replacement = { blockhash: latest.blockhash, lastValidBlockHeight: Number(latest.lastValidBlockHeight) };
-      value = simulationValue(await ledger.simulate(copyOf(decoded)), replacement);
+      value = simulationValue(await ledger.simulate(copyOf(decoded), decoded.bytes), replacement, decoded, inner);
     } else if (submissions.get(decoded.signature)?.ledger) {
       value = unexecuted('AlreadyProcessed');
     } else if (!ledger.isBlockhashValid(decoded.tx.message.recentBlockhash)) {
       value = unexecuted('BlockhashNotFound');
     } else {
-      value = simulationValue(await ledger.simulate(copyOf(decoded)), null);
+      value = simulationValue(await ledger.simulate(copyOf(decoded), decoded.bytes), null, decoded, inner);
     }
     return withContext(slot, { ...value, accounts });
   },
@@ -131,14 +133,14 @@ function unexecuted(err: TransactionErrorJson): SimulationValue {
   return { err, logs: [], accounts: null, unitsConsumed: 0, returnData: null, innerInstructions: null, replacementBlockhash: null };
 }
 
-function simulationValue(result: SimulationResult, replacementBlockhash: SimulationValue['replacementBlockhash']): SimulationValue {
+function simulationValue(result: SimulationResult, replacementBlockhash: SimulationValue['replacementBlockhash'], decoded: DecodedTransaction, innerInstructions: boolean): SimulationValue {
   return {
     err: result.err,
     logs: result.logs,
     accounts: null,
     unitsConsumed: Number(result.computeUnitsConsumed),
     returnData: result.returnData ? { programId: result.returnData.programId, data: [Buffer.from(result.returnData.data).toString('base64'), 'base64'] } : null,
-    innerInstructions: null,
+    innerInstructions: innerInstructions ? innerInstructionsJson(result.innerInstructions, decoded.tx.message.staticAccountKeys.map(addressOf), { parsed: true }) : null,
     replacementBlockhash,
   };
 }
