@@ -73,7 +73,7 @@ describe('web UI routes', () => {
 
     const detail = (await get(`/__emulator/relays/${signature}`)).body;
     expect(detail.transaction.message.instructions[0]).toMatchObject({ program: 'spl-token', parsed: { type: 'transferChecked' } });
-    expect(detail.meta.logMessages.join('\n')).toContain('TransferChecked');
+    expect(detail.meta.logMessages.join('\n')).toContain('Program TokenkegQfeZyiNwAJbNbGKPFXCWuBvf9Ss623VQ5DA success');
     expect(detail.request).toMatchObject({ method: 'POST', path: '/api/Transaction/send', status: 200 });
     // The transaction journal links each entry to this detail view.
     expect(h.emulator.transactionJournal({ signature })[0]!.explorerUrl).toBe(`${h.emulator.config.uiUrl}tx/${signature}`);
