@@ -5,4 +5,6 @@
 export const ASSETS = {
   /** Redoc's standalone bundle (assets/redoc/README.md says where it comes from). */
   redocScript: new URL('../assets/redoc/redoc.standalone.js', import.meta.url),
+  /** The web UI's page, scripts and styles (src/api/ui reads them when first asked). */
+  ui: new URL('../assets/ui/', import.meta.url),
 } as const;

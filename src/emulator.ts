@@ -2,9 +2,11 @@
 import { PublicKey } from '@solana/web3.js';
 import type { HttpHandler } from 'msw';
 import { controlRoutes } from './api/controls/control-routes.ts';
+import { inspectorRoutes } from './api/controls/inspector-routes.ts';
 import { currentRoutes } from './api/current/current-routes.ts';
 import { legacyRoutes } from './api/legacy/legacy-routes.ts';
 import { metaRoutes } from './api/meta/meta-routes.ts';
+import { uiRoutes } from './api/ui/ui-routes.ts';
 import { ApiKeys } from './auth/api-keys.ts';
 import { TokenIssuer } from './auth/tokens.ts';
 import { AdminGuard } from './controls/admin-guard.ts';
@@ -18,6 +20,7 @@ import { createFetch, type EmulatorRoute, type Exchange, type FetchHandler } fro
 import { createEd25519Signer } from './crypto/ed25519.ts';
 import { genesisAccounts, keypairOf, loadFixtures, type Fixtures } from './fixtures/load-fixtures.ts';
 import { Router } from './http/router.ts';
+import { LiveFeed } from './inspector/live-feed.ts';
 import { engineFactory } from './ledger/engines.ts';
 import { Ledger } from './ledger/ledger.ts';
 import { LegacyService } from './legacy/legacy-service.ts';
@@ -112,6 +115,8 @@ async function assemble(options: RelayEmulatorOptions, loopback: CoreListener | 
     // Known once the ledger has started its engine (below).
     engine: '',
     policyProfile: policy.profile,
+    // In process the loopback listener serves it (a browser cannot reach an MSW base URL).
+    uiUrl: `${loopbackOrigin ?? new URL(baseUrl).origin}/`,
   };
 
   // The ledger, and the stores the emulator keeps beside it. Each reports its changes to the feed
@@ -162,7 +167,7 @@ async function assemble(options: RelayEmulatorOptions, loopback: CoreListener | 
   const legacy = new LegacyService({
     fixtures,
     rpcUrl: config.rpcUrl,
-    origin: new URL(config.baseUrl).origin,
+    origin: new URL(config.uiUrl).origin,
     relay,
     worker,
     ledger,
@@ -209,11 +214,20 @@ async function assemble(options: RelayEmulatorOptions, loopback: CoreListener | 
   const controls = createTestControls({ services, faults, journal, queue: queueOptions });
 
   const observers: ((exchange: Exchange) => void)[] = [journal.observe];
+  const observe = (observer: (exchange: Exchange) => void) => {
+    observers.push(observer);
+    return () => {
+      const index = observers.indexOf(observer);
+      if (index >= 0) observers.splice(index, 1);
+    };
+  };
+  // The web UI's live updates: hooked into the stores and the core only while a browser listens.
+  const feed = new LiveFeed({ watch: (watcher) => changes.watch(watcher), observe });
   // Routes under the base URL. Legacy routes go first: two share a path with current ones and
   // claim a request by its body (their `accepts` guard).
   const apiRoutes: EmulatorRoute[] = [...legacyRoutes, ...currentRoutes];
-  // Routes at the origin's root: /health, /openapi.yaml, /docs, /__emulator/…
-  const rootRoutes: EmulatorRoute[] = [...metaRoutes, ...controlRoutes(controls, admin)];
+  // Routes at the origin's root: /health, /openapi.yaml, /docs, /__emulator/…, and the web UI.
+  const rootRoutes: EmulatorRoute[] = [...metaRoutes, ...controlRoutes(controls, admin), ...inspectorRoutes({ journal, feed, guard: admin }), ...uiRoutes];
   // The Solana JSON-RPC endpoint at rpcUrl.
   const rpc: FetchHandler = createRpcHandler(services);
   const api = new Router<EmulatorServices>(new URL(baseUrl).pathname.replace(/\/+$/, '')).add(...apiRoutes);
@@ -244,13 +258,7 @@ async function assemble(options: RelayEmulatorOptions, loopback: CoreListener | 
       // Legacy relays finalize and deliver their event webhooks in the background.
       await legacy.settle();
     },
-    observe(observer) {
-      observers.push(observer);
-      return () => {
-        const index = observers.indexOf(observer);
-        if (index >= 0) observers.splice(index, 1);
-      };
-    },
+    observe,
     async close() {
       await loopback?.close();
       queue.hold();

@@ -28,6 +28,8 @@ export interface EmulatorConfig {
   tokenTtlSeconds: number;
   maxBodyBytes: number;
   rpcAuth: boolean;
+  /** Where the web UI is served: the loopback listener's root in process, else the base URL's origin's (`<origin>/`). */
+  uiUrl: string;
   /** The ledger engine running underneath (`bankrun`, `litesvm`, or the name a custom engine gives itself). */
   engine: string;
   /** The fee-payer policy profile (`faithful` or `strict`). */

@@ -675,6 +675,9 @@ const CASE_OF_RULE: Record<string, string> = {
   O2: 'a transaction with no instruction at all',
 };
 
+const RULE_OF_CASE = new Map(Object.entries(CASE_OF_RULE).map(([rule, name]) => [name, rule]));
+const TABLE_CODES = new Map(policyRules().map((rule) => [rule.id, rule.code]));
+
 // ------------------------------------------------------------------ the suite
 
 /**
@@ -703,6 +706,10 @@ describe(`under the ${profile} policy profile`, () => {
         expect(response.status, JSON.stringify(response.body)).toBe(attack.status ?? 422);
         expect(response.body.code, response.body.detail).toBe(attack.code);
         expect(response.body.detail).toEqual(expect.any(String));
+        // The body names the rule: the one this case stands for in the table, else one whose code it answered.
+        const rule = RULE_OF_CASE.get(attack.name);
+        if (rule) expect(response.body.rule, response.body.detail).toBe(rule);
+        else if (response.body.rule !== undefined) expect(TABLE_CODES.get(response.body.rule), response.body.detail).toBe(attack.code);
         await h.emulator.settle();
         expect(await lamportsOf(FEE_PAYER)).toBe(feePayerBefore);
         expect(submissions.all().length).toBe(recordsBefore);

@@ -49,7 +49,7 @@ describe('legacy reads, server-built close and airdrop', () => {
         api: { name: 'relay-emulator', version: expect.stringMatching(/^\d+\.\d+\.\d+/) },
         environment: {
           name: 'devnet',
-          explorer: `https://explorer.solana.com{path}?cluster=custom&customUrl=${encodeURIComponent(h.emulator.config.rpcUrl)}`,
+          explorer: `${new URL(h.emulator.config.uiUrl).origin}{path}`,
           cluster: { endpoint: h.emulator.config.rpcUrl, id: 'emulator', name: 'Relay Emulator', type: 'Custom' },
         },
         mint: kin,

@@ -77,9 +77,9 @@ describe('legacy relay: make-transfer and account/create', () => {
       webhookEventStart: null,
     });
     expect(record.id).toMatch(/^ltx\d{8}$/);
-    // Built from where this emulator's RPC answers (in process, its loopback listener), not a fixed port.
-    expect(record.explorerUrl).toBe(`https://explorer.solana.com/tx/${record.signature}?cluster=custom&customUrl=${encodeURIComponent(h.emulator.config.rpcUrl)}`);
-    expect(h.emulator.config.rpcUrl).toBe(`${h.emulator.loopbackOrigin}/rpc`);
+    // Built from where this emulator's web UI is served (in process, its loopback listener), not a fixed port.
+    expect(record.explorerUrl).toBe(`${h.emulator.loopbackOrigin}/tx/${record.signature}`);
+    expect(h.emulator.config.uiUrl).toBe(`${h.emulator.loopbackOrigin}/`);
     for (const field of ['createdAt', 'updatedAt', 'ledgerStart', 'ledgerCommitted']) expect(record[field], field).toMatch(ISO);
     for (const field of ['processingDuration', 'ledgerCommittedDuration']) expect(record[field], field).toBeGreaterThanOrEqual(0);
     expect(Date.parse(record.ledgerCommitted)).toBeGreaterThanOrEqual(Date.parse(record.ledgerStart));

@@ -73,7 +73,7 @@ describe('the packed package, installed in a scratch project', () => {
     tarball = join(scratch, (JSON.parse(packed.output.slice(packed.output.indexOf('['))) as { filename: string }[])[0]!.filename);
 
     writeFileSync(join(scratch, 'package.json'), `${JSON.stringify({ name: 'scratch', private: true, type: 'module', scripts: { test: 'node check.mjs' } }, null, 2)}\n`);
-    for (const file of ['relay.mjs', 'check.mjs', 'every-subpath.ts']) copyFileSync(join(CONSUMER, file), join(scratch, file));
+    for (const file of ['relay.mjs', 'check.mjs', 'every-subpath.ts', 'web-ui.mjs']) copyFileSync(join(CONSUMER, file), join(scratch, file));
     const snippet = readmeBlock('In your tests (MSW)').code;
     writeFileSync(join(scratch, 'readme-msw.test.ts'), readFileSync(join(CONSUMER, 'readme-msw.vitest.ts'), 'utf8').replace('// README SNIPPET\n', snippet));
     writeFileSync(
@@ -114,6 +114,15 @@ describe('the packed package, installed in a scratch project', () => {
     const ran = await run(process.execPath, ['relay.mjs'], { cwd: scratch });
     expectSuccess(ran);
     expect(ran.output).toMatch(/^relayed \w{80,90}: 1\.5 USDC to \w+$/m);
+  });
+
+  it('serves the web UI from the installed package: page, scripts and styles from assets/ui, data from the controls', async () => {
+    const ran = await run(process.execPath, ['web-ui.mjs'], { cwd: scratch });
+    expectSuccess(ran);
+    expect(ran.output).toMatch(/^page: 200 text\/html body$/m);
+    expect(ran.output).toMatch(/^script: 200 text\/javascript body$/m);
+    expect(ran.output).toMatch(/^style: 200 text\/css body$/m);
+    expect(ran.output).toMatch(/^overview: 200 application\/json body$/m);
   });
 
   it('runs the README’s MSW snippet exactly as written in vitest, with a static web3.js import, and confirms with a Connection', async () => {

@@ -39,10 +39,21 @@ describe('relay-emulator start (server mode)', () => {
     expect(cli.apiKey).toBe('relay-emulator-dev-key');
     expect(cli.output()).toContain(`Fee payer  ${FEE_PAYER.toBase58()}`);
     expect(cli.output()).toContain(`Docs       ${cli.origin}/docs`);
+    expect(cli.output()).toContain(`Web UI     ${cli.origin}/`);
     // The child inherits RELAY_EMULATOR_ENGINE, the --engine flag's twin.
     expect(cli.output()).toContain(`Engine     ${defaultEngineName()}`);
     expect(cli.output()).toContain('(open: loopback bind)');
     expect(cli.adminToken).toBeNull();
+  });
+
+  it('serves the web UI at / with its files, from the command as installed', async () => {
+    const page = await fetch(`${cli.origin}/`);
+    expect(page.status).toBe(200);
+    expect(page.headers.get('content-type')).toMatch(/^text\/html/);
+    expect(await page.text()).toContain('<script type="module" src="ui/app.js"></script>');
+    const script = await fetch(`${cli.origin}/ui/app.js`);
+    expect(script.headers.get('content-type')).toMatch(/^text\/javascript/);
+    expect(await script.text()).toContain("from './live.js'");
   });
 
   it('serves /health, /openapi.yaml and /docs with its own Redoc bundle', async () => {
@@ -121,17 +132,18 @@ describe('relay-emulator start (server mode)', () => {
     expect((await call('GET', '/__emulator/journal/transactions')).body.transactions).toEqual([]);
   });
 
-  it('builds the legacy explorer links from the port it really serves on', async () => {
+  it('builds the legacy explorer links from the port it really serves on, to its own web UI', async () => {
     // `--port 0`: the port is only known once bound, and the explorer must name it, not 8787.
     expect(cli.origin).not.toContain(':8787');
-    const customUrl = `customUrl=${encodeURIComponent(cli.rpcUrl)}`;
     const config = (await call('GET', '/api/app/devnet/1/config')).body;
-    expect(config.environment.explorer).toBe(`https://explorer.solana.com{path}?cluster=custom&${customUrl}`);
+    expect(config.environment.explorer).toBe(`${cli.origin}{path}`);
     const { blockhash, lastValidBlockHeight } = (await call('GET', '/api/transaction/latest-blockhash/devnet/1')).body;
     const tx = build({ instructions: [transferInstruction(ALICE, ALICE.publicKey, 1n, { checked: true, mint: KIN, decimals: 5 })], blockhash, signers: [ALICE] });
     const record = (await call('POST', '/api/transaction/make-transfer', { body: { commitment: 'Confirmed', environment: 'devnet', index: 1, lastValidBlockHeight, mint: KIN.toBase58(), reference: null, tx } })).body;
     expect(record.status).toBe('Confirmed');
-    expect(record.explorerUrl).toBe(`https://explorer.solana.com/tx/${record.signature}?cluster=custom&${customUrl}`);
+    expect(record.explorerUrl).toBe(`${cli.origin}/tx/${record.signature}`);
+    const page = await fetch(record.explorerUrl);
+    expect([page.status, page.headers.get('content-type')]).toEqual([200, 'text/html; charset=utf-8']);
   });
 
   it('serves the JSON-RPC to an unmodified web3.js Connection, PubSub included', async () => {

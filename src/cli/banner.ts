@@ -19,6 +19,7 @@ export function banner({ server, stateFile, restored }: BannerFacts): string {
     ['Engine', config.engine],
     ['API key', config.apiKey],
     ['Policy', `${config.policyProfile}${config.policyProfile === 'faithful' ? ' (sponsors what the vendor clients build; --policy strict refuses those shapes)' : ''}`],
+    ['Web UI', server.adminToken === null ? `${server.origin}/` : `${server.origin}/?token=${encodeURIComponent(server.adminToken)}`],
     ['Docs', `${server.origin}/docs`],
     ['Controls', `${server.origin}/__emulator/… ${server.adminToken === null ? '(open: loopback bind)' : `(X-Admin-Token: ${server.adminToken})`}`],
   ];

@@ -16,6 +16,10 @@ export interface RequestFilter {
   status?: number;
   /** Only the newest `limit` matches (still oldest first). */
   limit?: number;
+  /** Only requests one of these operations answered (looked at before anything is built). */
+  operationIds?: ReadonlySet<string>;
+  /** Only requests answered with at least this status. */
+  minStatus?: number;
 }
 
 /**
@@ -103,10 +107,20 @@ export class RequestJournal {
       if (method !== undefined && columns.method[slot] !== method) continue;
       if (path !== undefined && !pathnameOf(columns.url[slot]!).toLowerCase().startsWith(path)) continue;
       if (filter.status !== undefined && columns.status[slot] !== filter.status) continue;
+      if (filter.minStatus !== undefined && columns.status[slot]! < filter.minStatus) continue;
+      if (filter.operationIds !== undefined && !filter.operationIds.has(columns.operationId[slot] ?? '')) continue;
       matches.push(seq);
     }
     const chosen = filter.limit === undefined ? matches : matches.slice(Math.max(0, matches.length - filter.limit));
     return chosen.map((seq) => this.#recordAt(seq));
+  }
+
+  /** The entry with this id (`req-<n>`), while the journal still holds it. */
+  get(id: string): RequestRecord | undefined {
+    const seq = /^req-([1-9][0-9]{0,15})$/.exec(id)?.[1];
+    if (seq === undefined) return undefined;
+    const number = Number(seq);
+    return number < this.#next && number >= Math.max(1, this.#next - this.#maxEntries) ? this.#recordAt(number) : undefined;
   }
 
   clear(): void {
@@ -187,6 +201,10 @@ function emptyColumns(): Columns {
   return { time: [], method: [], url: [], operationId: [], clientIp: [], status: [], durationMs: [], requestBody: [], responseBody: [], responseJson: [] };
 }
 
+/**
+ * Reads that are not journaled: the journals themselves, and what the web UI reads to show them
+ * (its page, its files, and the overview, relays, wallets and events it fetches).
+ */
 function isJournalRead(pathname: string): boolean {
-  return /^\/__emulator\/journal(\/|$)/i.test(pathname);
+  return /^\/(__emulator\/(journal|overview|relays|wallets|events)(\/|$)|ui\/|tx\/|address\/|$)/i.test(pathname);
 }

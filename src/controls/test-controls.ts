@@ -32,6 +32,6 @@ export function createTestControls(options: TestControlsOptions): TestControlMet
     createMint,
     ...ledgerControls(services),
     ...queueControls(services.queue),
-    ...diagnosticControls({ faults, journal, submissions: services.submissions, state: services.state }),
+    ...diagnosticControls({ faults, journal, submissions: services.submissions, state: services.state, uiUrl: services.config.uiUrl }),
   };
 }

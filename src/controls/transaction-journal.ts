@@ -8,16 +8,19 @@ export type TransactionJournalEntry = components['schemas']['EmulatorTransaction
 /** What the transaction journal can be filtered by (the query of GET /__emulator/journal/transactions). */
 export type TransactionFilter = QueryParameters<'emulatorTransactionJournal'>;
 
-/** The transaction journal is a view of the submissions, oldest first. */
-export function transactionJournal(submissions: Submissions, filter: TransactionFilter = {}): TransactionJournalEntry[] {
+/**
+ * The transaction journal is a view of the submissions, oldest first. Each entry links to the web
+ * UI's detail view of its signature (`uiUrl`, the UI's root).
+ */
+export function transactionJournal(submissions: Submissions, filter: TransactionFilter = {}, uiUrl: string): TransactionJournalEntry[] {
   const source = filter.signature === undefined ? submissions.all() : [submissions.get(filter.signature)].filter((submission) => submission !== undefined);
   return source
     .filter((submission) => (filter.status === undefined || submission.status === filter.status) && (filter.operation === undefined || submission.origin === filter.operation))
-    .map(toEntry);
+    .map((submission) => toEntry(submission, uiUrl));
 }
 
 /** The journal's `operation` is the submission's origin: the relay operation that accepted it, or `rpc` or `legacy`. */
-function toEntry(submission: Submission): TransactionJournalEntry {
+function toEntry(submission: Submission, uiUrl: string): TransactionJournalEntry {
   const ledger = submission.ledger;
   return {
     signature: submission.signature,
@@ -34,5 +37,6 @@ function toEntry(submission: Submission): TransactionJournalEntry {
     receivedAt: submission.receivedAt,
     strictBreaks: submission.strictBreaks.map((broken) => ({ ...broken, exposure: Number(broken.exposure) })),
     sponsorExposure: Number(submission.sponsorExposure),
+    explorerUrl: `${uiUrl}tx/${submission.signature}`,
   };
 }

@@ -10,6 +10,8 @@ export interface ProblemContext {
   retryAfter?: number;
   /** Headers the response must carry (e.g. `Allow` on a 405). */
   headers?: Record<string, string>;
+  /** The id of the fee-payer policy rule that refused a relay (table "Fee-payer policy" of the contract). */
+  rule?: string;
 }
 
 /** The one error type the emulator throws on purpose. Anything else becomes INTERNAL_ERROR. */

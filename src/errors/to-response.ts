@@ -38,7 +38,7 @@ export function errorToResponse(error: unknown, options: ErrorResponseOptions): 
 
   if (options.style === 'legacy') {
     headers.set('Content-Type', 'application/json; charset=utf-8');
-    const body = { statusCode: status, message: detail ?? title, error: STATUS_CODES[status] ?? 'Error' };
+    const body = { statusCode: status, message: detail ?? title, error: STATUS_CODES[status] ?? 'Error', ...(context.rule ? { rule: context.rule } : {}) };
     return respond(JSON.stringify(body), { status, headers });
   }
 
@@ -49,6 +49,7 @@ export function errorToResponse(error: unknown, options: ErrorResponseOptions): 
     status,
     detail: detail ?? title,
     code,
+    ...(context.rule ? { rule: context.rule } : {}),
     ...(options.instance === undefined ? {} : { instance: options.instance }),
     ...(context.errors ? { errors: context.errors } : {}),
     ...(context.logs ? { logs: context.logs } : {}),

@@ -815,6 +815,178 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/__emulator/overview": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** What the web UI's overview shows - where the emulator serves, its key, its fee payer's balance, its queue and clock. */
+        get: operations["emulatorOverview"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/__emulator/relays": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Every relay, legacy record, RPC-sent transaction and refused relay request, newest first.
+         * @description One list from three sources: the transaction records (relays of both interfaces and
+         *     transactions sent through the RPC), the legacy records that never reached the ledger (a
+         *     Failed BadNonce record, a verify webhook that said no), and the relay requests that were
+         *     refused (answered 4xx or 5xx, or a JSON-RPC sendTransaction answered with an error), which
+         *     are never recorded as transactions and are read from the request journal.
+         */
+        get: operations["emulatorRelays"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/__emulator/relays/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * One row of GET /__emulator/relays with everything known about it.
+         * @description The decoded transaction (as getTransaction renders it in jsonParsed), the ledger's meta (logs, fee, balances), the request and response as the request journal holds them, the refusal's problem body, and the legacy record.
+         */
+        get: operations["emulatorRelay"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/__emulator/wallets/{address}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** An address's SOL, token accounts and history, as Account/balance and Account/gethistory serve them. */
+        get: operations["emulatorWallet"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/__emulator/events": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Server-sent events - a `change` whenever what the web UI shows may have changed.
+         * @description A `text/event-stream` that stays open. It starts with `event: hello`, then sends
+         *     `event: change` with data `{"at": <ISO time>}` at most every 250 ms while relays,
+         *     records, controls or the queue change anything, and a `: keep-alive` comment every 15 s.
+         *     A reader fetches GET /__emulator/overview and /__emulator/relays again on each change.
+         */
+        get: operations["emulatorEvents"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The emulator's web UI - overview, relays, wallets and controls.
+         * @description A static page; what it shows it reads from the /__emulator routes, so on a non-loopback bind it asks for the admin token (or takes it once as `?token=`) and sends it as X-Admin-Token.
+         */
+        get: operations["getUi"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/tx/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The web UI open on one relay's detail (the legacy explorerUrl points here). */
+        get: operations["getUiRelay"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/address/{address}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The web UI open on one wallet. */
+        get: operations["getUiAddress"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/ui/{asset}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** A script, style sheet or icon of the web UI. */
+        get: operations["getUiAsset"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
 }
 export interface webhooks {
     legacyVerify: {
@@ -1062,6 +1234,8 @@ export interface components {
             }[];
             /** @description Simulation logs, when the ledger produced some. */
             logs?: string[];
+            /** @description The id of the fee-payer policy rule that refused the relay, in the table "Fee-payer policy" (e.g. F1, A6); absent for errors that no rule of the table raised. */
+            rule?: string;
         };
         /** @enum {string} */
         ProblemCode: "MALFORMED_JSON" | "VALIDATION_FAILED" | "INVALID_ADDRESS" | "INVALID_QUERY" | "INVALID_BASE64" | "INVALID_TRANSACTION" | "API_KEY_MISSING" | "API_KEY_INVALID" | "TOKEN_EXPIRED" | "TOKEN_INVALID" | "ADMIN_TOKEN_REQUIRED" | "ADMIN_FORBIDDEN" | "HOST_NOT_ALLOWED" | "ORIGIN_NOT_ALLOWED" | "CONTROL_FORWARDED" | "SLOT_IN_THE_PAST" | "IP_BLOCKED" | "USER_AGENT_BLOCKED" | "ROUTE_NOT_FOUND" | "ACCOUNT_NOT_FOUND" | "APP_NOT_FOUND" | "MINT_NOT_FOUND" | "TRANSACTION_NOT_FOUND" | "METHOD_NOT_ALLOWED" | "PAYLOAD_TOO_LARGE" | "UNSUPPORTED_MEDIA_TYPE" | "WRONG_FEE_PAYER" | "BLOCKHASH_NOT_FOUND" | "SIGNATURE_MISSING" | "SIGNATURE_INVALID" | "OPERATION_MISMATCH" | "NO_OPERATION" | "PROGRAM_NOT_ALLOWED" | "INSTRUCTION_NOT_ALLOWED" | "FEE_PAYER_MISUSE" | "CLOSE_AUTHORITY_NOT_FEE_PAYER" | "CLOSE_DESTINATION_NOT_FEE_PAYER" | "ACCOUNT_NOT_CLOSABLE" | "TOO_MANY_SIGNATURES" | "COMPUTE_PRICE_TOO_HIGH" | "COMPUTE_BUDGET_INVALID" | "COMPUTE_LIMIT_TOO_HIGH" | "MINT_NOT_ALLOWED" | "VERSIONED_TRANSACTION_UNSUPPORTED" | "TOKEN_2022_UNSUPPORTED" | "TRANSACTION_TOO_LARGE" | "DURABLE_NONCE_NOT_ALLOWED" | "DUPLICATE_INSTRUCTION" | "ACCOUNT_ALREADY_EXISTS" | "CREATE_AND_CLOSE_NOT_ALLOWED" | "ALREADY_PROCESSED" | "MINT_NOT_IN_APP" | "AIRDROP_DISABLED" | "AIRDROP_LIMIT_EXCEEDED" | "REFERENCE_OR_SIGNATURE_REQUIRED" | "ACCOUNT_CLOSE_REFUSED" | "RATE_LIMITED" | "INTERNAL_ERROR" | "QUEUE_FULL";
@@ -1070,6 +1244,8 @@ export interface components {
             statusCode: number;
             message: string;
             error: string;
+            /** @description The fee-payer policy rule that refused a relay (table "Fee-payer policy"); absent for any other error. */
+            rule?: string;
         };
         /** @enum {string} */
         LegacyTransactionStatus: "Processing" | "Committed" | "Confirmed" | "Finalized" | "Failed";
@@ -1125,7 +1301,10 @@ export interface components {
             decimals?: number | null;
             destination?: string | null;
             errors: components["schemas"]["LegacyTransactionError"][];
-            /** Format: uri */
+            /**
+             * Format: uri
+             * @description The app's explorer template with `{path}` = `/tx/<signature>`; null until the transaction is submitted.
+             */
             explorerUrl?: string | null;
             feePayer: string;
             ip?: string | null;
@@ -1235,6 +1414,7 @@ export interface components {
             };
             environment: {
                 name: string;
+                /** @description The explorer URL template; the SDK replaces `{path}` with `/tx/<signature>` or `/address/<address>`. The fixture apps' template leads to the emulator's own web UI. */
                 explorer: string;
                 cluster: {
                     endpoint: string;
@@ -1505,6 +1685,11 @@ export interface components {
             strictBreaks: components["schemas"]["EmulatorStrictBreak"][];
             /** @description Lamports the fee payer cannot get back beyond the fee, each account at stake counted once (e.g. the rent of a wrapped-SOL account, whose owner can clear the close authority, or of a recipient's account created without a hand-over). */
             sponsorExposure: number;
+            /**
+             * Format: uri
+             * @description The web UI's detail view of this transaction (`<origin>/tx/<signature>`).
+             */
+            explorerUrl: string;
         };
         EmulatorStrictBreak: {
             /** @description The rule id of the table "Fee-payer policy". */
@@ -1516,6 +1701,129 @@ export interface components {
             account: string | null;
             /** @description Lamports of that account the fee payer cannot get back (0 when it pays only the fee). */
             exposure: number;
+        };
+        EmulatorOverview: {
+            version: string;
+            /** @description The ledger engine running underneath (bankrun, litesvm, or a custom engine's name), as GET /health says. */
+            engine: string;
+            /**
+             * @description The fee-payer policy profile in force.
+             * @enum {string}
+             */
+            policyProfile: "faithful" | "strict";
+            /** @description The base URL of both interfaces. */
+            baseUrl: string;
+            /** @description The Solana JSON-RPC endpoint (RpcUrl of the config). */
+            rpcUrl: string;
+            /** @description Where this web UI is served. */
+            uiUrl: string;
+            /** @description The first accepted API key. */
+            apiKey: string;
+            feePayer: {
+                address: components["schemas"]["Address"];
+                lamports: number;
+            };
+            queue: components["schemas"]["EmulatorQueueState"];
+            clock: components["schemas"]["EmulatorClock"];
+            /** @description Transaction records by status. */
+            transactions: {
+                queued: number;
+                processed: number;
+                failed: number;
+            };
+        };
+        /**
+         * @description Where a row is in its lifecycle. Queued, then Processed, Confirmed and Finalized as the ledger's commitment grows, or Failed; Refused for a request answered with an error, which submitted nothing.
+         * @enum {string}
+         */
+        EmulatorRelayStatus: "Queued" | "Processed" | "Confirmed" | "Finalized" | "Failed" | "Refused";
+        EmulatorRelayList: {
+            relays: components["schemas"]["EmulatorRelayRow"][];
+        };
+        EmulatorRelayRow: {
+            /** @description The signature for a transaction record, the legacy record's id for a legacy record that has no transaction, the request journal's id for a refused request. */
+            id: string;
+            /** @enum {string} */
+            source: "transaction" | "legacy" | "refused";
+            /** Format: date-time */
+            time: string;
+            operation: components["schemas"]["EmulatorTransactionOperation"];
+            /** @description The contract operation that took the request, when known. */
+            operationId: string | null;
+            signature: string | null;
+            status: components["schemas"]["EmulatorRelayStatus"];
+            /** @description The status a refused request was answered with. */
+            httpStatus: number | null;
+            policy: components["schemas"]["EmulatorPolicyVerdict"];
+            /** @description Lamports the ledger charged the fee payer; null before processing. */
+            fee: number | null;
+            /** @description Lamports the fee payer cannot get back beyond the fee (the transaction journal's sponsorExposure); null for what the policy did not see or refused. */
+            sponsorExposure: number | null;
+            /** @description Why it failed or was refused, in a line. */
+            error: string | null;
+            /** @description The legacy transaction record's id, for relays of the legacy interface. */
+            legacyId: string | null;
+        };
+        EmulatorPolicyVerdict: {
+            /** @description The policy profile in force, for what the policy saw; null for what it did not see. */
+            profile: ("faithful" | "strict") | null;
+            /**
+             * @description passed - every fee-payer policy rule held; refused - a rule (or an earlier check) refused it; unchecked - it did not go through the policy (RPC sendTransaction, a transaction the emulator built itself).
+             * @enum {string}
+             */
+            verdict: "passed" | "refused" | "unchecked";
+            /** @description The refusal's code. */
+            code: components["schemas"]["ProblemCode"] | null;
+            /** @description The refusing rule's id in the table "Fee-payer policy", when a rule refused it. */
+            rule: string | null;
+            /** @description For a relay the faithful profile sponsored, the rules the strict profile would have refused it by (its strictBreaks); empty otherwise. */
+            strictRules: string[];
+        };
+        EmulatorRelayDetail: {
+            row: components["schemas"]["EmulatorRelayRow"];
+            /** @description What the strict profile would have refused, with what each exposes (the transaction journal's strictBreaks). */
+            strictBreaks: components["schemas"]["EmulatorStrictBreak"][];
+            /** @description The transaction as getTransaction renders it with encoding jsonParsed (signatures, account keys, decoded instructions); for a refused request, the one it carried when it could be decoded. */
+            transaction: {
+                [key: string]: unknown;
+            } | null;
+            /** @description The ledger's meta as getTransaction renders it (err, fee, pre/post balances and token balances, logMessages, computeUnitsConsumed); null until processed. */
+            meta: {
+                [key: string]: unknown;
+            } | null;
+            slot: number | null;
+            blockTime: number | null;
+            /** @description The request and its response as the request journal holds them; null when the journal no longer holds it (or the transaction came through no HTTP request). */
+            request: components["schemas"]["EmulatorRequestRecord"] | null;
+            /** @description The refusal's error body (problem+json, the legacy error body, or the JSON-RPC error). */
+            problem: {
+                [key: string]: unknown;
+            } | null;
+            /** @description The legacy transaction record. */
+            legacy: components["schemas"]["LegacyTransaction"] | null;
+        };
+        EmulatorWallet: {
+            address: components["schemas"]["Address"];
+            lamports: number;
+            /** @description The program that owns the account; null when it does not exist. */
+            owner: string | null;
+            /** @description Its token accounts, as Account/balance lists them. */
+            tokens: {
+                mint: components["schemas"]["Address"];
+                tokenAccount: components["schemas"]["Address"];
+                amount: string;
+                decimals: number;
+                uiAmountString: string;
+            }[];
+            /** @description Its newest 50 transactions, newest first, as Account/gethistory lists them. */
+            history: {
+                signature: components["schemas"]["Signature"];
+                slot: number;
+                blockTime: number;
+                /** @description The ledger error as the RPC reports it (an object, or a string such as "AccountNotFound"); null on success. */
+                err: unknown;
+                memo: string | null;
+            }[];
         };
     };
     responses: {
@@ -3101,6 +3409,232 @@ export interface operations {
             400: components["responses"]["BadRequest"];
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
+            500: components["responses"]["InternalError"];
+        };
+    };
+    emulatorOverview: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The overview. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["EmulatorOverview"];
+                };
+            };
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            500: components["responses"]["InternalError"];
+        };
+    };
+    emulatorRelays: {
+        parameters: {
+            query?: {
+                /** @description Only rows that name this address - an account of the transaction, or the owner of a token account it touched. */
+                wallet?: components["schemas"]["Address"];
+                /** @description Only rows whose transaction touches this mint (a token balance or an instruction naming it). */
+                mint?: components["schemas"]["Address"];
+                operation?: components["schemas"]["EmulatorTransactionOperation"];
+                status?: components["schemas"]["EmulatorRelayStatus"];
+                /** @description At most this many rows, the newest. Default 200. */
+                limit?: number;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The rows. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["EmulatorRelayList"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            500: components["responses"]["InternalError"];
+        };
+    };
+    emulatorRelay: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description A row's id - a transaction signature, a legacy record id (ltx...) or a request journal id (req-N). */
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The row and its detail. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["EmulatorRelayDetail"];
+                };
+            };
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            500: components["responses"]["InternalError"];
+        };
+    };
+    emulatorWallet: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                address: components["schemas"]["Address"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The wallet. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["EmulatorWallet"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            500: components["responses"]["InternalError"];
+        };
+    };
+    emulatorEvents: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The event stream. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "text/event-stream": string;
+                };
+            };
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            500: components["responses"]["InternalError"];
+        };
+    };
+    getUi: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description HTML page. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "text/html": string;
+                };
+            };
+            500: components["responses"]["InternalError"];
+        };
+    };
+    getUiRelay: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description A signature, a legacy record id or a request journal id. */
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description HTML page. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "text/html": string;
+                };
+            };
+            500: components["responses"]["InternalError"];
+        };
+    };
+    getUiAddress: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                address: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description HTML page. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "text/html": string;
+                };
+            };
+            500: components["responses"]["InternalError"];
+        };
+    };
+    getUiAsset: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                asset: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The file. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "text/javascript": string;
+                    "text/css": string;
+                    "image/svg+xml": string;
+                };
+            };
+            404: components["responses"]["NotFound"];
             500: components["responses"]["InternalError"];
         };
     };

@@ -10,11 +10,14 @@ import { keypairOf, type Fixtures } from '../fixtures/load-fixtures.ts';
 /** How long a legacy relay call waits for its commitment before the record fails with Timeout. */
 export const DEFAULT_COMMITMENT_TIMEOUT_MS = 60_000;
 /**
- * Explorer template of an app that names none: Solana's explorer on the emulator's own RPC.
- * `{path}` becomes `/tx/<signature>` in a record's link (and stays in the config record, which the
- * legacy SDKs fill themselves); `{rpcUrl}` and `{origin}` are filled when the apps load.
+ * Explorer template of an app that names none: the emulator's own web UI, which serves the paths
+ * the Solana explorer uses (`/tx/<signature>`, `/address/<address>`) offline and sends the admin
+ * token its data needs, where a public explorer needs the network and cannot send the RPC's bearer
+ * token. `{path}` becomes `/tx/<signature>` in a record's link (and stays in the config record,
+ * which the legacy SDKs fill themselves); `{rpcUrl}` and `{origin}` are filled when the apps load.
+ * A fixture may still name Solana's explorer: `https://explorer.solana.com{path}?cluster=custom&customUrl={rpcUrl}`.
  */
-export const DEFAULT_EXPLORER = 'https://explorer.solana.com{path}?cluster=custom&customUrl={rpcUrl}';
+export const DEFAULT_EXPLORER = '{origin}{path}';
 
 /**
  * An explorer template with the emulator's address filled in, so that links follow the port and

@@ -12,6 +12,7 @@ const record = (patch: Partial<Submission>): Submission => ({
   receivedAt: '2026-01-01T00:00:00.000Z',
   ledger: null,
   injectedError: null,
+  policyChecked: true,
   strictBreaks: [],
   sponsorExposure: 0n,
   ...patch,

@@ -19,7 +19,7 @@ export interface LegacyServiceOptions {
   fixtures: Fixtures;
   /** The RPC URL apps report as their cluster endpoint unless they name one (and their explorer links name). */
   rpcUrl: string;
-  /** The emulator's origin, for explorer templates that name `{origin}`. */
+  /** The origin that serves the emulator's web UI, for explorer templates that name `{origin}`. */
   origin: string;
   relay: AcceptPipeline;
   worker: SubmissionWorker;

@@ -12,7 +12,7 @@ export interface HandlerUrls {
 
 /**
  * MSW handlers that mount the emulator's one `fetch`: everything under the base URL, the RPC URL,
- * the emulator's own routes at the base URL's origin, and everything at the loopback listener's
+ * the emulator's own routes (controls, docs, the web UI) at the base URL's origin, and everything at the loopback listener's
  * origin. A WebSocket handshake to the loopback listener (made with `http.request`, as the `ws`
  * package does, which MSW intercepts) passes through to the real socket: MSW cannot answer one.
  */
@@ -22,7 +22,9 @@ export function createHandlers(fetch: FetchHandler, urls: HandlerUrls): HttpHand
   const forward = ({ request }: { request: Request }) => fetch(request);
   // Regular expressions without capture groups: MSW decodes the params of string paths and answers a
   // malformed escape (`/api/app/%/1/config`) with its own 500; the emulator's router answers it 404.
-  const root = ['/__emulator', '/health', '/openapi.yaml', '/docs'].map((path) => `${escapeRegExp(path)}(?:/.*)?`).join('|');
+  // The web UI too (its page at `/`, `/tx/…`, `/address/…`, its files under `/ui/`), so that the
+  // origin answers in process what it answers on a port.
+  const root = [...['/__emulator', '/health', '/openapi.yaml', '/docs', '/ui', '/tx', '/address'].map((path) => `${escapeRegExp(path)}(?:/.*)?`), '/?'].join('|');
   const handlers: HttpHandler[] = [];
   if (urls.loopbackOrigin) {
     const authority = escapeRegExp(new URL(urls.loopbackOrigin).host);

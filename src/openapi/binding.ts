@@ -137,7 +137,10 @@ function createBinder(): RequestBinder {
       }
       if (entry.validateBody && !entry.validateBody(canonical)) {
         const errors = toFieldErrors(entry.validateBody.errors);
-        throw new RelayError(codeOf(entry.validateBody.errors, 'VALIDATION_FAILED'), describe(errors), { errors });
+        const code = codeOf(entry.validateBody.errors, 'VALIDATION_FAILED');
+        // A relayed transaction that is not base64 breaks rule W1 of the fee-payer policy, whichever checks first.
+        const rule = code === 'INVALID_BASE64' && errors.every((error) => TRANSACTION_FIELDS.has(error.path)) ? { rule: 'W1' } : {};
+        throw new RelayError(code, describe(errors), { errors, ...rule });
       }
       return canonical as RequestBody<Id>;
     },
@@ -232,6 +235,9 @@ function toFieldErrors(errors: ErrorObject[] | null | undefined): { path: string
       return { path: `${error.instancePath}${missing}`.replace(/^\//, '').replaceAll('/', '.'), message: messageOf(error) };
     });
 }
+
+/** The body fields that carry a transaction to relay (current and legacy). */
+const TRANSACTION_FIELDS: ReadonlySet<string> = new Set(['signedTransaction', 'tx']);
 
 /**
  * The code a refusal gets when every error is of one kind the contract has a code for: a text

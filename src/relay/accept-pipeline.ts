@@ -95,20 +95,18 @@ export class AcceptPipeline {
     const origin = options.origin ?? operation;
     if (previous) {
       if (previous.origin !== origin) {
-        // (rule R2)
-        throw new RelayError('ALREADY_PROCESSED', `This transaction was already relayed as ${previous.origin} (${previous.signature}).`);
+        throw new RelayError('ALREADY_PROCESSED', `This transaction was already relayed as ${previous.origin} (${previous.signature}).`, { rule: 'R2' });
       }
       if (!ledger.isBlockhashValid(wire.tx.message.recentBlockhash)) {
-        // (rule R3) A retry happens within the blockhash's life; past it, this is a replay.
-        throw new RelayError('ALREADY_PROCESSED', `This transaction was already relayed (${previous.signature}) and its blockhash has expired since: build a new one with a fresh blockhash.`);
+        // A retry happens within the blockhash's life; past it, this is a replay.
+        throw new RelayError('ALREADY_PROCESSED', `This transaction was already relayed (${previous.signature}) and its blockhash has expired since: build a new one with a fresh blockhash.`, { rule: 'R3' });
       }
       return { receipt: receiptOf(operation, signed.signature), verdict: null, wire, repeated: true };
     }
 
     checkDurableNonce(wire.tx);
     if (!ledger.isBlockhashValid(wire.tx.message.recentBlockhash)) {
-      // (rule B1)
-      throw new RelayError('BLOCKHASH_NOT_FOUND', `Blockhash ${wire.tx.message.recentBlockhash} is unknown or expired; fetch a new one (GET /Transaction/blockhash or getLatestBlockhash).`);
+      throw new RelayError('BLOCKHASH_NOT_FOUND', `Blockhash ${wire.tx.message.recentBlockhash} is unknown or expired; fetch a new one (GET /Transaction/blockhash or getLatestBlockhash).`, { rule: 'B1' });
     }
 
     const verdict = await checkPolicy(wire.tx, {
@@ -137,11 +135,11 @@ export class AcceptPipeline {
   #acceptOnce(prepared: PreparedRelay, origin: TransactionOrigin): boolean {
     const raced = this.#options.submissions.get(prepared.signature);
     if (raced) {
-      if (raced.origin !== origin) throw new RelayError('ALREADY_PROCESSED', `This transaction was already relayed as ${raced.origin} (${raced.signature}).`);
+      if (raced.origin !== origin) throw new RelayError('ALREADY_PROCESSED', `This transaction was already relayed as ${raced.origin} (${raced.signature}).`, { rule: 'R2' });
       return false;
     }
     const { strictBreaks, sponsorExposure } = prepared.verdict;
-    this.#enqueue(origin, prepared.signature, prepared.bytes, prepared.wire.tx, RECEIPT_MESSAGES[prepared.operation], { strictBreaks, sponsorExposure });
+    this.#enqueue(origin, prepared.signature, prepared.bytes, prepared.wire.tx, RECEIPT_MESSAGES[prepared.operation], { policyChecked: true, strictBreaks, sponsorExposure });
     return true;
   }
 
@@ -149,7 +147,7 @@ export class AcceptPipeline {
   async submitSigned(tx: VersionedTransaction, bytes: Uint8Array, origin: TransactionOrigin): Promise<string> {
     const signature = encodeBase58(tx.signatures[0]!);
     if (this.#options.submissions.get(signature)) return signature;
-    this.#enqueue(origin, signature, bytes, tx, 'Transaction submitted');
+    this.#enqueue(origin, signature, bytes, tx, 'Transaction submitted', { policyChecked: false, strictBreaks: [], sponsorExposure: 0n });
     return signature;
   }
 
@@ -159,7 +157,8 @@ export class AcceptPipeline {
     bytes: Uint8Array,
     tx: VersionedTransaction,
     message: string,
-    sponsorship: Pick<Submission, 'strictBreaks' | 'sponsorExposure'> = { strictBreaks: [], sponsorExposure: 0n },
+    /** Whether the fee-payer policy saw it, and what the faithful profile sponsored beyond strict. */
+    policy: Pick<Submission, 'policyChecked' | 'strictBreaks' | 'sponsorExposure'>,
   ): void {
     const submission: Submission = {
       signature,
@@ -171,7 +170,7 @@ export class AcceptPipeline {
       receivedAt: this.#options.now().toISOString(),
       ledger: null,
       injectedError: null,
-      ...sponsorship,
+      ...policy,
     };
     // Enqueue first: a full queue must refuse before anything is recorded. The submission is stored
     // in the same tick, before the worker can take the job.

@@ -51,10 +51,8 @@ async function visit(state: WalkState, ix: TransactionInstruction, index: number
   if (program.equals(PROGRAMS.system)) return checkSystem(state, ix, index);
   if (program.equals(PROGRAMS.token)) return checkToken(state, ix, index);
   if (program.equals(PROGRAMS.token2022)) {
-    // (rule P2)
-    throw new RelayError('TOKEN_2022_UNSUPPORTED', `Instruction ${index} calls Token-2022, which the relay does not sponsor.`);
+    throw new RelayError('TOKEN_2022_UNSUPPORTED', `Instruction ${index} calls Token-2022, which the relay does not sponsor.`, { rule: 'P2' });
   }
   if (state.context.options.extraPrograms.includes(addressOf(program))) return checkExtraProgram(state, ix, index);
-  // (rule P1)
-  throw new RelayError('PROGRAM_NOT_ALLOWED', `Instruction ${index} calls ${addressOf(program)}, which the relay does not sponsor.`);
+  throw new RelayError('PROGRAM_NOT_ALLOWED', `Instruction ${index} calls ${addressOf(program)}, which the relay does not sponsor.`, { rule: 'P1' });
 }

@@ -12,25 +12,21 @@ import { addressOf, encodeBase58 } from '../crypto/base58.ts';
  */
 export function checkSignatures(wire: WireTransaction, feePayer: Uint8Array, options: { maxSignatures: number }): void {
   if (!Buffer.from(wire.feePayer.toBytes()).equals(Buffer.from(feePayer))) {
-    // (rule S1)
-    throw new RelayError('WRONG_FEE_PAYER', `The fee payer is ${addressOf(wire.feePayer)}; set it to ${encodeBase58(feePayer)} (FeePayer in GET /Transaction/config).`);
+    throw new RelayError('WRONG_FEE_PAYER', `The fee payer is ${addressOf(wire.feePayer)}; set it to ${encodeBase58(feePayer)} (FeePayer in GET /Transaction/config).`, { rule: 'S1' });
   }
   const { tx, messageBytes } = wire;
   if (tx.signatures.length > options.maxSignatures) {
-    // (rule S2)
-    throw new RelayError('TOO_MANY_SIGNATURES', `The transaction requires ${tx.signatures.length} signatures; the relay accepts at most ${options.maxSignatures}.`);
+    throw new RelayError('TOO_MANY_SIGNATURES', `The transaction requires ${tx.signatures.length} signatures; the relay accepts at most ${options.maxSignatures}.`, { rule: 'S2' });
   }
   const keys = tx.message.staticAccountKeys;
   for (let index = 1; index < tx.signatures.length; index += 1) {
     const signature = tx.signatures[index]!;
     const signer = addressOf(keys[index]!);
     if (signature.every((byte) => byte === 0)) {
-      // (rule S3)
-      throw new RelayError('SIGNATURE_MISSING', `The signature of ${signer} is missing; partially sign with every key except the fee payer.`);
+      throw new RelayError('SIGNATURE_MISSING', `The signature of ${signer} is missing; partially sign with every key except the fee payer.`, { rule: 'S3' });
     }
     if (!verifyEd25519(keys[index]!.toBytes(), messageBytes, signature)) {
-      // (rule S4)
-      throw new RelayError('SIGNATURE_INVALID', `The signature of ${signer} does not verify against the message.`);
+      throw new RelayError('SIGNATURE_INVALID', `The signature of ${signer} does not verify against the message.`, { rule: 'S4' });
     }
   }
 }

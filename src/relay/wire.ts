@@ -25,19 +25,17 @@ const BASE64 = /^(?:[A-Za-z0-9+/]{4})*(?:[A-Za-z0-9+/]{2}==|[A-Za-z0-9+/]{3}=)?$
 export function decodeWireTransaction(base64: string): WireTransaction {
   const compact = base64.trim();
   if (compact.length === 0 || !BASE64.test(compact)) {
-    // (rule W1)
-    throw new RelayError('INVALID_BASE64', 'signedTransaction must be standard base64 (RFC 4648 §4, padded).');
+    throw new RelayError('INVALID_BASE64', 'signedTransaction must be standard base64 (RFC 4648 §4, padded).', { rule: 'W1' });
   }
   const bytes = new Uint8Array(Buffer.from(compact, 'base64'));
   if (bytes.length > PACKET_DATA_SIZE) {
-    // (rule W2)
-    throw new RelayError('TRANSACTION_TOO_LARGE', `The transaction is ${bytes.length} bytes; a Solana packet holds ${PACKET_DATA_SIZE}.`);
+    throw new RelayError('TRANSACTION_TOO_LARGE', `The transaction is ${bytes.length} bytes; a Solana packet holds ${PACKET_DATA_SIZE}.`, { rule: 'W2' });
   }
   try {
     return decodeBytes(bytes);
   } catch (error) {
     if (isRelayError(error)) throw error;
-    // (rule W3) web3.js throws plain errors (RangeError, assertion failures) on malformed input.
+    // web3.js throws plain errors (RangeError, assertion failures) on malformed input.
     throw invalid(`signedTransaction is not a Solana transaction: ${(error as Error).message}`);
   }
 }
@@ -60,12 +58,10 @@ function decodeBytes(bytes: Uint8Array): WireTransaction {
 function sanitize(tx: VersionedTransaction): void {
   const { message } = tx;
   if (message.version !== 'legacy' && message.addressTableLookups.length > 0) {
-    // (rule W4)
-    throw new RelayError('VERSIONED_TRANSACTION_UNSUPPORTED', 'Address lookup tables are not accepted: the relay must see every account it signs for. Send the v0 transaction with static keys only, or a legacy transaction.');
+    throw new RelayError('VERSIONED_TRANSACTION_UNSUPPORTED', 'Address lookup tables are not accepted: the relay must see every account it signs for. Send the v0 transaction with static keys only, or a legacy transaction.', { rule: 'W4' });
   }
   const { numRequiredSignatures, numReadonlySignedAccounts, numReadonlyUnsignedAccounts } = message.header;
   const keys = message.staticAccountKeys;
-  // (rule W3) from here on
   if (numRequiredSignatures < 1 || tx.signatures.length !== numRequiredSignatures) {
     throw invalid(`The transaction carries ${tx.signatures.length} signatures but its header requires ${numRequiredSignatures}.`);
   }
@@ -84,8 +80,9 @@ function sanitize(tx: VersionedTransaction): void {
   }
 }
 
+/** Rule W3: bytes that are not exactly one transaction. */
 function invalid(detail: string): RelayError {
-  return new RelayError('INVALID_TRANSACTION', detail);
+  return new RelayError('INVALID_TRANSACTION', detail, { rule: 'W3' });
 }
 
 /** Bytes that the compact-u16 length prefix of `value` takes. */

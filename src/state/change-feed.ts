@@ -37,6 +37,7 @@ const DURABLE: Promise<void> = Promise.resolve();
 export class ChangeFeed {
   #sink: ChangeSink | null = null;
   #unit: PartChange[] | null = null;
+  readonly #watchers = new Set<() => void>();
 
   /** True while a sink records changes: parts skip building a report nobody keeps. */
   get recording(): boolean {
@@ -57,9 +58,20 @@ export class ChangeFeed {
     this.#sink = null;
   }
 
+  /**
+   * Calls `watcher` after each change reported from now on (the web UI's live updates), until the
+   * returned function is called. Watching does not make the emulator record anything: parts that
+   * build their report only while {@link recording} (the ledger's account writes) stay silent.
+   */
+  watch(watcher: () => void): () => void {
+    this.#watchers.add(watcher);
+    return () => this.#watchers.delete(watcher);
+  }
+
   /** The reporter of one part: changes it reports are attributed to `part`. */
   reporter(part: string): ChangeReporter {
     return (change) => {
+      if (this.#watchers.size > 0) this.#tellWatchers();
       if (this.#sink === null) return;
       if (this.#unit) this.#unit.push({ part, change });
       else this.#sink.write([{ part, change }]);
@@ -76,6 +88,16 @@ export class ChangeFeed {
       const changes = this.#unit;
       this.#unit = null;
       if (changes.length > 0) this.#sink?.write(changes);
+    }
+  }
+
+  #tellWatchers(): void {
+    for (const watcher of this.#watchers) {
+      try {
+        watcher();
+      } catch {
+        // A watcher must never break a change.
+      }
     }
   }
 

@@ -11,6 +11,7 @@ const record = (signature: string): Submission => ({
   receivedAt: '2026-01-01T00:00:00.000Z',
   ledger: null,
   injectedError: null,
+  policyChecked: true,
   strictBreaks: [],
   sponsorExposure: 0n,
 });

@@ -33,6 +33,8 @@ const submissionSchema = z.object({
   ledger: z.custom<LedgerTransaction>().nullable(),
   /** Set when the submission was failed by an injected fault instead of the ledger. */
   injectedError: z.string().nullable().default(null),
+  /** False for a transaction that did not go through the fee-payer policy (RPC sendTransaction, server-built legacy transactions). */
+  policyChecked: z.boolean().default(true),
   /** Rules of the strict policy profile it breaks, relayed because the faithful profile sponsors it. */
   strictBreaks: z.custom<StrictBreak[]>().default([]),
   /** Lamports the fee payer cannot get back beyond the fee (each account at stake counted once). */

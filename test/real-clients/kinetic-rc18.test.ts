@@ -70,8 +70,8 @@ describe('Kinetic SDK 1.0.0-rc.18 on the legacy interface', () => {
       },
     });
     expect(sdk.appConfig).toMatchObject({ app: { index: 1 }, mint: { publicKey: KIN, decimals: 5, feePayer: FEE_PAYER, addMemo: true } });
-    // getExplorerUrl fills {path} of the config's template: the emulator's own RPC, whatever its origin.
-    expect(sdk.appConfig!.environment.explorer.replace('{path}', '/tx/x')).toBe(`https://explorer.solana.com/tx/x?cluster=custom&customUrl=${encodeURIComponent(emulator.config.rpcUrl)}`);
+    // getExplorerUrl fills {path} of the config's template: the emulator's own web UI, wherever it serves.
+    expect(sdk.appConfig!.environment.explorer.replace('{path}', '/tx/x')).toBe(`${new URL(emulator.config.uiUrl).origin}/tx/x`);
   });
 
   it('writes the Agora memo bit by bit as Kinetic does: the app index, the type, the reference as foreign key', () => {

@@ -7,8 +7,7 @@ import { addressOf } from '../../crypto/base58.ts';
 export function assertNotRepeated(state: WalkState, ix: TransactionInstruction, index: number): void {
   const fingerprint = `${addressOf(ix.programId)}:${Buffer.from(ix.data).toString('base64')}:${ix.keys.map((key) => addressOf(key.pubkey)).join(',')}`;
   if (state.seen.has(fingerprint)) {
-    // (rule F2)
-    throw new RelayError('DUPLICATE_INSTRUCTION', `Instruction ${index} repeats an earlier instruction.`);
+    throw new RelayError('DUPLICATE_INSTRUCTION', `Instruction ${index} repeats an earlier instruction.`, { rule: 'F2' });
   }
   state.seen.add(fingerprint);
 }
@@ -16,7 +15,6 @@ export function assertNotRepeated(state: WalkState, ix: TransactionInstruction, 
 /** Rule F2: no account may be created twice in one transaction (by two instruction forms). */
 export function assertNotCreatedTwice(state: WalkState, account: string, index: number): void {
   if (state.creates(account)) {
-    // (rule F2)
-    throw new RelayError('DUPLICATE_INSTRUCTION', `Instruction ${index} creates ${account}, which an earlier instruction already creates.`);
+    throw new RelayError('DUPLICATE_INSTRUCTION', `Instruction ${index} creates ${account}, which an earlier instruction already creates.`, { rule: 'F2' });
   }
 }

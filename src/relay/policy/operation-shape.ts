@@ -27,18 +27,15 @@ const PHRASES: Record<Kind, { may: string; must: string }> = {
  */
 export function finishWalk(state: WalkState): PolicyVerdict {
   for (const account of state.pendingPlain) {
-    // (rule A3)
-    throw new RelayError('INSTRUCTION_NOT_ALLOWED', `Account ${account} is funded by the fee payer but never initialized as a token account.`);
+    throw new RelayError('INSTRUCTION_NOT_ALLOWED', `Account ${account} is funded by the fee payer but never initialized as a token account.`, { rule: 'A3' });
   }
   const received = new Set(state.transfers.map((transfer) => transfer.destination));
   for (const created of state.created.values()) {
     if (!created.funded || created.closeAuthoritySet) continue;
     const detail = `Token account ${created.account} is funded by the fee payer but its close authority is not set to the fee payer.`;
     if (!received.has(created.account)) {
-      // (rule A6)
-      throw new RelayError('CLOSE_AUTHORITY_NOT_FEE_PAYER', detail);
+      throw new RelayError('CLOSE_AUTHORITY_NOT_FEE_PAYER', detail, { rule: 'A6' });
     }
-    // (rule A6)
     state.strictOnly('CLOSE_AUTHORITY_NOT_FEE_PAYER', 'A6', detail, { account: created.account, exposure: state.context.tokenAccountRent });
   }
   const created = [...state.created.values()].map(({ closeAuthoritySet: _, ...account }) => account);
@@ -47,18 +44,15 @@ export function finishWalk(state: WalkState): PolicyVerdict {
   const { required, forbidden, faithfulAlso } = SHAPES[operation];
   const stray = forbidden.find((kind) => counts[kind] > 0);
   if (stray) {
-    // (rule O1)
-    throw new RelayError('OPERATION_MISMATCH', `A ${operation} transaction may not ${PHRASES[stray].may}.`);
+    throw new RelayError('OPERATION_MISMATCH', `A ${operation} transaction may not ${PHRASES[stray].may}.`, { rule: 'O1' });
   }
   if (counts[required] === 0) {
     const anything = counts.create + counts.transfer + counts.close > 0;
     const detail = `A ${operation} transaction must ${PHRASES[required].must}.`;
     if (faithfulAlso && counts[faithfulAlso] > 0) {
-      // (rule O1)
       state.strictOnly('OPERATION_MISMATCH', 'O1', detail, { account: null, exposure: 0n });
     } else {
-      // (rule O1, rule O2)
-      throw new RelayError(anything ? 'OPERATION_MISMATCH' : 'NO_OPERATION', detail);
+      throw new RelayError(anything ? 'OPERATION_MISMATCH' : 'NO_OPERATION', detail, { rule: anything ? 'O1' : 'O2' });
     }
   }
   return {

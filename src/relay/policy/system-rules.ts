@@ -18,8 +18,7 @@ import { addressOf } from '../../crypto/base58.ts';
  */
 export async function checkSystem(state: WalkState, ix: TransactionInstruction, index: number): Promise<void> {
   if (isNonceInstruction(ix.data)) {
-    // (rule N2)
-    throw new RelayError('DURABLE_NONCE_NOT_ALLOWED', `Instruction ${index} is a durable-nonce instruction, which the relay does not sponsor.`);
+    throw new RelayError('DURABLE_NONCE_NOT_ALLOWED', `Instruction ${index} is a durable-nonce instruction, which the relay does not sponsor.`, { rule: 'N2' });
   }
   const [from, created] = ix.keys;
   if (systemInstructionTag(ix.data) === SYSTEM_INSTRUCTION.CreateAccount && from?.pubkey.equals(state.feePayer)) {
@@ -29,14 +28,12 @@ export async function checkSystem(state: WalkState, ix: TransactionInstruction, 
   const refusal = `Instruction ${index} is a System Program instruction the relay does not sponsor.`;
   const to = ix.keys[1];
   if (systemInstructionTag(ix.data) === SYSTEM_INSTRUCTION.Transfer && ix.data.length === 12 && from?.isSigner && to && ix.keys.length === 2) {
-    // (rule T2)
     state.strictOnly('INSTRUCTION_NOT_ALLOWED', 'T2', refusal, { account: null, exposure: 0n });
-    checkAllowedMint(state, addressOf(NATIVE_MINT_ADDRESS), index);
+    checkAllowedMint(state, addressOf(NATIVE_MINT_ADDRESS), index, 'T1');
     state.solTransfers.push({ source: addressOf(from.pubkey), destination: addressOf(to.pubkey), lamports: Buffer.from(ix.data).readBigUInt64LE(4) });
     return;
   }
-  // (rule T2)
-  throw new RelayError('INSTRUCTION_NOT_ALLOWED', refusal);
+  throw new RelayError('INSTRUCTION_NOT_ALLOWED', refusal, { rule: 'T2' });
 }
 
 async function checkFundedAccount(state: WalkState, ix: TransactionInstruction, index: number, created: TransactionInstruction['keys'][number] | undefined): Promise<void> {
@@ -44,26 +41,22 @@ async function checkFundedAccount(state: WalkState, ix: TransactionInstruction, 
   const rent = state.context.tokenAccountRent;
   const shape = `a ${ACCOUNT_SIZE}-byte SPL Token account funded with exactly its rent-exempt minimum (${rent} lamports) and signed by the new account`;
   if (data.length !== 52 || !created) {
-    // (rule A2)
-    throw new RelayError('FEE_PAYER_MISUSE', `Instruction ${index} is a malformed createAccount from the fee payer; the relay funds only ${shape}.`);
+    throw new RelayError('FEE_PAYER_MISUSE', `Instruction ${index} is a malformed createAccount from the fee payer; the relay funds only ${shape}.`, { rule: 'A2' });
   }
   const lamports = data.readBigUInt64LE(4);
   const space = data.readBigUInt64LE(12);
   const owner = new PublicKey(data.subarray(20, 52));
   if (owner.equals(PROGRAMS.token2022)) {
-    // (rule P2)
-    throw new RelayError('TOKEN_2022_UNSUPPORTED', `Instruction ${index} funds a Token-2022 account, which the relay does not sponsor.`);
+    throw new RelayError('TOKEN_2022_UNSUPPORTED', `Instruction ${index} funds a Token-2022 account, which the relay does not sponsor.`, { rule: 'P2' });
   }
   assertFeePayerOnlyAt(state, ix, index, [0]);
   if (!owner.equals(PROGRAMS.token) || space !== BigInt(ACCOUNT_SIZE) || lamports !== rent || !created.isSigner) {
-    // (rule A2)
-    throw new RelayError('FEE_PAYER_MISUSE', `Instruction ${index} makes the fee payer fund ${lamports} lamports, ${space} bytes for ${addressOf(owner)}; the relay funds only ${shape}.`);
+    throw new RelayError('FEE_PAYER_MISUSE', `Instruction ${index} makes the fee payer fund ${lamports} lamports, ${space} bytes for ${addressOf(owner)}; the relay funds only ${shape}.`, { rule: 'A2' });
   }
   const account = addressOf(created.pubkey);
   assertNotCreatedTwice(state, account, index);
   if (await state.context.getAccount(created.pubkey)) {
-    // (rule A4)
-    throw new RelayError('ACCOUNT_ALREADY_EXISTS', `Instruction ${index} creates ${account}, which already exists: the creation would fail at the fee payer's cost.`);
+    throw new RelayError('ACCOUNT_ALREADY_EXISTS', `Instruction ${index} creates ${account}, which already exists: the creation would fail at the fee payer's cost.`, { rule: 'A4' });
   }
   state.pendingPlain.add(account);
 }

@@ -29,8 +29,7 @@ export async function checkToken(state: WalkState, ix: TransactionInstruction, i
       return checkClose(state, ix, index);
     default:
       assertNoFeePayer(state, ix, index);
-      // (rule T2)
-      throw new RelayError('INSTRUCTION_NOT_ALLOWED', `Instruction ${index} is an SPL Token instruction (tag ${data[0] ?? 'none'}) the relay does not sponsor.`);
+      throw new RelayError('INSTRUCTION_NOT_ALLOWED', `Instruction ${index} is an SPL Token instruction (tag ${data[0] ?? 'none'}) the relay does not sponsor.`, { rule: 'T2' });
   }
 }
 
@@ -40,16 +39,13 @@ async function checkInitializeAccount(state: WalkState, ix: TransactionInstructi
   const [account, mint, ownerKey] = ix.keys.map((key) => key.pubkey);
   const owner = data[0] === TOKEN_INSTRUCTION.InitializeAccount ? ownerKey : data.length === 33 ? new PublicKey(data.subarray(1, 33)) : undefined;
   if (!account || !mint || !owner || (data[0] === TOKEN_INSTRUCTION.InitializeAccount && data.length !== 1)) {
-    // (rule A3)
-    throw new RelayError('INSTRUCTION_NOT_ALLOWED', `Instruction ${index} is a malformed InitializeAccount.`);
+    throw new RelayError('INSTRUCTION_NOT_ALLOWED', `Instruction ${index} is a malformed InitializeAccount.`, { rule: 'A3' });
   }
   if (owner.equals(state.feePayer)) {
-    // (rule F1)
-    throw new RelayError('FEE_PAYER_MISUSE', `Instruction ${index} makes the fee payer own a token account.`);
+    throw new RelayError('FEE_PAYER_MISUSE', `Instruction ${index} makes the fee payer own a token account.`, { rule: 'F1' });
   }
   if (!state.pendingPlain.has(addressOf(account))) {
-    // (rule A3)
-    throw new RelayError('INSTRUCTION_NOT_ALLOWED', `Instruction ${index} initializes ${addressOf(account)}, which no earlier instruction of this transaction funded.`);
+    throw new RelayError('INSTRUCTION_NOT_ALLOWED', `Instruction ${index} initializes ${addressOf(account)}, which no earlier instruction of this transaction funded.`, { rule: 'A3' });
   }
   await checkNewAccountMint(state, mint, index, addressOf(account));
   state.pendingPlain.delete(addressOf(account));
@@ -68,12 +64,10 @@ function checkSetAuthority(state: WalkState, ix: TransactionInstruction, index: 
   const newAuthority = hasNewAuthority ? new PublicKey(data.subarray(3, 35)) : null;
   const setsCloseAuthority = (data.length === 35 || data.length === 3) && data[1] === AUTHORITY_TYPE_CLOSE_ACCOUNT;
   if (created && setsCloseAuthority && !newAuthority?.equals(state.feePayer)) {
-    // (rule A6)
-    throw new RelayError('CLOSE_AUTHORITY_NOT_FEE_PAYER', `Instruction ${index} sets the close authority of ${created.account}, funded by the fee payer, to ${(newAuthority ? addressOf(newAuthority) : null) ?? 'nobody'}; it must be the fee payer.`);
+    throw new RelayError('CLOSE_AUTHORITY_NOT_FEE_PAYER', `Instruction ${index} sets the close authority of ${created.account}, funded by the fee payer, to ${(newAuthority ? addressOf(newAuthority) : null) ?? 'nobody'}; it must be the fee payer.`, { rule: 'A6' });
   }
   if (!created || !setsCloseAuthority || (currentAuthority ? addressOf(currentAuthority) : undefined) !== created.owner || created.closeAuthoritySet) {
-    // (rule A7)
-    throw new RelayError('INSTRUCTION_NOT_ALLOWED', `Instruction ${index}: the only SetAuthority sponsored sets the close authority of an account created in this transaction to the fee payer, once, signed by its owner.`);
+    throw new RelayError('INSTRUCTION_NOT_ALLOWED', `Instruction ${index}: the only SetAuthority sponsored sets the close authority of an account created in this transaction to the fee payer, once, signed by its owner.`, { rule: 'A7' });
   }
   created.closeAuthoritySet = true;
 }
@@ -86,22 +80,19 @@ async function checkTransfer(state: WalkState, ix: TransactionInstruction, index
   const destination = keys[checked ? 2 : 1];
   const authority = keys[checked ? 3 : 2];
   if (authority?.equals(state.feePayer)) {
-    // (rule F1)
-    throw new RelayError('FEE_PAYER_MISUSE', `Instruction ${index} transfers tokens with the fee payer as authority.`);
+    throw new RelayError('FEE_PAYER_MISUSE', `Instruction ${index} transfers tokens with the fee payer as authority.`, { rule: 'F1' });
   }
   assertNoFeePayer(state, ix, index);
   if (!source || !destination || !authority || data.length !== (checked ? 10 : 9)) {
-    // (rule T2)
-    throw new RelayError('INSTRUCTION_NOT_ALLOWED', `Instruction ${index} is a malformed token transfer.`);
+    throw new RelayError('INSTRUCTION_NOT_ALLOWED', `Instruction ${index} is a malformed token transfer.`, { rule: 'T2' });
   }
   const created = state.created.get(addressOf(source));
   const onLedger = created ? null : decodeTokenAccount(await state.context.getAccount(source));
   if (onLedger?.programId === addressOf(PROGRAMS.token2022)) {
-    // (rule P2)
-    throw new RelayError('TOKEN_2022_UNSUPPORTED', `Instruction ${index} moves tokens out of ${addressOf(source)}, a Token-2022 account, which the relay does not sponsor.`);
+    throw new RelayError('TOKEN_2022_UNSUPPORTED', `Instruction ${index} moves tokens out of ${addressOf(source)}, a Token-2022 account, which the relay does not sponsor.`, { rule: 'P2' });
   }
   const mint = checked ? addressOf(keys[1]!) : (created?.mint ?? onLedger?.mint ?? null);
-  checkAllowedMint(state, mint, index);
+  checkAllowedMint(state, mint, index, 'T1');
   state.transfers.push({
     source: addressOf(source),
     destination: addressOf(destination),

@@ -36,7 +36,7 @@ export class WalkState {
    * `faithful` the transaction goes on, and the break is recorded with what it exposes.
    */
   strictOnly(code: ProblemCode, rule: string, detail: string, stake: { account: string | null; exposure: bigint }): void {
-    if (this.context.options.profile === 'strict') throw new RelayError(code, detail);
+    if (this.context.options.profile === 'strict') throw new RelayError(code, detail, { rule });
     this.strictBreaks.push({ rule, code, detail, account: stake.account, exposure: stake.exposure });
   }
 

@@ -1,0 +1,105 @@
+// Building the page: elements from data, never markup from data (what clients sent is shown as text).
+
+/**
+ * An element: `h('a', { href: 'x', class: 'y' }, 'text', child)`. Attributes whose value is null,
+ * undefined or false are left out; `on*` functions become listeners; children may be strings,
+ * numbers, nodes, arrays of those, or null (skipped).
+ */
+export function h(tag, attributes = {}, ...children) {
+  const element = document.createElement(tag);
+  for (const [name, value] of Object.entries(attributes ?? {})) {
+    if (value === null || value === undefined || value === false) continue;
+    if (name.startsWith('on') && typeof value === 'function') element.addEventListener(name.slice(2), value);
+    else element.setAttribute(name, value === true ? '' : String(value));
+  }
+  append(element, children);
+  return element;
+}
+
+function append(element, children) {
+  for (const child of children) {
+    if (child === null || child === undefined || child === false) continue;
+    if (Array.isArray(child)) append(element, child);
+    else element.append(child instanceof Node ? child : String(child));
+  }
+}
+
+/** Replaces an element's children. */
+export function fill(element, ...children) {
+  element.replaceChildren();
+  append(element, children);
+  return element;
+}
+
+/** A definition list from [term, value] pairs; pairs whose value is undefined are skipped. */
+export function definitions(pairs, attributes = {}) {
+  return h(
+    'dl',
+    { class: 'facts', ...attributes },
+    pairs.filter(([, value]) => value !== undefined).flatMap(([term, value]) => [h('dt', {}, term), h('dd', {}, value ?? '—')]),
+  );
+}
+
+/** A table with a caption, column headers and rows of cells. */
+export function table(caption, headers, rows, attributes = {}) {
+  return h(
+    'table',
+    attributes,
+    h('caption', {}, caption),
+    h('thead', {}, h('tr', {}, headers.map((header) => h('th', { scope: 'col' }, header)))),
+    h('tbody', {}, rows.length > 0 ? rows : h('tr', {}, h('td', { colspan: headers.length, class: 'empty' }, 'Nothing yet.'))),
+  );
+}
+
+/** JSON, pretty-printed, in a scrollable block a keyboard can reach. */
+export function json(value, label) {
+  return h('pre', { class: 'json', tabindex: 0, 'aria-label': label }, JSON.stringify(value, null, 2));
+}
+
+/** An in-app link: the router handles it without reloading (see app.js). */
+export function link(path, text, attributes = {}) {
+  return h('a', { href: path, 'data-route': true, ...attributes }, text);
+}
+
+/** A long base58 string cut in the middle for a table, whole in its title. */
+export function short(text) {
+  if (typeof text !== 'string' || text.length <= 20) return text ?? '—';
+  return `${text.slice(0, 8)}…${text.slice(-8)}`;
+}
+
+/** A link to an address's wallet view. */
+export function addressLink(address, { full = false } = {}) {
+  return link(`address/${encodeURIComponent(address)}`, full ? address : short(address), { class: 'mono', title: address });
+}
+
+/** A link to a relay's detail view. */
+export function relayLink(id, text = short(id)) {
+  return link(`tx/${encodeURIComponent(id)}`, text, { class: 'mono', title: id });
+}
+
+const GROUPED = new Intl.NumberFormat('en-US');
+
+/** Lamports as SOL, exact (no floating point), with the lamports beside it. */
+export function sol(lamports) {
+  if (lamports === null || lamports === undefined) return '—';
+  const value = BigInt(lamports);
+  const sign = value < 0n ? '-' : '';
+  const abs = value < 0n ? -value : value;
+  const fraction = (abs % 1_000_000_000n).toString().padStart(9, '0').replace(/0+$/, '');
+  return `${sign}${GROUPED.format(abs / 1_000_000_000n)}${fraction ? `.${fraction}` : ''} SOL`;
+}
+
+export function lamports(value) {
+  return value === null || value === undefined ? '—' : `${GROUPED.format(value)} lamports`;
+}
+
+export function time(iso) {
+  if (!iso) return '—';
+  const date = new Date(iso);
+  return h('time', { datetime: date.toISOString(), title: date.toISOString() }, date.toLocaleTimeString('en-GB', { hour12: false }));
+}
+
+/** A lifecycle status as a badge. */
+export function statusBadge(status) {
+  return h('span', { class: `status status-${String(status).toLowerCase()}` }, status);
+}

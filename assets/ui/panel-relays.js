@@ -1,0 +1,80 @@
+// The live list of relays, legacy records, RPC sends and refused requests, with its filters.
+
+import { call, query } from './api.js';
+import { fill, h, lamports, relayLink, statusBadge, table, time } from './dom.js';
+
+const OPERATIONS = ['create', 'close', 'send', 'sendbatch', 'rpc', 'legacy'];
+const STATUSES = ['Queued', 'Processed', 'Confirmed', 'Finalized', 'Failed', 'Refused'];
+const FILTERS = ['wallet', 'mint', 'operation', 'status'];
+
+export function relaysPanel(searchParams, app) {
+  const filter = Object.fromEntries(FILTERS.map((name) => [name, searchParams.get(name) ?? '']));
+  const body = h('div', { class: 'scroll' }, h('p', {}, 'Loading…'));
+  let typing = null;
+
+  const changed = (event) => {
+    filter[event.target.name] = event.target.value.trim();
+    const url = new URL(location.href);
+    for (const name of FILTERS) {
+      if (filter[name]) url.searchParams.set(name, filter[name]);
+      else url.searchParams.delete(name);
+    }
+    history.replaceState(history.state, '', url);
+    clearTimeout(typing);
+    typing = setTimeout(() => app.refresh(), event.type === 'input' ? 300 : 0);
+  };
+  const text = (name, label) => [
+    h('label', { for: `filter-${name}` }, label),
+    h('input', { id: `filter-${name}`, name, value: filter[name], placeholder: 'address', autocomplete: 'off', spellcheck: 'false', oninput: changed }),
+  ];
+  const choice = (name, label, options) => [
+    h('label', { for: `filter-${name}` }, label),
+    h('select', { id: `filter-${name}`, name, onchange: changed }, h('option', { value: '' }, 'any'), options.map((option) => h('option', { value: option, selected: filter[name] === option }, option))),
+  ];
+
+  return {
+    element: h(
+      'section',
+      { id: 'relays', class: 'panel', 'aria-labelledby': 'relays-title' },
+      h('h2', { id: 'relays-title' }, 'Relays'),
+      h(
+        'form',
+        { class: 'filters', role: 'search', 'aria-label': 'Filter relays', onsubmit: (event) => event.preventDefault() },
+        text('wallet', 'Wallet'),
+        text('mint', 'Mint'),
+        choice('operation', 'Operation', OPERATIONS),
+        choice('status', 'Status', STATUSES),
+      ),
+      body,
+    ),
+    async refresh() {
+      const { relays } = await call(`__emulator/relays${query(filter)}`);
+      fill(body, table('Relays, newest first. Select one for its detail.', ['Time', 'Operation', 'Signature or id', 'Status', 'Policy', 'Fee', 'Sponsor exposure', 'Error'], relays.map(row), { id: 'relay-table' }));
+    },
+  };
+}
+
+function row(relay) {
+  return h(
+    'tr',
+    { 'data-id': relay.id, 'data-status': relay.status, 'data-operation': relay.operation },
+    h('td', {}, time(relay.time)),
+    h('td', {}, relay.operation, relay.operationId ? h('span', { class: 'muted' }, ` ${relay.operationId}`) : null),
+    h('th', { scope: 'row' }, relayLink(relay.id)),
+    h('td', { class: 'status-cell' }, statusBadge(relay.status), relay.httpStatus !== null ? h('span', { class: 'muted' }, ` ${relay.httpStatus}`) : null),
+    h('td', { class: 'policy' }, policyText(relay)),
+    h('td', { class: 'number' }, relay.fee === null ? '—' : lamports(relay.fee)),
+    h('td', { class: 'number' }, relay.sponsorExposure === null ? '—' : lamports(relay.sponsorExposure)),
+    h('td', { class: 'error-text' }, relay.error ?? ''),
+  );
+}
+
+/** The policy verdict in words: passed, unchecked, or refused with its rule and code. */
+export function policyText(relay) {
+  const { policy } = relay;
+  const parts = [policy.profile ? `${policy.profile}: ` : '', policy.verdict];
+  if (policy.rule) parts.push(` · rule ${policy.rule}`);
+  if (policy.code) parts.push(` · ${policy.code}`);
+  if (policy.strictRules.length) parts.push(` · strict would refuse (${policy.strictRules.join(', ')})`);
+  return h('span', { class: `verdict verdict-${policy.verdict}` }, parts.join(''));
+}

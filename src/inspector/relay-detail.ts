@@ -1,0 +1,90 @@
+import type { RequestRecord } from '../controls/request-journal.ts';
+import type { components } from '../generated/relay.ts';
+import { publicRecord, type LegacyRecord } from '../legacy/legacy-records.ts';
+import { transactionJson } from '../rpc/transaction-json.ts';
+import type { Submission } from '../store/submissions.ts';
+import { decodeRequestTransaction, decodeWire } from './decoded-transaction.ts';
+import { isRefusal, legacyRow, RELAY_OPERATIONS, refusedRow, transactionRow, type RelaySources } from './relay-rows.ts';
+
+export type RelayDetail = components['schemas']['EmulatorRelayDetail'];
+
+/**
+ * Everything known about one row of the list, by its id: a signature, a legacy record id, or a
+ * request journal id. Undefined when none of the three knows it.
+ */
+export function relayDetail(sources: RelaySources, id: string): RelayDetail | undefined {
+  const record = sources.submissions.get(id);
+  if (record) return transactionDetail(sources, record);
+  const legacy = sources.legacy.bySignature(id) ?? sources.legacy.get(id);
+  if (legacy) return legacyDetail(sources, legacy);
+  const entry = sources.journal.get(id);
+  if (entry && isRefusal(entry)) return refusedDetail(entry, sources);
+  return undefined;
+}
+
+function transactionDetail(sources: RelaySources, record: Submission): RelayDetail {
+  const legacy = record.origin === 'legacy' ? sources.legacy.bySignature(record.signature) : undefined;
+  // Processed: the RPC's getTransaction in jsonParsed. Queued (or failed before the ledger): the decoded bytes.
+  const rendered = transactionJson(record, { encoding: 'jsonParsed', maxSupportedTransactionVersion: 0 });
+  return {
+    row: transactionRow(record, sources),
+    strictBreaks: record.strictBreaks.map((broken) => ({ ...broken, exposure: Number(broken.exposure) })),
+    transaction: objectOrNull(rendered?.transaction) ?? decodeWire(new Uint8Array(Buffer.from(record.wire, 'base64')))?.parsed ?? null,
+    meta: objectOrNull(rendered?.meta),
+    slot: record.ledger ? Number(record.ledger.slot) : null,
+    blockTime: record.ledger?.blockTime ?? null,
+    request: journalEntryNaming(sources, record.signature) ?? (legacy ? journalEntryNaming(sources, legacy.id) : null),
+    problem: null,
+    legacy: legacy ? publicRecord(legacy) : null,
+  };
+}
+
+function legacyDetail(sources: RelaySources, legacy: LegacyRecord): RelayDetail {
+  return {
+    row: legacyRow(legacy),
+    strictBreaks: [],
+    transaction: decodeWire(new Uint8Array(Buffer.from(legacy.tx, 'base64')))?.parsed ?? null,
+    meta: null,
+    slot: null,
+    blockTime: null,
+    request: journalEntryNaming(sources, legacy.id),
+    problem: null,
+    legacy: publicRecord(legacy),
+  };
+}
+
+function refusedDetail(entry: RequestRecord, sources: RelaySources): RelayDetail {
+  const body = entry.responseBody;
+  const problem = isObject(body) ? (isObject(body.error) ? body.error : body) : null;
+  return {
+    row: refusedRow(entry, sources.profile),
+    strictBreaks: [],
+    transaction: decodeRequestTransaction(entry.requestBody)?.parsed ?? null,
+    meta: null,
+    slot: null,
+    blockTime: null,
+    request: entry,
+    problem,
+    legacy: null,
+  };
+}
+
+/** The first relay request whose response names `needle` (a signature, a legacy record id), while the journal holds it. */
+function journalEntryNaming(sources: RelaySources, needle: string): RequestRecord | null {
+  for (const entry of sources.journal.list({ operationIds: RELAY_OPERATION_ID_SET })) {
+    if (entry.status >= 400) continue;
+    if (entry.operationId === 'jsonRpc' && !(isObject(entry.requestBody) && entry.requestBody.method === 'sendTransaction')) continue;
+    if (JSON.stringify(entry.responseBody ?? null).includes(needle)) return entry;
+  }
+  return null;
+}
+
+const RELAY_OPERATION_ID_SET: ReadonlySet<string> = new Set(RELAY_OPERATIONS.keys());
+
+function objectOrNull(value: unknown): Record<string, unknown> | null {
+  return isObject(value) ? value : null;
+}
+
+function isObject(value: unknown): value is Record<string, unknown> {
+  return typeof value === 'object' && value !== null && !Array.isArray(value);
+}

@@ -1,0 +1,209 @@
+import type { RequestJournal, RequestRecord } from '../controls/request-journal.ts';
+import { PROBLEMS, type ProblemCode } from '../errors/problem-codes.ts';
+import type { components } from '../generated/relay.ts';
+import type { LegacyRecord, LegacyRecords, LegacyStatus } from '../legacy/legacy-records.ts';
+import type { Submission, Submissions, TransactionOrigin } from '../store/submissions.ts';
+import type { PolicyProfile } from '../relay/policy-options.ts';
+import { decodeRequestTransaction, decodeWire } from './decoded-transaction.ts';
+
+export type RelayRow = components['schemas']['EmulatorRelayRow'];
+export type RelayRowStatus = components['schemas']['EmulatorRelayStatus'];
+
+/** Where the rows come from. */
+export interface RelaySources {
+  submissions: Submissions;
+  legacy: LegacyRecords;
+  journal: RequestJournal;
+  /** The policy profile in force (what checked and refused rows were judged by). */
+  profile: PolicyProfile;
+}
+
+export interface RelayFilter {
+  /** An address the transaction names (account keys, instruction fields, token balance owners). */
+  wallet?: string;
+  mint?: string;
+  operation?: TransactionOrigin;
+  status?: RelayRowStatus;
+  /** The newest `limit` rows. Default {@link DEFAULT_ROW_LIMIT}. */
+  limit?: number;
+}
+
+export const DEFAULT_ROW_LIMIT = 200;
+
+/** The operations that relay (or send) a transaction, and the operation each is recorded as. */
+export const RELAY_OPERATIONS: ReadonlyMap<string, TransactionOrigin> = new Map<string, TransactionOrigin>([
+  ['createAccount', 'create'],
+  ['closeAccount', 'close'],
+  ['sendTransaction', 'send'],
+  ['sendBatch', 'sendbatch'],
+  ['legacyMakeTransfer', 'legacy'],
+  ['legacyCreateAccount', 'legacy'],
+  ['legacyCloseAccount', 'legacy'],
+  ['jsonRpc', 'rpc'],
+]);
+const RELAY_OPERATION_IDS: ReadonlySet<string> = new Set(RELAY_OPERATIONS.keys());
+const OPERATION_IDS: Partial<Record<TransactionOrigin, string>> = { create: 'createAccount', close: 'closeAccount', send: 'sendTransaction', sendbatch: 'sendBatch', rpc: 'jsonRpc' };
+
+/** A row before it is built: built only when it is shown, or when a filter must look inside it. */
+interface Candidate {
+  time: number;
+  row: () => RelayRow;
+  facts: () => { addresses: ReadonlySet<string>; mints: ReadonlySet<string> };
+}
+
+/**
+ * The web UI's list: every transaction record (relays of both interfaces, RPC sends), every legacy
+ * record that has no transaction record (it failed before submission), and every refused relay
+ * request the request journal still holds; newest first.
+ */
+export function relayRows(sources: RelaySources, filter: RelayFilter = {}): RelayRow[] {
+  const candidates: Candidate[] = [];
+  for (const record of sources.submissions.all()) {
+    candidates.push({ time: Date.parse(record.receivedAt), row: () => transactionRow(record, sources), facts: () => recordFacts(record) });
+  }
+  for (const legacy of sources.legacy.all()) {
+    if (legacy.signature !== null && sources.submissions.get(legacy.signature)) continue;
+    candidates.push({ time: Date.parse(legacy.createdAt), row: () => legacyRow(legacy), facts: () => wireFacts(legacy.tx) });
+  }
+  for (const entry of refusedRequests(sources.journal)) {
+    candidates.push({ time: Date.parse(entry.time), row: () => refusedRow(entry, sources.profile), facts: () => decodeRequestTransaction(entry.requestBody) ?? NO_FACTS });
+  }
+  // Newest first; the sort is stable, so rows of one millisecond keep the order they were made in, reversed.
+  candidates.reverse().sort((a, b) => b.time - a.time);
+
+  const limit = filter.limit ?? DEFAULT_ROW_LIMIT;
+  const rows: RelayRow[] = [];
+  for (const candidate of candidates) {
+    if (rows.length >= limit) break;
+    const row = candidate.row();
+    if (filter.operation !== undefined && row.operation !== filter.operation) continue;
+    if (filter.status !== undefined && row.status !== filter.status) continue;
+    if (filter.wallet !== undefined || filter.mint !== undefined) {
+      const facts = candidate.facts();
+      if (filter.wallet !== undefined && !facts.addresses.has(filter.wallet)) continue;
+      if (filter.mint !== undefined && !facts.mints.has(filter.mint)) continue;
+    }
+    rows.push(row);
+  }
+  return rows;
+}
+
+/** The relay requests the journal holds that were refused: answered 4xx/5xx, or a JSON-RPC send answered with an error. */
+export function refusedRequests(journal: RequestJournal): RequestRecord[] {
+  return journal.list({ operationIds: RELAY_OPERATION_IDS }).filter(isRefusal);
+}
+
+export function isRefusal(entry: RequestRecord): boolean {
+  if (entry.operationId === null || !RELAY_OPERATION_IDS.has(entry.operationId)) return false;
+  if (entry.operationId !== 'jsonRpc') return entry.status >= 400;
+  return isObject(entry.requestBody) && entry.requestBody.method === 'sendTransaction' && (entry.status >= 400 || (isObject(entry.responseBody) && entry.responseBody.error !== undefined));
+}
+
+export function transactionRow(record: Submission, sources: Pick<RelaySources, 'legacy' | 'profile'>): RelayRow {
+  const legacy = record.origin === 'legacy' ? sources.legacy.bySignature(record.signature) : undefined;
+  const ledgerError = record.ledger?.err ?? null;
+  const legacyFailure = legacy?.status === 'Failed' ? (legacy.errors.at(-1)?.message ?? 'Failed') : null;
+  return {
+    id: record.signature,
+    source: 'transaction',
+    time: record.receivedAt,
+    operation: record.origin,
+    operationId: OPERATION_IDS[record.origin] ?? null,
+    signature: record.signature,
+    status: legacyFailure !== null ? 'Failed' : lifecycleStatus(record),
+    httpStatus: null,
+    policy: record.policyChecked
+      ? { profile: sources.profile, verdict: 'passed', code: null, rule: null, strictRules: record.strictBreaks.map((broken) => broken.rule) }
+      : { profile: null, verdict: 'unchecked', code: null, rule: null, strictRules: [] },
+    fee: record.ledger ? Number(record.ledger.fee) : null,
+    sponsorExposure: record.policyChecked ? Number(record.sponsorExposure) : null,
+    error: record.injectedError ?? (ledgerError === null ? legacyFailure : JSON.stringify(ledgerError)),
+    legacyId: legacy?.id ?? null,
+  };
+}
+
+/** Queued, then the commitment reached (Processed, Confirmed, Finalized), or Failed. */
+export function lifecycleStatus(record: Pick<Submission, 'status' | 'commitment'>): RelayRowStatus {
+  if (record.status === 'queued') return 'Queued';
+  if (record.status === 'failed') return 'Failed';
+  return record.commitment === 'finalized' ? 'Finalized' : record.commitment === 'confirmed' ? 'Confirmed' : 'Processed';
+}
+
+const LEGACY_LIFECYCLE: Record<LegacyStatus, RelayRowStatus> = {
+  Processing: 'Queued',
+  Committed: 'Processed',
+  Confirmed: 'Confirmed',
+  Finalized: 'Finalized',
+  Failed: 'Failed',
+};
+
+export function legacyRow(legacy: LegacyRecord): RelayRow {
+  return {
+    id: legacy.id,
+    source: 'legacy',
+    time: legacy.createdAt,
+    operation: 'legacy',
+    operationId: null,
+    signature: legacy.signature,
+    status: LEGACY_LIFECYCLE[legacy.status],
+    httpStatus: null,
+    policy: { profile: null, verdict: 'unchecked', code: null, rule: null, strictRules: [] },
+    fee: null,
+    sponsorExposure: null,
+    error: legacy.errors.length > 0 ? legacy.errors.map((error) => `${error.type}: ${error.message}`).join('; ') : null,
+    legacyId: legacy.id,
+  };
+}
+
+export function refusedRow(entry: RequestRecord, profile: PolicyProfile): RelayRow {
+  const body = entry.responseBody;
+  const problem = isObject(body) ? body : {};
+  const rpcError = isObject(problem.error) ? problem.error : null;
+  const code = isProblemCode(problem.code) ? problem.code : null;
+  const message = rpcError ? rpcError.message : (problem.detail ?? problem.message ?? problem.title);
+  return {
+    id: entry.id,
+    source: 'refused',
+    time: entry.time,
+    operation: RELAY_OPERATIONS.get(entry.operationId ?? '') ?? 'send',
+    operationId: entry.operationId,
+    signature: null,
+    status: 'Refused',
+    httpStatus: entry.status,
+    policy: { profile: entry.operationId === 'jsonRpc' ? null : profile, verdict: 'refused', code, rule: typeof problem.rule === 'string' ? problem.rule : null, strictRules: [] },
+    fee: null,
+    sponsorExposure: null,
+    error: typeof message === 'string' ? message : typeof body === 'string' ? body : `HTTP ${entry.status}`,
+    legacyId: null,
+  };
+}
+
+const NO_FACTS = { addresses: new Set<string>(), mints: new Set<string>() };
+const factsByRecord = new WeakMap<Submission, { addresses: Set<string>; mints: Set<string> }>();
+
+/** The addresses and mints a record names: its decoded message, and the owners and mints of the token balances the ledger reported. */
+function recordFacts(record: Submission): { addresses: ReadonlySet<string>; mints: ReadonlySet<string> } {
+  let facts = factsByRecord.get(record);
+  if (!facts) {
+    const decoded = wireFacts(record.wire);
+    facts = { addresses: new Set(decoded.addresses), mints: new Set(decoded.mints) };
+    for (const balance of [...(record.ledger?.preTokenBalances ?? []), ...(record.ledger?.postTokenBalances ?? [])]) {
+      facts.mints.add(balance.mint);
+      facts.addresses.add(balance.owner);
+    }
+    factsByRecord.set(record, facts);
+  }
+  return facts;
+}
+
+function wireFacts(base64: string): { addresses: ReadonlySet<string>; mints: ReadonlySet<string> } {
+  return decodeWire(new Uint8Array(Buffer.from(base64, 'base64'))) ?? NO_FACTS;
+}
+
+function isObject(value: unknown): value is Record<string, unknown> {
+  return typeof value === 'object' && value !== null && !Array.isArray(value);
+}
+
+function isProblemCode(value: unknown): value is ProblemCode {
+  return typeof value === 'string' && Object.hasOwn(PROBLEMS, value);
+}

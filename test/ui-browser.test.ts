@@ -1,0 +1,194 @@
+import { createAssociatedTokenAccountIdempotentInstruction } from '@solana/spl-token';
+import { Keypair, SystemProgram } from '@solana/web3.js';
+import type { Page } from 'playwright-core';
+import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { startServer, type RunningServer } from '../src/server/start-server.ts';
+import { accessibilityViolations, launchChromium, pageTrouble, screenshot, type Browser } from './support/browser.ts';
+import { legacyTransfer } from './support/legacy-transactions.ts';
+import { ALICE, ata, BOB, build, FEE_PAYER, KIN, transferInstruction, USDC } from './support/transactions.ts';
+
+// The web UI in a real browser (Debian's chromium through playwright-core) against the emulator on
+// a port: relays appear live with their status and rule, details open, the faucet funds a wallet,
+// reset empties the list, and every view passes axe-core. Screenshots go to test-artifacts/ui/.
+
+const LIVE = 15_000;
+
+describe('web UI in chromium', () => {
+  let server: RunningServer;
+  let browser: Browser;
+  let page: Page;
+  let trouble: string[];
+
+  beforeAll(async () => {
+    [server, browser] = await Promise.all([startServer({ port: 0 }), launchChromium()]);
+    page = await browser.context.newPage();
+    trouble = pageTrouble(page);
+  }, 60_000);
+  // No uncaught error, no failed request, nothing the Content-Security-Policy refused.
+  afterEach(() => expect(trouble.splice(0)).toEqual([]));
+  afterAll(async () => {
+    await browser?.close();
+    await server?.close();
+  });
+
+  const api = async (method: string, path: string, body?: unknown) => {
+    const response = await fetch(`${server.origin}${path}`, {
+      method,
+      headers: { 'Content-Type': 'application/json', 'X-API-Key': server.emulator.config.apiKey },
+      body: body === undefined ? undefined : JSON.stringify(body),
+    });
+    return { status: response.status, body: await response.json() };
+  };
+  const blockhash = async () => (await api('GET', '/api/Transaction/blockhash')).body.Blockhash as string;
+  const row = (id: string) => page.locator(`#relay-table tr[data-id="${id}"]`);
+  const seriousViolations = async (name: string) => (await accessibilityViolations(page, name)).filter((violation) => violation.impact === 'serious' || violation.impact === 'critical');
+
+  it('shows relays live through their lifecycle, with the refusing rule, and opens their details', async () => {
+    await page.goto(`${server.origin}/`);
+    await expect.poll(() => page.locator('#live').textContent(), { timeout: LIVE }).toBe('Live');
+    await expect.poll(() => page.locator('#fee-payer-balance').getAttribute('data-lamports')).toMatch(/^\d+$/);
+
+    // Paused from the UI: the relay waits in the queue, and the list says so.
+    await page.locator('#queue button[value="pause"]').click();
+    await expect.poll(() => page.locator('#queue-state').textContent(), { timeout: LIVE }).toMatch(/^paused/);
+    // A transfer to a new recipient whose account the fee payer creates, as the vendor clients build it.
+    const newcomer = Keypair.generate().publicKey;
+    const transfer = build({
+      instructions: [createAssociatedTokenAccountIdempotentInstruction(FEE_PAYER, ata(newcomer), newcomer, USDC), transferInstruction(ALICE, newcomer, 250_000n, { checked: true })],
+      blockhash: await blockhash(),
+      signers: [ALICE],
+    });
+    const sent = await api('POST', '/api/Transaction/send', { signedTransaction: transfer });
+    expect(sent.status).toBe(200);
+    const signature = sent.body.signature as string;
+    await expect.poll(() => row(signature).getAttribute('data-status'), { timeout: LIVE }).toBe('Queued');
+    await page.locator('#queue button[value="step"]').click();
+    await expect.poll(() => row(signature).getAttribute('data-status'), { timeout: LIVE }).toBe('Finalized');
+    await page.locator('#queue button[value="resume"]').click();
+    // Faithful sponsors the newcomer's account without the close-authority hand-over strict wants: the
+    // row says so, and what that leaves the fee payer unable to get back (the account's rent).
+    expect(await row(signature).locator('.policy').textContent()).toBe('faithful: passed · strict would refuse (A6)');
+    const [journaled] = server.emulator.transactionJournal({ signature });
+    expect(journaled!.sponsorExposure).toBeGreaterThan(0);
+    expect(await row(signature).locator('td.number').nth(1).textContent()).toBe(`${journaled!.sponsorExposure.toLocaleString('en-US')} lamports`);
+
+    // Refused by the fee-payer policy: answered 4xx, never a transaction, shown with its code and rule.
+    const drain = build({ instructions: [SystemProgram.transfer({ fromPubkey: FEE_PAYER, toPubkey: BOB.publicKey, lamports: 1_000 })], blockhash: await blockhash(), signers: [] });
+    const refused = await api('POST', '/api/Transaction/send', { signedTransaction: drain });
+    expect(refused.status).toBe(422);
+    expect(refused.body.code).toBe('FEE_PAYER_MISUSE');
+    const refusedRow = page.locator('#relay-table tr[data-status="Refused"]');
+    await expect.poll(() => refusedRow.count(), { timeout: LIVE }).toBe(1);
+    expect(await refusedRow.locator('.policy').textContent()).toContain('FEE_PAYER_MISUSE');
+    expect(await refusedRow.locator('.policy').textContent()).toContain('rule F1');
+
+    // A legacy transfer, as Kinetic's SDK sends it.
+    const recipient = Keypair.generate();
+    const latest = (await api('GET', '/api/transaction/latest-blockhash/devnet/1')).body;
+    const legacy = await api('POST', '/api/transaction/make-transfer', {
+      commitment: 'Confirmed',
+      environment: 'devnet',
+      index: 1,
+      mint: KIN.toBase58(),
+      lastValidBlockHeight: latest.lastValidBlockHeight,
+      tx: legacyTransfer({ blockhash: latest.blockhash, memoIndex: 1, transfers: [{ from: ALICE, to: recipient.publicKey, amount: 50_000n, create: recipient }] }),
+    });
+    expect(legacy.status).toBe(201);
+    await expect.poll(() => row(legacy.body.signature).getAttribute('data-operation'), { timeout: LIVE }).toBe('legacy');
+    await expect.poll(() => row(legacy.body.signature).getAttribute('data-status'), { timeout: LIVE }).toBe('Finalized');
+    await screenshot(page, 'relays');
+    expect(await seriousViolations('relays')).toEqual([]);
+
+    // The transfer's detail: decoded instructions, signatures, balances, logs, the journaled request.
+    await row(signature).locator('a').click();
+    await expect.poll(() => page.locator('#detail-status').textContent(), { timeout: LIVE }).toBe('Finalized');
+    expect(page.url()).toBe(`${server.origin}/tx/${signature}`);
+    expect(await page.locator('#detail-instructions').textContent()).toContain('spl-token: transferChecked');
+    expect(await page.locator('#detail-signatures').textContent()).toContain(signature);
+    expect(await page.locator('#detail-logs').textContent()).toContain('Program TokenkegQfeZyiNwAJbNbGKPFXCWuBvf9Ss623VQ5DA success');
+    expect(await page.locator('#detail-request').textContent()).toContain('/api/Transaction/send');
+    await screenshot(page, 'detail-transfer');
+    expect(await seriousViolations('detail-transfer')).toEqual([]);
+
+    // The refused one's detail: the problem body with its rule, and the instruction it carried.
+    await page.goBack();
+    await refusedRow.locator('a').click();
+    await expect.poll(() => page.locator('#detail-status').textContent(), { timeout: LIVE }).toBe('Refused');
+    expect(await page.locator('#detail-problem').textContent()).toContain('FEE_PAYER_MISUSE');
+    expect(await page.locator('#detail-problem').textContent()).toContain('F1');
+    expect(await page.locator('#detail-instructions').textContent()).toContain('system: transfer');
+    await screenshot(page, 'detail-refused');
+    expect(await seriousViolations('detail-refused')).toEqual([]);
+
+    // The legacy record's explorer link leads to this UI's detail view of it.
+    expect(legacy.body.explorerUrl).toBe(`${server.origin}/tx/${legacy.body.signature}`);
+    await page.goto(legacy.body.explorerUrl);
+    await expect.poll(() => page.locator('#detail-status').textContent(), { timeout: LIVE }).toBe('Finalized');
+    expect(await page.locator('#detail-legacy').textContent()).toContain(legacy.body.id);
+  });
+
+  it('funds a wallet from the UI and shows the balance change live', async () => {
+    const wallet = Keypair.generate().publicKey.toBase58();
+    await page.locator('#lookup-address').fill(wallet);
+    await page.locator('#lookup button').click();
+    await expect.poll(() => page.locator('#wallet-sol').getAttribute('data-lamports'), { timeout: LIVE }).toBe('0');
+    expect(page.url()).toBe(`${server.origin}/address/${wallet}`);
+    await page.locator('#wallet-faucet-sol').fill('2.5');
+    await page.locator('#wallet-faucet button[value="fund"]').click();
+    await expect.poll(() => page.locator('#wallet-sol').getAttribute('data-lamports'), { timeout: LIVE }).toBe('2500000000');
+    expect(await page.locator('#wallet-sol').textContent()).toBe('2.5 SOL');
+    expect((await server.emulator.getAccount(wallet))?.lamports).toBe(2_500_000_000n);
+    await screenshot(page, 'wallet');
+    expect(await seriousViolations('wallet')).toEqual([]);
+  });
+
+  it('resets from the UI: the list empties and the fee payer is back at its start', async () => {
+    await page.locator('.brand').click();
+    await expect.poll(() => page.locator('#relay-table tbody tr[data-id]').count(), { timeout: LIVE }).toBeGreaterThan(0);
+    await page.locator('#reset button').click();
+    await expect.poll(() => page.locator('#relay-table tbody tr[data-id]').count(), { timeout: LIVE }).toBe(0);
+    expect(server.emulator.transactionJournal()).toEqual([]);
+    await expect.poll(() => page.locator('#fee-payer-balance').getAttribute('data-lamports'), { timeout: LIVE }).toBe(String((await server.emulator.getAccount(FEE_PAYER))?.lamports));
+    await screenshot(page, 'after-reset');
+  });
+
+  it('has an accessibility check that finds what it looks for', async () => {
+    // The check above would pass on a page axe never ran in; here it must find an unlabelled field.
+    const probe = await browser.context.newPage();
+    await probe.setContent('<!doctype html><html lang="en"><head><title>probe</title></head><body><main><input id="unlabelled"></main></body></html>');
+    const found = await accessibilityViolations(probe, 'probe');
+    expect(found.map((violation) => violation.id)).toContain('label');
+    expect(found.find((violation) => violation.id === 'label')?.impact).toBe('critical');
+    await probe.close();
+  });
+
+  it('asks for the admin token where the guard wants one, and takes it once from ?token=', async () => {
+    await page.goto('about:blank'); // The first page would meet the guard too: its 401s are no trouble of this test.
+    server.emulator.admin.requireToken('ui-test-token');
+    try {
+      const stranger = await browser.context.newPage();
+      await stranger.goto(`${server.origin}/`);
+      await expect.poll(() => stranger.locator('#token-title').textContent(), { timeout: LIVE }).toBe('Admin token needed');
+      expect(await stranger.locator('#fee-payer-balance').count()).toBe(0);
+      await stranger.locator('#admin-token').fill('wrong');
+      await stranger.locator('#admin-token + button').click();
+      await expect.poll(() => stranger.locator('#token-title').isVisible(), { timeout: LIVE }).toBe(true);
+      await screenshot(stranger, 'token-needed');
+      expect((await accessibilityViolations(stranger, 'token-needed')).filter((violation) => violation.impact === 'serious' || violation.impact === 'critical')).toEqual([]);
+      await stranger.close();
+
+      const holder = await browser.context.newPage();
+      const holderTrouble = pageTrouble(holder);
+      await holder.goto(`${server.origin}/?token=ui-test-token`);
+      await expect.poll(() => holder.locator('#live').textContent(), { timeout: LIVE }).toBe('Live');
+      await expect.poll(() => holder.locator('#fee-payer-balance').getAttribute('data-lamports'), { timeout: LIVE }).toMatch(/^\d+$/);
+      expect(holder.url()).toBe(`${server.origin}/`); // The token left the address at once.
+      await holder.locator('#clock button[value="warp"]').click();
+      await expect.poll(() => holder.locator('#control-result').textContent(), { timeout: LIVE }).toMatch(/^Warp: slot \d+/);
+      expect(holderTrouble).toEqual([]);
+      await holder.close();
+    } finally {
+      server.emulator.admin.requireToken(null);
+    }
+  });
+});
