@@ -13,10 +13,10 @@ const NAMES_ITS_ENGINES = ['src/ledger/**/*.test.ts', 'src/rpc/transaction-json.
 const ALL = ['src/**/*.test.ts', 'test/**/*.test.ts'];
 /**
  * Files whose subject has nothing to do with the engine, and that are slow: they run once, in the
- * bankrun project (packing and installing the package, the command's signals, pages in a browser,
+ * bankrun project (packing and installing the package, the command's signals, pages in a browser (docs and the web UI),
  * README snippets, benchmark arithmetic).
  */
-const ENGINE_AGNOSTIC = ['test/package.test.ts', 'test/cli-runner.test.ts', 'test/docs-page.test.ts', 'test/readme-snippets.test.ts', 'test/bench-figures.test.ts'];
+const ENGINE_AGNOSTIC = ['test/package.test.ts', 'test/cli-runner.test.ts', 'test/docs-page.test.ts', 'test/readme-snippets.test.ts', 'test/bench-figures.test.ts', 'test/ui-browser.test.ts', 'test/ui-modules.test.ts'];
 
 export default defineConfig({
   test: {
