@@ -212,7 +212,9 @@ export class Ledger {
     if (!read) {
       read = this.#engine.getAccount(address);
       this.#reads.set(key, read);
-      read.catch(() => this.#reads.delete(key));
+      read.catch(() => {
+        if (this.#reads.get(key) === read) this.#reads.delete(key);
+      });
     }
     return read;
   }
@@ -347,13 +349,27 @@ export class Ledger {
     this.#inSlot += 1;
     const keys = tx.message.staticAccountKeys;
     for (const key of keys) this.#written.add(addressOf(key));
-    // Through the read cache: the relay's policy check has usually just read most of them.
+    // Through the read cache: the relay's policy check has usually just read most of them. From
+    // here to the commit the cache holds every key's state before the transaction, so that readers
+    // see the transaction's writes only once its outcome is recorded (see #commitReads).
     const before = await Promise.all(keys.map((key) => this.#read(key)));
     const fee = this.feeFor(tx);
     const execution = await this.#engine.execute({ tx, bytes: bytes ?? tx.serialize() });
-    this.#reads.clear();
-    // Into the read cache: the next transaction's checks read the same fee payer and accounts.
-    const after = await Promise.all(keys.map((key) => this.#read(key)));
+    try {
+      return await this.#record(tx, { keys, before, fee, execution }, commit);
+    } catch (error) {
+      // Executed but not recorded: the cached state from before it is stale now.
+      this.#reads.clear();
+      throw error;
+    }
+  }
+
+  async #record(
+    tx: VersionedTransaction,
+    { keys, before, fee, execution }: { keys: PublicKey[]; before: (LedgerAccount | null)[]; fee: bigint; execution: EngineExecution },
+    commit: ((result: LedgerTransaction) => void) | undefined,
+  ): Promise<LedgerTransaction> {
+    const after = await Promise.all(keys.map((key) => this.#engine.getAccount(key)));
     const result: LedgerTransaction = {
       signature: encodeBase58(tx.signatures[0] ?? new Uint8Array(64)),
       slot: this.#slot,
@@ -371,6 +387,7 @@ export class Ledger {
       innerInstructions: execution.innerInstructions,
     };
     const finish = () => {
+      this.#commitReads(keys, after);
       if (this.#options.changes?.recording) {
         // Only writable accounts can have changed (programs and sysvars never are).
         const accounts = keys.flatMap((key, index): [string, ReturnType<typeof reportedAccount>][] =>
@@ -438,6 +455,19 @@ export class Ledger {
       });
     }
     return balances;
+  }
+
+  /**
+   * Makes a processed transaction's writes visible, in the same synchronous step as its commit
+   * (records, history, the token-account index). Until then every one of its keys reads as it was
+   * before the transaction (cached by #process), never as the engine already holds it: a reader
+   * that saw a new account and then asked who owns it would otherwise find the index without it.
+   * Only the transaction's keys can have changed; they go into the cache, as the next
+   * transaction's checks read the same fee payer and accounts.
+   */
+  #commitReads(keys: PublicKey[], after: (LedgerAccount | null)[]): void {
+    this.#reads.clear();
+    keys.forEach((key, index) => this.#reads.set(addressOf(key), Promise.resolve(after[index] ?? null)));
   }
 
   #moveTo(slot: bigint, blocks: bigint): void {
