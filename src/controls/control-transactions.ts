@@ -9,7 +9,14 @@ import type { Ledger, LedgerTransaction } from '../ledger/ledger.ts';
  */
 export async function runControlTransaction(
   ledger: Ledger,
-  options: { payer: Keypair; signers: Keypair[]; instructions: TransactionInstruction[]; purpose: string },
+  options: {
+    payer: Keypair;
+    signers: Keypair[];
+    instructions: TransactionInstruction[];
+    purpose: string;
+    /** Files what the transaction made, when it succeeded, in the ledger's commit: readers see both at once. */
+    onLanded?: (result: LedgerTransaction) => void;
+  },
 ): Promise<LedgerTransaction> {
   const { blockhash } = await ledger.latestBlockhash();
   const message = new TransactionMessage({
@@ -21,7 +28,9 @@ export async function runControlTransaction(
   // Only the keys the message needs sign: a faucet call that mints nothing has no mint authority in it.
   const required = message.staticAccountKeys.slice(0, message.header.numRequiredSignatures);
   tx.sign([options.payer, ...options.signers.filter((signer) => !signer.publicKey.equals(options.payer.publicKey) && required.some((key) => key.equals(signer.publicKey)))]);
-  const result = await ledger.process(tx);
+  const result = await ledger.process(tx, (landed) => {
+    if (landed.err === null) options.onLanded?.(landed);
+  });
   if (result.err !== null) {
     throw new RelayError('VALIDATION_FAILED', `The ledger refused the ${options.purpose} transaction: ${JSON.stringify(result.err)}.`, { logs: result.logs });
   }

@@ -42,8 +42,9 @@ export function faucetControl(services: Pick<EmulatorServices, 'ledger' | 'token
       const ata = getAssociatedTokenAddressSync(mint, address, true, programId);
       const instructions = [createAssociatedTokenAccountIdempotentInstruction(faucetKey.publicKey, ata, address, mint, programId)];
       if (amount > 0n) instructions.push(createMintToInstruction(mint, ata, mintAuthority.publicKey, amount, [], programId));
-      await runControlTransaction(ledger, { payer: faucetKey, signers: [mintAuthority], instructions, purpose: 'faucet' });
-      tokenAccounts.add(address.toBase58(), ata.toBase58());
+      // Filed in the ledger's commit: the account is never on the ledger without its owner knowing it.
+      const onLanded = () => tokenAccounts.add(address.toBase58(), ata.toBase58());
+      await runControlTransaction(ledger, { payer: faucetKey, signers: [mintAuthority], instructions, purpose: 'faucet', onLanded });
       tokenAccount = ata.toBase58();
       tokenAmount = decodeTokenAccount(await ledger.getAccount(ata))?.amount ?? 0n;
     }
