@@ -28,6 +28,13 @@ export function kbPerTransfer(probe: RelayMemoryProbe): number {
   return (probe.marks[probe.marks.length - 1]! - probe.before) / 1024 / probe.transfers;
 }
 
+/**
+ * Growth below these is RSS noise (the allocator, a collection landing on one side): a ratio over
+ * it says nothing, so the figure gives none (printed as a dash).
+ */
+export const NOISE_KB_PER_TRANSFER = 0.5;
+export const NOISE_MB_OF_SLOTS = 2;
+
 /** KB of RSS a one-slot warp adds. */
 export function kbPerSlot(probe: RelayMemoryProbe): number {
   return (probe.warps.after - probe.warps.before) / 1024 / probe.warps.slots;
@@ -59,7 +66,7 @@ export function relayMemoryFigures(probes: RelayMemoryProbe[], defaultEngine: st
         name: `RSS per slot, ${probe.engine}`,
         measured: `${perSlot.toFixed(1)} KB (${probe.warps.slots} one-slot warps)`,
         baseline: `${perTransfer.toFixed(1)} KB per transfer`,
-        ratio: perSlot / Math.max(perTransfer, 0.001),
+        ratio: perTransfer >= NOISE_KB_PER_TRANSFER && perSlot > 0 ? perSlot / perTransfer : null,
         target: 'report',
         meets: null,
       },
@@ -67,10 +74,13 @@ export function relayMemoryFigures(probes: RelayMemoryProbe[], defaultEngine: st
         name: `RSS kept per closed emulator, ${probe.engine}`,
         measured: `${mb(keptPerEmulator)} (${emulators} × ${slotsEach} slots)`,
         baseline: `${mb(slotsCost)} its slots cost`,
-        ratio: keptPerEmulator / Math.max(slotsCost, 1),
+        ratio: slotsCost >= NOISE_MB_OF_SLOTS * 1024 * 1024 ? keptPerEmulator / slotsCost : null,
         target: 'report',
         meets: null,
-        note: 'ratio ≥ 1: closing an engine gives back none of its slots (the start-up an engine costs comes on top); < 1: it gives some back',
+        note:
+          slotsCost >= NOISE_MB_OF_SLOTS * 1024 * 1024
+            ? 'ratio ≥ 1: closing an engine gives back none of its slots (the start-up an engine costs comes on top); < 1: it gives some back'
+            : `its slots cost under ${NOISE_MB_OF_SLOTS} MB, within RSS noise: there is nothing to give back, and no ratio`,
       },
     ];
   });
