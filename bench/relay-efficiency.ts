@@ -13,7 +13,7 @@ import { createRelayEmulator } from '../src/index.ts';
 import type { EngineName } from '../src/ledger/engines.ts';
 import { startBareEngine } from './bare-engines.ts';
 import type { RelayEfficiencyMeasurement, TransferRound } from './figures.ts';
-import { transferBytes } from './transfers.ts';
+import { relaySignatureWork, transferBytes } from './transfers.ts';
 
 export interface ThroughputSizes {
   rounds: number;
@@ -44,7 +44,8 @@ export async function measureRelayEfficiency(engine: EngineName, sizes: Throughp
     });
 
     const { blockhash } = await emulator.services.ledger.latestBlockhash();
-    const bodies = Array.from({ length: sizes.perRound }, () => JSON.stringify({ signedTransaction: Buffer.from(transferBytes(blockhash, { feePayerSigns: false })).toString('base64') }));
+    const relayed = Array.from({ length: sizes.perRound }, () => transferBytes(blockhash, { feePayerSigns: false }));
+    const bodies = relayed.map((bytes) => JSON.stringify({ signedTransaction: Buffer.from(bytes).toString('base64') }));
     const relaySide = await timed(sizes.perRound, async () => {
       for (const body of bodies) {
         const response = await emulator.fetch(new Request(url, { method: 'POST', headers, body }));
@@ -52,7 +53,17 @@ export async function measureRelayEfficiency(engine: EngineName, sizes: Throughp
       }
       await emulator.settle();
     });
-    rounds.push({ transfers: sizes.perRound, relaySeconds: relaySide.seconds, relayCpuMicros: relaySide.cpuMicros, bareSeconds: bareSide.seconds, bareCpuMicros: bareSide.cpuMicros });
+    const signatures = await timed(sizes.perRound, async () => {
+      for (const bytes of relayed) relaySignatureWork(bytes);
+    });
+    rounds.push({
+      transfers: sizes.perRound,
+      relaySeconds: relaySide.seconds,
+      relayCpuMicros: relaySide.cpuMicros,
+      bareSeconds: bareSide.seconds,
+      bareCpuMicros: bareSide.cpuMicros,
+      signatureCpuMicros: signatures.cpuMicros,
+    });
   }
   const failed = emulator.services.submissions.all().filter((record) => record.status !== 'processed');
   if (failed.length > 0) throw new Error(`${failed.length} relayed transfers did not succeed on ${engine}`);

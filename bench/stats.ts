@@ -15,7 +15,8 @@ export interface Figure {
   name: string;
   measured: string;
   baseline: string;
-  ratio: number;
+  /** Null when the baseline is too small to divide by (noise), printed as a dash. */
+  ratio: number | null;
   target: string;
   /** True when the ratio meets the target. */
   meets: boolean | null;
@@ -23,7 +24,7 @@ export interface Figure {
 }
 
 export function formatTable(figures: Figure[]): string {
-  const rows = [['figure', 'measured', 'baseline', 'ratio', 'target', 'ok'], ...figures.map((f) => [f.name, f.measured, f.baseline, f.ratio.toFixed(2), f.target, f.meets === null ? '-' : f.meets ? 'yes' : 'NO'])];
+  const rows = [['figure', 'measured', 'baseline', 'ratio', 'target', 'ok'], ...figures.map((f) => [f.name, f.measured, f.baseline, f.ratio === null ? '-' : f.ratio.toFixed(2), f.target, f.meets === null ? '-' : f.meets ? 'yes' : 'NO'])];
   const widths = rows[0]!.map((_, column) => Math.max(...rows.map((row) => row[column]!.length)));
   const line = (row: string[]) => `| ${row.map((cell, column) => cell.padEnd(widths[column]!)).join(' | ')} |`;
   return [line(rows[0]!), `|${widths.map((width) => '-'.repeat(width + 2)).join('|')}|`, ...rows.slice(1).map(line)].join('\n');

@@ -5,7 +5,7 @@
  */
 import { createTransferInstruction, getAssociatedTokenAddressSync } from '@solana/spl-token';
 import { PublicKey, Transaction } from '@solana/web3.js';
-import { createEd25519Signer } from '../src/crypto/ed25519.ts';
+import { createEd25519Signer, verifyEd25519 } from '../src/crypto/ed25519.ts';
 import { genesisAccounts, keypairOf, loadFixtures } from '../src/fixtures/load-fixtures.ts';
 
 const fixtures = loadFixtures();
@@ -31,4 +31,14 @@ export function transferBytes(blockhash: string, options: { feePayerSigns: boole
   bytes.set(aliceSigner.sign(message), 65);
   bytes.set(message, 129);
   return bytes;
+}
+
+/**
+ * The relay's own ed25519 work on one of these transfers, as its accept pipeline does it with
+ * node:crypto: verify the client's signature, then sign the message as fee payer.
+ */
+export function relaySignatureWork(bytes: Uint8Array): void {
+  const message = bytes.subarray(129);
+  if (!verifyEd25519(aliceSigner.publicKey, message, bytes.subarray(65, 129))) throw new Error('the client signature does not verify');
+  feePayerSigner.sign(message);
 }

@@ -92,7 +92,7 @@ export async function measureStages(engine: EngineName, count: number): Promise<
 
     // The pure stages on their own, over the same transactions.
     for (const text of base64) {
-      const wire = meter.time('relay: decode (base64, web3.js, sanitize)', () => decodeWireTransaction(text));
+      const wire = meter.time('relay: decode (base64, parse, sanitize)', () => decodeWireTransaction(text));
       meter.time('relay: verify client signature (ed25519)', () => checkSignatures(wire, signer.publicKey, { maxSignatures: policy.maxSignatures }));
       meter.time('relay: fee-payer signature (ed25519)', () => signAsFeePayer(wire, signer));
       await meter.timeAsync('relay: policy', () =>

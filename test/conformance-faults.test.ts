@@ -1,3 +1,4 @@
+// Over 250 lines: broken implementations of both interfaces, each proxied to one emulator (whose start-up is the cost of a file), and the kit run against each.
 /**
  * The kit is checked too: it runs against deliberately broken implementations (the emulator's
  * fetch behind a proxy that breaks one thing) and must report exactly the checks that clause

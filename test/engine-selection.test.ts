@@ -1,22 +1,32 @@
 /**
- * Picking the ledger engine (option `engine`), what the emulator says about it (/health, config),
+ * Picking the ledger engine (option `engine`), what the emulator says about it (/health, config,
+ * the web UI's overview),
  * and LiteSVM's blockhashes through the relay: one from GET /Transaction/blockhash stays valid
  * whatever the wall time, until 150 blocks pass or expireBlockhash() is called.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createBankrunEngine, createRelayEmulator } from '../src/index.ts';
-import { defaultEngineName } from '../src/ledger/engines.ts';
+import { createBankrunEngine, createRelayEmulator, type RelayEmulator } from '../src/index.ts';
+import { defaultEngineName, ENGINE_ENV } from '../src/ledger/engines.ts';
 import { startHarness, type Harness } from './support/harness.ts';
+import { assertFetchResponseMatchesSpec } from './support/openapi.ts';
 import { ALICE, build, transferInstruction } from './support/transactions.ts';
 
+/** What GET /__emulator/overview (the web UI's overview) says the engine is, checked against the contract. */
+async function overviewEngine(emulator: RelayEmulator): Promise<unknown> {
+  const response = await emulator.fetch(new Request('http://127.0.0.1:8787/__emulator/overview'));
+  expect(response.status).toBe(200);
+  return ((await assertFetchResponseMatchesSpec('GET', '/__emulator/overview', response)) as { engine: unknown }).engine;
+}
+
 describe('option engine', () => {
-  it('takes a name, reports it in config and /health, and refuses a name it does not know', async () => {
+  it('takes a name, reports it in config, /health and the overview, and refuses a name it does not know', async () => {
     for (const engine of ['litesvm', 'bankrun'] as const) {
       const emulator = await createRelayEmulator({ engine });
       try {
         expect(emulator.config.engine).toBe(engine);
         const health = await emulator.fetch(new Request('http://127.0.0.1:8787/health'));
         expect(await health.json()).toMatchObject({ status: 'ok', engine });
+        expect(await overviewEngine(emulator)).toBe(engine);
       } finally {
         await emulator.close();
       }
@@ -27,10 +37,26 @@ describe('option engine', () => {
   it('takes a factory of its own, named by the engine it makes, and defaults to RELAY_EMULATOR_ENGINE or bankrun', async () => {
     const emulator = await createRelayEmulator({ engine: async (genesis) => Object.assign(await createBankrunEngine(genesis), { name: 'my-bankrun' }) });
     expect(emulator.config.engine).toBe('my-bankrun');
+    expect(await overviewEngine(emulator)).toBe('my-bankrun');
     await emulator.close();
     const byDefault = await createRelayEmulator();
     expect(byDefault.config.engine).toBe(defaultEngineName());
     await byDefault.close();
+  });
+
+  it('is bankrun when nothing names one, and the overview says so', async () => {
+    const named = process.env[ENGINE_ENV];
+    delete process.env[ENGINE_ENV];
+    try {
+      const emulator = await createRelayEmulator();
+      try {
+        expect(await overviewEngine(emulator)).toBe('bankrun');
+      } finally {
+        await emulator.close();
+      }
+    } finally {
+      if (named !== undefined) process.env[ENGINE_ENV] = named;
+    }
   });
 });
 

@@ -2,6 +2,7 @@ import { createAssociatedTokenAccountIdempotentInstruction } from '@solana/spl-t
 import { Keypair, SystemProgram } from '@solana/web3.js';
 import type { Page } from 'playwright-core';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { createRelayEmulator } from '../src/index.ts';
 import { startServer, type RunningServer } from '../src/server/start-server.ts';
 import { accessibilityViolations, launchChromium, pageTrouble, screenshot, type Browser } from './support/browser.ts';
 import { legacyTransfer } from './support/legacy-transactions.ts';
@@ -150,6 +151,24 @@ describe('web UI in chromium', () => {
     expect(server.emulator.transactionJournal()).toEqual([]);
     await expect.poll(() => page.locator('#fee-payer-balance').getAttribute('data-lamports'), { timeout: LIVE }).toBe(String((await server.emulator.getAccount(FEE_PAYER))?.lamports));
     await screenshot(page, 'after-reset');
+  });
+
+  it('names the engine in the overview: the server’s default, and litesvm for an emulator made with it', async () => {
+    await page.goto(`${server.origin}/`);
+    await expect.poll(() => page.locator('#engine').textContent(), { timeout: LIVE }).toBe(server.emulator.config.engine);
+    expect(server.emulator.config.engine).toBe('bankrun'); // This file runs once, in the bankrun project.
+    // The other engine, served by an in-process emulator's loopback listener (it serves the page too).
+    const emulator = await createRelayEmulator({ engine: 'litesvm' });
+    const other = await browser.context.newPage();
+    const otherTrouble = pageTrouble(other);
+    try {
+      await other.goto(`${emulator.loopbackOrigin}/`);
+      await expect.poll(() => other.locator('#engine').textContent(), { timeout: LIVE }).toBe('litesvm');
+      expect(otherTrouble).toEqual([]);
+    } finally {
+      await other.close();
+      await emulator.close();
+    }
   });
 
   it('has an accessibility check that finds what it looks for', async () => {

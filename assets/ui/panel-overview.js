@@ -18,7 +18,7 @@ export function overviewPanel() {
           ['API key', h('code', {}, overview.apiKey)],
           ['Fee payer', addressLink(overview.feePayer.address, { full: true })],
           ['Fee payer balance', h('span', { id: 'fee-payer-balance', 'data-lamports': overview.feePayer.lamports }, sol(overview.feePayer.lamports))],
-          ['Engine', overview.engine],
+          ['Engine', h('span', { id: 'engine' }, overview.engine)],
           ['Policy profile', overview.policyProfile],
           ['Queue', h('span', { id: 'queue-state' }, `${queue.paused ? 'paused' : 'running'}, ${queue.pending} waiting${queue.latencyMs ? `, ${queue.latencyMs} ms latency` : ''}`)],
           ['Slot', h('span', { id: 'slot' }, String(clock.slot))],

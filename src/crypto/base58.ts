@@ -149,5 +149,22 @@ export function rememberAddress<K extends object>(key: K, address: string): K {
   return key;
 }
 
+/**
+ * Makes `key` remember its bytes and address: given, or what `like` (a key holding the same bytes,
+ * which `key` wraps) remembers.
+ */
+export function rememberKey<K extends object>(key: K, like: object | { bytes: Uint8Array; address: string }): K {
+  const target = key as { [ADDRESS]?: string; [BYTES]?: Uint8Array };
+  if ('bytes' in like && 'address' in like) {
+    target[BYTES] = like.bytes;
+    target[ADDRESS] = like.address;
+    return key;
+  }
+  const source = like as { [ADDRESS]?: string; [BYTES]?: Uint8Array };
+  if (source[BYTES] !== undefined) target[BYTES] = source[BYTES];
+  if (source[ADDRESS] !== undefined) target[ADDRESS] = source[ADDRESS];
+  return key;
+}
+
 const ADDRESS = Symbol('relay-emulator.base58');
 const BYTES = Symbol('relay-emulator.key-bytes');

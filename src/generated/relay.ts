@@ -1205,7 +1205,7 @@ export interface components {
             slot: number;
             /** @description Unix seconds. */
             blockTime: number;
-            err?: null | {
+            err?: null | string | {
                 [key: string]: unknown;
             };
             memo?: string | null;

@@ -1,4 +1,5 @@
-import { ComputeBudgetProgram, type PublicKey } from '@solana/web3.js';
+import { ComputeBudgetProgram, PublicKey, type VersionedTransaction } from '@solana/web3.js';
+import { addressOf } from '../crypto/base58.ts';
 
 export const COMPUTE_BUDGET_PROGRAM_ID: PublicKey = ComputeBudgetProgram.programId;
 const COMPUTE_BUDGET_ADDRESS = 'ComputeBudget111111111111111111111111111111';
@@ -83,4 +84,16 @@ export function computeFee(options: { signatures: number; rules: FeeRules; progr
   const units = BigInt(Math.min(limit ?? reserved, MAX_COMPUTE_UNIT_LIMIT));
   const priority = (price * units + 999_999n) / 1_000_000n;
   return BigInt(signatures) * rules.lamportsPerSignature + priority;
+}
+
+/** The fee a transaction's fee payer is charged under `rules` (see {@link computeFee}). */
+export function transactionFee(tx: VersionedTransaction, rules: FeeRules): bigint {
+  const keys = tx.message.staticAccountKeys;
+  const instructions = tx.message.compiledInstructions;
+  return computeFee({
+    signatures: tx.message.header.numRequiredSignatures,
+    rules,
+    programIds: instructions.map((ix) => addressOf(keys[ix.programIdIndex] ?? PublicKey.default)),
+    instructionData: instructions.map((ix) => ix.data),
+  });
 }

@@ -2,7 +2,8 @@ import { createAssociatedTokenAccountInstruction, getAssociatedTokenAddressSync 
 import { Keypair, PublicKey, SystemProgram, TransactionMessage, VersionedTransaction } from '@solana/web3.js';
 import { describe, expect, it } from 'vitest';
 import { genesisAccounts, keypairOf, loadFixtures } from '../fixtures/load-fixtures.ts';
-import { createLiteSvmEngine, errorJson } from './litesvm-engine.ts';
+import { createLiteSvmEngine } from './litesvm-engine.ts';
+import { errorJson } from './litesvm-execution.ts';
 import { Ledger, type LedgerTransaction } from './ledger.ts';
 
 const fixtures = loadFixtures();

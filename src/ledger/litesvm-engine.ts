@@ -1,25 +1,13 @@
 import { createHash } from 'node:crypto';
-import { PublicKey, SystemProgram } from '@solana/web3.js';
+import { PublicKey } from '@solana/web3.js';
 // LiteSVM's native binding, not its kit wrapper: the binding takes and gives wire bytes and raw keys,
 // which the emulator already holds, so nothing is converted to @solana/kit types and back. The
 // package's own kit (8.x) stays nested under it, unloaded; the project's @solana/kit is unaffected.
-import {
-  Account,
-  Clock,
-  FailedTransactionMetadata,
-  InstructionErrorCustom,
-  LiteSvm,
-  SimulatedTransactionInfo,
-  TransactionErrorDuplicateInstruction,
-  TransactionErrorInstructionError,
-  TransactionErrorInsufficientFundsForRent,
-  type InnerInstruction as LiteInnerInstruction,
-  type TransactionMetadata,
-} from 'litesvm/dist/internal.js';
+import { Account, Clock, type LiteSvm } from 'litesvm/dist/internal.js';
 import type { FeeRules } from './compute-budget.ts';
-import type { EngineClock, EngineExecution, EngineFactory, EngineTransaction, InnerInstructions, LedgerAccount, LedgerEngine } from './engine.ts';
-import { INSTRUCTION_ERRORS, TRANSACTION_ERRORS } from './runtime-error-names.ts';
-import type { TransactionErrorJson } from './transaction-error.ts';
+import type { EngineClock, EngineExecution, EngineFactory, EngineTransaction, LedgerAccount, LedgerEngine } from './engine.ts';
+import { LOADERS, releaseBank, takeBank, type OriginalAccount } from './litesvm-bank.ts';
+import { toExecution } from './litesvm-execution.ts';
 import { addressOf, encodeBase58, keyBytesOf } from '../crypto/base58.ts';
 
 /**
@@ -40,40 +28,17 @@ import { addressOf, encodeBase58, keyBytesOf } from '../crypto/base58.ts';
  * a new one with every slot and after every executed transaction, the same from run to run, never
  * tied to wall time.
  *
- * A bank holds ~7.5 MB of loaded programs, and memory the allocator got back stays in the
- * process, so closed engines' banks are reset and reused (at most {@link MAX_IDLE_BANKS} kept):
- * every account an engine wrote is put back as the bank had it, so that a reused bank behaves as a
- * new one. An engine that ran something the reset cannot see through (a transaction with address
- * lookup tables, a write to an executable or loader-owned account) leaves its bank to the garbage
- * collector instead.
+ * Banks are reused: a closed engine's bank is reset and handed to the next (litesvm-bank.ts);
+ * execution results are translated in litesvm-execution.ts.
  */
 export const createLiteSvmEngine: EngineFactory = async (genesis) => {
-  const engine = new LiteSvmEngine(idleBanks.pop() ?? newBank());
+  const engine = new LiteSvmEngine(takeBank());
   for (const { address, account } of genesis) engine.setAccount(address, account);
   return engine;
 };
 
 const FEE_RULES: FeeRules = { lamportsPerSignature: 5000n, builtinInstructionUnits: 3000 };
-const MAX_IDLE_BANKS = 4;
-const SYSTEM_PROGRAM = SystemProgram.programId.toBytes();
-const NATIVE_MINT = new PublicKey('So11111111111111111111111111111111111111112').toBytes();
-const idleBanks: LiteSvm[] = [];
 const BLOCKHASH_SEED = createHash('sha256').update('relay-emulator litesvm blockhash').digest();
-const LOADERS = new Set(['BPFLoader1111111111111111111111111111111111', 'BPFLoader2111111111111111111111111111111111', 'BPFLoaderUpgradeab1e11111111111111111111111', 'LoaderV411111111111111111111111111111111111', 'NativeLoader1111111111111111111111111111111']);
-
-function newBank(): LiteSvm {
-  // Standard: sysvars, builtins, precompiles, the default SPL programs, every feature enabled.
-  const svm = new LiteSvm();
-  svm.setSigverify(false);
-  svm.setBlockhashCheck(false);
-  svm.setTransactionHistory(0n);
-  // The wrapped-SOL mints (SPL Token's and Token-2022's), as on mainnet. SPL Token's holds 1 SOL,
-  // as bankrun's does, so that both engines report the same balances for it.
-  svm.withNativeMints();
-  const nativeMint = svm.getAccount(NATIVE_MINT);
-  if (nativeMint) svm.setAccount(NATIVE_MINT, new Account(1_000_000_000n, nativeMint.data(), nativeMint.owner(), false, 0n));
-  return svm;
-}
 
 class LiteSvmEngine implements LedgerEngine {
   readonly name = 'litesvm';
@@ -81,7 +46,7 @@ class LiteSvmEngine implements LedgerEngine {
   readonly #rentCache = new Map<number, bigint>();
   readonly #owners = new Map<string, PublicKey>();
   /** What the bank held at each address before this engine first wrote it (null: nothing). */
-  readonly #original = new Map<string, { bytes: Uint8Array; account: Account | null }>();
+  readonly #original = new Map<string, OriginalAccount>();
   #reusable = true;
   /** Executable accounts the bank could not load as programs, kept as plain data: reported executable as written. */
   readonly #unloadable = new Set<string>();
@@ -174,11 +139,7 @@ class LiteSvmEngine implements LedgerEngine {
     const svm = this.#svm;
     if (!svm) return;
     this.#svm = null;
-    if (!this.#reusable || idleBanks.length >= MAX_IDLE_BANKS) return;
-    // Put back every account this engine wrote; an account that was not there gets 0 lamports and
-    // no data, which the runtime and getAccount treat as absent.
-    for (const { bytes, account } of this.#original.values()) svm.setAccount(bytes, account ?? new Account(0n, new Uint8Array(), SYSTEM_PROGRAM, false, 0n));
-    idleBanks.push(svm);
+    if (this.#reusable) releaseBank(svm, this.#original.values());
   }
 
   #nextBlockhash(): void {
@@ -210,53 +171,4 @@ class LiteSvmEngine implements LedgerEngine {
 
 function toNative(account: LedgerAccount): Account {
   return new Account(account.lamports, account.data, keyBytesOf(account.owner), account.executable, 0n);
-}
-
-function toExecution(result: TransactionMetadata | FailedTransactionMetadata | SimulatedTransactionInfo): EngineExecution {
-  const failed = result instanceof FailedTransactionMetadata;
-  const meta: TransactionMetadata = failed || result instanceof SimulatedTransactionInfo ? result.meta() : result;
-  const returnData = meta.returnData();
-  const data = returnData.data();
-  return {
-    error: failed ? errorJson(result.err()) : null,
-    logs: meta.logs(),
-    computeUnitsConsumed: meta.computeUnitsConsumed(),
-    // As the validator reports it: no return data when the last value set was empty.
-    returnData: data.length > 0 ? { programId: encodeBase58(returnData.programId()), data } : null,
-    innerInstructions: innerInstructionsOf(meta.innerInstructions()),
-  };
-}
-
-/** LiteSVM lists every top-level instruction; the RPC lists those that invoked something. */
-function innerInstructionsOf(groups: LiteInnerInstruction[][]): InnerInstructions[] {
-  const result: InnerInstructions[] = [];
-  for (const [index, group] of groups.entries()) {
-    if (group.length === 0) continue;
-    result.push({
-      index,
-      instructions: group.map((inner) => {
-        const instruction = inner.instruction();
-        return { programIdIndex: instruction.programIdIndex(), accounts: [...instruction.accounts()], data: instruction.data(), stackHeight: inner.stackHeight() };
-      }),
-    });
-  }
-  return result;
-}
-
-type NativeError = ReturnType<FailedTransactionMetadata['err']>;
-
-/** LiteSVM's TransactionError in the RPC's JSON form (the same form the bankrun engine's text parses to). */
-export function errorJson(error: NativeError): TransactionErrorJson {
-  if (typeof error === 'number') return TRANSACTION_ERRORS[error] ?? { Unknown: `TransactionError ${error}` };
-  if (error instanceof TransactionErrorInstructionError) {
-    const inner = error.err();
-    let json: TransactionErrorJson;
-    if (typeof inner === 'number') json = INSTRUCTION_ERRORS[inner] ?? { Unknown: `InstructionError ${inner}` };
-    else if (inner instanceof InstructionErrorCustom) json = { Custom: inner.code };
-    else json = { BorshIoError: inner.msg };
-    return { InstructionError: [error.index, json] };
-  }
-  if (error instanceof TransactionErrorDuplicateInstruction) return { DuplicateInstruction: error.index };
-  if (error instanceof TransactionErrorInsufficientFundsForRent) return { InsufficientFundsForRent: { account_index: error.accountIndex } };
-  return { ProgramExecutionTemporarilyRestricted: { account_index: error.accountIndex } };
 }

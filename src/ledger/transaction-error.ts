@@ -113,3 +113,17 @@ export function failedInstructionIndex(err: TransactionErrorJson | null): number
   }
   return null;
 }
+
+/**
+ * Whether an executed transaction landed in a block: it succeeded, or it failed and still paid its
+ * fee (an instruction error, insufficient funds for rent, a missing program). One that failed
+ * before its fee was taken (its fee payer missing or too poor, its blockhash unknown, a signature
+ * already processed) never reaches a block, so Solana's history (`getSignaturesForAddress`) never
+ * lists it. Told by the fee payer's balance: a landed failure leaves only the fee taken from it.
+ * With no fee to tell by (a fee of 0), an error with a variant body (`InstructionError`, …) landed.
+ */
+export function landedInBlock(result: { err: TransactionErrorJson | null; fee: bigint; preBalances: readonly bigint[]; postBalances: readonly bigint[] }): boolean {
+  if (result.err === null) return true;
+  if (result.fee > 0n) return (result.postBalances[0] ?? 0n) < (result.preBalances[0] ?? 0n);
+  return typeof result.err === 'object';
+}

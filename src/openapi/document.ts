@@ -20,7 +20,7 @@ export interface OpenApiParameter {
   in: 'query' | 'path' | 'header' | 'cookie';
   required?: boolean;
   schema?: JsonSchema;
-  /** An empty value binds as absent (see src/openapi/binding.ts). */
+  /** An empty value binds as absent (see src/openapi/model-binding.ts). */
   allowEmptyValue?: boolean;
   'x-aliases'?: string[];
 }
@@ -57,6 +57,15 @@ export function resolveRef<T>(value: T | { $ref: string }): T {
     current = pointer.reduce<unknown>((node, key) => (node as Record<string, unknown> | undefined)?.[key], openApiDocument());
   }
   return current as T;
+}
+
+/** Properties of a schema, through $ref and allOf. */
+export function schemaProperties(schema: JsonSchema | null | undefined): Record<string, JsonSchema> {
+  if (!schema) return {};
+  const resolved = resolveRef<JsonSchema>(schema);
+  const own = (resolved.properties as Record<string, JsonSchema> | undefined) ?? {};
+  const inherited = ((resolved.allOf as JsonSchema[] | undefined) ?? []).map(schemaProperties);
+  return Object.assign({}, ...inherited, own);
 }
 
 function isRef(value: unknown): value is { $ref: string } {

@@ -1,5 +1,6 @@
 import type { VersionedTransaction } from '@solana/web3.js';
 import type { Ledger, LedgerTransaction } from '../ledger/ledger.ts';
+import { landedInBlock } from '../ledger/transaction-error.ts';
 import type { HistoryIndex } from '../store/history-index.ts';
 import type { TokenAccountIndex } from '../store/token-account-index.ts';
 import type { Commitment, Submission, Submissions, TransactionOrigin } from '../store/submissions.ts';
@@ -109,8 +110,12 @@ export class SubmissionWorker {
     for (const wake of waiters) wake();
   }
 
-  /** Files the transaction under every address it touched, and the token accounts under their owners. */
+  /**
+   * Files the transaction under every address it touched, and the token accounts under their
+   * owners; one that never landed in a block (it failed before paying its fee) is not history.
+   */
   #index(result: LedgerTransaction, tx: VersionedTransaction): void {
+    if (!landedInBlock(result)) return;
     const addresses = new Set(result.accountKeys);
     const mintPairs: [string, string][] = [];
     for (const balance of [...result.preTokenBalances, ...result.postTokenBalances]) {

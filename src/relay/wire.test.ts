@@ -1,7 +1,9 @@
-import { AddressLookupTableAccount, Keypair, PublicKey, SystemProgram, TransactionInstruction, TransactionMessage } from '@solana/web3.js';
+import { AddressLookupTableAccount, Keypair, PublicKey, SystemProgram, TransactionInstruction, TransactionMessage, VersionedTransaction } from '@solana/web3.js';
 import { describe, expect, it } from 'vitest';
 import { RelayError } from '../errors/relay-error.ts';
-import { decodeWireTransaction, serializedMessageLength } from './wire.ts';
+import { addressOf, keyBytesOf } from '../crypto/base58.ts';
+import { decodeWireTransaction } from './wire.ts';
+import { parseWire, WireFormatError } from './wire-parse.ts';
 
 /** Hand-serialized legacy transactions, to reach shapes no builder produces. */
 function shortVec(n: number): number[] {
@@ -83,20 +85,57 @@ describe('decodeWireTransaction sanitizes the message (rule W3)', () => {
   });
 });
 
-describe('serializedMessageLength', () => {
-  it('equals the length of message.serialize() for legacy and v0 messages, with and without lookups', () => {
-    const payer = Keypair.generate().publicKey;
-    const other = Keypair.generate().publicKey;
-    const instructions = [
-      SystemProgram.transfer({ fromPubkey: payer, toPubkey: other, lamports: 1 }),
-      new TransactionInstruction({ programId: Keypair.generate().publicKey, keys: [], data: Buffer.alloc(200, 7) }),
-    ];
-    const blockhash = Keypair.generate().publicKey.toBase58();
-    const legacy = new TransactionMessage({ payerKey: payer, recentBlockhash: blockhash, instructions }).compileToLegacyMessage();
-    const v0 = new TransactionMessage({ payerKey: payer, recentBlockhash: blockhash, instructions }).compileToV0Message();
-    const table = new AddressLookupTableAccount({ key: Keypair.generate().publicKey, state: { deactivationSlot: 2n ** 64n - 1n, lastExtendedSlot: 0, lastExtendedSlotStartIndex: 0, addresses: [other] } });
-    const withLookups = new TransactionMessage({ payerKey: payer, recentBlockhash: blockhash, instructions }).compileToV0Message([table]);
-    expect(withLookups.addressTableLookups).toHaveLength(1);
-    for (const message of [legacy, v0, withLookups]) expect(serializedMessageLength(message)).toBe(message.serialize().length);
+describe('parseWire reads what VersionedTransaction.deserialize reads', () => {
+  const payer = Keypair.generate();
+  const other = Keypair.generate().publicKey;
+  const instructions = [
+    SystemProgram.transfer({ fromPubkey: payer.publicKey, toPubkey: other, lamports: 1 }),
+    new TransactionInstruction({ programId: Keypair.generate().publicKey, keys: [{ pubkey: other, isSigner: false, isWritable: false }], data: Buffer.alloc(200, 7) }),
+  ];
+  const blockhash = Keypair.generate().publicKey.toBase58();
+  const table = new AddressLookupTableAccount({ key: Keypair.generate().publicKey, state: { deactivationSlot: 2n ** 64n - 1n, lastExtendedSlot: 0, lastExtendedSlotStartIndex: 0, addresses: [other] } });
+  const messages = {
+    legacy: new TransactionMessage({ payerKey: payer.publicKey, recentBlockhash: blockhash, instructions }).compileToLegacyMessage(),
+    v0: new TransactionMessage({ payerKey: payer.publicKey, recentBlockhash: blockhash, instructions }).compileToV0Message(),
+    'v0 with a lookup table': new TransactionMessage({ payerKey: payer.publicKey, recentBlockhash: blockhash, instructions }).compileToV0Message([table]),
+  };
+
+  it.each(Object.entries(messages))('%s: the same message, signatures and keys, and the same bytes again', (_, message) => {
+    const tx = new VersionedTransaction(message);
+    tx.sign([payer]);
+    const bytes = tx.serialize();
+    const expected = VersionedTransaction.deserialize(bytes);
+    // Twice: the second parse shares the keys the first one made.
+    for (let round = 0; round < 2; round += 1) {
+      const parsed = parseWire(bytes);
+      expect(parsed.messageEnd).toBe(bytes.length);
+      expect(parsed.signaturesOffset).toBe(1);
+      expect(parsed.messageStart).toBe(1 + 64);
+      expect(parsed.tx.version).toBe(expected.version);
+      expect(parsed.tx.signatures).toEqual(expected.signatures);
+      expect(parsed.tx.message.header).toEqual(expected.message.header);
+      expect(parsed.tx.message.recentBlockhash).toBe(expected.message.recentBlockhash);
+      expect(parsed.tx.message.compiledInstructions).toEqual(expected.message.compiledInstructions);
+      expect(parsed.tx.message.addressTableLookups.map((lookup) => ({ ...lookup, accountKey: lookup.accountKey.toBase58() }))).toEqual(
+        expected.message.addressTableLookups.map((lookup) => ({ ...lookup, accountKey: lookup.accountKey.toBase58() })),
+      );
+      const keys = parsed.tx.message.staticAccountKeys;
+      expect(keys.map((key) => key.toBase58())).toEqual(expected.message.staticAccountKeys.map((key) => key.toBase58()));
+      // What the keys remember is theirs.
+      expect(keys.map((key) => addressOf(key))).toEqual(keys.map((key) => key.toBase58()));
+      expect(keys.map((key) => [...keyBytesOf(key)])).toEqual(keys.map((key) => [...key.toBytes()]));
+      expect(Buffer.from(parsed.tx.serialize()).equals(Buffer.from(bytes))).toBe(true);
+      expect(parsed.tx.message.isAccountWritable(1)).toBe(expected.message.isAccountWritable(1));
+    }
+  });
+
+  it('refuses bytes that end inside a field, and a compact-u16 longer than three bytes', () => {
+    expect(() => parseWire(new Uint8Array([1, ...new Uint8Array(10)]))).toThrow(WireFormatError);
+    expect(() => parseWire(new Uint8Array([0x80, 0x80, 0x80, 0x01]))).toThrow(/compact-u16/);
+    expect(codeOf(Buffer.from([0x80, 0x80, 0x80, 0x01]).toString('base64'))).toMatch(/^INVALID_TRANSACTION: signedTransaction is not a Solana transaction/);
+  });
+
+  it('refuses a message version other than 0, as web3.js does', () => {
+    expect(() => parseWire(new Uint8Array([1, ...new Uint8Array(64), 0x81, 1, 0, 0]))).toThrow(/version 1 deserialization is not supported/);
   });
 });

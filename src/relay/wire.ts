@@ -1,6 +1,7 @@
-import { PACKET_DATA_SIZE, PublicKey, VersionedTransaction, type VersionedMessage } from '@solana/web3.js';
+import { PACKET_DATA_SIZE, type PublicKey, type VersionedTransaction } from '@solana/web3.js';
 import { RelayError, isRelayError } from '../errors/relay-error.ts';
 import { addressOf } from '../crypto/base58.ts';
+import { parseWire } from './wire-parse.ts';
 
 /** A client's transaction, decoded once and kept with its raw bytes. */
 export interface WireTransaction {
@@ -35,23 +36,17 @@ export function decodeWireTransaction(base64: string): WireTransaction {
     return decodeBytes(bytes);
   } catch (error) {
     if (isRelayError(error)) throw error;
-    // web3.js throws plain errors (RangeError, assertion failures) on malformed input.
+    // (rule W3) The parser's refusals (WireFormatError), and any plain error web3.js's constructors throw.
     throw invalid(`signedTransaction is not a Solana transaction: ${(error as Error).message}`);
   }
 }
 
 function decodeBytes(bytes: Uint8Array): WireTransaction {
-  const tx = VersionedTransaction.deserialize(bytes);
-  const count = tx.signatures.length;
-  const signaturesOffset = shortVecLength(count);
-  const messageStart = signaturesOffset + 64 * count;
-  const messageBytes = bytes.subarray(messageStart);
+  const { tx, signaturesOffset, messageStart, messageEnd } = parseWire(bytes);
   sanitize(tx);
-  // deserialize() tolerates trailing bytes; a transaction we would re-send must round-trip exactly.
-  if (messageStart >= bytes.length || messageBytes.length !== serializedMessageLength(tx.message)) {
-    throw invalid('signedTransaction has trailing bytes after the message.');
-  }
-  return { bytes, tx, messageBytes, signaturesOffset, feePayer: tx.message.staticAccountKeys[0]! };
+  // A transaction we would re-send must be exactly its parts: nothing may trail the message.
+  if (messageEnd !== bytes.length) throw invalid('signedTransaction has trailing bytes after the message.');
+  return { bytes, tx, messageBytes: bytes.subarray(messageStart), signaturesOffset, feePayer: tx.message.staticAccountKeys[0]! };
 }
 
 /** What Solana's message sanitization checks, so that nothing downstream meets an impossible index. */
@@ -83,27 +78,4 @@ function sanitize(tx: VersionedTransaction): void {
 /** Rule W3: bytes that are not exactly one transaction. */
 function invalid(detail: string): RelayError {
   return new RelayError('INVALID_TRANSACTION', detail, { rule: 'W3' });
-}
-
-/** Bytes that the compact-u16 length prefix of `value` takes. */
-/**
- * The length of a message's wire form, computed from its parts: the same number as
- * `message.serialize().length`, without serializing it again on every relay.
- */
-export function serializedMessageLength(message: VersionedMessage): number {
-  const vec = (count: number, size: number) => shortVecLength(count) + count * size;
-  let length = (message.version === 'legacy' ? 0 : 1) + 3 + vec(message.staticAccountKeys.length, 32) + 32;
-  length += shortVecLength(message.compiledInstructions.length);
-  for (const instruction of message.compiledInstructions) {
-    length += 1 + vec(instruction.accountKeyIndexes.length, 1) + vec(instruction.data.length, 1);
-  }
-  if (message.version !== 'legacy') {
-    length += shortVecLength(message.addressTableLookups.length);
-    for (const lookup of message.addressTableLookups) length += 32 + vec(lookup.writableIndexes.length, 1) + vec(lookup.readonlyIndexes.length, 1);
-  }
-  return length;
-}
-
-function shortVecLength(value: number): number {
-  return value < 0x80 ? 1 : value < 0x4000 ? 2 : 3;
 }

@@ -1,11 +1,10 @@
 import { spawn, type ChildProcess } from 'node:child_process';
 import { createServer } from 'node:net';
-import { fileURLToPath } from 'node:url';
-
-const BIN = fileURLToPath(new URL('../../bin/relay-emulator.mjs', import.meta.url));
+import { CLI_ARGS } from './cli-process.ts';
 
 /**
- * `relay-emulator start` as a child process on a port chosen beforehand, for tests that kill it and
+ * `relay-emulator start` from the sources (as `npm start` runs it; the packed bin, which runs dist/,
+ * is test/package.test.ts's) as a child process on a port chosen beforehand, for tests that kill it and
  * start it again on the same port and state file, and that talk to it while it starts (before any
  * banner). Only 127.0.0.1; the process is killed by its own PID, and reaped if the test process
  * goes away first.
@@ -34,7 +33,7 @@ export function freePort(): Promise<number> {
 }
 
 export function spawnEmulator(options: { port: number; args?: string[] }): EmulatorProcess {
-  const child = spawn(process.execPath, [BIN, 'start', '--host', '127.0.0.1', '--port', String(options.port), ...(options.args ?? [])], {
+  const child = spawn(process.execPath, [...CLI_ARGS, 'start', '--host', '127.0.0.1', '--port', String(options.port), ...(options.args ?? [])], {
     env: { ...process.env, RUST_LOG: 'error' },
     stdio: ['ignore', 'pipe', 'pipe'],
   });

@@ -1,8 +1,7 @@
 import { RelayError } from '../../errors/relay-error.ts';
 import type { Route, RouteContext } from '../../http/router.ts';
 import { parseAddress } from '../../http/address.ts';
-import { schemaProperties } from '../../openapi/binding.ts';
-import { operationsById, resolveRef, type JsonSchema } from '../../openapi/document.ts';
+import { operationsById, resolveRef, schemaProperties, type JsonSchema } from '../../openapi/document.ts';
 import { isSolanaSignature } from '../../openapi/formats.ts';
 import type { EmulatorServices } from '../../services.ts';
 import type { LegacyApp } from '../../legacy/legacy-apps.ts';

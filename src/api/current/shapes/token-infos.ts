@@ -1,4 +1,5 @@
 import type { LedgerAccount } from '../../../ledger/engine.ts';
+import { addressOf } from '../../../crypto/base58.ts';
 import { toUiAmountString } from '../../../ledger/token-accounts.ts';
 import { RENT_EXEMPT_RENT_EPOCH } from '../../../rpc/account-json.ts';
 import type { WalletTokenAccount } from './wallet-token-accounts.ts';
@@ -48,7 +49,7 @@ export interface TokenInfo {
 }
 
 export function accountInfoPascal(account: Pick<LedgerAccount, 'lamports' | 'owner' | 'executable'>): AccountInfoPascal {
-  return { Lamports: Number(account.lamports), Owner: account.owner.toBase58(), Executable: account.executable, RentEpoch: RENT_EXEMPT_RENT_EPOCH.toString() };
+  return { Lamports: Number(account.lamports), Owner: addressOf(account.owner), Executable: account.executable, RentEpoch: RENT_EXEMPT_RENT_EPOCH.toString() };
 }
 
 export function tokenInfo({ address, account, state, decimals }: WalletTokenAccount): TokenInfo {

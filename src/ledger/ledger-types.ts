@@ -1,0 +1,85 @@
+import type { PublicKey } from '@solana/web3.js';
+import type { ChangeFeed } from '../state/change-feed.ts';
+import type { EngineClock, EngineExecution, EngineFactory, GenesisAccount } from './engine.ts';
+import type { TransactionErrorJson } from './transaction-error.ts';
+
+/** What the Ledger (ledger.ts) takes (its options) and gives (its clock, blockhashes, transactions, simulations). */
+
+/** The ledger's clock: the Clock sysvar the engine holds (epochs from epoch-schedule.ts), and the block height. */
+export interface LedgerClock extends EngineClock {
+  blockHeight: bigint;
+}
+
+export interface BlockhashInfo {
+  blockhash: string;
+  lastValidBlockHeight: bigint;
+}
+
+export interface TokenBalanceSnapshot {
+  accountIndex: number;
+  mint: string;
+  owner: string;
+  programId: string;
+  amount: bigint;
+  decimals: number;
+}
+
+/** One executed transaction, with everything the RPC and the history index report about it. */
+export interface LedgerTransaction {
+  signature: string;
+  slot: bigint;
+  blockTime: number;
+  err: TransactionErrorJson | null;
+  logs: string[];
+  computeUnitsConsumed: bigint;
+  fee: bigint;
+  accountKeys: string[];
+  preBalances: bigint[];
+  postBalances: bigint[];
+  preTokenBalances: TokenBalanceSnapshot[];
+  postTokenBalances: TokenBalanceSnapshot[];
+  returnData: EngineExecution['returnData'];
+  /** Cross-program invocations per top-level instruction; null when the engine does not record them (bankrun). */
+  innerInstructions: EngineExecution['innerInstructions'];
+}
+
+export interface SimulationResult {
+  err: TransactionErrorJson | null;
+  logs: string[];
+  computeUnitsConsumed: bigint;
+  returnData: EngineExecution['returnData'];
+  innerInstructions: EngineExecution['innerInstructions'];
+}
+
+export interface LedgerOptions {
+  /** Creates the runtime (`createBankrunEngine`, `createLiteSvmEngine`). */
+  engine: EngineFactory;
+  /** Accounts present at genesis. */
+  genesis: GenesisAccount[];
+  /** Unix time of slot 0. Default: 2026-01-01T00:00:00Z, so runs are reproducible. */
+  genesisTime: Date;
+  /** Wall time a slot represents when deriving block times. Default: 400 ms. */
+  slotMs: number;
+  /**
+   * The account that pays for, and takes back, every lamport setAccount adds or removes, so that
+   * direct writes never change the ledger's total: bankrun checks the total against its
+   * capitalization whenever it moves to a new slot, and aborts the process on a mismatch.
+   * Default none: setAccount then refuses writes that change the total.
+   */
+  reservoir?: PublicKey;
+  /**
+   * How many transactions a slot holds before the next one opens a new slot. Several per slot, as
+   * on a cluster: a slot costs the engine far more than a transaction (bankrun keeps every slot's
+   * bank, ~130 KB, for good), and a blockhash's 150 blocks then outlive 150 transactions.
+   * Default {@link DEFAULT_TRANSACTIONS_PER_SLOT}; 1 gives every transaction its own slot.
+   */
+  transactionsPerSlot?: number;
+  /**
+   * Hears every change the ledger makes (part `ledger`, see ledger-changes.ts); a processed
+   * transaction's report and its caller's `commit` form one atomic unit. Default: nobody.
+   */
+  changes?: ChangeFeed;
+}
+
+/** Transactions a slot holds by default (see LedgerOptions.transactionsPerSlot). */
+export const DEFAULT_TRANSACTIONS_PER_SLOT = 64;

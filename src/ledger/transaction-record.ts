@@ -1,0 +1,59 @@
+import type { VersionedTransaction } from '@solana/web3.js';
+import type { AccountReads } from './account-reads.ts';
+import type { EngineExecution, LedgerAccount } from './engine.ts';
+import { reportedAccount, type ReportedAccount } from './ledger-changes.ts';
+import type { LedgerTransaction, SimulationResult } from './ledger-types.ts';
+import { addressOf, encodeBase58 } from '../crypto/base58.ts';
+
+/**
+ * What the ledger keeps and reports of an execution: a processed transaction's record (balances
+ * and token balances before and after, as the RPC and the history index report them), a
+ * simulation's result, and the accounts a processed transaction left for the change feed.
+ */
+
+export interface ExecutedTransaction {
+  tx: VersionedTransaction;
+  slot: bigint;
+  blockTime: number;
+  fee: bigint;
+  execution: EngineExecution;
+  /** The transaction's static account keys' states before and after, by index. */
+  before: (LedgerAccount | null)[];
+  after: (LedgerAccount | null)[];
+}
+
+export async function transactionRecord({ tx, slot, blockTime, fee, execution, before, after }: ExecutedTransaction, reads: AccountReads): Promise<LedgerTransaction> {
+  return {
+    signature: encodeBase58(tx.signatures[0] ?? new Uint8Array(64)),
+    slot,
+    blockTime,
+    err: execution.error,
+    logs: execution.logs,
+    computeUnitsConsumed: execution.computeUnitsConsumed,
+    fee,
+    accountKeys: tx.message.staticAccountKeys.map((key) => addressOf(key)),
+    preBalances: before.map((account) => account?.lamports ?? 0n),
+    postBalances: after.map((account) => account?.lamports ?? 0n),
+    preTokenBalances: await reads.tokenBalances(before),
+    postTokenBalances: await reads.tokenBalances(after),
+    returnData: execution.returnData,
+    innerInstructions: execution.innerInstructions,
+  };
+}
+
+export function simulationResult(execution: EngineExecution): SimulationResult {
+  return {
+    err: execution.error,
+    logs: execution.logs,
+    computeUnitsConsumed: execution.computeUnitsConsumed,
+    returnData: execution.returnData,
+    innerInstructions: execution.innerInstructions,
+  };
+}
+
+/** The accounts a processed transaction may have changed, as now stored: only writable ones can have (programs and sysvars never are). */
+export function writtenAccountsOf(tx: VersionedTransaction, after: (LedgerAccount | null)[]): [string, ReportedAccount | null][] {
+  return tx.message.staticAccountKeys.flatMap((key, index): [string, ReportedAccount | null][] =>
+    tx.message.isAccountWritable(index) ? [[addressOf(key), reportedAccount(after[index] ?? null)]] : [],
+  );
+}
