@@ -1,3 +1,4 @@
+// Over 250 lines: the Ledger is the one seam over the engine, and what is left here after its parts moved out is the ordering of calls they share.
 import type { PublicKey, VersionedTransaction } from '@solana/web3.js';
 import type { ChangeReporter } from '../state/change-feed.ts';
 import { AccountReads } from './account-reads.ts';
@@ -8,7 +9,7 @@ import { LedgerBlockhashes } from './ledger-blockhashes.ts';
 import { reportedAccount, type ClockMark, type LedgerChange } from './ledger-changes.ts';
 import { DEFAULT_TRANSACTIONS_PER_SLOT, type BlockhashInfo, type LedgerClock, type LedgerOptions, type LedgerTransaction, type SimulationResult } from './ledger-types.ts';
 import { SlotClock } from './slot-clock.ts';
-import { simulationResult, transactionRecord, writtenAccountsOf } from './transaction-record.ts';
+import { DROPPED, simulationResult, transactionRecord, writtenAccountsOf } from './transaction-record.ts';
 import { addressOf } from '../crypto/base58.ts';
 
 export { DEFAULT_TRANSACTIONS_PER_SLOT, type BlockhashInfo, type LedgerClock, type LedgerOptions, type LedgerTransaction, type SimulationResult, type TokenBalanceSnapshot } from './ledger-types.ts';
@@ -187,25 +188,36 @@ export class Ledger {
   }
 
   async #process(tx: VersionedTransaction, commit: ((result: LedgerTransaction) => void) | undefined, bytes: Uint8Array | undefined): Promise<LedgerTransaction> {
-    if (this.#clock.isFull()) this.#moveTo(this.#clock.slot + 1n, 1n);
-    this.#clock.seat();
     const keys = tx.message.staticAccountKeys;
-    for (const key of keys) this.#written.add(addressOf(key));
+    // As a cluster does: a transaction whose blockhash aged out or was expired while it waited (in a
+    // held or slow relay queue) is dropped unexecuted: BlockhashNotFound, no fee, no seat in a slot.
+    const dropped = !this.isBlockhashValid(tx.message.recentBlockhash);
+    if (!dropped) {
+      if (this.#clock.isFull()) this.#moveTo(this.#clock.slot + 1n, 1n);
+      this.#clock.seat();
+      for (const key of keys) this.#written.add(addressOf(key));
+    }
     // Through the read cache (the policy check has usually just read them), which keeps these until the commit.
     const before = await Promise.all(keys.map((key) => this.#reads.read(key)));
     const fee = this.feeFor(tx);
-    const execution = await this.#engine.execute({ tx, bytes: bytes ?? tx.serialize() });
+    const execution = dropped ? DROPPED : await this.#engine.execute({ tx, bytes: bytes ?? tx.serialize() });
     const slot = this.#clock.slot;
-    const after = await this.#reads.behind(() => this.#reads.readBack(keys));
+    const after = dropped ? before : await this.#reads.behind(() => this.#reads.readBack(keys));
     const result = await this.#reads.behind(() => transactionRecord({ tx, slot, blockTime: this.blockTime(slot), fee, execution, before, after }, this.#reads));
-    const finish = () => {
-      this.#reads.commit(keys, after);
-      if (this.#options.changes?.recording) this.#report({ op: 'write', accounts: writtenAccountsOf(tx, after), clock: this.#clock.mark() } satisfies LedgerChange);
+    this.#unit(() => {
+      if (!dropped) {
+        this.#reads.commit(keys, after);
+        if (this.#options.changes?.recording) this.#report({ op: 'write', accounts: writtenAccountsOf(tx, after), clock: this.#clock.mark() } satisfies LedgerChange);
+      }
       commit?.(result);
-    };
-    if (this.#options.changes) this.#options.changes.unit(finish);
-    else finish();
+    });
     return result;
+  }
+
+  /** Runs `work` as one unit of changes (one journal entry) when changes are reported. */
+  #unit(work: () => void): void {
+    if (this.#options.changes) this.#options.changes.unit(work);
+    else work();
   }
 
   /** Executes `tx` without committing; see {@link process} for `bytes`. */

@@ -22,6 +22,9 @@ export interface ExecutedTransaction {
   after: (LedgerAccount | null)[];
 }
 
+/** What a transaction dropped before execution (its blockhash no longer valid) reports: it never ran. */
+export const DROPPED: EngineExecution = { error: 'BlockhashNotFound', logs: [], computeUnitsConsumed: 0n, returnData: null, innerInstructions: null };
+
 export async function transactionRecord({ tx, slot, blockTime, fee, execution, before, after }: ExecutedTransaction, reads: AccountReads): Promise<LedgerTransaction> {
   return {
     signature: encodeBase58(tx.signatures[0] ?? new Uint8Array(64)),
