@@ -12,7 +12,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createRelayEmulator, type RelayEmulator } from '../../src/index.ts';
 import { KineticSdkWire } from './kinetic/kinetic-sdk-wire.ts';
 import { kineticMemoText, MEMO_V1, tokenAddress, TransactionType } from './kinetic/kinetic-transactions.ts';
-import { instructionTable, lamportsOf, setCloseAuthorityData, settleAndCheckFinal, SIGNATURE_FEE, TOKEN_ACCOUNT_RENT, tokenAccountOf, transferCheckedData } from './kinetic/ledger-checks.ts';
+import { feesOf, instructionTable, lamportsOf, setCloseAuthorityData, settleAndCheckFinal, SIGNATURE_FEE, TOKEN_ACCOUNT_RENT, tokenAccountOf, transferCheckedData } from './kinetic/ledger-checks.ts';
 import { newKeypair } from '../support/keys.ts';
 
 const ENDPOINT = 'https://kinetic.example.test';
@@ -75,7 +75,7 @@ describe('Kinetic SDK 1.0.0-rc.1 on the legacy interface', () => {
     ]);
     expect(record).toMatchObject({ status: 'Confirmed', errors: [], reference: null, ua: '@kin-kinetic/sdk@1.0.0-rc.1' });
 
-    const fees = await settleAndCheckFinal(emulator, [{ signature: record.signature, signers: 2 }]);
+    const fees = feesOf(await settleAndCheckFinal(emulator, [{ signature: record.signature, signers: 2 }]));
     expect(await tokenAccountOf(emulator, account)).toMatchObject({ owner: owned, amount: 0n, closeAuthority: FEE_PAYER });
     expect(await lamportsOf(emulator, FEE_PAYER)).toBe(before - fees - TOKEN_ACCOUNT_RENT);
     expect(fees).toBe(2n * SIGNATURE_FEE);
@@ -113,7 +113,7 @@ describe('Kinetic SDK 1.0.0-rc.1 on the legacy interface', () => {
     ]);
     expect(record).toMatchObject({ status: 'Confirmed', errors: [], amount: '0.00001', destination: target, reference: null });
 
-    const fees = await settleAndCheckFinal(emulator, [{ signature: record.signature, signers: 2 }]);
+    const fees = feesOf(await settleAndCheckFinal(emulator, [{ signature: record.signature, signers: 2 }]));
     expect(await kinBalance(destination)).toBe(1n);
     expect(await kinBalance(owner)).toBe(5_000_000n - 1n);
     expect(await lamportsOf(emulator, FEE_PAYER)).toBe(before - fees);
@@ -132,7 +132,7 @@ describe('Kinetic SDK 1.0.0-rc.1 on the legacy interface', () => {
     ]);
     expect(record, JSON.stringify(record)).toMatchObject({ status: 'Confirmed', errors: [] });
 
-    const fees = await settleAndCheckFinal(emulator, [{ signature: record.signature, signers: 2 }]);
+    const fees = feesOf(await settleAndCheckFinal(emulator, [{ signature: record.signature, signers: 2 }]));
     // Relayed under the faithful default; strict would refuse it (A6), and the journal says what it costs the sponsor.
     expect(emulator.transactionJournal({ signature: record.signature })[0]!.strictBreaks).toEqual([
       { rule: 'A6', code: 'CLOSE_AUTHORITY_NOT_FEE_PAYER', detail: expect.any(String), account: target, exposure: Number(TOKEN_ACCOUNT_RENT) },
@@ -153,7 +153,7 @@ describe('Kinetic SDK 1.0.0-rc.1 on the legacy interface', () => {
     expect(Object.keys(sentBody())).toEqual(RELAY_KEYS);
     expect(record).toMatchObject({ status: 'Confirmed', errors: [] });
 
-    const fees = await settleAndCheckFinal(emulator, [{ signature: record.signature, signers: 2 }]);
+    const fees = feesOf(await settleAndCheckFinal(emulator, [{ signature: record.signature, signers: 2 }]));
     expect(await Promise.all(destinations.map(kinBalance))).toEqual([400_000n, 400_000n]);
     expect(await lamportsOf(emulator, FEE_PAYER)).toBe(before - fees);
   });

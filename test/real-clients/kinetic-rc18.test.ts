@@ -12,7 +12,7 @@ import { createRelayEmulator, type RelayEmulator } from '../../src/index.ts';
 import { encodeAppMemo } from '../../src/legacy/app-memo.ts';
 import { KineticSdkWire } from './kinetic/kinetic-sdk-wire.ts';
 import { kineticMemoText, MEMO_V1, tokenAddress } from './kinetic/kinetic-transactions.ts';
-import { instructionTable, lamportsOf, setCloseAuthorityData, settleAndCheckFinal, SIGNATURE_FEE, TOKEN_ACCOUNT_RENT, tokenAccountOf, transferCheckedData } from './kinetic/ledger-checks.ts';
+import { feesOf, instructionTable, lamportsOf, setCloseAuthorityData, settleAndCheckFinal, SIGNATURE_FEE, TOKEN_ACCOUNT_RENT, tokenAccountOf, transferCheckedData } from './kinetic/ledger-checks.ts';
 import { newKeypair } from '../support/keys.ts';
 
 const ENDPOINT = 'https://kinetic.example.test';
@@ -109,7 +109,7 @@ describe('Kinetic SDK 1.0.0-rc.18 on the legacy interface', () => {
     });
     expect(record).toMatchObject({ status: 'Confirmed', errors: [], reference: null, feePayer: FEE_PAYER, mint: KIN, source: owned, ua: '@kin-kinetic/sdk@1.0.0-rc.18' });
 
-    const fees = await settleAndCheckFinal(emulator, [{ signature: record.signature, signers: 2 }]);
+    const fees = feesOf(await settleAndCheckFinal(emulator, [{ signature: record.signature, signers: 2 }]));
     expect(await tokenAccountOf(emulator, account)).toMatchObject({ owner: owned, mint: KIN, amount: 0n, closeAuthority: FEE_PAYER });
     expect(await lamportsOf(emulator, FEE_PAYER)).toBe(before - fees - TOKEN_ACCOUNT_RENT);
     expect(fees).toBe(2n * SIGNATURE_FEE);
@@ -143,7 +143,7 @@ describe('Kinetic SDK 1.0.0-rc.18 on the legacy interface', () => {
     ]);
     expect(record).toMatchObject({ status: 'Confirmed', errors: [], amount: '12.5', source: owner.publicKey.toBase58(), destination: target, reference });
 
-    const fees = await settleAndCheckFinal(emulator, [{ signature: record.signature, signers: 2 }]);
+    const fees = feesOf(await settleAndCheckFinal(emulator, [{ signature: record.signature, signers: 2 }]));
     expect(await kinBalance(owner)).toBe(48_750_000n);
     expect(await kinBalance(destination)).toBe(1_250_000n);
     expect(await lamportsOf(emulator, FEE_PAYER)).toBe(before - fees);
@@ -179,7 +179,7 @@ describe('Kinetic SDK 1.0.0-rc.18 on the legacy interface', () => {
     });
     expect(record, JSON.stringify(record)).toMatchObject({ status: 'Confirmed', errors: [], destination: target, amount: '1' });
 
-    const fees = await settleAndCheckFinal(emulator, [{ signature: record.signature, signers: 2 }]);
+    const fees = feesOf(await settleAndCheckFinal(emulator, [{ signature: record.signature, signers: 2 }]));
     // Relayed under the faithful default; strict would refuse it (A6), and the journal says what it costs the sponsor.
     expect(emulator.transactionJournal({ signature: record.signature })[0]!.strictBreaks).toEqual([
       { rule: 'A6', code: 'CLOSE_AUTHORITY_NOT_FEE_PAYER', detail: expect.any(String), account: target, exposure: Number(TOKEN_ACCOUNT_RENT) },
@@ -205,7 +205,7 @@ describe('Kinetic SDK 1.0.0-rc.18 on the legacy interface', () => {
     expect(rows.slice(1).map((row) => row.data)).toEqual([transferCheckedData(100_000n, 5), transferCheckedData(200_000n, 5), transferCheckedData(300_000n, 5)]);
     expect(record).toMatchObject({ status: 'Confirmed', errors: [], amount: '1' });
 
-    const fees = await settleAndCheckFinal(emulator, [{ signature: record.signature, signers: 2 }]);
+    const fees = feesOf(await settleAndCheckFinal(emulator, [{ signature: record.signature, signers: 2 }]));
     expect(await Promise.all(destinations.map(kinBalance))).toEqual([100_000n, 200_000n, 300_000n]);
     expect(await kinBalance(owner)).toBe(10_000_000n - 600_000n);
     expect(await lamportsOf(emulator, FEE_PAYER)).toBe(before - fees);
@@ -221,7 +221,7 @@ describe('Kinetic SDK 1.0.0-rc.18 on the legacy interface', () => {
     expect(lastRequest().body).toBe(JSON.stringify({ account: owner.publicKey.toBase58(), commitment: 'Confirmed', environment: 'devnet', index: 1, mint: KIN, reference: null }));
     expect(record).toMatchObject({ status: 'Confirmed', errors: [], reference: null, feePayer: FEE_PAYER, source: owner.publicKey.toBase58() });
 
-    const fees = await settleAndCheckFinal(emulator, [{ signature: record.signature, signers: 1 }]);
+    const fees = feesOf(await settleAndCheckFinal(emulator, [{ signature: record.signature, signers: 1 }]));
     expect(await emulator.services.ledger.getAccount(tokenAddress(owner.publicKey, KIN))).toBeNull();
     expect(await lamportsOf(emulator, FEE_PAYER)).toBe(before - fees + TOKEN_ACCOUNT_RENT);
   });
