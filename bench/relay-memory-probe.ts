@@ -12,9 +12,9 @@
  */
 import { createTransferInstruction, getAssociatedTokenAddressSync } from '@solana/spl-token';
 import { PublicKey, Transaction } from '@solana/web3.js';
-import { createRelayEmulator, type EngineFactory } from '../src/index.ts';
+import { createRelayEmulator } from '../src/index.ts';
 import { keypairOf, loadFixtures } from '../src/fixtures/load-fixtures.ts';
-import { BENCH_ENGINES } from './engines.ts';
+import { isEngineName } from '../src/ledger/engines.ts';
 import type { RelayMemoryProbe } from './figures.ts';
 
 const gc = (globalThis as { gc?: () => void }).gc;
@@ -26,8 +26,8 @@ const rss = () => {
 };
 
 const [phase = 'transfers', engineName = 'bankrun', transfersArg = '10000', stepArg = '1000', clientsArg = '32', slotsArg = '500'] = process.argv.slice(2);
-const engine: EngineFactory | undefined = BENCH_ENGINES[engineName];
-if (!engine) throw new Error(`unknown engine ${engineName}; known: ${Object.keys(BENCH_ENGINES).join(', ')}`);
+if (!isEngineName(engineName)) throw new Error(`unknown engine ${engineName}`);
+const engine = engineName;
 const transfers = Number(transfersArg);
 const step = Number(stepArg);
 const clients = Number(clientsArg);

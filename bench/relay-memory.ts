@@ -5,7 +5,7 @@
  */
 import { execFileSync } from 'node:child_process';
 import { fileURLToPath } from 'node:url';
-import { BENCH_ENGINES, DEFAULT_BENCH_ENGINE } from './engines.ts';
+import { DEFAULT_ENGINE, ENGINE_NAMES } from '../src/ledger/engines.ts';
 import { relayMemoryFigures, relayMemoryLines, type RelayMemoryProbe } from './figures.ts';
 import { formatTable } from './stats.ts';
 
@@ -26,12 +26,12 @@ export function measureRelayMemory(sizes: RelayMemorySizes): RelayMemoryProbe[] 
     const output = execFileSync(process.execPath, ['--expose-gc', '--import', 'tsx', probe, ...args], { encoding: 'utf8', env: { ...process.env, RUST_LOG: 'error' }, maxBuffer: 1 << 20 });
     return JSON.parse(output);
   };
-  return Object.keys(BENCH_ENGINES).map((engine) => ({ ...(run('transfers', engine) as object), ...(run('slots', engine) as object) }) as RelayMemoryProbe);
+  return ENGINE_NAMES.map((engine) => ({ ...(run('transfers', engine) as object), ...(run('slots', engine) as object) }) as RelayMemoryProbe);
 }
 
 if (import.meta.url === `file://${process.argv[1]}`) {
   const transfers = Number(process.argv[2] ?? 10_000);
   const probes = measureRelayMemory({ transfers, step: Math.max(1, Math.round(transfers / 10)), clients: 32, slots: 500 });
   for (const run of probes) console.log(relayMemoryLines(run).join('\n'));
-  console.log(`\n${formatTable(relayMemoryFigures(probes, DEFAULT_BENCH_ENGINE))}`);
+  console.log(`\n${formatTable(relayMemoryFigures(probes, DEFAULT_ENGINE))}`);
 }

@@ -3,8 +3,7 @@
  * engines where the engine matters. --smoke runs tiny sizes so CI can check that the benchmarks
  * keep working (no targets enforced).
  */
-import { ENGINE_NAMES } from '../src/ledger/engines.ts';
-import { DEFAULT_BENCH_ENGINE } from './engines.ts';
+import { DEFAULT_ENGINE, ENGINE_NAMES } from '../src/ledger/engines.ts';
 import { historyFigure, journalFigure, memoryFigures, relayEfficiencyFigures, relayMemoryFigures, relayMemoryLines, stageBreakdown, startupFigure, throughputFigures, type Stage } from './figures.ts';
 import { measureHistory } from './history-scaling.ts';
 import { measureJournalThroughput } from './journal-throughput.ts';
@@ -84,7 +83,7 @@ export async function runBenchmarks(sizes: BenchSizes, measure: Measurers = MEAS
   figures.push(journalFigure(await measure.journal(sizes)));
   const stages = (await measure.stages(sizes)).map(stageBreakdown);
   const relayMemory = await measure.relayMemory(sizes);
-  figures.push(...relayMemoryFigures(relayMemory, DEFAULT_BENCH_ENGINE));
+  figures.push(...relayMemoryFigures(relayMemory, DEFAULT_ENGINE));
   return { figures, stages, memoryLines: relayMemory.flatMap(relayMemoryLines) };
 }
 
