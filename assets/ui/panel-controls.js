@@ -15,7 +15,7 @@ export function lamportsOf(text) {
 }
 
 /** A form whose submit calls `action(values)` and shows what the emulator answered in `output`. */
-export function controlForm({ id, legend, fields, buttons, output, app }) {
+function controlForm({ id, legend, fields, buttons, output, app }) {
   return h(
     'form',
     {
