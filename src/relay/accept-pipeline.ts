@@ -94,9 +94,7 @@ export class AcceptPipeline {
     const previous = submissions.get(signed.signature);
     const origin = options.origin ?? operation;
     if (previous) {
-      if (previous.origin !== origin) {
-        throw new RelayError('ALREADY_PROCESSED', `This transaction was already relayed as ${previous.origin} (${previous.signature}).`, { rule: 'R2' });
-      }
+      if (previous.origin !== origin) throw relayedAsAnother(previous);
       if (!ledger.isBlockhashValid(wire.tx.message.recentBlockhash)) {
         // A retry happens within the blockhash's life; past it, this is a replay.
         throw new RelayError('ALREADY_PROCESSED', `This transaction was already relayed (${previous.signature}) and its blockhash has expired since: build a new one with a fresh blockhash.`, { rule: 'R3' });
@@ -135,7 +133,7 @@ export class AcceptPipeline {
   #acceptOnce(prepared: PreparedRelay, origin: TransactionOrigin): boolean {
     const raced = this.#options.submissions.get(prepared.signature);
     if (raced) {
-      if (raced.origin !== origin) throw new RelayError('ALREADY_PROCESSED', `This transaction was already relayed as ${raced.origin} (${raced.signature}).`, { rule: 'R2' });
+      if (raced.origin !== origin) throw relayedAsAnother(raced);
       return false;
     }
     const { strictBreaks, sponsorExposure } = prepared.verdict;
@@ -177,4 +175,9 @@ export class AcceptPipeline {
     this.#options.queue.enqueue({ id: signature, tx, bytes });
     this.#options.submissions.insert(submission);
   }
+}
+
+/** Rule R2: the same transaction, already relayed through another operation. */
+function relayedAsAnother(previous: Submission): RelayError {
+  return new RelayError('ALREADY_PROCESSED', `This transaction was already relayed as ${previous.origin} (${previous.signature}).`, { rule: 'R2' });
 }
