@@ -1,6 +1,5 @@
 import { PublicKey, type VersionedTransaction } from '@solana/web3.js';
 import { Clock, start, type ProgramTestContext } from 'solana-bankrun';
-import { encodeBase58 } from '../crypto/base58.ts';
 import type { FeeRules } from './compute-budget.ts';
 import type { EngineClock, EngineExecution, EngineFactory, EngineTransaction, LedgerAccount, LedgerEngine } from './engine.ts';
 import { parseTransactionError } from './transaction-error.ts';
@@ -76,14 +75,17 @@ class BankrunEngine implements LedgerEngine {
   }
 
   /**
-   * Rebinding changes what bankrun sees, both ways. A replay rebound to a newer blockhash is a new
-   * message to bankrun, so a signature it has executed is refused here, as the network refuses it.
-   * And two different transactions that differ only by their blockhash, rebound to the same one,
-   * are one message to bankrun, which refuses the second as already processed: that is a twin, not
-   * a replay (its signature is new), and it runs again on bankrun's next blockhash (a few ms away).
+   * Rebinding changes what bankrun sees: two different transactions that differ only by their
+   * blockhash, rebound to the same one, are one message to bankrun, which refuses the second as
+   * already processed. That is a twin, not a replay (its signature is new), and it runs again on
+   * bankrun's next blockhash (a few ms away).
+   *
+   * Replays are the caller's to refuse (the emulator's records do, as with LiteSVM), never
+   * bankrun's status cache: it outlives reset(), which bankrun cannot clear, so a transaction run
+   * before a reset (or built the same again after it, as createMint's counter builds it) would be
+   * refused as AlreadyProcessed on a ledger that no longer holds it.
    */
   async execute({ tx }: EngineTransaction): Promise<EngineExecution> {
-    if (await this.#knows(tx)) return { error: parseTransactionError(ALREADY_PROCESSED), logs: [], computeUnitsConsumed: 0n, returnData: null, innerInstructions: null };
     for (let attempt = 1; ; attempt += 1) {
       const blockhash = await this.#rebind(tx);
       const result = await this.#context.banksClient.tryProcessTransaction(tx);
@@ -126,10 +128,6 @@ class BankrunEngine implements LedgerEngine {
   async #rebind(tx: VersionedTransaction): Promise<string> {
     tx.message.recentBlockhash = await this.currentBlockhash();
     return tx.message.recentBlockhash;
-  }
-
-  async #knows(tx: VersionedTransaction): Promise<boolean> {
-    return (await this.#context.banksClient.getTransactionStatus(encodeBase58(tx.signatures[0]!))) !== null;
   }
 
   /** Resolves once bankrun hands out a blockhash other than `previous` (it ticks one every few ms of wall time). */

@@ -129,25 +129,21 @@ describe('Ledger slots: several transactions per slot', () => {
     expect(landed.slot).toBe(warped.slot + 1n);
   });
 
-  it('runs two transactions that differ only by their blockhash in one slot, and refuses a replay', async () => {
+  it('runs two transactions that differ only by their blockhash in one slot', async () => {
     const to = Keypair.generate().publicKey;
     // bankrun rebinds both to its current blockhash, which ticks every few ms: processed back to
     // back, a pair mostly becomes one message. Eight pairs make a miss of every collision unlikely.
     const pairs = 8;
-    let replay: VersionedTransaction | null = null;
     for (let pair = 0; pair < pairs; pair += 1) {
       const first = (await ledger.latestBlockhash()).blockhash;
       let second = first;
       while (second === first) second = (await ledger.latestBlockhash()).blockhash;
       const [a, b] = [transfer(first, to, 1_000_000), transfer(second, to, 1_000_000)];
-      replay ??= VersionedTransaction.deserialize(a.serialize());
       const landed = [await ledger.process(a), await ledger.process(b)];
       expect(landed.map((tx) => tx.err), `pair ${pair}`).toEqual([null, null]);
     }
     expect((await ledger.getAccount(to))!.lamports).toBe(BigInt(pairs) * 2_000_000n);
-    // A replay (the same signature) rebound to a newer blockhash would be a new message to bankrun: refused.
-    expect((await ledger.process(replay!)).err).toBe('AlreadyProcessed');
-    expect((await ledger.getAccount(to))!.lamports).toBe(BigInt(pairs) * 2_000_000n);
+    // Replays are not the ledger's to refuse (its callers' records do: test/reset-forgets-transactions.test.ts).
   });
 
   it('gives every transaction its own slot with transactionsPerSlot 1, and refuses less', async () => {
