@@ -39,6 +39,15 @@ describe('a blockhash that expires in the queue', () => {
     const history = await h.call('POST', `/Account/gethistory?WalletAddress=${ALICE.publicKey.toBase58()}`);
     expect(history.body.transactions.map((entry: { signature: string }) => entry.signature)).not.toContain(signature);
     expect(h.emulator.transactionJournal().find((entry) => entry.signature === signature)?.err).toBe('BlockhashNotFound');
+    // The RPC: no block holds it (getTransaction null); its status keeps the error, so that a
+    // client's confirmTransaction fails at once instead of waiting for a block height that only traffic moves.
+    const token = (await h.call('GET', '/Transaction/config')).body.Token as string;
+    const rpc = async (method: string, params: unknown[]) => {
+      const response = await fetch(h.emulator.config.rpcUrl, { method: 'POST', headers: { 'Content-Type': 'application/json', Authorization: `Bearer ${token}` }, body: JSON.stringify({ jsonrpc: '2.0', id: 1, method, params }) });
+      return ((await response.json()) as { result: any }).result;
+    };
+    expect(await rpc('getTransaction', [signature, { maxSupportedTransactionVersion: 0 }])).toBeNull();
+    expect((await rpc('getSignatureStatuses', [[signature]])).value[0].err).toBe('BlockhashNotFound');
   });
 
   it('leaves the next relay, with a fresh blockhash, to land', async () => {

@@ -1,3 +1,4 @@
+import { landedInBlock } from '../../ledger/transaction-error.ts';
 import type { HistoryEntry } from '../../store/history-index.ts';
 import type { Submission } from '../../store/submissions.ts';
 import { confirmedOrFinalized, contextSlot, withContext, type MethodTable } from '../context.ts';
@@ -13,6 +14,11 @@ export const signatureMethods: MethodTable = {
   /**
    * Statuses from the submissions. A transaction the ledger has not executed (queued, or
    * dropped before submission) is null, as an unknown signature is. History is always searched.
+   *
+   * One the ledger refused before it reached a block (its blockhash expired in the queue, its fee
+   * payer could not pay) keeps its error here, where a cluster answers null until the client gives
+   * up at lastValidBlockHeight: here block height moves only with traffic, so confirmTransaction
+   * would wait for ever. getTransaction answers null for it, as a cluster does.
    */
   getSignatureStatuses(params, context) {
     const [list, raw] = positional(params, 'getSignatureStatuses', { min: 1, max: 2 });
@@ -71,7 +77,7 @@ export const signatureMethods: MethodTable = {
     const commitment = confirmedOrFinalized(config);
     const maxSupportedTransactionVersion = optionalInteger(config, 'maxSupportedTransactionVersion');
     const record = context.services.submissions.get(signature);
-    if (!record?.ledger || (commitment === 'finalized' && record.commitment !== 'finalized')) return null;
+    if (!record?.ledger || !landedInBlock(record.ledger) || (commitment === 'finalized' && record.commitment !== 'finalized')) return null;
     try {
       return transactionJson(record, {
         encoding: (encoding === 'binary' ? 'base58' : encoding) satisfies TransactionEncoding,
