@@ -22,8 +22,15 @@ describe('a blockhash that expires in the queue', () => {
     return body.signature as string;
   };
 
+  const rpc = async (method: string, params: unknown[]) => {
+    const token = (await h.call('GET', '/Transaction/config')).body.Token as string;
+    const response = await fetch(h.emulator.config.rpcUrl, { method: 'POST', headers: { 'Content-Type': 'application/json', Authorization: `Bearer ${token}` }, body: JSON.stringify({ jsonrpc: '2.0', id: 1, method, params }) });
+    return ((await response.json()) as { result: any }).result;
+  };
+
   it('is dropped unexecuted with BlockhashNotFound', async () => {
     const [feePayerBefore, slotBefore] = [await lamports(), h.emulator.clock().slot];
+    const countBefore = (await rpc('getEpochInfo', [])).transactionCount as number;
     h.emulator.pauseQueue();
     const signature = await send();
     await h.emulator.expireBlockhash();
@@ -41,13 +48,9 @@ describe('a blockhash that expires in the queue', () => {
     expect(h.emulator.transactionJournal().find((entry) => entry.signature === signature)?.err).toBe('BlockhashNotFound');
     // The RPC: no block holds it (getTransaction null); its status keeps the error, so that a
     // client's confirmTransaction fails at once instead of waiting for a block height that only traffic moves.
-    const token = (await h.call('GET', '/Transaction/config')).body.Token as string;
-    const rpc = async (method: string, params: unknown[]) => {
-      const response = await fetch(h.emulator.config.rpcUrl, { method: 'POST', headers: { 'Content-Type': 'application/json', Authorization: `Bearer ${token}` }, body: JSON.stringify({ jsonrpc: '2.0', id: 1, method, params }) });
-      return ((await response.json()) as { result: any }).result;
-    };
     expect(await rpc('getTransaction', [signature, { maxSupportedTransactionVersion: 0 }])).toBeNull();
     expect((await rpc('getSignatureStatuses', [[signature]])).value[0].err).toBe('BlockhashNotFound');
+    expect((await rpc('getEpochInfo', [])).transactionCount).toBe(countBefore);
   });
 
   it('leaves the next relay, with a fresh blockhash, to land', async () => {

@@ -3,6 +3,7 @@ import { COMPUTE_BUDGET_PROGRAM_ID, decodeComputeBudget } from '../../ledger/com
 import { commitmentOf, contextSlot, withContext, type MethodTable } from '../context.ts';
 import { invalidParams, paramsError } from '../json-rpc-error.ts';
 import { configObject, positional, requireHash, requirePubkey, requireString } from '../params.ts';
+import { landedInBlock } from '../../ledger/transaction-error.ts';
 
 const SLOT_CONFIG = ['commitment', 'minContextSlot'] as const;
 /** The validator keeps prioritization fees for this many recent blocks. */
@@ -64,6 +65,7 @@ export const blockhashAndFeeMethods: MethodTable = {
       if (!record.ledger) continue;
       const slot = Number(record.ledger.slot);
       if (slot < first) break;
+      if (!landedInBlock(record.ledger)) continue;
       const tx = VersionedTransaction.deserialize(Buffer.from(record.wire, 'base64'));
       if (addresses.size > 0 && !writesAny(tx, addresses)) continue;
       const price = computeUnitPrice(tx);

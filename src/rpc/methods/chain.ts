@@ -2,6 +2,7 @@ import { EPOCH_SCHEDULE, epochOf } from '../../ledger/epoch-schedule.ts';
 import { API_VERSION, FEATURE_SET, commitmentOf, contextSlot, type MethodTable } from '../context.ts';
 import { JsonRpcError, RPC_ERROR } from '../json-rpc-error.ts';
 import { configObject, positional, requireInteger } from '../params.ts';
+import { landedInBlock } from '../../ledger/transaction-error.ts';
 
 const SLOT_CONFIG = ['commitment', 'minContextSlot'] as const;
 
@@ -38,7 +39,7 @@ export const chainMethods: MethodTable = {
     // The ledger's clock is the Clock sysvar programs read: its epoch is this epoch.
     const clock = context.services.ledger.clock();
     const { slotIndex, slotsInEpoch } = epochOf(clock.slot);
-    const transactionCount = context.services.submissions.all().filter((record) => record.ledger !== null).length;
+    const transactionCount = context.services.submissions.all().filter((record) => record.ledger !== null && landedInBlock(record.ledger)).length;
     return {
       absoluteSlot: Number(clock.slot),
       blockHeight: Number(clock.blockHeight),
