@@ -65,6 +65,8 @@ const FEE_PAYER_ATA = ata(FEE_PAYER);
 const EMPTY_CLOSABLE = newKeypair().publicKey;
 const FUNDED_CLOSABLE = newKeypair().publicKey;
 const FROZEN_CLOSABLE = newKeypair().publicKey;
+/** An empty token account with no close authority: its owner (the attacker) is the one who may close it. */
+const OWNER_CLOSABLE = newKeypair().publicKey;
 const MEMO_PROGRAM = new PublicKey('MemoSq4gqABAXKb96qnH8TysNcWxMyWCqXgDLGmfcHr');
 
 let h: Harness;
@@ -84,6 +86,7 @@ async function arrange(profile: PolicyProfile): Promise<void> {
   await put(EMPTY_CLOSABLE, TOKEN_PROGRAM_ID, encodeTokenAccount({ mint: USDC, owner: ATTACKER.publicKey, amount: 0n, closeAuthority: FEE_PAYER }));
   await put(FUNDED_CLOSABLE, TOKEN_PROGRAM_ID, encodeTokenAccount({ mint: USDC, owner: ATTACKER.publicKey, amount: 5n, closeAuthority: FEE_PAYER }));
   await put(FROZEN_CLOSABLE, TOKEN_PROGRAM_ID, frozenTokenAccount(USDC, ATTACKER.publicKey, FEE_PAYER));
+  await put(OWNER_CLOSABLE, TOKEN_PROGRAM_ID, encodeTokenAccount({ mint: USDC, owner: ATTACKER.publicKey, amount: 0n }));
 }
 
 function frozenTokenAccount(mint: PublicKey, owner: PublicKey, closeAuthority: PublicKey): Uint8Array {
@@ -329,6 +332,14 @@ const cases: Case[] = [
   { name: 'CloseAccount of an account that still holds tokens', category: 'closeDestination', path: CLOSE, code: 'ACCOUNT_NOT_CLOSABLE', transaction: () => legacy([closeInstruction(FUNDED_CLOSABLE)]) },
   { name: 'CloseAccount of a frozen account', category: 'closeDestination', path: CLOSE, code: 'ACCOUNT_NOT_CLOSABLE', transaction: () => legacy([closeInstruction(FROZEN_CLOSABLE)]) },
   { name: 'CloseAccount of a wallet that is not a token account', category: 'closeDestination', path: CLOSE, code: 'ACCOUNT_NOT_CLOSABLE', transaction: () => legacy([closeInstruction(ALICE.publicKey)]) },
+  {
+    // faithful relays a close by the account's own close authority only when that authority signs: unsigned, the close fails on the ledger at the fee payer's cost.
+    name: 'CloseAccount by the account’s own owner, listed as authority without signing',
+    category: 'closeDestination',
+    path: CLOSE,
+    code: 'CLOSE_DESTINATION_NOT_FEE_PAYER',
+    transaction: () => legacy([raw(TOKEN_PROGRAM_ID, [9], [{ pubkey: OWNER_CLOSABLE, isWritable: true }, { pubkey: ATTACKER.publicKey, isWritable: true }, { pubkey: ATTACKER.publicKey }])]),
+  },
 
   // -- rent theft (rules A3, A5, A6, A7)
   {
@@ -379,6 +390,19 @@ const cases: Case[] = [
     },
   },
   { name: 'wrapped-SOL account funded by the fee payer (its owner could clear the close authority)', category: 'rentTheft', path: CREATE, code: 'MINT_NOT_ALLOWED', transaction: () => { const { owner, instructions } = newAccount(newKeypair(), NATIVE_MINT); return legacy(instructions, [owner]); } },
+  {
+    // Rule A7's "once": the second hand-over differs from the first only by a repeated signer key, so rule F2 (same accounts) does not catch it; on the ledger it fails, since the owner is no longer the close authority.
+    name: 'the close authority hand-over made a second time, its accounts listed differently',
+    category: 'rentTheft',
+    path: CREATE,
+    code: 'INSTRUCTION_NOT_ALLOWED',
+    transaction: () => {
+      const { owner, account, instructions } = newAccount();
+      const again = createSetAuthorityInstruction(account, owner.publicKey, AuthorityType.CloseAccount, FEE_PAYER);
+      again.keys.push({ pubkey: owner.publicKey, isSigner: true, isWritable: false });
+      return legacy([...instructions, again], [owner]);
+    },
+  },
   {
     name: 'sponsored account handed to the attacker right after the close authority hand-over',
     category: 'rentTheft',

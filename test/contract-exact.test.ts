@@ -81,6 +81,17 @@ describe('valid by the schema but refused: now refused by the schema too, or acc
     expect(await root('POST', '/__emulator/clock', JSON.stringify({ warpSlots: 1, slot: 5 }))).toMatchObject({ status: 400, body: { detail: 'must not have both warpSlots and slot' } });
     expect(await root('POST', '/__emulator/clock', JSON.stringify({ slot: 0 }))).toMatchObject({ status: 409, body: { code: 'SLOT_IN_THE_PAST' } });
   });
+
+  it('the clock’s unixTimestamp: an integer past ±(2^53 − 1), which JSON.parse rounds, is refused by the schema too', async () => {
+    for (const unixTimestamp of ['99999999999999999999', '9223372036854775807', '-9007199254740993']) {
+      expect(valid('EmulatorClockRequest', JSON.parse(`{"unixTimestamp": ${unixTimestamp}}`)), unixTimestamp).toBe(false);
+      expect(await root('POST', '/__emulator/clock', `{"unixTimestamp": ${unixTimestamp}}`), unixTimestamp).toMatchObject({ status: 400, body: { code: 'VALIDATION_FAILED' } });
+    }
+    const before = h.emulator.clock();
+    expect(valid('EmulatorClockRequest', { unixTimestamp: Number.MAX_SAFE_INTEGER })).toBe(true);
+    expect(await root('POST', '/__emulator/clock', JSON.stringify({ slot: Number(before.slot), unixTimestamp: Number.MIN_SAFE_INTEGER }))).toMatchObject({ status: 200, body: { unixTimestamp: Number.MIN_SAFE_INTEGER } });
+    await h.emulator.reset();
+  });
 });
 
 describe('invalid by the schema but accepted: now refused', () => {
