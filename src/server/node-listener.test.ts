@@ -79,4 +79,16 @@ describe('node adapter', () => {
     const [entry] = server.emulator.requestJournal({ path: infoPath, limit: 1 });
     expect(entry).toMatchObject({ clientIp: '127.0.0.1', operationId: 'getAccountInfo', requestBody: { accountAddress: FEE_PAYER }, status: 200 });
   });
+
+  it('serves a Host in a form URL parsing rewrites (capitals, a short IPv4) as its canonical form, where the node server answered an empty 400', async () => {
+    const port = String(server.port);
+    for (const host of [`LocalHost:${port}`, `127.1:${port}`, `Relay-Emulator.Test:${port}`]) {
+      const response = await send({ method: 'GET', path: '/api/Transaction/config', headers: { ...auth(), Host: host } });
+      expect(response.status, host).toBe(200);
+    }
+    // The control routes' Host check sees the canonical name: a loopback name passes, a foreign one still does not.
+    expect((await send({ method: 'GET', path: '/__emulator/overview', headers: { Host: `LOCALHOST:${port}` } })).status).toBe(200);
+    const foreign = await send({ method: 'GET', path: '/__emulator/overview', headers: { Host: `Evil.Example:${port}` } });
+    expect([foreign.status, foreign.body.code]).toEqual([403, 'HOST_NOT_ALLOWED']);
+  });
 });

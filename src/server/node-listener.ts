@@ -28,12 +28,16 @@ export interface ServingGate {
  * that is still loading.
  */
 export function createNodeListener(gate: ServingGate, mount: ServerMount = LOOPBACK_MOUNT): NodeListener {
-  return getRequestListener((request, env) => {
+  const listener = getRequestListener((request, env) => {
     const emulator = gate.emulator;
     if (emulator) return serve(emulator, request, env, mount);
     if (withoutTrailingSlashes(new URL(request.url).pathname) === '/health') return starting();
     return gate.ready.then((ready) => (ready ? serve(ready, request, env, mount) : starting()));
   }) as NodeListener;
+  return (incoming, outgoing) => {
+    canonicalHost(incoming);
+    return listener(incoming, outgoing);
+  };
 }
 
 function serve(emulator: RelayEmulator, request: Request, env: unknown, mount: ServerMount): Promise<Response> {
@@ -48,4 +52,36 @@ function serve(emulator: RelayEmulator, request: Request, env: unknown, mount: S
 
 function starting(): Response {
   return Response.json({ status: 'starting' }, { status: 503, headers: { 'Retry-After': '1' } });
+}
+
+/** Host headers seen lately and their canonical forms (a server sees few). */
+const canonicalHosts = new Map<string, string | null>();
+const CANONICAL_HOSTS_LIMIT = 64;
+
+/**
+ * @hono/node-server answers an empty 400 to a Host that URL parsing would rewrite (`Relay.Local`,
+ * `127.1`), on every route. Such a Host names the same server as its canonical form, which is what
+ * the URL and the control routes' Host check then see; one that does not parse is left to hono.
+ */
+function canonicalHost(incoming: IncomingMessage): void {
+  const host = incoming.headers.host;
+  if (!host) return;
+  let canonical = canonicalHosts.get(host);
+  if (canonical === undefined) {
+    canonical = canonicalOf(host);
+    if (canonicalHosts.size >= CANONICAL_HOSTS_LIMIT) canonicalHosts.clear();
+    canonicalHosts.set(host, canonical);
+  }
+  if (canonical !== null && canonical !== host) incoming.headers.host = canonical;
+}
+
+function canonicalOf(host: string): string | null {
+  try {
+    const canonical = new URL(`http://${host}`).host;
+    // URL drops a default port; keep the port the client named.
+    const port = /:(\d+)$/.exec(host)?.[1];
+    return port && !canonical.endsWith(`:${port}`) ? `${canonical}:${port}` : canonical;
+  } catch {
+    return null; // Not a host at all: hono answers it 400.
+  }
 }
