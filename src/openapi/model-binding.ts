@@ -63,11 +63,18 @@ export function clampMinimumOf(parameter: OpenApiParameter): number | null {
 
 /** A query value as the schema's type, or the text itself when it is not one (validation then refuses it). */
 export function coerce(raw: string, schema: JsonSchema): unknown {
-  const type = resolveRef<JsonSchema>(schema).type;
-  if (type === 'integer') return /^-?\d+$/.test(raw) && Number.isSafeInteger(Number(raw)) ? Number(raw) : raw;
+  const resolved = resolveRef<JsonSchema>(schema);
+  const type = resolved.type;
+  if (type === 'integer') return /^-?\d+$/.test(raw) && (Number.isSafeInteger(Number(raw)) || pastBounds(Number(raw), resolved)) ? Number(raw) : raw;
   if (type === 'number') return /^-?\d+(\.\d+)?$/.test(raw) ? Number(raw) : raw;
   if (type === 'boolean') return raw === 'true' ? true : raw === 'false' ? false : raw;
   return raw;
+}
+
+/** An integer too large to read exactly still binds when it is past the schema's bounds anyway, so that the answer names the bound. */
+function pastBounds(value: number, schema: JsonSchema): boolean {
+  const { minimum, maximum } = schema as { minimum?: unknown; maximum?: unknown };
+  return (typeof maximum === 'number' && value > maximum) || (typeof minimum === 'number' && value < minimum);
 }
 
 function aliasesOf(schema: JsonSchema): string[] {
