@@ -24,11 +24,11 @@ const LIMB = 2 ** 24;
  * result.
  */
 let limbs = new Float64Array(32);
-let codes = new Uint8Array(128);
+let codes = Buffer.allocUnsafeSlow(128);
 
 function ensureScratch(limbCount: number, codeCount: number): void {
   if (limbs.length < limbCount) limbs = new Float64Array(limbCount);
-  if (codes.length < codeCount) codes = new Uint8Array(codeCount);
+  if (codes.length < codeCount) codes = Buffer.allocUnsafeSlow(codeCount);
 }
 
 export function encodeBase58(bytes: Uint8Array): string {
@@ -57,24 +57,28 @@ export function encodeBase58(bytes: Uint8Array): string {
     }
   }
   // Characters most significant first: leading '1's for the zero bytes, then the limbs' digits.
+  // A limb is below 2^30, so its digits are taken in small-integer arithmetic: `%` on a double is
+  // a call to fmod, once per character.
   codes.fill(49 /* '1' */, 0, zeros);
   let length = zeros;
   for (let index = count - 1; index >= 0; index -= 1) {
-    let limb = limbs[index]!;
+    let limb = limbs[index]! | 0;
     // The top limb has no leading zero digits; the others are padded to five.
     const places = index === count - 1 ? digitCount(limb) : ENCODE_DIGITS;
     for (let place = places - 1; place >= 0; place -= 1) {
-      codes[length + place] = ALPHABET_CODES[limb % 58]!;
-      limb = Math.floor(limb / 58);
+      const quotient = (limb / 58) | 0;
+      codes[length + place] = ALPHABET_CODES[limb - quotient * 58]!;
+      limb = quotient;
     }
     length += places;
   }
-  return String.fromCharCode.apply(null, codes.subarray(0, length) as unknown as number[]);
+  // One native copy into a string (String.fromCharCode.apply takes the typed array element by element).
+  return codes.toString('latin1', 0, length);
 }
 
 function digitCount(limb: number): number {
   let count = 0;
-  for (; limb > 0; limb = Math.floor(limb / 58)) count += 1;
+  for (; limb > 0; limb = (limb / 58) | 0) count += 1;
   return count;
 }
 
