@@ -129,6 +129,32 @@ export function decodeBase58(text: string): Uint8Array | null {
 }
 
 /**
+ * Addresses of key fields inside account data, by their bytes. Token accounts hold their mint's and
+ * owner's keys, and the ledger decodes each token account of a relayed transfer three times (the
+ * policy's read, pre- and post-balances), always with the same few mints and owners: a look-up by
+ * the first four bytes and a 32-byte comparison cost ~0.1 µs, an encoding ~1. Bounded: cleared when full.
+ */
+const keyAddresses = new Map<number, { bytes: Uint8Array; address: string }>();
+const MAX_KEY_ADDRESSES = 4096;
+
+/** The base58 address of the 32-byte key at `offset` of `data`. */
+export function addressAt(data: Uint8Array, offset: number): string {
+  const head = data[offset]! | (data[offset + 1]! << 8) | (data[offset + 2]! << 16) | (data[offset + 3]! << 24);
+  const known = keyAddresses.get(head);
+  if (known !== undefined && sameKey(known.bytes, data, offset)) return known.address;
+  const bytes = data.slice(offset, offset + 32);
+  const address = encodeBase58(bytes);
+  if (keyAddresses.size >= MAX_KEY_ADDRESSES) keyAddresses.clear();
+  keyAddresses.set(head, { bytes, address });
+  return address;
+}
+
+function sameKey(bytes: Uint8Array, data: Uint8Array, offset: number): boolean {
+  for (let index = 4; index < 32; index += 1) if (bytes[index] !== data[offset + index]) return false;
+  return true;
+}
+
+/**
  * The base58 address of a public key: the same string as web3.js's `PublicKey#toBase58`, which
  * goes through bn.js and base-x and costs several times more. Remembered on the key (a PublicKey
  * never changes), so an account read twice, or a key parsed from its address, costs nothing more.
