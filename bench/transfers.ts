@@ -34,8 +34,8 @@ export function transferBytes(blockhash: string, options: { feePayerSigns: boole
 }
 
 /**
- * The relay's own ed25519 work on one of these transfers, as its accept pipeline does it with
- * node:crypto: verify the client's signature, then sign the message as fee payer.
+ * The relay's own ed25519 work on one of these transfers, as its accept pipeline does it
+ * (src/crypto/ed25519.ts): verify the client's signature, then sign the message as fee payer.
  */
 export function relaySignatureWork(bytes: Uint8Array): void {
   const message = bytes.subarray(129);

@@ -11,7 +11,8 @@ export interface TransferRound {
   bareCpuMicros: number;
   /**
    * CPU microseconds per transfer of the relay's own ed25519 work alone, over the same
-   * transactions: verifying the client's signature and signing as fee payer (node:crypto).
+   * transactions: verifying the client's signature and signing as fee payer (src/crypto/ed25519.ts:
+   * libsodium when it loads, else node:crypto).
    */
   signatureCpuMicros: number;
 }
@@ -37,7 +38,7 @@ export function relayEfficiencyFigures({ engine, rounds }: RelayEfficiencyMeasur
   const ratio = median(ratios);
   const relayRate = median(relayRates);
   const cpu = (micros: number[]) => `${median(micros).toFixed(0)} µs CPU/transfer`;
-  // The most any relay that verifies and signs with node:crypto could reach with nothing else to do.
+  // The most any relay that verifies and signs as the emulator does could reach with nothing else to do.
   const ceiling = median(rounds.map((round) => round.bareCpuMicros / (round.bareCpuMicros + round.signatureCpuMicros)));
   const signatures = median(rounds.map((round) => round.signatureCpuMicros));
   const litesvm = engine === 'litesvm';
@@ -51,7 +52,7 @@ export function relayEfficiencyFigures({ engine, rounds }: RelayEfficiencyMeasur
       meets: litesvm ? ratio >= 0.8 : null,
       note:
         `paired ratios by round ${ratios.map((value) => value.toFixed(2)).join(', ')}; ` +
-        `ceiling of a relay that verifies the client's signature and signs as fee payer (${signatures.toFixed(0)} µs CPU/transfer in node:crypto) and does nothing else: ` +
+        `ceiling of a relay that verifies the client's signature and signs as fee payer (${signatures.toFixed(0)} µs CPU/transfer, src/crypto/ed25519.ts) and does nothing else: ` +
         `bare CPU ÷ (bare CPU + that) = ${ceiling.toFixed(2)}`,
     },
     {

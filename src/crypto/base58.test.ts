@@ -1,7 +1,7 @@
 import bs58 from 'bs58';
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { addressOf, decodeBase58, encodeBase58, rememberAddress } from './base58.ts';
+import { addressAt, addressOf, decodeBase58, encodeBase58, rememberAddress } from './base58.ts';
 
 const ALPHABET = '123456789ABCDEFGHJKLMNPQRSTUVWXYZabcdefghijkmnopqrstuvwxyz';
 /** Bytes with leading zeros and 0xff runs more often than chance gives them: the codec's edges. */
@@ -61,5 +61,22 @@ describe('addressOf', () => {
     addressOf(counted);
     expect(reads).toBe(1);
     expect(addressOf(rememberAddress({ toBytes: () => bytes }, 'given'))).toBe('given');
+  });
+});
+
+describe('addressAt', () => {
+  it('encodes the key at an offset exactly as encodeBase58, keys that share their first bytes included', () => {
+    const keys = fc.uint8Array({ minLength: 32, maxLength: 32 });
+    fc.assert(
+      fc.property(fc.array(fc.tuple(keys, fc.nat({ max: 7 })), { minLength: 1, maxLength: 40 }), fc.boolean(), (entries, sameHead) => {
+        for (const [key, offset] of entries) {
+          if (sameHead) key.set([1, 2, 3, 4]);
+          const data = new Uint8Array(offset + 40).fill(0xaa);
+          data.set(key, offset);
+          expect(addressAt(data, offset)).toBe(encodeBase58(key));
+          expect(addressAt(data, offset)).toBe(encodeBase58(key));
+        }
+      }),
+    );
   });
 });

@@ -36,10 +36,13 @@ export class AccountReads {
 
   /**
    * A processed transaction's accounts as the engine holds them now, read beside the cache: until
-   * {@link commit}, readers keep seeing them as they were before the transaction.
+   * {@link commit}, readers keep seeing them as they were before the transaction. Only the
+   * writable ones are read again: a transaction cannot change an account it holds read-only (the
+   * program, the token owner who signs), so those are still `before`'s. An engine read is most of
+   * the ledger's own cost per transfer (a copy of the account out of the bank, or a bankrun round trip).
    */
-  readBack(addresses: PublicKey[]): Promise<(LedgerAccount | null)[]> {
-    return Promise.all(addresses.map((address) => this.#engine.getAccount(address)));
+  readBack(addresses: PublicKey[], before: (LedgerAccount | null)[], isWritable: (index: number) => boolean): Promise<(LedgerAccount | null)[]> {
+    return Promise.all(addresses.map((address, index) => (isWritable(index) ? this.#engine.getAccount(address) : before[index] ?? null)));
   }
 
   /**

@@ -202,7 +202,7 @@ export class Ledger {
     const fee = this.feeFor(tx);
     const execution = dropped ? DROPPED : await this.#engine.execute({ tx, bytes: bytes ?? tx.serialize() });
     const slot = this.#clock.slot;
-    const after = dropped ? before : await this.#reads.behind(() => this.#reads.readBack(keys));
+    const after = dropped ? before : await this.#reads.behind(() => this.#reads.readBack(keys, before, (index) => tx.message.isAccountWritable(index)));
     const result = await this.#reads.behind(() => transactionRecord({ tx, slot, blockTime: this.blockTime(slot), fee, execution, before, after }, this.#reads));
     this.#unit(() => {
       if (!dropped) {

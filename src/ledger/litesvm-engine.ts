@@ -53,12 +53,15 @@ class LiteSvmEngine implements LedgerEngine {
   #slot = 0n;
   #blockhash = BLOCKHASH_SEED;
   #blockhashText = encodeBase58(BLOCKHASH_SEED);
+  /** Steps of the chain not yet taken: they are taken when a blockhash is asked for, not per transaction. */
+  #pendingSteps = 0;
 
   constructor(svm: LiteSvm) {
     this.#svm = svm;
   }
 
   async currentBlockhash(): Promise<string> {
+    this.#catchUp();
     return this.#blockhashText;
   }
 
@@ -142,8 +145,18 @@ class LiteSvmEngine implements LedgerEngine {
     if (this.#reusable) releaseBank(svm, this.#original.values());
   }
 
+  /**
+   * Moves the chain one step. Only counted here: relayed transfers run back to back with no
+   * blockhash asked for between them, and a SHA-256 and a base58 encoding per transaction were
+   * ~15 µs of a relayed transfer's ~1,000 under the profiler. The chain is the same, taken later.
+   */
   #nextBlockhash(): void {
-    this.#blockhash = createHash('sha256').update(this.#blockhash).digest();
+    this.#pendingSteps += 1;
+  }
+
+  #catchUp(): void {
+    if (this.#pendingSteps === 0) return;
+    for (; this.#pendingSteps > 0; this.#pendingSteps -= 1) this.#blockhash = createHash('sha256').update(this.#blockhash).digest();
     this.#blockhashText = encodeBase58(this.#blockhash);
   }
 

@@ -1,7 +1,7 @@
 import { ACCOUNT_SIZE, AccountLayout, MINT_SIZE, MintLayout, TOKEN_PROGRAM_ID, TOKEN_2022_PROGRAM_ID } from '@solana/spl-token';
 import { PublicKey } from '@solana/web3.js';
 import type { LedgerAccount } from './engine.ts';
-import { addressOf, encodeBase58 } from '../crypto/base58.ts';
+import { addressAt, addressOf } from '../crypto/base58.ts';
 
 export interface TokenAccountState {
   mint: string;
@@ -34,7 +34,7 @@ const STATES = ['uninitialized', 'initialized', 'frozen'] as const;
 // a web3.js PublicKey (through bn.js) for every key field, and the ledger decodes every token
 // account of every transaction twice (pre and post balances); that cost ~10 µs a decode. The
 // offsets are SPL Token's (token-accounts.test.ts checks them against the layouts).
-const key = (data: Uint8Array, offset: number) => encodeBase58(data.subarray(offset, offset + 32));
+const key = (data: Uint8Array, offset: number) => addressAt(data, offset);
 const view = (data: Uint8Array) => new DataView(data.buffer, data.byteOffset, data.byteLength);
 
 /** Decodes an SPL Token (or Token-2022 base) account, or returns null for anything else. */

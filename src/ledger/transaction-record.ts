@@ -3,7 +3,7 @@ import type { AccountReads } from './account-reads.ts';
 import type { EngineExecution, LedgerAccount } from './engine.ts';
 import { reportedAccount, type ReportedAccount } from './ledger-changes.ts';
 import type { LedgerTransaction, SimulationResult } from './ledger-types.ts';
-import { addressOf, encodeBase58 } from '../crypto/base58.ts';
+import { addressOf, signatureText } from '../crypto/base58.ts';
 
 /**
  * What the ledger keeps and reports of an execution: a processed transaction's record (balances
@@ -27,7 +27,7 @@ export const DROPPED: EngineExecution = { error: 'BlockhashNotFound', logs: [], 
 
 export async function transactionRecord({ tx, slot, blockTime, fee, execution, before, after }: ExecutedTransaction, reads: AccountReads): Promise<LedgerTransaction> {
   return {
-    signature: encodeBase58(tx.signatures[0] ?? new Uint8Array(64)),
+    signature: signatureText(tx.signatures[0] ?? new Uint8Array(64)),
     slot,
     blockTime,
     err: execution.error,

@@ -59,6 +59,8 @@ export interface RelayCallOptions {
 export class AcceptPipeline {
   readonly #options: AcceptPipelineOptions;
   readonly #feePayerKey: PublicKey;
+  /** The policy's account reads, made once: a closure made per call is named per call where names are kept (tsx, ~1.6 µs). */
+  readonly #getAccount = (address: PublicKey) => this.#options.ledger.getAccount(address);
 
   constructor(options: AcceptPipelineOptions) {
     this.#options = options;
@@ -112,7 +114,7 @@ export class AcceptPipeline {
       feePayer: feePayer === this.#options.feePayer ? this.#feePayerKey : new PublicKey(feePayer.publicKey),
       operation,
       options: policy,
-      getAccount: (address) => ledger.getAccount(address),
+      getAccount: this.#getAccount,
       tokenAccountRent: await ledger.minimumBalanceForRentExemption(165),
     });
     return { operation, signature: signed.signature, bytes: signed.bytes, wire, verdict };

@@ -1,5 +1,9 @@
 import type { VersionedTransaction } from '@solana/web3.js';
+import { addressOf } from '../crypto/base58.ts';
 import { PROGRAMS } from './programs.ts';
+
+/** By address: a key remembers its address, where PublicKey#equals compares through bn.js, twice per instruction of every transaction. */
+const MEMO_PROGRAMS = new Set([addressOf(PROGRAMS.memo), addressOf(PROGRAMS.memoV1)]);
 
 /** The memo field as the Solana RPC reports it: `[length] text` per memo, joined by `; `, or null. */
 export function memoOf(tx: VersionedTransaction): string | null {
@@ -7,7 +11,7 @@ export function memoOf(tx: VersionedTransaction): string | null {
   const memos = tx.message.compiledInstructions
     .filter((ix) => {
       const program = keys[ix.programIdIndex];
-      return program !== undefined && (program.equals(PROGRAMS.memo) || program.equals(PROGRAMS.memoV1));
+      return program !== undefined && MEMO_PROGRAMS.has(addressOf(program));
     })
     .map((ix) => {
       const text = Buffer.from(ix.data).toString('utf8');

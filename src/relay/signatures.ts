@@ -2,7 +2,7 @@ import type { Ed25519Signer } from '../crypto/ed25519.ts';
 import { verifyEd25519 } from '../crypto/ed25519.ts';
 import { RelayError } from '../errors/relay-error.ts';
 import type { WireTransaction } from './wire.ts';
-import { addressOf, encodeBase58 } from '../crypto/base58.ts';
+import { addressOf, encodeBase58, keyBytesOf, rememberSignatureText } from '../crypto/base58.ts';
 
 /**
  * Checks what the ledger won't (rules S1–S4 of the fee-payer policy in openapi/relay.yaml): the fee
@@ -11,7 +11,7 @@ import { addressOf, encodeBase58 } from '../crypto/base58.ts';
  * Expects a transaction sanitized by decodeWireTransaction (every signer has a static key).
  */
 export function checkSignatures(wire: WireTransaction, feePayer: Uint8Array, options: { maxSignatures: number }): void {
-  if (!Buffer.from(wire.feePayer.toBytes()).equals(Buffer.from(feePayer))) {
+  if (Buffer.compare(keyBytesOf(wire.feePayer), feePayer) !== 0) {
     throw new RelayError('WRONG_FEE_PAYER', `The fee payer is ${addressOf(wire.feePayer)}; set it to ${encodeBase58(feePayer)} (FeePayer in GET /Transaction/config).`, { rule: 'S1' });
   }
   const { tx, messageBytes } = wire;
@@ -25,7 +25,7 @@ export function checkSignatures(wire: WireTransaction, feePayer: Uint8Array, opt
     if (signature.every((byte) => byte === 0)) {
       throw new RelayError('SIGNATURE_MISSING', `The signature of ${signer} is missing; partially sign with every key except the fee payer.`, { rule: 'S3' });
     }
-    if (!verifyEd25519(keys[index]!.toBytes(), messageBytes, signature)) {
+    if (!verifyEd25519(keyBytesOf(keys[index]!), messageBytes, signature)) {
       throw new RelayError('SIGNATURE_INVALID', `The signature of ${signer} does not verify against the message.`, { rule: 'S4' });
     }
   }
@@ -37,5 +37,6 @@ export function signAsFeePayer(wire: WireTransaction, signer: Ed25519Signer): { 
   const bytes = wire.bytes.slice();
   bytes.set(signature, wire.signaturesOffset);
   wire.tx.signatures[0] = signature;
-  return { bytes, signature: encodeBase58(signature) };
+  // The ledger's record of the transaction writes the same signature again (transaction-record.ts).
+  return { bytes, signature: rememberSignatureText(signature, encodeBase58(signature)) };
 }

@@ -1,4 +1,4 @@
-import type { PublicKey } from '@solana/web3.js';
+import type { PublicKey, TransactionInstruction } from '@solana/web3.js';
 import type { ProblemCode } from '../../errors/problem-codes.ts';
 import { RelayError } from '../../errors/relay-error.ts';
 import type { CreatedAccount, PolicyContext, SolTransfer, StrictBreak, TokenTransfer } from './types.ts';
@@ -18,8 +18,8 @@ export class WalkState {
   readonly pendingPlain = new Set<string>();
   /** Compute-budget kinds seen. */
   readonly budgetKinds = new Set<string>();
-  /** Fingerprints of the instructions seen (program, data, accounts). */
-  readonly seen = new Set<string>();
+  /** The instructions seen so far (rule F2 compares each new one with them). */
+  readonly seen: TransactionInstruction[] = [];
   readonly transfers: TokenTransfer[] = [];
   readonly solTransfers: SolTransfer[] = [];
   readonly closed: string[] = [];
