@@ -22,8 +22,9 @@ export interface ReplayResult {
  * Replays the journal onto a restored snapshot: segments before `from` are leftovers of a snapshot
  * that was written but not yet followed by their deletion, and are deleted; the others are read in
  * order. The last segment may end in a torn line (the process died mid-append, before anyone was
- * told): it is cut off. Damage anywhere else means the files were changed by something else, and
- * the start is refused rather than lose acknowledged state silently.
+ * told): it is cut off, with whatever follows it when that is a hole a power loss left. Damage
+ * anywhere else, or a changed line with whole entries after it, means the files were changed by
+ * something else, and the start is refused rather than lose acknowledged state silently.
  *
  * Each part gets its own changes, in order (parts are independent of one another: a part's state
  * depends only on its own changes), and redoes them: see StatefulPart.replay.
@@ -43,6 +44,12 @@ export async function replayJournal(options: ReplayOptions): Promise<ReplayResul
     if (content.damagedBytes > 0) {
       if (index < live.length - 1) {
         throw new Error(`the journal segment ${path} is damaged at byte ${content.goodBytes} (it is not the last one, so this is not a torn append)`);
+      }
+      if (content.unitsAfterDamage > 0 && !content.damageHasHole) {
+        // Cutting here would drop entries that were written whole after it, acknowledged ones among them.
+        throw new Error(
+          `the journal segment ${path} is damaged at byte ${content.goodBytes}, and ${content.unitsAfterDamage} whole entr${content.unitsAfterDamage === 1 ? 'y follows' : 'ies follow'} (this is not a torn append)`,
+        );
       }
       await cutSegment(path, content.goodBytes);
       discardedBytes = content.damagedBytes;

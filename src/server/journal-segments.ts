@@ -44,6 +44,14 @@ export interface SegmentContent {
   goodBytes: number;
   /** Bytes after them (a torn or damaged tail), 0 for a clean segment. */
   damagedBytes: number;
+  /**
+   * Whole, checked lines found after the first damaged one. A torn append (a crash mid-write)
+   * leaves none, and neither does a power loss, unless pages after a hole (zeros) reached the disk
+   * first; non-zero damage followed by checked lines is damage inside what was written and fsync'd.
+   */
+  unitsAfterDamage: number;
+  /** The first damaged line holds NUL bytes: a hole a power loss left, not a changed byte. */
+  damageHasHole: boolean;
 }
 
 const NEWLINE = 0x0a;
@@ -61,7 +69,19 @@ export async function readSegment(path: string): Promise<SegmentContent> {
     units.push(unit);
     start = end + 1;
   }
-  return { units, goodBytes: start, damagedBytes: bytes.length - start };
+  let unitsAfterDamage = 0;
+  let damageHasHole = false;
+  if (start < bytes.length) {
+    const firstEnd = bytes.indexOf(NEWLINE, start);
+    damageHasHole = bytes.subarray(start, firstEnd < 0 ? bytes.length : firstEnd).includes(0);
+    for (let from = firstEnd + 1; firstEnd >= 0 && from < bytes.length; ) {
+      const end = bytes.indexOf(NEWLINE, from);
+      if (end < 0) break;
+      if (parseLine(bytes.subarray(from, end))) unitsAfterDamage += 1;
+      from = end + 1;
+    }
+  }
+  return { units, goodBytes: start, damagedBytes: bytes.length - start, unitsAfterDamage, damageHasHole };
 }
 
 /** Cuts a segment back to its whole lines (the torn tail of a crash mid-append). */

@@ -50,6 +50,18 @@ describe('write-ahead journal files', () => {
     expect(readFileSync(path, 'utf8').split('\n')[1]).toContain('"two\\nlines"');
   });
 
+  it('tells a changed line with whole lines after it from a torn tail or a hole', async () => {
+    const path = join(directory, 'changed.journal');
+    const line = (change: number) => journalLine([{ part: 'a', change }]);
+    const changed = line(2).replace('"a"', '"b"');
+    writeFileSync(path, line(1) + changed + line(3) + line(4));
+    expect(await readSegment(path)).toMatchObject({ goodBytes: line(1).length, unitsAfterDamage: 2, damageHasHole: false });
+    writeFileSync(path, Buffer.concat([Buffer.from(line(1)), Buffer.alloc(300), Buffer.from(line(3).slice(5) + line(4))]));
+    expect(await readSegment(path)).toMatchObject({ goodBytes: line(1).length, unitsAfterDamage: 1, damageHasHole: true });
+    writeFileSync(path, line(1) + line(2).slice(0, 7));
+    expect(await readSegment(path)).toMatchObject({ unitsAfterDamage: 0, damageHasHole: false });
+  });
+
   it('makes every waiter, now and later, hear that a write failed', async () => {
     // The directory does not exist: the segment cannot be opened.
     const writer = new JournalWriter({ statePath: join(directory, 'missing', 'state.json'), segment: 1 });

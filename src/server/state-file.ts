@@ -9,6 +9,7 @@ import type { RelayEmulator } from '../emulator.ts';
 import { replayJournal } from './journal-replay.ts';
 import { listSegments, segmentPath } from './journal-segments.ts';
 import { JournalWriter, syncDirectory } from './journal-writer.ts';
+import { StateLock } from './state-lock.ts';
 
 export const DEFAULT_STATE_INTERVAL_MS = 5_000;
 /** Journal bytes past which a snapshot is taken at once, whatever the interval. */
@@ -62,6 +63,7 @@ export class StateFile {
   readonly #fsync: boolean;
   readonly #onError: (error: unknown) => void;
   #writer: JournalWriter | null = null;
+  #lock: StateLock | null = null;
   #timer: NodeJS.Timeout | null = null;
   #checkpointing: Promise<void> = Promise.resolve();
   #checkpointQueued = false;
@@ -79,6 +81,9 @@ export class StateFile {
   async open(): Promise<OpenedState> {
     const { services } = this.#emulator;
     if (this.#writer) throw new Error(`${this.path} is open already`);
+    // Before anything is read or deleted: another process serving this file would lose what it acknowledged.
+    await mkdir(dirname(this.path), { recursive: true });
+    this.#lock = await StateLock.acquire(this.path);
     services.queue.hold();
     try {
       await this.#removeTemporaries();
@@ -95,6 +100,12 @@ export class StateFile {
       // Compact what was replayed (in the background: the emulator serves meanwhile).
       if (replayed > 0 || discardedBytes > 0) this.#requestCheckpoint();
       return { snapshot: content, replayed, discardedBytes, requeued };
+    } catch (error) {
+      if (!this.#writer) {
+        await this.#lock.release();
+        this.#lock = null;
+      }
+      throw error;
     } finally {
       services.queue.release();
     }
@@ -122,6 +133,8 @@ export class StateFile {
       changes.detach();
       this.#writer = null;
       await writer.close();
+      await this.#lock?.release();
+      this.#lock = null;
       queue.release();
     }
   }
