@@ -350,6 +350,15 @@ describe('test controls (in process)', () => {
         await restored.close();
       }
     });
+
+    it('refuses a snapshot of an emulator with another fee payer (other fixtures), and changes nothing', async () => {
+      const before = await h.emulator.getAccount(ata(ALICE.publicKey));
+      const snapshot = await h.emulator.snapshot();
+      const other = newKeypair().publicKey.toBase58();
+      await expect(h.emulator.restore({ ...snapshot, feePayer: other })).rejects.toMatchObject({ code: 'VALIDATION_FAILED', message: expect.stringContaining(other) });
+      expect(await h.emulator.getAccount(ata(ALICE.publicKey))).toEqual(before);
+      await h.emulator.restore(snapshot);
+    });
   });
 
   describe('admin guard, meta routes and CORS', () => {

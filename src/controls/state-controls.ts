@@ -25,10 +25,18 @@ export async function takeSnapshot(services: Pick<EmulatorServices, 'queue' | 's
   return { format: 'relay-emulator-state', version: 1, savedAt, feePayer: services.fixtures.relay.feePayer.publicKey, queuePaused, parts };
 }
 
-/** Refuses anything that is not a snapshot this version reads. */
-export function checkSnapshot(snapshot: EmulatorSnapshot): void {
+/**
+ * Refuses anything that is not a snapshot this version reads, and a snapshot of an emulator with
+ * another fee payer (other fixtures): its transactions and history would be served under this
+ * one's key, while every relay built for the old one is refused WRONG_FEE_PAYER.
+ */
+export function checkSnapshot(snapshot: EmulatorSnapshot, services: Pick<EmulatorServices, 'fixtures'>): void {
   if (snapshot.format !== 'relay-emulator-state' || snapshot.version !== 1) {
     throw new RelayError('VALIDATION_FAILED', `Not a relay-emulator state snapshot of version 1 (format ${String(snapshot.format)}, version ${String(snapshot.version)}).`);
+  }
+  const feePayer = services.fixtures.relay.feePayer.publicKey;
+  if (typeof snapshot.feePayer === 'string' && snapshot.feePayer !== feePayer) {
+    throw new RelayError('VALIDATION_FAILED', `This state was saved by an emulator whose fee payer is ${snapshot.feePayer}; this one's is ${feePayer}. Restore it with the fixtures it was saved with.`);
   }
 }
 
@@ -37,8 +45,8 @@ export function checkSnapshot(snapshot: EmulatorSnapshot): void {
  * setting. Queues nothing: the caller queues the acknowledged transactions once it is done
  * (after a journal replay, for the state file).
  */
-export async function restoreParts(services: Pick<EmulatorServices, 'queue' | 'state'>, snapshot: EmulatorSnapshot): Promise<void> {
-  checkSnapshot(snapshot);
+export async function restoreParts(services: Pick<EmulatorServices, 'queue' | 'state' | 'fixtures'>, snapshot: EmulatorSnapshot): Promise<void> {
+  checkSnapshot(snapshot, services);
   for (const part of services.state.parts()) {
     if (part.name in snapshot.parts) await part.restore(snapshot.parts[part.name]);
   }
@@ -79,7 +87,7 @@ export function stateControls(services: StateServices, queueStart: Pick<QueueOpt
     snapshot: () => held(() => takeSnapshot(services)),
 
     async restore(snapshot: EmulatorSnapshot) {
-      checkSnapshot(snapshot);
+      checkSnapshot(snapshot, services);
       await held(async () => {
         await resetParts();
         await restoreParts(services, snapshot);
