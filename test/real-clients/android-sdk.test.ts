@@ -11,11 +11,11 @@ import { ASSOCIATED_TOKEN_PROGRAM_ID, TOKEN_PROGRAM_ID } from '@solana/spl-token
 import { ComputeBudgetProgram, Keypair, PublicKey, SystemProgram, SYSVAR_RENT_PUBKEY } from '@solana/web3.js';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createRelayEmulator, type RelayEmulator } from '../../src/index.ts';
-import { AndroidSdk, androidAta, NATIVE } from './altude/android-sdk.ts';
+import { AndroidSdk, androidAta, androidDefaultMint, NATIVE } from './altude/android-sdk.ts';
 import { ANDROID_TYPES, decodeKotlin } from './altude/kotlin-decode.ts';
 import { instructionTable, lamportsOf, settleAndCheckFinal, SIGNATURE_FEE, TOKEN_ACCOUNT_RENT, tokenAccountOf, u32Hex, u64Hex } from './altude/ledger-checks.ts';
 import { Wire } from './altude/recorder.ts';
-import { USDC } from '../support/transactions.ts';
+import { KIN, USDC } from '../support/transactions.ts';
 import { newKeypair } from '../support/keys.ts';
 
 const BASE = 'https://api.altude.so';
@@ -162,6 +162,24 @@ describe('the Altude Android SDK on the current interface', () => {
     expect(await lamportsOf(emulator, recipient.publicKey)).toBe(TOKEN_ACCOUNT_RENT);
     expect(spent).toBe(2n * SIGNATURE_FEE);
     expect(entry.strictBreaks.map((broken) => broken.rule)).toEqual(['K2', 'K3']);
+  });
+
+  it('default options: CreateAccountOption(), GetBalanceOption() and SendOptions() name Token.USDC and Token.KIN by address, which are the emulator\u2019s USDC and KIN', async () => {
+    // Token.mint() picks the devnet address because the config's RpcEnvironment is "devnet".
+    const usdc = androidDefaultMint('USDC', sdk.config.RpcEnvironment as string);
+    const kin = androidDefaultMint('KIN', sdk.config.RpcEnvironment as string);
+    expect([usdc.toBase58(), kin.toBase58()]).toEqual([USDC.toBase58(), KIN.toBase58()]);
+    const holder = newKeypair();
+    const payee = newKeypair();
+    await relayed(() => sdk.createAccount(holder, [usdc, kin]), 2);
+    expect(await tokenAccountOf(emulator, androidAta(holder.publicKey, usdc))).toMatchObject({ mint: usdc.toBase58(), closeAuthority: feePayer });
+    const balance = await sdk.getBalance(holder.publicKey, usdc);
+    expect(decodeKotlin(balance.body, ANDROID_TYPES.GetBalanceResponse)).toEqual([]);
+    expect(balance.body).toMatchObject({ Symbol: 'USDC', TokenInfos: [expect.any(Object)] });
+    await emulator.faucet({ address: holder.publicKey, mint: kin, amount: 100_000n });
+    expect(await sdk.tokenDecimals(kin)).toBe(5);
+    await relayed(() => sdk.send(holder, payee.publicKey, 25_000n, kin), 2);
+    expect(await tokenAccountOf(emulator, androidAta(payee.publicKey, kin))).toMatchObject({ mint: kin.toBase58(), amount: 25_000n });
   });
 
   it('closeAccount of the wrapped-SOL account whose close authority is the fee payer: to and by the fee payer, no owner signature, the rent back', async () => {
