@@ -1097,6 +1097,12 @@ export interface components {
              * @description ISO 8601 timestamp at which Token expires.
              */
             TokenExpiration: string;
+            feePayer?: components["schemas"]["Address"];
+            /**
+             * Format: uri
+             * @description RpcUrl again in camelCase (see feePayer).
+             */
+            rpcUrl?: string;
         };
         BlockhashRecord: {
             /** @description Base58 recent blockhash. */
@@ -1120,6 +1126,9 @@ export interface components {
             AccountInfo: components["schemas"]["PascalAccountInfo"];
             /** @description The token accounts the address owns. */
             TokenInfos: components["schemas"]["TokenInfo"][];
+            accountAddress?: components["schemas"]["Address"];
+            /** @description TokenInfos in camelCase (see accountAddress). */
+            tokenInfos?: components["schemas"]["CamelTokenInfo"][];
         };
         /** @description An account in the Android SDK's shape (Solnet's AccountInfo, PascalCase). */
         PascalAccountInfo: {
@@ -1165,6 +1174,46 @@ export interface components {
                 };
             };
         };
+        /**
+         * @description TokenInfo with camelCase names, as the Android SDK's released v0.1.3-alpha to v0.1.5-alpha
+         *     declare it (gasstation/data/GetAccountData.kt: tokenInfos[i].account.data.parsed.info.tokenAmount,
+         *     `amount` a String there): the same values as TokenInfo, and the Solana RPC's jsonParsed
+         *     token-account layout.
+         */
+        CamelTokenInfo: {
+            pubkey: components["schemas"]["Address"];
+            account: {
+                lamports: number;
+                owner: components["schemas"]["Address"];
+                executable: boolean;
+                rentEpoch: string;
+                data: {
+                    /** @enum {string} */
+                    program: "spl-token";
+                    space: number;
+                    parsed: {
+                        /** @enum {string} */
+                        type: "account";
+                        info: {
+                            tokenAmount: {
+                                amount: string;
+                                decimals: number;
+                                uiAmount: number;
+                                uiAmountString: string;
+                                amountUlong: number;
+                                amountDecimal: number;
+                                amountDouble: number;
+                            };
+                            /** @enum {string} */
+                            state: "initialized" | "frozen";
+                            isNative: boolean;
+                            mint: components["schemas"]["Address"];
+                            owner: components["schemas"]["Address"];
+                        };
+                    };
+                };
+            };
+        };
         BalanceRequest: {
             accountAddress: components["schemas"]["Address"];
             mintAddress?: components["schemas"]["Address"];
@@ -1198,6 +1247,12 @@ export interface components {
             Symbol: string | null;
             /** @description The wallet's token accounts (of mintAddress only, when given). */
             TokenInfos: components["schemas"]["TokenInfo"][];
+            /** @description Balance again, in camelCase. */
+            balance?: number;
+            /** @description Symbol again, in camelCase (see balance). */
+            symbol?: string | null;
+            /** @description TokenInfos in camelCase (see balance). */
+            tokenInfos?: components["schemas"]["CamelTokenInfo"][];
         };
         /** @description History entry (spec 2.4). */
         HistoryEntry: {

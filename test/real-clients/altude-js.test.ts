@@ -159,6 +159,25 @@ describe('altude-js on the current interface', () => {
     });
   });
 
+  describe('an intermediate client (the client.ts between 031f6d8 and 2982bee whose getHistory posts a body first)', () => {
+    it('getHistory: {page, pageSize, walletAddress}, then {Page, PageSize, WalletAddress}, are refused 400 (the parameters are query parameters), so its last fallback, the query, answers', async () => {
+      const wallet = owner.publicKey.toBase58();
+      const first = await client.request('POST', '/api/account/gethistory', { page: 1, pageSize: 10, walletAddress: wallet });
+      const second = await client.request('POST', '/api/account/gethistory', { Page: 1, PageSize: 10, WalletAddress: wallet });
+      for (const answer of [first, second]) expect([answer.status, answer.body.code, answer.body.errors]).toEqual([400, 'INVALID_QUERY', [{ path: 'WalletAddress', message: 'is required' }]]);
+      const last = await client.request('POST', `/api/account/gethistory?${new URLSearchParams({ Page: '1', PageSize: '10', walletAddress: wallet }).toString()}`);
+      expect(last.status, JSON.stringify(last.body)).toBe(200);
+      expect(last.body.transactions.length).toBeGreaterThanOrEqual(1);
+    });
+
+    it('getAccountInfo: {accountAddress}, and on a refusal {AccountAddress}, bind alike', async () => {
+      const lower = await client.request('POST', '/api/account/getaccountinfo', { accountAddress: owner.publicKey.toBase58() });
+      const upper = await client.request('POST', '/api/account/getaccountinfo', { AccountAddress: owner.publicKey.toBase58() });
+      expect(upper).toEqual(lower);
+      expect(lower.status).toBe(200);
+    });
+  });
+
   describe('the older client (client.ts 031f6d8)', () => {
     it('getBlockhash: POST /api/Transaction/blockhash with {} answers Blockhash', async () => {
       const answer = await client.request('POST', '/api/Transaction/blockhash', {});

@@ -11,11 +11,11 @@ import { ASSOCIATED_TOKEN_PROGRAM_ID, TOKEN_PROGRAM_ID } from '@solana/spl-token
 import { ComputeBudgetProgram, Keypair, PublicKey, SystemProgram, SYSVAR_RENT_PUBKEY } from '@solana/web3.js';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createRelayEmulator, type RelayEmulator } from '../../src/index.ts';
-import { AndroidSdk, androidAta, NATIVE } from './altude/android-sdk.ts';
-import { ANDROID_TYPES, decodeKotlin } from './altude/kotlin-decode.ts';
+import { AndroidSdk, androidAta, androidDefaultMint, NATIVE } from './altude/android-sdk.ts';
+import { ANDROID_RELEASED_CAMEL_TYPES, ANDROID_TYPES, decodeKotlin } from './altude/kotlin-decode.ts';
 import { instructionTable, lamportsOf, settleAndCheckFinal, SIGNATURE_FEE, TOKEN_ACCOUNT_RENT, tokenAccountOf, u32Hex, u64Hex } from './altude/ledger-checks.ts';
 import { Wire } from './altude/recorder.ts';
-import { USDC } from '../support/transactions.ts';
+import { KIN, USDC } from '../support/transactions.ts';
 import { newKeypair } from '../support/keys.ts';
 
 const BASE = 'https://api.altude.so';
@@ -50,7 +50,7 @@ describe('the Altude Android SDK on the current interface', () => {
     expect(answer.body).toMatchObject({ Status: 'Queued', Signature: answer.body.signature });
     const [entry] = await settleAndCheckFinal(emulator, [{ signature: answer.body.Signature, signers }]);
     signatures.push(answer.body.Signature);
-    return { transaction, entry: entry!, spent: before - (await lamportsOf(emulator, feePayer)) };
+    return { transaction, answer, entry: entry!, spent: before - (await lamportsOf(emulator, feePayer)) };
   }
 
   it('init: GET api/transaction/config with X-API-Key, decoded as ConfigResponse', async () => {
@@ -162,6 +162,50 @@ describe('the Altude Android SDK on the current interface', () => {
     expect(await lamportsOf(emulator, recipient.publicKey)).toBe(TOKEN_ACCOUNT_RENT);
     expect(spent).toBe(2n * SIGNATURE_FEE);
     expect(entry.strictBreaks.map((broken) => broken.rule)).toEqual(['K2', 'K3']);
+  });
+
+  it('default options: CreateAccountOption(), GetBalanceOption() and SendOptions() name Token.USDC and Token.KIN by address, which are the emulator\u2019s USDC and KIN', async () => {
+    // Token.mint() picks the devnet address because the config's RpcEnvironment is "devnet".
+    const usdc = androidDefaultMint('USDC', sdk.config.RpcEnvironment as string);
+    const kin = androidDefaultMint('KIN', sdk.config.RpcEnvironment as string);
+    expect([usdc.toBase58(), kin.toBase58()]).toEqual([USDC.toBase58(), KIN.toBase58()]);
+    const holder = newKeypair();
+    const payee = newKeypair();
+    await relayed(() => sdk.createAccount(holder, [usdc, kin]), 2);
+    expect(await tokenAccountOf(emulator, androidAta(holder.publicKey, usdc))).toMatchObject({ mint: usdc.toBase58(), closeAuthority: feePayer });
+    const balance = await sdk.getBalance(holder.publicKey, usdc);
+    expect(decodeKotlin(balance.body, ANDROID_TYPES.GetBalanceResponse)).toEqual([]);
+    expect(balance.body).toMatchObject({ Symbol: 'USDC', TokenInfos: [expect.any(Object)] });
+    await emulator.faucet({ address: holder.publicKey, mint: kin, amount: 100_000n });
+    expect(await sdk.tokenDecimals(kin)).toBe(5);
+    await relayed(() => sdk.send(holder, payee.publicKey, 25_000n, kin), 2);
+    expect(await tokenAccountOf(emulator, androidAta(payee.publicKey, kin))).toMatchObject({ mint: kin.toBase58(), amount: 25_000n });
+  });
+
+  it('the released v0.1.2-alpha to v0.1.5-alpha read camelCase: ConfigResponse(feePayer, rpcUrl), TransactionResponse(status, …), GetBalanceResponse(tokenInfos, …), GetAccountResponse(accountAddress, accountInfo, tokenInfos); v0.1.2-alpha sends gethistory?…&address=', async () => {
+    // Same paths and bodies as today's SDK; only the classes the answers are decoded into differ.
+    const config = await sdk.init();
+    expect(decodeKotlin(config.body, ANDROID_RELEASED_CAMEL_TYPES.ConfigResponse)).toEqual([]);
+    expect(config.body).toMatchObject({ feePayer, rpcUrl: config.body.RpcUrl });
+    const balance = await sdk.getBalance(owner.publicKey, USDC);
+    expect(balance.status).toBe(200);
+    expect(decodeKotlin(balance.body, ANDROID_RELEASED_CAMEL_TYPES.GetBalanceResponse)).toEqual([]);
+    expect(balance.body).toMatchObject({ balance: balance.body.Balance, symbol: 'USDC' });
+    expect(balance.body.tokenInfos[0]).toEqual({
+      pubkey: balance.body.TokenInfos[0].pubkey,
+      account: expect.objectContaining({ data: expect.objectContaining({ parsed: { type: 'account', info: expect.objectContaining({ tokenAmount: expect.objectContaining({ amount: balance.body.TokenInfos[0].Account.Data.Parsed.Info.TokenAmount.Amount, decimals: 6, uiAmount: balance.body.Balance }), mint: USDC.toBase58(), owner: owner.publicKey.toBase58() }) } }) }),
+    });
+    const info = await sdk.getAccountInfo(owner.publicKey);
+    expect(info.status).toBe(200);
+    expect(decodeKotlin(info.body, ANDROID_RELEASED_CAMEL_TYPES.GetAccountResponse)).toEqual([]);
+    expect(info.body.tokenInfos.map((token: any) => token.account.data.parsed.info.mint).sort()).toEqual(info.body.TokenInfos.map((token: any) => token.Account.Data.Parsed.Info.Mint).sort());
+    const { answer } = await relayed(() => sdk.send(owner, second.publicKey, 1n, USDC), 2);
+    expect(decodeKotlin(answer.body, ANDROID_RELEASED_CAMEL_TYPES.TransactionResponse)).toEqual([]);
+    // v0.1.2-alpha named the history's wallet `address` (@Query("address")), after Page and PageSize.
+    const byAddress = await sdk.post(`/api/account/gethistory?Page=0&PageSize=10&address=${owner.publicKey.toBase58()}`, null);
+    expect(byAddress.status, JSON.stringify(byAddress.body)).toBe(200);
+    expect(byAddress.body).toEqual((await sdk.getHistory(owner.publicKey)).body);
+    expect(byAddress.body.transactions[0].signature).toBe(answer.body.Signature);
   });
 
   it('closeAccount of the wrapped-SOL account whose close authority is the fee payer: to and by the fee payer, no owner signature, the rent back', async () => {

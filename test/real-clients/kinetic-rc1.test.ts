@@ -16,7 +16,7 @@ import { feesOf, instructionTable, lamportsOf, setCloseAuthorityData, settleAndC
 import { newKeypair } from '../support/keys.ts';
 
 const ENDPOINT = 'https://kinetic.example.test';
-const KIN = 'BoQeGba3qxX9CVfBN7S9M4Zzysnr2UEQdpi34onBn3nB';
+const KIN = 'kinXdEcpDQeHPEuQnqmUgtYykqKGVFq6CeVX5iAHJq6';
 const FEE_PAYER = '985XyiszbSJQ5wr33reHL7oMPNtzRgQExEqix4tijVzr';
 const TOKEN = TOKEN_PROGRAM_ID.toBase58();
 const ATA_PROGRAM = ASSOCIATED_TOKEN_PROGRAM_ID.toBase58();

@@ -28,6 +28,9 @@ const getConfig: CurrentRoute = {
         Token: issued.token,
         RpcEnvironment: services.config.rpcEnvironment,
         TokenExpiration: issued.expiresAt.toISOString(),
+        // The Android SDK's v0.1.2-alpha and v0.1.3-alpha read these two in camelCase.
+        feePayer: services.config.feePayer,
+        rpcUrl: services.config.rpcUrl,
       });
       renderedConfigs.set(issued, text);
     }

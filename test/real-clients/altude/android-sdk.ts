@@ -218,3 +218,18 @@ export class AndroidSdk {
 
 /** Token.SOL: the wrapped-SOL mint. */
 export const NATIVE = new PublicKey('So11111111111111111111111111111111111111112');
+
+/**
+ * The SDK's default tokens (gasstation/data/Token.kt, `Token.mint()`): the devnet address when the
+ * config's RpcEnvironment is "devnet", else the mainnet one. CreateAccountOption, CloseAccountOption
+ * and GetBalanceOption default to Token.USDC; SendOptions defaults to Token.KIN (one address for both).
+ */
+export const ANDROID_DEFAULT_TOKENS = {
+  USDC: { devnet: new PublicKey('4zMMC9srt5Ri5X14GAgXhaHii3GnPAEERYPJgZJDncDU'), mainnet: new PublicKey('EPjFWdd5AufqSSqeM2qN1xzybapC8G4wEGGkZwyTDt1v') },
+  KIN: { devnet: new PublicKey('kinXdEcpDQeHPEuQnqmUgtYykqKGVFq6CeVX5iAHJq6'), mainnet: new PublicKey('kinXdEcpDQeHPEuQnqmUgtYykqKGVFq6CeVX5iAHJq6') },
+} as const;
+
+/** Token.mint(): devnet when `RpcEnvironment.lowercase() == "devnet"`. */
+export function androidDefaultMint(token: keyof typeof ANDROID_DEFAULT_TOKENS, rpcEnvironment: string): PublicKey {
+  return ANDROID_DEFAULT_TOKENS[token][rpcEnvironment.toLowerCase() === 'devnet' ? 'devnet' : 'mainnet'];
+}

@@ -69,6 +69,70 @@ export const ANDROID_TYPES = {
   },
 } satisfies Record<string, Field>;
 
+/**
+ * The same classes in the Android SDK's released v0.1.3-alpha to v0.1.5-alpha (GetAccountData.kt
+ * before commit 8db1d95 renamed them PascalCase; TokenAmount.amount a `String?` there), and the
+ * ConfigResponse of v0.1.2-alpha and v0.1.3-alpha (`feePayer`, `rpcUrl`, each defaulting to "").
+ * TransactionResponse is `status, message, signature` up to v0.1.4-alpha.
+ */
+const CAMEL_TOKEN_INFO: Field = {
+  type: 'object',
+  fields: {
+    pubkey: optional(string),
+    account: optional({
+      type: 'object',
+      fields: {
+        lamports: optional(long),
+        owner: optional(string),
+        executable: optional(boolean),
+        rentEpoch: optional(string),
+        data: optional({
+          type: 'object',
+          fields: {
+            program: string,
+            space: int,
+            parsed: {
+              type: 'object',
+              fields: {
+                type: optional(string),
+                info: optional({
+                  type: 'object',
+                  fields: {
+                    tokenAmount: {
+                      type: 'object',
+                      fields: { amount: optional(string), decimals: optional(int), uiAmount: optional(double), uiAmountString: optional(string), amountUlong: optional(long), amountDecimal: optional(double), amountDouble: optional(double) },
+                    },
+                    delegate: optional(string),
+                    delegatedAmount: optional(string),
+                    state: optional(string),
+                    isNative: optional(boolean),
+                    mint: optional(string),
+                    owner: optional(string),
+                  },
+                }),
+              },
+            },
+          },
+        }),
+      },
+    }),
+  },
+};
+
+export const ANDROID_RELEASED_CAMEL_TYPES = {
+  ConfigResponse: { type: 'object', fields: { feePayer: string, rpcUrl: string } },
+  TransactionResponse: { type: 'object', fields: { status: string, message: string, signature: string } },
+  GetBalanceResponse: { type: 'object', fields: { tokenInfos: { type: 'list', item: CAMEL_TOKEN_INFO, nullableItems: true }, accountAddress: optional(string), balance: optional(double), symbol: optional(string) } },
+  GetAccountResponse: {
+    type: 'object',
+    fields: {
+      accountAddress: string,
+      accountInfo: { type: 'object', fields: { lamports: optional(long), owner: optional(string), executable: optional(boolean), rentEpoch: optional(string) } },
+      tokenInfos: { type: 'list', item: CAMEL_TOKEN_INFO },
+    },
+  },
+} satisfies Record<string, Field>;
+
 const RANGES = { int: [-(2n ** 31n), 2n ** 31n - 1n], long: [-(2n ** 63n), 2n ** 63n - 1n] } as const;
 
 export function decodeKotlin(value: unknown, type: Field, path = '$'): string[] {

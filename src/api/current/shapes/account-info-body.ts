@@ -1,7 +1,7 @@
 import { SystemProgram } from '@solana/web3.js';
 import { RelayError } from '../../../errors/relay-error.ts';
 import type { EmulatorServices } from '../../../services.ts';
-import { accountInfoPascal, tokenInfo, type AccountInfoPascal, type TokenInfo } from './token-infos.ts';
+import { accountInfoPascal, camelTokenInfo, tokenInfo, type AccountInfoPascal, type CamelTokenInfo, type TokenInfo } from './token-infos.ts';
 import { walletTokenAccounts } from './wallet-token-accounts.ts';
 import { addressOf } from '../../../crypto/base58.ts';
 import { parseAddress } from '../../../http/address.ts';
@@ -12,6 +12,9 @@ export interface AccountInfoBody {
   AccountAddress: string;
   AccountInfo: AccountInfoPascal;
   TokenInfos: TokenInfo[];
+  /** AccountAddress and TokenInfos again in camelCase, as the Android SDK's v0.1.3-alpha to v0.1.5-alpha read them (with `accountInfo`). */
+  accountAddress: string;
+  tokenInfos: CamelTokenInfo[];
 }
 
 /**
@@ -27,10 +30,13 @@ export async function accountInfoBody(services: EmulatorServices, accountAddress
   const tokens = await walletTokenAccounts(services, address, null);
   if (!account && tokens.length === 0) throw new RelayError('ACCOUNT_NOT_FOUND', `Account ${address} does not exist on the ledger and owns no token account.`);
   const shown = account ?? { lamports: 0n, owner: SystemProgram.programId, executable: false };
+  const tokenInfos = tokens.map(tokenInfo);
   return {
     accountInfo: { address, owner: addressOf(shown.owner), lamports: Number(shown.lamports), executable: shown.executable },
     AccountAddress: address,
     AccountInfo: accountInfoPascal(shown),
-    TokenInfos: tokens.map(tokenInfo),
+    TokenInfos: tokenInfos,
+    accountAddress: address,
+    tokenInfos: tokenInfos.map(camelTokenInfo),
   };
 }

@@ -1,6 +1,6 @@
 import { toUiAmountString } from '../../../ledger/token-accounts.ts';
 import type { EmulatorServices } from '../../../services.ts';
-import { tokenInfo, type TokenInfo } from './token-infos.ts';
+import { camelTokenInfo, tokenInfo, type CamelTokenInfo, type TokenInfo } from './token-infos.ts';
 import { walletTokenAccounts } from './wallet-token-accounts.ts';
 import { addressOf } from '../../../crypto/base58.ts';
 import { parseAddress } from '../../../http/address.ts';
@@ -22,6 +22,10 @@ export interface BalanceBody {
   /** The mint's fixture symbol (`SOL` without a mint), null when the emulator does not know it. */
   Symbol: string | null;
   TokenInfos: TokenInfo[];
+  /** Balance, Symbol and TokenInfos again in camelCase, as the Android SDK's v0.1.3-alpha to v0.1.5-alpha read them. */
+  balance: number;
+  symbol: string | null;
+  tokenInfos: CamelTokenInfo[];
 }
 
 export async function balanceBody(services: EmulatorServices, accountAddress: unknown, mintAddress: unknown): Promise<BalanceBody> {
@@ -46,6 +50,7 @@ export async function balanceBody(services: EmulatorServices, accountAddress: un
     balance = Number(toUiAmountString(accounts.reduce((sum, { state }) => sum + state.amount, 0n), decimals));
     symbol = services.fixtures.mints.find((fixture) => fixture.address === mint)?.symbol ?? null;
   }
+  const tokenInfos = accounts.map(tokenInfo);
   return {
     accountAddress: wallet,
     sol: { amount: lamports.toString(), decimals: 9, uiAmountString: toUiAmountString(lamports, 9) },
@@ -53,6 +58,9 @@ export async function balanceBody(services: EmulatorServices, accountAddress: un
     AccountAddress: wallet,
     Balance: balance,
     Symbol: symbol,
-    TokenInfos: accounts.map(tokenInfo),
+    TokenInfos: tokenInfos,
+    balance,
+    symbol,
+    tokenInfos: tokenInfos.map(camelTokenInfo),
   };
 }

@@ -76,3 +76,60 @@ export function tokenInfo({ address, account, state, decimals }: WalletTokenAcco
     },
   };
 }
+
+/**
+ * TokenInfo in camelCase: the Android SDK's classes of its released v0.1.3-alpha to v0.1.5-alpha
+ * (GetAccountData.kt before it was renamed PascalCase), which read `tokenInfos`. The same values,
+ * and the Solana RPC's jsonParsed token-account layout.
+ */
+export interface CamelTokenInfo {
+  pubkey: string;
+  account: {
+    lamports: number;
+    owner: string;
+    executable: boolean;
+    rentEpoch: string;
+    data: {
+      program: 'spl-token';
+      space: number;
+      parsed: {
+        type: 'account';
+        info: {
+          tokenAmount: { amount: string; decimals: number; uiAmount: number; uiAmountString: string; amountUlong: number; amountDecimal: number; amountDouble: number };
+          state: string;
+          isNative: boolean;
+          mint: string;
+          owner: string;
+        };
+      };
+    };
+  };
+}
+
+export function camelTokenInfo({ pubkey, Account: account }: TokenInfo): CamelTokenInfo {
+  const { Info: info } = account.Data.Parsed;
+  const amount = info.TokenAmount;
+  return {
+    pubkey,
+    account: {
+      lamports: account.Lamports,
+      owner: account.Owner,
+      executable: account.Executable,
+      rentEpoch: account.RentEpoch,
+      data: {
+        program: account.Data.Program,
+        space: account.Data.Space,
+        parsed: {
+          type: account.Data.Parsed.Type,
+          info: {
+            tokenAmount: { amount: amount.Amount, decimals: amount.Decimals, uiAmount: amount.UiAmount, uiAmountString: amount.UiAmountString, amountUlong: amount.AmountUlong, amountDecimal: amount.AmountDecimal, amountDouble: amount.AmountDouble },
+            state: info.State,
+            isNative: info.IsNative,
+            mint: info.Mint,
+            owner: info.Owner,
+          },
+        },
+      },
+    },
+  };
+}
