@@ -34,7 +34,6 @@ const STATES = ['uninitialized', 'initialized', 'frozen'] as const;
 // a web3.js PublicKey (through bn.js) for every key field, and the ledger decodes every token
 // account of every transaction twice (pre and post balances); that cost ~10 µs a decode. The
 // offsets are SPL Token's (token-accounts.test.ts checks them against the layouts).
-const key = (data: Uint8Array, offset: number) => addressAt(data, offset);
 const view = (data: Uint8Array) => new DataView(data.buffer, data.byteOffset, data.byteLength);
 
 /** Decodes an SPL Token (or Token-2022 base) account, or returns null for anything else. */
@@ -46,11 +45,11 @@ export function decodeTokenAccount(account: LedgerAccount | null): TokenAccountS
   if (state === 0) return null;
   const fields = view(data);
   return {
-    mint: key(data, 0),
-    owner: key(data, 32),
+    mint: addressAt(data, 0),
+    owner: addressAt(data, 32),
     amount: fields.getBigUint64(64, true),
-    closeAuthority: fields.getUint32(129, true) !== 0 ? key(data, 133) : null,
-    delegate: fields.getUint32(72, true) !== 0 ? key(data, 76) : null,
+    closeAuthority: fields.getUint32(129, true) !== 0 ? addressAt(data, 133) : null,
+    delegate: fields.getUint32(72, true) !== 0 ? addressAt(data, 76) : null,
     delegatedAmount: fields.getBigUint64(121, true),
     state: STATES[state] ?? 'initialized',
     isNative: fields.getUint32(109, true) !== 0 ? fields.getBigUint64(113, true) : null,
@@ -67,8 +66,8 @@ export function decodeMint(account: LedgerAccount | null): MintState | null {
   return {
     decimals: data[44]!,
     supply: fields.getBigUint64(36, true),
-    mintAuthority: fields.getUint32(0, true) !== 0 ? key(data, 4) : null,
-    freezeAuthority: fields.getUint32(46, true) !== 0 ? key(data, 50) : null,
+    mintAuthority: fields.getUint32(0, true) !== 0 ? addressAt(data, 4) : null,
+    freezeAuthority: fields.getUint32(46, true) !== 0 ? addressAt(data, 50) : null,
     isInitialized: true,
     programId: addressOf(account.owner),
   };

@@ -2,7 +2,7 @@ import { TransactionMessage, type TransactionInstruction, type VersionedTransact
 import { RelayError } from '../errors/relay-error.ts';
 import { checkAssociatedToken } from './policy/associated-token-rules.ts';
 import { checkComputeBudget } from './policy/compute-budget-rules.ts';
-import { assertNotRepeated } from './policy/fingerprint.ts';
+import { assertNotRepeated } from './policy/repeated-instructions.ts';
 import { finishWalk } from './policy/operation-shape.ts';
 import { checkExtraProgram, checkMemo } from './policy/roleless-programs.ts';
 import { checkSystem } from './policy/system-rules.ts';

@@ -4,7 +4,7 @@ import { RelayError } from '../../errors/relay-error.ts';
 import { decodeTokenAccount } from '../../ledger/token-accounts.ts';
 import { ASSOCIATED_TOKEN_INSTRUCTION, PROGRAMS } from '../programs.ts';
 import { assertFeePayerOnlyAt } from './fee-payer-roles.ts';
-import { assertNotCreatedTwice } from './fingerprint.ts';
+import { assertNotCreatedTwice } from './repeated-instructions.ts';
 import { checkNewAccountMint } from './mint-rules.ts';
 import type { WalkState } from './walk-state.ts';
 import { addressOf } from '../../crypto/base58.ts';

@@ -4,7 +4,7 @@ import { RelayError } from '../../errors/relay-error.ts';
 import { NATIVE_MINT_ADDRESS, PROGRAMS, SYSTEM_INSTRUCTION } from '../programs.ts';
 import { isNonceInstruction, systemInstructionTag } from './durable-nonce.ts';
 import { assertFeePayerOnlyAt, assertNoFeePayer } from './fee-payer-roles.ts';
-import { assertNotCreatedTwice } from './fingerprint.ts';
+import { assertNotCreatedTwice } from './repeated-instructions.ts';
 import { checkAllowedMint } from './mint-rules.ts';
 import type { WalkState } from './walk-state.ts';
 import { addressOf } from '../../crypto/base58.ts';
