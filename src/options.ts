@@ -63,11 +63,12 @@ export interface RelayEmulatorOptions {
   /** Wall clock for tokens and record timestamps. Default `() => new Date()`. */
   now?: () => Date;
   /**
-   * The ledger engine: `'bankrun'` (solana-bankrun, the design card's engine) or `'litesvm'`
-   * (LiteSVM: about three times the relay throughput, blockhashes that move with slots only, no
-   * memory kept per emulator; see the README on which to pick). An advanced caller may pass an
+   * The ledger engine: `'litesvm'` (LiteSVM: mainnet's programs, SPL Token as p-token, about three
+   * times the relay throughput, blockhashes that move with slots only, no memory kept per
+   * emulator) or `'bankrun'` (solana-bankrun, the design card's engine, deprecated upstream; its SPL
+   * Token is the 2024 build; see the README on which to pick). An advanced caller may pass an
    * {@link EngineFactory} of its own. Default: `RELAY_EMULATOR_ENGINE` when set in the
-   * environment, else `'bankrun'`.
+   * environment, else `'litesvm'`.
    */
   engine?: EngineName | EngineFactory;
   /**

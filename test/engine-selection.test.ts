@@ -34,7 +34,7 @@ describe('option engine', () => {
     await expect(createRelayEmulator({ engine: 'solana-test-validator' as 'litesvm' })).rejects.toThrow(/engine 'solana-test-validator' is not one of bankrun, litesvm/);
   });
 
-  it('takes a factory of its own, named by the engine it makes, and defaults to RELAY_EMULATOR_ENGINE or bankrun', async () => {
+  it('takes a factory of its own, named by the engine it makes, and defaults to RELAY_EMULATOR_ENGINE or litesvm', async () => {
     const emulator = await createRelayEmulator({ engine: async (genesis) => Object.assign(await createBankrunEngine(genesis), { name: 'my-bankrun' }) });
     expect(emulator.config.engine).toBe('my-bankrun');
     expect(await overviewEngine(emulator)).toBe('my-bankrun');
@@ -44,13 +44,13 @@ describe('option engine', () => {
     await byDefault.close();
   });
 
-  it('is bankrun when nothing names one, and the overview says so', async () => {
+  it('is litesvm when nothing names one, and the overview says so', async () => {
     const named = process.env[ENGINE_ENV];
     delete process.env[ENGINE_ENV];
     try {
       const emulator = await createRelayEmulator();
       try {
-        expect(await overviewEngine(emulator)).toBe('bankrun');
+        expect(await overviewEngine(emulator)).toBe('litesvm');
       } finally {
         await emulator.close();
       }

@@ -153,17 +153,17 @@ describe('web UI in chromium', () => {
     await screenshot(page, 'after-reset');
   });
 
-  it('names the engine in the overview: the server’s default, and litesvm for an emulator made with it', async () => {
+  it('names the engine in the overview: the server’s default, and bankrun for an emulator made with it', async () => {
     await page.goto(`${server.origin}/`);
     await expect.poll(() => page.locator('#engine').textContent(), { timeout: LIVE }).toBe(server.emulator.config.engine);
-    expect(server.emulator.config.engine).toBe('bankrun'); // This file runs once, in the bankrun project.
+    expect(server.emulator.config.engine).toBe('litesvm'); // This file runs once, in the litesvm project.
     // The other engine, served by an in-process emulator's loopback listener (it serves the page too).
-    const emulator = await createRelayEmulator({ engine: 'litesvm' });
+    const emulator = await createRelayEmulator({ engine: 'bankrun' });
     const other = await browser.context.newPage();
     const otherTrouble = pageTrouble(other);
     try {
       await other.goto(`${emulator.loopbackOrigin}/`);
-      await expect.poll(() => other.locator('#engine').textContent(), { timeout: LIVE }).toBe('litesvm');
+      await expect.poll(() => other.locator('#engine').textContent(), { timeout: LIVE }).toBe('bankrun');
       expect(otherTrouble).toEqual([]);
     } finally {
       await other.close();

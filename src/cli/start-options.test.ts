@@ -19,7 +19,7 @@ describe('relay-emulator start options', () => {
       journalLimit: null,
       rpcAuth: true,
       readyFile: null,
-      engine: 'bankrun',
+      engine: 'litesvm',
       policy: null,
       help: false,
     });

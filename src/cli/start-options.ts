@@ -46,7 +46,7 @@ export const START_FLAGS = {
   'journal-limit': { env: 'RELAY_EMULATOR_JOURNAL_LIMIT', value: 'N', help: 'requests the request journal keeps; 0 turns it off for throughput (default 1000)' },
   'no-rpc-auth': { env: 'RELAY_EMULATOR_NO_RPC_AUTH', value: '', help: 'the RPC and PubSub answer without the bearer Token, for the solana CLI and explorers (env: 1/true)' },
   'ready-file': { env: 'RELAY_EMULATOR_READY_FILE', value: 'PATH', help: 'once ready, write the URLs, API key and fee payer there as JSON (the ready line\'s); removed on exit' },
-  engine: { env: ENGINE_ENV, value: 'NAME', help: `ledger engine: ${ENGINE_NAMES.join('|')} (default ${DEFAULT_ENGINE}; litesvm is about 3x faster, see the README)` },
+  engine: { env: ENGINE_ENV, value: 'NAME', help: `ledger engine: ${ENGINE_NAMES.join('|')} (default ${DEFAULT_ENGINE}: mainnet's programs; bankrun runs SPL Token's 2024 build, see the README)` },
   policy: { env: 'RELAY_EMULATOR_POLICY', value: 'PROFILE', help: `fee-payer policy profile: ${POLICY_PROFILES.join('|')} (default faithful: sponsors what the vendor clients build)` },
 } as const;
 

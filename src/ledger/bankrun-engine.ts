@@ -2,6 +2,7 @@ import { PublicKey, type VersionedTransaction } from '@solana/web3.js';
 import { Clock, start, type ProgramTestContext } from 'solana-bankrun';
 import type { FeeRules } from './compute-budget.ts';
 import type { EngineClock, EngineExecution, EngineFactory, EngineTransaction, LedgerAccount, LedgerEngine } from './engine.ts';
+import { currentProgramAccounts } from './mainnet-programs.ts';
 import { parseTransactionError } from './transaction-error.ts';
 
 /** bankrun's text for a transaction whose message it has processed before. */
@@ -23,11 +24,15 @@ process.env.RUST_LOG ??= 'error';
  *
  * bankrun reports no inner instructions (its `BanksTransactionMeta` has logs, return data and
  * compute units only), so they are null here, as on a validator that does not record them.
+ *
+ * Its programs are mainnet's current Token-2022, Associated Token Account and Memo builds
+ * (mainnet-programs.ts), loaded over the ones bankrun bundles; its SPL Token stays the 2024 build,
+ * since its VM cannot run p-token.
  */
 export const createBankrunEngine: EngineFactory = async (genesis) => {
   const context = await start(
     [],
-    genesis.map(({ address, account }) => ({ address, info: { ...account, lamports: Number(account.lamports), rentEpoch: 0 } })),
+    [...currentProgramAccounts(), ...genesis].map(({ address, account }) => ({ address, info: { ...account, lamports: Number(account.lamports), rentEpoch: 0 } })),
   );
   return new BankrunEngine(context);
 };

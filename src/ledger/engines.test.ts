@@ -2,11 +2,11 @@ import { describe, expect, it } from 'vitest';
 import { createBankrunEngine, createLiteSvmEngine, DEFAULT_ENGINE, ENGINES, defaultEngineName, engineFactory } from './engines.ts';
 
 describe('engine names', () => {
-  it('defaults to bankrun, or to RELAY_EMULATOR_ENGINE when it is set', () => {
-    expect(DEFAULT_ENGINE).toBe('bankrun');
-    expect(defaultEngineName({})).toBe('bankrun');
-    expect(defaultEngineName({ RELAY_EMULATOR_ENGINE: '' })).toBe('bankrun');
-    expect(defaultEngineName({ RELAY_EMULATOR_ENGINE: 'litesvm' })).toBe('litesvm');
+  it('defaults to litesvm, or to RELAY_EMULATOR_ENGINE when it is set', () => {
+    expect(DEFAULT_ENGINE).toBe('litesvm');
+    expect(defaultEngineName({})).toBe('litesvm');
+    expect(defaultEngineName({ RELAY_EMULATOR_ENGINE: '' })).toBe('litesvm');
+    expect(defaultEngineName({ RELAY_EMULATOR_ENGINE: 'bankrun' })).toBe('bankrun');
     expect(() => defaultEngineName({ RELAY_EMULATOR_ENGINE: 'lite' })).toThrow(/RELAY_EMULATOR_ENGINE=lite names no engine; use one of bankrun, litesvm/);
   });
 

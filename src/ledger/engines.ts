@@ -18,8 +18,12 @@ export type EngineName = keyof typeof ENGINES;
 
 export const ENGINE_NAMES = Object.keys(ENGINES) as EngineName[];
 
-/** The engine the design card names, used when nothing else is asked for. */
-export const DEFAULT_ENGINE: EngineName = 'bankrun';
+/**
+ * The engine used when nothing else is asked for. LiteSVM, not the design card's bankrun: it runs
+ * the programs mainnet runs today (SPL Token as p-token, SIMD-0266), which bankrun's VM cannot, and
+ * bankrun is deprecated upstream since March 2025 (README, "Which ledger engine").
+ */
+export const DEFAULT_ENGINE: EngineName = 'litesvm';
 
 /** The environment variable that picks the default engine, for the CLI and for a whole test run. */
 export const ENGINE_ENV = 'RELAY_EMULATOR_ENGINE';
