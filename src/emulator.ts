@@ -8,6 +8,7 @@ import { legacyRoutes } from './api/legacy/legacy-routes.ts';
 import { metaRoutes } from './api/meta/meta-routes.ts';
 import { uiRoutes } from './api/ui/ui-routes.ts';
 import { ApiKeys } from './auth/api-keys.ts';
+import { rpcAuthMode } from './auth/rpc-auth.ts';
 import { TokenIssuer } from './auth/tokens.ts';
 import { AdminGuard } from './controls/admin-guard.ts';
 import type { TestControlMethods } from './controls/control-types.ts';
@@ -82,7 +83,8 @@ export interface RelayEmulator extends TestControlMethods {
 export async function createRelayEmulator(options: RelayEmulatorOptions = {}): Promise<RelayEmulator> {
   // Until the emulator is made, /health answers 503 `starting` and other requests wait.
   const { gate, open } = servingGate();
-  const loopback = options.loopback === false ? null : await listenCore({ host: '127.0.0.1', port: 0, gate, unref: true });
+  // Two consecutive ports: web3.js looks for PubSub on the RPC's port + 1.
+  const loopback = options.loopback === false ? null : await listenCore({ host: '127.0.0.1', port: 0, gate, unref: true, nextPort: 'required' });
   try {
     const emulator = await assemble(options, loopback);
     open(emulator);
@@ -96,6 +98,7 @@ export async function createRelayEmulator(options: RelayEmulatorOptions = {}): P
 
 async function assemble(options: RelayEmulatorOptions, loopback: CoreListener | null): Promise<RelayEmulator> {
   const loopbackOrigin = loopback && `http://127.0.0.1:${loopback.port}`;
+  const pubsubOrigin = loopback?.nextPort ? `http://127.0.0.1:${loopback.nextPort}` : null;
   const fixtures: Fixtures = typeof options.fixtures === 'object' ? options.fixtures : loadFixtures(options.fixtures);
   const baseUrl = (options.baseUrl ?? (loopbackOrigin ? `${loopbackOrigin}/api` : DEFAULT_BASE_URL)).replace(/\/+$/, '');
   const now = options.now ?? (() => new Date());
@@ -106,12 +109,14 @@ async function assemble(options: RelayEmulatorOptions, loopback: CoreListener | 
   const config: EmulatorConfig = {
     baseUrl,
     rpcUrl: options.rpcUrl ?? `${loopbackOrigin ?? new URL(baseUrl).origin}/rpc`,
+    // Where web3.js looks by itself (the RPC's port + 1); the RPC's own port answers WebSockets too.
+    pubsubUrl: options.pubsubUrl ?? (pubsubOrigin && !options.rpcUrl ? `${pubsubOrigin.replace(/^http/, 'ws')}/rpc` : null),
     apiKey: apiKeys[0] ?? '',
     feePayer: fixtures.relay.feePayer.publicKey,
     rpcEnvironment: options.rpcEnvironment ?? fixtures.relay.rpcEnvironment,
     tokenTtlSeconds: options.tokenTtlSeconds ?? DEFAULT_TOKEN_TTL_SECONDS,
     maxBodyBytes: options.maxBodyBytes ?? DEFAULT_MAX_BODY_BYTES,
-    rpcAuth: options.rpcAuth ?? true,
+    rpcAuth: rpcAuthMode(options.rpcAuth),
     // Known once the ledger has started its engine (below).
     engine: '',
     policyProfile: policy.profile,
@@ -246,7 +251,7 @@ async function assemble(options: RelayEmulatorOptions, loopback: CoreListener | 
 
   return {
     fetch,
-    handlers: createHandlers(fetch, { ...config, loopbackOrigin }),
+    handlers: createHandlers(fetch, { ...config, loopbackOrigin, pubsubOrigin }),
     config,
     loopbackOrigin,
     services,

@@ -1,3 +1,4 @@
+import type { RpcAuthMode } from './auth/rpc-auth.ts';
 import type { EngineFactory } from './ledger/engine.ts';
 import type { EngineName } from './ledger/engines.ts';
 import type { Fixtures } from './fixtures/load-fixtures.ts';
@@ -56,8 +57,19 @@ export interface RelayEmulatorOptions {
   rateLimit?: RateLimitOptions | null;
   /** Largest request body, in bytes. Default 65,536. */
   maxBodyBytes?: number;
-  /** Whether the RPC endpoint requires `Authorization: Bearer <Token>`. Default true. */
-  rpcAuth?: boolean;
+  /**
+   * When the RPC and PubSub require the config's Token (`Authorization: Bearer <Token>`, or
+   * `?token=` on a WebSocket). Default `'remote'`: only for requests through a non-loopback bind,
+   * so that unmodified web3.js, kit and gill connect in process and on loopback with nothing but
+   * the URL; a Token that is sent is checked anyway. `true` (or `'always'`): every request.
+   * `false` (or `'off'`): never.
+   */
+  rpcAuth?: boolean | RpcAuthMode;
+  /**
+   * The PubSub URL the emulator reports (`config.pubsubUrl`) when a listener of the caller's serves
+   * it; `startServer` sets it. Default: the loopback listener's port + 1, where web3.js looks.
+   */
+  pubsubUrl?: string;
   /** Unix time of slot 0 of the ledger. Default 2026-01-01T00:00:00Z, so block times are reproducible. */
   genesisTime?: Date;
   /** Wall clock for tokens and record timestamps. Default `() => new Date()`. */

@@ -1,4 +1,5 @@
 import type { ApiKeys } from './auth/api-keys.ts';
+import type { RpcAuthMode } from './auth/rpc-auth.ts';
 import type { TokenIssuer } from './auth/tokens.ts';
 import type { Fixtures } from './fixtures/load-fixtures.ts';
 import type { Ledger } from './ledger/ledger.ts';
@@ -20,6 +21,12 @@ import type { PolicyProfile } from './relay/policy-options.ts';
 export interface EmulatorConfig {
   baseUrl: string;
   rpcUrl: string;
+  /**
+   * The PubSub WebSocket URL clients derive by themselves from `rpcUrl` (its port + 1, as web3.js
+   * does; the emulator serves it), or null when no listener serves it (option `loopback: false`,
+   * or an `rpcUrl` of the caller's). PubSub also answers on `rpcUrl`'s own port.
+   */
+  pubsubUrl: string | null;
   /** The first accepted API key. */
   apiKey: string;
   /** The fee payer's public key, base58. */
@@ -27,7 +34,8 @@ export interface EmulatorConfig {
   rpcEnvironment: string;
   tokenTtlSeconds: number;
   maxBodyBytes: number;
-  rpcAuth: boolean;
+  /** When the RPC and PubSub need the Token (src/auth/rpc-auth.ts). */
+  rpcAuth: RpcAuthMode;
   /** Where the web UI is served: the loopback listener's root in process, else the base URL's origin's (`<origin>/`). */
   uiUrl: string;
   /** The ledger engine running underneath (`bankrun`, `litesvm`, or the name a custom engine gives itself). */

@@ -124,9 +124,11 @@ describe('relay-emulator start --ready-file and --no-rpc-auth', () => {
     try {
       await expect.poll(() => existsSync(readyFile), { timeout: MINUTE, interval: 100 }).toBe(true);
       const facts = JSON.parse(readFileSync(readyFile, 'utf8')) as Record<string, unknown>;
-      expect(facts).toMatchObject({ rpcAuth: false, adminToken: null, pid: child.pid });
+      expect(facts).toMatchObject({ rpcAuth: 'off', adminToken: null, pid: child.pid, warnings: [] });
       expect(facts.baseUrl).toBe(`${facts.origin}/api`);
-      expect(facts.pubsubUrl).toBe(`${String(facts.rpcUrl).replace(/^http/, 'ws')}`);
+      // --port 0 takes two consecutive free ports: PubSub is also on the next one, where web3.js and gill look.
+      const port = Number(new URL(String(facts.origin)).port);
+      expect(facts.pubsubUrl).toBe(`ws://127.0.0.1:${port + 1}/rpc`);
       // The solana CLI's way: JSON-RPC with no Authorization header.
       const response = await fetch(String(facts.rpcUrl), { method: 'POST', headers: { 'Content-Type': 'application/json' }, body: JSON.stringify({ jsonrpc: '2.0', id: 1, method: 'getSlot' }) });
       expect(response.status).toBe(200);

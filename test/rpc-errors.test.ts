@@ -66,7 +66,8 @@ describe('JSON-RPC endpoint: auth, envelope and errors', () => {
   let blockhash: string;
 
   beforeAll(async () => {
-    h = await startHarness({ now: () => clock, tokenTtlSeconds: 600 });
+    // `always`: every request needs the Token, so that each refusal shows in process (the default, `remote`: test/rpc-auth-modes.test.ts).
+    h = await startHarness({ now: () => clock, tokenTtlSeconds: 600, rpcAuth: 'always' });
     token = (await h.call('GET', '/Transaction/config')).body.Token;
     rpc = rpcClient(h, () => token);
     blockhash = (await rpc(request('getLatestBlockhash'))).body.result.value.blockhash;

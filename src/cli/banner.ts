@@ -1,5 +1,6 @@
 import { EMULATOR_VERSION } from '../version.ts';
 import type { RunningServer } from '../server/start-server.ts';
+import { serverWarnings } from './ready.ts';
 
 export interface BannerFacts {
   server: RunningServer;
@@ -14,7 +15,7 @@ export function banner({ server, stateFile, restored }: BannerFacts): string {
   const rows: [string, string][] = [
     ['Base URL', config.baseUrl],
     ['RPC URL', config.rpcUrl],
-    ['PubSub', `${config.rpcUrl.replace(/^http/, 'ws')}${config.rpcAuth ? '?token=<Token>' : ''} (same port)`],
+    ['PubSub', `${config.pubsubUrl ?? config.rpcUrl.replace(/^http/, 'ws')}${pubsubNote(server)}`],
     ['Fee payer', config.feePayer],
     ['Engine', config.engine],
     ['API key', config.apiKey],
@@ -28,5 +29,14 @@ export function banner({ server, stateFile, restored }: BannerFacts): string {
     rows.push(['State file', `${stateFile} (${note})`]);
   }
   const width = Math.max(...rows.map(([label]) => label.length));
-  return [`relay-emulator ${EMULATOR_VERSION} listening on ${server.host}:${server.port}`, ...rows.map(([label, value]) => `  ${label.padEnd(width)}  ${value}`), 'Ctrl+C (SIGINT) or SIGTERM stops it.', ''].join('\n');
+  const warnings = serverWarnings(server).map((warning) => `WARNING: ${warning}`);
+  return [`relay-emulator ${EMULATOR_VERSION} listening on ${server.host}:${server.port}`, ...rows.map(([label, value]) => `  ${label.padEnd(width)}  ${value}`), ...warnings, 'Ctrl+C (SIGINT) or SIGTERM stops it.', ''].join('\n');
+}
+
+/** Where else PubSub answers, and whether it needs the Token. */
+function pubsubNote(server: RunningServer): string {
+  const { config } = server.emulator;
+  const where = config.pubsubUrl ? ' (web3.js and gill look there by themselves; the RPC port answers too)' : ' (the RPC port)';
+  const token = config.rpcAuth === 'always' || (config.rpcAuth === 'remote' && !server.loopbackBind) ? ', ?token=<Token>' : '';
+  return `${where}${token}`;
 }

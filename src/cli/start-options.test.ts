@@ -17,7 +17,7 @@ describe('relay-emulator start options', () => {
       adminToken: null,
       controlOrigins: [],
       journalLimit: null,
-      rpcAuth: true,
+      rpcAuth: 'remote',
       readyFile: null,
       engine: 'litesvm',
       policy: null,
@@ -43,7 +43,7 @@ describe('relay-emulator start options', () => {
       adminToken: 't',
       controlOrigins: ['http://localhost:5173', 'https://app.test'],
       journalLimit: 0,
-      rpcAuth: false,
+      rpcAuth: 'off',
       readyFile: 'ready.json',
       engine: 'litesvm',
       policy: 'strict',
@@ -82,13 +82,16 @@ describe('relay-emulator start options', () => {
       adminToken: 'env-token',
       publicUrl: 'https://emulator.test',
       journalLimit: 50,
-      rpcAuth: false,
+      rpcAuth: 'off',
       readyFile: '/tmp/ready.json',
       engine: 'litesvm',
       controlOrigins: ['http://localhost:3000', 'http://127.0.0.1:3000'],
       policy: 'strict',
     });
-    expect(parseStartOptions([], { RELAY_EMULATOR_NO_RPC_AUTH: '0' }).rpcAuth).toBe(true);
+    expect(parseStartOptions([], { RELAY_EMULATOR_NO_RPC_AUTH: '0' }).rpcAuth).toBe('remote');
+    expect(parseStartOptions(['--rpc-auth', 'always'], {}).rpcAuth).toBe('always');
+    expect(parseStartOptions([], { RELAY_EMULATOR_RPC_AUTH: 'off' }).rpcAuth).toBe('off');
+    expect(() => parseStartOptions(['--rpc-auth', 'sometimes'], {})).toThrow(/--rpc-auth must be one of remote, always, off, not "sometimes"/);
     expect(parseStartOptions(['--port', '1234', '--api-key', 'flag', '--engine', 'bankrun'], env)).toMatchObject({ port: 1234, apiKeys: ['flag'], engine: 'bankrun' });
     expect(parseStartOptions(['--port', '1234', '--api-key', 'flag', '--policy', 'faithful'], env)).toMatchObject({ port: 1234, apiKeys: ['flag'], policy: 'faithful' });
     // Every flag has a twin, and the usage text names them all.

@@ -6,6 +6,7 @@ import { READY_LINE_PREFIX } from './ready.ts';
 import { DEFAULT_ENGINE, ENGINE_ENV, ENGINE_NAMES, isEngineName, type EngineName } from '../ledger/engines.ts';
 import { normalizeOrigin } from '../http/server-mount.ts';
 import { POLICY_PROFILES, type PolicyProfile } from '../relay/policy-options.ts';
+import { RPC_AUTH_MODES, type RpcAuthMode } from '../auth/rpc-auth.ts';
 
 /** What `relay-emulator start` runs with, once flags, environment and defaults are merged. */
 export interface StartOptions {
@@ -21,8 +22,8 @@ export interface StartOptions {
   adminToken: string | null;
   controlOrigins: string[];
   journalLimit: number | null;
-  /** false with --no-rpc-auth: the RPC and PubSub answer without the bearer Token. */
-  rpcAuth: boolean;
+  /** When the RPC and PubSub need the Token (--rpc-auth; --no-rpc-auth is `off`). */
+  rpcAuth: RpcAuthMode;
   /** Where to write the ready facts (URLs, API key, fee payer) as JSON once the emulator answers. */
   readyFile: string | null;
   engine: EngineName;
@@ -44,7 +45,8 @@ export const START_FLAGS = {
   'admin-token': { env: 'RELAY_EMULATOR_ADMIN_TOKEN', value: 'TOKEN', help: 'X-Admin-Token for /__emulator on a non-loopback bind (default: random, printed)' },
   'control-origin': { env: 'RELAY_EMULATOR_CONTROL_ORIGIN', value: 'ORIGIN', help: "a page origin that may call /__emulator from a browser besides the emulator's own, repeatable (env: comma-separated)" },
   'journal-limit': { env: 'RELAY_EMULATOR_JOURNAL_LIMIT', value: 'N', help: 'requests the request journal keeps; 0 turns it off for throughput (default 1000)' },
-  'no-rpc-auth': { env: 'RELAY_EMULATOR_NO_RPC_AUTH', value: '', help: 'the RPC and PubSub answer without the bearer Token, for the solana CLI and explorers (env: 1/true)' },
+  'rpc-auth': { env: 'RELAY_EMULATOR_RPC_AUTH', value: 'MODE', help: `when the RPC and PubSub need the config's Token: ${RPC_AUTH_MODES.join('|')} (default remote: only through a non-loopback bind; always: every request)` },
+  'no-rpc-auth': { env: 'RELAY_EMULATOR_NO_RPC_AUTH', value: '', help: 'the same as --rpc-auth off: the RPC and PubSub answer without the Token wherever they are bound (env: 1/true)' },
   'ready-file': { env: 'RELAY_EMULATOR_READY_FILE', value: 'PATH', help: 'once ready, write the URLs, API key and fee payer there as JSON (the ready line\'s); removed on exit' },
   engine: { env: ENGINE_ENV, value: 'NAME', help: `ledger engine: ${ENGINE_NAMES.join('|')} (default ${DEFAULT_ENGINE}: mainnet's programs; bankrun runs SPL Token's 2024 build, see the README)` },
   policy: { env: 'RELAY_EMULATOR_POLICY', value: 'PROFILE', help: `fee-payer policy profile: ${POLICY_PROFILES.join('|')} (default faithful: sponsors what the vendor clients build)` },
@@ -75,6 +77,7 @@ export function parseStartOptions(argv: string[], env: NodeJS.ProcessEnv = proce
         'admin-token': { type: 'string' },
         'control-origin': { type: 'string', multiple: true },
         'journal-limit': { type: 'string' },
+        'rpc-auth': { type: 'string' },
         'no-rpc-auth': { type: 'boolean' },
         'ready-file': { type: 'string' },
         engine: { type: 'string' },
@@ -117,6 +120,8 @@ export function parseStartOptions(argv: string[], env: NodeJS.ProcessEnv = proce
   const policy = pick('policy') ?? null;
   if (policy !== null && !(POLICY_PROFILES as readonly string[]).includes(policy)) throw new UsageError(`--policy must be one of ${POLICY_PROFILES.join(', ')}, not "${policy}"`);
 
+  const rpcAuth = values['no-rpc-auth'] === true || flagFromEnv('no-rpc-auth', env[START_FLAGS['no-rpc-auth'].env]) ? 'off' : (pick('rpc-auth') ?? 'remote');
+  if (!(RPC_AUTH_MODES as readonly string[]).includes(rpcAuth)) throw new UsageError(`--rpc-auth must be one of ${RPC_AUTH_MODES.join(', ')}, not "${rpcAuth}"`);
   const tokenTtl = pick('token-ttl');
   const journalLimit = pick('journal-limit');
   return {
@@ -132,7 +137,7 @@ export function parseStartOptions(argv: string[], env: NodeJS.ProcessEnv = proce
     adminToken: pick('admin-token') ?? null,
     controlOrigins,
     journalLimit: journalLimit === undefined ? null : integer('journal-limit', journalLimit, 0, { min: 0, max: 1_000_000 }),
-    rpcAuth: !(values['no-rpc-auth'] === true || flagFromEnv('no-rpc-auth', env[START_FLAGS['no-rpc-auth'].env])),
+    rpcAuth: rpcAuth as RpcAuthMode,
     readyFile: pick('ready-file') ?? null,
     engine,
     policy: policy as PolicyProfile | null,

@@ -49,7 +49,9 @@ export function createFetch(options: CoreOptions): FetchHandler {
     let operationId: string | null = null;
     let response: Response;
     try {
-      if (options.rpc && withoutTrailingSlashes(pathname) === rpcPath) {
+      // The RPC answers at rpcUrl, and at POST / as solana-test-validator does (gill's `localnet`,
+      // `solana -u localhost`); GET / is the web UI.
+      if (options.rpc && (withoutTrailingSlashes(pathname) === rpcPath || (pathname === '/' && request.method === 'POST'))) {
         api = 'rpc';
         operationId = 'jsonRpc';
         response = await options.rpc(request);

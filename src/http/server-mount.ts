@@ -11,6 +11,8 @@ export interface ServerMount {
   readonly hostNames: ReadonlySet<string>;
   /** Origins (scheme://host[:port]) besides the server's own whose pages may drive the controls. */
   readonly controlOrigins: ReadonlySet<string>;
+  /** True when the listener is bound to a loopback address and no public URL puts a proxy in front of it: only this machine reaches it. */
+  readonly loopbackBind: boolean;
 }
 
 export interface ServerMountOptions {
@@ -23,7 +25,7 @@ export interface ServerMountOptions {
 }
 
 /** A listener bound to loopback, with nothing else known: loopback names only, no other origin. */
-export const LOOPBACK_MOUNT: ServerMount = Object.freeze({ hostNames: new Set<string>(), controlOrigins: new Set<string>() });
+export const LOOPBACK_MOUNT: ServerMount = Object.freeze({ hostNames: new Set<string>(), controlOrigins: new Set<string>(), loopbackBind: true });
 
 /**
  * The mount of a listener bound to `host`. A name bound to and the public URL's host are its
@@ -41,7 +43,7 @@ export function serverMount(options: ServerMountOptions): ServerMount {
     controlOrigins.add(url.origin);
   }
   for (const origin of options.controlOrigins ?? []) controlOrigins.add(normalizeOrigin(origin));
-  return { hostNames, controlOrigins };
+  return { hostNames, controlOrigins, loopbackBind: isLoopbackName(bind) && !options.publicUrl };
 }
 
 /** An origin as browsers send it in `Origin`: `scheme://host[:port]`, http or https. Throws for anything else. */

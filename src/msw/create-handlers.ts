@@ -8,13 +8,16 @@ export interface HandlerUrls {
   rpcUrl: string;
   /** The loopback listener's origin (`http://127.0.0.1:<port>`), or null/absent when there is none. */
   loopbackOrigin?: string | null;
+  /** The loopback listener's second port's origin (the RPC's port + 1, where web3.js looks for PubSub), or null/absent. */
+  pubsubOrigin?: string | null;
 }
 
 /**
  * MSW handlers that mount the emulator's one `fetch`: everything under the base URL, the RPC URL,
  * the emulator's own routes (controls, docs, the web UI) at the base URL's origin, and everything at the loopback listener's
- * origin. A WebSocket handshake to the loopback listener (made with `http.request`, as the `ws`
- * package does, which MSW intercepts) passes through to the real socket: MSW cannot answer one.
+ * origin (both its ports). A WebSocket handshake to the loopback listener (made with `http.request`,
+ * as the `ws` package does, which MSW intercepts) passes through to the real socket: MSW cannot
+ * answer one.
  */
 export function createHandlers(fetch: FetchHandler, urls: HandlerUrls): HttpHandler[] {
   const base = urls.baseUrl.replace(/\/+$/, '');
@@ -26,8 +29,9 @@ export function createHandlers(fetch: FetchHandler, urls: HandlerUrls): HttpHand
   // origin answers in process what it answers on a port.
   const root = [...['/__emulator', '/health', '/openapi.yaml', '/docs', '/ui', '/tx', '/address'].map((path) => `${escapeRegExp(path)}(?:/.*)?`), '/?'].join('|');
   const handlers: HttpHandler[] = [];
-  if (urls.loopbackOrigin) {
-    const authority = escapeRegExp(new URL(urls.loopbackOrigin).host);
+  for (const listener of [urls.loopbackOrigin, urls.pubsubOrigin]) {
+    if (!listener) continue;
+    const authority = escapeRegExp(new URL(listener).host);
     handlers.push(
       http.all(new RegExp(`^(?:http|ws)://${authority}(?:[/?].*)?$`, 'i'), ({ request }) =>
         request.headers.get('upgrade')?.toLowerCase() === 'websocket' ? passthrough() : fetch(request),

@@ -9,6 +9,9 @@ import { RPC_METHODS } from './method-table.ts';
 import { stringifyRpc } from './rpc-json.ts';
 import { VerifiedTokens } from './verified-tokens.ts';
 import { headerOf } from '../http/request-header.ts';
+import { bearerToken } from '../auth/authenticate.ts';
+import { tokenRequired } from '../auth/rpc-auth.ts';
+import { mountOf } from '../http/server-mount.ts';
 
 export interface RpcHandlerOptions {
   /** The methods answered. Default: {@link RPC_METHODS}. */
@@ -22,8 +25,8 @@ type Envelope = { jsonrpc: '2.0'; id: Id } & ({ result: unknown } | { error: Ret
  * The Solana JSON-RPC 2.0 endpoint at `rpcUrl`, over the emulator's ledger, submissions and indexes.
  *
  * HTTP-level refusals are problem+json like the rest of the emulator (thrown as RelayError for the
- * core to render): 405 for anything but POST, 401 without a valid bearer Token (unless
- * `config.rpcAuth` is false), 413/415 for the body. Everything past that is JSON-RPC with HTTP 200:
+ * core to render): 405 for anything but POST, 401 for a bearer Token that does not verify, or for
+ * none where `config.rpcAuth` requires one (src/auth/rpc-auth.ts), 413/415 for the body. Everything past that is JSON-RPC with HTTP 200:
  * -32700 for unparsable JSON, -32600 for a malformed request object, -32601 for unknown methods and
  * the method's own errors. Batches are answered in order; notifications (no `id`) get no answer.
  */
@@ -40,7 +43,8 @@ export function createRpcHandler(services: EmulatorServices, options: Partial<Rp
         : `${request.method} is not allowed: the JSON-RPC endpoint accepts POST.`;
       throw new RelayError('METHOD_NOT_ALLOWED', detail, { headers: { Allow: 'POST' } });
     }
-    if (services.config.rpcAuth) await verified.require(request);
+    const mode = services.config.rpcAuth;
+    if (mode !== 'off' && (bearerToken(request) !== null || tokenRequired(mode, mountOf(request)))) await verified.require(request);
     let body: unknown;
     try {
       body = await readJsonBody(request, { maxBytes: services.config.maxBodyBytes });

@@ -53,6 +53,10 @@ export interface RunningServer {
   port: number;
   /** The token the /__emulator routes require, or null when they are open (loopback bind). */
   adminToken: string | null;
+  /** Why port + 1 (PubSub where web3.js and gill look) is not served, or null when it is. */
+  pubsubPortError: string | null;
+  /** True when only this machine reaches the server (a loopback bind, no public URL): the RPC then needs no Token by default. */
+  loopbackBind: boolean;
   /** The state file, when one was given, and what its restore found. */
   stateFile: StateFile | null;
   restored: OpenedState | null;
@@ -74,16 +78,20 @@ export async function startServer(options: ServerOptions = {}): Promise<RunningS
   const host = options.host ?? DEFAULT_HOST;
   const { gate, open } = servingGate();
   const mount = serverMount({ host, publicUrl: options.publicUrl ?? null, controlOrigins: options.controlOrigins ?? [] });
-  const listener = await listenCore({ host, port: options.port ?? DEFAULT_PORT, gate, mount });
+  const requested = options.port ?? DEFAULT_PORT;
+  // Port + 1 serves the same (PubSub where web3.js and gill look): two free ports for --port 0, else when it is free.
+  const listener = await listenCore({ host, port: requested, gate, mount, nextPort: requested === 0 ? 'required' : 'try' });
   const { port } = listener;
 
   const origin = (options.publicUrl ?? `http://${urlHost(host)}:${port}`).replace(/\/+$/, '');
+  // What a client derives from the RPC URL by itself (web3.js: the port + 1), when that port is served; else the same port.
+  const pubsubUrl = listener.nextPort === null ? `${origin.replace(/^http/, 'ws')}/rpc` : nextPortUrl(`${origin}/rpc`);
   let emulator: RelayEmulator | null = null;
   let stateFile: StateFile | null = null;
   let restored: OpenedState | null = null;
   try {
     // This port serves the RPC and PubSub already: no second, loopback listener.
-    emulator = await createRelayEmulator({ ...options.emulator, baseUrl: `${origin}/api`, loopback: false });
+    emulator = await createRelayEmulator({ ...options.emulator, baseUrl: `${origin}/api`, loopback: false, pubsubUrl });
     if (options.stateFile) {
       stateFile = new StateFile({ ...options.stateFile, emulator });
       try {
@@ -113,6 +121,8 @@ export async function startServer(options: ServerOptions = {}): Promise<RunningS
     host,
     port,
     adminToken,
+    pubsubPortError: listener.nextPortError,
+    loopbackBind: mount.loopbackBind,
     stateFile: file,
     restored,
     stopAccepting,
@@ -125,4 +135,12 @@ export async function startServer(options: ServerOptions = {}): Promise<RunningS
       return closing;
     },
   };
+}
+
+/** The WebSocket URL web3.js derives from an RPC URL: ws(s), and an explicit port + 1. */
+function nextPortUrl(rpcUrl: string): string {
+  const url = new URL(rpcUrl);
+  url.protocol = url.protocol === 'https:' ? 'wss:' : 'ws:';
+  if (url.port !== '') url.port = String(Number(url.port) + 1);
+  return url.href;
 }

@@ -1,7 +1,10 @@
 import type { IncomingMessage } from 'node:http';
 import type { Duplex } from 'node:stream';
 import { WebSocketServer } from 'ws';
+import type { Socket } from 'node:net';
 import { bearerToken } from '../../auth/authenticate.ts';
+import { tokenRequired } from '../../auth/rpc-auth.ts';
+import { bareHost, isLoopbackName, LOOPBACK_MOUNT, type ServerMount } from '../../http/server-mount.ts';
 import { RelayError } from '../../errors/relay-error.ts';
 import { errorToResponse } from '../../errors/to-response.ts';
 import type { EmulatorServices } from '../../services.ts';
@@ -15,18 +18,31 @@ const MAX_MESSAGE_BYTES = 1 << 20;
  * (`noServer`): each listener hands it the upgrades it owns, and tracks their sockets itself.
  * No permessage-deflate, as on Solana's PubSub.
  */
+/** A listener other machines reach, with nothing else known. */
+const REMOTE_MOUNT: ServerMount = Object.freeze({ hostNames: new Set<string>(), controlOrigins: new Set<string>(), loopbackBind: false });
+
 const websockets = new WebSocketServer({ noServer: true, clientTracking: false, maxPayload: MAX_MESSAGE_BYTES, perMessageDeflate: false });
 
+export interface UpgradeOptions extends PubSubOptions {
+  /**
+   * The listener the upgrade came through, for `config.rpcAuth` (src/auth/rpc-auth.ts). Default:
+   * a loopback bind when the socket's local address is a loopback one, else a remote one.
+   */
+  mount: ServerMount;
+}
+
 /**
- * Upgrades `request` to a Solana PubSub connection, after the same bearer-Token check as the
+ * Upgrades `request` to a Solana PubSub connection, after the same bearer-Token rule as the
  * HTTP endpoint (the Token in `Authorization`, or in a `token` query parameter since browser and
  * web3.js WebSockets cannot set headers). For servers that share a port with the HTTP endpoint:
  * the emulator's own listeners call it, and so can any node `http.Server` that mounts the core.
  */
-export async function upgradeToPubSub(services: EmulatorServices, request: IncomingMessage, socket: Duplex, head: Buffer, options: Partial<PubSubOptions> = {}): Promise<void> {
-  if (services.config.rpcAuth) {
-    const url = new URL(request.url ?? '/', 'http://pubsub.invalid');
-    const token = url.searchParams.get('token') ?? bearerToken(new Request(url, { headers: { authorization: request.headers.authorization ?? '' } }));
+export async function upgradeToPubSub(services: EmulatorServices, request: IncomingMessage, socket: Duplex, head: Buffer, options: Partial<UpgradeOptions> = {}): Promise<void> {
+  const mode = services.config.rpcAuth;
+  const url = new URL(request.url ?? '/', 'http://pubsub.invalid');
+  const token = mode === 'off' ? null : (url.searchParams.get('token') ?? bearerToken(new Request(url, { headers: { authorization: request.headers.authorization ?? '' } })));
+  const mount = options.mount ?? (isLoopbackName(bareHost((socket as Partial<Socket>).localAddress ?? '')) ? LOOPBACK_MOUNT : REMOTE_MOUNT);
+  if (token !== null || tokenRequired(mode, mount)) {
     try {
       if (token === null) throw new RelayError('TOKEN_INVALID', 'Send the Token from GET /Transaction/config as Authorization: Bearer <Token> or ?token=<Token>.');
       await services.tokens.verify(token);
@@ -39,7 +55,7 @@ export async function upgradeToPubSub(services: EmulatorServices, request: Incom
   }
   // ws answers a malformed handshake (no Sec-WebSocket-Key, another version) 400 itself.
   websockets.handleUpgrade(request, socket, head, (peer) => {
-    const session = createPubSubSession(services, (text) => peer.send(text), options);
+    const session = createPubSubSession(services, (text) => peer.send(text), options.pollMs === undefined ? {} : { pollMs: options.pollMs });
     peer.on('message', (data) => void session.receive(data.toString()));
     peer.on('close', () => session.close());
     peer.on('error', () => peer.terminate());
