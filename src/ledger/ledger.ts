@@ -6,9 +6,11 @@ import { balancedWrites, type AccountWrite } from './account-writes.ts';
 import { transactionFee } from './compute-budget.ts';
 import type { LedgerAccount, LedgerEngine } from './engine.ts';
 import { LedgerBlockhashes } from './ledger-blockhashes.ts';
+import { LedgerEvents, type LedgerListener } from './ledger-events.ts';
 import { reportedAccount, type ClockMark, type LedgerChange } from './ledger-changes.ts';
 import { DEFAULT_TRANSACTIONS_PER_SLOT, type BlockhashInfo, type LedgerClock, type LedgerOptions, type LedgerTransaction, type SimulationResult } from './ledger-types.ts';
 import { SlotClock } from './slot-clock.ts';
+import { landedInBlock } from './transaction-error.ts';
 import { DROPPED, simulationResult, transactionRecord, writtenAccountsOf } from './transaction-record.ts';
 import { addressOf } from '../crypto/base58.ts';
 
@@ -35,6 +37,7 @@ export class Ledger {
   readonly #written = new Set<string>();
   #lock: Promise<unknown> = Promise.resolve();
   readonly #report: ChangeReporter;
+  readonly #events = new LedgerEvents();
 
   private constructor(engine: LedgerEngine, options: LedgerOptions) {
     this.#engine = engine;
@@ -132,6 +135,7 @@ export class Ledger {
       if (this.#options.changes?.recording) {
         this.#report({ op: 'write', accounts: [...final].map(([key, { account }]) => [key, reportedAccount(account)]) } satisfies LedgerChange);
       }
+      if (this.#events.listening) this.#events.tell({ kind: 'accounts', written: [...final.keys()] });
     });
   }
 
@@ -211,6 +215,7 @@ export class Ledger {
       }
       commit?.(result);
     });
+    if (this.#events.listening && landedInBlock(result)) this.#events.tell({ kind: 'transaction', transaction: result, written: keys.filter((_, index) => tx.message.isAccountWritable(index)).map(addressOf) });
     return result;
   }
 
@@ -233,6 +238,21 @@ export class Ledger {
   /** Every address a processed transaction or setAccount may have changed since the last forgetWrites(). */
   writtenAccounts(): string[] {
     return [...this.#written];
+  }
+
+  /**
+   * Every address that may hold an account other than the runtime's own (programs, sysvars): the
+   * genesis accounts and every address written since (getProgramAccounts and the other scans).
+   */
+  knownAddresses(): string[] {
+    const known = new Set(this.#options.genesis.map(({ address }) => addressOf(address)));
+    for (const address of this.#written) known.add(address);
+    return [...known];
+  }
+
+  /** Hears every transaction that landed and every direct write, after it is made (ledger-events.ts). */
+  listen(listener: LedgerListener): () => void {
+    return this.#events.listen(listener);
   }
 
   forgetWrites(): void {

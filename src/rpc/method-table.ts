@@ -1,7 +1,10 @@
 import type { MethodTable } from './context.ts';
 import { accountMethods } from './methods/accounts.ts';
 import { blockhashAndFeeMethods } from './methods/blockhash-and-fees.ts';
+import { blockMethods } from './methods/blocks.ts';
 import { chainMethods } from './methods/chain.ts';
+import { clusterMethods } from './methods/cluster.ts';
+import { scanMethods } from './methods/scans.ts';
 import { signatureMethods } from './methods/signatures.ts';
 import { submissionMethods } from './methods/submission.ts';
 import { tokenMethods } from './methods/tokens.ts';
@@ -13,6 +16,9 @@ export const RPC_METHODS: MethodTable = {
   ...tokenMethods,
   ...signatureMethods,
   ...chainMethods,
+  ...blockMethods,
+  ...clusterMethods,
+  ...scanMethods,
   ...submissionMethods,
 };
 

@@ -3,15 +3,13 @@ import { commitmentOf, contextSlot, withContext, type MethodTable } from '../con
 import { invalidParams } from '../json-rpc-error.ts';
 import { configObject, positional, requireInteger, requirePubkey } from '../params.ts';
 
-const ACCOUNT_CONFIG = ['commitment', 'encoding', 'dataSlice', 'minContextSlot'] as const;
-const SLOT_CONFIG = ['commitment', 'minContextSlot'] as const;
 const MAX_MULTIPLE_ACCOUNTS = 100;
 
 export const accountMethods: MethodTable = {
   async getAccountInfo(params, context) {
     const [address, raw] = positional(params, 'getAccountInfo', { min: 1, max: 2 });
     const key = requirePubkey(address);
-    const config = configObject(raw, ACCOUNT_CONFIG);
+    const config = configObject(raw);
     commitmentOf(config);
     const encoding = accountEncodingOf(config, 'binary');
     const slot = contextSlot(context, config);
@@ -25,7 +23,7 @@ export const accountMethods: MethodTable = {
     if (!Array.isArray(addresses)) throw invalidParams('invalid type: expected a sequence of account addresses');
     if (addresses.length > MAX_MULTIPLE_ACCOUNTS) throw invalidParams(`Too many inputs provided; max ${MAX_MULTIPLE_ACCOUNTS}`);
     const keys = addresses.map(requirePubkey);
-    const config = configObject(raw, ACCOUNT_CONFIG);
+    const config = configObject(raw);
     commitmentOf(config);
     const encoding = accountEncodingOf(config, 'base64');
     const slot = contextSlot(context, config);
@@ -42,7 +40,7 @@ export const accountMethods: MethodTable = {
   async getBalance(params, context) {
     const [address, raw] = positional(params, 'getBalance', { min: 1, max: 2 });
     const key = requirePubkey(address);
-    const config = configObject(raw, SLOT_CONFIG);
+    const config = configObject(raw);
     commitmentOf(config);
     const slot = contextSlot(context, config);
     const account = await context.services.ledger.getAccount(key);
@@ -51,7 +49,7 @@ export const accountMethods: MethodTable = {
 
   async getMinimumBalanceForRentExemption(params, context) {
     const [length, raw] = positional(params, 'getMinimumBalanceForRentExemption', { min: 0, max: 2 });
-    const config = configObject(raw, ['commitment']);
+    const config = configObject(raw);
     commitmentOf(config);
     const dataLength = length === undefined ? 0 : requireInteger(length, 'usize');
     return context.services.ledger.minimumBalanceForRentExemption(dataLength);

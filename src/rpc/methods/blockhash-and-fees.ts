@@ -5,7 +5,6 @@ import { invalidParams, paramsError } from '../json-rpc-error.ts';
 import { configObject, positional, requireHash, requirePubkey, requireString } from '../params.ts';
 import { landedInBlock } from '../../ledger/transaction-error.ts';
 
-const SLOT_CONFIG = ['commitment', 'minContextSlot'] as const;
 /** The validator keeps prioritization fees for this many recent blocks. */
 const PRIORITIZATION_FEE_SLOTS = 150;
 const MAX_PRIORITIZATION_FEE_ACCOUNTS = 128;
@@ -13,7 +12,7 @@ const MAX_PRIORITIZATION_FEE_ACCOUNTS = 128;
 export const blockhashAndFeeMethods: MethodTable = {
   async getLatestBlockhash(params, context) {
     const [raw] = positional(params, 'getLatestBlockhash', { min: 0, max: 1 });
-    const config = configObject(raw, SLOT_CONFIG);
+    const config = configObject(raw);
     commitmentOf(config);
     const slot = contextSlot(context, config);
     const { blockhash, lastValidBlockHeight } = await context.services.ledger.latestBlockhash();
@@ -22,7 +21,7 @@ export const blockhashAndFeeMethods: MethodTable = {
 
   isBlockhashValid(params, context) {
     const [hash, raw] = positional(params, 'isBlockhashValid', { min: 1, max: 2 });
-    const config = configObject(raw, SLOT_CONFIG);
+    const config = configObject(raw);
     commitmentOf(config);
     const blockhash = requireHash(hash);
     const slot = contextSlot(context, config);
@@ -31,7 +30,7 @@ export const blockhashAndFeeMethods: MethodTable = {
 
   getFeeForMessage(params, context) {
     const [encoded, raw] = positional(params, 'getFeeForMessage', { min: 1, max: 2 });
-    const config = configObject(raw, SLOT_CONFIG);
+    const config = configObject(raw);
     commitmentOf(config);
     const bytes = Buffer.from(requireString(encoded), 'base64');
     let message: VersionedMessage;

@@ -2,21 +2,20 @@ import { EPOCH_SCHEDULE, epochOf } from '../../ledger/epoch-schedule.ts';
 import { API_VERSION, FEATURE_SET, commitmentOf, contextSlot, type MethodTable } from '../context.ts';
 import { JsonRpcError, RPC_ERROR } from '../json-rpc-error.ts';
 import { configObject, positional, requireInteger } from '../params.ts';
-import { landedInBlock } from '../../ledger/transaction-error.ts';
+import { landedCount } from './blocks.ts';
 
-const SLOT_CONFIG = ['commitment', 'minContextSlot'] as const;
 
 export const chainMethods: MethodTable = {
   getSlot(params, context) {
     const [raw] = positional(params, 'getSlot', { min: 0, max: 1 });
-    const config = configObject(raw, SLOT_CONFIG);
+    const config = configObject(raw);
     commitmentOf(config);
     return contextSlot(context, config);
   },
 
   getBlockHeight(params, context) {
     const [raw] = positional(params, 'getBlockHeight', { min: 0, max: 1 });
-    const config = configObject(raw, SLOT_CONFIG);
+    const config = configObject(raw);
     commitmentOf(config);
     contextSlot(context, config);
     return Number(context.services.ledger.clock().blockHeight);
@@ -33,20 +32,19 @@ export const chainMethods: MethodTable = {
 
   getEpochInfo(params, context) {
     const [raw] = positional(params, 'getEpochInfo', { min: 0, max: 1 });
-    const config = configObject(raw, SLOT_CONFIG);
+    const config = configObject(raw);
     commitmentOf(config);
     contextSlot(context, config);
     // The ledger's clock is the Clock sysvar programs read: its epoch is this epoch.
     const clock = context.services.ledger.clock();
     const { slotIndex, slotsInEpoch } = epochOf(clock.slot);
-    const transactionCount = context.services.submissions.all().filter((record) => record.ledger !== null && landedInBlock(record.ledger)).length;
     return {
       absoluteSlot: Number(clock.slot),
       blockHeight: Number(clock.blockHeight),
       epoch: Number(clock.epoch),
       slotIndex: Number(slotIndex),
       slotsInEpoch: Number(slotsInEpoch),
-      transactionCount,
+      transactionCount: landedCount(context.services),
     };
   },
 

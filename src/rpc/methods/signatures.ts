@@ -25,7 +25,7 @@ export const signatureMethods: MethodTable = {
     if (!Array.isArray(list)) throw invalidParams('invalid type: expected a sequence of signatures');
     if (list.length > MAX_SIGNATURE_STATUSES) throw invalidParams(`Too many inputs provided; max ${MAX_SIGNATURE_STATUSES}`);
     const signatures = list.map(requireSignature);
-    const config = configObject(raw, ['searchTransactionHistory']);
+    const config = configObject(raw);
     optionalBoolean(config, 'searchTransactionHistory');
     const slot = contextSlot(context, {});
     return withContext(
@@ -38,7 +38,7 @@ export const signatureMethods: MethodTable = {
   getSignaturesForAddress(params, context) {
     const [address, raw] = positional(params, 'getSignaturesForAddress', { min: 1, max: 2 });
     const key = requirePubkey(address).toBase58();
-    const config = configObject(raw, ['limit', 'before', 'until', 'commitment', 'minContextSlot']);
+    const config = configObject(raw);
     const commitment = confirmedOrFinalized(config);
     contextSlot(context, config);
     const limit = optionalInteger(config, 'limit') ?? MAX_SIGNATURES_FOR_ADDRESS;
@@ -72,7 +72,7 @@ export const signatureMethods: MethodTable = {
     const [signatureParam, raw] = positional(params, 'getTransaction', { min: 1, max: 2 });
     const signature = requireSignature(signatureParam);
     // The second param is a config object, or (deprecated) the encoding alone.
-    const config = typeof raw === 'string' ? { encoding: raw } : configObject(raw, ['encoding', 'commitment', 'maxSupportedTransactionVersion']);
+    const config = typeof raw === 'string' ? { encoding: raw } : configObject(raw);
     const encoding = optionalVariant(config, 'encoding', TRANSACTION_ENCODINGS) ?? 'json';
     const commitment = confirmedOrFinalized(config);
     const maxSupportedTransactionVersion = optionalInteger(config, 'maxSupportedTransactionVersion');

@@ -36,7 +36,7 @@ export const submissionMethods: MethodTable = {
    */
   async sendTransaction(params, context) {
     const [encoded, raw] = positional(params, 'sendTransaction', { min: 1, max: 2 });
-    const config = configObject(raw, ['encoding', 'skipPreflight', 'preflightCommitment', 'maxRetries', 'minContextSlot']);
+    const config = configObject(raw);
     const encoding = optionalVariant(config, 'encoding', BINARY_ENCODINGS) ?? 'base58';
     const skipPreflight = optionalBoolean(config, 'skipPreflight') ?? false;
     commitmentOf(config, 'preflightCommitment');
@@ -64,7 +64,7 @@ export const submissionMethods: MethodTable = {
 
   async simulateTransaction(params, context) {
     const [encoded, raw] = positional(params, 'simulateTransaction', { min: 1, max: 2 });
-    const config = configObject(raw, ['sigVerify', 'replaceRecentBlockhash', 'commitment', 'encoding', 'accounts', 'minContextSlot', 'innerInstructions']);
+    const config = configObject(raw);
     const sigVerify = optionalBoolean(config, 'sigVerify') ?? false;
     const replace = optionalBoolean(config, 'replaceRecentBlockhash') ?? false;
     if (sigVerify && replace) throw paramsError('sigVerify may not be used with replaceRecentBlockhash');
@@ -97,7 +97,7 @@ export const submissionMethods: MethodTable = {
     const [address, amount, raw] = positional(params, 'requestAirdrop', { min: 2, max: 3 });
     const to = requirePubkey(address);
     const lamports = requireInteger(amount);
-    const config = configObject(raw, ['commitment', 'recentBlockhash']);
+    const config = configObject(raw);
     commitmentOf(config);
     const { services } = context;
     for (let attempt = 0; attempt < AIRDROP_ATTEMPTS; attempt += 1) {

@@ -62,12 +62,51 @@ describe('PubSub session', () => {
 
     await session.receive(JSON.stringify({ jsonrpc: '2.0', id: 4, method: 'signatureUnsubscribe', params: [2] }));
     await session.receive(JSON.stringify({ jsonrpc: '2.0', id: 5, method: 'accountUnsubscribe', params: [0] }));
-    await session.receive(JSON.stringify({ jsonrpc: '2.0', id: 6, method: 'logsSubscribe', params: ['all'] }));
+    // A validator answers blockSubscribe only with --rpc-pubsub-enable-block-subscription; the emulator has no such flag.
+    await session.receive(JSON.stringify({ jsonrpc: '2.0', id: 6, method: 'blockSubscribe', params: ['all'] }));
     await session.receive(JSON.stringify({ jsonrpc: '2.0', method: 'ping' }));
     expect(messages.splice(0)).toEqual([
       { jsonrpc: '2.0', error: { code: -32602, message: 'Invalid subscription id.' }, id: 4 },
       { jsonrpc: '2.0', result: true, id: 5 },
       { jsonrpc: '2.0', error: { code: -32601, message: 'Method not found' }, id: 6 },
     ]);
+    await session.receive(JSON.stringify({ jsonrpc: '2.0', id: 7, method: 'slotUnsubscribe', params: [1] }));
+    messages.splice(0);
+  });
+
+  it('notifies logs (all, and mentions of one address), program accounts that change (with filters), and each new root', async () => {
+    const owner = Keypair.generate().publicKey.toBase58();
+    const other = Keypair.generate().publicKey.toBase58();
+    const call = async (id: number, method: string, params?: unknown[]) => {
+      await session.receive(JSON.stringify({ jsonrpc: '2.0', id, method, params }));
+      return messages.splice(0).find((message) => message.id === id);
+    };
+    const all = (await call(10, 'logsSubscribe', ['all'])).result;
+    const mentions = (await call(11, 'logsSubscribe', [{ mentions: [owner] }, { commitment: 'finalized' }])).result;
+    const unrelated = (await call(12, 'logsSubscribe', [{ mentions: [other] }])).result;
+    const system = (await call(13, 'programSubscribe', ['11111111111111111111111111111111', { encoding: 'base64', filters: [{ dataSize: 0 }] }])).result;
+    const sized = (await call(14, 'programSubscribe', ['11111111111111111111111111111111', { encoding: 'base64', filters: [{ dataSize: 1 }] }])).result;
+    const root = (await call(15, 'rootSubscribe')).result;
+    expect((await call(16, 'logsSubscribe', [{ mentions: [owner, other] }])).error).toEqual({ code: -32602, message: 'Invalid Request: Only 1 address supported' });
+    const signature = await airdrop(owner);
+    await emulator.settle();
+    await emulator.warp({ slots: 1 });
+    const slot = Number(emulator.services.submissions.get(signature)!.ledger!.slot);
+    await expect.poll(() => messages.filter((message) => message.method === 'rootNotification').length).toBe(1);
+    const notes = messages.splice(0);
+    const of = (subscription: number) => notes.filter((message) => message.params.subscription === subscription).map((message) => message.params.result);
+    const logs = { signature, err: null, logs: ['Program 11111111111111111111111111111111 invoke [1]', 'Program 11111111111111111111111111111111 success'] };
+    expect(of(all)).toEqual([{ context: { slot }, value: logs }]);
+    expect(of(mentions)).toEqual([{ context: { slot }, value: logs }]);
+    expect(of(unrelated)).toEqual([]);
+    // The airdrop wrote the faucet and the new wallet, both System accounts without data.
+    expect(of(system).map((result) => result.value.pubkey).sort()).toEqual([owner, emulator.services.fixtures.relay.faucet.publicKey].sort());
+    expect(of(system).find((result) => result.value.pubkey === owner).value.account).toMatchObject({ lamports: LAMPORTS_PER_SOL, data: ['', 'base64'] });
+    expect(of(sized)).toEqual([]);
+    expect(of(root)).toEqual([slot + 1]);
+    for (const [index, subscription] of [all, mentions, unrelated].entries()) expect((await call(20 + index, 'logsUnsubscribe', [subscription])).result).toBe(true);
+    expect((await call(23, 'programUnsubscribe', [system])).result).toBe(true);
+    expect((await call(24, 'rootUnsubscribe', [root])).result).toBe(true);
+    expect((await call(25, 'rootUnsubscribe', [root])).error.code).toBe(-32602);
   });
 });

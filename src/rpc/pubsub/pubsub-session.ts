@@ -1,11 +1,11 @@
-import { PublicKey } from '@solana/web3.js';
 import type { EmulatorServices } from '../../services.ts';
-import type { Submission } from '../../store/submissions.ts';
-import { accountEncodingOf, accountJson, type AccountEncodingOptions } from '../account-json.ts';
-import { COMMITMENTS, commitmentOf, type RpcCommitment } from '../context.ts';
+import { accountEncodingOf, accountJson } from '../account-json.ts';
+import { accountFiltersOf } from '../account-filters.ts';
+import { commitmentOf } from '../context.ts';
 import { JsonRpcError, RPC_ERROR } from '../json-rpc-error.ts';
 import { configObject, optionalBoolean, positional, requirePubkey, requireSignature } from '../params.ts';
 import { stringifyRpc } from '../rpc-json.ts';
+import { check, collect, NOTIFICATION, type LogsFilter, type Subscription } from './pubsub-subscriptions.ts';
 
 export interface PubSubOptions {
   /** How often subscriptions are checked against the ledger and submissions, in ms. Default 10. */
@@ -22,22 +22,13 @@ export interface PubSubSession {
   close(): void;
 }
 
-type Subscription =
-  | { kind: 'signature'; signature: string; commitment: RpcCommitment; received: boolean; receivedSent: boolean }
-  | { kind: 'account'; address: PublicKey; encoding: AccountEncodingOptions; last: string | null }
-  | { kind: 'slot'; last: bigint };
-
-const NOTIFICATION: Record<Subscription['kind'], string> = {
-  signature: 'signatureNotification',
-  account: 'accountNotification',
-  slot: 'slotNotification',
-};
-
 /**
  * Solana's PubSub (the RPC's WebSocket side) for one connection: signatureSubscribe (what web3.js
- * `confirmTransaction` waits on), accountSubscribe and slotSubscribe, with their unsubscribe
- * methods. Subscriptions are checked against the submissions and the ledger every `pollMs` while any
- * exist; a signature subscription ends with its one notification, as on Solana.
+ * `confirmTransaction` waits on), accountSubscribe, programSubscribe, logsSubscribe, slotSubscribe
+ * and rootSubscribe, with their unsubscribe methods. Subscriptions are checked against the
+ * submissions and the ledger every `pollMs` while any exist (pubsub-subscriptions.ts); logs and
+ * program subscriptions also hear the ledger's events, so that no transaction slips between two
+ * checks. A signature subscription ends with its one notification, as on Solana.
  */
 export function createPubSubSession(services: EmulatorServices, send: (text: string) => void, options: Partial<PubSubOptions> = {}): PubSubSession {
   const { pollMs } = { ...DEFAULT_PUBSUB_OPTIONS, ...options };
@@ -46,63 +37,46 @@ export function createPubSubSession(services: EmulatorServices, send: (text: str
   let timer: ReturnType<typeof setInterval> | null = null;
   let ticking = false;
   let closed = false;
-
-  const notify = (id: number, kind: Subscription['kind'], result: unknown) =>
-    send(stringifyRpc({ jsonrpc: '2.0', method: NOTIFICATION[kind], params: { result, subscription: id } }));
+  /** Stops hearing the ledger; set while a logs or program subscription exists. */
+  let unlisten: (() => void) | null = null;
 
   const tick = async () => {
     if (ticking || closed) return;
     ticking = true;
     try {
-      const slot = services.ledger.clock().slot;
       for (const [id, subscription] of [...subscriptions]) {
         if (!subscriptions.has(id)) continue;
-        const context = { slot: Number(slot) };
-        if (subscription.kind === 'signature') {
-          const record = services.submissions.get(subscription.signature);
-          if (record && subscription.received && !subscription.receivedSent) {
-            subscription.receivedSent = true;
-            notify(id, 'signature', { context, value: 'receivedSignature' });
-          }
-          if (record && reached(record, subscription.commitment)) {
-            subscriptions.delete(id);
-            notify(id, 'signature', { context: { slot: Number(record.ledger!.slot) }, value: { err: record.ledger!.err } });
-          }
-        } else if (subscription.kind === 'slot') {
-          if (slot !== subscription.last) {
-            subscription.last = slot;
-            notify(id, 'slot', { parent: Number(slot) - 1, root: Number(slot), slot: Number(slot) });
-          }
-        } else {
-          const account = await services.ledger.getAccount(subscription.address);
-          const value = account ? await accountJson(account, subscription.encoding, services.ledger) : null;
-          const text = stringifyRpc(value);
-          if (text !== subscription.last && subscriptions.has(id)) {
-            subscription.last = text;
-            notify(id, 'account', { context, value });
-          }
-        }
+        const notify = (result: unknown) => {
+          if (subscriptions.has(id)) send(stringifyRpc({ jsonrpc: '2.0', method: NOTIFICATION[subscription.kind], params: { result, subscription: id } }));
+        };
+        if (!(await check(services, subscription, notify))) subscriptions.delete(id);
       }
     } finally {
       ticking = false;
-      if (subscriptions.size === 0 && timer) {
-        clearInterval(timer);
-        timer = null;
-      }
+      if (subscriptions.size === 0) stop();
     }
   };
 
-  const watch = () => {
-    if (timer || closed) return;
-    timer = setInterval(() => void tick(), pollMs);
-    timer.unref?.();
+  const stop = () => {
+    if (timer) clearInterval(timer);
+    timer = null;
+    unlisten?.();
+    unlisten = null;
   };
 
   const subscribe = (subscription: Subscription): number => {
     const id = nextId;
     nextId += 1;
     subscriptions.set(id, subscription);
-    watch();
+    if (!closed && !timer) {
+      timer = setInterval(() => void tick(), pollMs);
+      timer.unref?.();
+    }
+    if (!closed && !unlisten && (subscription.kind === 'logs' || subscription.kind === 'program')) {
+      unlisten = services.ledger.listen((event) => {
+        for (const each of subscriptions.values()) collect(each, event);
+      });
+    }
     return id;
   };
 
@@ -117,7 +91,7 @@ export function createPubSubSession(services: EmulatorServices, send: (text: str
   const methods: Record<string, (params: unknown) => Promise<unknown> | unknown> = {
     signatureSubscribe(params) {
       const [signature, raw] = positional(params, 'signatureSubscribe', { min: 1, max: 2 });
-      const config = configObject(raw, ['commitment', 'enableReceivedNotification']);
+      const config = configObject(raw);
       return subscribe({
         kind: 'signature',
         signature: requireSignature(signature),
@@ -130,7 +104,7 @@ export function createPubSubSession(services: EmulatorServices, send: (text: str
     async accountSubscribe(params) {
       const [address, raw] = positional(params, 'accountSubscribe', { min: 1, max: 2 });
       const key = requirePubkey(address);
-      const config = configObject(raw, ['commitment', 'encoding', 'dataSlice']);
+      const config = configObject(raw);
       commitmentOf(config);
       const encoding = accountEncodingOf(config, 'binary');
       const account = await services.ledger.getAccount(key);
@@ -139,11 +113,28 @@ export function createPubSubSession(services: EmulatorServices, send: (text: str
       return subscribe({ kind: 'account', address: key, encoding, last });
     },
     accountUnsubscribe: (params) => unsubscribe(params, 'account'),
+    programSubscribe(params) {
+      const [program, raw] = positional(params, 'programSubscribe', { min: 1, max: 2 });
+      const config = configObject(raw);
+      return subscribe({ kind: 'program', program: requirePubkey(program), encoding: accountEncodingOf(config, 'binary'), filters: accountFiltersOf(config.filters), commitment: commitmentOf(config), pending: [] });
+    },
+    programUnsubscribe: (params) => unsubscribe(params, 'program'),
+    logsSubscribe(params) {
+      const [filter, raw] = positional(params, 'logsSubscribe', { min: 1, max: 2 });
+      const config = configObject(raw);
+      return subscribe({ kind: 'logs', filter: logsFilterOf(filter), commitment: commitmentOf(config), pending: [] });
+    },
+    logsUnsubscribe: (params) => unsubscribe(params, 'logs'),
     slotSubscribe(params) {
       positional(params, 'slotSubscribe', { min: 0, max: 0 });
       return subscribe({ kind: 'slot', last: services.ledger.clock().slot });
     },
     slotUnsubscribe: (params) => unsubscribe(params, 'slot'),
+    rootSubscribe(params) {
+      positional(params, 'rootSubscribe', { min: 0, max: 0 });
+      return subscribe({ kind: 'root', last: services.ledger.clock().slot });
+    },
+    rootUnsubscribe: (params) => unsubscribe(params, 'root'),
   };
 
   return {
@@ -178,13 +169,18 @@ export function createPubSubSession(services: EmulatorServices, send: (text: str
     close() {
       closed = true;
       subscriptions.clear();
-      if (timer) clearInterval(timer);
-      timer = null;
+      stop();
     },
   };
 }
 
-function reached(record: Submission, commitment: RpcCommitment): boolean {
-  if (!record.ledger || record.commitment === null) return false;
-  return COMMITMENTS.indexOf(record.commitment) >= COMMITMENTS.indexOf(commitment);
+/** `"all"`, `"allWithVotes"` (no votes here: the same) or `{mentions: [address]}` (one address, as the validator allows). */
+function logsFilterOf(value: unknown): LogsFilter {
+  if (value === 'all' || value === 'allWithVotes') return { all: true };
+  const mentions = (value as { mentions?: unknown } | null)?.mentions;
+  if (typeof value === 'object' && value !== null && Array.isArray(mentions)) {
+    if (mentions.length !== 1) throw new JsonRpcError(RPC_ERROR.INVALID_PARAMS, 'Invalid Request: Only 1 address supported');
+    return { mentions: [requirePubkey(mentions[0]).toBase58()] };
+  }
+  throw new JsonRpcError(RPC_ERROR.INVALID_PARAMS, 'Invalid params: data did not match any variant of untagged enum RpcTransactionLogsFilter');
 }
