@@ -20,29 +20,38 @@ export const PROGRAMS_BANKRUN_TAKES = [
 ] as const;
 
 const UPGRADEABLE_LOADER = 'BPFLoaderUpgradeab1e11111111111111111111111';
+const BPF_LOADER_2 = new PublicKey('BPFLoader2111111111111111111111111111111111');
 
 let cached: GenesisAccount[] | null = null;
 
 /**
- * The accounts that hold {@link PROGRAMS_BANKRUN_TAKES} on a LiteSVM bank: each program account,
- * and its program-data account when the upgradeable loader owns it. Read once per process.
+ * {@link PROGRAMS_BANKRUN_TAKES} as accounts bankrun can load: each program's code, as the
+ * LiteSVM bank holds it, in one executable account of BPF loader 2. An upgradeable program
+ * (Token-2022) is loaded so too, its code taken out of its program-data account: bankrun's cache
+ * (agave 1.18) waits for ever on a program whose program data says it was deployed at a slot
+ * after its own (mainnet's, ~447 million), and hangs the engine. Read once per process.
  */
 export function currentProgramAccounts(): GenesisAccount[] {
   if (cached) return cached;
   const svm = takeBank();
   try {
     const accounts: GenesisAccount[] = [];
-    const copy = (address: PublicKey) => {
+    const read = (address: PublicKey) => {
       const account = svm.getAccount(address.toBytes());
       if (!account) throw new Error(`the litesvm package ships no program at ${address.toBase58()}`);
-      const owner = new PublicKey(account.owner());
-      accounts.push({ address, account: { lamports: account.lamports(), owner, data: account.data(), executable: account.executable() } });
-      return { owner, data: account.data() };
+      return { lamports: account.lamports(), owner: new PublicKey(account.owner()), data: account.data(), executable: account.executable() };
     };
     for (const id of PROGRAMS_BANKRUN_TAKES) {
-      const program = copy(new PublicKey(id));
-      // An upgradeable program's account holds the address of the account that holds its code.
-      if (program.owner.toBase58() === UPGRADEABLE_LOADER) copy(new PublicKey(program.data.subarray(4, 36)));
+      const address = new PublicKey(id);
+      const program = read(address);
+      if (program.owner.toBase58() === UPGRADEABLE_LOADER) {
+        // The program account holds the address of its program-data account, whose ELF follows a
+        // 45-byte header (state tag, deployment slot, upgrade authority).
+        const programData = read(new PublicKey(program.data.subarray(4, 36)));
+        accounts.push({ address, account: { ...programData, owner: BPF_LOADER_2, data: programData.data.subarray(45), executable: true } });
+      } else {
+        accounts.push({ address, account: program });
+      }
     }
     cached = accounts;
     return accounts;

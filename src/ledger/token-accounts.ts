@@ -36,10 +36,26 @@ const STATES = ['uninitialized', 'initialized', 'frozen'] as const;
 // offsets are SPL Token's (token-accounts.test.ts checks them against the layouts).
 const view = (data: Uint8Array) => new DataView(data.buffer, data.byteOffset, data.byteLength);
 
+/** Token-2022's account-type byte, after the 165-byte base, in data that carries extensions. */
+const ACCOUNT_TYPE_OFFSET = ACCOUNT_SIZE;
+const ACCOUNT_TYPE = { mint: 1, account: 2 } as const;
+/** A multisig's size: data of exactly this size is one, not an account with extensions (as the validator reads it). */
+export const MULTISIG_SIZE = 355;
+
+/** What Token-2022 data holds, as the validator decides it: by its size, or past 165 bytes by its account-type byte. */
+function kindOf(data: Uint8Array): 'account' | 'mint' | 'multisig' | null {
+  if (data.length === ACCOUNT_SIZE) return 'account';
+  if (data.length === MINT_SIZE) return 'mint';
+  if (data.length === MULTISIG_SIZE) return 'multisig';
+  if (data.length <= ACCOUNT_SIZE) return null;
+  const type = data[ACCOUNT_TYPE_OFFSET];
+  return type === ACCOUNT_TYPE.account ? 'account' : type === ACCOUNT_TYPE.mint ? 'mint' : null;
+}
+
 /** Decodes an SPL Token (or Token-2022 base) account, or returns null for anything else. */
 export function decodeTokenAccount(account: LedgerAccount | null): TokenAccountState | null {
   if (!account || !isTokenProgram(account.owner) || account.data.length < ACCOUNT_SIZE) return null;
-  if (account.owner.equals(TOKEN_PROGRAM_ID) && account.data.length !== ACCOUNT_SIZE) return null;
+  if (account.owner.equals(TOKEN_PROGRAM_ID) ? account.data.length !== ACCOUNT_SIZE : kindOf(account.data) !== 'account') return null;
   const { data } = account;
   const state = data[108]!;
   if (state === 0) return null;
@@ -59,7 +75,7 @@ export function decodeTokenAccount(account: LedgerAccount | null): TokenAccountS
 
 export function decodeMint(account: LedgerAccount | null): MintState | null {
   if (!account || !isTokenProgram(account.owner) || account.data.length < MINT_SIZE) return null;
-  if (account.owner.equals(TOKEN_PROGRAM_ID) && account.data.length !== MINT_SIZE) return null;
+  if (account.owner.equals(TOKEN_PROGRAM_ID) ? account.data.length !== MINT_SIZE : kindOf(account.data) !== 'mint') return null;
   const { data } = account;
   if (data[45] === 0) return null;
   const fields = view(data);

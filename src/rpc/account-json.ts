@@ -1,6 +1,7 @@
 import type { LedgerAccount } from '../ledger/engine.ts';
 import type { Ledger } from '../ledger/ledger.ts';
-import { decodeMint, decodeTokenAccount, type TokenAccountState } from '../ledger/token-accounts.ts';
+import { decodeMint, decodeTokenAccount, isTokenProgram, MULTISIG_SIZE, type TokenAccountState } from '../ledger/token-accounts.ts';
+import { tokenExtensions } from './token-extensions.ts';
 import { JsonRpcError, RPC_ERROR, invalidParams } from './json-rpc-error.ts';
 import { describeType, optionalVariant } from './params.ts';
 import { uiTokenAmount, type UiTokenAmount } from './ui-token-amount.ts';
@@ -75,32 +76,35 @@ function programName(programId: string): string {
   return programId === 'TokenkegQfeZyiNwAJbNbGKPFXCWuBvf9Ss623VQ5DA' ? 'spl-token' : 'spl-token-2022';
 }
 
-/** jsonParsed data of SPL Token accounts and mints, or null where the validator falls back to base64. */
+/**
+ * jsonParsed data of SPL Token and Token-2022 accounts, mints and multisigs, Token-2022's
+ * extensions listed (token-extensions.ts), or null where the validator falls back to base64.
+ */
 export async function parsedAccountData(account: LedgerAccount, ledger: Ledger): Promise<Record<string, unknown> | null> {
+  const parsed = (type: string, info: Record<string, unknown>) => ({ program: programName(account.owner.toBase58()), parsed: { info, type }, space: account.data.length });
   const token = decodeTokenAccount(account);
   if (token) {
     const decimals = await ledger.mintDecimals(token.mint);
     if (decimals === null) return null;
-    return { program: programName(token.programId), parsed: { info: tokenAccountInfo(token, decimals), type: 'account' }, space: account.data.length };
+    return parsed('account', withExtensions(tokenAccountInfo(token, decimals), account.data));
   }
   const mint = decodeMint(account);
   if (mint) {
-    return {
-      program: programName(mint.programId),
-      parsed: {
-        info: {
-          decimals: mint.decimals,
-          freezeAuthority: mint.freezeAuthority,
-          isInitialized: mint.isInitialized,
-          mintAuthority: mint.mintAuthority,
-          supply: mint.supply.toString(),
-        },
-        type: 'mint',
-      },
-      space: account.data.length,
-    };
+    const info = { decimals: mint.decimals, freezeAuthority: mint.freezeAuthority, isInitialized: mint.isInitialized, mintAuthority: mint.mintAuthority, supply: mint.supply.toString() };
+    return parsed('mint', withExtensions(info, account.data));
+  }
+  if (isTokenProgram(account.owner) && account.data.length === MULTISIG_SIZE && account.data[2] === 1) {
+    const { data } = account;
+    const valid = data[1]!;
+    return parsed('multisig', { isInitialized: true, numRequiredSigners: data[0], numValidSigners: valid, signers: Array.from({ length: valid }, (_, index) => encodeBase58(data.subarray(3 + 32 * index, 35 + 32 * index))) });
   }
   return null;
+}
+
+/** `info` with the data's Token-2022 extensions as `extensions`, which the validator leaves out when there are none. */
+function withExtensions(info: Record<string, unknown>, data: Uint8Array): Record<string, unknown> {
+  const extensions = tokenExtensions(data);
+  return extensions.length === 0 ? info : { ...info, extensions };
 }
 
 /** The validator's `UiTokenAccount`; optional members are absent, not null, as it serializes them. */
