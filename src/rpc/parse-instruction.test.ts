@@ -50,4 +50,23 @@ describe('parseInstruction (jsonParsed)', () => {
     // Truncated data: the validator's parser fails and falls back the same way.
     expect(parse({ ...createTransferInstruction(key(), key(), key(), 1n), data: Buffer.from([3, 1]) } as TransactionInstruction)).not.toHaveProperty('parsed');
   });
+
+  it("parses p-token's own instructions by name: withdrawExcessLamports, unwrapLamports (amount optional) and batch", () => {
+    const [source, destination, authority] = [key(), key(), key()].map((each) => each.toBase58());
+    const token = TOKEN_PROGRAM_ID.toBase58();
+    const at = (data: number[], accounts: string[]) => parseInstruction({ programId: token, accounts, data: Uint8Array.from(data) });
+    expect(at([38], [source!, destination!, authority!]).parsed).toEqual({ type: 'withdrawExcessLamports', info: { source, destination, authority } });
+    expect(at([45, 0], [source!, destination!, authority!]).parsed).toEqual({ type: 'unwrapLamports', info: { source, destination, authority } });
+    expect(at([45, 1, 7, 0, 0, 0, 0, 0, 0, 0], [source!, destination!, authority!]).parsed).toEqual({ type: 'unwrapLamports', info: { source, destination, amount: '7', authority } });
+    // Two transfers in one batch: [accounts, length, data] each, accounts taken in turn.
+    const transfer = [3, 5, 0, 0, 0, 0, 0, 0, 0];
+    const batch = at([255, 3, transfer.length, ...transfer, 3, transfer.length, ...transfer], [source!, destination!, authority!, destination!, source!, authority!]);
+    expect(batch).toMatchObject({ program: 'spl-token', parsed: { type: 'batch' } });
+    expect((batch.parsed as { info: { instructions: unknown[] } }).info.instructions).toEqual([
+      { type: 'transfer', info: { source, destination, amount: '5', authority } },
+      { type: 'transfer', info: { source: destination, destination: source, amount: '5', authority } },
+    ]);
+    // A batch that claims more accounts than it has is the partially decoded form.
+    expect(at([255, 9, transfer.length, ...transfer], [source!, destination!, authority!])).not.toHaveProperty('parsed');
+  });
 });

@@ -85,7 +85,38 @@ export function parseToken(ix: ResolvedInstruction): Parsed | null {
       return { type: 'getAccountDataSize', info: { mint: a(0) } };
     case 22:
       return { type: 'initializeImmutableOwner', info: { account: a(0) } };
+    case 38:
+      return { type: 'withdrawExcessLamports', info: { source: a(0), destination: a(1), ...signers(ix, 2, 'authority', 'multisigAuthority') } };
+    case 45: {
+      // p-token's UnwrapLamports: an optional amount (none: all of it).
+      const amount = r.u8() === 1 ? r.u64().toString() : null;
+      return { type: 'unwrapLamports', info: { source: a(0), destination: a(1), ...(amount === null ? {} : { amount }), ...signers(ix, 2, 'authority', 'multisigAuthority') } };
+    }
+    case 255:
+      return parseBatch(ix);
     default:
       return null;
   }
+}
+
+/**
+ * p-token's Batch: its instructions one after the other, each `[accounts: u8, length: u8, data]`,
+ * taking its accounts in turn from the batch's; each parsed as on its own.
+ */
+function parseBatch(ix: ResolvedInstruction): Parsed | null {
+  const instructions: unknown[] = [];
+  let offset = 1;
+  let accounts = 0;
+  while (offset < ix.data.length) {
+    const count = ix.data[offset]!;
+    const length = ix.data[offset + 1];
+    if (length === undefined || offset + 2 + length > ix.data.length || accounts + count > ix.accounts.length) return null;
+    const inner = { programId: ix.programId, accounts: ix.accounts.slice(accounts, accounts + count), data: ix.data.subarray(offset + 2, offset + 2 + length) };
+    const parsed = inner.data[0] === 255 ? null : parseToken(inner);
+    if (!parsed) return null;
+    instructions.push(parsed);
+    offset += 2 + length;
+    accounts += count;
+  }
+  return { type: 'batch', info: { instructions } };
 }
