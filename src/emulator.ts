@@ -155,6 +155,7 @@ async function assemble(options: RelayEmulatorOptions, loopback: CoreListener | 
     history,
     tokenAccounts,
     finalizeMs: options.queue?.finalizeMs ?? 0,
+    preflight: options.skipPreflight !== true,
     beforeSubmit: faults.hooks.beforeSubmit,
   });
   const queueOptions = { ...DEFAULT_QUEUE_OPTIONS, ...options.queue };

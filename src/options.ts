@@ -66,6 +66,13 @@ export interface RelayEmulatorOptions {
    */
   rpcAuth?: boolean | RpcAuthMode;
   /**
+   * Submit relayed transactions without simulating them first. By default each is simulated, as
+   * the real relays' `sendTransaction` does without `skipPreflight`: one that fails simulation never
+   * lands, ends `Failed` with the simulation's error and logs, and costs the fee payer nothing.
+   * `true` lands such transactions as failures that pay their fee (to test the sponsor's loss).
+   */
+  skipPreflight?: boolean;
+  /**
    * The PubSub URL the emulator reports (`config.pubsubUrl`) when a listener of the caller's serves
    * it; `startServer` sets it. Default: the loopback listener's port + 1, where web3.js looks.
    */

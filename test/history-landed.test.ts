@@ -2,7 +2,9 @@
  * History lists what landed in a block (spec 2.4, as getSignaturesForAddress does): a relayed
  * transaction that failed while executing paid its fee and is listed with its error; one that
  * failed before paying its fee (here: its fee payer gone by the time the queue submits it) never
- * reached a block and is not listed, though its submission reports the failure.
+ * reached a block and is not listed, though its submission reports the failure. The emulator
+ * submits without preflight here (`skipPreflight`), so that a failing transaction lands at all
+ * (test/relay-preflight.test.ts: with it, such a one never lands).
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startHarness, type Harness } from './support/harness.ts';
@@ -12,7 +14,7 @@ import { newKeypair } from './support/keys.ts';
 describe('history lists what landed', () => {
   let h: Harness;
   beforeAll(async () => {
-    h = await startHarness();
+    h = await startHarness({ skipPreflight: true });
   });
   afterAll(() => h.close());
 

@@ -45,6 +45,7 @@ export async function launch(options: StartOptions, io: LaunchIo): Promise<Launc
         ...(options.journalLimit === null ? {} : { journalLimit: options.journalLimit }),
         ...(options.policy === null ? {} : { policy: options.policy }),
         rpcAuth: options.rpcAuth,
+        skipPreflight: options.skipPreflight,
         engine: options.engine,
       },
       // Restored (snapshot, then journal) before anything is served.

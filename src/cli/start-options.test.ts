@@ -18,6 +18,7 @@ describe('relay-emulator start options', () => {
       controlOrigins: [],
       journalLimit: null,
       rpcAuth: 'remote',
+      skipPreflight: false,
       readyFile: null,
       engine: 'litesvm',
       policy: null,
@@ -27,7 +28,7 @@ describe('relay-emulator start options', () => {
 
   it('reads every flag, with repeatable --api-key', () => {
     const options = parseStartOptions(
-      ['--port', '0', '--host', '0.0.0.0', '--public-url', 'http://10.0.2.2:8787', '--api-key', 'a', '--api-key', 'b', '--fixtures', 'fx', '--state-file', 's.json', '--state-interval', '0', '--token-ttl', '60', '--log-level', 'debug', '--admin-token', 't', '--control-origin', 'http://localhost:5173', '--control-origin', 'https://app.test', '--journal-limit', '0', '--policy', 'strict', '--no-rpc-auth', '--ready-file', 'ready.json', '--engine', 'litesvm'],
+      ['--port', '0', '--host', '0.0.0.0', '--public-url', 'http://10.0.2.2:8787', '--api-key', 'a', '--api-key', 'b', '--fixtures', 'fx', '--state-file', 's.json', '--state-interval', '0', '--token-ttl', '60', '--log-level', 'debug', '--admin-token', 't', '--control-origin', 'http://localhost:5173', '--control-origin', 'https://app.test', '--journal-limit', '0', '--policy', 'strict', '--no-rpc-auth', '--skip-preflight', '--ready-file', 'ready.json', '--engine', 'litesvm'],
       {},
     );
     expect(options).toEqual({
@@ -44,6 +45,7 @@ describe('relay-emulator start options', () => {
       controlOrigins: ['http://localhost:5173', 'https://app.test'],
       journalLimit: 0,
       rpcAuth: 'off',
+      skipPreflight: true,
       readyFile: 'ready.json',
       engine: 'litesvm',
       policy: 'strict',
@@ -65,6 +67,7 @@ describe('relay-emulator start options', () => {
       RELAY_EMULATOR_PUBLIC_URL: 'https://emulator.test',
       RELAY_EMULATOR_JOURNAL_LIMIT: '50',
       RELAY_EMULATOR_NO_RPC_AUTH: 'true',
+      RELAY_EMULATOR_SKIP_PREFLIGHT: '1',
       RELAY_EMULATOR_READY_FILE: '/tmp/ready.json',
       RELAY_EMULATOR_ENGINE: 'litesvm',
       RELAY_EMULATOR_CONTROL_ORIGIN: 'http://localhost:3000, http://127.0.0.1:3000',
@@ -83,6 +86,7 @@ describe('relay-emulator start options', () => {
       publicUrl: 'https://emulator.test',
       journalLimit: 50,
       rpcAuth: 'off',
+      skipPreflight: true,
       readyFile: '/tmp/ready.json',
       engine: 'litesvm',
       controlOrigins: ['http://localhost:3000', 'http://127.0.0.1:3000'],

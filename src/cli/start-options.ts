@@ -24,6 +24,8 @@ export interface StartOptions {
   journalLimit: number | null;
   /** When the RPC and PubSub need the Token (--rpc-auth; --no-rpc-auth is `off`). */
   rpcAuth: RpcAuthMode;
+  /** --skip-preflight: relayed transactions are submitted without simulating them first. */
+  skipPreflight: boolean;
   /** Where to write the ready facts (URLs, API key, fee payer) as JSON once the emulator answers. */
   readyFile: string | null;
   engine: EngineName;
@@ -47,6 +49,7 @@ export const START_FLAGS = {
   'journal-limit': { env: 'RELAY_EMULATOR_JOURNAL_LIMIT', value: 'N', help: 'requests the request journal keeps; 0 turns it off for throughput (default 1000)' },
   'rpc-auth': { env: 'RELAY_EMULATOR_RPC_AUTH', value: 'MODE', help: `when the RPC and PubSub need the config's Token: ${RPC_AUTH_MODES.join('|')} (default remote: only through a non-loopback bind; always: every request)` },
   'no-rpc-auth': { env: 'RELAY_EMULATOR_NO_RPC_AUTH', value: '', help: 'the same as --rpc-auth off: the RPC and PubSub answer without the Token wherever they are bound (env: 1/true)' },
+  'skip-preflight': { env: 'RELAY_EMULATOR_SKIP_PREFLIGHT', value: '', help: 'submit relayed transactions without simulating them first: one that can only fail lands and costs the fee payer its fee (env: 1/true)' },
   'ready-file': { env: 'RELAY_EMULATOR_READY_FILE', value: 'PATH', help: 'once ready, write the URLs, API key and fee payer there as JSON (the ready line\'s); removed on exit' },
   engine: { env: ENGINE_ENV, value: 'NAME', help: `ledger engine: ${ENGINE_NAMES.join('|')} (default ${DEFAULT_ENGINE}: mainnet's programs; bankrun runs SPL Token's 2024 build, see the README)` },
   policy: { env: 'RELAY_EMULATOR_POLICY', value: 'PROFILE', help: `fee-payer policy profile: ${POLICY_PROFILES.join('|')} (default faithful: sponsors what the vendor clients build)` },
@@ -79,6 +82,7 @@ export function parseStartOptions(argv: string[], env: NodeJS.ProcessEnv = proce
         'journal-limit': { type: 'string' },
         'rpc-auth': { type: 'string' },
         'no-rpc-auth': { type: 'boolean' },
+        'skip-preflight': { type: 'boolean' },
         'ready-file': { type: 'string' },
         engine: { type: 'string' },
         policy: { type: 'string' },
@@ -88,7 +92,7 @@ export function parseStartOptions(argv: string[], env: NodeJS.ProcessEnv = proce
   } catch (error) {
     throw new UsageError((error as Error).message);
   }
-  const pick = (flag: Exclude<keyof typeof START_FLAGS, 'no-rpc-auth'>): string | undefined => {
+  const pick = (flag: Exclude<keyof typeof START_FLAGS, 'no-rpc-auth' | 'skip-preflight'>): string | undefined => {
     const value = values[flag];
     if (typeof value === 'string') return value;
     const fromEnv = env[START_FLAGS[flag].env];
@@ -138,6 +142,7 @@ export function parseStartOptions(argv: string[], env: NodeJS.ProcessEnv = proce
     controlOrigins,
     journalLimit: journalLimit === undefined ? null : integer('journal-limit', journalLimit, 0, { min: 0, max: 1_000_000 }),
     rpcAuth: rpcAuth as RpcAuthMode,
+    skipPreflight: values['skip-preflight'] === true || flagFromEnv('skip-preflight', env[START_FLAGS['skip-preflight'].env]),
     readyFile: pick('ready-file') ?? null,
     engine,
     policy: policy as PolicyProfile | null,

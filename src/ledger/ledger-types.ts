@@ -26,6 +26,12 @@ export interface TokenBalanceSnapshot {
 
 /** One executed transaction, with everything the RPC and the history index report about it. */
 export interface LedgerTransaction {
+  /**
+   * Whether it landed in a block: it ran and either succeeded or paid its fee. False for one
+   * dropped (its blockhash expired), refused by preflight, or whose fee payer could not pay: such
+   * a transaction cost nothing (`fee` 0). Absent from records of earlier versions.
+   */
+  landed?: boolean;
   signature: string;
   slot: bigint;
   blockTime: number;

@@ -4,7 +4,7 @@ import type { ChangeReporter } from '../state/change-feed.ts';
 import { AccountReads } from './account-reads.ts';
 import { balancedWrites, type AccountWrite } from './account-writes.ts';
 import { transactionFee } from './compute-budget.ts';
-import type { LedgerAccount, LedgerEngine } from './engine.ts';
+import type { EngineExecution, LedgerAccount, LedgerEngine } from './engine.ts';
 import { LedgerBlockhashes } from './ledger-blockhashes.ts';
 import { LedgerEvents, type LedgerListener } from './ledger-events.ts';
 import { reportedAccount, type ClockMark, type LedgerChange } from './ledger-changes.ts';
@@ -186,17 +186,25 @@ export class Ledger {
    * atomic unit of changes with the ledger's own report: the caller records the outcome there, so
    * that a journal never holds the one without the other. `bytes`, the signed wire form of `tx`
    * when the caller holds it, spares serializing it again.
+   *
+   * With `preflight`, the transaction is simulated first, as `sendTransaction` without
+   * `skipPreflight` does: one whose simulation fails is not executed and never lands (no fee, no
+   * seat in a slot); its result carries the simulation's error and logs.
    */
-  async process(tx: VersionedTransaction, commit?: (result: LedgerTransaction) => void, bytes?: Uint8Array): Promise<LedgerTransaction> {
-    return this.#exclusive(() => this.#process(tx, commit, bytes));
+  async process(tx: VersionedTransaction, commit?: (result: LedgerTransaction) => void, bytes?: Uint8Array, options: { preflight?: boolean } = {}): Promise<LedgerTransaction> {
+    return this.#exclusive(() => this.#process(tx, commit, bytes ?? tx.serialize(), options.preflight === true));
   }
 
-  async #process(tx: VersionedTransaction, commit: ((result: LedgerTransaction) => void) | undefined, bytes: Uint8Array | undefined): Promise<LedgerTransaction> {
+  async #process(tx: VersionedTransaction, commit: ((result: LedgerTransaction) => void) | undefined, bytes: Uint8Array, preflight: boolean): Promise<LedgerTransaction> {
     const keys = tx.message.staticAccountKeys;
     // As a cluster does: a transaction whose blockhash aged out or was expired while it waited (in a
     // held or slow relay queue) is dropped unexecuted: BlockhashNotFound, no fee, no seat in a slot.
-    const dropped = !this.isBlockhashValid(tx.message.recentBlockhash);
-    if (!dropped) {
+    let refusal: EngineExecution | null = this.isBlockhashValid(tx.message.recentBlockhash) ? null : DROPPED;
+    if (refusal === null && preflight) {
+      const simulation = await this.#engine.simulate({ tx, bytes });
+      if (simulation.error !== null) refusal = simulation;
+    }
+    if (refusal === null) {
       if (this.#clock.isFull()) this.#moveTo(this.#clock.slot + 1n, 1n);
       this.#clock.seat();
       for (const key of keys) this.#written.add(addressOf(key));
@@ -204,10 +212,11 @@ export class Ledger {
     // Through the read cache (the policy check has usually just read them), which keeps these until the commit.
     const before = await Promise.all(keys.map((key) => this.#reads.read(key)));
     const fee = this.feeFor(tx);
-    const execution = dropped ? DROPPED : await this.#engine.execute({ tx, bytes: bytes ?? tx.serialize() });
+    const execution = refusal ?? (await this.#engine.execute({ tx, bytes }));
+    const dropped = refusal !== null;
     const slot = this.#clock.slot;
     const after = dropped ? before : await this.#reads.behind(() => this.#reads.readBack(keys, before, (index) => tx.message.isAccountWritable(index)));
-    const result = await this.#reads.behind(() => transactionRecord({ tx, slot, blockTime: this.blockTime(slot), fee, execution, before, after }, this.#reads));
+    const result = await this.#reads.behind(() => transactionRecord({ tx, slot, blockTime: this.blockTime(slot), fee, execution, before, after, ran: !dropped }, this.#reads));
     this.#unit(() => {
       if (!dropped) {
         this.#reads.commit(keys, after);

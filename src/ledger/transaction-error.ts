@@ -121,8 +121,10 @@ export function failedInstructionIndex(err: TransactionErrorJson | null): number
  * already processed) never reaches a block, so Solana's history (`getSignaturesForAddress`) never
  * lists it. Told by the fee payer's balance: a landed failure leaves only the fee taken from it.
  * With no fee to tell by (a fee of 0), an error with a variant body (`InstructionError`, …) landed.
+ * Records say it themselves (`landed`); those of earlier versions are judged by these rules.
  */
-export function landedInBlock(result: { err: TransactionErrorJson | null; fee: bigint; preBalances: readonly bigint[]; postBalances: readonly bigint[] }): boolean {
+export function landedInBlock(result: { landed?: boolean; err: TransactionErrorJson | null; fee: bigint; preBalances: readonly bigint[]; postBalances: readonly bigint[] }): boolean {
+  if (result.landed !== undefined) return result.landed;
   if (result.err === null) return true;
   if (result.fee > 0n) return (result.postBalances[0] ?? 0n) < (result.preBalances[0] ?? 0n);
   return typeof result.err === 'object';

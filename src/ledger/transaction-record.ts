@@ -4,6 +4,7 @@ import type { EngineExecution, LedgerAccount } from './engine.ts';
 import { reportedAccount, type ReportedAccount } from './ledger-changes.ts';
 import type { LedgerTransaction, SimulationResult } from './ledger-types.ts';
 import { addressOf, signatureText } from '../crypto/base58.ts';
+import { landedInBlock } from './transaction-error.ts';
 
 /**
  * What the ledger keeps and reports of an execution: a processed transaction's record (balances
@@ -20,20 +21,29 @@ export interface ExecutedTransaction {
   /** The transaction's static account keys' states before and after, by index. */
   before: (LedgerAccount | null)[];
   after: (LedgerAccount | null)[];
+  /** False when the engine never executed it (dropped, or refused by preflight). */
+  ran: boolean;
 }
 
 /** What a transaction dropped before execution (its blockhash no longer valid) reports: it never ran. */
 export const DROPPED: EngineExecution = { error: 'BlockhashNotFound', logs: [], computeUnitsConsumed: 0n, returnData: null, innerInstructions: null };
 
-export async function transactionRecord({ tx, slot, blockTime, fee, execution, before, after }: ExecutedTransaction, reads: AccountReads): Promise<LedgerTransaction> {
+/**
+ * The record of a transaction the ledger was given. It landed in a block when it ran and either
+ * succeeded or paid its fee (a fee payer that cannot pay fails before a block takes it); one that
+ * did not land cost nothing, and its fee is 0.
+ */
+export async function transactionRecord({ tx, slot, blockTime, fee, execution, before, after, ran }: ExecutedTransaction, reads: AccountReads): Promise<LedgerTransaction> {
+  const landed = ran && landedInBlock({ err: execution.error, fee, preBalances: [before[0]?.lamports ?? 0n], postBalances: [after[0]?.lamports ?? 0n] });
   return {
+    landed,
     signature: signatureText(tx.signatures[0] ?? new Uint8Array(64)),
     slot,
     blockTime,
     err: execution.error,
     logs: execution.logs,
     computeUnitsConsumed: execution.computeUnitsConsumed,
-    fee,
+    fee: landed ? fee : 0n,
     accountKeys: tx.message.staticAccountKeys.map((key) => addressOf(key)),
     preBalances: before.map((account) => account?.lamports ?? 0n),
     postBalances: after.map((account) => account?.lamports ?? 0n),

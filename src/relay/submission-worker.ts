@@ -24,6 +24,13 @@ export interface SubmissionWorkerOptions {
   tokenAccounts: TokenAccountIndex;
   /** Delay before a processed transaction counts as finalized, in ms. */
   finalizeMs: number;
+  /**
+   * Simulate relayed transactions before submitting them, as the real relays' RPC calls do
+   * (`sendTransaction` without `skipPreflight`): one that can only fail never lands and costs the
+   * fee payer nothing. RPC `sendTransaction` submissions had their own preflight, as their client
+   * asked, and are not simulated again. Default true.
+   */
+  preflight?: boolean;
   beforeSubmit?: BeforeSubmit;
 }
 
@@ -61,14 +68,20 @@ export class SubmissionWorker {
       try {
         // The outcome is recorded inside the ledger's commit: the accounts written, the submission,
         // history and the token-account index form one unit of changes (one journal entry).
-        await ledger.process(job.tx, (result) => {
-          submissions.update(job.id, {
-            status: result.err === null ? 'processed' : 'failed',
-            commitment: 'confirmed',
-            ledger: result,
-          });
-          this.#index(result, job.tx);
-        }, job.bytes);
+        const preflight = origin !== 'rpc' && this.#options.preflight !== false;
+        await ledger.process(
+          job.tx,
+          (result) => {
+            submissions.update(job.id, {
+              status: result.err === null ? 'processed' : 'failed',
+              commitment: 'confirmed',
+              ledger: result,
+            });
+            this.#index(result, job.tx);
+          },
+          job.bytes,
+          { preflight },
+        );
       } catch (error) {
         submissions.update(job.id, { status: 'failed', ledger: null, commitment: null, injectedError: `ledger failure: ${(error as Error).message}` });
         throw error;
