@@ -33,7 +33,7 @@ describe('legacy reads', () => {
         api: { name: 'relay-emulator', version: expect.stringMatching(/^\d+\.\d+\.\d+/) },
         environment: {
           name: 'devnet',
-          explorer: `${new URL(h.emulator.config.uiUrl).origin}{path}`,
+          explorer: `${new URL(h.emulator.config.uiUrl).origin}/{path}`,
           cluster: { endpoint: h.emulator.config.rpcUrl, id: 'emulator', name: 'Relay Emulator', type: 'Custom' },
         },
         mint: kin,

@@ -264,7 +264,7 @@ describe('openapi/relay.yaml', () => {
     const current = ops.filter((o) => o.op.tags?.includes('current'));
     const legacy = ops.filter((o) => o.op.tags?.includes('legacy'));
     expect(current.length).toBe(10);
-    expect(legacy.length).toBe(15);
+    expect(legacy.length).toBe(16);
     for (const { path, method, op } of current) {
       expect(op.security, `${method} ${path}`).toEqual([{ ApiKey: [] }, { BearerToken: [] }]);
     }

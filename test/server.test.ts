@@ -136,14 +136,17 @@ describe('relay-emulator start (server mode)', () => {
     // `--port 0`: the port is only known once bound, and the explorer must name it, not 8787.
     expect(cli.origin).not.toContain(':8787');
     const config = (await call('GET', '/api/app/devnet/1/config')).body;
-    expect(config.environment.explorer).toBe(`${cli.origin}{path}`);
+    expect(config.environment.explorer).toBe(`${cli.origin}/{path}`);
     const { blockhash, lastValidBlockHeight } = (await call('GET', '/api/transaction/latest-blockhash/devnet/1')).body;
     const tx = build({ instructions: [transferInstruction(ALICE, ALICE.publicKey, 1n, { checked: true, mint: KIN, decimals: 5 })], blockhash, signers: [ALICE] });
     const record = (await call('POST', '/api/transaction/make-transfer', { body: { commitment: 'Confirmed', environment: 'devnet', index: 1, lastValidBlockHeight, mint: KIN.toBase58(), reference: null, tx } })).body;
     expect(record.status).toBe('Confirmed');
     expect(record.explorerUrl).toBe(`${cli.origin}/tx/${record.signature}`);
-    const page = await fetch(record.explorerUrl);
-    expect([page.status, page.headers.get('content-type')]).toEqual([200, 'text/html; charset=utf-8']);
+    // Kinetic's SDKs fill {path} with tx/…, account/… or address/…: each leads to the web UI.
+    for (const url of [record.explorerUrl, config.environment.explorer.replace('{path}', `account/${ALICE.publicKey.toBase58()}`), config.environment.explorer.replace('{path}', `address/${ALICE.publicKey.toBase58()}`)]) {
+      const page = await fetch(url);
+      expect([page.status, page.headers.get('content-type')], url).toEqual([200, 'text/html; charset=utf-8']);
+    }
   });
 
   it('serves the JSON-RPC to an unmodified web3.js Connection, PubSub included', async () => {

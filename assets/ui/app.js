@@ -1,4 +1,4 @@
-// The web UI's entry: routes (/, /tx/<id>, /address/<address>), live updates, the admin token.
+// The web UI's entry: routes (/, /tx/<id>, /address/<address> and /account/<address>), live updates, the admin token.
 
 import { adoptTokenFromAddress, setToken } from './api.js';
 import { fill, h } from './dom.js';
@@ -64,7 +64,8 @@ function route() {
   const [first, ...rest] = path.split('/');
   const argument = rest.length > 0 ? decodeURIComponent(rest.join('/')) : '';
   if (first === 'tx' && argument) return detailView(argument, app);
-  if (first === 'address' && argument) return walletView(argument, app);
+  // Kinetic's SDKs link a wallet as account/<address> or address/<address>.
+  if ((first === 'address' || first === 'account') && argument) return walletView(argument, app);
   return homeView(url.searchParams, app);
 }
 

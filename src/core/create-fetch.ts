@@ -1,4 +1,5 @@
 import { authenticate } from '../auth/authenticate.ts';
+import { RelayError } from '../errors/relay-error.ts';
 import { errorToResponse } from '../errors/to-response.ts';
 import { readJsonBody } from '../http/read-json-body.ts';
 import { pathnameOf, withoutTrailingSlashes } from '../http/request-url.ts';
@@ -72,6 +73,9 @@ export function createFetch(options: CoreOptions): FetchHandler {
         response = await route.handle(context);
       }
     } catch (error) {
+      // An unknown path under the base URL answers in the style of the interface it looks like:
+      // the legacy SDK reads `message` from a 404 (`/api/transaction/<unknown>`).
+      if (api === 'current' && error instanceof RelayError && error.code === 'ROUTE_NOT_FOUND') api = options.api.interfaceOf(pathname) ?? api;
       response = failure(error, api, pathname);
     }
     // Nothing is answered before the state changes made so far are durable (a state file's

@@ -267,6 +267,23 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/transaction/kinetic-transaction/{environment}/{index}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The same list, at the path Kinetic's SDK calls. */
+        get: operations["legacyGetKineticTransaction"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/transaction/transaction/{environment}/{index}/{signature}": {
         parameters: {
             query?: never;
@@ -962,6 +979,23 @@ export interface paths {
         };
         /** The web UI open on one wallet. */
         get: operations["getUiAddress"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/account/{address}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The web UI open on one wallet (as /address/{address}). */
+        get: operations["getUiAccount"];
         put?: never;
         post?: never;
         delete?: never;
@@ -1882,6 +1916,15 @@ export interface components {
         };
     };
     responses: {
+        /** @description Matching legacy transaction records. */
+        LegacyRecords: {
+            headers: {
+                [name: string]: unknown;
+            };
+            content: {
+                "application/json": components["schemas"]["LegacyTransaction"][];
+            };
+        };
         /** @description Malformed request (MALFORMED_JSON, VALIDATION_FAILED, INVALID_ADDRESS, INVALID_QUERY, INVALID_BASE64, INVALID_TRANSACTION). */
         BadRequest: {
             headers: {
@@ -2090,6 +2133,12 @@ export interface components {
         };
     };
     parameters: {
+        RecordReference: string;
+        RecordSignature: string;
+        /** @deprecated */
+        RecordReferenceId: string;
+        /** @deprecated */
+        RecordReferenceType: string;
         Environment: string;
         Index: number;
         AccountId: components["schemas"]["Address"];
@@ -2510,12 +2559,12 @@ export interface operations {
     legacyListTransactions: {
         parameters: {
             query?: {
-                reference?: string;
-                signature?: string;
+                reference?: components["parameters"]["RecordReference"];
+                signature?: components["parameters"]["RecordSignature"];
                 /** @deprecated */
-                referenceId?: string;
+                referenceId?: components["parameters"]["RecordReferenceId"];
                 /** @deprecated */
-                referenceType?: string;
+                referenceType?: components["parameters"]["RecordReferenceType"];
             };
             header?: never;
             path: {
@@ -2526,15 +2575,33 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
-            /** @description Matching legacy transaction records. */
-            200: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["LegacyTransaction"][];
-                };
+            200: components["responses"]["LegacyRecords"];
+            400: components["responses"]["LegacyBadRequest"];
+            403: components["responses"]["LegacyForbidden"];
+            404: components["responses"]["LegacyNotFound"];
+            500: components["responses"]["LegacyInternalError"];
+        };
+    };
+    legacyGetKineticTransaction: {
+        parameters: {
+            query?: {
+                reference?: components["parameters"]["RecordReference"];
+                signature?: components["parameters"]["RecordSignature"];
+                /** @deprecated */
+                referenceId?: components["parameters"]["RecordReferenceId"];
+                /** @deprecated */
+                referenceType?: components["parameters"]["RecordReferenceType"];
             };
+            header?: never;
+            path: {
+                environment: components["parameters"]["Environment"];
+                index: components["parameters"]["Index"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: components["responses"]["LegacyRecords"];
             400: components["responses"]["LegacyBadRequest"];
             403: components["responses"]["LegacyForbidden"];
             404: components["responses"]["LegacyNotFound"];
@@ -3645,6 +3712,29 @@ export interface operations {
         };
     };
     getUiAddress: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                address: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description HTML page. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "text/html": string;
+                };
+            };
+            500: components["responses"]["InternalError"];
+        };
+    };
+    getUiAccount: {
         parameters: {
             query?: never;
             header?: never;

@@ -143,6 +143,21 @@ export class Router<S> {
     return this.#plans.size;
   }
 
+  /**
+   * The interface an unknown path under the mount belongs to, for the style of its 404: that of the
+   * routes whose first segment the path writes exactly as they do (the legacy interface's are
+   * lower-case, `/transaction/…`, as its NestJS server wrote them; the current interface's
+   * capitalized), or null when none or several interfaces write it so.
+   */
+  interfaceOf(pathname: string): Api | null {
+    const [head] = split(pathname.slice(this.mount.length));
+    const apis = new Set<Api>();
+    for (const { route } of [...[...this.#literal.values()].flat(), ...this.#patterns]) {
+      if (split(route.path)[0] === head) apis.add(route.api);
+    }
+    return apis.size === 1 ? [...apis][0]! : null;
+  }
+
   /** True when some route lives under this path prefix (used to pick a mount for 404s). */
   owns(pathname: string): boolean {
     if (this.#mountKey === '/') return true;

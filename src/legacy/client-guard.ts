@@ -8,9 +8,12 @@ export const IN_PROCESS_IP = '127.0.0.1';
 
 export interface LegacyClient {
   ip: string;
-  /** `legacy-user-agent` (what browser SDKs send, since they cannot set User-Agent), else User-Agent. */
+  /**
+   * `kinetic-user-agent` (what Kinetic's SDKs send, `@kin-kinetic/sdk@1.0.0-rc.18`; browsers cannot
+   * set User-Agent), or `legacy-user-agent` (the same with the spec's word for the brand), else User-Agent.
+   */
   ua: string | null;
-  /** Request headers starting with `legacy-`, passed on to webhooks. */
+  /** Request headers starting with `kinetic-` or `legacy-`, passed on to webhooks. */
   forwardHeaders: Record<string, string>;
 }
 
@@ -20,9 +23,9 @@ export interface LegacyClient {
  */
 export function clientOf(request: Request): LegacyClient {
   const ip = clientAddressOf(request) ?? IN_PROCESS_IP;
-  const ua = headerOf(request, 'legacy-user-agent') ?? headerOf(request, 'user-agent');
+  const ua = headerOf(request, 'kinetic-user-agent') ?? headerOf(request, 'legacy-user-agent') ?? headerOf(request, 'user-agent');
   const forwardHeaders: Record<string, string> = {};
-  for (const [name, value] of request.headers) if (name.startsWith('legacy-')) forwardHeaders[name] = value;
+  for (const [name, value] of request.headers) if (name.startsWith('legacy-') || name.startsWith('kinetic-')) forwardHeaders[name] = value;
   return { ip, ua, forwardHeaders };
 }
 

@@ -22,9 +22,9 @@ describe('LegacyApps', () => {
   it('fills the explorer template with where the emulator serves, whatever its port', () => {
     const where = { rpcUrl: 'http://10.0.2.2:40123/rpc', origin: 'http://10.0.2.2:40123' };
     const apps = new LegacyApps(fixtures, where);
-    expect(apps.get('devnet', 1).explorer).toBe('http://10.0.2.2:40123{path}');
-    const custom = new LegacyApps({ ...fixtures, extra: { apps: [{ environment: 'e', index: 1, name: 'n', explorer: 'https://explorer.solana.com{path}?cluster=custom&customUrl={rpcUrl}', mints: [{ publicKey: KIN.address }] }] } }, where);
-    expect(custom.get('e', 1).explorer).toBe('https://explorer.solana.com{path}?cluster=custom&customUrl=http%3A%2F%2F10.0.2.2%3A40123%2Frpc');
+    expect(apps.get('devnet', 1).explorer).toBe('http://10.0.2.2:40123/{path}');
+    const custom = new LegacyApps({ ...fixtures, extra: { apps: [{ environment: 'e', index: 1, name: 'n', explorer: 'https://explorer.solana.com/{path}?cluster=custom&customUrl={rpcUrl}', mints: [{ publicKey: KIN.address }] }] } }, where);
+    expect(custom.get('e', 1).explorer).toBe('https://explorer.solana.com/{path}?cluster=custom&customUrl=http%3A%2F%2F10.0.2.2%3A40123%2Frpc');
     const unnamed = new LegacyApps({ ...fixtures, extra: { apps: [{ environment: 'e', index: 1, name: 'n', mints: [{ publicKey: KIN.address }] }] } }, where);
     expect(unnamed.get('e', 1).explorer).toBe(apps.get('devnet', 1).explorer);
   });

@@ -11,13 +11,15 @@ import { keypairOf, type Fixtures } from '../fixtures/load-fixtures.ts';
 export const DEFAULT_COMMITMENT_TIMEOUT_MS = 60_000;
 /**
  * Explorer template of an app that names none: the emulator's own web UI, which serves the paths
- * the Solana explorer uses (`/tx/<signature>`, `/address/<address>`) offline and sends the admin
- * token its data needs, where a public explorer needs the network and cannot send the RPC's bearer
- * token. `{path}` becomes `/tx/<signature>` in a record's link (and stays in the config record,
- * which the legacy SDKs fill themselves); `{rpcUrl}` and `{origin}` are filled when the apps load.
- * A fixture may still name Solana's explorer: `https://explorer.solana.com{path}?cluster=custom&customUrl={rpcUrl}`.
+ * the Solana explorer uses (`tx/<signature>`, `address/<address>`, `account/<address>`) offline and
+ * sends the admin token its data needs, where a public explorer needs the network. Kinetic's form:
+ * its template is `https://explorer.solana.com/{path}` and its SDKs fill `{path}` with `tx/…`,
+ * `account/…` or `address/…`, without a leading slash; a record's link has `tx/<signature>`.
+ * `{path}` stays in the config record, which the legacy SDKs fill themselves; `{rpcUrl}` and
+ * `{origin}` are filled when the apps load. A fixture may still name Solana's explorer:
+ * `https://explorer.solana.com/{path}?cluster=custom&customUrl={rpcUrl}`.
  */
-export const DEFAULT_EXPLORER = '{origin}{path}';
+export const DEFAULT_EXPLORER = '{origin}/{path}';
 
 /**
  * An explorer template with the emulator's address filled in, so that links follow the port and
@@ -54,7 +56,7 @@ const appSchema = z.object({
   environment: z.string().min(1),
   index: z.number().int().nonnegative(),
   name: z.string().min(1),
-  /** Explorer URL template: `{path}` becomes `/tx/<signature>`, `{rpcUrl}` the emulator's RPC URL (URL-encoded), `{origin}` its origin. */
+  /** Explorer URL template: `{path}` becomes `tx/<signature>` (Kinetic's form, no leading slash), `{rpcUrl}` the emulator's RPC URL (URL-encoded), `{origin}` its origin. */
   explorer: z.string().default(DEFAULT_EXPLORER),
   cluster: z
     .object({

@@ -5,9 +5,9 @@ import type { LegacyApp } from './legacy-apps.ts';
 
 // What the legacy relay reads off a transaction it relays: the facts its record reports.
 
-/** The explorer link of a signature: the app's template with `{path}` → `/tx/<signature>`. */
+/** The explorer link of a signature: the app's template with `{path}` → `tx/<signature>`, as Kinetic's server fills it. */
 export function explorerUrl(app: LegacyApp, signature: string): string {
-  return app.explorer.replace('{path}', `/tx/${signature}`);
+  return app.explorer.replace('{path}', `tx/${signature}`);
 }
 
 /** Distinct destinations of the token transfers in a transaction (several make a batch). */

@@ -5,7 +5,7 @@
  * on the ledger: the balances, a final status, and the fee payer's lamports moved by exactly the
  * fees and rents expected.
  */
-import { ASSOCIATED_TOKEN_PROGRAM_ID, getAssociatedTokenAddressSync, TOKEN_PROGRAM_ID } from '@solana/spl-token';
+import { ASSOCIATED_TOKEN_PROGRAM_ID, getAssociatedTokenAddressSync, TOKEN_2022_PROGRAM_ID, TOKEN_PROGRAM_ID } from '@solana/spl-token';
 import { ComputeBudgetProgram, Keypair, PublicKey, SystemProgram } from '@solana/web3.js';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createRelayEmulator, type RelayEmulator } from '../../src/index.ts';
@@ -124,16 +124,21 @@ describe('altude-js on the current interface', () => {
       expect(answer.body).toMatchObject({ accountInfo: { lamports: 0 }, AccountAddress: owner.publicKey.toBase58(), TokenInfos: [expect.any(Object)] });
     });
 
-    it('closeAccount({accountAddress, destination}) with the fee payer as close authority: {signedTransaction} to /api/account/close, the rent back', async () => {
+    it('closeAccount({accountAddress, destination}) names the Token-2022 program on an SPL Token account (gill’s getCloseAccountInstruction): refused 422 TOKEN_2022_UNSUPPORTED, nothing submitted', async () => {
       // An account created with the hand-over, as any client of spec 4.2 makes it.
       const holder = newKeypair();
       const creation = build({ instructions: createAtaInstructions(holder.publicKey), blockhash: await client.rpcBlockhash(), signers: [holder] });
       await relayed(() => client.request('POST', '/api/Account/create', { signedTransaction: creation }), 2);
       const transaction = await client.serialize([gillCloseAccount(ata(holder.publicKey), client.feePayer, client.feePayer)], []);
-      expect(instructionTable(transaction)).toMatchObject({ signers: [feePayer], instructions: [{ program: TOKEN, keys: [`${ata(holder.publicKey).toBase58()} w`, `${feePayer} sw`, `${feePayer} sw`], data: '09' }] });
-      const { spent } = await relayed(() => client.request('POST', '/api/account/close', { signedTransaction: transaction }), 1);
-      expect(await tokenAccountOf(emulator, ata(holder.publicKey))).toBeNull();
-      expect(spent).toBe(SIGNATURE_FEE - TOKEN_ACCOUNT_RENT);
+      // gill's builder defaults to Token-2022's program address: the instruction the client really sends.
+      expect(instructionTable(transaction)).toMatchObject({ signers: [feePayer], instructions: [{ program: TOKEN_2022_PROGRAM_ID.toBase58(), keys: [`${ata(holder.publicKey).toBase58()} w`, `${feePayer} sw`, `${feePayer} sw`], data: '09' }] });
+      const before = await lamportsOf(emulator, feePayer);
+      const answer = await client.request('POST', '/api/account/close', { signedTransaction: transaction });
+      expect([answer.status, answer.body.code, answer.body.rule]).toEqual([422, 'TOKEN_2022_UNSUPPORTED', 'P2']);
+      // Against a relay that sponsored Token-2022, the program would refuse an account it does not own: it never closes.
+      await emulator.settle();
+      expect(await tokenAccountOf(emulator, ata(holder.publicKey))).not.toBeNull();
+      expect(await lamportsOf(emulator, feePayer)).toBe(before);
     });
 
     it('createAccount({newAccountPubkey, lamports, signer}) funds a bare System account from the fee payer: refused under both profiles (rule A2), and so is its {SignedTransaction} fallback', async () => {

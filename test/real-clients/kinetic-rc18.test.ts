@@ -70,8 +70,8 @@ describe('Kinetic SDK 1.0.0-rc.18 on the legacy interface', () => {
       },
     });
     expect(sdk.appConfig).toMatchObject({ app: { index: 1 }, mint: { publicKey: KIN, decimals: 5, feePayer: FEE_PAYER, addMemo: true } });
-    // getExplorerUrl fills {path} of the config's template: the emulator's own web UI, wherever it serves.
-    expect(sdk.appConfig!.environment.explorer.replace('{path}', '/tx/x')).toBe(`${new URL(emulator.config.uiUrl).origin}/tx/x`);
+    // getExplorerUrl fills {path} of the config's template as Kinetic's callers do (`tx/…`, `account/…`): the emulator's own web UI, wherever it serves.
+    expect(sdk.appConfig!.environment.explorer.replace('{path}', 'tx/x')).toBe(`${new URL(emulator.config.uiUrl).origin}/tx/x`);
   });
 
   it('writes the Agora memo bit by bit as Kinetic does: the app index, the type, the reference as foreign key', () => {
@@ -270,5 +270,33 @@ describe('Kinetic SDK 1.0.0-rc.18 on the legacy interface', () => {
     expect(await lamportsOf(emulator, FEE_PAYER)).toBe(before);
     const listed = await sdk.getKineticTransaction({ reference: undefined, signature: undefined }).catch((error: Error & { status?: number }) => error);
     expect(listed).toMatchObject({ status: 400, message: 'app-1-devnet: Please provide either reference or signature' });
+  });
+
+  describe('with the brand word kept, as the SDK really sends it', () => {
+    let kinetic: KineticSdkWire;
+    beforeAll(async () => {
+      kinetic = new KineticSdkWire('1.0.0-rc.18', { endpoint: ENDPOINT, environment: 'devnet', index: 1, fetch: emulator.fetch, brand: 'kinetic' });
+      await kinetic.init();
+    });
+
+    it('records kinetic-user-agent as the record’s ua, and lists it at /transaction/kinetic-transaction/…', async () => {
+      const owner = newKeypair();
+      const record = await kinetic.createAccount({ owner, reference: 'ZmlzaA==' });
+      expect(kinetic.requests.at(-1)!.headers).toMatchObject({ 'kinetic-environment': 'devnet', 'kinetic-index': '1', 'kinetic-user-agent': '@kin-kinetic/sdk@1.0.0-rc.18' });
+      expect(record).toMatchObject({ status: 'Confirmed', ua: '@kin-kinetic/sdk@1.0.0-rc.18' });
+      const listed = await kinetic.getKineticTransaction({ signature: record.signature });
+      expect(kinetic.requests.at(-1)!.path).toBe(`/api/transaction/kinetic-transaction/devnet/1?reference=&signature=${record.signature}`);
+      expect(listed).toEqual([expect.objectContaining({ id: record.id, signature: record.signature, ua: '@kin-kinetic/sdk@1.0.0-rc.18' })]);
+      await settleAndCheckFinal(emulator, [{ signature: record.signature, signers: 2 }]);
+    });
+
+    it('gets a message with every 404, as the SDK rethrows it (not "Unknown error")', async () => {
+      const missing = await kinetic.getKineticTransaction({ reference: 'bm9uZQ==' }).catch((error: Error & { status?: number }) => error);
+      expect(missing).toMatchObject({ status: 404, message: 'app-1-devnet: Transaction not found' });
+      // A path the legacy interface does not have answers in its style, with NestJS's `message`.
+      const response = await emulator.fetch(new Request(`${ENDPOINT}/api/transaction/no-such-route/devnet/1`, { headers: { 'kinetic-user-agent': '@kin-kinetic/sdk@1.0.0-rc.18' } }));
+      expect(response.status).toBe(404);
+      expect(await response.json()).toEqual({ statusCode: 404, message: 'No route matches GET /api/transaction/no-such-route/devnet/1.', error: 'Not Found' });
+    });
   });
 });

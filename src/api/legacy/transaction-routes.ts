@@ -32,24 +32,26 @@ const makeTransfer: LegacyRoute = {
   handle: (context) => relayClientRoute(context, 'legacyMakeTransfer', 'transfer'),
 };
 
-const listTransactions: LegacyRoute = {
-  method: 'GET',
-  path: '/transaction/legacy-transaction/{environment}/{index}',
-  api: 'legacy',
-  operationId: 'legacyListTransactions',
-  async handle(context) {
-    const { legacy, app } = appOf(context);
-    // Empty values bind as absent; the older referenceId/referenceType pair stands for the reference it made.
-    const query = context.services.binder.query('legacyListTransactions', context.url.searchParams);
-    const reference = referenceOf(query) ?? undefined;
-    if (!reference && !query.signature) {
-      throw new RelayError('REFERENCE_OR_SIGNATURE_REQUIRED', `${app.key}: Please provide either reference or signature`);
-    }
-    const found = legacy.records.find(app.key, { reference, signature: query.signature });
-    if (found.length === 0) throw new RelayError('TRANSACTION_NOT_FOUND', `${app.key}: Transaction not found`);
-    return jsonResponse(found.map(publicRecord));
-  },
-};
+/**
+ * The records of a reference or a signature. Served at the spec's path and at the one Kinetic's
+ * SDK (rc.18's `getKineticTransaction`) calls, the brand word in its path: one handler, two routes.
+ */
+function listTransactions(path: string, operationId: 'legacyListTransactions' | 'legacyGetKineticTransaction'): LegacyRoute {
+  return { method: 'GET', path, api: 'legacy', operationId, handle: (context) => listRecords(context, operationId) };
+}
+
+async function listRecords(context: LegacyContext, operationId: 'legacyListTransactions' | 'legacyGetKineticTransaction'): Promise<Response> {
+  const { legacy, app } = appOf(context);
+  // Empty values bind as absent; the older referenceId/referenceType pair stands for the reference it made.
+  const query = context.services.binder.query(operationId, context.url.searchParams);
+  const reference = referenceOf(query) ?? undefined;
+  if (!reference && !query.signature) {
+    throw new RelayError('REFERENCE_OR_SIGNATURE_REQUIRED', `${app.key}: Please provide either reference or signature`);
+  }
+  const found = legacy.records.find(app.key, { reference, signature: query.signature });
+  if (found.length === 0) throw new RelayError('TRANSACTION_NOT_FOUND', `${app.key}: Transaction not found`);
+  return jsonResponse(found.map(publicRecord));
+}
 
 const getTransaction: LegacyRoute = {
   method: 'GET',
@@ -87,4 +89,11 @@ const minimumRent: LegacyRoute = {
   },
 };
 
-export const transactionRoutes: LegacyRoute[] = [makeTransfer, listTransactions, getTransaction, latestBlockhash, minimumRent];
+export const transactionRoutes: LegacyRoute[] = [
+  makeTransfer,
+  listTransactions('/transaction/legacy-transaction/{environment}/{index}', 'legacyListTransactions'),
+  listTransactions('/transaction/kinetic-transaction/{environment}/{index}', 'legacyGetKineticTransaction'),
+  getTransaction,
+  latestBlockhash,
+  minimumRent,
+];

@@ -38,14 +38,16 @@ const pageRoute = (path: string, operationId: string): EmulatorRoute => ({
 });
 
 /**
- * The web UI: its page at `/`, at `/tx/<id>` (a relay's detail, where explorer links lead) and at
- * `/address/<address>` (a wallet), and its files under `/ui/`. Open like /docs: the page and its
+ * The web UI: its page at `/`, at `/tx/<id>` (a relay's detail, where explorer links lead), at
+ * `/address/<address>` and `/account/<address>` (a wallet: Kinetic's SDKs link both), and its files
+ * under `/ui/`. Open like /docs: the page and its
  * files hold nothing; everything it shows comes from the /__emulator routes and their admin guard.
  */
 export const uiRoutes: EmulatorRoute[] = [
   pageRoute('/', 'getUi'),
   pageRoute('/tx/{id}', 'getUiRelay'),
   pageRoute('/address/{address}', 'getUiAddress'),
+  pageRoute('/account/{address}', 'getUiAccount'),
   {
     method: 'GET',
     path: '/ui/{asset}',

@@ -12,6 +12,8 @@
  */
 import { ASSOCIATED_TOKEN_PROGRAM_ID, getAssociatedTokenAddressSync, TOKEN_PROGRAM_ID } from '@solana/spl-token';
 import { ComputeBudgetProgram, type Keypair, PublicKey, SystemProgram, Transaction, TransactionInstruction } from '@solana/web3.js';
+import { address, createNoopSigner } from 'gill';
+import { getCloseAccountInstruction } from 'gill/programs/token';
 import type { Answer, Wire } from './recorder.ts';
 
 /** buildTransferTokensTransaction's default compute-unit limit. */
@@ -50,9 +52,23 @@ export function gillTransferSol(source: PublicKey, destination: PublicKey, lampo
   return new TransactionInstruction({ programId: SystemProgram.programId, data, keys: [meta(source, 'sw'), meta(destination, 'w')] });
 }
 
-/** getCloseAccountInstruction: CloseAccount (9); the owner a signer (the fee payer's noop signer when it is the close authority). */
+/**
+ * closeAccount's instruction, built by gill 0.14 itself as gasstation.ts builds it:
+ * `getCloseAccountInstruction` of `gill/programs/token`, which gill re-exports from
+ * @solana-program/token-2022, so it names the Token-2022 program (its default program address)
+ * whatever the account's program; the owner the fee payer's noop signer when it is the close authority.
+ */
 export function gillCloseAccount(account: PublicKey, destination: PublicKey, owner: PublicKey): TransactionInstruction {
-  return new TransactionInstruction({ programId: TOKEN_PROGRAM_ID, data: Buffer.from([9]), keys: [meta(account, 'w'), meta(destination, 'w'), meta(owner, 's')] });
+  return fromKitInstruction(getCloseAccountInstruction({ account: address(account.toBase58()), destination: address(destination.toBase58()), owner: createNoopSigner(address(owner.toBase58())) }));
+}
+
+/** A kit instruction as web3.js's: roles 0–3 are readonly, writable, readonly signer, writable signer. */
+export function fromKitInstruction(instruction: { programAddress: string; accounts?: readonly { address: string; role: number }[]; data?: ArrayLike<number> }): TransactionInstruction {
+  return new TransactionInstruction({
+    programId: new PublicKey(instruction.programAddress),
+    keys: (instruction.accounts ?? []).map(({ address: key, role }) => ({ pubkey: new PublicKey(key), isSigner: role >= 2, isWritable: role % 2 === 1 })),
+    data: Buffer.from(Array.from(instruction.data ?? [])),
+  });
 }
 
 /** getCreateAccountInstruction: System createAccount (u32 0, lamports, space, owner program), payer and new account writable signers. */

@@ -2,7 +2,8 @@
  * What Kinetic SDK 1.0.0-rc.1 and 1.0.0-rc.18 put on the wire, request by request, from the facts
  * of kin-labs/kinetic at those tags (libs/sdk/src/lib/kinetic-sdk-internal.ts, the generated axios
  * client libs/sdk/src/generated/api.ts and common.ts, libs/sdk/src/version.ts), with the brand word
- * of paths and headers replaced by `legacy` (service spec 2.5, 4.3). Not the SDK's code: its
+ * of paths and headers replaced by `legacy` (service spec 2.5, 4.3), or kept (`brand: 'kinetic'`:
+ * exactly what the SDK sends, which the emulator serves too). Not the SDK's code: its
  * requests, rebuilt in its order with its body key order, nulls and headers, sent through a
  * `fetch` and recorded so tests can assert them.
  *
@@ -50,14 +51,17 @@ export class KineticSdkWire {
       fetch: (request: Request) => Promise<Response>;
       /** Runs before each POST leaves (a test's chance to expire a blockhash, say). */
       beforePost?: (request: WireRequest) => Promise<void>;
+      /** The brand word in headers and paths: `legacy` (the service spec's, default) or `kinetic` (the SDK's own). */
+      brand?: 'legacy' | 'kinetic';
     },
   ) {
     const rc1 = version === '1.0.0-rc.1';
+    const brand = config.brand ?? 'legacy';
     this.#headers = {
       Accept: 'application/json, text/plain, */*',
-      'legacy-environment': rc1 ? 'undefined' : config.environment,
-      'legacy-index': rc1 ? 'undefined' : String(config.index),
-      'legacy-user-agent': `@kin-kinetic/sdk@${version}`,
+      [`${brand}-environment`]: rc1 ? 'undefined' : config.environment,
+      [`${brand}-index`]: rc1 ? 'undefined' : String(config.index),
+      [`${brand}-user-agent`]: `@kin-kinetic/sdk@${version}`,
       'User-Agent': 'axios/0.27.2',
     };
   }
@@ -186,7 +190,7 @@ export class KineticSdkWire {
   /** rc.15+: both names always sent, the one not asked for empty. */
   getKineticTransaction(options: { reference?: string; signature?: string }): Promise<Json> {
     const query = new URLSearchParams({ reference: options.reference ?? '', signature: options.signature ?? '' });
-    return this.#get(`/api/transaction/legacy-transaction/${this.#env()}/${this.#index()}?${query}`);
+    return this.#get(`/api/transaction/${this.config.brand ?? 'legacy'}-transaction/${this.#env()}/${this.#index()}?${query}`);
   }
 
   /** rc.13+ finds token accounts through account info: the first token account of the mint. */
