@@ -9,7 +9,7 @@ import { defineConfig } from 'vitest/config';
  * Files that name their engines themselves (they compare engines, or pick them) run once, in the
  * litesvm project (the default engine's).
  */
-const NAMES_ITS_ENGINES = ['src/ledger/**/*.test.ts', 'src/rpc/transaction-json.test.ts', 'test/engine-selection.test.ts', 'test/rpc-inner-instructions.test.ts'];
+const NAMES_ITS_ENGINES = ['src/ledger/**/*.test.ts', 'test/gill-localnet.test.ts', 'src/rpc/transaction-json.test.ts', 'test/engine-selection.test.ts', 'test/rpc-inner-instructions.test.ts'];
 const ALL = ['src/**/*.test.ts', 'test/**/*.test.ts'];
 /**
  * Files whose subject has nothing to do with the engine, and that are slow: they run once, in the
