@@ -467,23 +467,20 @@ export interface paths {
          * Solana JSON-RPC 2.0 endpoint served at RpcUrl.
          * @description A Solana JSON-RPC 2.0 endpoint over the emulator's ledger, transaction
          *     records and history index, so that unmodified @solana/web3.js,
-         *     @solana/spl-token and @solana/kit clients run offline. Batches (arrays)
-         *     are answered in order. Methods: getLatestBlockhash, isBlockhashValid,
-         *     getFeeForMessage, getRecentPrioritizationFees, getAccountInfo,
-         *     getMultipleAccounts, getBalance, getMinimumBalanceForRentExemption,
-         *     getTokenAccountBalance, getTokenAccountsByOwner, getTokenSupply,
-         *     getSignatureStatuses, getSignaturesForAddress, getTransaction, getSlot,
-         *     getBlockHeight, getBlockTime, getEpochInfo, getEpochSchedule,
-         *     getGenesisHash, getVersion, getHealth, simulateTransaction,
-         *     sendTransaction, requestAirdrop.
+         *     @solana/spl-token, @solana/kit and gill clients run offline. Batches
+         *     (arrays) are answered in order. It answers every method of Agave's
+         *     JSON-RPC; docs/rpc.md lists each with the emulator's answer (one
+         *     validator, one bank, no stake), and the methods Agave 2.0 removed,
+         *     which are -32601 as on a current validator. Unknown fields of a config
+         *     object are ignored, as the validator ignores them.
          *
          *     Errors past authentication are JSON-RPC error objects with HTTP 200 and
          *     the validator's codes and messages: -32700 parse error, -32600 invalid
          *     request, -32601 method not found, -32602 invalid params, -32002
          *     preflight failure (`data` is the simulation result with its `logs`),
          *     -32003 signature verification failure, -32004 block not available,
-         *     -32015 unsupported transaction version, -32016 minimum context slot not
-         *     reached.
+         *     -32008 no snapshot, -32015 unsupported transaction version, -32016
+         *     minimum context slot not reached.
          *
          *     `innerInstructions` (getTransaction's meta, and simulateTransaction's
          *     result when asked with `innerInstructions: true`) are what the ledger
@@ -492,11 +489,22 @@ export interface paths {
          *     simulateTransaction. The bankrun engine records none and answers null,
          *     as a validator with recording off does; LiteSVM records them.
          *
-         *     PubSub (signatureSubscribe, accountSubscribe, slotSubscribe) is a
-         *     WebSocket on the same port as RpcUrl (`ws://<host>:<port>/rpc?token=<Token>`;
-         *     web3.js: `wsEndpoint`). In process, RpcUrl is the emulator's loopback
-         *     listener (127.0.0.1, an ephemeral port), which also serves PubSub; MSW
-         *     lets the handshake pass through to it.
+         *     PubSub (accountSubscribe, logsSubscribe, programSubscribe,
+         *     rootSubscribe, signatureSubscribe, slotSubscribe) is a WebSocket on the
+         *     RPC's port and on the port + 1, where web3.js looks by itself
+         *     (`ws://<host>:<port + 1>/rpc`) and gill's localnet (8900 beside 8899).
+         *     In process, RpcUrl is the emulator's loopback listener (127.0.0.1, two
+         *     consecutive ephemeral ports); MSW lets the handshake pass through to it.
+         *
+         *     Authentication (option `rpcAuth`, CLI `--rpc-auth`): by default
+         *     (`remote`) a request needs the bearer Token only when it reaches the
+         *     emulator through a listener bound to a non-loopback address (or behind
+         *     a public URL); in process and on a loopback bind clients connect with
+         *     nothing but the URL. A Token that is sent is always checked (401 when it
+         *     does not verify). `always` requires it on every request; `off`
+         *     (`--no-rpc-auth`) never. On a WebSocket the Token goes in
+         *     `Authorization` or in `?token=`, since browsers and web3.js cannot set
+         *     headers there.
          */
         post: operations["jsonRpc"];
         delete?: never;
@@ -946,7 +954,11 @@ export interface paths {
          */
         get: operations["getUi"];
         put?: never;
-        post?: never;
+        /**
+         * The same Solana JSON-RPC endpoint, at the origin's root.
+         * @description What POST /rpc answers (see jsonRpc), at `/` as solana-test-validator serves it, for gill's `localnet` moniker (http://127.0.0.1:8899) and `solana -u localhost` against `relay-emulator start --port 8899`. GET / stays the web UI.
+         */
+        post: operations["jsonRpcAtRoot"];
         delete?: never;
         options?: never;
         head?: never;
@@ -2146,6 +2158,11 @@ export interface components {
         LegacyReadCommitment: components["schemas"]["Commitment"];
     };
     requestBodies: {
+        JsonRpcCall: {
+            content: {
+                "application/json": components["schemas"]["JsonRpcRequest"] | components["schemas"]["JsonRpcRequest"][];
+            };
+        };
         SignedTransaction: {
             content: {
                 "application/json": components["schemas"]["SignedTransactionRequest"];
@@ -2908,11 +2925,7 @@ export interface operations {
             path?: never;
             cookie?: never;
         };
-        requestBody: {
-            content: {
-                "application/json": components["schemas"]["JsonRpcRequest"] | components["schemas"]["JsonRpcRequest"][];
-            };
-        };
+        requestBody: components["requestBodies"]["JsonRpcCall"];
         responses: {
             /** @description JSON-RPC response (or batch of responses). */
             200: {
@@ -3684,6 +3697,38 @@ export interface operations {
                     "text/html": string;
                 };
             };
+            500: components["responses"]["InternalError"];
+        };
+    };
+    jsonRpcAtRoot: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: components["requestBodies"]["JsonRpcCall"];
+        responses: {
+            /** @description JSON-RPC response (or batch of responses). */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["JsonRpcResponse"] | components["schemas"]["JsonRpcResponse"][];
+                };
+            };
+            /** @description The request was a notification (no `id`), or a batch of notifications only. */
+            204: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            401: components["responses"]["Unauthorized"];
+            405: components["responses"]["MethodNotAllowed"];
+            413: components["responses"]["PayloadTooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
             500: components["responses"]["InternalError"];
         };
     };
