@@ -1,7 +1,8 @@
 // A consumer's vitest file. test/package.test.ts puts the README's MSW snippet, exactly as written,
 // where the marker line is. @solana/web3.js is imported statically (above the snippet, so before MSW
 // patches fetch): its Connection keeps the fetch it found, and reaches the emulator on its loopback
-// port anyway, PubSub included, which confirmTransaction waits on.
+// port anyway, PubSub included (on the port + 1, where web3.js looks by itself), which
+// confirmTransaction waits on. The Connection is the plainest an app writes: nothing but the URL.
 import { AuthorityType, createAssociatedTokenAccountInstruction, createSetAuthorityInstruction, getAssociatedTokenAddressSync } from '@solana/spl-token';
 import { Connection, Keypair, PublicKey, Transaction } from '@solana/web3.js';
 import { afterAll, expect, it } from 'vitest';
@@ -17,11 +18,7 @@ it('runs the app flow through MSW and confirms the relayed transaction with a Co
   // The app's own calls, at its production base URL: MSW answers them.
   const config = await (await fetch('https://relay.example.com/api/Transaction/config', { headers: { 'X-API-Key': emulator.config.apiKey } })).json();
   const feePayer = new PublicKey(config.FeePayer);
-  const connection = new Connection(config.RpcUrl, {
-    commitment: 'confirmed',
-    httpHeaders: { Authorization: `Bearer ${config.Token}` },
-    wsEndpoint: `${config.RpcUrl.replace(/^http/, 'ws')}?token=${config.Token}`,
-  });
+  const connection = new Connection(config.RpcUrl, 'confirmed');
   const { blockhash, lastValidBlockHeight } = await connection.getLatestBlockhash();
   const owner = Keypair.generate();
   const usdc = new PublicKey(emulator.services.fixtures.mints.find((mint) => mint.symbol === 'USDC')!.address);
