@@ -99,9 +99,14 @@ class BankrunEngine implements LedgerEngine {
     }
   }
 
+  /** As {@link execute}: a twin of a message bankrun processed is simulated again on its next blockhash, never reported AlreadyProcessed. */
   async simulate({ tx }: EngineTransaction): Promise<EngineExecution> {
-    await this.#rebind(tx);
-    return toExecution(await this.#context.banksClient.simulateTransaction(tx));
+    for (let attempt = 1; ; attempt += 1) {
+      const blockhash = await this.#rebind(tx);
+      const result = await this.#context.banksClient.simulateTransaction(tx);
+      if (result.result !== ALREADY_PROCESSED || attempt >= MAX_REBINDS) return toExecution(result);
+      await this.#blockhashAfter(blockhash);
+    }
   }
 
   advance(clock: EngineClock): void {
