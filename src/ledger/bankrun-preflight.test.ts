@@ -7,7 +7,7 @@
  * transaction just executed, simulated again at once: without the engine's own retry most rounds
  * answer AlreadyProcessed.
  */
-import { Keypair, TransactionInstruction, TransactionMessage, VersionedTransaction } from '@solana/web3.js';
+import { TransactionInstruction, TransactionMessage, VersionedTransaction } from '@solana/web3.js';
 import { describe, expect, it } from 'vitest';
 import { genesisAccounts, keypairOf, loadFixtures } from '../fixtures/load-fixtures.ts';
 import { PROGRAMS } from '../relay/programs.ts';
