@@ -267,7 +267,9 @@ async function assemble(options: RelayEmulatorOptions, loopback: CoreListener | 
     observe,
     async close() {
       await loopback?.close();
+      // No job in the ledger when it closes: the running one (a step's or a flush's too) is recorded first.
       queue.hold();
+      await queue.idle();
       queue.clear();
       await worker.settleFinalizations();
       await ledger.close();

@@ -101,7 +101,10 @@ export function registerCoreState(options: CoreStateOptions): void {
     },
     async restore(data) {
       const snapshot = data as LedgerSnapshot;
-      await ledger.setAccounts(snapshot.accounts.map(({ address, account }) => ({ address: new PublicKey(address), account: account ? toLedgerAccount(account) : ABSENT_ACCOUNT })));
+      await ledger.setAccounts(
+        snapshot.accounts.map(({ address, account }) => ({ address: new PublicKey(address), account: account ? toLedgerAccount(account) : ABSENT_ACCOUNT })),
+        { protectedAccounts: 'skip' },
+      );
       // Resume at the saved slot, so every new transaction lands after the restored history.
       await ledger.restoreClock({ slot: snapshot.slot, blockHeight: snapshot.blockHeight ?? snapshot.slot, unixTimestamp: snapshot.unixTimestamp });
       if (snapshot.blockhashes) ledger.restoreBlockhashes({ issued: snapshot.blockhashes });
@@ -116,7 +119,7 @@ export function registerCoreState(options: CoreStateOptions): void {
         else if (!isBuiltinAccount(await ledger.getAccount(key))) writes.push({ address: key, account: ABSENT_ACCOUNT });
       }
       // The reservoir (the faucet key) absorbs the difference: it ends up short by the fees burned since genesis.
-      await ledger.setAccounts(writes);
+      await ledger.setAccounts(writes, { protectedAccounts: 'skip' });
       ledger.forgetWrites();
       // Slots only move forward; the clock goes back to its natural time for the current slot.
       const { slot } = ledger.clock();
@@ -133,7 +136,11 @@ export function registerCoreState(options: CoreStateOptions): void {
       for (const record of (data as unknown[]).map(parseSubmission)) submissions.insert(record);
       finalizeRestored(submissions);
     },
-    reset: () => submissions.clear(),
+    reset() {
+      submissions.clear();
+      // Requests waiting for a transaction learn that it is gone (EMULATOR_RESET), not at their timeout.
+      services.worker.wake();
+    },
     replay(changes) {
       submissions.replay(changes);
       finalizeRestored(submissions);

@@ -1,6 +1,7 @@
 import type { PublicKey } from '@solana/web3.js';
 import { RelayError } from '../errors/relay-error.ts';
 import type { Ledger } from '../ledger/ledger.ts';
+import { ProtectedAccountError } from '../ledger/protected-accounts.ts';
 import { decodeTokenAccount } from '../ledger/token-accounts.ts';
 import type { EmulatorServices } from '../services.ts';
 import { parseAddress, toAccountState, toLedgerAccount, type AccountState } from './account-state.ts';
@@ -9,8 +10,8 @@ import type { ClockState, TestControlMethods, WarpRequest } from './control-type
 type LedgerControls = Pick<TestControlMethods, 'getAccount' | 'setAccount' | 'clock' | 'warp' | 'expireBlockhash'>;
 
 /** Accounts, the clock and blockhashes: the ledger as tests read and move it. */
-export function ledgerControls(services: Pick<EmulatorServices, 'ledger' | 'tokenAccounts'>): LedgerControls {
-  const { ledger, tokenAccounts } = services;
+export function ledgerControls(services: Pick<EmulatorServices, 'ledger' | 'tokenAccounts' | 'queue'>): LedgerControls {
+  const { ledger, tokenAccounts, queue } = services;
 
   const getAccount = async (address: string | PublicKey): Promise<AccountState | null> => {
     const account = await ledger.getAccount(parseAddress(address));
@@ -45,26 +46,34 @@ export function ledgerControls(services: Pick<EmulatorServices, 'ledger' | 'toke
       if (request.slot !== undefined && BigInt(request.slot) < ledger.clock().slot) {
         throw new RelayError('SLOT_IN_THE_PAST', `The ledger is at slot ${ledger.clock().slot}; it cannot go back to slot ${request.slot}.`);
       }
-      await ledger.warp({
-        ...(request.slots === undefined ? {} : { slots: request.slots }),
-        ...(request.slot === undefined ? {} : { slot: BigInt(request.slot) }),
-        ...(request.unixTimestamp === undefined ? {} : { unixTimestamp: BigInt(request.unixTimestamp) }),
-      });
+      // With no job in the ledger: a warp between a transaction and its record would file it in the wrong slot.
+      await queue.whileHeld(() =>
+        ledger.warp({
+          ...(request.slots === undefined ? {} : { slots: request.slots }),
+          ...(request.slot === undefined ? {} : { slot: BigInt(request.slot) }),
+          ...(request.unixTimestamp === undefined ? {} : { unixTimestamp: BigInt(request.unixTimestamp) }),
+        }),
+      );
       return clock();
     },
 
     async expireBlockhash() {
-      const { blockhash, lastValidBlockHeight } = await ledger.expireBlockhashes();
+      const { blockhash, lastValidBlockHeight } = await queue.whileHeld(() => ledger.expireBlockhashes());
       return { blockhash, lastValidBlockHeight: Number(lastValidBlockHeight) };
     },
   };
 }
 
-/** Ledger writes, with the reservoir's refusal (it cannot cover the lamports asked for) as a 400. */
+/**
+ * Ledger writes, with the reservoir's refusal (it cannot cover the lamports asked for) as a 400,
+ * and a write to one of the runtime's own accounts (a builtin, a sysvar, a loaded program) as 409
+ * ACCOUNT_PROTECTED, nothing written.
+ */
 export async function writeAccounts(ledger: Ledger, writes: Parameters<Ledger['setAccounts']>[0]): Promise<void> {
   try {
     await ledger.setAccounts(writes);
   } catch (error) {
+    if (error instanceof ProtectedAccountError) throw new RelayError('ACCOUNT_PROTECTED', `Cannot write the account: ${error.message}; the emulator never replaces the runtime's own accounts.`);
     if (error instanceof RangeError) throw new RelayError('VALIDATION_FAILED', `Cannot write the account: ${error.message}.`);
     throw error;
   }

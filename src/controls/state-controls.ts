@@ -63,15 +63,7 @@ export function stateControls(services: StateServices, queueStart: Pick<QueueOpt
   const { queue, worker, state } = services;
 
   /** Holds the queue, once the transaction being submitted (if any) is recorded, while `work` runs. */
-  const held = async <T>(work: () => Promise<T>): Promise<T> => {
-    queue.hold();
-    try {
-      await queue.idle();
-      return await work();
-    } finally {
-      queue.release();
-    }
-  };
+  const held = <T>(work: () => Promise<T>): Promise<T> => queue.whileHeld(work);
 
   const resetParts = async (): Promise<void> => {
     queue.clear();

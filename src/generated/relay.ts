@@ -600,7 +600,10 @@ export interface paths {
          *     index, created mints, the queue (emptied, back to its start-up mode and latency), armed
          *     faults and the request journal are cleared, and so is every other registered stateful
          *     part (legacy records). The clock goes back to its natural time; slots keep moving
-         *     forward, as they always do.
+         *     forward, as they always do. It waits for the transaction being submitted (a stepQueue or
+         *     flushQueue included) to be recorded, and holds the queue while it runs. A legacy relay call
+         *     still waiting for its commitment answers 503 EMULATOR_RESET: its record and transaction
+         *     are gone.
          */
         post: operations["emulatorReset"];
         delete?: never;
@@ -656,7 +659,7 @@ export interface paths {
         get: operations["emulatorGetAccount"];
         /**
          * Write a raw account.
-         * @description Writes the account as given; 0 lamports removes it (the answer then shows 0 lamports, owned by the system program, no data).
+         * @description Writes the account as given; 0 lamports removes it (the answer then shows 0 lamports, owned by the system program, no data). The runtime's own accounts are refused with 409 ACCOUNT_PROTECTED and nothing is written: builtin programs and sysvars (Agave's reserved keys), a program or its data loaded in the runtime (executable, or owned by a loader), and accounts owned by the native loader or the sysvar owner.
          */
         put: operations["emulatorSetAccount"];
         post?: never;
@@ -1339,7 +1342,7 @@ export interface components {
             rule?: string;
         };
         /** @enum {string} */
-        ProblemCode: "MALFORMED_JSON" | "VALIDATION_FAILED" | "INVALID_ADDRESS" | "INVALID_QUERY" | "INVALID_BASE64" | "INVALID_TRANSACTION" | "API_KEY_MISSING" | "API_KEY_INVALID" | "TOKEN_EXPIRED" | "TOKEN_INVALID" | "ADMIN_TOKEN_REQUIRED" | "ADMIN_FORBIDDEN" | "HOST_NOT_ALLOWED" | "ORIGIN_NOT_ALLOWED" | "CONTROL_FORWARDED" | "SLOT_IN_THE_PAST" | "IP_BLOCKED" | "USER_AGENT_BLOCKED" | "ROUTE_NOT_FOUND" | "ACCOUNT_NOT_FOUND" | "APP_NOT_FOUND" | "MINT_NOT_FOUND" | "TRANSACTION_NOT_FOUND" | "METHOD_NOT_ALLOWED" | "PAYLOAD_TOO_LARGE" | "UNSUPPORTED_MEDIA_TYPE" | "WRONG_FEE_PAYER" | "BLOCKHASH_NOT_FOUND" | "SIGNATURE_MISSING" | "SIGNATURE_INVALID" | "OPERATION_MISMATCH" | "NO_OPERATION" | "PROGRAM_NOT_ALLOWED" | "INSTRUCTION_NOT_ALLOWED" | "FEE_PAYER_MISUSE" | "CLOSE_AUTHORITY_NOT_FEE_PAYER" | "CLOSE_DESTINATION_NOT_FEE_PAYER" | "ACCOUNT_NOT_CLOSABLE" | "TOO_MANY_SIGNATURES" | "COMPUTE_PRICE_TOO_HIGH" | "COMPUTE_BUDGET_INVALID" | "COMPUTE_LIMIT_TOO_HIGH" | "MINT_NOT_ALLOWED" | "VERSIONED_TRANSACTION_UNSUPPORTED" | "TOKEN_2022_UNSUPPORTED" | "TRANSACTION_TOO_LARGE" | "DURABLE_NONCE_NOT_ALLOWED" | "DUPLICATE_INSTRUCTION" | "ACCOUNT_ALREADY_EXISTS" | "CREATE_AND_CLOSE_NOT_ALLOWED" | "ALREADY_PROCESSED" | "MINT_NOT_IN_APP" | "AIRDROP_DISABLED" | "AIRDROP_LIMIT_EXCEEDED" | "REFERENCE_OR_SIGNATURE_REQUIRED" | "ACCOUNT_CLOSE_REFUSED" | "RATE_LIMITED" | "INTERNAL_ERROR" | "QUEUE_FULL";
+        ProblemCode: "MALFORMED_JSON" | "VALIDATION_FAILED" | "INVALID_ADDRESS" | "INVALID_QUERY" | "INVALID_BASE64" | "INVALID_TRANSACTION" | "API_KEY_MISSING" | "API_KEY_INVALID" | "TOKEN_EXPIRED" | "TOKEN_INVALID" | "ADMIN_TOKEN_REQUIRED" | "ADMIN_FORBIDDEN" | "HOST_NOT_ALLOWED" | "ORIGIN_NOT_ALLOWED" | "CONTROL_FORWARDED" | "SLOT_IN_THE_PAST" | "IP_BLOCKED" | "USER_AGENT_BLOCKED" | "ROUTE_NOT_FOUND" | "ACCOUNT_NOT_FOUND" | "APP_NOT_FOUND" | "MINT_NOT_FOUND" | "TRANSACTION_NOT_FOUND" | "METHOD_NOT_ALLOWED" | "PAYLOAD_TOO_LARGE" | "UNSUPPORTED_MEDIA_TYPE" | "WRONG_FEE_PAYER" | "BLOCKHASH_NOT_FOUND" | "SIGNATURE_MISSING" | "SIGNATURE_INVALID" | "OPERATION_MISMATCH" | "NO_OPERATION" | "PROGRAM_NOT_ALLOWED" | "INSTRUCTION_NOT_ALLOWED" | "FEE_PAYER_MISUSE" | "CLOSE_AUTHORITY_NOT_FEE_PAYER" | "CLOSE_DESTINATION_NOT_FEE_PAYER" | "ACCOUNT_NOT_CLOSABLE" | "TOO_MANY_SIGNATURES" | "COMPUTE_PRICE_TOO_HIGH" | "COMPUTE_BUDGET_INVALID" | "COMPUTE_LIMIT_TOO_HIGH" | "MINT_NOT_ALLOWED" | "VERSIONED_TRANSACTION_UNSUPPORTED" | "TOKEN_2022_UNSUPPORTED" | "TRANSACTION_TOO_LARGE" | "DURABLE_NONCE_NOT_ALLOWED" | "DUPLICATE_INSTRUCTION" | "ACCOUNT_ALREADY_EXISTS" | "CREATE_AND_CLOSE_NOT_ALLOWED" | "ALREADY_PROCESSED" | "MINT_NOT_IN_APP" | "AIRDROP_DISABLED" | "AIRDROP_LIMIT_EXCEEDED" | "REFERENCE_OR_SIGNATURE_REQUIRED" | "ACCOUNT_CLOSE_REFUSED" | "RATE_LIMITED" | "INTERNAL_ERROR" | "QUEUE_FULL" | "EMULATOR_RESET" | "ACCOUNT_PROTECTED";
         /** @description Error body of legacy endpoints. */
         LegacyError: {
             statusCode: number;
@@ -1984,7 +1987,7 @@ export interface components {
                 "application/problem+json": components["schemas"]["ProblemDetails"];
             };
         };
-        /** @description The request conflicts with the emulator's state (SLOT_IN_THE_PAST). */
+        /** @description The request conflicts with the emulator's state (SLOT_IN_THE_PAST, ACCOUNT_PROTECTED). */
         Conflict: {
             headers: {
                 [name: string]: unknown;
@@ -2123,7 +2126,7 @@ export interface components {
                 "application/json": components["schemas"]["LegacyError"];
             };
         };
-        /** @description The relay queue is full (QUEUE_FULL; NestJS HttpException body). */
+        /** @description The relay queue is full (QUEUE_FULL), or the emulator was reset while the request waited for its transaction (EMULATOR_RESET); NestJS HttpException body. Either way nothing of the request is recorded. */
         LegacyQueueFull: {
             headers: {
                 /** @description Seconds to wait before retrying. */
@@ -3094,6 +3097,7 @@ export interface operations {
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
+            409: components["responses"]["Conflict"];
             413: components["responses"]["PayloadTooLarge"];
             415: components["responses"]["UnsupportedMediaType"];
             500: components["responses"]["InternalError"];
@@ -3183,6 +3187,7 @@ export interface operations {
             400: components["responses"]["BadRequest"];
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
+            409: components["responses"]["Conflict"];
             413: components["responses"]["PayloadTooLarge"];
             415: components["responses"]["UnsupportedMediaType"];
             500: components["responses"]["InternalError"];

@@ -1,5 +1,6 @@
 import type { PublicKey } from '@solana/web3.js';
 import type { LedgerAccount } from './engine.ts';
+import { protectedAccountReason, ProtectedAccountError } from './protected-accounts.ts';
 import { addressOf } from '../crypto/base58.ts';
 
 /** One write of Ledger.setAccounts: the account as given, or as a function of its current state (null when absent). */
@@ -38,4 +39,26 @@ export async function balancedWrites(
     final.set(addressOf(reservoir), { address: reservoir, account: { ...balance, lamports: balance.lamports - delta } });
   }
   return final;
+}
+
+/**
+ * The writes that touch none of the runtime's own accounts (protected-accounts.ts), each resolved
+ * against the current state: with `refuse`, a ProtectedAccountError for the first that does (nothing
+ * is written); with `skip`, those are left out, with a warning.
+ */
+export async function unprotectedWrites(
+  writes: AccountWrite[],
+  read: (address: PublicKey) => Promise<LedgerAccount | null>,
+  protectedAccounts: 'refuse' | 'skip',
+): Promise<{ address: PublicKey; account: LedgerAccount }[]> {
+  const allowed: { address: PublicKey; account: LedgerAccount }[] = [];
+  for (const write of writes) {
+    const current = await read(write.address);
+    const account = typeof write.account === 'function' ? write.account(current) : write.account;
+    const reason = protectedAccountReason(write.address, current, account);
+    if (reason === null) allowed.push({ address: write.address, account });
+    else if (protectedAccounts === 'refuse') throw new ProtectedAccountError(reason);
+    else console.warn(`relay-emulator: left out a saved write to ${addressOf(write.address)}: ${reason}.`);
+  }
+  return allowed;
 }

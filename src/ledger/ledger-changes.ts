@@ -47,7 +47,7 @@ export function ledgerAccount(account: ReportedAccount | null): LedgerAccount {
 
 /** The ledger operations a replay needs (see Ledger). */
 export interface ReplayTarget {
-  setAccounts(writes: { address: PublicKey; account: LedgerAccount }[]): Promise<void>;
+  setAccounts(writes: { address: PublicKey; account: LedgerAccount }[], options: { protectedAccounts: 'skip' }): Promise<void>;
   forgetWrites(): void;
   restoreClock(clock: ClockMark): Promise<void>;
   restoreBlockhashes(change: { issued: [string, bigint][] } | { expired: true }): void;
@@ -63,7 +63,8 @@ export async function replayLedgerChanges(ledger: ReplayTarget, changes: readonl
   let clock: ClockMark | null = null;
   const flush = async () => {
     if (writes.size === 0) return;
-    await ledger.setAccounts([...writes].map(([address, account]) => ({ address: new PublicKey(address), account: ledgerAccount(account) })));
+    // A write to one of the runtime's own accounts (a state saved before they were protected) is left out: it must never stop a start.
+    await ledger.setAccounts([...writes].map(([address, account]) => ({ address: new PublicKey(address), account: ledgerAccount(account) })), { protectedAccounts: 'skip' });
     writes = new Map();
   };
   for (const change of changes as LedgerChange[]) {

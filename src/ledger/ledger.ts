@@ -2,7 +2,7 @@
 import type { PublicKey, VersionedTransaction } from '@solana/web3.js';
 import type { ChangeReporter } from '../state/change-feed.ts';
 import { AccountReads } from './account-reads.ts';
-import { balancedWrites, type AccountWrite } from './account-writes.ts';
+import { balancedWrites, unprotectedWrites, type AccountWrite } from './account-writes.ts';
 import { transactionFee } from './compute-budget.ts';
 import type { EngineExecution, LedgerAccount, LedgerEngine } from './engine.ts';
 import { LedgerBlockhashes } from './ledger-blockhashes.ts';
@@ -122,10 +122,14 @@ export class Ledger {
    * Writes accounts as given (0 lamports removes one; or as a function of the current state),
    * between transactions, never during one; the reservoir balances the lamports (account-writes.ts).
    * Throws a RangeError when it is missing or cannot cover the difference; nothing is written then.
+   * The runtime's own accounts (builtins, sysvars, loaded programs: protected-accounts.ts) are never
+   * written: a write to one throws ProtectedAccountError, writing nothing (`protectedAccounts:
+   * 'refuse'`, the default), or is left out (`'skip'`: restoring a state saved before this rule).
    */
-  async setAccounts(writes: AccountWrite[]): Promise<void> {
+  async setAccounts(writes: AccountWrite[], options: { protectedAccounts?: 'refuse' | 'skip' } = {}): Promise<void> {
     return this.#exclusive(async () => {
-      const final = await balancedWrites(writes, (address) => this.#engine.getAccount(address), this.#options.reservoir);
+      const allowed = await unprotectedWrites(writes, (address) => this.#engine.getAccount(address), options.protectedAccounts ?? 'refuse');
+      const final = await balancedWrites(allowed, (address) => this.#engine.getAccount(address), this.#options.reservoir);
       this.#reads.clear();
       for (const [key, { address, account }] of final) {
         this.#written.add(key);

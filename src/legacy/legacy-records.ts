@@ -1,5 +1,6 @@
 // Over 250 lines: the record's schema, its store and the store's journal changes belong together.
 import { z } from 'zod';
+import { RelayError } from '../errors/relay-error.ts';
 import type { ChangeReporter } from '../state/change-feed.ts';
 
 export const LEGACY_STATUSES = ['Processing', 'Committed', 'Confirmed', 'Finalized', 'Failed'] as const;
@@ -115,6 +116,7 @@ export type LegacyRecordsChange =
   | { op: 'insert'; record: LegacyRecord; next: [number, number] }
   | { op: 'update'; id: string; patch: Partial<LegacyRecord>; next: [number, number] }
   | { op: 'counters'; next: [number, number] }
+  | { op: 'remove'; id: string }
   | { op: 'clear' };
 
 /**
@@ -175,11 +177,18 @@ export class LegacyRecords {
     return stored;
   }
 
+  /** Throws EMULATOR_RESET when the record is gone: a reset removed it while its request waited. */
   update(id: string, patch: Partial<LegacyRecord>): LegacyRecord {
     const updated = this.#update(id, patch);
-    if (!updated) throw new Error(`no legacy record ${id}`);
+    if (!updated) throw new RelayError('EMULATOR_RESET', `The legacy record ${id} was removed by a reset while its request waited.`);
     this.#report({ op: 'update', id, patch, next: this.#next() } satisfies LegacyRecordsChange);
     return updated;
+  }
+
+  /** Forgets a record a request made and then answered with an error (503 QUEUE_FULL): such an answer records nothing. */
+  remove(id: string): void {
+    if (!this.#remove(id)) return;
+    this.#report({ op: 'remove', id } satisfies LegacyRecordsChange);
   }
 
   /** Every record, oldest first. */
@@ -215,6 +224,10 @@ export class LegacyRecords {
         this.#clear();
         continue;
       }
+      if (change.op === 'remove') {
+        this.#remove(change.id);
+        continue;
+      }
       if (change.op === 'insert') this.#insert(change.record);
       else if (change.op === 'update') this.#update(change.id, change.patch);
       [this.#nextId, this.#nextErrorId] = change.next;
@@ -236,6 +249,20 @@ export class LegacyRecords {
     this.#byId.set(id, updated);
     if (patch.signature && patch.signature !== current.signature) this.#bySignature.set(patch.signature, id);
     return updated;
+  }
+
+  #remove(id: string): boolean {
+    const record = this.#byId.get(id);
+    if (!record) return false;
+    this.#byId.delete(id);
+    if (record.signature && this.#bySignature.get(record.signature) === id) this.#bySignature.delete(record.signature);
+    if (record.reference !== null) {
+      const key = referenceKey(record.appKey, record.reference);
+      const ids = (this.#byReference.get(key) ?? []).filter((each) => each !== id);
+      if (ids.length > 0) this.#byReference.set(key, ids);
+      else this.#byReference.delete(key);
+    }
+    return true;
   }
 
   #next(): [number, number] {

@@ -97,7 +97,7 @@ export class LegacyRelay {
       amount: transfer ? toUiAmountString(transfer.amount, call.mint.decimals) : null,
       destination: transfer?.destination ?? null,
     });
-    if (!(await this.#verify(call.app, record))) return publicRecord(this.#records.get(record.id)!);
+    if (!(await this.#verify(call.app, record))) return publicRecord(this.#current(record.id));
     return this.#submit(call, record, prepared.signature, () => relay.accept(prepared, { origin: 'legacy' }));
   }
 
@@ -107,7 +107,7 @@ export class LegacyRelay {
     const base = { tx: Buffer.from(input.bytes).toString('base64'), feePayer: call.mint.feePayer, source: input.source, amount: null, destination: null };
     if (!ledger.isBlockhashValid(input.tx.message.recentBlockhash)) return this.#failedBeforeSubmission(call, base, blockhashNotFound());
     const record = this.#create(call, base);
-    if (!(await this.#verify(call.app, record))) return publicRecord(this.#records.get(record.id)!);
+    if (!(await this.#verify(call.app, record))) return publicRecord(this.#current(record.id));
     const signature = encodeBase58(input.tx.signatures[0]!);
     return this.#submit(call, record, signature, () => relay.submitSigned(input.tx, input.bytes, 'legacy'));
   }
@@ -162,7 +162,13 @@ export class LegacyRelay {
     const { worker, now } = this.#options;
     const { app } = call;
     const ledgerStart = now();
-    await enqueue();
+    try {
+      await enqueue();
+    } catch (error) {
+      // Answered with an error (503 QUEUE_FULL, 422 …): such an answer records nothing.
+      this.#records.remove(record.id);
+      throw error;
+    }
     this.#update(record.id, { signature, ledgerStart: ledgerStart.toISOString(), explorerUrl: explorerUrl(app, signature) });
 
     const deadline = Date.now() + app.commitmentTimeoutMs;
@@ -193,12 +199,12 @@ export class LegacyRelay {
         })(),
       );
     }
-    return publicRecord(this.#records.get(record.id)!);
+    return publicRecord(this.#current(record.id));
   }
 
   #finalized(id: string, ledgerStart: Date): void {
     const finalized = this.#options.now();
-    const record = this.#records.get(id)!;
+    const record = this.#current(id);
     this.#update(id, {
       status: 'Finalized',
       ledgerFinalized: finalized.toISOString(),
@@ -211,7 +217,7 @@ export class LegacyRelay {
   async #event(app: LegacyApp, id: string): Promise<void> {
     const url = app.webhooks.event;
     if (!url) return;
-    const record = this.#records.get(id)!;
+    const record = this.#current(id);
     const delivery = await deliverWebhook({ app, type: 'Event', url, record: publicRecord(record), forwardHeaders: record.forwardHeaders, now: this.#options.now });
     this.#update(id, {
       webhookEventStart: delivery.start.toISOString(),
@@ -225,10 +231,17 @@ export class LegacyRelay {
     const tracked = work
       .catch((error: unknown) => {
         // A record removed by a reset while its finalization was pending is not an error.
-        if (!(error instanceof Error && error.message.startsWith('no legacy record'))) console.error('relay-emulator: legacy background work failed', error);
+        if (!(error instanceof RelayError && error.code === 'EMULATOR_RESET')) console.error('relay-emulator: legacy background work failed', error);
       })
       .finally(() => this.#background.delete(tracked));
     this.#background.add(tracked);
+  }
+
+  /** The record as it stands, or EMULATOR_RESET when a reset removed it while its request waited. */
+  #current(id: string): LegacyRecord {
+    const record = this.#records.get(id);
+    if (!record) throw new RelayError('EMULATOR_RESET', `The legacy record ${id} was removed by a reset while its request waited.`);
+    return record;
   }
 
   #update(id: string, patch: Partial<LegacyRecord>): LegacyRecord {
@@ -236,7 +249,7 @@ export class LegacyRelay {
   }
 
   #fail(id: string, error: LegacyErrorEntry): LegacyRecord {
-    const record = this.#records.get(id)!;
+    const record = this.#current(id);
     return this.#update(id, { status: 'Failed', errors: [...record.errors, { id: this.#records.newErrorId(), ...error }] });
   }
 }

@@ -97,7 +97,22 @@ export class RelayQueue<J extends { id: string }> {
     this.#kick();
   }
 
-  /** Resolves once no job is running (jobs may still wait). */
+  /**
+   * Runs `work` with no job in the ledger: holds the queue, waits for the running job (the
+   * drain's, a step()'s or a flush()'s) to be recorded, runs `work`, releases. Every control that
+   * changes state as a whole (reset, snapshot, restore, warp, expiring blockhashes) runs so.
+   */
+  async whileHeld<T>(work: () => Promise<T>): Promise<T> {
+    this.hold();
+    try {
+      await this.idle();
+      return await work();
+    } finally {
+      this.release();
+    }
+  }
+
+  /** Resolves once no job is running (jobs may still wait): neither the background drain's, nor a step()'s or flush()'s. */
   async idle(): Promise<void> {
     while (this.#running) await this.#running;
   }
@@ -111,13 +126,30 @@ export class RelayQueue<J extends { id: string }> {
     this.#kick();
   }
 
-  /** Processes the next job now, paused or not. Resolves with the ids processed (zero or one). */
+  /**
+   * Processes the next job now, paused or not. Resolves with the ids processed (zero or one). It
+   * runs as the queue's running job, so that idle() waits for it, and never while the queue is
+   * held: a control in progress (reset, snapshot, restore, close, warp) finishes first.
+   */
   async step(): Promise<string[]> {
-    await this.#running;
-    const job = this.#jobs.shift();
-    if (!job) return [];
-    await this.#run(job);
-    return [job.id];
+    for (;;) {
+      await this.idle();
+      if (this.#holds > 0) {
+        await new Promise<void>((resolve) => this.#released.push(resolve));
+        continue;
+      }
+      // Another step or the background drain may have taken the slot while this one waited.
+      if (this.#running) continue;
+      const job = this.#jobs.shift();
+      if (!job) return [];
+      const run = this.#run(job);
+      this.#running = run.finally(() => {
+        this.#running = null;
+        this.#kick();
+      });
+      await this.#running;
+      return [job.id];
+    }
   }
 
   /** Processes every waiting job now, ignoring pause and latency. */

@@ -1,4 +1,5 @@
 import type { VersionedTransaction } from '@solana/web3.js';
+import { RelayError } from '../errors/relay-error.ts';
 import type { Ledger, LedgerTransaction } from '../ledger/ledger.ts';
 import { landedInBlock } from '../ledger/transaction-error.ts';
 import type { HistoryIndex } from '../store/history-index.ts';
@@ -94,13 +95,17 @@ export class SubmissionWorker {
 
   /**
    * Resolves with the submission once the transaction reaches `commitment` (or failed), or null when
-   * `timeoutMs` passes first. Never resolves early for a transaction that is still queued.
+   * `timeoutMs` passes first. Never resolves early for a transaction that is still queued. Rejects
+   * with EMULATOR_RESET when the submission, once there, is gone: a reset (or restore) removed it.
    */
   async waitFor(signature: string, commitment: Commitment, timeoutMs: number): Promise<Submission | null> {
     const deadline = Date.now() + timeoutMs;
     const rank: Record<Commitment, number> = { processed: 0, confirmed: 1, finalized: 2 };
+    let seen = false;
     for (;;) {
       const submission = this.#options.submissions.get(signature);
+      if (submission) seen = true;
+      else if (seen) throw new RelayError('EMULATOR_RESET', `The transaction ${signature} was removed by a reset while this request waited for it.`);
       if (submission && (submission.status === 'failed' || (submission.commitment !== null && rank[submission.commitment] >= rank[commitment]))) return submission;
       if (Date.now() >= deadline) return null;
       await new Promise<void>((resolve) => {
@@ -111,6 +116,11 @@ export class SubmissionWorker {
         });
       });
     }
+  }
+
+  /** Wakes whoever waits for a transaction, to look again (a reset removed the submissions). */
+  wake(): void {
+    this.#notify();
   }
 
   /** Waits for every scheduled finalization. */
@@ -152,7 +162,8 @@ export class SubmissionWorker {
   #scheduleFinalization(signature: string): void {
     const finalization = new Promise<void>((resolve) => setTimeout(resolve, this.#options.finalizeMs))
       .then(() => {
-        this.#options.submissions.update(signature, { commitment: 'finalized' });
+        // A reset waits for finalizations before clearing, but a restore may have replaced the submission.
+        if (this.#options.submissions.get(signature)) this.#options.submissions.update(signature, { commitment: 'finalized' });
         this.#notify();
       })
       .finally(() => this.#finalizations.delete(finalization));
