@@ -1,7 +1,9 @@
 import { Keypair } from '@solana/web3.js';
-import { existsSync, mkdtempSync, rmSync } from 'node:fs';
+import { spawn, spawnSync } from 'node:child_process';
+import { existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
 import { afterAll, describe, expect, it } from 'vitest';
 import { freePort, spawnEmulator, untilHealthy, type EmulatorProcess } from './support/emulator-process.ts';
 
@@ -58,4 +60,36 @@ describe('a state file in use by another process', () => {
     expect(await third.stop('SIGTERM')).toBe(0);
     expect(existsSync(`${stateFile}.lock`)).toBe(false);
   }, 120_000);
+});
+
+/**
+ * Issue 24.5: four processes start at one moment on a state file whose lock a dead process left.
+ * Exactly one may take it; before the lock was taken atomically, two often did (one deleted the
+ * lock another had just created).
+ */
+describe('the state lock raced by processes', () => {
+  it('goes to exactly one of four processes that race for a stale lock, in every trial', async () => {
+    const directory = mkdtempSync(join(tmpdir(), 'relay-emulator-lock-race-'));
+    const trials = 30;
+    const racer = fileURLToPath(new URL('./support/lock-racer.ts', import.meta.url));
+    const dead = spawnSync(process.execPath, ['-e', '0']).pid;
+    const racers = Array.from({ length: 4 }, () => spawn(process.execPath, ['--import', 'tsx', racer, directory, String(trials)], { stdio: 'ignore' }));
+    try {
+      const outcomes: string[][] = [];
+      for (let trial = 0; trial < trials; trial += 1) {
+        // The lock a killed process left: its PID is gone.
+        writeFileSync(join(directory, `state-${trial}.lock`), `${JSON.stringify({ pid: dead })}\n`);
+        writeFileSync(join(directory, `go-${trial}`), '');
+        const results = racers.map(({ pid }) => join(directory, `result-${trial}-${pid}`));
+        const deadline = Date.now() + 60_000;
+        while (!results.every((path) => existsSync(path)) && Date.now() < deadline) await new Promise((resolve) => setTimeout(resolve, 5));
+        outcomes.push(results.map((path) => (existsSync(path) ? readFileSync(path, 'utf8') : 'no answer')).sort());
+      }
+      const expected = ['refused', 'refused', 'refused', 'took'];
+      expect(outcomes.filter((outcome) => outcome.join() !== expected.join())).toEqual([]);
+    } finally {
+      for (const child of racers) child.kill('SIGKILL');
+      rmSync(directory, { recursive: true, force: true });
+    }
+  }, 180_000);
 });
