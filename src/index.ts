@@ -26,6 +26,7 @@ export { upgradeToPubSub } from './rpc/pubsub/pubsub-server.ts';
 export { DEFAULT_JOURNAL_LIMIT } from './emulator.ts';
 export { DEFAULT_FAUCET_LAMPORTS } from './controls/faucet.ts';
 export type { TestControlMethods, FaucetRequest, FaucetResult, CreatedMint, ClockState, WarpRequest, EmulatorSnapshot } from './controls/control-types.ts';
+export { sealSnapshot } from './controls/snapshot-seal.ts';
 export type { AccountState } from './controls/account-state.ts';
 export { DEFAULT_LEDGER_ERROR, type Fault, type FaultOperation, type FaultRecord } from './controls/faults.ts';
 export type { RequestRecord, RequestFilter } from './controls/request-journal.ts';
@@ -34,6 +35,7 @@ export { AdminGuard, isLoopbackHost } from './controls/admin-guard.ts';
 export { encodeState, decodeState } from './controls/state-codec.ts';
 export { withCors, CORS_ALLOWED_HEADERS, CORS_EXPOSED_HEADERS } from './core/cors.ts';
 export { startServer, StateRestoreError, DEFAULT_HOST, DEFAULT_PORT, type ServerOptions, type RunningServer } from './server/start-server.ts';
+export { CLIENT_TIMEOUTS, type ClientTimeouts } from './server/defaults.ts';
 export { StateFile, DEFAULT_STATE_INTERVAL_MS, DEFAULT_COMPACT_BYTES, type StateFileOptions, type OpenedState } from './server/state-file.ts';
 export type { components as RelayApi, paths as RelayPaths } from './generated/relay.ts';
 export {

@@ -7,7 +7,7 @@
  */
 import { LAMPORTS_PER_SOL } from '@solana/web3.js';
 import { afterEach, describe, expect, it } from 'vitest';
-import { createRelayEmulator, type RelayEmulator } from '../src/index.ts';
+import { createRelayEmulator, sealSnapshot, type RelayEmulator } from '../src/index.ts';
 import { legacyTransfer } from './support/legacy-transactions.ts';
 import { newKeypair } from './support/keys.ts';
 import { ALICE, build, KIN, USDC, ata, createAtaInstructions, transferInstruction } from './support/transactions.ts';
@@ -59,7 +59,8 @@ describe('abuse of the controls', () => {
     ledger.accounts.push({ address: '11111111111111111111111111111111', account: null }, { address: 'SysvarRent111111111111111111111111111111111', account: { lamports: 1n, owner: '11111111111111111111111111111111', data: new Uint8Array(), executable: false } });
     await emulator.close();
     emulator = await createRelayEmulator();
-    await emulator.restore(snapshot);
+    // Changed on purpose here, so sealed again (its checksum would refuse it otherwise).
+    await emulator.restore(sealSnapshot(snapshot));
     await stillRuns();
   });
 

@@ -51,7 +51,15 @@ export async function launch(options: StartOptions, io: LaunchIo): Promise<Launc
       // Restored (snapshot, then journal) before anything is served.
       ...(options.stateFile === null
         ? {}
-        : { stateFile: { path: resolve(options.stateFile), intervalMs: options.stateIntervalMs, onError: (error: unknown) => log.error(`could not save state: ${String(error)}`) } }),
+        : {
+            stateFile: {
+              path: resolve(options.stateFile),
+              intervalMs: options.stateIntervalMs,
+              onError: (error: unknown) => log.error(`could not save state: ${String(error)}`),
+              onCheckpoint: (event) =>
+                log.debug(event.phase === 'started' ? `state snapshot started (the journal goes on in segment ${event.from})` : `state snapshot written (${event.bytes} bytes)`),
+            },
+          }),
     });
   } catch (error) {
     if (error instanceof StateRestoreError) {

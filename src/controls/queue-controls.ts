@@ -1,5 +1,5 @@
 import { RelayError } from '../errors/relay-error.ts';
-import type { RelayQueue } from '../relay/relay-queue.ts';
+import { MAX_QUEUE_LATENCY_MS, type RelayQueue } from '../relay/relay-queue.ts';
 import type { SubmissionJob } from '../relay/submission-worker.ts';
 import type { TestControlMethods } from './control-types.ts';
 
@@ -24,7 +24,9 @@ export function queueControls(queue: RelayQueue<SubmissionJob>): QueueControls {
       return queueState();
     },
     setQueueLatency(latencyMs) {
-      if (!Number.isSafeInteger(latencyMs) || latencyMs < 0) throw new RelayError('VALIDATION_FAILED', 'latencyMs must be a non-negative integer.');
+      if (!Number.isSafeInteger(latencyMs) || latencyMs < 0 || latencyMs > MAX_QUEUE_LATENCY_MS) {
+        throw new RelayError('VALIDATION_FAILED', `latencyMs must be an integer from 0 to ${MAX_QUEUE_LATENCY_MS} (about 24.8 days, the longest delay a Node timer keeps).`);
+      }
       queue.setLatency(latencyMs);
       return queueState();
     },

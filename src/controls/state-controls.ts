@@ -3,6 +3,7 @@ import type { QueueOptions } from '../relay/relay-queue.ts';
 import type { EmulatorServices } from '../services.ts';
 import type { EmulatorSnapshot, TestControlMethods } from './control-types.ts';
 import { requeueAcknowledged } from './core-state.ts';
+import { checksumProblem, sealSnapshot } from './snapshot-seal.ts';
 
 type StateControls = Pick<TestControlMethods, 'reset' | 'snapshot' | 'restore'>;
 type StateServices = Pick<EmulatorServices, 'queue' | 'worker' | 'state' | 'fixtures' | 'submissions'>;
@@ -11,7 +12,8 @@ type StateServices = Pick<EmulatorServices, 'queue' | 'worker' | 'state' | 'fixt
  * Every part's snapshot. Every part's snapshot() is called in the same tick, so that the parts held
  * in memory are captured at one point; then the asynchronous ones (the ledger's accounts) are
  * awaited. The queue is not held: the state file takes this while relays go on, and its journal
- * redoes whatever an asynchronous part saw change.
+ * redoes whatever an asynchronous part saw change. Not sealed: the caller seals it (snapshot()),
+ * or sums it as it writes it (the state file: sealedChunks).
  */
 export async function takeSnapshot(services: Pick<EmulatorServices, 'queue' | 'state' | 'fixtures'>): Promise<EmulatorSnapshot> {
   const queuePaused = services.queue.state().paused;
@@ -22,18 +24,21 @@ export async function takeSnapshot(services: Pick<EmulatorServices, 'queue' | 's
     const value = await data;
     if (value !== undefined) parts[name] = value;
   }
-  return { format: 'relay-emulator-state', version: 1, savedAt, feePayer: services.fixtures.relay.feePayer.publicKey, queuePaused, parts };
+  return { format: 'relay-emulator-state', version: 2, savedAt, feePayer: services.fixtures.relay.feePayer.publicKey, queuePaused, parts };
 }
 
 /**
- * Refuses anything that is not a snapshot this version reads, and a snapshot of an emulator with
+ * Refuses anything that is not a snapshot this version reads, one whose checksum does not hold
+ * (snapshot-seal.ts: damage, or a change not sealed again), and a snapshot of an emulator with
  * another fee payer (other fixtures): its transactions and history would be served under this
  * one's key, while every relay built for the old one is refused WRONG_FEE_PAYER.
  */
 export function checkSnapshot(snapshot: EmulatorSnapshot, services: Pick<EmulatorServices, 'fixtures'>): void {
-  if (snapshot.format !== 'relay-emulator-state' || snapshot.version !== 1) {
-    throw new RelayError('VALIDATION_FAILED', `Not a relay-emulator state snapshot of version 1 (format ${String(snapshot.format)}, version ${String(snapshot.version)}).`);
+  if (snapshot.format !== 'relay-emulator-state' || (snapshot.version !== 1 && snapshot.version !== 2)) {
+    throw new RelayError('VALIDATION_FAILED', `Not a relay-emulator state snapshot of version 1 or 2 (format ${String(snapshot.format)}, version ${String(snapshot.version)}).`);
   }
+  const problem = checksumProblem(snapshot);
+  if (problem) throw new RelayError('VALIDATION_FAILED', `This snapshot cannot be restored: ${problem}. Nothing was changed. A snapshot changed on purpose is sealed again with sealSnapshot().`);
   const feePayer = services.fixtures.relay.feePayer.publicKey;
   if (typeof snapshot.feePayer === 'string' && snapshot.feePayer !== feePayer) {
     throw new RelayError('VALIDATION_FAILED', `This state was saved by an emulator whose fee payer is ${snapshot.feePayer}; this one's is ${feePayer}. Restore it with the fixtures it was saved with.`);
@@ -76,7 +81,7 @@ export function stateControls(services: StateServices, queueStart: Pick<QueueOpt
   return {
     reset: () => held(resetParts),
 
-    snapshot: () => held(() => takeSnapshot(services)),
+    snapshot: () => held(async () => sealSnapshot(await takeSnapshot(services))),
 
     async restore(snapshot: EmulatorSnapshot) {
       checkSnapshot(snapshot, services);

@@ -1706,6 +1706,7 @@ export interface components {
             latencyMs: number;
         };
         EmulatorQueueSettings: {
+            /** @description Milliseconds each queued transaction waits before it is submitted. At most 2147483647 (about 24.8 days), the longest delay a Node timer keeps. */
             latencyMs: number;
         };
         EmulatorQueueStep: {

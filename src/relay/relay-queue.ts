@@ -10,6 +10,9 @@ export interface QueueOptions {
   maxPending: number;
 }
 
+/** The longest latency: the longest delay a Node timer keeps (a longer one fires at once). The contract states it. */
+export const MAX_QUEUE_LATENCY_MS = 2 ** 31 - 1;
+
 export const DEFAULT_QUEUE_OPTIONS: QueueOptions = { mode: 'auto', latencyMs: 0, maxPending: 10_000 };
 
 export interface QueueState {
@@ -46,6 +49,9 @@ export class RelayQueue<J extends { id: string }> {
 
   /** `report` hears every change of the settings (default: nobody). */
   constructor(worker: (job: J) => Promise<void>, options: QueueOptions, report: ChangeReporter = () => undefined) {
+    if (!Number.isSafeInteger(options.latencyMs) || options.latencyMs < 0 || options.latencyMs > MAX_QUEUE_LATENCY_MS) {
+      throw new RangeError(`queue.latencyMs must be an integer from 0 to ${MAX_QUEUE_LATENCY_MS}; got ${options.latencyMs}`);
+    }
     this.#worker = worker;
     this.#options = { ...options };
     this.#paused = options.mode === 'manual';

@@ -5,6 +5,7 @@ import type { RelayEmulator } from '../emulator.ts';
 import { withoutTrailingSlashes } from '../http/request-url.ts';
 import { upgradeToPubSub } from '../rpc/pubsub/pubsub-server.ts';
 import { LOOPBACK_MOUNT, type ServerMount } from '../http/server-mount.ts';
+import { CLIENT_TIMEOUTS, type ClientTimeouts } from './defaults.ts';
 import { createNodeListener, type ServingGate } from './node-listener.ts';
 
 export interface CoreListenerOptions {
@@ -22,6 +23,8 @@ export interface CoreListenerOptions {
    * `try` serves it when it is free and reports why not otherwise. Default: one port.
    */
   nextPort?: 'required' | 'try';
+  /** How long a client may take to send a request (default CLIENT_TIMEOUTS; tests shorten them). */
+  timeouts?: ClientTimeouts;
 }
 
 /** A gate to listen with before the emulator exists, and the function that opens it (null: it never will be). */
@@ -65,7 +68,11 @@ export async function listenCore(options: CoreListenerOptions): Promise<CoreList
   const upgraded = new Set<Duplex>();
   const listener = createNodeListener(options.gate, options.mount);
   const make = () => {
-    const server = createServer(listener);
+    const timeouts = options.timeouts ?? CLIENT_TIMEOUTS;
+    const server = createServer(
+      { headersTimeout: timeouts.headersMs, requestTimeout: timeouts.requestMs, keepAliveTimeout: timeouts.keepAliveMs, connectionsCheckingInterval: timeouts.checkEveryMs },
+      listener,
+    );
     server.on('upgrade', (request: IncomingMessage, socket: Duplex, head: Buffer) => upgrade(options, upgraded, request, socket, head));
     return server;
   };

@@ -4,3 +4,21 @@
  */
 export const DEFAULT_PORT = 8787;
 export const DEFAULT_HOST = '127.0.0.1';
+
+/**
+ * How long the node server waits for a client (issue 24.9: connections that never sent a byte were
+ * kept for good). Answers take as long as they take; these bound only what the client owes.
+ * - headersMs: from the connection (or the previous response) to a request's complete headers; a
+ *   connection that sends nothing, or headers a byte at a time, is answered 408 and closed.
+ * - requestMs: to the whole request, body included.
+ * - keepAliveMs: an idle keep-alive connection between requests.
+ * - checkEveryMs: how often the first two are checked (so they hold within that much).
+ * WebSocket (PubSub) connections leave these behind once upgraded; they have pings of their own.
+ */
+export interface ClientTimeouts {
+  headersMs: number;
+  requestMs: number;
+  keepAliveMs: number;
+  checkEveryMs: number;
+}
+export const CLIENT_TIMEOUTS: Readonly<ClientTimeouts> = Object.freeze({ headersMs: 20_000, requestMs: 120_000, keepAliveMs: 5_000, checkEveryMs: 2_000 });

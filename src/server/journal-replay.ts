@@ -1,58 +1,93 @@
 import { rm } from 'node:fs/promises';
 import type { StateRegistry } from '../state/state-registry.ts';
-import { cutSegment, listSegments, readSegment, segmentPath } from './journal-segments.ts';
+import { cutSegment, listSegments, readSegment, segmentPath, type SegmentContent } from './journal-segments.ts';
+import { StateDamageError } from './state-damage.ts';
 
-export interface ReplayOptions {
+export interface JournalScan {
   statePath: string;
-  /** The first segment the snapshot does not hold (0 without a snapshot: every segment). */
-  from: number;
-  state: StateRegistry;
+  /** Segments before the snapshot's first: leftovers of a compaction a crash interrupted. */
+  obsolete: number[];
+  live: { segment: number; path: string; content: SegmentContent }[];
+}
+
+/**
+ * Reads the journal after a snapshot and judges it, changing nothing (journal-segments.ts says how
+ * a segment may end). Throws StateDamageError for:
+ * - damage in any segment;
+ * - a torn tail in a segment that a later one follows with entries (it was synced whole first);
+ * - a segment missing: `from` (the snapshot's first, which the writer creates before the snapshot
+ *   names it), the first one when there is no snapshot, or one between two others. Checked when the
+ *   files are this version's (`strict`): earlier versions created segments only when they wrote.
+ */
+export async function scanJournal(statePath: string, from: number, strict: boolean): Promise<JournalScan> {
+  const segments = await listSegments(statePath);
+  const live = [];
+  for (const segment of segments.filter((candidate) => candidate >= from)) {
+    const path = segmentPath(statePath, segment);
+    live.push({ segment, path, content: await readSegment(path) });
+  }
+  const remedy = (path: string, offset: number) =>
+    `To start from what precedes it, keep a copy of the files, then cut it to ${offset} bytes (truncate -s ${offset} ${path}) and remove the segments after it; or move ${statePath} and its journal away to start empty.`;
+  for (const [index, { path, content }] of live.entries()) {
+    const { end } = content;
+    if (end.kind === 'damaged') throw new StateDamageError(path, end.offset, end.reason, remedy(path, end.offset));
+    const followed = live.slice(index + 1).find((later) => later.content.hasEntries);
+    if (end.kind === 'torn' && followed) {
+      throw new StateDamageError(path, content.goodBytes, `${end.reason}, yet ${followed.path} holds entries written after it, so it was synced whole`, remedy(path, content.goodBytes));
+    }
+  }
+  if (strict && live.every(({ content }) => content.header !== null)) {
+    const first = from > 0 ? from : 1;
+    let missing: number | null = live.length === 0 && from > 0 ? from : null;
+    for (const [index, { segment }] of live.entries()) {
+      if (segment !== first + index) {
+        missing = first + index;
+        break;
+      }
+    }
+    if (missing !== null) {
+      throw new StateDamageError(
+        segmentPath(statePath, missing),
+        null,
+        from > 0 ? `it is missing, yet the snapshot in ${statePath} covers the journal up to segment ${from}, which the journal goes on from` : 'it is missing, yet the journal goes on after it',
+        `The entries it held are lost: restore it from a copy, or move ${statePath} and its journal away to start empty.`,
+      );
+    }
+  }
+  return { statePath, obsolete: segments.filter((segment) => segment < from), live };
 }
 
 export interface ReplayResult {
   /** Units (journal lines) replayed. */
   replayed: number;
-  /** Bytes cut from the last segment's end (a torn append). */
+  /** Bytes cut from the end of the journal (a torn append). */
   discardedBytes: number;
   /** The highest segment found, 0 when there is none. */
   lastSegment: number;
 }
 
 /**
- * Replays the journal onto a restored snapshot: segments before `from` are leftovers of a snapshot
- * that was written but not yet followed by their deletion, and are deleted; the others are read in
- * order. The last segment may end in a torn line (the process died mid-append, before anyone was
- * told): it is cut off, with whatever follows it when that is a hole a power loss left. Damage
- * anywhere else, or a changed line with whole entries after it, means the files were changed by
- * something else, and the start is refused rather than lose acknowledged state silently.
- *
- * Each part gets its own changes, in order (parts are independent of one another: a part's state
- * depends only on its own changes), and redoes them: see StatefulPart.replay.
+ * Acts on a scan that passed: deletes the obsolete segments, cuts a torn tail, then gives each part
+ * its own changes, in order (parts are independent of one another: a part's state depends only on
+ * its own changes), to redo: see StatefulPart.replay.
  */
-export async function replayJournal(options: ReplayOptions): Promise<ReplayResult> {
-  const segments = await listSegments(options.statePath);
+export async function replayJournal(scan: JournalScan, state: StateRegistry): Promise<ReplayResult> {
   const byPart = new Map<string, unknown[]>();
   let replayed = 0;
   let discardedBytes = 0;
-  const live = segments.filter((segment) => segment >= options.from);
-  for (const segment of segments) {
-    if (segment < options.from) await rm(segmentPath(options.statePath, segment), { force: true });
+  for (const { units } of scan.live.map(({ content }) => content)) {
+    for (const unit of units) {
+      for (const { part } of unit) {
+        const known = state.get(part);
+        if (!known?.replay) throw new Error(`the journal holds changes of "${part}", which this emulator ${known ? 'cannot replay' : 'does not have'}`);
+      }
+    }
   }
-  for (const [index, segment] of live.entries()) {
-    const path = segmentPath(options.statePath, segment);
-    const content = await readSegment(path);
-    if (content.damagedBytes > 0) {
-      if (index < live.length - 1) {
-        throw new Error(`the journal segment ${path} is damaged at byte ${content.goodBytes} (it is not the last one, so this is not a torn append)`);
-      }
-      if (content.unitsAfterDamage > 0 && !content.damageHasHole) {
-        // Cutting here would drop entries that were written whole after it, acknowledged ones among them.
-        throw new Error(
-          `the journal segment ${path} is damaged at byte ${content.goodBytes}, and ${content.unitsAfterDamage} whole entr${content.unitsAfterDamage === 1 ? 'y follows' : 'ies follow'} (this is not a torn append)`,
-        );
-      }
+  for (const segment of scan.obsolete) await rm(segmentPath(scan.statePath, segment), { force: true });
+  for (const { path, content } of scan.live) {
+    if (content.end.kind === 'torn') {
       await cutSegment(path, content.goodBytes);
-      discardedBytes = content.damagedBytes;
+      discardedBytes += content.length - content.goodBytes;
     }
     for (const unit of content.units) {
       for (const { part, change } of unit) {
@@ -63,13 +98,10 @@ export async function replayJournal(options: ReplayOptions): Promise<ReplayResul
       replayed += 1;
     }
   }
-  for (const part of byPart.keys()) {
-    const known = options.state.get(part);
-    if (!known?.replay) throw new Error(`the journal holds changes of "${part}", which this emulator ${known ? 'cannot replay' : 'does not have'}`);
-  }
-  for (const part of options.state.parts()) {
+  for (const part of state.parts()) {
     const changes = byPart.get(part.name);
     if (changes && part.replay) await part.replay(changes);
   }
-  return { replayed, discardedBytes, lastSegment: segments.at(-1) ?? 0 };
+  const all = [...scan.obsolete, ...scan.live.map(({ segment }) => segment)];
+  return { replayed, discardedBytes, lastSegment: all.at(-1) ?? 0 };
 }

@@ -1,16 +1,14 @@
 import { readdir, readFile, truncate } from 'node:fs/promises';
 import { basename, dirname } from 'node:path';
-import { crc32 } from 'node:zlib';
-import { decodeState, encodeState } from '../controls/state-codec.ts';
 import type { PartChange } from '../state/change-feed.ts';
+import { HEADER_BYTES, parseHeader, parseLine, type SegmentHeader } from './journal-format.ts';
+
+export { journalLine } from './journal-format.ts';
 
 /**
  * The write-ahead journal's files. The journal of state file `relay.json` is a series of segments
  * `relay.json.journal.00000001`, `…02`, …; a snapshot names the first segment it does not hold.
- * Each line is one atomic unit of changes: `<crc32, 8 hex digits> <JSON>\n`, the JSON an array of
- * `[part, change]` pairs in the state codec (bigints and bytes kept exact). A line is whole or it
- * is not there: a crash in the middle of an append leaves a last line without its newline, or
- * one whose checksum fails, and reading stops before it.
+ * Their bytes: journal-format.ts.
  */
 export function segmentPath(statePath: string, segment: number): string {
   return `${statePath}.journal.${String(segment).padStart(8, '0')}`;
@@ -32,76 +30,74 @@ export async function listSegments(statePath: string): Promise<number[]> {
     .sort((a, b) => a - b);
 }
 
-/** One unit as a journal line. */
-export function journalLine(changes: readonly PartChange[]): string {
-  const json = encodeState(changes.map(({ part, change }) => [part, change]));
-  return `${crc32(json).toString(16).padStart(8, '0')} ${json}\n`;
-}
+/**
+ * How a segment ends:
+ * - clean: every byte is a header or a whole, checked entry, and no fewer bytes than were synced;
+ * - torn: an append a crash cut (never acknowledged: it lies past the last fsync), either an
+ *   incomplete last line (no newline) or a hole of NUL bytes a power loss left; it is cut back to
+ *   `goodBytes`;
+ * - damaged: anything else. A whole, newline-terminated entry that fails its checksum, anywhere, is
+ *   a change made after it was written; a file shorter than what was synced was cut.
+ */
+export type SegmentEnd = { kind: 'clean' } | { kind: 'torn'; reason: string } | { kind: 'damaged'; offset: number; reason: string };
 
 export interface SegmentContent {
   units: PartChange[][];
-  /** Bytes of whole, checked lines from the start: what a damaged tail is cut back to. */
+  /** Null for a segment written before headers (version 1). */
+  header: SegmentHeader | null;
+  /** Bytes of the header and the whole, checked lines after it: what a torn tail is cut back to. */
   goodBytes: number;
-  /** Bytes after them (a torn or damaged tail), 0 for a clean segment. */
-  damagedBytes: number;
-  /**
-   * Whole, checked lines found after the first damaged one. A torn append (a crash mid-write)
-   * leaves none, and neither does a power loss, unless pages after a hole (zeros) reached the disk
-   * first; non-zero damage followed by checked lines is damage inside what was written and fsync'd.
-   */
-  unitsAfterDamage: number;
-  /** The first damaged line holds NUL bytes: a hole a power loss left, not a changed byte. */
-  damageHasHole: boolean;
+  /** The file's length. */
+  length: number;
+  /** Whether anything follows the header: a segment a later one follows with bytes was synced whole. */
+  hasEntries: boolean;
+  end: SegmentEnd;
 }
 
 const NEWLINE = 0x0a;
 
-/** Reads a segment up to its first line that is not whole and checked. */
+/** Reads a segment and judges how it ends. Changes nothing. */
 export async function readSegment(path: string): Promise<SegmentContent> {
-  const bytes = await readFile(path);
+  return judgeSegment(await readFile(path));
+}
+
+export function judgeSegment(bytes: Buffer): SegmentContent {
+  const header = parseHeader(bytes);
+  const base = { units: [] as PartChange[][], header: null, length: bytes.length };
+  if (header === 'damaged') {
+    return { ...base, goodBytes: 0, hasEntries: true, end: { kind: 'damaged', offset: 0, reason: 'its header is not one this version writes, or fails its checksum' } };
+  }
+  if (header === 'partial') return { ...base, goodBytes: 0, hasEntries: false, end: { kind: 'torn', reason: 'a crash while it was created' } };
+  const start = header === 'none' ? 0 : HEADER_BYTES;
+  const committed = header === 'none' ? 0 : header.committed;
   const units: PartChange[][] = [];
-  let start = 0;
-  while (start < bytes.length) {
-    const end = bytes.indexOf(NEWLINE, start);
+  let good = start;
+  while (good < bytes.length) {
+    const end = bytes.indexOf(NEWLINE, good);
     if (end < 0) break;
-    const unit = parseLine(bytes.subarray(start, end));
+    const unit = parseLine(bytes.subarray(good, end));
     if (!unit) break;
     units.push(unit);
-    start = end + 1;
+    good = end + 1;
   }
-  let unitsAfterDamage = 0;
-  let damageHasHole = false;
-  if (start < bytes.length) {
-    const firstEnd = bytes.indexOf(NEWLINE, start);
-    damageHasHole = bytes.subarray(start, firstEnd < 0 ? bytes.length : firstEnd).includes(0);
-    for (let from = firstEnd + 1; firstEnd >= 0 && from < bytes.length; ) {
-      const end = bytes.indexOf(NEWLINE, from);
-      if (end < 0) break;
-      if (parseLine(bytes.subarray(from, end))) unitsAfterDamage += 1;
-      from = end + 1;
-    }
+  const content = { units, header: header === 'none' ? null : header, goodBytes: good, length: bytes.length, hasEntries: bytes.length > start };
+  return { ...content, end: judgeEnd(bytes, good, committed, header !== 'none' && header.final) };
+}
+
+function judgeEnd(bytes: Buffer, good: number, committed: number, final: boolean): SegmentEnd {
+  if (good < committed) {
+    if (good === bytes.length) return { kind: 'damaged', offset: good, reason: `it ends at byte ${good}, but ${committed} bytes were synced and acknowledged: it was cut short` };
+    return { kind: 'damaged', offset: good, reason: `the entry there fails its checksum, inside the ${committed} bytes that were synced and acknowledged` };
   }
-  return { units, goodBytes: start, damagedBytes: bytes.length - start, unitsAfterDamage, damageHasHole };
+  if (good === bytes.length) return { kind: 'clean' };
+  if (final) return { kind: 'damaged', offset: good, reason: 'bytes follow the end of a segment that was closed whole' };
+  const lineEnd = bytes.indexOf(NEWLINE, good);
+  if (lineEnd < 0) return { kind: 'torn', reason: 'an incomplete last line (no newline)' };
+  if (bytes.subarray(good, lineEnd).includes(0)) return { kind: 'torn', reason: 'a hole of NUL bytes past the last fsync' };
+  return { kind: 'damaged', offset: good, reason: 'a whole entry there fails its checksum: it was changed after it was written' };
 }
 
 /** Cuts a segment back to its whole lines (the torn tail of a crash mid-append). */
 export function cutSegment(path: string, goodBytes: number): Promise<void> {
   return truncate(path, goodBytes);
-}
-
-function parseLine(line: Buffer): PartChange[] | null {
-  if (line.length < 10 || line[8] !== 0x20) return null;
-  const json = line.subarray(9);
-  if (crc32(json).toString(16).padStart(8, '0') !== line.subarray(0, 8).toString('latin1')) return null;
-  try {
-    const pairs = decodeState(json.toString('utf8'));
-    if (!Array.isArray(pairs)) return null;
-    return pairs.map((pair) => {
-      const [part, change] = pair as [unknown, unknown];
-      if (typeof part !== 'string') throw new Error('not a part name');
-      return { part, change };
-    });
-  } catch {
-    return null;
-  }
 }

@@ -1,9 +1,10 @@
-import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import { ChangeFeed } from '../state/change-feed.ts';
-import { journalLine, listSegments, readSegment, segmentPath } from './journal-segments.ts';
+import { createdHeader, HEADER_BYTES, headerText, journalLine } from './journal-format.ts';
+import { judgeSegment, listSegments, readSegment, segmentPath } from './journal-segments.ts';
 import { JournalWriter } from './journal-writer.ts';
 
 describe('write-ahead journal files', () => {
@@ -24,42 +25,57 @@ describe('write-ahead journal files', () => {
     const content = await readSegment(segmentPath(statePath, 1));
     expect(content.units).toHaveLength(50);
     expect(content.units[7]).toEqual([{ part: 'records', change: { index: 7, big: 10n ** 30n, bytes: new Uint8Array([7]) } }]);
-    expect(content.damagedBytes).toBe(0);
+    expect(content.end).toEqual({ kind: 'clean' });
+    // The header says how far it was synced: all of it.
+    expect(content.header).toEqual({ committed: content.length, final: false });
 
     // A rotation sends later units to the next segment; both are durable after one wait.
     writer.write([{ part: 'history', change: 'before' }]);
     expect(writer.rotate()).toBe(2);
     writer.write([{ part: 'history', change: 'after' }]);
     await writer.durable();
-    expect((await readSegment(segmentPath(statePath, 1))).units.at(-1)).toEqual([{ part: 'history', change: 'before' }]);
+    const closed = await readSegment(segmentPath(statePath, 1));
+    expect(closed.units.at(-1)).toEqual([{ part: 'history', change: 'before' }]);
+    // Left for the next one: closed whole.
+    expect(closed.header).toEqual({ committed: closed.length, final: true });
     expect((await readSegment(segmentPath(statePath, 2))).units).toEqual([[{ part: 'history', change: 'after' }]]);
     expect(await listSegments(statePath)).toEqual([1, 2]);
     await writer.close();
   });
 
-  it('reads up to the first line that is not whole and checked', async () => {
-    const path = join(directory, 'torn.journal');
-    const good = journalLine([{ part: 'a', change: 1 }]) + journalLine([{ part: 'b', change: 'two\nlines' }]);
-    for (const tail of ['', journalLine([{ part: 'c', change: 3 }]).slice(0, -1), 'deadbeef [["c",3]]\n', 'garbage\n', `${journalLine([{ part: 'c', change: 3 }]).slice(0, 9)}{"no":"array"}\n`]) {
-      writeFileSync(path, good + tail);
-      const content = await readSegment(path);
-      expect(content.units.map((unit) => unit[0]!.part)).toEqual(['a', 'b']);
-      expect(content.goodBytes).toBe(Buffer.byteLength(good));
-      expect(content.damagedBytes).toBe(Buffer.byteLength(tail));
-    }
-    expect(readFileSync(path, 'utf8').split('\n')[1]).toContain('"two\\nlines"');
+  const header = (committed: number, final = false) => headerText(committed, final);
+  const line = (change: number | string) => journalLine([{ part: 'a', change }]);
+  const judge = (...pieces: (string | Buffer)[]) => judgeSegment(Buffer.concat(pieces.map((piece) => (typeof piece === 'string' ? Buffer.from(piece) : piece))));
+
+  it('reads whole, checked lines, and cuts only a torn append: an incomplete last line, or a NUL hole, past the last fsync', () => {
+    const good = line(1) + line('two\nlines');
+    const synced = HEADER_BYTES + Buffer.byteLength(good);
+    const clean = judge(header(synced), good);
+    expect(clean).toMatchObject({ goodBytes: synced, end: { kind: 'clean' } });
+    expect(clean.units.map((unit) => unit[0]!.change)).toEqual([1, 'two\nlines']);
+    // Written but never synced (so never acknowledged): a crash mid-append.
+    expect(judge(header(synced), good, line(3).slice(0, -1)).end).toEqual({ kind: 'torn', reason: 'an incomplete last line (no newline)' });
+    expect(judge(header(synced), good, Buffer.alloc(300), line(4)).end).toEqual({ kind: 'torn', reason: 'a hole of NUL bytes past the last fsync' });
+    // The header lags one commit at most after a power loss: a whole entry past it is read.
+    expect(judge(header(HEADER_BYTES + line(1).length), good).end).toEqual({ kind: 'clean' });
+    // A file created, then a crash before its header was whole.
+    expect(judge(createdHeader().slice(0, 20)).end).toMatchObject({ kind: 'torn' });
+    // Segments written before headers are read as they were.
+    expect(judge(good).units).toHaveLength(2);
   });
 
-  it('tells a changed line with whole lines after it from a torn tail or a hole', async () => {
-    const path = join(directory, 'changed.journal');
-    const line = (change: number) => journalLine([{ part: 'a', change }]);
+  it('calls anything else damage: a whole entry that fails its checksum anywhere, a file cut short of what was synced, bytes after a closed segment, a bad header', () => {
     const changed = line(2).replace('"a"', '"b"');
-    writeFileSync(path, line(1) + changed + line(3) + line(4));
-    expect(await readSegment(path)).toMatchObject({ goodBytes: line(1).length, unitsAfterDamage: 2, damageHasHole: false });
-    writeFileSync(path, Buffer.concat([Buffer.from(line(1)), Buffer.alloc(300), Buffer.from(line(3).slice(5) + line(4))]));
-    expect(await readSegment(path)).toMatchObject({ goodBytes: line(1).length, unitsAfterDamage: 1, damageHasHole: true });
-    writeFileSync(path, line(1) + line(2).slice(0, 7));
-    expect(await readSegment(path)).toMatchObject({ unitsAfterDamage: 0, damageHasHole: false });
+    const synced = (text: string) => HEADER_BYTES + Buffer.byteLength(text);
+    // A flipped byte in the last, newline-terminated entry: not a torn write.
+    expect(judge(header(synced(line(1))), line(1), changed).end).toMatchObject({ kind: 'damaged', offset: synced(line(1)), reason: expect.stringContaining('changed after it was written') });
+    expect(judge(header(synced(line(1) + changed + line(3))), line(1), changed, line(3)).end).toMatchObject({ kind: 'damaged', offset: synced(line(1)), reason: expect.stringContaining('synced and acknowledged') });
+    // Cut at an entry boundary, short of what was synced.
+    expect(judge(header(synced(line(1) + line(2) + line(3))), line(1)).end).toMatchObject({ kind: 'damaged', offset: synced(line(1)), reason: expect.stringContaining('cut short') });
+    // A NUL hole inside what was synced is damage too.
+    expect(judge(header(synced(line(1) + line(2))), line(1), Buffer.alloc(line(2).length)).end).toMatchObject({ kind: 'damaged' });
+    expect(judge(header(synced(line(1)), true), line(1), line(2).slice(0, 5)).end).toMatchObject({ kind: 'damaged', reason: expect.stringContaining('closed whole') });
+    expect(judge(header(synced(line(1))).replace('committed=0', 'committed=9'), line(1)).end).toMatchObject({ kind: 'damaged', offset: 0 });
   });
 
   it('makes every waiter, now and later, hear that a write failed', async () => {

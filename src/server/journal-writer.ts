@@ -1,7 +1,8 @@
 import { open, type FileHandle } from 'node:fs/promises';
 import { dirname } from 'node:path';
 import type { ChangeSink, PartChange } from '../state/change-feed.ts';
-import { journalLine, segmentPath } from './journal-segments.ts';
+import { createdHeader, HEADER_BYTES, headerText, journalLine } from './journal-format.ts';
+import { segmentPath } from './journal-segments.ts';
 
 export interface JournalWriterOptions {
   /** The state file whose journal this is (segments are named after it). */
@@ -20,6 +21,12 @@ interface Batch {
   lines: string[];
 }
 
+/** An open segment and the length it was written to (writes are positional: the header is rewritten in place). */
+interface OpenSegment {
+  file: FileHandle;
+  length: number;
+}
+
 interface Waiter {
   upTo: number;
   resolve: () => void;
@@ -32,15 +39,22 @@ interface Waiter {
  * once — group commit — so that 32 clients waiting for durability share one fsync instead of
  * paying one each. durable() resolves once everything written before the call is on disk.
  *
+ * Each segment is created, with its header (journal-format.ts), as soon as it is started — before a
+ * snapshot can name it — and one after another, so that a missing segment is damage. After each
+ * fsync the header's `committed` is rewritten (no fsync of its own: the next one carries it), before
+ * anyone is told; a segment left for the next is closed with `final=1` and synced.
+ *
  * rotate() starts a new segment at the current point: the state file snapshots right after and,
- * once the snapshot is durable, deletes the segments before it.
+ * once the snapshot is durable (durable() waits for the new segment's file too), deletes the
+ * segments before it.
  */
 export class JournalWriter implements ChangeSink {
   readonly #statePath: string;
   readonly #fsync: boolean;
   #segment: number;
   #batches: Batch[];
-  readonly #handles = new Map<number, Promise<FileHandle>>();
+  readonly #handles = new Map<number, Promise<OpenSegment>>();
+  #created: Promise<unknown> = Promise.resolve();
   #appended = 0;
   #flushed = 0;
   #waiters: Waiter[] = [];
@@ -54,6 +68,7 @@ export class JournalWriter implements ChangeSink {
     this.#fsync = options.fsync ?? true;
     this.#segment = options.segment;
     this.#batches = [{ segment: options.segment, lines: [] }];
+    this.#create(options.segment);
   }
 
   /** The segment being appended to. */
@@ -83,9 +98,11 @@ export class JournalWriter implements ChangeSink {
     this.#schedule();
   }
 
-  durable(): Promise<void> {
-    if (this.#failure) return Promise.reject(this.#failure);
-    if (this.#flushed >= this.#appended) return Promise.resolve();
+  /** Resolves once everything written before the call is on disk, and every segment started so far exists. */
+  async durable(): Promise<void> {
+    await this.#created;
+    if (this.#failure) throw this.#failure;
+    if (this.#flushed >= this.#appended) return;
     return new Promise((resolve, reject) => {
       this.#waiters.push({ upTo: this.#appended, resolve, reject });
       this.#schedule();
@@ -97,6 +114,7 @@ export class JournalWriter implements ChangeSink {
     this.#segment += 1;
     this.#batches.push({ segment: this.#segment, lines: [] });
     this.#bytesInSegment = 0;
+    this.#create(this.#segment);
     return this.#segment;
   }
 
@@ -104,7 +122,8 @@ export class JournalWriter implements ChangeSink {
   async close(): Promise<void> {
     await this.durable().catch(() => undefined);
     await this.#flushing;
-    for (const handle of this.#handles.values()) await (await handle).close().catch(() => undefined);
+    await this.#created;
+    for (const handle of this.#handles.values()) await (await handle.catch(() => null))?.file.close().catch(() => undefined);
     this.#handles.clear();
   }
 
@@ -127,15 +146,24 @@ export class JournalWriter implements ChangeSink {
         this.#batches = [{ segment: this.#segment, lines: [] }];
         for (const batch of batches) {
           if (batch.lines.length === 0) continue;
-          const handle = await this.#handle(batch.segment);
-          await handle.appendFile(batch.lines.join(''));
-          if (this.#fsync) await handle.datasync();
+          const open = await this.#handle(batch.segment);
+          const bytes = Buffer.from(batch.lines.join(''));
+          await open.file.write(bytes, 0, bytes.length, open.length);
+          open.length += bytes.length;
+          if (this.#fsync) await open.file.datasync();
+          // Synced: the header may say so (after the fact, so it never claims what a crash could lose).
+          await writeHeader(open, false);
         }
-        // Segments before the current one are complete: their files can close.
+        // Segments before the current one are complete: closed whole, synced, their files closed.
+        const waiting = new Set(this.#batches.filter((batch) => batch.lines.length > 0).map((batch) => batch.segment));
         for (const [segment, handle] of this.#handles) {
-          if (segment < this.#segment) {
+          // (Lines for it may have been queued while this round wrote: the next round writes them, then closes it.)
+          if (segment < this.#segment && !waiting.has(segment)) {
             this.#handles.delete(segment);
-            await (await handle).close();
+            const open = await handle;
+            await writeHeader(open, true);
+            if (this.#fsync) await open.file.datasync();
+            await open.file.close();
           }
         }
         this.#flushed = upTo;
@@ -159,19 +187,41 @@ export class JournalWriter implements ChangeSink {
     this.#waiters = still;
   }
 
-  #handle(segment: number): Promise<FileHandle> {
-    let handle = this.#handles.get(segment);
-    if (!handle) {
-      handle = (async () => {
-        const file = await open(segmentPath(this.#statePath, segment), 'a');
+  /** Creates a segment's file with its header, after the one before it (a gap would read as a lost segment). */
+  #create(segment: number): void {
+    const previous = this.#created;
+    const created = (async () => {
+      await previous;
+      const file = await open(segmentPath(this.#statePath, segment), 'wx');
+      try {
+        const header = Buffer.from(createdHeader());
+        await file.write(header, 0, header.length, 0);
+        if (this.#fsync) await file.datasync();
         // The new file's name must survive a power loss too.
         if (this.#fsync) await syncDirectory(dirname(this.#statePath));
-        return file;
-      })();
-      this.#handles.set(segment, handle);
-    }
+      } catch (error) {
+        await file.close();
+        throw error;
+      }
+      return { file, length: HEADER_BYTES };
+    })();
+    this.#handles.set(segment, created);
+    this.#created = created.catch((error: unknown) => {
+      this.#failure ??= error instanceof Error ? error : new Error(String(error));
+    });
+  }
+
+  #handle(segment: number): Promise<OpenSegment> {
+    const handle = this.#handles.get(segment);
+    if (!handle) throw new Error(`journal segment ${segment} was never started`);
     return handle;
   }
+}
+
+/** Rewrites a segment's header in place to its length so far. */
+async function writeHeader(open: OpenSegment, final: boolean): Promise<void> {
+  const header = Buffer.from(headerText(open.length, final));
+  await open.file.write(header, 0, header.length, 0);
 }
 
 /** fsyncs a directory, so that a file created or renamed in it stays. */

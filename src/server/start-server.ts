@@ -4,7 +4,7 @@ import { createRelayEmulator, type RelayEmulator } from '../emulator.ts';
 import type { RelayEmulatorOptions } from '../options.ts';
 import { serverMount } from '../http/server-mount.ts';
 import { listenCore, servingGate, urlHost } from './core-listener.ts';
-import { DEFAULT_HOST, DEFAULT_PORT } from './defaults.ts';
+import { CLIENT_TIMEOUTS, DEFAULT_HOST, DEFAULT_PORT, type ClientTimeouts } from './defaults.ts';
 import { StateFile, type OpenedState, type StateFileOptions } from './state-file.ts';
 
 export { DEFAULT_HOST, DEFAULT_PORT };
@@ -38,6 +38,13 @@ export interface ServerOptions {
    * while serving, snapshotted on close. Default none.
    */
   stateFile?: Omit<StateFileOptions, 'emulator'>;
+  /**
+   * How long a client may take to send a request: its headers (20 s, counted from the connection
+   * or the previous response: a connection that sends nothing is answered 408 and closed), the
+   * whole request (120 s), an idle keep-alive connection (5 s); checked every 2 s. Answers take
+   * as long as they take. Default CLIENT_TIMEOUTS.
+   */
+  clientTimeouts?: Partial<ClientTimeouts>;
 }
 
 /** The state file could not be restored; `cause` says why. */
@@ -80,7 +87,8 @@ export async function startServer(options: ServerOptions = {}): Promise<RunningS
   const mount = serverMount({ host, publicUrl: options.publicUrl ?? null, controlOrigins: options.controlOrigins ?? [] });
   const requested = options.port ?? DEFAULT_PORT;
   // Port + 1 serves the same (PubSub where web3.js and gill look): two free ports for --port 0, else when it is free.
-  const listener = await listenCore({ host, port: requested, gate, mount, nextPort: requested === 0 ? 'required' : 'try' });
+  const timeouts = { ...CLIENT_TIMEOUTS, ...options.clientTimeouts };
+  const listener = await listenCore({ host, port: requested, gate, mount, timeouts, nextPort: requested === 0 ? 'required' : 'try' });
   const { port } = listener;
 
   const origin = (options.publicUrl ?? `http://${urlHost(host)}:${port}`).replace(/\/+$/, '');

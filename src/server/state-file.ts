@@ -1,21 +1,18 @@
-import { mkdir, open, readdir, readFile, rename, rm } from 'node:fs/promises';
+import { mkdir, readdir, rm } from 'node:fs/promises';
 import { basename, dirname, join } from 'node:path';
-import { setImmediate as nextTurn } from 'node:timers/promises';
 import type { EmulatorSnapshot } from '../controls/control-types.ts';
 import { requeueAcknowledged } from '../controls/core-state.ts';
-import { decodeState, encodeStateChunks } from '../controls/state-codec.ts';
 import { restoreParts, takeSnapshot } from '../controls/state-controls.ts';
 import type { RelayEmulator } from '../emulator.ts';
-import { replayJournal } from './journal-replay.ts';
+import { replayJournal, scanJournal } from './journal-replay.ts';
 import { listSegments, segmentPath } from './journal-segments.ts';
-import { JournalWriter, syncDirectory } from './journal-writer.ts';
+import { JournalWriter } from './journal-writer.ts';
+import { readStateFile, writeStateFile } from './snapshot-file.ts';
 import { StateLock } from './state-lock.ts';
 
 export const DEFAULT_STATE_INTERVAL_MS = 5_000;
 /** Journal bytes past which a snapshot is taken at once, whatever the interval. */
 export const DEFAULT_COMPACT_BYTES = 64 * 1024 * 1024;
-/** Longest stretch a snapshot encodes before it hands the event loop back, in ms. */
-const ENCODE_SLICE_MS = 4;
 
 export interface StateFileOptions {
   path: string;
@@ -27,10 +24,9 @@ export interface StateFileOptions {
   /** fdatasync each group commit of the journal (default true); false survives a crash of the process but not of the machine. */
   fsync?: boolean;
   onError?: (error: unknown) => void;
+  /** Told as each snapshot starts (the journal segment it begins) and once it is written (its size). */
+  onCheckpoint?: (event: { phase: 'started'; from: number } | { phase: 'written'; from: number; bytes: number }) => void;
 }
-
-/** The state file's content: a snapshot, and the first journal segment it does not hold. */
-type StateFileContent = EmulatorSnapshot & { journal?: { from: number } };
 
 export interface OpenedState {
   /** The snapshot loaded, or null when there was no state file yet. */
@@ -62,6 +58,7 @@ export class StateFile {
   readonly #compactBytes: number;
   readonly #fsync: boolean;
   readonly #onError: (error: unknown) => void;
+  readonly #onCheckpoint: NonNullable<StateFileOptions['onCheckpoint']>;
   #writer: JournalWriter | null = null;
   #lock: StateLock | null = null;
   #timer: NodeJS.Timeout | null = null;
@@ -75,6 +72,7 @@ export class StateFile {
     this.#compactBytes = options.compactBytes ?? DEFAULT_COMPACT_BYTES;
     this.#fsync = options.fsync ?? true;
     this.#onError = options.onError ?? ((error) => console.error('relay-emulator: could not save state', error));
+    this.#onCheckpoint = options.onCheckpoint ?? (() => undefined);
   }
 
   /** Restores the snapshot and the journal into the emulator (which must be fresh), and starts journaling. */
@@ -86,11 +84,13 @@ export class StateFile {
     this.#lock = await StateLock.acquire(this.path);
     services.queue.hold();
     try {
-      await this.#removeTemporaries();
-      const content = await this.#readSnapshot();
-      if (content) await restoreParts(services, content);
+      // Judged whole before anything is changed: damage refuses the start and leaves every file as it was.
+      const content = await readStateFile(this.path);
       const from = content?.journal?.from ?? 0;
-      const { replayed, discardedBytes, lastSegment } = await replayJournal({ statePath: this.path, from, state: services.state });
+      const scan = await scanJournal(this.path, from, content === null || content.version >= 2);
+      await this.#removeTemporaries();
+      if (content) await restoreParts(services, content);
+      const { replayed, discardedBytes, lastSegment } = await replayJournal(scan, services.state);
       await mkdir(dirname(this.path), { recursive: true });
       this.#writer = new JournalWriter({ statePath: this.path, segment: Math.max(lastSegment, from - 1) + 1, fsync: this.#fsync });
       services.changes.attach(this.#writer);
@@ -151,62 +151,22 @@ export class StateFile {
     for (const name of names) if (pattern.test(name)) await rm(join(dirname(this.path), name), { force: true });
   }
 
-  async #readSnapshot(): Promise<StateFileContent | null> {
-    let text: string;
-    try {
-      text = await readFile(this.path, 'utf8');
-    } catch (error) {
-      if ((error as NodeJS.ErrnoException).code === 'ENOENT') return null;
-      throw error;
-    }
-    return decodeState(text) as StateFileContent;
-  }
-
   async #checkpoint(): Promise<void> {
     const writer = this.#writer;
     if (!writer) return;
     this.#checkpointQueued = false;
     // One point of the journal: every part in memory is captured in this same tick.
     const from = writer.rotate();
+    this.#onCheckpoint({ phase: 'started', from });
     const snapshot = await takeSnapshot(this.#emulator.services);
     // The ledger's accounts were read after that point: what they show must be journaled durably
     // before a snapshot holding it replaces the file (else a crash could show an outcome whose record is lost).
     await writer.durable();
-    await this.#writeAtomically({ ...snapshot, journal: { from } });
+    const bytes = await writeStateFile(this.path, { ...snapshot, journal: { from } }, { fsync: this.#fsync });
     for (const segment of await listSegments(this.path)) {
       if (segment < from) await rm(segmentPath(this.path, segment), { force: true });
     }
-  }
-
-  /** Writes the file beside itself, a slice of encoding at a time, fsyncs it, and renames it over the old one. */
-  async #writeAtomically(content: StateFileContent): Promise<void> {
-    await mkdir(dirname(this.path), { recursive: true });
-    const temporary = `${this.path}.${process.pid}.tmp`;
-    const file = await open(temporary, 'w');
-    try {
-      let buffered: string[] = [];
-      let size = 0;
-      let sliceStart = performance.now();
-      for (const piece of encodeStateChunks(content)) {
-        buffered.push(piece);
-        size += piece.length;
-        if (size >= 1 << 20) {
-          await file.appendFile(buffered.join(''));
-          buffered = [];
-          size = 0;
-        }
-        if (performance.now() - sliceStart > ENCODE_SLICE_MS) {
-          await nextTurn();
-          sliceStart = performance.now();
-        }
-      }
-      await file.appendFile(buffered.join(''));
-      if (this.#fsync) await file.datasync();
-    } finally {
-      await file.close();
-    }
-    await rename(temporary, this.path);
-    if (this.#fsync) await syncDirectory(dirname(this.path));
+    this.#onCheckpoint({ phase: 'written', from, bytes });
   }
 
   /** Every second (or interval, if shorter): a snapshot when the journal passed compactBytes, or grew and intervalMs went by. */

@@ -8,7 +8,7 @@ import { existsSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { StateLock } from '../../src/server/state-lock.ts';
 
-const [directory, trialsText] = process.argv.slice(2);
+const [directory = '', trialsText = '0'] = process.argv.slice(2);
 const trials = Number(trialsText);
 const held: StateLock[] = [];
 const deadline = Date.now() + 120_000;

@@ -86,7 +86,10 @@ export function claimsLegacyBody(legacyOperationId: string, currentOperationId: 
       // Unreadable bodies are the current route's to refuse (it owns the path's problem+json errors).
       return false;
     }
-    if (typeof body !== 'object' || body === null || Array.isArray(body)) return false;
+    // None: the current route's. JSON that is no object (an array, null, a scalar) carries fields of
+    // neither body: the interface whose credential the request carries refuses it (issue 24.8).
+    if (body === undefined) return false;
+    if (typeof body !== 'object' || body === null || Array.isArray(body)) return !context.request.headers.has('x-api-key');
     const keys = Object.keys(body).map((key) => key.toLowerCase());
     if (keys.includes('environment')) return true;
     return keys.some((key) => legacyKeys.has(key)) && !keys.some((key) => currentKeys.has(key));
