@@ -45,7 +45,10 @@ describe('a blockhash that expires in the queue', () => {
     expect(h.emulator.clock().slot).toBe(slotBefore + 1);
     const history = await h.call('POST', `/Account/gethistory?WalletAddress=${ALICE.publicKey.toBase58()}`);
     expect(history.body.transactions.map((entry: { signature: string }) => entry.signature)).not.toContain(signature);
-    expect(h.emulator.transactionJournal().find((entry) => entry.signature === signature)?.err).toBe('BlockhashNotFound');
+    const journaled = h.emulator.transactionJournal().find((entry) => entry.signature === signature);
+    expect(journaled?.err).toBe('BlockhashNotFound');
+    // The transaction journal agrees (issue 24.9: it recorded a 10,000-lamport fee for a transaction that never landed).
+    expect(journaled?.fee).toBe(0);
     // The RPC: no block holds it (getTransaction null); its status keeps the error, so that a
     // client's confirmTransaction fails at once instead of waiting for a block height that only traffic moves.
     expect(await rpc('getTransaction', [signature, { maxSupportedTransactionVersion: 0 }])).toBeNull();

@@ -41,15 +41,11 @@ export function createdHeader(): string {
 
 /**
  * The header at the start of `bytes`: a header, 'none' (a version 1 segment, which begins with an
- * entry, or an empty file), 'partial' (the start of a header and nothing else: a crash while the
- * segment was created), or 'damaged'.
+ * entry), 'empty' (no bytes), or 'damaged'. A segment is created whole, header and all (written
+ * beside its name, then linked to it), so no crash leaves part of a header.
  */
-export function parseHeader(bytes: Buffer): SegmentHeader | 'none' | 'partial' | 'damaged' {
-  if (bytes.length === 0) return 'none';
-  if (bytes.length < HEADER_BYTES) {
-    const start = bytes.toString('latin1');
-    if (headerText(HEADER_BYTES, false).startsWith(start.replace(/\0+$/, ''))) return 'partial';
-  }
+export function parseHeader(bytes: Buffer): SegmentHeader | 'none' | 'empty' | 'damaged' {
+  if (bytes.length === 0) return 'empty';
   if (bytes[0] !== HEADER_PREFIX.charCodeAt(0)) return /^[0-9a-f]{8} $/.test(bytes.subarray(0, 9).toString('latin1')) ? 'none' : 'damaged';
   const match = HEADER_PATTERN.exec(bytes.subarray(0, HEADER_BYTES).toString('latin1'));
   if (!match || sum(match[0].slice(0, match[0].indexOf(' crc32='))) !== match[3]) return 'damaged';

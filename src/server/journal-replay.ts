@@ -16,10 +16,12 @@ export interface JournalScan {
  * - damage in any segment;
  * - a torn tail in a segment that a later one follows with entries (it was synced whole first);
  * - a segment missing: `from` (the snapshot's first, which the writer creates before the snapshot
- *   names it), the first one when there is no snapshot, or one between two others. Checked when the
- *   files are this version's (`strict`): earlier versions created segments only when they wrote.
+ *   names it), the first one when there is no snapshot, or one between two others; a segment
+ *   empty or without its header. Checked when the files are this version's (`strict`: true for a
+ *   version 2 snapshot, false for a version 1 one, null without a snapshot, when a segment with a
+ *   header decides): earlier versions created segments without headers, only when they wrote.
  */
-export async function scanJournal(statePath: string, from: number, strict: boolean): Promise<JournalScan> {
+export async function scanJournal(statePath: string, from: number, strict: boolean | null): Promise<JournalScan> {
   const segments = await listSegments(statePath);
   const live = [];
   for (const segment of segments.filter((candidate) => candidate >= from)) {
@@ -27,7 +29,7 @@ export async function scanJournal(statePath: string, from: number, strict: boole
     live.push({ segment, path, content: await readSegment(path) });
   }
   const remedy = (path: string, offset: number) =>
-    `To start from what precedes it, keep a copy of the files, then cut it to ${offset} bytes (truncate -s ${offset} ${path}) and remove the segments after it; or move ${statePath} and its journal away to start empty.`;
+    `To start from what precedes it, keep a copy of the files, then cut it to ${offset} bytes (truncate -s ${offset} ${path}) and remove the segments after it; or ${startEmpty(statePath)}`;
   for (const [index, { path, content }] of live.entries()) {
     const { end } = content;
     if (end.kind === 'damaged') throw new StateDamageError(path, end.offset, end.reason, remedy(path, end.offset));
@@ -36,7 +38,15 @@ export async function scanJournal(statePath: string, from: number, strict: boole
       throw new StateDamageError(path, content.goodBytes, `${end.reason}, yet ${followed.path} holds entries written after it, so it was synced whole`, remedy(path, content.goodBytes));
     }
   }
-  if (strict && live.every(({ content }) => content.header !== null)) {
+  // This version's files: a snapshot of version 2, or (before any snapshot) a segment with a header,
+  // or an empty one (which only a cut makes now; version 1's held nothing, so nothing is lost by refusing it).
+  if (strict ?? live.some(({ content }) => content.header !== null || content.empty)) {
+    let headed = false;
+    for (const { path, content } of live) {
+      if (content.empty) throw new StateDamageError(path, 0, 'it is empty, yet every segment is created whole with its header: it was cut', remedyOf(statePath));
+      if (content.header === null && headed) throw new StateDamageError(path, 0, 'it has no header, yet the segments before it have theirs', remedyOf(statePath));
+      headed ||= content.header !== null;
+    }
     const first = from > 0 ? from : 1;
     let missing: number | null = live.length === 0 && from > 0 ? from : null;
     for (const [index, { segment }] of live.entries()) {
@@ -50,7 +60,7 @@ export async function scanJournal(statePath: string, from: number, strict: boole
         segmentPath(statePath, missing),
         null,
         from > 0 ? `it is missing, yet the snapshot in ${statePath} covers the journal up to segment ${from}, which the journal goes on from` : 'it is missing, yet the journal goes on after it',
-        `The entries it held are lost: restore it from a copy, or move ${statePath} and its journal away to start empty.`,
+        `The entries it held are lost: restore it from a copy, or ${startEmpty(statePath)}`,
       );
     }
   }
@@ -104,4 +114,12 @@ export async function replayJournal(scan: JournalScan, state: StateRegistry): Pr
   }
   const all = [...scan.obsolete, ...scan.live.map(({ segment }) => segment)];
   return { replayed, discardedBytes, lastSegment: all.at(-1) ?? 0 };
+}
+
+function startEmpty(statePath: string): string {
+  return `move ${statePath} and its journal away to start empty.`;
+}
+
+function remedyOf(statePath: string): string {
+  return `Restore it from a copy, or ${startEmpty(statePath)}`;
 }

@@ -51,6 +51,8 @@ export interface SegmentContent {
   length: number;
   /** Whether anything follows the header: a segment a later one follows with bytes was synced whole. */
   hasEntries: boolean;
+  /** No bytes at all: damage for this version's segments (created whole), a crash before the first append for version 1's. */
+  empty: boolean;
   end: SegmentEnd;
 }
 
@@ -65,9 +67,9 @@ export function judgeSegment(bytes: Buffer): SegmentContent {
   const header = parseHeader(bytes);
   const base = { units: [] as PartChange[][], header: null, length: bytes.length };
   if (header === 'damaged') {
-    return { ...base, goodBytes: 0, hasEntries: true, end: { kind: 'damaged', offset: 0, reason: 'its header is not one this version writes, or fails its checksum' } };
+    return { ...base, goodBytes: 0, hasEntries: true, empty: false, end: { kind: 'damaged', offset: 0, reason: 'its header is not one this version writes, or fails its checksum' } };
   }
-  if (header === 'partial') return { ...base, goodBytes: 0, hasEntries: false, end: { kind: 'torn', reason: 'a crash while it was created' } };
+  if (header === 'empty') return { ...base, goodBytes: 0, hasEntries: false, empty: true, end: { kind: 'clean' } };
   const start = header === 'none' ? 0 : HEADER_BYTES;
   const committed = header === 'none' ? 0 : header.committed;
   const units: PartChange[][] = [];
@@ -80,7 +82,7 @@ export function judgeSegment(bytes: Buffer): SegmentContent {
     units.push(unit);
     good = end + 1;
   }
-  const content = { units, header: header === 'none' ? null : header, goodBytes: good, length: bytes.length, hasEntries: bytes.length > start };
+  const content = { units, header: header === 'none' ? null : header, goodBytes: good, length: bytes.length, hasEntries: bytes.length > start, empty: false };
   return { ...content, end: judgeEnd(bytes, good, committed, header !== 'none' && header.final) };
 }
 

@@ -58,8 +58,9 @@ describe('write-ahead journal files', () => {
     expect(judge(header(synced), good, Buffer.alloc(300), line(4)).end).toEqual({ kind: 'torn', reason: 'a hole of NUL bytes past the last fsync' });
     // The header lags one commit at most after a power loss: a whole entry past it is read.
     expect(judge(header(HEADER_BYTES + line(1).length), good).end).toEqual({ kind: 'clean' });
-    // A file created, then a crash before its header was whole.
-    expect(judge(createdHeader().slice(0, 20)).end).toMatchObject({ kind: 'torn' });
+    // Segments are created whole (header and all): part of a header is damage, an empty file is left to the scan.
+    expect(judge(createdHeader().slice(0, 20)).end).toMatchObject({ kind: 'damaged', offset: 0 });
+    expect(judge('')).toMatchObject({ empty: true, end: { kind: 'clean' } });
     // Segments written before headers are read as they were.
     expect(judge(good).units).toHaveLength(2);
   });

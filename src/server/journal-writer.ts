@@ -1,4 +1,4 @@
-import { open, type FileHandle } from 'node:fs/promises';
+import { link, open, rm, type FileHandle } from 'node:fs/promises';
 import { dirname } from 'node:path';
 import type { ChangeSink, PartChange } from '../state/change-feed.ts';
 import { createdHeader, HEADER_BYTES, headerText, journalLine } from './journal-format.ts';
@@ -192,18 +192,25 @@ export class JournalWriter implements ChangeSink {
     const previous = this.#created;
     const created = (async () => {
       await previous;
-      const file = await open(segmentPath(this.#statePath, segment), 'wx');
+      // Written whole beside its name, then linked to it (never over one): a segment never exists
+      // without its header, so an empty or headless one is damage, not a crash mid-creation.
+      const path = segmentPath(this.#statePath, segment);
+      const temporary = `${path}.tmp`;
+      const draft = await open(temporary, 'w');
       try {
-        const header = Buffer.from(createdHeader());
-        await file.write(header, 0, header.length, 0);
-        if (this.#fsync) await file.datasync();
-        // The new file's name must survive a power loss too.
-        if (this.#fsync) await syncDirectory(dirname(this.#statePath));
-      } catch (error) {
-        await file.close();
-        throw error;
+        await draft.writeFile(createdHeader());
+        if (this.#fsync) await draft.datasync();
+      } finally {
+        await draft.close();
       }
-      return { file, length: HEADER_BYTES };
+      try {
+        await link(temporary, path);
+      } finally {
+        await rm(temporary, { force: true });
+      }
+      // The new file's name must survive a power loss too.
+      if (this.#fsync) await syncDirectory(dirname(this.#statePath));
+      return { file: await open(path, 'r+'), length: HEADER_BYTES };
     })();
     this.#handles.set(segment, created);
     this.#created = created.catch((error: unknown) => {

@@ -15,8 +15,8 @@ const ENCODE_SLICE_MS = 4;
 
 /**
  * The state file, or null when there is none. Throws StateDamageError when it is not JSON, or its
- * checksum does not hold (snapshot-seal.ts). Another kind of file altogether is left for
- * checkSnapshot to refuse as such.
+ * checksum does not hold (snapshot-seal.ts). Another kind of file altogether (no format of ours, no
+ * checksum) is left for checkSnapshot to refuse as such.
  */
 export async function readStateFile(path: string): Promise<StateFileContent | null> {
   let text: string;
@@ -33,7 +33,9 @@ export async function readStateFile(path: string): Promise<StateFileContent | nu
   } catch (error) {
     throw new StateDamageError(path, null, `it is not JSON (${(error as Error).message})`, remedy);
   }
-  const problem = typeof content === 'object' && content !== null && content.format === 'relay-emulator-state' ? checksumProblem(content) : null;
+  // One that names itself a snapshot, or carries a checksum (a damaged name is still damage).
+  const sealed = typeof content === 'object' && content !== null && (content.format === 'relay-emulator-state' || 'checksum' in content);
+  const problem = sealed ? checksumProblem(content) : null;
   if (problem) throw new StateDamageError(path, null, problem, remedy);
   return content;
 }

@@ -77,6 +77,9 @@ describe('StateFile: damage refuses the start', () => {
     const boundary = Buffer.byteLength(lines.slice(0, -2).join('\n')) + 1;
     writeFileSync(file, bytes.subarray(0, boundary));
     await refusesUntouched(path, file, new RegExp(`${file} is damaged at byte ${boundary}: it ends at byte ${boundary}, but ${bytes.length} bytes were synced and acknowledged: it was cut short`));
+    // Cut to nothing: a segment is created whole with its header, so an empty one was cut.
+    writeFileSync(file, '');
+    await refusesUntouched(path, file, new RegExp(`${file} is damaged at byte 0: it is empty, yet every segment is created whole with its header`));
     writeFileSync(file, bytes);
 
     // After a snapshot, the segment it names as the journal's next is deleted.

@@ -87,7 +87,7 @@ export class StateFile {
       // Judged whole before anything is changed: damage refuses the start and leaves every file as it was.
       const content = await readStateFile(this.path);
       const from = content?.journal?.from ?? 0;
-      const scan = await scanJournal(this.path, from, content === null || content.version >= 2);
+      const scan = await scanJournal(this.path, from, content === null ? null : content.version >= 2);
       await this.#removeTemporaries();
       if (content) await restoreParts(services, content);
       const { replayed, discardedBytes, lastSegment } = await replayJournal(scan, services.state);
@@ -139,9 +139,9 @@ export class StateFile {
     }
   }
 
-  /** Snapshots a crash interrupted before their rename: never read, only in the way. */
+  /** Snapshots and segments a crash interrupted before their rename or link: never read, only in the way. */
   async #removeTemporaries(): Promise<void> {
-    const pattern = new RegExp(`^${basename(this.path).replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}\\.\\d+\\.tmp$`);
+    const pattern = new RegExp(`^${basename(this.path).replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}\\.(journal\\.)?\\d+\\.tmp$`);
     let names: string[];
     try {
       names = await readdir(dirname(this.path));
