@@ -1,27 +1,26 @@
 /**
- * The /docs page in a real browser (Debian's chromium, driven by playwright-core): it renders the
+ * The /docs page in a real browser (Chromium or Chrome, driven by playwright-core: support/find-browser.ts): it renders the
  * contract at /docs and at /docs/, and asks nothing of any origin but the emulator's (its
  * Content-Security-Policy would refuse it, and the test would see the refusal).
  */
-import { existsSync, readFileSync } from 'node:fs';
+import { readFileSync } from 'node:fs';
 import { chromium, type Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { parse } from 'yaml';
 import { createRelayEmulator, type RelayEmulator } from '../src/index.ts';
+import { BROWSER_ARGS } from './support/browser.ts';
+import { ensureBrowser } from './support/find-browser.ts';
 
 const TITLE = (parse(readFileSync(new URL('../openapi/relay.yaml', import.meta.url), 'utf8')) as { info: { title: string } }).info.title;
-/** .ci/run installs it when missing. */
-const CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
 
 describe('/docs in a browser', () => {
   let emulator: RelayEmulator;
   let browser: Browser;
 
   beforeAll(async () => {
-    if (!existsSync(CHROMIUM)) throw new Error(`no chromium at ${CHROMIUM}: apt-get install chromium (.ci/run does), or set CHROMIUM_PATH`);
     emulator = await createRelayEmulator();
-    browser = await chromium.launch({ executablePath: CHROMIUM, args: ['--headless', '--no-sandbox'] });
-  }, 60_000);
+    browser = await chromium.launch({ executablePath: await ensureBrowser(), args: BROWSER_ARGS });
+  }, 15 * 60_000);
   afterAll(async () => {
     await browser?.close();
     await emulator?.close();

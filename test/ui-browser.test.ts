@@ -24,7 +24,8 @@ describe('web UI in chromium', () => {
     [server, browser] = await Promise.all([startServer({ port: 0 }), launchChromium()]);
     page = await browser.context.newPage();
     trouble = pageTrouble(page);
-  }, 60_000);
+    // Long enough to install a browser when the machine has none (support/find-browser.ts).
+  }, 15 * 60_000);
   // No uncaught error, no failed request, nothing the Content-Security-Policy refused.
   afterEach(() => expect(trouble.splice(0)).toEqual([]));
   afterAll(async () => {

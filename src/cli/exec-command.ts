@@ -28,7 +28,7 @@ const SIGINT_FORWARD_DELAY_MS = 500;
 
 export function execUsage(): string {
   const env = Object.entries(EXEC_ENV).map(([name, what]) => `  ${name.padEnd(17)} ${what}`).join('\n');
-  return `Usage: relay-emulator exec [options] -- <command> [args...]\n\nStarts the emulator, runs the command with these in its environment, stops the emulator once the\ncommand ends, and exits with the command's exit code (128 + n when a signal n ended it):\n${env}\nThe emulator logs to stderr, warnings and errors only unless --log-level says otherwise.\n\nOptions (those of start):\n${optionLines()}\n  --help                     this text\n`;
+  return `Usage: relay-emulator exec [options] -- <command> [args...]\n\nStarts the emulator, runs the command with these in its environment, stops the emulator once the\ncommand ends, and exits with the command's exit code (128 + n when a signal n ended it):\n${env}\nThe emulator takes a free port unless --port says otherwise, and logs to stderr, warnings and errors\nonly unless --log-level says otherwise.\n\nOptions (those of start):\n${optionLines()}\n  --help                     this text\n`;
 }
 
 /** Splits `exec`'s arguments at `--`: the emulator's options before, the command after. Throws UsageError. */
@@ -36,8 +36,10 @@ export function parseExecArgs(argv: string[], env: NodeJS.ProcessEnv): { options
   const at = argv.indexOf('--');
   const flags = at < 0 ? argv : argv.slice(0, at);
   const command = at < 0 ? [] : argv.slice(at + 1);
-  // exec's emulator is quiet unless asked: the command's output is what a runner reads.
-  const options = parseStartOptions(flags, { RELAY_EMULATOR_LOG_LEVEL: 'warn', ...env });
+  // exec's emulator is quiet unless asked: the command's output is what a runner reads. It takes a
+  // free port unless one is given: the command learns it from RELAY_BASE_URL, and a fixed one
+  // would clash with an emulator already running (npm start).
+  const options = parseStartOptions(flags, { RELAY_EMULATOR_LOG_LEVEL: 'warn', RELAY_EMULATOR_PORT: '0', ...env });
   if (!options.help && command.length === 0) throw new UsageError('give the command to run after --, e.g. relay-emulator exec -- npm test');
   return { options, command };
 }

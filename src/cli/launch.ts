@@ -69,7 +69,8 @@ export async function launch(options: StartOptions, io: LaunchIo): Promise<Launc
     // The usual ways a start fails (port taken, address not here, fixtures missing) get one line, not a stack.
     const { code } = error as NodeJS.ErrnoException;
     if (code === undefined || !['EADDRINUSE', 'EACCES', 'EADDRNOTAVAIL', 'ENOENT'].includes(code)) throw error;
-    stderr(`relay-emulator: cannot start: ${(error as Error).message}\n`);
+    const hint = code === 'EADDRINUSE' ? ` (another process has it, an emulator already running perhaps: choose another with --port N, or --port 0 for a free one)` : '';
+    stderr(`relay-emulator: cannot start: ${(error as Error).message}${hint}\n`);
     return 1;
   }
   const { emulator, stateFile } = server;

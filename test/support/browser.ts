@@ -1,17 +1,16 @@
 /**
- * Debian's chromium, driven by playwright-core, for the web UI's tests. This machine has no network
- * (playwright cannot download a browser); chromium comes from apt (`apt-get install -y chromium`,
- * which .ci/run does when it is missing). The flags keep it from calling home, which on a closed
- * network makes it stall; each launch gets a fresh profile.
+ * Chromium or Chrome, driven by playwright-core, for the page tests: found (or installed) by
+ * find-browser.ts, whose one variable is RELAY_EMULATOR_BROWSER. The flags keep it from calling
+ * home, which on a closed network makes it stall; each launch gets a fresh profile.
  */
-import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { chromium, type BrowserContext, type Page } from 'playwright-core';
+import { ensureBrowser } from './find-browser.ts';
 
-export const CHROMIUM = process.env.RELAY_EMULATOR_CHROMIUM ?? '/usr/bin/chromium';
 /** Screenshots and accessibility reports (gitignored). */
 export const ARTIFACTS = fileURLToPath(new URL('../../test-artifacts/ui/', import.meta.url));
 
@@ -20,15 +19,15 @@ export interface Browser {
   close(): Promise<void>;
 }
 
+export const BROWSER_ARGS = ['--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--disable-sync', '--no-first-run', '--disable-dev-shm-usage'];
+
 export async function launchChromium(): Promise<Browser> {
-  if (!existsSync(CHROMIUM)) {
-    throw new Error(`The web UI tests need Debian's chromium at ${CHROMIUM}: install it with "apt-get install -y chromium" (.ci/run does), or point RELAY_EMULATOR_CHROMIUM at one.`);
-  }
+  const executablePath = await ensureBrowser();
   const profile = mkdtempSync(join(tmpdir(), 'relay-emulator-chromium-'));
   const context = await chromium.launchPersistentContext(profile, {
-    executablePath: CHROMIUM,
+    executablePath,
     headless: true,
-    args: ['--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--disable-sync', '--no-first-run', '--disable-dev-shm-usage'],
+    args: BROWSER_ARGS,
     viewport: { width: 1400, height: 1000 },
   });
   return {
