@@ -71,7 +71,7 @@ describe('valid by the schema but refused: now refused by the schema too, or acc
     expect(valid('EmulatorFaucetRequest', { address: ALICE.publicKey.toBase58(), amount: '1' })).toBe(false);
     const problem = await root('POST', '/__emulator/faults', JSON.stringify({ operation: 'send', kind: 'problem' }));
     expect(problem).toMatchObject({ status: 400, body: { code: 'VALIDATION_FAILED', errors: [{ path: 'code' }] } });
-    expect((await root('POST', '/__emulator/faults', JSON.stringify({ operation: 'send', kind: 'delay', count: 2 }))).body.errors).toEqual([{ path: 'delayMs', message: "must have required property 'delayMs'" }]);
+    expect((await root('POST', '/__emulator/faults', JSON.stringify({ operation: 'send', kind: 'delay', count: 2 }))).body.errors).toEqual([{ path: 'delayMs', message: 'is required' }]);
     expect((await root('POST', '/__emulator/faults', JSON.stringify({ operation: 'send', kind: 'ledger', code: 'QUEUE_FULL' }))).status).toBe(200);
     await h.emulator.reset();
   });
@@ -114,7 +114,7 @@ describe('invalid by the schema but accepted: now refused', () => {
     const wallet = ALICE.publicKey.toBase58();
     for (const page of ['99999999999999999999', '2147483648', '9007199254740993']) {
       // The answer names the bound, not "must be integer" of an integer too large to read exactly.
-      expect(await api('POST', `/Account/gethistory?WalletAddress=${wallet}&PageNumber=${page}`), page).toMatchObject({ status: 400, body: { code: 'INVALID_QUERY', errors: [{ path: 'PageNumber', message: 'must be <= 2147483647' }] } });
+      expect(await api('POST', `/Account/gethistory?WalletAddress=${wallet}&PageNumber=${page}`), page).toMatchObject({ status: 400, body: { code: 'INVALID_QUERY', errors: [{ path: 'PageNumber', message: 'must be at most 2147483647' }] } });
     }
     expect(await api('POST', `/Account/gethistory?WalletAddress=${wallet}&PageNumber=2147483647`)).toMatchObject({ status: 200, body: { transactions: [] } });
     expect((await api('POST', `/Account/gethistory?WalletAddress=${wallet}&PageNumber=`)).body.code).toBe('INVALID_QUERY');
@@ -140,7 +140,7 @@ describe('POST /account/create and /account/close without environment: the body 
       const answer = await send('POST', `${h.emulator.config.baseUrl}${path}`, JSON.stringify(body));
       expect(answer.status, path).toBe(400);
       expect(answer.contentType, path).toMatch(/^application\/json/);
-      expect(answer.body, path).toEqual({ statusCode: 400, message: "environment must have required property 'environment'", error: 'Bad Request' });
+      expect(answer.body, path).toEqual({ statusCode: 400, message: 'environment is required', error: 'Bad Request' });
     }
   });
 

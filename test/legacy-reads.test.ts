@@ -143,7 +143,7 @@ describe('legacy reads', () => {
         }
         const bogus = await get(`${path}?commitment=Bogus`);
         expect(bogus.status, path).toBe(400);
-        expect(bogus.body).toEqual({ statusCode: 400, message: 'commitment must be equal to one of the allowed values', error: 'Bad Request' });
+        expect(bogus.body).toEqual({ statusCode: 400, message: 'commitment must be one of "Confirmed", "Finalized", "Processed"', error: 'Bad Request' });
       }
     });
 

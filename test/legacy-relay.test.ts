@@ -349,7 +349,7 @@ describe('legacy relay: make-transfer and account/create', () => {
         const body = await relayBody((blockhash) => legacyCreate({ blockhash, owner: newKeypair() }), { [field]: value });
         const { status, body: error } = await post('/account/create', body);
         expect(status, field).toBe(400);
-        expect(error).toEqual({ statusCode: 400, message: `${field} must be string,null`, error: 'Bad Request' });
+        expect(error).toEqual({ statusCode: 400, message: `${field} must be a string or null`, error: 'Bad Request' });
       }
     });
 

@@ -57,7 +57,7 @@ describe('legacy server-built transactions: airdrop and account/close', () => {
       expect((await get(`/account/balance/devnet/1/${owner.toBase58()}`)).body.balance).toBe('1000');
       const numeric = await airdrop(owner, { amount: 5 });
       expect(numeric.status).toBe(400);
-      expect(numeric.body.message).toBe('amount must be string,null');
+      expect(numeric.body.message).toBe('amount must be a string or null');
     });
 
     it('refuses above airdropMax, finer than the decimals, mints without airdrops and mints of other apps', async () => {
@@ -120,7 +120,7 @@ describe('legacy server-built transactions: airdrop and account/close', () => {
       const body = { account: owner.publicKey.toBase58(), commitment: 'Confirmed', ...app, mint: KIN.toBase58(), reference: null, referenceId: null, referenceType: null };
       const refused = await post('/account/close', { ...body, reference: 7 });
       expect(refused.status).toBe(400);
-      expect(refused.body.message).toBe('reference must be string,null');
+      expect(refused.body.message).toBe('reference must be a string or null');
       const { status, body: record } = await post('/account/close', body);
       expect(status).toBe(201);
       expect(record).toMatchObject({ status: 'Confirmed', reference: null });

@@ -75,13 +75,14 @@ describe('JSON-RPC endpoint: auth, envelope and errors', () => {
   afterAll(() => h.close());
 
   describe('authentication', () => {
-    it('answers 401 TOKEN_INVALID problem+json without a bearer Token, or with garbage', async () => {
-      for (const bearer of [null, 'not.a.jwt']) {
+    it('answers 401 problem+json without a bearer Token (TOKEN_MISSING, saying so), or with garbage (TOKEN_INVALID)', async () => {
+      for (const [bearer, code] of [[null, 'TOKEN_MISSING'], ['not.a.jwt', 'TOKEN_INVALID']] as const) {
         const response = await rpc(request('getSlot'), { token: bearer });
         expect(response.status).toBe(401);
         expect(response.headers.get('content-type')).toMatch(/^application\/problem\+json/);
-        expect(response.body).toMatchObject({ code: 'TOKEN_INVALID', status: 401 });
+        expect(response.body).toMatchObject({ code, status: 401 });
       }
+      expect((await rpc(request('getSlot'), { token: null })).body.title).toMatch(/^No bearer token was sent/);
       const apiKeyOnly = await fetch(h.emulator.config.rpcUrl, {
         method: 'POST',
         headers: { 'Content-Type': 'application/json', 'X-API-Key': h.emulator.config.apiKey },

@@ -27,7 +27,7 @@ function ignore(): void {}
 /** Verifies the bearer token; used where only the Token is accepted (the RPC endpoint). */
 export async function requireBearer(request: Request, tokens: TokenIssuer): Promise<void> {
   const bearer = bearerToken(request);
-  if (bearer === null) throw new RelayError('TOKEN_INVALID', 'Authorization: Bearer <Token> is required; get Token from GET /Transaction/config.');
+  if (bearer === null) throw new RelayError('TOKEN_MISSING', 'Authorization: Bearer <Token> is required; get Token from GET /Transaction/config.');
   await tokens.verify(bearer);
 }
 

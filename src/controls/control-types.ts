@@ -9,8 +9,8 @@ import type { TransactionFilter, TransactionJournalEntry } from './transaction-j
 
 export interface FaucetRequest {
   address: string | PublicKey;
-  /** Lamports to add. Default 1 SOL when no mint is given, else none. */
-  lamports?: bigint | number;
+  /** Lamports to add (a decimal string too, as the fixtures write them). Default 1 SOL when no mint is given, else none. */
+  lamports?: bigint | number | string;
   /** A mint whose mint authority is the fixture mint authority (the fixture mints, and mints made by createMint). */
   mint?: string | PublicKey;
   /** Tokens of `mint` to mint to the address's associated token account, in base units. Default 0 (the account is still created). */

@@ -85,7 +85,7 @@ function preflightHeaders(request: Request): Record<string, string> {
 }
 
 function answered(request: Request, response: Response, startedAt: Date, options: CorsOptions, api: Exchange['api']): Response {
-  options.onAnswered?.({ request, response, api, operationId: null, startedAt, durationMs: Date.now() - startedAt.getTime() });
+  options.onAnswered?.({ request, response, api, operationId: null, startedAt, durationMs: Date.now() - startedAt.getTime(), problem: null });
   return response;
 }
 

@@ -19,6 +19,8 @@ export interface Exchange {
   operationId: string | null;
   startedAt: Date;
   durationMs: number;
+  /** The refusal's problem code and fee-payer rule when the request was refused (a thrown error), else null. */
+  problem: { code: string; rule: string | null } | null;
 }
 
 export interface CoreOptions {
@@ -49,6 +51,7 @@ export function createFetch(options: CoreOptions): FetchHandler {
     let api: Exchange['api'] = null;
     let operationId: string | null = null;
     let response: Response;
+    let problem: Exchange['problem'] = null;
     try {
       // The RPC answers at rpcUrl, and at POST / as solana-test-validator does (gill's `localnet`,
       // `solana -u localhost`); GET / is the web UI.
@@ -77,6 +80,7 @@ export function createFetch(options: CoreOptions): FetchHandler {
       // the legacy SDK reads `message` from a 404 (`/api/transaction/<unknown>`).
       if (api === 'current' && error instanceof RelayError && error.code === 'ROUTE_NOT_FOUND') api = options.api.interfaceOf(pathname) ?? api;
       response = failure(error, api, pathname);
+      problem = problemOf(error);
     }
     // Nothing is answered before the state changes made so far are durable (a state file's
     // journal; without one there is never anything pending). A write that fails is a 500.
@@ -85,10 +89,11 @@ export function createFetch(options: CoreOptions): FetchHandler {
         await services.changes.durable();
       } catch (error) {
         response = failure(error, api, pathname);
+        problem = problemOf(error);
       }
     }
     if (request.method === 'HEAD') response = respond(null, { status: response.status, headers: response.headers });
-    const exchange: Exchange = { request, response, api, operationId, startedAt, durationMs: performance.now() - started };
+    const exchange: Exchange = { request, response, api, operationId, startedAt, durationMs: performance.now() - started, problem };
     for (const observer of options.observers) {
       try {
         observer(exchange);
@@ -98,6 +103,10 @@ export function createFetch(options: CoreOptions): FetchHandler {
     }
     return response;
   };
+}
+
+function problemOf(error: unknown): Exchange['problem'] {
+  return error instanceof RelayError ? { code: error.code, rule: error.context.rule ?? null } : { code: 'INTERNAL_ERROR', rule: null };
 }
 
 function failure(error: unknown, api: Exchange['api'], pathname: string): Response {

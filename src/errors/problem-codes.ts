@@ -21,6 +21,7 @@ export const PROBLEMS = {
   INVALID_TRANSACTION: { status: 400, title: 'signedTransaction does not decode to a Solana transaction.' },
   API_KEY_MISSING: { status: 401, title: 'The X-API-Key header is missing.' },
   API_KEY_INVALID: { status: 401, title: 'The API key is not recognised.' },
+  TOKEN_MISSING: { status: 401, title: 'No bearer token was sent: send the Token from GET /Transaction/config as Authorization: Bearer <Token>.' },
   TOKEN_EXPIRED: { status: 401, title: 'The bearer token has expired.' },
   TOKEN_INVALID: { status: 401, title: 'The bearer token is malformed or its signature is invalid.' },
   ADMIN_TOKEN_REQUIRED: { status: 401, title: 'The X-Admin-Token header is required for emulator controls on this bind.' },

@@ -1342,7 +1342,7 @@ export interface components {
             rule?: string;
         };
         /** @enum {string} */
-        ProblemCode: "MALFORMED_JSON" | "VALIDATION_FAILED" | "INVALID_ADDRESS" | "INVALID_QUERY" | "INVALID_BASE64" | "INVALID_TRANSACTION" | "API_KEY_MISSING" | "API_KEY_INVALID" | "TOKEN_EXPIRED" | "TOKEN_INVALID" | "ADMIN_TOKEN_REQUIRED" | "ADMIN_FORBIDDEN" | "HOST_NOT_ALLOWED" | "ORIGIN_NOT_ALLOWED" | "CONTROL_FORWARDED" | "SLOT_IN_THE_PAST" | "IP_BLOCKED" | "USER_AGENT_BLOCKED" | "ROUTE_NOT_FOUND" | "ACCOUNT_NOT_FOUND" | "APP_NOT_FOUND" | "MINT_NOT_FOUND" | "TRANSACTION_NOT_FOUND" | "METHOD_NOT_ALLOWED" | "PAYLOAD_TOO_LARGE" | "UNSUPPORTED_MEDIA_TYPE" | "WRONG_FEE_PAYER" | "BLOCKHASH_NOT_FOUND" | "SIGNATURE_MISSING" | "SIGNATURE_INVALID" | "OPERATION_MISMATCH" | "NO_OPERATION" | "PROGRAM_NOT_ALLOWED" | "INSTRUCTION_NOT_ALLOWED" | "FEE_PAYER_MISUSE" | "CLOSE_AUTHORITY_NOT_FEE_PAYER" | "CLOSE_DESTINATION_NOT_FEE_PAYER" | "ACCOUNT_NOT_CLOSABLE" | "TOO_MANY_SIGNATURES" | "COMPUTE_PRICE_TOO_HIGH" | "COMPUTE_BUDGET_INVALID" | "COMPUTE_LIMIT_TOO_HIGH" | "MINT_NOT_ALLOWED" | "VERSIONED_TRANSACTION_UNSUPPORTED" | "TOKEN_2022_UNSUPPORTED" | "TRANSACTION_TOO_LARGE" | "DURABLE_NONCE_NOT_ALLOWED" | "DUPLICATE_INSTRUCTION" | "ACCOUNT_ALREADY_EXISTS" | "CREATE_AND_CLOSE_NOT_ALLOWED" | "ALREADY_PROCESSED" | "MINT_NOT_IN_APP" | "AIRDROP_DISABLED" | "AIRDROP_LIMIT_EXCEEDED" | "REFERENCE_OR_SIGNATURE_REQUIRED" | "ACCOUNT_CLOSE_REFUSED" | "RATE_LIMITED" | "INTERNAL_ERROR" | "QUEUE_FULL" | "EMULATOR_RESET" | "ACCOUNT_PROTECTED";
+        ProblemCode: "MALFORMED_JSON" | "VALIDATION_FAILED" | "INVALID_ADDRESS" | "INVALID_QUERY" | "INVALID_BASE64" | "INVALID_TRANSACTION" | "API_KEY_MISSING" | "API_KEY_INVALID" | "TOKEN_MISSING" | "TOKEN_EXPIRED" | "TOKEN_INVALID" | "ADMIN_TOKEN_REQUIRED" | "ADMIN_FORBIDDEN" | "HOST_NOT_ALLOWED" | "ORIGIN_NOT_ALLOWED" | "CONTROL_FORWARDED" | "SLOT_IN_THE_PAST" | "IP_BLOCKED" | "USER_AGENT_BLOCKED" | "ROUTE_NOT_FOUND" | "ACCOUNT_NOT_FOUND" | "APP_NOT_FOUND" | "MINT_NOT_FOUND" | "TRANSACTION_NOT_FOUND" | "METHOD_NOT_ALLOWED" | "PAYLOAD_TOO_LARGE" | "UNSUPPORTED_MEDIA_TYPE" | "WRONG_FEE_PAYER" | "BLOCKHASH_NOT_FOUND" | "SIGNATURE_MISSING" | "SIGNATURE_INVALID" | "OPERATION_MISMATCH" | "NO_OPERATION" | "PROGRAM_NOT_ALLOWED" | "INSTRUCTION_NOT_ALLOWED" | "FEE_PAYER_MISUSE" | "CLOSE_AUTHORITY_NOT_FEE_PAYER" | "CLOSE_DESTINATION_NOT_FEE_PAYER" | "ACCOUNT_NOT_CLOSABLE" | "TOO_MANY_SIGNATURES" | "COMPUTE_PRICE_TOO_HIGH" | "COMPUTE_BUDGET_INVALID" | "COMPUTE_LIMIT_TOO_HIGH" | "MINT_NOT_ALLOWED" | "VERSIONED_TRANSACTION_UNSUPPORTED" | "TOKEN_2022_UNSUPPORTED" | "TRANSACTION_TOO_LARGE" | "DURABLE_NONCE_NOT_ALLOWED" | "DUPLICATE_INSTRUCTION" | "ACCOUNT_ALREADY_EXISTS" | "CREATE_AND_CLOSE_NOT_ALLOWED" | "ALREADY_PROCESSED" | "MINT_NOT_IN_APP" | "AIRDROP_DISABLED" | "AIRDROP_LIMIT_EXCEEDED" | "REFERENCE_OR_SIGNATURE_REQUIRED" | "ACCOUNT_CLOSE_REFUSED" | "RATE_LIMITED" | "INTERNAL_ERROR" | "QUEUE_FULL" | "EMULATOR_RESET" | "ACCOUNT_PROTECTED";
         /** @description Error body of legacy endpoints. */
         LegacyError: {
             statusCode: number;
@@ -1653,14 +1653,16 @@ export interface components {
         EmulatorOk: {
             ok: boolean;
         };
+        /** @description A whole number of base units (lamports, token base units) of at most 64 bits. */
+        BaseUnits: string | number;
         EmulatorFaucetRequest: {
             address: components["schemas"]["Address"];
-            /** @description Lamports to add. Default 1,000,000,000 (1 SOL) when no mint is given, else 0. */
-            lamports?: number;
+            /** @description Lamports to add, as a JSON safe integer or a decimal string (the fixtures write lamports as strings). Default 1,000,000,000 (1 SOL) when no mint is given, else 0. */
+            lamports?: components["schemas"]["BaseUnits"];
             /** @description A mint whose mint authority is the emulator's (the fixture mints and mints made by POST /__emulator/mints); others answer 404 MINT_NOT_FOUND. */
             mint?: components["schemas"]["Address"];
             /** @description Token amount in base units; needs mint. Default 0 (the token account is still created). */
-            amount?: string | number;
+            amount?: components["schemas"]["BaseUnits"];
         };
         EmulatorFaucetResult: {
             address: components["schemas"]["Address"];
@@ -1950,7 +1952,7 @@ export interface components {
                 "application/problem+json": components["schemas"]["ProblemDetails"];
             };
         };
-        /** @description Missing or invalid credentials (API_KEY_MISSING, API_KEY_INVALID, TOKEN_EXPIRED, TOKEN_INVALID, ADMIN_TOKEN_REQUIRED). */
+        /** @description Missing or invalid credentials (API_KEY_MISSING, API_KEY_INVALID, TOKEN_MISSING, TOKEN_EXPIRED, TOKEN_INVALID, ADMIN_TOKEN_REQUIRED). */
         Unauthorized: {
             headers: {
                 [name: string]: unknown;

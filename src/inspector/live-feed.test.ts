@@ -25,7 +25,7 @@ describe('LiveFeed', () => {
     const request = new Request('http://emulator.test/x', { method, ...(body === undefined ? {} : { body }) });
     // As the core leaves it once it read the body.
     if (body !== undefined) rememberRequestText(request, body);
-    return { request, response: new Response(null), api, operationId: null, startedAt: new Date(), durationMs: 0 };
+    return { request, response: new Response(null), api, operationId: null, startedAt: new Date(), durationMs: 0, problem: null };
   };
   const answer = (sent: Exchange) => observers.forEach((observer) => observer(sent));
 

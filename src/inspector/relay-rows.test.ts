@@ -27,7 +27,7 @@ async function journalOf(exchanges: { path: string; operationId: string; status:
   const journal = new RequestJournal({ maxEntries: 10 });
   for (const exchange of exchanges) {
     const fetch = journal.wrap(async (request) => {
-      journal.observe({ request, response: new Response(null), api: null, operationId: exchange.operationId, startedAt: new Date(), durationMs: 0 });
+      journal.observe({ request, response: new Response(null), api: null, operationId: exchange.operationId, startedAt: new Date(), durationMs: 0, problem: null });
       return jsonResponse(exchange.response, { status: exchange.status });
     });
     await fetch(new Request(`http://emulator.test${exchange.path}`, { method: 'POST', body: JSON.stringify(exchange.request), headers: { 'Content-Type': 'application/json' } }));

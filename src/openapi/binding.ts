@@ -112,7 +112,7 @@ function createBinder(): RequestBinder {
       }
       const canonical = bindBodyNames(raw, entry.body);
       if (entry.validateBody && !entry.validateBody(canonical)) {
-        const errors = toFieldErrors(entry.validateBody.errors);
+        const errors = toFieldErrors(entry.validateBody.errors, canonical);
         const code = codeOf(entry.validateBody.errors, 'VALIDATION_FAILED');
         // A relayed transaction that is not base64 breaks rule W1 of the fee-payer policy, whichever checks first.
         const rule = code === 'INVALID_BASE64' && errors.every((error) => TRANSACTION_FIELDS.has(error.path)) ? { rule: 'W1' } : {};

@@ -1,6 +1,7 @@
 import { PACKET_DATA_SIZE, type PublicKey, type VersionedTransaction } from '@solana/web3.js';
 import { RelayError, isRelayError } from '../errors/relay-error.ts';
 import { addressOf } from '../crypto/base58.ts';
+import { base64Problem } from '../crypto/base64.ts';
 import { parseWire } from './wire-parse.ts';
 
 /** A client's transaction, decoded once and kept with its raw bytes. */
@@ -15,7 +16,6 @@ export interface WireTransaction {
   feePayer: PublicKey;
 }
 
-const BASE64 = /^(?:[A-Za-z0-9+/]{4})*(?:[A-Za-z0-9+/]{2}==|[A-Za-z0-9+/]{3}=)?$/;
 
 /**
  * base64 → a sanitized transaction (rules W1–W4 of the fee-payer policy in openapi/relay.yaml):
@@ -25,9 +25,8 @@ const BASE64 = /^(?:[A-Za-z0-9+/]{4})*(?:[A-Za-z0-9+/]{2}==|[A-Za-z0-9+/]{3}=)?$
  */
 export function decodeWireTransaction(base64: string): WireTransaction {
   const compact = base64.trim();
-  if (compact.length === 0 || !BASE64.test(compact)) {
-    throw new RelayError('INVALID_BASE64', 'signedTransaction must be standard base64 (RFC 4648 §4, padded).', { rule: 'W1' });
-  }
+  const problem = base64Problem(compact);
+  if (problem) throw new RelayError('INVALID_BASE64', `signedTransaction is not standard base64 (RFC 4648 §4, padded): ${problem}.`, { rule: 'W1' });
   const bytes = new Uint8Array(Buffer.from(compact, 'base64'));
   if (bytes.length > PACKET_DATA_SIZE) {
     throw new RelayError('TRANSACTION_TOO_LARGE', `The transaction is ${bytes.length} bytes; a Solana packet holds ${PACKET_DATA_SIZE}.`, { rule: 'W2' });

@@ -21,9 +21,13 @@ export function createLogger(level: LogLevel, write?: (line: string, severity: E
   return { level, error: at('error'), warn: at('warn'), info: at('info'), debug: at('debug') };
 }
 
-/** One line per request: method, path, status and milliseconds (info); the route's operationId too at debug. */
+/**
+ * One line per request: method, path, status and milliseconds (info), then a refusal's problem code
+ * and fee-payer rule (`422 0.5ms FEE_PAYER_MISUSE rule F1`); the route's operationId too at debug.
+ */
 export function requestLogLine(exchange: Exchange, options: { withOperationId?: boolean } = {}): string {
   const url = new URL(exchange.request.url);
   const operationId = options.withOperationId ? ` ${exchange.operationId ?? '-'}` : '';
-  return `${exchange.request.method} ${url.pathname} ${exchange.response.status} ${exchange.durationMs.toFixed(1)}ms${operationId}`;
+  const problem = exchange.problem ? ` ${exchange.problem.code}${exchange.problem.rule ? ` rule ${exchange.problem.rule}` : ''}` : '';
+  return `${exchange.request.method} ${url.pathname} ${exchange.response.status} ${exchange.durationMs.toFixed(1)}ms${problem}${operationId}`;
 }

@@ -1,4 +1,5 @@
 import type { EmulatorRoute } from '../../core/create-fetch.ts';
+import { base64Problem } from '../../crypto/base64.ts';
 import { RelayError } from '../../errors/relay-error.ts';
 import { jsonResponse } from '../../http/json-response.ts';
 import type { RouteContext } from '../../http/router.ts';
@@ -114,8 +115,11 @@ function accountJson(account: AccountState): { lamports: bigint; owner: string; 
 }
 
 function decodeBase64(text: string): Uint8Array {
-  if (!/^(?:[A-Za-z0-9+/]{4})*(?:[A-Za-z0-9+/]{2}==|[A-Za-z0-9+/]{3}=)?$/.test(text)) {
-    throw new RelayError('INVALID_BASE64', 'data is not standard, padded base64.', { errors: [{ path: 'data', message: 'must be base64' }] });
+  // Empty is no data (the contract allows it); anything else is standard base64.
+  const problem = text === '' ? null : base64Problem(text);
+  if (problem) {
+    const message = `is not standard base64 (RFC 4648 §4, padded): ${problem}`;
+    throw new RelayError('INVALID_BASE64', `data ${message}.`, { errors: [{ path: 'data', message }] });
   }
   return new Uint8Array(Buffer.from(text, 'base64'));
 }

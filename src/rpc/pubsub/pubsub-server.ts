@@ -44,7 +44,7 @@ export async function upgradeToPubSub(services: EmulatorServices, request: Incom
   const mount = options.mount ?? (isLoopbackName(bareHost((socket as Partial<Socket>).localAddress ?? '')) ? LOOPBACK_MOUNT : REMOTE_MOUNT);
   if (token !== null || tokenRequired(mode, mount)) {
     try {
-      if (token === null) throw new RelayError('TOKEN_INVALID', 'Send the Token from GET /Transaction/config as Authorization: Bearer <Token> or ?token=<Token>.');
+      if (token === null) throw new RelayError('TOKEN_MISSING', 'Send the Token from GET /Transaction/config as Authorization: Bearer <Token> or ?token=<Token>.');
       await services.tokens.verify(token);
     } catch (error) {
       const response = errorToResponse(error, { style: 'problem', instance: url.pathname });
