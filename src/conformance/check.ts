@@ -12,7 +12,17 @@ export interface ConformanceCheck<Context = unknown> {
   /** Required for SHOULD checks: JSON pointer into openapi/relay.yaml of the x-emulator-choice checked. */
   choice?: string;
   title: string;
+  /**
+   * The interface checked, for a run's scope (`--interface`): default 'legacy' for ids starting
+   * `legacy.`, else 'current'; 'any' for what every implementation answers (the emulator's own routes).
+   */
+  interface?: 'current' | 'legacy' | 'any';
   run(ctx: Context): Promise<string | void>;
+}
+
+/** The interface a check is of (see ConformanceCheck.interface). */
+export function interfaceOfCheck(check: Pick<ConformanceCheck, 'id' | 'interface'>): 'current' | 'legacy' | 'any' {
+  return check.interface ?? (check.id.startsWith('legacy.') ? 'legacy' : 'current');
 }
 
 export class SkipCheck extends Error {

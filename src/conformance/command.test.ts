@@ -3,7 +3,8 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { Keypair } from '@solana/web3.js';
 import { afterAll, describe, expect, it } from 'vitest';
-import { EXIT_INCOMPLETE, EXIT_MUST_FAILED, EXIT_OK, EXIT_USAGE, parseLegacy, runConformanceCommand } from './command.ts';
+import { createServer } from 'node:net';
+import { EXIT_INCOMPLETE, EXIT_MUST_FAILED, EXIT_OK, EXIT_UNREACHABLE, EXIT_USAGE, parseLegacy, runConformanceCommand } from './command.ts';
 import { FAKE_API_KEY, FAKE_BASE_URL, fakeConfig, fakeFetch, json, withApiKey } from './fake-target.test-support.ts';
 
 const dir = mkdtempSync(join(tmpdir(), 'relay-conformance-'));
@@ -58,6 +59,9 @@ describe('relay-emulator conformance', () => {
     [[...base, '--report', 'xml'], /--report must be junit or json, not xml/],
     [[...base, '--out', 'report.txt'], /--out needs --report/],
     [[...base, '--timeout', '0'], /--timeout must be a positive number/],
+    [[...base, '--interface', 'both'], /--interface must be one of current, legacy, all, not both/],
+    [[...base, '--interface', 'legacy'], /--interface legacy checks a legacy app: give --legacy ENV\/INDEX too/],
+    [['--base-url', FAKE_BASE_URL, '--interface', 'all', '--legacy', 'devnet/1'], /--api-key is required/],
     [[...base, '--mint', 'not-base58-0OIl'], /--mint is not a base58 address/],
     [[...base, '--owner-keypair', join(dir, 'missing.json')], /cannot read --owner-keypair/],
   ])('refuses %j with exit 2', async (args, message) => {
@@ -83,8 +87,42 @@ describe('relay-emulator conformance', () => {
     expect(stdout).toMatch(/2 checks: 2 passed, 0 failed \(0 MUST, 0 SHOULD\), 0 skipped \(0 MUST\)\. conformant/);
   });
 
+  it('reports checks of the interface not offered as N/A, not skipped, and exits 0 (--interface current is the default)', async () => {
+    const { code, stdout } = await run([...base, '--only', 'config.,legacy.app-config']);
+    expect(code).toBe(EXIT_OK);
+    expect(stdout).toMatch(/N\/A {5}MUST {4}legacy\.app-config/);
+    expect(stdout).toMatch(/3 checks: 2 passed, 0 failed \(0 MUST, 0 SHOULD\), 0 skipped \(0 MUST\), 1 not applicable \(--interface current\)\. conformant/);
+    const xml = join(dir, 'scope.xml');
+    expect((await run([...base, '--only', 'config.,legacy.app-config', '--out', xml])).code).toBe(EXIT_OK);
+    expect(readFileSync(xml, 'utf8')).toMatch(/<property name="interface" value="current"\/>[^]*<skipped message="not applicable: this run checks the current interface only/);
+  });
+
+  it('runs a legacy-only target without an API key, and the current checks are N/A', async () => {
+    const { code, stdout } = await run(['--base-url', FAKE_BASE_URL, '--interface', 'legacy', '--legacy', 'devnet/1', '--only', 'config.,legacy.app-config']);
+    // The fake has no legacy app: that MUST check is skipped (incomplete), and config.* is out of scope.
+    expect(code).toBe(EXIT_INCOMPLETE);
+    expect(stdout).toMatch(/N\/A {5}MUST {4}config\.fields/);
+    expect(stdout).toMatch(/SKIP {4}MUST {4}legacy\.app-config/);
+  });
+
+  it('stops at once with one line and exit 4 when the base URL cannot be reached', async () => {
+    const closed = await new Promise<number>((resolve) => {
+      const server = createServer().listen(0, '127.0.0.1', () => {
+        const { port } = server.address() as { port: number };
+        server.close(() => resolve(port));
+      });
+    });
+    const stdout = sink();
+    const stderr = sink();
+    const url = `http://127.0.0.1:${closed}/api`;
+    const code = await runConformanceCommand(['--base-url', url, '--api-key', 'k'], { stdout, stderr, env: {} });
+    expect(code).toBe(EXIT_UNREACHABLE);
+    expect(stdout.text).toBe('');
+    expect(stderr.text).toBe(`relay-emulator conformance: cannot reach ${url}: ECONNREFUSED 127.0.0.1:${closed}\n`);
+  });
+
   it('exits 3, incomplete, when a MUST check was skipped and none failed, in the table and every report', async () => {
-    const args = [...base, '--only', 'config.,legacy.app-config'];
+    const args = [...base, '--legacy', 'devnet/1', '--only', 'config.,legacy.app-config'];
     const table = await run(args);
     expect(table.code).toBe(EXIT_INCOMPLETE);
     expect(table.stdout).toMatch(/SKIP {4}MUST {4}legacy\.app-config/);

@@ -2,11 +2,12 @@
  * `relay-emulator conformance`: runs the kit against a base URL and prints the table.
  *
  *   relay-emulator conformance --base-url URL --api-key KEY [--rpc-url URL] [--owner-keypair FILE]
- *     [--mint ADDRESS] [--legacy ENV/INDEX] [--report junit|json] [--out FILE]
- *     [--timeout MS] [--only ID,PREFIX.,…] [--verbose] [--no-color]
+ *     [--mint ADDRESS] [--legacy ENV/INDEX] [--interface current|legacy|all] [--report junit|json]
+ *     [--out FILE] [--timeout MS] [--only ID,PREFIX.,…] [--verbose] [--no-color]
  *
- * Exit codes: 0 when conformant (every MUST check ran and passed), 1 when a MUST check failed,
- * 2 for a usage error, 3 when incomplete (none failed, but a MUST check was skipped).
+ * Exit codes: 0 when conformant (every MUST check in scope ran and passed), 1 when a MUST check failed,
+ * 2 for a usage error, 3 when incomplete (none failed, but a MUST check was skipped), 4 when the base
+ * URL cannot be reached at all (nothing was checked).
  * The CLI entry point (src/cli/) calls runConformanceCommand with the arguments after `conformance`
  * (a leading `conformance` is accepted and dropped too).
  */
@@ -18,13 +19,16 @@ import { formatJUnit } from './format-junit.ts';
 import { formatTable } from './format-table.ts';
 import { DEFAULT_TIMEOUT_MS, runConformance } from './run-conformance.ts';
 import { toPublicKey } from './transactions.ts';
-import type { ConformanceOptions, ConformanceVerdict, LegacyTarget } from './types.ts';
+import { probeTarget } from './probe-target.ts';
+import { INTERFACE_SCOPES, type ConformanceOptions, type ConformanceVerdict, type InterfaceScope, type LegacyTarget } from './types.ts';
 
 export const EXIT_OK = 0;
 export const EXIT_MUST_FAILED = 1;
 export const EXIT_USAGE = 2;
 /** No MUST check failed, but one was skipped: the run does not show conformance, so CI must not pass it. */
 export const EXIT_INCOMPLETE = 3;
+/** The base URL did not answer at all (refused, no such host, timed out): one line says why, no check ran. */
+export const EXIT_UNREACHABLE = 4;
 
 const EXIT_OF: Record<ConformanceVerdict, number> = { conformant: EXIT_OK, 'not-conformant': EXIT_MUST_FAILED, incomplete: EXIT_INCOMPLETE };
 
@@ -34,13 +38,15 @@ Runs the relay conformance checks against a running service and prints pass, fai
 
 Options:
   --base-url URL         the service's base address, /api included (required)
-  --api-key KEY          sent as X-API-Key (required)
+  --api-key KEY          sent as X-API-Key (required, but for --interface legacy)
   --rpc-url URL          RPC endpoint for blockhashes when the service has no /Transaction/blockhash
                          (default: RpcUrl of GET /Transaction/config)
   --owner-keypair FILE   Solana CLI keypair file (JSON array of 64 numbers) of an owner holding >= 3
                          base units of --mint; default: an owner funded through the target's /__emulator routes
   --mint ADDRESS         mint of the relay scenarios (default: one made through /__emulator/mints)
   --legacy ENV/INDEX     also check the legacy routes of this app, e.g. devnet/1
+  --interface SCOPE      the interfaces the service offers: current, legacy or all (default: all with
+                         --legacy, else current); checks of the others are reported N/A, not skipped
   --report junit|json    write a machine-readable report (to --out, else to stdout; the table then goes to stderr)
   --out FILE             where to write the report; .xml means junit and .json means json when --report is absent
   --timeout MS           bound of each request and of each wait for a relayed effect (default ${DEFAULT_TIMEOUT_MS})
@@ -49,9 +55,9 @@ Options:
   --no-color             no ANSI colours in the table
   -h, --help             this text
 
-Exit code: 0 when every MUST check ran and passed, 1 when a MUST check failed, 2 for a usage
-error, 3 when no MUST check failed but some did not run (skipped: the table says why), so the
-run is incomplete.
+Exit code: 0 when every MUST check in scope ran and passed, 1 when a MUST check failed, 2 for a
+usage error, 3 when no MUST check failed but some did not run (skipped: the table says why), so
+the run is incomplete, 4 when the base URL cannot be reached (nothing was checked).
 `;
 
 /** Where text goes; `write` calls back once the text is handed off (as node streams do). */
@@ -94,7 +100,13 @@ export async function runConformanceCommand(argv: string[], io: CommandIo = {}):
     return EXIT_OK;
   }
   const { options, report, out, verbose, noColor } = parsed;
-  const result = await runConformance({ ...options, ...(io.fetch ? { fetch: io.fetch } : {}) });
+  const fetchFn = io.fetch ?? ((request: Request) => globalThis.fetch(request));
+  const unreachable = await probeTarget(options.baseUrl, fetchFn, options.timeoutMs ?? DEFAULT_TIMEOUT_MS);
+  if (unreachable) {
+    await write(stderr, `relay-emulator conformance: cannot reach ${options.baseUrl}: ${unreachable}\n`);
+    return EXIT_UNREACHABLE;
+  }
+  const result = await runConformance({ ...options, fetch: fetchFn });
 
   const tableTo = report && !out ? stderr : stdout;
   const color = !noColor && env.NO_COLOR === undefined && tableTo === stdout && Boolean(stdout.isTTY);
@@ -125,6 +137,7 @@ async function parseCommand(args: string[]) {
         'owner-keypair': { type: 'string' },
         mint: { type: 'string' },
         legacy: { type: 'string' },
+        interface: { type: 'string' },
         report: { type: 'string' },
         out: { type: 'string' },
         timeout: { type: 'string' },
@@ -142,8 +155,16 @@ async function parseCommand(args: string[]) {
   const baseUrl = values['base-url'];
   if (!baseUrl) throw new UsageError('--base-url is required');
   if (!URL.canParse(baseUrl)) throw new UsageError(`--base-url is not a URL: ${baseUrl}`);
+  let scope: InterfaceScope | undefined;
+  if (values.interface !== undefined) {
+    if (!INTERFACE_SCOPES.includes(values.interface as InterfaceScope)) {
+      throw new UsageError(`--interface must be one of ${INTERFACE_SCOPES.join(', ')}, not ${values.interface}`);
+    }
+    scope = values.interface as InterfaceScope;
+    if (scope !== 'current' && !values.legacy) throw new UsageError(`--interface ${scope} checks a legacy app: give --legacy ENV/INDEX too`);
+  }
   const apiKey = values['api-key'];
-  if (!apiKey) throw new UsageError('--api-key is required');
+  if (!apiKey && scope !== 'legacy') throw new UsageError('--api-key is required (but for --interface legacy)');
   const rpcUrl = values['rpc-url'];
   if (rpcUrl !== undefined && !URL.canParse(rpcUrl)) throw new UsageError(`--rpc-url is not a URL: ${rpcUrl}`);
   const mint = values.mint;
@@ -167,7 +188,8 @@ async function parseCommand(args: string[]) {
 
   const options: ConformanceOptions = {
     baseUrl,
-    apiKey,
+    ...(apiKey ? { apiKey } : {}),
+    ...(scope ? { interface: scope } : {}),
     ...(rpcUrl ? { rpcUrl } : {}),
     ...(mint ? { mint } : {}),
     ...(values['owner-keypair'] ? { ownerKeypair: await readKeypair(values['owner-keypair']) } : {}),

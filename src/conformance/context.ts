@@ -18,6 +18,8 @@ export interface ResolvedOptions {
   ownerKeypair?: Keypair;
   mint?: string;
   legacy?: LegacyTarget;
+  /** False when the run checks the legacy interface only: the current routes are not there to ask. */
+  current: boolean;
   timeoutMs: number;
 }
 
@@ -120,9 +122,23 @@ export class ConformanceContext {
 
   async rpcUrl(): Promise<string> {
     if (this.options.rpcUrl) return this.options.rpcUrl;
+    if (!this.options.current) return this.legacyClusterEndpoint();
     const { record } = await this.config();
     if (typeof record.RpcUrl !== 'string') fail(`the configuration record has no RpcUrl (RpcUrl: ${show(record.RpcUrl)})`);
     return record.RpcUrl;
+  }
+
+  /** A legacy-only target's RPC: `environment.cluster.endpoint` of its app config (Kinetic's AppConfig). */
+  private legacyClusterEndpoint(): Promise<string> {
+    return this.step('legacy-cluster-endpoint', async () => {
+      const legacy = this.options.legacy;
+      if (!legacy) fail('no RPC URL: give --rpc-url');
+      const path = `/app/${encodeURIComponent(legacy.environment)}/${legacy.index}/config`;
+      const response = await this.client.request({ method: 'GET', path, auth: 'none' });
+      const endpoint = (response.json as { environment?: { cluster?: { endpoint?: unknown } } } | undefined)?.environment?.cluster?.endpoint;
+      if (!response.ok || typeof endpoint !== 'string') fail(`no RPC URL: give --rpc-url (GET ${path} → ${describeResponse(response)})`);
+      return endpoint;
+    });
   }
 
   /** A JSON-RPC call at the RPC URL, with `Authorization: Bearer <Token>` when the config gave a Token. */

@@ -10,7 +10,7 @@ describe('summarize', () => {
   const without = (...ids: string[]) => rows.filter((r) => !ids.includes(r.id));
 
   it('counts by status and level; a failed MUST makes the run not conformant, whatever else', () => {
-    expect(summarize(rows)).toEqual({ total: 4, passed: 1, failed: 2, skipped: 1, mustFailed: 1, mustSkipped: 1, shouldFailed: 1, verdict: 'not-conformant', ok: false });
+    expect(summarize(rows)).toEqual({ total: 4, passed: 1, failed: 2, skipped: 1, notApplicable: 0, mustFailed: 1, mustSkipped: 1, shouldFailed: 1, verdict: 'not-conformant', ok: false });
   });
 
   it('calls a run with a skipped MUST check and no failed one incomplete, not conformant', () => {
@@ -27,7 +27,7 @@ describe('formatTable', () => {
   it('prints one aligned row per check, reasons under failures and skips, and the verdict', () => {
     const text = formatTable(sampleReport());
     const lines = text.split('\n');
-    expect(lines[0]).toBe('Relay conformance of http://relay.test/api  (2026-01-01T00:00:00.000Z, 1234 ms)');
+    expect(lines[0]).toBe('Relay conformance of http://relay.test/api  (interface all, 2026-01-01T00:00:00.000Z, 1234 ms)');
     expect(lines[2]).toMatch(/^STATUS {2}LEVEL {3}ID {22}SECTION {2}TITLE$/);
     expect(lines).toContain('PASS    MUST    config.fields           2.2      Config fields');
     expect(lines).toContain('FAIL    MUST    relay.create.receipt    2.1      Create receipt');

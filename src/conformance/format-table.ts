@@ -7,7 +7,7 @@ export interface TableOptions {
   verbose?: boolean;
 }
 
-const COLORS = { pass: '\x1b[32m', fail: '\x1b[31m', skip: '\x1b[33m', dim: '\x1b[2m', bold: '\x1b[1m', reset: '\x1b[0m' } as const;
+const COLORS = { pass: '\x1b[32m', fail: '\x1b[31m', skip: '\x1b[33m', 'not-applicable': '\x1b[2m', dim: '\x1b[2m', bold: '\x1b[1m', reset: '\x1b[0m' } as const;
 
 /** A readable table of the report: one row per check, the reason under each failure and skip, a summary line. */
 export function formatTable(report: ConformanceReport, options: TableOptions = {}): string {
@@ -17,14 +17,15 @@ export function formatTable(report: ConformanceReport, options: TableOptions = {
   const sectionWidth = Math.max(7, ...rows.map((r) => r.section.length));
   const header = `${'STATUS'.padEnd(6)}  ${'LEVEL'.padEnd(6)}  ${'ID'.padEnd(idWidth)}  ${'SECTION'.padEnd(sectionWidth)}  TITLE`;
   const lines = [
-    paint('bold', `Relay conformance of ${report.target.baseUrl}`) + paint('dim', `  (${report.startedAt}, ${report.durationMs} ms)`),
+    paint('bold', `Relay conformance of ${report.target.baseUrl}`) +
+      paint('dim', `  (interface ${report.target.interface}, ${report.startedAt}, ${report.durationMs} ms)`),
     '',
     paint('bold', header),
   ];
   for (const r of rows) {
-    const status = paint(r.status, r.status.toUpperCase().padEnd(6));
+    const status = paint(r.status, (r.status === 'not-applicable' ? 'N/A' : r.status.toUpperCase()).padEnd(6));
     lines.push(`${status}  ${r.level.padEnd(6)}  ${r.id.padEnd(idWidth)}  ${r.section.padEnd(sectionWidth)}  ${r.title}`);
-    if (r.reason && (r.status !== 'pass' || options.verbose)) {
+    if (r.reason && ((r.status !== 'pass' && r.status !== 'not-applicable') || options.verbose)) {
       lines.push(paint('dim', `${' '.repeat(8)}└ ${r.reason}`));
     }
   }
@@ -40,6 +41,6 @@ function summaryLine(report: ConformanceReport, paint: (style: keyof typeof COLO
     incomplete: () => paint('skip', `INCOMPLETE: no MUST check failed, but ${checks(s.mustSkipped)} did not run`),
     'not-conformant': () => paint('fail', `NOT conformant: ${checks(s.mustFailed)} failed`),
   }[s.verdict]();
-  return `${s.total} checks: ${s.passed} passed, ${s.failed} failed (${s.mustFailed} MUST, ${s.shouldFailed} SHOULD), ${s.skipped} skipped (${s.mustSkipped} MUST). ${verdict}`;
+  return `${s.total} checks: ${s.passed} passed, ${s.failed} failed (${s.mustFailed} MUST, ${s.shouldFailed} SHOULD), ${s.skipped} skipped (${s.mustSkipped} MUST)${s.notApplicable ? `, ${s.notApplicable} not applicable (--interface ${report.target.interface})` : ''}. ${verdict}`;
 }
 

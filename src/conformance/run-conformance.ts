@@ -1,10 +1,10 @@
-import { CheckFailure, SkipCheck, isSelected, type ConformanceCheck } from './check.ts';
+import { CheckFailure, SkipCheck, interfaceOfCheck, isSelected, type ConformanceCheck } from './check.ts';
 import { TARGET_CHECKS, exchangeChecks } from './checks/index.ts';
 import { ConformanceContext } from './context.ts';
 import { defaultContractValidator } from './contract-validator.ts';
 import { summarize } from './summarize.ts';
 import { errorMessage } from './target-client.ts';
-import type { CheckResult, ConformanceOptions, ConformanceReport } from './types.ts';
+import { INTERFACE_SCOPES, type CheckResult, type ConformanceOptions, type ConformanceReport, type InterfaceScope } from './types.ts';
 
 export const DEFAULT_TIMEOUT_MS = 30_000;
 
@@ -15,19 +15,24 @@ export const DEFAULT_TIMEOUT_MS = 30_000;
  */
 export async function runConformance(options: ConformanceOptions): Promise<ConformanceReport> {
   if (!URL.canParse(options.baseUrl)) throw new TypeError(`baseUrl is not a URL: ${JSON.stringify(options.baseUrl)}`);
-  if (typeof options.apiKey !== 'string' || options.apiKey === '') throw new TypeError('apiKey is required');
   const timeoutMs = options.timeoutMs ?? DEFAULT_TIMEOUT_MS;
   if (!(timeoutMs > 0)) throw new TypeError(`timeoutMs must be positive: ${timeoutMs}`);
+  const scope = options.interface ?? (options.legacy ? 'all' : 'current');
+  if (!INTERFACE_SCOPES.includes(scope)) throw new TypeError(`interface must be one of ${INTERFACE_SCOPES.join(', ')}: ${JSON.stringify(scope)}`);
+  if (scope !== 'current' && !options.legacy) throw new TypeError(`interface '${scope}' checks a legacy app: give legacy ({ environment, index })`);
+  const apiKeyGiven = typeof options.apiKey === 'string' && options.apiKey !== '';
+  if (!apiKeyGiven && scope !== 'legacy') throw new TypeError(`apiKey is required for interface '${scope}'`);
   const fetchFn = options.fetch ?? ((request: Request) => globalThis.fetch(request));
   const contract = defaultContractValidator();
   const ctx = new ConformanceContext(
     {
       baseUrl: options.baseUrl,
-      apiKey: options.apiKey,
+      apiKey: options.apiKey ?? '',
       rpcUrl: options.rpcUrl,
       ownerKeypair: options.ownerKeypair,
       mint: options.mint,
-      legacy: options.legacy,
+      legacy: scope === 'current' ? undefined : options.legacy,
+      current: scope !== 'legacy',
       timeoutMs,
     },
     fetchFn,
@@ -38,14 +43,16 @@ export async function runConformance(options: ConformanceOptions): Promise<Confo
   const started = performance.now();
   const results: CheckResult[] = [];
   for (const check of TARGET_CHECKS) {
-    if (isSelected(check.id, options.only)) results.push(await runCheck(check, ctx, ctx));
+    if (!isSelected(check.id, options.only)) continue;
+    results.push(inScope(check, scope) ? await runCheck(check, ctx, ctx) : notApplicable(check, scope));
   }
   ctx.client.currentCheck = undefined;
   for (const check of exchangeChecks(ctx.client.exchanges, contract)) {
-    if (isSelected(check.id, options.only)) results.push(await runCheck(check, undefined, ctx));
+    if (!isSelected(check.id, options.only)) continue;
+    results.push(inScope(check, scope) ? await runCheck(check, undefined, ctx) : notApplicable(check, scope));
   }
   return {
-    target: { baseUrl: options.baseUrl },
+    target: { baseUrl: options.baseUrl, interface: scope },
     startedAt: startedAt.toISOString(),
     durationMs: Math.round(performance.now() - started),
     results,
@@ -71,6 +78,24 @@ async function runCheck<C>(check: ConformanceCheck<C>, argument: C, ctx: Conform
     const reason = error instanceof CheckFailure ? error.message : `the check itself failed: ${errorMessage(error)}`;
     return { ...base, status: 'fail', reason, durationMs: elapsed(started) };
   }
+}
+
+function inScope(check: ConformanceCheck<never>, scope: InterfaceScope): boolean {
+  const of = interfaceOfCheck(check);
+  return scope === 'all' || of === 'any' || of === scope;
+}
+
+function notApplicable(check: ConformanceCheck<never>, scope: InterfaceScope): CheckResult {
+  return {
+    id: check.id,
+    section: check.section,
+    level: check.level,
+    ...(check.choice ? { choice: check.choice } : {}),
+    title: check.title,
+    status: 'not-applicable',
+    reason: `not applicable: this run checks the ${scope} interface only (--interface ${scope})`,
+    durationMs: 0,
+  };
 }
 
 function elapsed(started: number): number {

@@ -10,6 +10,7 @@ export function summarize(results: readonly CheckResult[]): ConformanceSummary {
     passed: count((r) => r.status === 'pass'),
     failed: count((r) => r.status === 'fail'),
     skipped: count((r) => r.status === 'skip'),
+    notApplicable: count((r) => r.status === 'not-applicable'),
     mustFailed,
     mustSkipped,
     shouldFailed: count((r) => r.status === 'fail' && r.level === 'SHOULD'),

@@ -2,7 +2,12 @@ import type { Keypair } from '@solana/web3.js';
 
 /** MUST: pinned by the service spec (docs/relay-service-spec.md). SHOULD: a documented `x-emulator-choice` of openapi/relay.yaml. */
 export type CheckLevel = 'MUST' | 'SHOULD';
-export type CheckStatus = 'pass' | 'fail' | 'skip';
+/** `not-applicable`: the check is of an interface the run does not cover (option `interface`); it counts for nothing. */
+export type CheckStatus = 'pass' | 'fail' | 'skip' | 'not-applicable';
+
+/** Which of the service's interfaces a run checks (service spec 4.1 current, 4.3 legacy). */
+export type InterfaceScope = 'current' | 'legacy' | 'all';
+export const INTERFACE_SCOPES: readonly InterfaceScope[] = ['current', 'legacy', 'all'];
 
 /** The legacy app to check (service spec 4.3): the `{environment}/{index}` of its routes. */
 export interface LegacyTarget {
@@ -13,8 +18,8 @@ export interface LegacyTarget {
 export interface ConformanceOptions {
   /** The service's base address, `/api` included (e.g. http://127.0.0.1:8787/api). Required. */
   baseUrl: string;
-  /** Sent as `X-API-Key` on current endpoints. Required. */
-  apiKey: string;
+  /** Sent as `X-API-Key` on current endpoints. Required, but when `interface` is 'legacy'. */
+  apiKey?: string;
   /** The RPC endpoint used when the target has no GET /Transaction/blockhash. Default: `RpcUrl` of GET /Transaction/config. */
   rpcUrl?: string;
   /**
@@ -25,8 +30,13 @@ export interface ConformanceOptions {
   ownerKeypair?: Keypair;
   /** The mint of the relay scenarios. Default: a mint made through `/__emulator/mints` when the target has it. */
   mint?: string;
-  /** Check the legacy routes of this app. Default: legacy checks are skipped. */
+  /** The legacy app whose routes are checked; required when `interface` is 'legacy' or 'all'. */
   legacy?: LegacyTarget;
+  /**
+   * The interfaces the implementation offers: checks of the others are reported not applicable, and
+   * the verdict rests on the rest. Default: 'all' when `legacy` is given, else 'current'.
+   */
+  interface?: InterfaceScope;
   /** How requests are made. Default: globalThis.fetch. In-process runs pass the emulator's `fetch`. */
   fetch?: (request: Request) => Promise<Response>;
   /** Bound of one request, and of each wait for a relayed transaction's effect. Default: 30 000 ms. */
@@ -61,6 +71,8 @@ export interface ConformanceSummary {
   passed: number;
   failed: number;
   skipped: number;
+  /** Checks of an interface outside the run's scope. */
+  notApplicable: number;
   /** Failed MUST checks: the run is non-conformant when this is not 0. */
   mustFailed: number;
   /** Skipped MUST checks: without a failure, the run is incomplete when this is not 0. */
@@ -72,7 +84,7 @@ export interface ConformanceSummary {
 }
 
 export interface ConformanceReport {
-  target: { baseUrl: string };
+  target: { baseUrl: string; interface: InterfaceScope };
   startedAt: string;
   durationMs: number;
   results: CheckResult[];

@@ -25,6 +25,7 @@ function jsonResponsesCheck(exchanges: Exchange[]): Check {
     id: 'responses.json',
     section: '4',
     level: 'MUST',
+    interface: 'current',
     title: 'Every response of a current endpoint is JSON (a JSON body and a JSON content type)',
     async run() {
       const current = exchanges.filter((e) => e.status !== undefined && e.tags?.includes('current'));
@@ -72,6 +73,7 @@ function contractChecks(exchanges: Exchange[], contract: ContractValidator): Che
       id: `contract.${op.operationId}`,
       section: op.tags.includes('legacy') ? '4.3' : op.tags.includes('current') ? '4.1' : EMULATOR_SECTION,
       level: 'SHOULD' as const,
+      interface: op.tags.includes('legacy') ? ('legacy' as const) : op.tags.includes('current') ? ('current' as const) : ('any' as const),
       choice: op.pointer,
       title: `Responses of ${op.label} match openapi/relay.yaml`,
       async run() {
