@@ -5,6 +5,7 @@ import { describeResponse } from './describe-response.ts';
 import { detectEmulatorControls, type ControlsDetection } from './emulator-controls.ts';
 import { TargetClient, errorMessage, type TargetResponse } from './target-client.ts';
 import { resolveFunding, type Funding } from './funding.ts';
+import { legacyClusterEndpoint } from './legacy-cluster-endpoint.ts';
 import { toPublicKey, type RecentBlockhash } from './transactions.ts';
 import type { LegacyTarget } from './types.ts';
 
@@ -22,7 +23,6 @@ export interface ResolvedOptions {
   current: boolean;
   timeoutMs: number;
 }
-
 
 export type AccountState =
   | { exists: true; owner: string; lamports: number }
@@ -122,23 +122,10 @@ export class ConformanceContext {
 
   async rpcUrl(): Promise<string> {
     if (this.options.rpcUrl) return this.options.rpcUrl;
-    if (!this.options.current) return this.legacyClusterEndpoint();
+    if (!this.options.current) return this.step('legacy-cluster-endpoint', () => legacyClusterEndpoint(this.client, this.options.legacy));
     const { record } = await this.config();
     if (typeof record.RpcUrl !== 'string') fail(`the configuration record has no RpcUrl (RpcUrl: ${show(record.RpcUrl)})`);
     return record.RpcUrl;
-  }
-
-  /** A legacy-only target's RPC: `environment.cluster.endpoint` of its app config (Kinetic's AppConfig). */
-  private legacyClusterEndpoint(): Promise<string> {
-    return this.step('legacy-cluster-endpoint', async () => {
-      const legacy = this.options.legacy;
-      if (!legacy) fail('no RPC URL: give --rpc-url');
-      const path = `/app/${encodeURIComponent(legacy.environment)}/${legacy.index}/config`;
-      const response = await this.client.request({ method: 'GET', path, auth: 'none' });
-      const endpoint = (response.json as { environment?: { cluster?: { endpoint?: unknown } } } | undefined)?.environment?.cluster?.endpoint;
-      if (!response.ok || typeof endpoint !== 'string') fail(`no RPC URL: give --rpc-url (GET ${path} → ${describeResponse(response)})`);
-      return endpoint;
-    });
   }
 
   /** A JSON-RPC call at the RPC URL, with `Authorization: Bearer <Token>` when the config gave a Token. */
