@@ -8,7 +8,7 @@
 import { spawn } from 'node:child_process';
 import { copyFileSync, existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
-import { join } from 'node:path';
+import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { readmeBlock } from './support/readme.ts';
@@ -63,16 +63,34 @@ function isRunning(pid: number): boolean {
 const expectSuccess = (ran: Ran) => expect(ran, ran.output).toMatchObject({ code: 0 });
 
 describe('the packed package, installed in a scratch project', () => {
-  const scratch = mkdtempSync(join(tmpdir(), 'relay-emulator-package-'));
+  // The README's layout: the clone and the user's project side by side (see "Install in your project").
+  const root = mkdtempSync(join(tmpdir(), 'relay-emulator-package-'));
+  const clone = join(root, 'relay-emulator');
+  const scratch = join(root, 'your-app');
   let tarball = '';
   let node26: string | null = null;
 
   beforeAll(async () => {
-    const packed = await run('npm', ['pack', '--pack-destination', scratch, '--json'], { cwd: REPO, timeoutMs: 5 * MINUTE });
-    expectSuccess(packed);
-    tarball = join(scratch, (JSON.parse(packed.output.slice(packed.output.indexOf('['))) as { filename: string }[])[0]!.filename);
-
+    // A copy of this working tree (its tracked and unignored files, as a fresh clone has them), so that
+    // the README's `npm ci` runs in a clone of its own and never touches this repository's node_modules.
+    const files = await run('git', ['ls-files', '-z', '--cached', '--others', '--exclude-standard'], { cwd: REPO });
+    expectSuccess(files);
+    for (const file of files.output.split('\0').filter((f) => f && existsSync(join(REPO, f)))) {
+      mkdirSync(dirname(join(clone, file)), { recursive: true });
+      copyFileSync(join(REPO, file), join(clone, file));
+    }
+    mkdirSync(scratch);
     writeFileSync(join(scratch, 'package.json'), `${JSON.stringify({ name: 'scratch', private: true, type: 'module', scripts: { test: 'node check.mjs' } }, null, 2)}\n`);
+    // The README's two install lines, as written.
+    const install = readmeBlock('Install in your project').code;
+    const { version } = JSON.parse(readFileSync(join(REPO, 'package.json'), 'utf8')) as { version: string };
+    expect(install).toContain(`relay-emulator-${version}.tgz`);
+    const installed = await run('sh', ['-ec', install], { cwd: root, timeoutMs: 12 * MINUTE });
+    expectSuccess(installed);
+    tarball = join(clone, `relay-emulator-${version}.tgz`);
+    const manifest = JSON.parse(readFileSync(join(scratch, 'package.json'), 'utf8')) as { devDependencies?: Record<string, string> };
+    expect(manifest.devDependencies).toMatchObject({ 'relay-emulator': `file:../relay-emulator/relay-emulator-${version}.tgz`, msw: expect.any(String) });
+
     for (const file of ['relay.mjs', 'check.mjs', 'every-subpath.ts', 'web-ui.mjs']) copyFileSync(join(CONSUMER, file), join(scratch, file));
     const snippet = readmeBlock('In your tests (MSW)').code;
     writeFileSync(join(scratch, 'readme-msw.test.ts'), readFileSync(join(CONSUMER, 'readme-msw.vitest.ts'), 'utf8').replace('// README SNIPPET\n', snippet));
@@ -80,20 +98,21 @@ describe('the packed package, installed in a scratch project', () => {
       join(scratch, 'tsconfig.json'),
       JSON.stringify({ compilerOptions: { module: 'NodeNext', moduleResolution: 'NodeNext', target: 'ES2022', strict: true, noEmit: true, skipLibCheck: false, types: ['node'] }, files: ['every-subpath.ts'] }),
     );
-    const install = (cwd: string, packages: string[]) => run('npm', ['install', '--no-audit', '--no-fund', '--prefer-offline', ...packages], { cwd, timeoutMs: 8 * MINUTE });
+    const add = (cwd: string, packages: string[]) => run('npm', ['install', '--no-audit', '--no-fund', '--prefer-offline', ...packages], { cwd, timeoutMs: 8 * MINUTE });
     mkdirSync(join(scratch, 'node26'));
     writeFileSync(join(scratch, 'node26', 'package.json'), '{"private":true}\n');
-    const [installed, newest] = await Promise.all([
-      install(scratch, [tarball, `msw@${CONSUMER_MSW}`, '@solana/web3.js@1.98.4', '@solana/spl-token@0.4.15', 'vitest@4.1.12', '@types/node@20.19.43']),
-      install(join(scratch, 'node26'), [`node@${NEWEST_NODE}`]),
+    // Then what the other tests use: the bottom of msw's peer range, the README's libraries, vitest.
+    const [added, newest] = await Promise.all([
+      add(scratch, [`msw@${CONSUMER_MSW}`, '@solana/web3.js@1.98.4', '@solana/spl-token@0.4.15', 'vitest@4.1.12', '@types/node@20.19.43']),
+      add(join(scratch, 'node26'), [`node@${NEWEST_NODE}`]),
     ]);
-    expectSuccess(installed);
+    expectSuccess(added);
     const binary = join(scratch, 'node26', 'node_modules', '.bin', 'node');
     if (newest.code === 0 && existsSync(binary)) node26 = binary;
     else console.warn(`node@${NEWEST_NODE} did not install:\n${newest.output}`);
   }, 15 * MINUTE);
 
-  afterAll(() => rmSync(scratch, { recursive: true, force: true }), 3 * MINUTE);
+  afterAll(() => rmSync(root, { recursive: true, force: true }), 3 * MINUTE);
 
   it('holds the built JS, its types, the bin, the contract, the fixtures and the docs bundle, and nothing of the repository’s tooling', async () => {
     const listed = await run('tar', ['tzf', tarball], { cwd: scratch });
