@@ -16,7 +16,7 @@ const ALL = ['src/**/*.test.ts', 'test/**/*.test.ts'];
  * litesvm project (packing and installing the package, the command's signals, pages in a browser (docs and the web UI),
  * README snippets, benchmark arithmetic).
  */
-const ENGINE_AGNOSTIC = ['test/package.test.ts', 'test/error-texts.test.ts', 'test/cli-ports.test.ts', 'test/browser-discovery.test.ts', 'test/server-timeouts.test.ts', 'test/abuse-contract.test.ts', 'test/cli-runner.test.ts', 'test/docs-page.test.ts', 'test/readme-snippets.test.ts', 'test/bench-figures.test.ts', 'test/ui-browser.test.ts', 'test/ui-modules.test.ts'];
+const ENGINE_AGNOSTIC = ['test/package.test.ts', 'test/examples.test.ts', 'test/state-export.test.ts', 'test/state-lock.test.ts', 'test/conformance-port.test.ts', 'test/error-texts.test.ts', 'test/cli-ports.test.ts', 'test/browser-discovery.test.ts', 'test/server-timeouts.test.ts', 'test/abuse-contract.test.ts', 'test/cli-runner.test.ts', 'test/docs-page.test.ts', 'test/readme-snippets.test.ts', 'test/bench-figures.test.ts', 'test/ui-browser.test.ts', 'test/ui-modules.test.ts'];
 
 export default defineConfig({
   test: {

@@ -3,6 +3,7 @@ import { PublicKey } from '@solana/web3.js';
 import type { HttpHandler } from 'msw';
 import { controlRoutes } from './api/controls/control-routes.ts';
 import { inspectorRoutes } from './api/controls/inspector-routes.ts';
+import { stateRoutes } from './api/controls/state-routes.ts';
 import { currentRoutes } from './api/current/current-routes.ts';
 import { legacyRoutes } from './api/legacy/legacy-routes.ts';
 import { metaRoutes } from './api/meta/meta-routes.ts';
@@ -233,7 +234,7 @@ async function assemble(options: RelayEmulatorOptions, loopback: CoreListener | 
   // claim a request by its body (their `accepts` guard).
   const apiRoutes: EmulatorRoute[] = [...legacyRoutes, ...currentRoutes];
   // Routes at the origin's root: /health, /openapi.yaml, /docs, /__emulator/…, and the web UI.
-  const rootRoutes: EmulatorRoute[] = [...metaRoutes, ...controlRoutes(controls, admin), ...inspectorRoutes({ journal, feed, guard: admin }), ...uiRoutes];
+  const rootRoutes: EmulatorRoute[] = [...metaRoutes, ...controlRoutes(controls, admin), ...stateRoutes(controls, admin), ...inspectorRoutes({ journal, feed, guard: admin }), ...uiRoutes];
   // The Solana JSON-RPC endpoint at rpcUrl.
   const rpc: FetchHandler = createRpcHandler(services);
   const api = new Router<EmulatorServices>(new URL(baseUrl).pathname.replace(/\/+$/, '')).add(...apiRoutes);

@@ -356,7 +356,7 @@ describe('test controls (in process)', () => {
       const before = await h.emulator.getAccount(ata(ALICE.publicKey));
       const snapshot = await h.emulator.snapshot();
       const other = newKeypair().publicKey.toBase58();
-      await expect(h.emulator.restore(sealSnapshot({ ...snapshot, feePayer: other }))).rejects.toMatchObject({ code: 'VALIDATION_FAILED', message: expect.stringContaining(other) });
+      await expect(h.emulator.restore(sealSnapshot({ ...snapshot, feePayer: other }))).rejects.toMatchObject({ code: 'SNAPSHOT_REFUSED', message: expect.stringContaining(other) });
       expect(await h.emulator.getAccount(ata(ALICE.publicKey))).toEqual(before);
       await h.emulator.restore(snapshot);
     });
@@ -368,11 +368,11 @@ describe('test controls (in process)', () => {
       expect(Object.keys(snapshot).at(-1)).toBe('checksum');
       const before = await h.emulator.getAccount(ata(ALICE.publicKey));
       await expect(h.emulator.restore({ ...snapshot, queuePaused: !snapshot.queuePaused })).rejects.toMatchObject({
-        code: 'VALIDATION_FAILED',
+        code: 'SNAPSHOT_REFUSED',
         message: expect.stringMatching(/checksum is crc32:[0-9a-f]{8}, but its content sums to crc32:[0-9a-f]{8}.*Nothing was changed.*sealSnapshot/),
       });
       const { checksum: _checksum, ...unsealed } = snapshot;
-      await expect(h.emulator.restore(unsealed)).rejects.toMatchObject({ code: 'VALIDATION_FAILED', message: expect.stringContaining('has no checksum') });
+      await expect(h.emulator.restore(unsealed)).rejects.toMatchObject({ code: 'SNAPSHOT_REFUSED', message: expect.stringContaining('has no checksum') });
       expect(await h.emulator.getAccount(ata(ALICE.publicKey))).toEqual(before);
       // Through JSON (the state codec) it holds; sealed again after a change on purpose, it is taken.
       await h.emulator.restore(decodeState(encodeState(snapshot)) as typeof snapshot);

@@ -6,9 +6,9 @@
  * the command line, the README's other snippets as written, and the newest Node.js line.
  */
 import { spawn } from 'node:child_process';
-import { copyFileSync, existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { copyFileSync, existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
-import { dirname, join } from 'node:path';
+import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { readmeBlock } from './support/readme.ts';
@@ -63,34 +63,30 @@ function isRunning(pid: number): boolean {
 const expectSuccess = (ran: Ran) => expect(ran, ran.output).toMatchObject({ code: 0 });
 
 describe('the packed package, installed in a scratch project', () => {
-  // The README's layout: the clone and the user's project side by side (see "Install in your project").
+  // The README's layout (see "Install in your project"): the clone (this repository, linked) and the
+  // user's project side by side; and a scratch project for the rest, with pinned versions.
   const root = mkdtempSync(join(tmpdir(), 'relay-emulator-package-'));
-  const clone = join(root, 'relay-emulator');
-  const scratch = join(root, 'your-app');
-  let tarball = '';
+  const scratch = join(root, 'scratch');
+  const yourApp = join(root, 'your-app');
+  const { version } = JSON.parse(readFileSync(join(REPO, 'package.json'), 'utf8')) as { version: string };
+  const tarball = join(REPO, `relay-emulator-${version}.tgz`);
+  let readmeInstall: Ran | undefined;
   let node26: string | null = null;
 
   beforeAll(async () => {
-    // A copy of this working tree (its tracked and unignored files, as a fresh clone has them), so that
-    // the README's `npm ci` runs in a clone of its own and never touches this repository's node_modules.
-    const files = await run('git', ['ls-files', '-z', '--cached', '--others', '--exclude-standard'], { cwd: REPO });
-    expectSuccess(files);
-    for (const file of files.output.split('\0').filter((f) => f && existsSync(join(REPO, f)))) {
-      mkdirSync(dirname(join(clone, file)), { recursive: true });
-      copyFileSync(join(REPO, file), join(clone, file));
-    }
+    // The README's two lines. Their `npm ci` is .ci/run's, in its own clean clone: here it would
+    // replace the node_modules this test runs from. The rest runs as written.
+    const [packLine, installLine] = readmeBlock('Install in your project').code.trim().split('\n') as [string, string];
+    expect(packLine).toBe('(cd relay-emulator && npm ci && npm pack)');
+    expect(installLine).toBe(`(cd your-app && npm install --save-dev ../relay-emulator/relay-emulator-${version}.tgz msw)`);
+    symlinkSync(REPO, join(root, 'relay-emulator'), 'dir');
+    mkdirSync(yourApp);
+    writeFileSync(join(yourApp, 'package.json'), '{"name":"your-app","private":true,"type":"module"}\n');
+    expectSuccess(await run('sh', ['-ec', packLine.replace('npm ci && ', '')], { cwd: root, timeoutMs: 5 * MINUTE }));
+    expect(existsSync(tarball)).toBe(true);
+
     mkdirSync(scratch);
     writeFileSync(join(scratch, 'package.json'), `${JSON.stringify({ name: 'scratch', private: true, type: 'module', scripts: { test: 'node check.mjs' } }, null, 2)}\n`);
-    // The README's two install lines, as written.
-    const install = readmeBlock('Install in your project').code;
-    const { version } = JSON.parse(readFileSync(join(REPO, 'package.json'), 'utf8')) as { version: string };
-    expect(install).toContain(`relay-emulator-${version}.tgz`);
-    const installed = await run('sh', ['-ec', install], { cwd: root, timeoutMs: 12 * MINUTE });
-    expectSuccess(installed);
-    tarball = join(clone, `relay-emulator-${version}.tgz`);
-    const manifest = JSON.parse(readFileSync(join(scratch, 'package.json'), 'utf8')) as { devDependencies?: Record<string, string> };
-    expect(manifest.devDependencies).toMatchObject({ 'relay-emulator': `file:../relay-emulator/relay-emulator-${version}.tgz`, msw: expect.any(String) });
-
     for (const file of ['relay.mjs', 'check.mjs', 'every-subpath.ts', 'web-ui.mjs']) copyFileSync(join(CONSUMER, file), join(scratch, file));
     const snippet = readmeBlock('In your tests (MSW)').code;
     writeFileSync(join(scratch, 'readme-msw.test.ts'), readFileSync(join(CONSUMER, 'readme-msw.vitest.ts'), 'utf8').replace('// README SNIPPET\n', snippet));
@@ -101,18 +97,33 @@ describe('the packed package, installed in a scratch project', () => {
     const add = (cwd: string, packages: string[]) => run('npm', ['install', '--no-audit', '--no-fund', '--prefer-offline', ...packages], { cwd, timeoutMs: 8 * MINUTE });
     mkdirSync(join(scratch, 'node26'));
     writeFileSync(join(scratch, 'node26', 'package.json'), '{"private":true}\n');
-    // Then what the other tests use: the bottom of msw's peer range, the README's libraries, vitest.
-    const [added, newest] = await Promise.all([
-      add(scratch, [`msw@${CONSUMER_MSW}`, '@solana/web3.js@1.98.4', '@solana/spl-token@0.4.15', 'vitest@4.1.12', '@types/node@20.19.43']),
+    // The README's install line as written, and beside it the scratch project the other tests use:
+    // the bottom of msw's peer range, the README's libraries, vitest.
+    const [readme, added, newest] = await Promise.all([
+      run('sh', ['-ec', installLine], { cwd: root, timeoutMs: 8 * MINUTE }),
+      add(scratch, [tarball, `msw@${CONSUMER_MSW}`, '@solana/web3.js@1.98.4', '@solana/spl-token@0.4.15', 'vitest@4.1.12', '@types/node@20.19.43']),
       add(join(scratch, 'node26'), [`node@${NEWEST_NODE}`]),
     ]);
+    readmeInstall = readme;
     expectSuccess(added);
     const binary = join(scratch, 'node26', 'node_modules', '.bin', 'node');
     if (newest.code === 0 && existsSync(binary)) node26 = binary;
     else console.warn(`node@${NEWEST_NODE} did not install:\n${newest.output}`);
   }, 15 * MINUTE);
 
-  afterAll(() => rmSync(root, { recursive: true, force: true }), 3 * MINUTE);
+  afterAll(() => {
+    rmSync(root, { recursive: true, force: true });
+    rmSync(tarball, { force: true });
+  }, 3 * MINUTE);
+
+  it('installs as the README says: npm pack in the clone, then the tarball and msw in your project', async () => {
+    expectSuccess(readmeInstall!);
+    const manifest = JSON.parse(readFileSync(join(yourApp, 'package.json'), 'utf8')) as { devDependencies?: Record<string, string> };
+    expect(manifest.devDependencies).toMatchObject({ 'relay-emulator': `file:../relay-emulator/relay-emulator-${version}.tgz`, msw: expect.stringMatching(/^\^2\./) });
+    const imported = await run(process.execPath, ['-e', "import('relay-emulator').then((m) => console.log(typeof m.createRelayEmulator))"], { cwd: yourApp });
+    expectSuccess(imported);
+    expect(imported.output.trim()).toBe('function');
+  });
 
   it('holds the built JS, its types, the bin, the contract, the fixtures and the docs bundle, and nothing of the repository’s tooling', async () => {
     const listed = await run('tar', ['tzf', tarball], { cwd: scratch });

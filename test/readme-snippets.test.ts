@@ -10,7 +10,7 @@ import { readmeBlocks } from './support/readme.ts';
 const RUNNERS: Record<string, string> = {
   'Quick start': 'npm start: test/cli-runner.test.ts (stopped by SIGTERM and by Ctrl+C); npm ci and npm test: .ci/run',
   'Hello relay examples': 'test/examples.test.ts, each line against the emulator started as npm start starts it',
-  'Install in your project': 'test/package.test.ts, through sh beside a copy of the clone',
+  'Install in your project': 'test/package.test.ts, through sh beside a link to the repository (npm ci: .ci/run)',
   'In your tests (MSW)': 'test/package.test.ts, in vitest in a scratch project, with a static web3.js import',
   'On a port (CI, mobile, non-JS clients)': 'test/package.test.ts, through npx in the scratch project',
   'In CI (exec)': 'test/package.test.ts, through sh in the scratch project',

@@ -48,6 +48,7 @@ export async function launch(options: StartOptions, io: LaunchIo): Promise<Launc
         skipPreflight: options.skipPreflight,
         engine: options.engine,
       },
+      ...(options.importFile === null ? {} : { importFile: resolve(options.importFile) }),
       // Restored (snapshot, then journal) before anything is served.
       ...(options.stateFile === null
         ? {}

@@ -8,6 +8,8 @@ Commands:
   start         run the emulator on a port (relay-emulator start --help)
   exec          start it, run a command against it, stop it: relay-emulator exec [options] -- <command...>
   conformance   run the conformance kit against a relay's base URL (relay-emulator conformance --help)
+  export        write a running emulator's state to a file: relay-emulator export --url ORIGIN > state.json
+  import        load a state file into a running emulator: relay-emulator import --url ORIGIN state.json
 
 relay-emulator --version prints the version.
 `;
@@ -30,6 +32,11 @@ export async function main(argv: string[]): Promise<number> {
     case 'conformance': {
       const { runConformanceCommand } = await import('../conformance/command.ts');
       return runConformanceCommand(rest);
+    }
+    case 'export':
+    case 'import': {
+      const { runStateCommand } = await import('./state-commands.ts');
+      return runStateCommand(command, rest);
     }
     case '--version':
     case '-v':

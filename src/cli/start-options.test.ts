@@ -11,6 +11,7 @@ describe('relay-emulator start options', () => {
       apiKeys: null,
       fixtures: null,
       stateFile: null,
+      importFile: null,
       stateIntervalMs: 5000,
       tokenTtlSeconds: null,
       logLevel: 'info',
@@ -26,6 +27,12 @@ describe('relay-emulator start options', () => {
     });
   });
 
+  it('takes --import FILE (RELAY_EMULATOR_IMPORT), and refuses it beside --state-file', () => {
+    expect(parseStartOptions(['--import', 'state.json'], {}).importFile).toBe('state.json');
+    expect(parseStartOptions([], { RELAY_EMULATOR_IMPORT: 'env.json' }).importFile).toBe('env.json');
+    expect(() => parseStartOptions(['--import', 'a.json', '--state-file', 'b.json'], {})).toThrow(/--import and --state-file/);
+  });
+
   it('reads every flag, with repeatable --api-key', () => {
     const options = parseStartOptions(
       ['--port', '0', '--host', '0.0.0.0', '--public-url', 'http://10.0.2.2:8787', '--api-key', 'a', '--api-key', 'b', '--fixtures', 'fx', '--state-file', 's.json', '--state-interval', '0', '--token-ttl', '60', '--log-level', 'debug', '--admin-token', 't', '--control-origin', 'http://localhost:5173', '--control-origin', 'https://app.test', '--journal-limit', '0', '--policy', 'strict', '--no-rpc-auth', '--skip-preflight', '--ready-file', 'ready.json', '--engine', 'litesvm'],
@@ -38,6 +45,7 @@ describe('relay-emulator start options', () => {
       apiKeys: ['a', 'b'],
       fixtures: 'fx',
       stateFile: 's.json',
+      importFile: null,
       stateIntervalMs: 0,
       tokenTtlSeconds: 60,
       logLevel: 'debug',

@@ -16,6 +16,8 @@ export interface StartOptions {
   apiKeys: string[] | null;
   fixtures: string | null;
   stateFile: string | null;
+  /** --import: a state exported by `relay-emulator export` (or a state file) to start from. */
+  importFile: string | null;
   stateIntervalMs: number;
   tokenTtlSeconds: number | null;
   logLevel: LogLevel;
@@ -41,6 +43,7 @@ export const START_FLAGS = {
   'api-key': { env: 'RELAY_EMULATOR_API_KEY', value: 'KEY', help: 'accepted X-API-Key, repeatable (env: comma-separated; default from fixtures)' },
   fixtures: { env: 'RELAY_EMULATOR_FIXTURES', value: 'DIR', help: 'fixtures directory (default: the bundled fixtures/)' },
   'state-file': { env: 'RELAY_EMULATOR_STATE_FILE', value: 'PATH', help: 'restore state from PATH (and its journal) before serving; journal every change before answering; snapshot periodically and on shutdown' },
+  import: { env: 'RELAY_EMULATOR_IMPORT', value: 'FILE', help: 'start from the state in FILE, as `relay-emulator export` writes it (checked: a damaged file is refused); not with --state-file' },
   'state-interval': { env: 'RELAY_EMULATOR_STATE_INTERVAL', value: 'SECONDS', help: `seconds between snapshots that compact the journal; 0: only on shutdown and past 64 MiB of journal (default ${DEFAULT_STATE_INTERVAL_MS / 1000})` },
   'token-ttl': { env: 'RELAY_EMULATOR_TOKEN_TTL', value: 'SECONDS', help: 'lifetime of the config Token (default 3600)' },
   'log-level': { env: 'RELAY_EMULATOR_LOG_LEVEL', value: 'LEVEL', help: `${LOG_LEVELS.join('|')} (default info: one line per request)` },
@@ -74,6 +77,7 @@ export function parseStartOptions(argv: string[], env: NodeJS.ProcessEnv = proce
         'api-key': { type: 'string', multiple: true },
         fixtures: { type: 'string' },
         'state-file': { type: 'string' },
+        import: { type: 'string' },
         'state-interval': { type: 'string' },
         'token-ttl': { type: 'string' },
         'log-level': { type: 'string' },
@@ -126,6 +130,10 @@ export function parseStartOptions(argv: string[], env: NodeJS.ProcessEnv = proce
 
   const rpcAuth = values['no-rpc-auth'] === true || flagFromEnv('no-rpc-auth', env[START_FLAGS['no-rpc-auth'].env]) ? 'off' : (pick('rpc-auth') ?? 'remote');
   if (!(RPC_AUTH_MODES as readonly string[]).includes(rpcAuth)) throw new UsageError(`--rpc-auth must be one of ${RPC_AUTH_MODES.join(', ')}, not "${rpcAuth}"`);
+  const importFile = pick('import') ?? null;
+  if (importFile !== null && pick('state-file') !== undefined) {
+    throw new UsageError('--import and --state-file: a state file restores its own state; import into a running one with `relay-emulator import` instead');
+  }
   const tokenTtl = pick('token-ttl');
   const journalLimit = pick('journal-limit');
   return {
@@ -135,6 +143,7 @@ export function parseStartOptions(argv: string[], env: NodeJS.ProcessEnv = proce
     apiKeys,
     fixtures: pick('fixtures') ?? null,
     stateFile: pick('state-file') ?? null,
+    importFile,
     stateIntervalMs: 1000 * integer('state-interval', pick('state-interval'), DEFAULT_STATE_INTERVAL_MS / 1000, { min: 0, max: 86_400 }),
     tokenTtlSeconds: tokenTtl === undefined ? null : integer('token-ttl', tokenTtl, 0, { min: 1, max: 31_536_000 }),
     logLevel: logLevel as LogLevel,

@@ -15,6 +15,7 @@ export interface ProblemDefinition {
 export const PROBLEMS = {
   MALFORMED_JSON: { status: 400, title: 'The request body is not valid JSON.' },
   VALIDATION_FAILED: { status: 400, title: 'The request does not match the API contract.' },
+  SNAPSHOT_REFUSED: { status: 422, title: 'The state snapshot cannot be restored; nothing was changed.' },
   INVALID_ADDRESS: { status: 400, title: 'The address is not a valid base58 public key.' },
   INVALID_QUERY: { status: 400, title: 'A query parameter is missing or invalid.' },
   INVALID_BASE64: { status: 400, title: 'signedTransaction is not valid base64.' },

@@ -843,6 +843,41 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/__emulator/state": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Export the whole state - ledger, records, history, queue - as a sealed snapshot.
+         * @description The same snapshot a `--state-file` holds and `snapshot()` returns: every stateful part
+         *     (the ledger's accounts, transactions and their history, legacy records, the token-account
+         *     index, created mints, queued transactions, the clock), taken at one point, with a CRC-32
+         *     checksum as its last field. `relay-emulator export --url <origin> > state.json` and the web
+         *     UI's Export button call it. Bigints are written `{"$bigint": "…"}` and bytes
+         *     `{"$bytes": "<base64>"}`.
+         */
+        get: operations["emulatorExportState"];
+        /**
+         * Replace the whole state with an exported snapshot.
+         * @description Resets, then loads the snapshot, as `restore()` does: transactions that were queued are
+         *     queued again; a legacy relay call still waiting answers 503 EMULATOR_RESET. Refused,
+         *     nothing changed, with 400 VALIDATION_FAILED when the body is not a snapshot of version 1
+         *     or 2, and with 422 SNAPSHOT_REFUSED when its checksum does not hold (damage, or an edit not
+         *     sealed again with `sealSnapshot`) or it was saved by an emulator with another fee payer. Send it with a
+         *     `Content-Length` (curl `--data-binary @state.json`, fetch with a string body): then the
+         *     body may be up to 256 MiB; without one the usual body limit (`maxBodyBytes`) applies.
+         */
+        put: operations["emulatorImportState"];
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/__emulator/overview": {
         parameters: {
             query?: never;
@@ -1342,7 +1377,7 @@ export interface components {
             rule?: string;
         };
         /** @enum {string} */
-        ProblemCode: "MALFORMED_JSON" | "VALIDATION_FAILED" | "INVALID_ADDRESS" | "INVALID_QUERY" | "INVALID_BASE64" | "INVALID_TRANSACTION" | "API_KEY_MISSING" | "API_KEY_INVALID" | "TOKEN_MISSING" | "TOKEN_EXPIRED" | "TOKEN_INVALID" | "ADMIN_TOKEN_REQUIRED" | "ADMIN_FORBIDDEN" | "HOST_NOT_ALLOWED" | "ORIGIN_NOT_ALLOWED" | "CONTROL_FORWARDED" | "SLOT_IN_THE_PAST" | "IP_BLOCKED" | "USER_AGENT_BLOCKED" | "ROUTE_NOT_FOUND" | "ACCOUNT_NOT_FOUND" | "APP_NOT_FOUND" | "MINT_NOT_FOUND" | "TRANSACTION_NOT_FOUND" | "METHOD_NOT_ALLOWED" | "PAYLOAD_TOO_LARGE" | "UNSUPPORTED_MEDIA_TYPE" | "WRONG_FEE_PAYER" | "BLOCKHASH_NOT_FOUND" | "SIGNATURE_MISSING" | "SIGNATURE_INVALID" | "OPERATION_MISMATCH" | "NO_OPERATION" | "PROGRAM_NOT_ALLOWED" | "INSTRUCTION_NOT_ALLOWED" | "FEE_PAYER_MISUSE" | "CLOSE_AUTHORITY_NOT_FEE_PAYER" | "CLOSE_DESTINATION_NOT_FEE_PAYER" | "ACCOUNT_NOT_CLOSABLE" | "TOO_MANY_SIGNATURES" | "COMPUTE_PRICE_TOO_HIGH" | "COMPUTE_BUDGET_INVALID" | "COMPUTE_LIMIT_TOO_HIGH" | "MINT_NOT_ALLOWED" | "VERSIONED_TRANSACTION_UNSUPPORTED" | "TOKEN_2022_UNSUPPORTED" | "TRANSACTION_TOO_LARGE" | "DURABLE_NONCE_NOT_ALLOWED" | "DUPLICATE_INSTRUCTION" | "ACCOUNT_ALREADY_EXISTS" | "CREATE_AND_CLOSE_NOT_ALLOWED" | "ALREADY_PROCESSED" | "MINT_NOT_IN_APP" | "AIRDROP_DISABLED" | "AIRDROP_LIMIT_EXCEEDED" | "REFERENCE_OR_SIGNATURE_REQUIRED" | "ACCOUNT_CLOSE_REFUSED" | "RATE_LIMITED" | "INTERNAL_ERROR" | "QUEUE_FULL" | "EMULATOR_RESET" | "ACCOUNT_PROTECTED";
+        ProblemCode: "MALFORMED_JSON" | "VALIDATION_FAILED" | "INVALID_ADDRESS" | "INVALID_QUERY" | "INVALID_BASE64" | "INVALID_TRANSACTION" | "API_KEY_MISSING" | "API_KEY_INVALID" | "TOKEN_MISSING" | "SNAPSHOT_REFUSED" | "TOKEN_EXPIRED" | "TOKEN_INVALID" | "ADMIN_TOKEN_REQUIRED" | "ADMIN_FORBIDDEN" | "HOST_NOT_ALLOWED" | "ORIGIN_NOT_ALLOWED" | "CONTROL_FORWARDED" | "SLOT_IN_THE_PAST" | "IP_BLOCKED" | "USER_AGENT_BLOCKED" | "ROUTE_NOT_FOUND" | "ACCOUNT_NOT_FOUND" | "APP_NOT_FOUND" | "MINT_NOT_FOUND" | "TRANSACTION_NOT_FOUND" | "METHOD_NOT_ALLOWED" | "PAYLOAD_TOO_LARGE" | "UNSUPPORTED_MEDIA_TYPE" | "WRONG_FEE_PAYER" | "BLOCKHASH_NOT_FOUND" | "SIGNATURE_MISSING" | "SIGNATURE_INVALID" | "OPERATION_MISMATCH" | "NO_OPERATION" | "PROGRAM_NOT_ALLOWED" | "INSTRUCTION_NOT_ALLOWED" | "FEE_PAYER_MISUSE" | "CLOSE_AUTHORITY_NOT_FEE_PAYER" | "CLOSE_DESTINATION_NOT_FEE_PAYER" | "ACCOUNT_NOT_CLOSABLE" | "TOO_MANY_SIGNATURES" | "COMPUTE_PRICE_TOO_HIGH" | "COMPUTE_BUDGET_INVALID" | "COMPUTE_LIMIT_TOO_HIGH" | "MINT_NOT_ALLOWED" | "VERSIONED_TRANSACTION_UNSUPPORTED" | "TOKEN_2022_UNSUPPORTED" | "TRANSACTION_TOO_LARGE" | "DURABLE_NONCE_NOT_ALLOWED" | "DUPLICATE_INSTRUCTION" | "ACCOUNT_ALREADY_EXISTS" | "CREATE_AND_CLOSE_NOT_ALLOWED" | "ALREADY_PROCESSED" | "MINT_NOT_IN_APP" | "AIRDROP_DISABLED" | "AIRDROP_LIMIT_EXCEEDED" | "REFERENCE_OR_SIGNATURE_REQUIRED" | "ACCOUNT_CLOSE_REFUSED" | "RATE_LIMITED" | "INTERNAL_ERROR" | "QUEUE_FULL" | "EMULATOR_RESET" | "ACCOUNT_PROTECTED";
         /** @description Error body of legacy endpoints. */
         LegacyError: {
             statusCode: number;
@@ -1649,6 +1684,36 @@ export interface components {
         EmulatorStarting: {
             /** @enum {string} */
             status: "starting";
+        };
+        /** @description A sealed state snapshot, as `--state-file` stores it (`snapshot()`, `restore()`). */
+        EmulatorStateSnapshot: {
+            /** @constant */
+            format: "relay-emulator-state";
+            /** @enum {integer} */
+            version: 1 | 2;
+            /** Format: date-time */
+            savedAt?: string;
+            /** @description The fee payer of the emulator that saved it. */
+            feePayer?: string;
+            queuePaused?: boolean;
+            /** @description Each stateful part's data, by part name. */
+            parts: {
+                [key: string]: unknown;
+            };
+            /** @description Present in a state file (the first journal segment it does not hold); ignored on import. */
+            journal?: Record<string, never>;
+            /** @description CRC-32 of the rest, the last field (version 2). */
+            checksum?: string;
+        };
+        EmulatorImportResult: {
+            /** @constant */
+            ok: true;
+            /** @description When the imported snapshot was taken. */
+            savedAt: string | null;
+            /** @description Relayed and RPC-sent transactions the state now holds. */
+            transactions: number;
+            /** @description Transactions queued again. */
+            queued: number;
         };
         EmulatorOk: {
             ok: boolean;
@@ -3552,6 +3617,68 @@ export interface operations {
             400: components["responses"]["BadRequest"];
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
+            500: components["responses"]["InternalError"];
+        };
+    };
+    emulatorExportState: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The sealed snapshot (`Content-Disposition` names a file for browsers). */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["EmulatorStateSnapshot"];
+                };
+            };
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            500: components["responses"]["InternalError"];
+        };
+    };
+    emulatorImportState: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["EmulatorStateSnapshot"];
+            };
+        };
+        responses: {
+            /** @description Imported. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["EmulatorImportResult"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            413: components["responses"]["PayloadTooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
+            /** @description SNAPSHOT_REFUSED - the snapshot's checksum does not hold, or another fee payer saved it; nothing was changed. */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["ProblemDetails"];
+                };
+            };
             500: components["responses"]["InternalError"];
         };
     };

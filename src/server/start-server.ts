@@ -5,6 +5,7 @@ import type { RelayEmulatorOptions } from '../options.ts';
 import { serverMount } from '../http/server-mount.ts';
 import { listenCore, servingGate, urlHost } from './core-listener.ts';
 import { CLIENT_TIMEOUTS, DEFAULT_HOST, DEFAULT_PORT, type ClientTimeouts } from './defaults.ts';
+import { readStateFile } from './snapshot-file.ts';
 import { StateFile, type OpenedState, type StateFileOptions } from './state-file.ts';
 
 export { DEFAULT_HOST, DEFAULT_PORT };
@@ -38,6 +39,11 @@ export interface ServerOptions {
    * while serving, snapshotted on close. Default none.
    */
   stateFile?: Omit<StateFileOptions, 'emulator'>;
+  /**
+   * A state to start from, as `relay-emulator export` (GET /__emulator/state) writes it: checked
+   * and restored before anything is served (StateRestoreError when it cannot be). Not with `stateFile`.
+   */
+  importFile?: string;
   /**
    * How long a client may take to send a request: its headers (20 s, counted from the connection
    * or the previous response: a connection that sends nothing is answered 408 and closed), the
@@ -100,6 +106,7 @@ export async function startServer(options: ServerOptions = {}): Promise<RunningS
   try {
     // This port serves the RPC and PubSub already: no second, loopback listener.
     emulator = await createRelayEmulator({ ...options.emulator, baseUrl: `${origin}/api`, loopback: false, pubsubUrl });
+    if (options.importFile) await importState(emulator, options.importFile);
     if (options.stateFile) {
       stateFile = new StateFile({ ...options.stateFile, emulator });
       try {
@@ -151,4 +158,15 @@ function nextPortUrl(rpcUrl: string): string {
   url.protocol = url.protocol === 'https:' ? 'wss:' : 'ws:';
   if (url.port !== '') url.port = String(Number(url.port) + 1);
   return url.href;
+}
+
+/** Restores an exported state into a fresh emulator; StateRestoreError names the file and why. */
+async function importState(emulator: RelayEmulator, path: string): Promise<void> {
+  try {
+    const content = await readStateFile(path);
+    if (content === null) throw new Error('no such file');
+    await emulator.restore(content);
+  } catch (error) {
+    throw new StateRestoreError(`cannot import ${path}: ${(error as Error).message}`, { cause: error });
+  }
 }
