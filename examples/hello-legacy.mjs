@@ -36,10 +36,12 @@ const kin = app.mints.find((m) => m.symbol === 'KIN');
 const mint = new PublicKey(kin.publicKey);
 const feePayer = new PublicKey(kin.feePayer);
 
-// 2. The Kin app memo: 4 bytes, base64, in a Memo v1 instruction. Bits, low first: 2 magic (1),
-//    3 version (1), 5 transaction type (0 = none), 16 app index.
+// 2. The Kin app memo: 32 bytes, base64 text in a Memo v1 instruction placed first. Bit fields, low
+//    bits first: 2 magic (1), 3 version (1), 5 transaction type (0 = none), 16 app index, and 230
+//    bits of foreign key (zero here).
 function appMemo(appIndex, type = 0, version = 1) {
-  const bytes = [1 | (version << 2) | ((type & 7) << 5), ((type >> 3) & 3) | ((appIndex & 0x3f) << 2), (appIndex >> 6) & 0xff, (appIndex >> 14) & 3];
+  const bytes = new Uint8Array(32);
+  bytes.set([1 | (version << 2) | ((type & 7) << 5), ((type >> 3) & 3) | ((appIndex & 0x3f) << 2), (appIndex >> 6) & 0xff, (appIndex >> 14) & 3]);
   const data = Buffer.from(Buffer.from(bytes).toString('base64'));
   return new TransactionInstruction({ programId: new PublicKey('Memo1UhkJRfHyvLMcVucJwxXeuD728EqVDDwQDxFMNo'), keys: [], data });
 }

@@ -903,12 +903,14 @@ export interface paths {
             cookie?: never;
         };
         /**
-         * Every relay, legacy record, RPC-sent transaction and refused relay request, newest first.
+         * Every relay, legacy record, RPC-sent transaction and refused request, newest first.
          * @description One list from three sources: the transaction records (relays of both interfaces and
          *     transactions sent through the RPC), the legacy records that never reached the ledger (a
          *     Failed BadNonce record, a verify webhook that said no), and the relay requests that were
          *     refused (answered 4xx or 5xx, or a JSON-RPC sendTransaction answered with an error), which
-         *     are never recorded as transactions and are read from the request journal.
+         *     are never recorded as transactions and are read from the request journal. Refused
+         *     requests of every other route (a config read with a wrong key, an unknown path, a control
+         *     refused) are listed too, as operation `request`; the web UI's own reads are not.
          */
         get: operations["emulatorRelays"];
         put?: never;
@@ -1831,6 +1833,11 @@ export interface components {
         EmulatorTransactionStatus: "queued" | "processed" | "failed";
         /** @enum {string} */
         EmulatorTransactionOperation: "create" | "close" | "send" | "sendbatch" | "rpc" | "legacy";
+        /**
+         * @description A row's operation - a transaction's (EmulatorTransactionOperation), or `request` for a refused request of any other route.
+         * @enum {string}
+         */
+        EmulatorRelayOperation: "create" | "close" | "send" | "sendbatch" | "rpc" | "legacy" | "request";
         EmulatorTransactionJournal: {
             transactions: components["schemas"]["EmulatorTransactionRecord"][];
         };
@@ -1903,6 +1910,10 @@ export interface components {
                 processed: number;
                 failed: number;
             };
+            /** @description Names the web UI shows before addresses - the programs, the fixture mints' symbols, the fixture keys (alice, fee payer, ...) - by address. */
+            names: {
+                [key: string]: string;
+            };
         };
         /**
          * @description Where a row is in its lifecycle. Queued, then Processed, Confirmed and Finalized as the ledger's commitment grows, or Failed; Refused for a request answered with an error, which submitted nothing.
@@ -1919,8 +1930,8 @@ export interface components {
             source: "transaction" | "legacy" | "refused";
             /** Format: date-time */
             time: string;
-            operation: components["schemas"]["EmulatorTransactionOperation"];
-            /** @description The contract operation that took the request, when known. */
+            operation: components["schemas"]["EmulatorRelayOperation"];
+            /** @description The contract operation that took the request, when known; for a legacy relay, the legacy route's (legacyMakeTransfer, legacyCreateAccount, legacyCloseAccount). */
             operationId: string | null;
             signature: string | null;
             status: components["schemas"]["EmulatorRelayStatus"];
@@ -1931,8 +1942,10 @@ export interface components {
             fee: number | null;
             /** @description Lamports the fee payer cannot get back beyond the fee (the transaction journal's sponsorExposure); null for what the policy did not see or refused. */
             sponsorExposure: number | null;
-            /** @description Why it failed or was refused, in a line. */
+            /** @description Why it failed or was refused, in a line; a ledger error in words, with the failing instruction and its program's error name (`instruction 1 (spl-token transferChecked) - InsufficientFunds` style). */
             error: string | null;
+            /** @description The ledger's error as the RPC reports it (an object, or a string), beside `error`; null when the ledger reported none. */
+            errorRaw: unknown;
             /** @description The legacy transaction record's id, for relays of the legacy interface. */
             legacyId: string | null;
         };
@@ -1953,6 +1966,18 @@ export interface components {
         };
         EmulatorRelayDetail: {
             row: components["schemas"]["EmulatorRelayRow"];
+            /** @description The Kin app memos among the instructions (the legacy interface's 32-byte memo, base64 text), decoded. */
+            appMemos: {
+                /** @description The memo's instruction, counted from 1. */
+                instruction: number;
+                appIndex: number;
+                type: number;
+                /** @enum {string} */
+                typeName: "none" | "earn" | "spend" | "p2p" | "unknown";
+                version: number;
+                /** @description Bits 26-255 as 58 hex digits. */
+                foreignKey: string;
+            }[];
             /** @description What the strict profile would have refused, with what each exposes (the transaction journal's strictBreaks). */
             strictBreaks: components["schemas"]["EmulatorStrictBreak"][];
             /** @description The transaction as getTransaction renders it with encoding jsonParsed (signatures, account keys, decoded instructions); for a refused request, the one it carried when it could be decoded. */
@@ -1994,6 +2019,8 @@ export interface components {
                 blockTime: number;
                 /** @description The ledger error as the RPC reports it (an object, or a string such as "AccountNotFound"); null on success. */
                 err: unknown;
+                /** @description The same error in words (the failing instruction and its program's error name); null on success. */
+                errorText: string | null;
                 memo: string | null;
             }[];
         };
@@ -3712,7 +3739,7 @@ export interface operations {
                 wallet?: components["schemas"]["Address"];
                 /** @description Only rows whose transaction touches this mint (a token balance or an instruction naming it). */
                 mint?: components["schemas"]["Address"];
-                operation?: components["schemas"]["EmulatorTransactionOperation"];
+                operation?: components["schemas"]["EmulatorRelayOperation"];
                 status?: components["schemas"]["EmulatorRelayStatus"];
                 /** @description At most this many rows, the newest. Default 200. */
                 limit?: number;

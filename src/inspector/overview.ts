@@ -1,7 +1,30 @@
 import { PublicKey } from '@solana/web3.js';
 import type { components } from '../generated/relay.ts';
 import type { EmulatorServices } from '../services.ts';
+import { PROGRAMS } from '../relay/programs.ts';
 import { EMULATOR_VERSION } from '../version.ts';
+
+const PROGRAM_NAMES: Record<keyof typeof PROGRAMS, string> = {
+  system: 'System Program',
+  token: 'SPL Token',
+  token2022: 'Token-2022',
+  associatedToken: 'Associated Token Account',
+  computeBudget: 'Compute Budget',
+  memoV1: 'Memo v1',
+  memo: 'Memo',
+};
+
+/** Names the page shows before addresses: the programs, the fixture mints' symbols, the fixture keys. */
+export function addressNames(fixtures: EmulatorServices['fixtures']): Record<string, string> {
+  const names: Record<string, string> = {};
+  for (const [key, program] of Object.entries(PROGRAMS)) names[program.toBase58()] = PROGRAM_NAMES[key as keyof typeof PROGRAMS];
+  for (const mint of fixtures.mints) names[mint.address] = mint.symbol;
+  for (const wallet of fixtures.wallets) names[wallet.publicKey] = wallet.name;
+  names[fixtures.relay.feePayer.publicKey] = 'fee payer';
+  names[fixtures.relay.faucet.publicKey] = 'faucet';
+  names[fixtures.relay.mintAuthority.publicKey] = 'mint authority';
+  return names;
+}
 
 export type Overview = components['schemas']['EmulatorOverview'];
 
@@ -24,5 +47,6 @@ export async function overview(services: EmulatorServices): Promise<Overview> {
     queue: queue.state(),
     clock: { slot: Number(clock.slot), blockHeight: Number(clock.blockHeight), unixTimestamp: Number(clock.unixTimestamp) },
     transactions,
+    names: addressNames(services.fixtures),
   };
 }

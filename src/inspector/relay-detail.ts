@@ -3,8 +3,9 @@ import type { components } from '../generated/relay.ts';
 import { publicRecord, type LegacyRecord } from '../legacy/legacy-records.ts';
 import { transactionJson } from '../rpc/transaction-json.ts';
 import type { Submission } from '../store/submissions.ts';
+import { decodeAppMemo } from '../legacy/app-memo.ts';
 import { decodeRequestTransaction, decodeWire } from './decoded-transaction.ts';
-import { isRefusal, legacyRow, RELAY_OPERATIONS, refusedRow, transactionRow, type RelaySources } from './relay-rows.ts';
+import { isRefusal, isRefusedRequest, legacyRow, RELAY_OPERATIONS, refusedRow, transactionRow, type RelaySources } from './relay-rows.ts';
 
 export type RelayDetail = components['schemas']['EmulatorRelayDetail'];
 
@@ -13,16 +14,32 @@ export type RelayDetail = components['schemas']['EmulatorRelayDetail'];
  * request journal id. Undefined when none of the three knows it.
  */
 export function relayDetail(sources: RelaySources, id: string): RelayDetail | undefined {
+  const detail = detailOf(sources, id);
+  return detail && { ...detail, appMemos: appMemosOf(detail.transaction) };
+}
+
+function detailOf(sources: RelaySources, id: string): Omit<RelayDetail, 'appMemos'> | undefined {
   const record = sources.submissions.get(id);
   if (record) return transactionDetail(sources, record);
   const legacy = sources.legacy.bySignature(id) ?? sources.legacy.get(id);
   if (legacy) return legacyDetail(sources, legacy);
   const entry = sources.journal.get(id);
-  if (entry && isRefusal(entry)) return refusedDetail(entry, sources);
+  if (entry && (isRefusal(entry) || isRefusedRequest(entry))) return refusedDetail(entry, sources);
   return undefined;
 }
 
-function transactionDetail(sources: RelaySources, record: Submission): RelayDetail {
+const MEMO_TYPES = ['none', 'earn', 'spend', 'p2p'] as const;
+
+/** The Kin app memos among the instructions (Memo v1 or Memo text that decodes as one), decoded. */
+function appMemosOf(transaction: Record<string, unknown> | null): RelayDetail['appMemos'] {
+  const instructions = ((transaction?.message as { instructions?: { program?: string; parsed?: unknown }[] } | undefined)?.instructions ?? []);
+  return instructions.flatMap((ix, at) => {
+    const memo = ix.program === 'spl-memo' && typeof ix.parsed === 'string' ? decodeAppMemo(ix.parsed) : null;
+    return memo ? [{ instruction: at + 1, appIndex: memo.index, type: memo.type, typeName: MEMO_TYPES[memo.type] ?? 'unknown', version: memo.version, foreignKey: memo.foreignKey ?? '' }] : [];
+  });
+}
+
+function transactionDetail(sources: RelaySources, record: Submission): Omit<RelayDetail, 'appMemos'> {
   const legacy = record.origin === 'legacy' ? sources.legacy.bySignature(record.signature) : undefined;
   // Processed: the RPC's getTransaction in jsonParsed. Queued (or failed before the ledger): the decoded bytes.
   const rendered = transactionJson(record, { encoding: 'jsonParsed', maxSupportedTransactionVersion: 0 });
@@ -39,7 +56,7 @@ function transactionDetail(sources: RelaySources, record: Submission): RelayDeta
   };
 }
 
-function legacyDetail(sources: RelaySources, legacy: LegacyRecord): RelayDetail {
+function legacyDetail(sources: RelaySources, legacy: LegacyRecord): Omit<RelayDetail, 'appMemos'> {
   return {
     row: legacyRow(legacy),
     strictBreaks: [],
@@ -53,7 +70,7 @@ function legacyDetail(sources: RelaySources, legacy: LegacyRecord): RelayDetail 
   };
 }
 
-function refusedDetail(entry: RequestRecord, sources: RelaySources): RelayDetail {
+function refusedDetail(entry: RequestRecord, sources: RelaySources): Omit<RelayDetail, 'appMemos'> {
   const body = entry.responseBody;
   const problem = isObject(body) ? (isObject(body.error) ? body.error : body) : null;
   return {

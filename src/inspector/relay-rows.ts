@@ -5,6 +5,7 @@ import type { LegacyRecord, LegacyRecords, LegacyStatus } from '../legacy/legacy
 import type { Submission, Submissions, TransactionOrigin } from '../store/submissions.ts';
 import type { PolicyProfile } from '../relay/policy-options.ts';
 import { decodeRequestTransaction, decodeWire } from './decoded-transaction.ts';
+import { describeLedgerError, type NamedInstruction } from './program-errors.ts';
 
 export type RelayRow = components['schemas']['EmulatorRelayRow'];
 export type RelayRowStatus = components['schemas']['EmulatorRelayStatus'];
@@ -22,7 +23,7 @@ export interface RelayFilter {
   /** An address the transaction names (account keys, instruction fields, token balance owners). */
   wallet?: string;
   mint?: string;
-  operation?: TransactionOrigin;
+  operation?: RelayRow['operation'];
   status?: RelayRowStatus;
   /** The newest `limit` rows. Default {@link DEFAULT_ROW_LIMIT}. */
   limit?: number;
@@ -68,6 +69,9 @@ export function relayRows(sources: RelaySources, filter: RelayFilter = {}): Rela
   for (const entry of refusedRequests(sources.journal)) {
     candidates.push({ time: Date.parse(entry.time), row: () => refusedRow(entry, sources.profile), facts: () => decodeRequestTransaction(entry.requestBody) ?? NO_FACTS });
   }
+  for (const entry of sources.journal.list({ minStatus: 400 })) {
+    if (isRefusedRequest(entry)) candidates.push({ time: Date.parse(entry.time), row: () => refusedRow(entry, sources.profile), facts: () => NO_FACTS });
+  }
   // Newest first; the sort is stable, so rows of one millisecond keep the order they were made in, reversed.
   candidates.reverse().sort((a, b) => b.time - a.time);
 
@@ -93,6 +97,14 @@ export function refusedRequests(journal: RequestJournal): RequestRecord[] {
   return journal.list({ operationIds: RELAY_OPERATION_IDS }).filter(isRefusal);
 }
 
+/** The web UI's own reads: listed, they would fill the list with the UI's 404s and 401s. */
+const UI_READS: ReadonlySet<string> = new Set(['emulatorOverview', 'emulatorRelays', 'emulatorRelayDetail', 'emulatorWallet', 'emulatorEvents']);
+
+/** A refused request of any other route (not a relay, not the UI reading): a config read with a bad key, an unknown path. */
+export function isRefusedRequest(entry: RequestRecord): boolean {
+  return entry.status >= 400 && !RELAY_OPERATION_IDS.has(entry.operationId ?? '') && !UI_READS.has(entry.operationId ?? '');
+}
+
 export function isRefusal(entry: RequestRecord): boolean {
   if (entry.operationId === null || !RELAY_OPERATION_IDS.has(entry.operationId)) return false;
   if (entry.operationId !== 'jsonRpc') return entry.status >= 400;
@@ -108,7 +120,7 @@ export function transactionRow(record: Submission, sources: Pick<RelaySources, '
     source: 'transaction',
     time: record.receivedAt,
     operation: record.origin,
-    operationId: OPERATION_IDS[record.origin] ?? null,
+    operationId: legacy ? legacyOperationId(legacy) : (OPERATION_IDS[record.origin] ?? null),
     signature: record.signature,
     status: legacyFailure !== null ? 'Failed' : lifecycleStatus(record),
     httpStatus: null,
@@ -117,7 +129,8 @@ export function transactionRow(record: Submission, sources: Pick<RelaySources, '
       : { profile: null, verdict: 'unchecked', code: null, rule: null, strictRules: [] },
     fee: record.ledger ? Number(record.ledger.fee) : null,
     sponsorExposure: record.policyChecked ? Number(record.sponsorExposure) : null,
-    error: record.injectedError ?? (ledgerError === null ? legacyFailure : JSON.stringify(ledgerError)),
+    error: record.injectedError ?? (ledgerError === null ? legacyFailure : describeLedgerError(ledgerError, instructionsOf(record.wire))),
+    errorRaw: ledgerError,
     legacyId: legacy?.id ?? null,
   };
 }
@@ -143,7 +156,7 @@ export function legacyRow(legacy: LegacyRecord): RelayRow {
     source: 'legacy',
     time: legacy.createdAt,
     operation: 'legacy',
-    operationId: null,
+    operationId: legacyOperationId(legacy),
     signature: legacy.signature,
     status: LEGACY_LIFECYCLE[legacy.status],
     httpStatus: null,
@@ -151,6 +164,7 @@ export function legacyRow(legacy: LegacyRecord): RelayRow {
     fee: null,
     sponsorExposure: null,
     error: legacy.errors.length > 0 ? legacy.errors.map((error) => `${error.type}: ${error.message}`).join('; ') : null,
+    errorRaw: null,
     legacyId: legacy.id,
   };
 }
@@ -165,17 +179,31 @@ export function refusedRow(entry: RequestRecord, profile: PolicyProfile): RelayR
     id: entry.id,
     source: 'refused',
     time: entry.time,
-    operation: RELAY_OPERATIONS.get(entry.operationId ?? '') ?? 'send',
+    operation: RELAY_OPERATIONS.get(entry.operationId ?? '') ?? 'request',
     operationId: entry.operationId,
     signature: null,
     status: 'Refused',
     httpStatus: entry.status,
-    policy: { profile: entry.operationId === 'jsonRpc' ? null : profile, verdict: 'refused', code, rule: typeof problem.rule === 'string' ? problem.rule : null, strictRules: [] },
+    policy: { profile: entry.operationId === 'jsonRpc' || !RELAY_OPERATION_IDS.has(entry.operationId ?? '') ? null : profile, verdict: 'refused', code, rule: typeof problem.rule === 'string' ? problem.rule : null, strictRules: [] },
     fee: null,
     sponsorExposure: null,
     error: typeof message === 'string' ? message : typeof body === 'string' ? body : `HTTP ${entry.status}`,
+    errorRaw: null,
     legacyId: null,
   };
+}
+
+/** The legacy route a record came through: a make-transfer names an amount; a close, a CloseAccount; else an account/create. */
+function legacyOperationId(legacy: LegacyRecord): string {
+  if (legacy.amount !== null) return 'legacyMakeTransfer';
+  const closes = instructionsOf(legacy.tx).some((ix) => typeof ix.parsed === 'object' && ix.parsed !== null && (ix.parsed as { type?: unknown }).type === 'closeAccount');
+  return closes ? 'legacyCloseAccount' : 'legacyCreateAccount';
+}
+
+/** A transaction's instructions as jsonParsed renders them (program names and parsed types), for naming errors. */
+export function instructionsOf(base64: string): NamedInstruction[] {
+  const message = decodeWire(new Uint8Array(Buffer.from(base64, 'base64')))?.parsed.message as { instructions?: NamedInstruction[] } | undefined;
+  return message?.instructions ?? [];
 }
 
 const NO_FACTS = { addresses: new Set<string>(), mints: new Set<string>() };

@@ -4,6 +4,8 @@ import type { components } from '../generated/relay.ts';
 import { toUiAmountString } from '../ledger/token-accounts.ts';
 import type { EmulatorServices } from '../services.ts';
 import { ownedTokenAccounts } from '../store/owned-token-accounts.ts';
+import { describeLedgerError } from './program-errors.ts';
+import { instructionsOf } from './relay-rows.ts';
 
 export type WalletView = components['schemas']['EmulatorWallet'];
 
@@ -15,7 +17,7 @@ export const WALLET_HISTORY_LIMIT = 50;
  * Account/balance reads them: the token account index names candidates, the ledger decides) and its
  * newest history entries (the history index Account/gethistory pages through).
  */
-export async function walletView(services: Pick<EmulatorServices, 'ledger' | 'tokenAccounts' | 'history'>, key: PublicKey): Promise<WalletView> {
+export async function walletView(services: Pick<EmulatorServices, 'ledger' | 'tokenAccounts' | 'history' | 'submissions'>, key: PublicKey): Promise<WalletView> {
   const address = addressOf(key);
   const account = await services.ledger.getAccount(key);
   const tokens: WalletView['tokens'] = [];
@@ -28,6 +30,9 @@ export async function walletView(services: Pick<EmulatorServices, 'ledger' | 'to
     lamports: Number(account?.lamports ?? 0n),
     owner: account ? addressOf(account.owner) : null,
     tokens,
-    history: services.history.query(address, { limit: WALLET_HISTORY_LIMIT }),
+    history: services.history.query(address, { limit: WALLET_HISTORY_LIMIT }).map((entry) => {
+      const wire = entry.err === null ? undefined : services.submissions.get(entry.signature)?.wire;
+      return { ...entry, errorText: entry.err === null ? null : describeLedgerError(entry.err, wire ? instructionsOf(wire) : []) };
+    }),
   };
 }

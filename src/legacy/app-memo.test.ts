@@ -16,9 +16,16 @@ describe('app memo', () => {
   it('round-trips every index, type and version', () => {
     fc.assert(
       fc.property(fc.integer({ min: 0, max: 0xffff }), fc.integer({ min: 0, max: 31 }), fc.integer({ min: 0, max: 7 }), (index, type, version) => {
-        expect(decodeAppMemo(encodeAppMemo({ index, type, version }))).toEqual({ index, type, version });
+        expect(decodeAppMemo(encodeAppMemo({ index, type, version }))).toEqual({ index, type, version, foreignKey: '0'.repeat(58) });
       }),
     );
+  });
+
+  it('reads the foreign key: bits 26-255, as hex', () => {
+    const bytes = Buffer.from(encodeAppMemo({ index: 0x1234, type: 2 }), 'base64');
+    bytes[3]! |= 0b100; // bit 26: the foreign key's lowest
+    bytes[31] = 0x80; // bit 255: its highest
+    expect(decodeAppMemo(bytes.toString('base64'))).toEqual({ index: 0x1234, type: 2, version: 1, foreignKey: `2${'0'.repeat(56)}1` });
   });
 
   it('reads nothing from text that is not an app memo, and refuses out-of-range fields', () => {

@@ -10,6 +10,8 @@ export interface AppMemo {
   /** 0 none, 1 earn, 2 spend, 3 peer-to-peer. */
   type: number;
   index: number;
+  /** Bits 26-255 as hex (58 digits), when read from a memo; all zero in the memos the emulator writes. */
+  foreignKey?: string;
 }
 
 const MEMO_BYTES = 32;
@@ -39,5 +41,6 @@ export function decodeAppMemo(text: string): AppMemo | null {
     version: (bytes[0]! >> 2) & 0x7,
     type: (bytes[0]! >> 5) | ((bytes[1]! & 0x3) << 3),
     index: (bytes[1]! >> 2) | (bytes[2]! << 6) | ((bytes[3]! & 0x3) << 14),
+    foreignKey: (BigInt(`0x${Buffer.from(bytes).reverse().toString('hex')}`) >> 26n).toString(16).padStart(58, '0'),
   };
 }
