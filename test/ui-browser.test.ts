@@ -1,5 +1,6 @@
 import { createAssociatedTokenAccountIdempotentInstruction } from '@solana/spl-token';
 import { Keypair, SystemProgram } from '@solana/web3.js';
+import { readFileSync } from 'node:fs';
 import type { Page } from 'playwright-core';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { createRelayEmulator } from '../src/index.ts';
@@ -11,6 +12,7 @@ import { ALICE, ata, BOB, build, FEE_PAYER, KIN, transferInstruction, USDC } fro
 // The web UI in a real browser (Debian's chromium through playwright-core) against the emulator on
 // a port: relays appear live with their status and rule, details open, the faucet funds a wallet,
 // reset empties the list, and every view passes axe-core. Screenshots go to test-artifacts/ui/.
+// Preflight is off, so that a transfer that can only fail lands and fails on the ledger.
 
 const LIVE = 15_000;
 
@@ -21,7 +23,7 @@ describe('web UI in chromium', () => {
   let trouble: string[];
 
   beforeAll(async () => {
-    [server, browser] = await Promise.all([startServer({ port: 0 }), launchChromium()]);
+    [server, browser] = await Promise.all([startServer({ port: 0, emulator: { skipPreflight: true } }), launchChromium()]);
     page = await browser.context.newPage();
     trouble = pageTrouble(page);
     // Long enough to install a browser when the machine has none (support/find-browser.ts).
@@ -50,7 +52,8 @@ describe('web UI in chromium', () => {
     await expect.poll(() => page.locator('#live').textContent(), { timeout: LIVE }).toBe('Live');
     await expect.poll(() => page.locator('#fee-payer-balance').getAttribute('data-lamports')).toMatch(/^\d+$/);
 
-    // Paused from the UI: the relay waits in the queue, and the list says so.
+    // The controls are folded away below the list: opened, they pause the queue, and the relay waits in it.
+    await page.locator('#controls summary').click();
     await page.locator('#queue button[value="pause"]').click();
     await expect.poll(() => page.locator('#queue-state').textContent(), { timeout: LIVE }).toMatch(/^paused/);
     // A transfer to a new recipient whose account the fee payer creates, as the vendor clients build it.
@@ -147,11 +150,96 @@ describe('web UI in chromium', () => {
   it('resets from the UI: the list empties and the fee payer is back at its start', async () => {
     await page.locator('.brand').click();
     await expect.poll(() => page.locator('#relay-table tbody tr[data-id]').count(), { timeout: LIVE }).toBeGreaterThan(0);
+    await page.locator('#controls summary').click();
     await page.locator('#reset button').click();
     await expect.poll(() => page.locator('#relay-table tbody tr[data-id]').count(), { timeout: LIVE }).toBe(0);
     expect(server.emulator.transactionJournal()).toEqual([]);
     await expect.poll(() => page.locator('#fee-payer-balance').getAttribute('data-lamports'), { timeout: LIVE }).toBe(String((await server.emulator.getAccount(FEE_PAYER))?.lamports));
     await screenshot(page, 'after-reset');
+  });
+
+  it('puts the relays list first at 1400×900, explains a failure by name with the raw error beside it, and lists a refused config read', async () => {
+    await page.setViewportSize({ width: 1400, height: 900 });
+    // A transfer of more than alice holds, submitted without preflight so that it lands and fails on the ledger.
+    const failing = build({ instructions: [transferInstruction(ALICE, ALICE.publicKey, 10n ** 15n, { checked: true })], blockhash: await blockhash(), signers: [ALICE] });
+    const signature = (await api('POST', '/api/Transaction/send', { signedTransaction: failing })).body.signature as string;
+    // A config read with a wrong key: refused on a route that relays nothing.
+    expect((await fetch(`${server.origin}/api/Transaction/config`, { headers: { 'X-API-Key': 'not-the-key' } })).status).toBe(401);
+    await page.goto(`${server.origin}/`);
+    await expect.poll(() => page.locator('#relay-table tr[data-operation="request"]').count(), { timeout: LIVE }).toBeGreaterThan(0);
+    const request = page.locator('#relay-table tr[data-operation="request"]').first();
+    expect(await request.textContent()).toMatch(/request getConfig.*Refused 401.*API_KEY_INVALID/);
+    // The list is the main view: it starts within the first screen, and the controls are folded.
+    const table = await page.locator('#relays').boundingBox();
+    expect(table!.y).toBeLessThan(300);
+    expect(await page.locator('#controls').getAttribute('open')).toBeNull();
+    expect(await page.locator('#queue').isVisible()).toBe(false);
+    await page.screenshot({ path: await screenshot(page, 'home-first-screen').then((path) => path.replace('.png', '-viewport.png')), fullPage: false });
+    expect(await seriousViolations('home-first-screen')).toEqual([]);
+
+    await expect.poll(() => row(signature).getAttribute('data-status'), { timeout: LIVE }).toBe('Failed');
+    expect(await row(signature).locator('.error-text').textContent()).toBe('instruction 1 (spl-token transferChecked): InsufficientFunds {"InstructionError":[0,{"Custom":1}]}');
+    await row(signature).locator('a').click();
+    await expect.poll(() => page.locator('#detail-status').textContent(), { timeout: LIVE }).toBe('Failed');
+    expect(await page.locator('#detail-error').textContent()).toBe('instruction 1 (spl-token transferChecked): InsufficientFunds {"InstructionError":[0,{"Custom":1}]}');
+    // Names before addresses: the mint of its token balances is USDC, the signer alice.
+    expect(await page.locator('#detail-tokens').textContent()).toContain('USDC');
+    expect(await page.locator('#detail-accounts').textContent()).toContain('alice');
+    expect(await page.locator('#detail-summary').textContent()).toMatch(/Block time.*the ledger's clock/);
+    await screenshot(page, 'detail-failed');
+    expect(await seriousViolations('detail-failed')).toEqual([]);
+    // The wallet's history says the same.
+    await page.goto(`${server.origin}/address/${ALICE.publicKey.toBase58()}`);
+    await expect.poll(() => page.locator('#wallet-history').textContent(), { timeout: LIVE }).toContain('failed: instruction 1 (spl-token transferChecked): InsufficientFunds');
+  });
+
+  it('decodes the Kin app memo of a legacy transfer and names its route; notes the rent a create leaves the fee payer to get back', async () => {
+    const latest = (await api('GET', '/api/transaction/latest-blockhash/devnet/1')).body;
+    const recipient = Keypair.generate();
+    const legacy = await api('POST', '/api/transaction/make-transfer', {
+      commitment: 'Confirmed',
+      environment: 'devnet',
+      index: 1,
+      mint: KIN.toBase58(),
+      lastValidBlockHeight: latest.lastValidBlockHeight,
+      tx: legacyTransfer({ blockhash: latest.blockhash, memoIndex: 1, transfers: [{ from: ALICE, to: recipient.publicKey, amount: 50_000n, create: recipient }] }),
+    });
+    expect(legacy.status).toBe(201);
+    await page.goto(`${server.origin}/tx/${legacy.body.signature}`);
+    await expect.poll(() => page.locator('#detail-status').textContent(), { timeout: LIVE }).toMatch(/Confirmed|Finalized/);
+    expect(await page.locator('#detail-summary').textContent()).toContain('legacy make-transfer');
+    const memo = page.locator('#detail-instructions li.app-memo');
+    expect(await memo.textContent()).toMatch(/Kin app memo.*App index1.*Transaction type0 \(none\).*Memo version1.*Foreign keynone/);
+    // Only the memo instruction reads as one (not the inner instructions the ATA program made).
+    expect(await page.locator('#detail-instructions li.app-memo').count()).toBe(1);
+    expect(await page.locator('#detail-inner li.app-memo').count()).toBe(0);
+    // The recipient's account was created with its close authority handed to the fee payer: its rent comes back.
+    expect(await page.locator('#detail-rent').textContent()).toMatch(/^The fee payer also paid 2,039,280 lamports \(0\.00203928 SOL\) of rent .* comes back to the fee payer when the account is closed/);
+    await screenshot(page, 'detail-legacy-memo');
+    expect(await seriousViolations('detail-legacy-memo')).toEqual([]);
+  });
+
+  it('exports the state to a file and imports it back from the controls, and Fund says SOL', async () => {
+    await page.goto(`${server.origin}/#controls`);
+    await expect.poll(() => page.locator('#controls').getAttribute('open'), { timeout: LIVE }).toBe('');
+    const [download] = await Promise.all([page.waitForEvent('download'), page.locator('#state button[value="export"]').click()]);
+    expect(download.suggestedFilename()).toMatch(/^relay-emulator-state-[\dT-]+Z\.json$/);
+    const path = await download.path();
+    expect(JSON.parse(readFileSync(path!, 'utf8'))).toMatchObject({ format: 'relay-emulator-state', checksum: expect.stringMatching(/^crc32:/) });
+    await expect.poll(() => page.locator('#control-result').textContent(), { timeout: LIVE }).toMatch(/^Export: saved relay-emulator-state-.*\.json \([\d,]+ bytes\)$/);
+    const before = server.emulator.transactionJournal().length;
+    await server.emulator.reset();
+    await page.locator('#state-file').setInputFiles(path!);
+    await page.locator('#state button[value="import"]').click();
+    await expect.poll(() => page.locator('#control-result').textContent(), { timeout: LIVE }).toMatch(/^Import: .*: \d+ transactions, 0 queued again$/);
+    expect(server.emulator.transactionJournal().length).toBe(before);
+    // Fund takes SOL and answers in SOL.
+    await page.locator('#faucet-address').fill(BOB.publicKey.toBase58());
+    await page.locator('#faucet-sol').fill('1.5');
+    await page.locator('#faucet button[value="fund"]').click();
+    await expect.poll(() => page.locator('#control-result').textContent(), { timeout: LIVE }).toMatch(/^Fund: \w+ now holds [\d,.]+ SOL \(\d+ lamports\)$/);
+    await screenshot(page, 'controls-open');
+    expect(await seriousViolations('controls-open')).toEqual([]);
   });
 
   it('names the engine in the overview: the server’s default, and bankrun for an emulator made with it', async () => {
@@ -203,6 +291,7 @@ describe('web UI in chromium', () => {
       await expect.poll(() => holder.locator('#live').textContent(), { timeout: LIVE }).toBe('Live');
       await expect.poll(() => holder.locator('#fee-payer-balance').getAttribute('data-lamports'), { timeout: LIVE }).toMatch(/^\d+$/);
       expect(holder.url()).toBe(`${server.origin}/`); // The token left the address at once.
+      await holder.locator('#controls summary').click();
       await holder.locator('#clock button[value="warp"]').click();
       await expect.poll(() => holder.locator('#control-result').textContent(), { timeout: LIVE }).toMatch(/^Warp: slot \d+/);
       expect(holderTrouble).toEqual([]);

@@ -1,7 +1,7 @@
 // The web UI's entry: routes (/, /tx/<id>, /address/<address> and /account/<address>), live updates, the admin token.
 
-import { adoptTokenFromAddress, setToken } from './api.js';
-import { fill, h } from './dom.js';
+import { adoptTokenFromAddress, call, setToken } from './api.js';
+import { fill, h, setNames } from './dom.js';
 import { watch } from './live.js';
 import { detailView } from './view-detail.js';
 import { homeView } from './view-home.js';
@@ -17,6 +17,18 @@ let view = null;
 let refreshing = null;
 let refreshAgain = false;
 let stopWatching = () => {};
+let namesLoaded = null;
+
+/** The names of programs, mints and fixture keys, read once (again after a failure, such as a missing token). */
+function loadNames() {
+  namesLoaded ??= call('__emulator/overview').then(
+    (overview) => setNames(overview.names),
+    () => {
+      namesLoaded = null;
+    },
+  );
+  return namesLoaded;
+}
 
 const app = {
   /** Goes to a path of the UI (relative to the root) without reloading the page. */
@@ -33,6 +45,7 @@ const app = {
     }
     refreshing = (async () => {
       try {
+        await loadNames();
         await view?.refresh();
       } catch (error) {
         app.failed(error);
@@ -75,6 +88,7 @@ function render() {
   document.title = `${view.title} · relay-emulator`;
   app.refresh().then(() => {
     const target = location.hash ? document.getElementById(location.hash.slice(1)) : null;
+    if (target instanceof HTMLDetailsElement) target.open = true;
     if (target) target.scrollIntoView();
   });
 }

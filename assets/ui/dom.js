@@ -67,9 +67,30 @@ export function short(text) {
   return `${text.slice(0, 8)}…${text.slice(-8)}`;
 }
 
-/** A link to an address's wallet view. */
+/** Names the emulator knows (programs, fixture mints' symbols, fixture keys), by address: the overview's `names`. */
+const names = new Map();
+
+export function setNames(record) {
+  names.clear();
+  for (const [address, name] of Object.entries(record ?? {})) names.set(address, name);
+}
+
+/** The name of an address, when the emulator knows one. */
+export function nameOf(address) {
+  return names.get(address);
+}
+
+/** A link to an address's wallet view: its name first when it has one ("USDC 4zMMC9sr…"), the address in full in its title. */
 export function addressLink(address, { full = false } = {}) {
-  return link(`address/${encodeURIComponent(address)}`, full ? address : short(address), { class: 'mono', title: address });
+  const name = names.get(address);
+  const text = full ? address : short(address);
+  return link(`address/${encodeURIComponent(address)}`, name ? [h('span', { class: 'name' }, name), ' ', h('span', { class: 'mono' }, text)] : text, { class: name ? 'named' : 'mono', title: address });
+}
+
+/** A ledger error in words, with the raw form beside it (as the RPC reports it). */
+export function ledgerError(text, raw) {
+  if (!text) return '';
+  return raw === null || raw === undefined ? text : [text, ' ', h('code', { class: 'raw muted', title: 'The error as the RPC reports it' }, JSON.stringify(raw))];
 }
 
 /** A link to a relay's detail view. */

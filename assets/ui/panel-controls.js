@@ -1,8 +1,8 @@
 // Buttons for the test controls. Each calls its /__emulator route: nothing here does what a
 // control does, it only asks the emulator to.
 
-import { call } from './api.js';
-import { h } from './dom.js';
+import { ApiError, call, headers } from './api.js';
+import { h, sol } from './dom.js';
 
 const FAULT_OPERATIONS = ['any', 'create', 'close', 'send', 'sendbatch'];
 const FAULT_KINDS = ['problem', 'ledger', 'delay'];
@@ -73,21 +73,47 @@ export function faucetForm({ id = 'faucet', address = '', output, app }) {
             method: 'POST',
             body: { address: to, ...(sol ? { lamports: lamportsOf(sol) } : {}), ...(mint ? { mint } : {}), ...(amount ? { amount } : {}) },
           }),
-        describe: (answer) => `${answer.address} now holds ${answer.lamports} lamports${answer.tokenAccount ? `, ${answer.tokenAmount} tokens in ${answer.tokenAccount}` : ''}`,
+        describe: (answer) => `${answer.address} now holds ${sol(answer.lamports)} (${answer.lamports} lamports)${answer.tokenAccount ? `, and ${answer.tokenAmount} base units of the mint in ${answer.tokenAccount}` : ''}`,
       },
     ],
   });
 }
 
+/** GET /__emulator/state, saved by the browser as the file the server names. */
+async function exportState() {
+  const response = await fetch('__emulator/state', { headers: headers(), cache: 'no-store' });
+  if (!response.ok) throw new ApiError(response.status, await response.json().catch(() => null));
+  const name = /filename="([^"]+)"/.exec(response.headers.get('content-disposition') ?? '')?.[1] ?? 'relay-emulator-state.json';
+  const blob = await response.blob();
+  const url = URL.createObjectURL(blob);
+  const anchor = h('a', { href: url, download: name, hidden: true });
+  document.body.append(anchor);
+  anchor.click();
+  anchor.remove();
+  setTimeout(() => URL.revokeObjectURL(url), 10_000);
+  return { name, bytes: blob.size };
+}
+
+/** PUT /__emulator/state with the chosen file, as it is (the server checks its checksum). */
+async function importState(input) {
+  const file = input.files?.[0];
+  if (!file) throw new Error('choose a state file first (one that Export or `relay-emulator export` wrote)');
+  const response = await fetch('__emulator/state', { method: 'PUT', headers: headers({ 'Content-Type': 'application/json' }), body: await file.text(), cache: 'no-store' });
+  const body = await response.json().catch(() => null);
+  if (!response.ok) throw new ApiError(response.status, body);
+  return { ...body, name: file.name };
+}
+
 export function controlsPanel(app) {
   const output = h('output', { id: 'control-result', class: 'result', 'aria-live': 'polite' }, 'Each button calls its /__emulator route.');
+  const stateFile = h('input', { id: 'state-file', name: 'file', type: 'file', accept: 'application/json,.json' });
   const post = (path, body) => call(`__emulator/${path}`, { method: 'POST', body: body ?? {} });
   const queue = (answer) => `${answer.paused ? 'paused' : 'running'}, ${answer.pending} waiting`;
   return {
     element: h(
-      'section',
-      { id: 'controls', class: 'panel', 'aria-labelledby': 'controls-title' },
-      h('h2', { id: 'controls-title' }, 'Controls'),
+      'details',
+      { id: 'controls', class: 'panel' },
+      h('summary', {}, h('h2', { id: 'controls-title' }, 'Controls'), h('span', { class: 'muted' }, ' faucet, mints, queue, clock, faults, state, reset')),
       h(
         'div',
         { class: 'control-grid' },
@@ -151,6 +177,20 @@ export function controlsPanel(app) {
               describe: (fault) => `${fault.id} armed for ${fault.remaining} ${fault.operation} relay(s)`,
             },
             { name: 'clear', label: 'Clear faults', action: () => call('__emulator/faults', { method: 'DELETE' }) },
+          ],
+        }),
+        controlForm({
+          id: 'state',
+          legend: 'State',
+          output,
+          app,
+          fields: [
+            h('p', { class: 'muted' }, 'Everything: ledger, relays, history, legacy records, queue. The file is the --state-file format, checksummed.'),
+            h('div', { class: 'field' }, h('label', { for: 'state-file' }, 'State file to import'), stateFile),
+          ],
+          buttons: [
+            { name: 'export', label: 'Export', action: exportState, describe: (saved) => `saved ${saved.name} (${saved.bytes.toLocaleString('en-US')} bytes)` },
+            { name: 'import', label: 'Import', action: () => importState(stateFile), describe: (done) => `${done.name}: ${done.transactions} transactions, ${done.queued} queued again` },
           ],
         }),
         controlForm({

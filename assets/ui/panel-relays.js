@@ -1,9 +1,17 @@
 // The live list of relays, legacy records, RPC sends and refused requests, with its filters.
 
 import { call, query } from './api.js';
-import { fill, h, lamports, relayLink, statusBadge, table, time } from './dom.js';
+import { fill, h, lamports, ledgerError, relayLink, statusBadge, table, time } from './dom.js';
 
-const OPERATIONS = ['create', 'close', 'send', 'sendbatch', 'rpc', 'legacy'];
+const OPERATIONS = ['create', 'close', 'send', 'sendbatch', 'rpc', 'legacy', 'request'];
+/** A legacy relay's route, as the Kinetic SDK calls it. */
+const LEGACY_ROUTES = { legacyMakeTransfer: 'make-transfer', legacyCreateAccount: 'account/create', legacyCloseAccount: 'account/close' };
+
+/** What a row's operation was: `send (sendTransaction)`, `legacy make-transfer`, `request (getConfig)`. */
+export function operationText(relay) {
+  if (relay.operation === 'legacy' && LEGACY_ROUTES[relay.operationId]) return ['legacy ', h('span', { class: 'route' }, LEGACY_ROUTES[relay.operationId])];
+  return [relay.operation, relay.operationId ? h('span', { class: 'muted' }, ` ${relay.operationId}`) : null];
+}
 const STATUSES = ['Queued', 'Processed', 'Confirmed', 'Finalized', 'Failed', 'Refused'];
 const FILTERS = ['wallet', 'mint', 'operation', 'status'];
 
@@ -49,7 +57,7 @@ export function relaysPanel(searchParams, app) {
     ),
     async refresh() {
       const { relays } = await call(`__emulator/relays${query(filter)}`);
-      fill(body, table('Relays, newest first. Select one for its detail.', ['Time', 'Operation', 'Signature or id', 'Status', 'Policy', 'Fee', 'Sponsor exposure', 'Error'], relays.map(row), { id: 'relay-table' }));
+      fill(body, table('Relays and refused requests, newest first (received: this machine\'s clock). Select one for its detail.', ['Received', 'Operation', 'Signature or id', 'Status', 'Policy', 'Fee', 'Sponsor exposure', 'Error'], relays.map(row), { id: 'relay-table' }));
     },
   };
 }
@@ -59,13 +67,13 @@ function row(relay) {
     'tr',
     { 'data-id': relay.id, 'data-status': relay.status, 'data-operation': relay.operation },
     h('td', {}, time(relay.time)),
-    h('td', {}, relay.operation, relay.operationId ? h('span', { class: 'muted' }, ` ${relay.operationId}`) : null),
+    h('td', {}, operationText(relay)),
     h('th', { scope: 'row' }, relayLink(relay.id)),
     h('td', { class: 'status-cell' }, statusBadge(relay.status), relay.httpStatus !== null ? h('span', { class: 'muted' }, ` ${relay.httpStatus}`) : null),
     h('td', { class: 'policy' }, policyText(relay)),
     h('td', { class: 'number' }, relay.fee === null ? '—' : lamports(relay.fee)),
     h('td', { class: 'number' }, relay.sponsorExposure === null ? '—' : lamports(relay.sponsorExposure)),
-    h('td', { class: 'error-text' }, relay.error ?? ''),
+    h('td', { class: 'error-text' }, ledgerError(relay.error, relay.errorRaw)),
   );
 }
 

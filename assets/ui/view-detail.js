@@ -1,8 +1,8 @@
 // One relay in full: what the app sent, what the policy said, what the ledger said, what it cost.
 
 import { call } from './api.js';
-import { addressLink, definitions, fill, h, json, lamports, link, sol, statusBadge, table } from './dom.js';
-import { policyText } from './panel-relays.js';
+import { addressLink, definitions, fill, h, json, lamports, ledgerError, link, nameOf, sol, statusBadge, table } from './dom.js';
+import { operationText, policyText } from './panel-relays.js';
 
 export function detailView(id, app) {
   const body = h('div', {}, h('p', {}, 'Loading…'));
@@ -32,31 +32,33 @@ export function detailView(id, app) {
 }
 
 function sections(detail) {
-  const { row, transaction, meta, request, problem, legacy, strictBreaks } = detail;
+  const { row, transaction, meta, request, problem, legacy, strictBreaks, appMemos } = detail;
+  const memos = new Map(appMemos.map((memo) => [memo.instruction - 1, memo]));
   return [
     section('summary', 'Summary', [
       definitions([
         ['Status', h('span', { id: 'detail-status' }, statusBadge(row.status))],
-        ['Operation', row.operationId ? `${row.operation} (${row.operationId})` : row.operation],
-        ['Received', row.time],
+        ['Operation', h('span', {}, operationText(row))],
+        ['Received', `${row.time} (this machine's clock, when the request came)`],
         ['Signature', row.signature ? h('code', {}, row.signature) : null],
         ['Policy', h('span', { id: 'detail-policy' }, policyText(row))],
         ['HTTP status', row.httpStatus === null ? undefined : String(row.httpStatus)],
         ['Fee', row.fee === null ? undefined : `${lamports(row.fee)} (${sol(row.fee)})`],
         ['Sponsor exposure', row.sponsorExposure === null ? undefined : `${lamports(row.sponsorExposure)} beyond the fee`],
+        ['Rent', rentNote(row, transaction, meta)],
         ['Slot', detail.slot === null ? undefined : String(detail.slot)],
-        ['Block time', detail.blockTime === null ? undefined : new Date(detail.blockTime * 1000).toISOString()],
+        ['Block time', detail.blockTime === null ? undefined : `${new Date(detail.blockTime * 1000).toISOString()} (the ledger's clock: seeded, it starts at its genesis time and moves with slots)`],
         ['Compute units', meta ? String(meta.computeUnitsConsumed) : undefined],
-        ['Error', row.error ?? undefined],
+        ['Error', row.error ? h('span', { id: 'detail-error' }, ledgerError(row.error, row.errorRaw)) : undefined],
         ['Legacy record', row.legacyId ?? undefined],
       ]),
     ]),
     problem ? section('problem', 'Why it was refused', [definitions(Object.entries(problem).filter(([, value]) => typeof value !== 'object').map(([key, value]) => [key, String(value)])), json(problem, 'The error body')]) : null,
     strictBreaks.length ? section('strict', 'What strict would refuse', [table('Rules the strict profile would break, and what each leaves the fee payer unable to get back', ['Rule', 'Code', 'Detail', 'Exposure'], strictBreaks.map((broken) => h('tr', {}, h('td', {}, broken.rule), h('td', {}, broken.code), h('td', {}, broken.detail), h('td', { class: 'number' }, lamports(broken.exposure)))))]) : null,
-    transaction ? section('instructions', 'Instructions', [h('ol', { class: 'instructions' }, transaction.message.instructions.map(instruction))]) : section('instructions', 'Instructions', [h('p', {}, 'The request carried no transaction that could be decoded.')]),
+    transaction ? section('instructions', 'Instructions', [h('ol', { class: 'instructions' }, transaction.message.instructions.map((ix, at) => instruction(ix, memos.get(at))))]) : section('instructions', 'Instructions', [h('p', {}, 'The request carried no transaction that could be decoded.')]),
     meta?.innerInstructions?.length
       ? section('inner', 'Inner instructions', [
-          h('ol', { class: 'instructions' }, meta.innerInstructions.map((inner) => h('li', { value: inner.index + 1 }, h('p', { class: 'muted' }, `Called by instruction ${inner.index + 1}`), h('ol', { class: 'instructions' }, inner.instructions.map(instruction))))),
+          h('ol', { class: 'instructions' }, meta.innerInstructions.map((inner) => h('li', { value: inner.index + 1 }, h('p', { class: 'muted' }, `Called by instruction ${inner.index + 1}`), h('ol', { class: 'instructions' }, inner.instructions.map((ix) => instruction(ix)))))),
         ])
       : null,
     transaction ? section('signatures', 'Signatures', [h('ol', { class: 'mono list' }, transaction.signatures.map((signature) => h('li', {}, signature)))]) : null,
@@ -80,7 +82,21 @@ function section(id, title, children) {
   return h('section', { id: `detail-${id}`, class: 'panel', 'aria-labelledby': `detail-${id}-title` }, h('h2', { id: `detail-${id}-title` }, title), children);
 }
 
-function instruction(ix) {
+function instruction(ix, memo) {
+  if (memo) {
+    return h(
+      'li',
+      { class: 'app-memo' },
+      h('p', { class: 'instruction-name' }, `${ix.program}: Kin app memo`),
+      definitions([
+        ['App index', String(memo.appIndex)],
+        ['Transaction type', `${memo.type} (${memo.typeName})`],
+        ['Memo version', String(memo.version)],
+        ['Foreign key', /^0+$/.test(memo.foreignKey) ? 'none (all zero)' : h('code', {}, memo.foreignKey)],
+        ['Memo text', h('code', {}, ix.parsed)],
+      ]),
+    );
+  }
   if (ix.parsed) {
     const info = typeof ix.parsed === 'object' ? (ix.parsed.info ?? {}) : { data: ix.parsed };
     return h(
@@ -90,7 +106,29 @@ function instruction(ix) {
       definitions(Object.entries(info).map(([key, value]) => [key, value !== null && typeof value === 'object' ? JSON.stringify(value) : isAddress(value) ? addressLink(value, { full: true }) : String(value)])),
     );
   }
-  return h('li', {}, h('p', { class: 'instruction-name' }, `Program ${ix.programId} (not decoded)`), definitions([['accounts', ix.accounts.join(', ')], ['data (base58)', ix.data]]));
+  const program = nameOf(ix.programId);
+  return h('li', {}, h('p', { class: 'instruction-name' }, `${program ?? `Program ${ix.programId}`} (not decoded)`), definitions([['program', addressLink(ix.programId, { full: true })], ['accounts', ix.accounts.join(', ')], ['data (base58)', ix.data]]));
+}
+
+/**
+ * What the fee payer paid beyond the fee (rent of accounts it created), and whether it comes back:
+ * sponsor exposure counts only what cannot; rent of an account whose close authority is the fee
+ * payer returns to it on Account/close.
+ */
+function rentNote(row, transaction, meta) {
+  if (!transaction || !meta || row.fee === null) return undefined;
+  const paid = meta.preBalances[0] - meta.postBalances[0] - row.fee;
+  if (!(paid > 0)) return undefined;
+  const exposure = row.sponsorExposure ?? 0;
+  const back = paid - exposure;
+  return h(
+    'span',
+    { id: 'detail-rent' },
+    `The fee payer also paid ${lamports(paid)} (${sol(paid)}) of rent for accounts this transaction created. `,
+    back > 0 ? `${lamports(back)} of it comes back to the fee payer when the account is closed (its close authority is the fee payer, so Account/close returns the rent)` : '',
+    exposure > 0 ? `${back > 0 ? '; ' : ''}${lamports(exposure)} cannot come back: that is the sponsor exposure` : '',
+    '.',
+  );
 }
 
 function accounts(transaction, meta) {

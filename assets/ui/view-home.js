@@ -1,4 +1,4 @@
-// The home view: the overview, the controls and the live relay list.
+// The home view: the live relay list first; below it the controls, folded away, and the overview.
 
 import { h } from './dom.js';
 import { controlsPanel } from './panel-controls.js';
@@ -17,8 +17,8 @@ export function homeView(searchParams, app) {
       { class: 'home' },
       h('h1', { class: 'visually-hidden' }, 'relay-emulator'),
       error,
-      h('div', { class: 'columns' }, overview.element, controls.element),
       relays.element,
+      h('div', { class: 'columns' }, controls.element, overview.element),
     ),
     async refresh() {
       await Promise.all([overview.refresh(), relays.refresh()]);
