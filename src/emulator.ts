@@ -36,7 +36,7 @@ import { resolvePolicy } from './relay/policy-options.ts';
 import { DEFAULT_QUEUE_OPTIONS, RelayQueue } from './relay/relay-queue.ts';
 import { SubmissionWorker, type SubmissionJob } from './relay/submission-worker.ts';
 import { createRpcHandler } from './rpc/create-rpc-handler.ts';
-import { listenCore, servingGate, type CoreListener } from './server/core-listener.ts';
+import { listenCore, servingGate, type CoreListener } from './listen/core-listener.ts';
 import type { EmulatorConfig, EmulatorServices } from './services.ts';
 import { ChangeFeed } from './state/change-feed.ts';
 import { StateRegistry } from './state/state-registry.ts';

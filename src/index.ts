@@ -6,7 +6,7 @@ export type { EmulatorConfig, EmulatorServices } from './services.ts';
 export type { Exchange, FetchHandler } from './core/create-fetch.ts';
 export { RelayError } from './errors/relay-error.ts';
 export { PROBLEMS, type ProblemCode } from './errors/problem-codes.ts';
-export { errorToResponse } from './errors/to-response.ts';
+export { errorToResponse } from './http/error-response.ts';
 export { DEFAULT_POLICY, POLICY_PROFILES, type PolicyInput, type PolicyOptions, type PolicyProfile } from './relay/policy-options.ts';
 export type { RateLimitOptions } from './limits/rate-limit-options.ts';
 export { RECEIPT_MESSAGES, type RelayReceipt } from './relay/receipts.ts';
@@ -35,7 +35,7 @@ export { AdminGuard, isLoopbackHost } from './controls/admin-guard.ts';
 export { encodeState, decodeState } from './controls/state-codec.ts';
 export { withCors, CORS_ALLOWED_HEADERS, CORS_EXPOSED_HEADERS } from './core/cors.ts';
 export { startServer, StateRestoreError, DEFAULT_HOST, DEFAULT_PORT, type ServerOptions, type RunningServer } from './server/start-server.ts';
-export { CLIENT_TIMEOUTS, type ClientTimeouts } from './server/defaults.ts';
+export { CLIENT_TIMEOUTS, type ClientTimeouts } from './listen/defaults.ts';
 export { StateFile, DEFAULT_STATE_INTERVAL_MS, DEFAULT_COMPACT_BYTES, type StateFileOptions, type OpenedState } from './server/state-file.ts';
 export type { components as RelayApi, paths as RelayPaths } from './generated/relay.ts';
 export {

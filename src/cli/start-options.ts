@@ -1,5 +1,5 @@
 import { parseArgs } from 'node:util';
-import { DEFAULT_HOST, DEFAULT_PORT } from '../server/defaults.ts';
+import { DEFAULT_HOST, DEFAULT_PORT } from '../listen/defaults.ts';
 import { DEFAULT_STATE_INTERVAL_MS } from '../server/state-file.ts';
 import { LOG_LEVELS, type LogLevel } from '../server/logger.ts';
 import { READY_LINE_PREFIX } from './ready.ts';

@@ -1,6 +1,6 @@
 import { Keypair, PublicKey } from '@solana/web3.js';
 import { show, skip } from './check.ts';
-import type { ConformanceContext } from './context.ts';
+import type { ControlsDetection } from './emulator-controls.ts';
 import { associatedTokenAddress, toPublicKey } from './transactions.ts';
 
 /** What the scenarios spend from: an owner holding at least MIN_OWNER_BALANCE base units of mint in its associated token account. */
@@ -23,7 +23,15 @@ export const FAUCET_AMOUNT = 1_000_000n;
  * The owner and mint of the relay scenarios: from the options, else made and funded through the
  * target's /__emulator routes (found by capability). Skips, saying why, when neither has them.
  */
-export async function resolveFunding(ctx: ConformanceContext): Promise<Funding> {
+/** What funding needs of a run: its options, the target's controls, balance reads (the context provides them). */
+export interface FundingContext {
+  options: { ownerKeypair?: Keypair; mint?: string };
+  controls(): Promise<ControlsDetection>;
+  tokenAmount(owner: string, mint: string, account: string): Promise<{ amount: bigint | null | undefined; note: string }>;
+  decimalsOf(mint: string): number | undefined;
+}
+
+export async function resolveFunding(ctx: FundingContext): Promise<Funding> {
   const { ownerKeypair, mint: mintOption } = ctx.options;
   const needsControls = !ownerKeypair || !mintOption;
   const detection = needsControls ? await ctx.controls() : undefined;

@@ -2,7 +2,7 @@ import { clientAddressOf } from '../http/client-address.ts';
 import { knownRequestFacts, requestFacts } from '../http/request-facts.ts';
 import { pathnameOf, searchOf } from '../http/request-url.ts';
 import { contentTypeOf, responseTextOf } from '../http/respond.ts';
-import type { Exchange, FetchHandler } from '../core/create-fetch.ts';
+import type { Exchange, FetchHandler } from '../http/exchange.ts';
 import type { components } from '../generated/relay.ts';
 import { isJournaledMedia, isJson, knownRequestBody, MAX_JOURNALED_BYTES, present, readRequestBody, UTF8, type StoredBody } from './journal-bodies.ts';
 

@@ -1,4 +1,4 @@
-import { errorToResponse } from '../errors/to-response.ts';
+import { errorToResponse } from '../http/error-response.ts';
 import { isCompleteResponse, respond, responseTextOf } from '../http/respond.ts';
 import { pathnameOf } from '../http/request-url.ts';
 import type { Exchange, FetchHandler } from './create-fetch.ts';

@@ -1,27 +1,15 @@
 import { authenticate } from '../auth/authenticate.ts';
 import { RelayError } from '../errors/relay-error.ts';
-import { errorToResponse } from '../errors/to-response.ts';
+import { errorToResponse } from '../http/error-response.ts';
 import { readJsonBody } from '../http/read-json-body.ts';
 import { pathnameOf, withoutTrailingSlashes } from '../http/request-url.ts';
 import { respond } from '../http/respond.ts';
-import { errorStyleOf, type Api, type Route, type RouteContext, type RouteMatch, type Router } from '../http/router.ts';
+import type { Exchange, FetchHandler } from '../http/exchange.ts';
+import { errorStyleOf, type Route, type RouteContext, type RouteMatch, type Router } from '../http/router.ts';
 import type { EmulatorServices } from '../services.ts';
 
 export type EmulatorRoute = Route<EmulatorServices>;
-export type FetchHandler = (request: Request) => Promise<Response>;
-
-/** What observers learn about each exchange (request logs, journals). */
-export interface Exchange {
-  request: Request;
-  response: Response;
-  /** The route's interface, or null when no route matched. */
-  api: Api | 'rpc' | null;
-  operationId: string | null;
-  startedAt: Date;
-  durationMs: number;
-  /** The refusal's problem code and fee-payer rule when the request was refused (a thrown error), else null. */
-  problem: { code: string; rule: string | null } | null;
-}
+export type { Exchange, FetchHandler } from '../http/exchange.ts';
 
 export interface CoreOptions {
   services: EmulatorServices;

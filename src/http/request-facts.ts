@@ -1,5 +1,5 @@
 import type { IncomingHttpHeaders } from 'node:http';
-import type { ServerMount } from './server-mount.ts';
+import type { ServerMount } from './server-mount-type.ts';
 
 /**
  * What the emulator learns about a request on its way through, kept on the Request itself under a

@@ -1,5 +1,5 @@
 import { RelayError } from '../errors/relay-error.ts';
-import type { ErrorStyle } from '../errors/to-response.ts';
+import type { ErrorStyle } from './error-response.ts';
 
 /** Which interface a route belongs to; decides authentication and the error body. */
 export type Api = 'current' | 'legacy' | 'emulator' | 'meta';

@@ -1,4 +1,4 @@
-import type { Exchange } from '../core/create-fetch.ts';
+import type { Exchange } from '../http/exchange.ts';
 import { requestTextOf } from '../http/respond.ts';
 
 /** The shortest time between two change events: a busy emulator sends at most four a second. */

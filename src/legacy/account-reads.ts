@@ -1,10 +1,13 @@
 import { PublicKey } from '@solana/web3.js';
 import { decodeMint, decodeTokenAccount, toUiAmountString } from '../ledger/token-accounts.ts';
-import type { EmulatorServices } from '../services.ts';
+import type { Ledger } from '../ledger/ledger.ts';
+import type { HistoryIndex } from '../store/history-index.ts';
+import type { TokenAccountIndex } from '../store/token-account-index.ts';
 import { ownedTokenAccounts, type OwnedTokenAccount } from '../store/owned-token-accounts.ts';
 import type { LegacyApp, LegacyApps } from './legacy-apps.ts';
 
-type Services = Pick<EmulatorServices, 'ledger' | 'tokenAccounts' | 'history'>;
+/** The parts these reads use (declared here, not picked from EmulatorServices, which lists the legacy service itself). */
+type Services = { ledger: Ledger; tokenAccounts: TokenAccountIndex; history: HistoryIndex };
 
 /** The owner's token accounts of a mint, as they are on the ledger now (sorted by address). */
 export function tokenAccountsOf(services: Services, owner: string, mint: string): Promise<OwnedTokenAccount[]> {

@@ -1,5 +1,5 @@
 import { http, passthrough, type HttpHandler } from 'msw';
-import type { FetchHandler } from '../core/create-fetch.ts';
+import type { FetchHandler } from '../http/exchange.ts';
 
 export interface HandlerUrls {
   /** The relay's base URL, `/api` included. */

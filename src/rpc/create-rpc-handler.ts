@@ -1,5 +1,5 @@
 import { respond } from '../http/respond.ts';
-import type { FetchHandler } from '../core/create-fetch.ts';
+import type { FetchHandler } from '../http/exchange.ts';
 import { RelayError } from '../errors/relay-error.ts';
 import { readJsonBody } from '../http/read-json-body.ts';
 import type { EmulatorServices } from '../services.ts';

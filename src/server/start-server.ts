@@ -3,8 +3,8 @@ import { isLoopbackHost } from '../controls/admin-guard.ts';
 import { createRelayEmulator, type RelayEmulator } from '../emulator.ts';
 import type { RelayEmulatorOptions } from '../options.ts';
 import { serverMount } from '../http/server-mount.ts';
-import { listenCore, servingGate, urlHost } from './core-listener.ts';
-import { CLIENT_TIMEOUTS, DEFAULT_HOST, DEFAULT_PORT, type ClientTimeouts } from './defaults.ts';
+import { listenCore, servingGate, urlHost } from '../listen/core-listener.ts';
+import { CLIENT_TIMEOUTS, DEFAULT_HOST, DEFAULT_PORT, type ClientTimeouts } from '../listen/defaults.ts';
 import { readStateFile } from './snapshot-file.ts';
 import { StateFile, type OpenedState, type StateFileOptions } from './state-file.ts';
 
@@ -81,7 +81,7 @@ export interface RunningServer {
 
 /**
  * Serves an emulator on a port: the same `fetch` as the MSW mount, on node's http server through
- * the node adapter (src/server/core-listener.ts). WebSocket upgrades at the RPC path (or `/`)
+ * the node adapter (src/listen/core-listener.ts). WebSocket upgrades at the RPC path (or `/`)
  * become Solana PubSub sessions on the same port.
  *
  * The port opens first (its number makes the base URL); until the emulator is created and its

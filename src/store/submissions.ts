@@ -1,15 +1,11 @@
 import { z } from 'zod';
 import type { LedgerTransaction } from '../ledger/ledger.ts';
-import type { StrictBreak } from '../relay/policy/types.ts';
+import type { StrictBreak, TransactionOrigin } from '../domain/words.ts';
 import type { ChangeReporter } from '../state/change-feed.ts';
 
-/**
- * Where an accepted transaction came from: the relay operation that accepted it, or `rpc`
- * (sendTransaction, requestAirdrop), or `legacy` (the legacy interface's relays and server-built
- * transactions). The transaction journal shows it as `operation`.
- */
-export const TRANSACTION_ORIGINS = ['create', 'close', 'send', 'sendbatch', 'rpc', 'legacy'] as const;
-export type TransactionOrigin = (typeof TRANSACTION_ORIGINS)[number];
+import { TRANSACTION_ORIGINS } from '../domain/words.ts';
+
+export { TRANSACTION_ORIGINS, type TransactionOrigin } from '../domain/words.ts';
 
 export const SUBMISSION_STATUSES = ['queued', 'processed', 'failed'] as const;
 export type SubmissionStatus = (typeof SUBMISSION_STATUSES)[number];

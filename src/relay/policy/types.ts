@@ -3,7 +3,9 @@ import type { ProblemCode } from '../../errors/problem-codes.ts';
 import type { LedgerAccount } from '../../ledger/engine.ts';
 import type { PolicyOptions } from '../policy-options.ts';
 
-export type RelayOperation = 'create' | 'close' | 'send' | 'sendbatch';
+import type { RelayOperation, StrictBreak } from '../../domain/words.ts';
+
+export type { RelayOperation, StrictBreak } from '../../domain/words.ts';
 
 /** What the policy needs to know besides the transaction. */
 export interface PolicyContext {
@@ -35,21 +37,6 @@ export interface SolTransfer {
   lamports: bigint;
 }
 
-/**
- * A rule of the strict profile that a transaction relayed under `faithful` breaks, and what it
- * exposes: the lamports of `account` the fee payer cannot get back (0 when it only pays the fee).
- */
-export interface StrictBreak {
-  /** The rule id of the table "Fee-payer policy" (A5, A6, T2, O1, K2, K3). */
-  rule: string;
-  /** The code strict answers with. */
-  code: ProblemCode;
-  /** What strict would have said. */
-  detail: string;
-  /** The account at stake, when there is one. */
-  account: string | null;
-  exposure: bigint;
-}
 
 export interface TokenTransfer {
   source: string;

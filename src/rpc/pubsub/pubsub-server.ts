@@ -6,7 +6,7 @@ import { bearerToken } from '../../auth/authenticate.ts';
 import { tokenRequired } from '../../auth/rpc-auth.ts';
 import { bareHost, isLoopbackName, LOOPBACK_MOUNT, type ServerMount } from '../../http/server-mount.ts';
 import { RelayError } from '../../errors/relay-error.ts';
-import { errorToResponse } from '../../errors/to-response.ts';
+import { errorToResponse } from '../../http/error-response.ts';
 import type { EmulatorServices } from '../../services.ts';
 import { createPubSubSession, type PubSubOptions } from './pubsub-session.ts';
 

@@ -1,7 +1,7 @@
 import { createServer, type IncomingMessage, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import type { Duplex } from 'node:stream';
-import type { RelayEmulator } from '../emulator.ts';
+import type { ServedCore } from '../core/served-core.ts';
 import { withoutTrailingSlashes } from '../http/request-url.ts';
 import { upgradeToPubSub } from '../rpc/pubsub/pubsub-server.ts';
 import { LOOPBACK_MOUNT, type ServerMount } from '../http/server-mount.ts';
@@ -28,8 +28,8 @@ export interface CoreListenerOptions {
 }
 
 /** A gate to listen with before the emulator exists, and the function that opens it (null: it never will be). */
-export function servingGate(): { gate: ServingGate; open(emulator: RelayEmulator | null): void } {
-  let resolve: (emulator: RelayEmulator | null) => void = () => undefined;
+export function servingGate(): { gate: ServingGate; open(emulator: ServedCore | null): void } {
+  let resolve: (emulator: ServedCore | null) => void = () => undefined;
   const gate: ServingGate = { emulator: null, ready: new Promise((done) => (resolve = done)) };
   return {
     gate,
@@ -58,7 +58,7 @@ export interface CoreListener {
 const PAIR_ATTEMPTS = 32;
 
 /**
- * A node http server mounting the emulator's one `fetch` (through src/server/node-listener.ts), with
+ * A node http server mounting the emulator's one `fetch` (through src/listen/node-listener.ts), with
  * WebSocket upgrades at the RPC path (or `/`) becoming Solana PubSub sessions on the same port. The
  * node server (`startServer`) and the in-process loopback listener are both this. With option
  * `nextPort`, port + 1 serves the same, since that is where web3.js looks for PubSub.

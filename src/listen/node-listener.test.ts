@@ -1,7 +1,7 @@
 import { request as httpRequest, type IncomingHttpHeaders } from 'node:http';
 import { connect } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startServer, type RunningServer } from './start-server.ts';
+import { startServer, type RunningServer } from '../server/start-server.ts';
 
 /**
  * The node adapter over real sockets: what it reads natively (headers, the body, the peer's

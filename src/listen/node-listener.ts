@@ -4,15 +4,15 @@ import { bufferIncomingBody } from '../http/buffered-bodies.ts';
 import { rememberSocketAddress } from '../http/client-address.ts';
 import { rememberNativeHeaders } from '../http/request-header.ts';
 import { LOOPBACK_MOUNT, rememberMount, type ServerMount } from '../http/server-mount.ts';
-import type { RelayEmulator } from '../emulator.ts';
+import type { ServedCore } from '../core/served-core.ts';
 import { withoutTrailingSlashes } from '../http/request-url.ts';
 
 export type NodeListener = (incoming: IncomingMessage, outgoing: ServerResponse) => Promise<void>;
 
 /** What the listener serves: the emulator once it is ready (state restored), and a promise of it until then (null: it never will be). */
 export interface ServingGate {
-  emulator: RelayEmulator | null;
-  ready: Promise<RelayEmulator | null>;
+  emulator: ServedCore | null;
+  ready: Promise<ServedCore | null>;
 }
 
 /**
@@ -40,7 +40,7 @@ export function createNodeListener(gate: ServingGate, mount: ServerMount = LOOPB
   };
 }
 
-function serve(emulator: RelayEmulator, request: Request, env: unknown, mount: ServerMount): Promise<Response> {
+function serve(emulator: ServedCore, request: Request, env: unknown, mount: ServerMount): Promise<Response> {
   if (typeof env !== 'object' || env === null || !('incoming' in env)) return emulator.fetch(request);
   const incoming = env.incoming as IncomingMessage;
   if (incoming.socket.remoteAddress) rememberSocketAddress(request, incoming.socket.remoteAddress);

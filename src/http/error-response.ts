@@ -1,7 +1,7 @@
 import { STATUS_CODES } from 'node:http';
-import { respond } from '../http/respond.ts';
-import { PROBLEMS } from './problem-codes.ts';
-import { RelayError } from './relay-error.ts';
+import { respond } from './respond.ts';
+import { PROBLEMS } from '../errors/problem-codes.ts';
+import { RelayError } from '../errors/relay-error.ts';
 
 /**
  * The two error bodies the service speaks:

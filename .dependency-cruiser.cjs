@@ -1,0 +1,80 @@
+/**
+ * The structure's rules, checked in CI (`npm run lint`). `src/` is in layers; a module imports its
+ * own layer and the layers below, never one above, and nothing imports itself round a circle.
+ *
+ *   1  generated, version, assets, crypto,  plain values, where the package's files are, codecs,
+ *      errors                                the problem registry
+ *   2  domain                                the words the relay, stores and views share
+ *   3  http, state                           request plumbing; the state registry and change feed
+ *   4  ledger                                the ledger behind LedgerEngine
+ *   5  fixtures                              the fixture files, read into accounts
+ *   6  store                                 transaction records, history, token-account index
+ *   7  relay, auth, limits, openapi          the accept pipeline and queue; keys and tokens; the contract's binder
+ *   8  rpc                                   Solana JSON-RPC and PubSub
+ *   9  legacy                                the legacy interface's domain
+ *  10  services, options                     the emulator's parts as route handlers see them (types), its options
+ *  11  core                                  the one fetch core
+ *  12  controls, listen                      the test controls; the node listeners that serve a core
+ *  13  inspector                             what the web UI reads
+ *  14  api                                   every HTTP route
+ *  15  msw, emulator                         the wiring and the MSW mount
+ *  16  server                                the node server and the state file
+ *  17  cli, conformance, index               the command line, the kit, the package's entry
+ *
+ * Type-only imports of `services` (the parts bag, layer 10) from layers 8 and below are the one
+ * exception to "never up": route helpers there take `Pick<EmulatorServices, …>`. Runtime imports
+ * never run up.
+ */
+const LAYERS = [
+  ['generated', 'version', 'assets', 'crypto', 'errors'],
+  ['domain'],
+  ['http', 'state'],
+  ['ledger'],
+  ['fixtures'],
+  ['store'],
+  ['relay', 'auth', 'limits', 'openapi'],
+  ['rpc'],
+  ['legacy'],
+  ['services', 'options'],
+  ['core'],
+  ['controls', 'listen'],
+  ['inspector'],
+  ['api'],
+  ['msw', 'emulator'],
+  ['server'],
+  ['cli', 'conformance', 'index'],
+];
+
+/** `src/<name>/…` or `src/<name>.ts`. */
+const pathOf = (names) => `^src/(${names.join('|')})(/|\\.ts$)`;
+
+const upward = LAYERS.slice(0, -1).map((layer, at) => ({
+  name: `layer-${at + 1}-imports-up`,
+  severity: 'error',
+  comment: `${layer.join(', ')} (layer ${at + 1}) must not import a layer above it.`,
+  from: { path: pathOf(layer), pathNot: '\\.test\\.ts$|test-support' },
+  to: { path: pathOf(LAYERS.slice(at + 1).flat()), dependencyTypesNot: ['type-only'] },
+}));
+
+const typesUp = LAYERS.slice(0, 9).map((layer, at) => ({
+  name: `layer-${at + 1}-types-up`,
+  severity: 'error',
+  comment: `${layer.join(', ')} (layer ${at + 1}) imports types from above only from services.`,
+  from: { path: pathOf(layer), pathNot: '\\.test\\.ts$|test-support' },
+  to: { path: pathOf(LAYERS.slice(at + 1).flat()), pathNot: pathOf(['services']), dependencyTypes: ['type-only'] },
+}));
+
+/** @type {import('dependency-cruiser').IConfiguration} */
+module.exports = {
+  forbidden: [
+    { name: 'no-circular', severity: 'error', comment: 'A module must not reach itself through its imports (types included).', from: {}, to: { circular: true } },
+    ...upward,
+    ...typesUp,
+  ],
+  options: {
+    doNotFollow: { path: 'node_modules' },
+    tsPreCompilationDeps: true,
+    tsConfig: { fileName: 'tsconfig.json' },
+    exclude: { path: '(^|/)(node_modules|dist)/' },
+  },
+};
