@@ -24,7 +24,8 @@ export interface BareEngine {
 export async function startBareEngine(engine: EngineName): Promise<BareEngine> {
   if (engine === 'litesvm') {
     const svm = new LiteSvm();
-    for (const { address, account } of genesis) svm.setAccount(address.toBytes(), new Account(account.lamports, account.data, account.owner.toBytes(), account.executable, 0n));
+    for (const { address, account } of genesis)
+      svm.setAccount(address.toBytes(), new Account(account.lamports, account.data, account.owner.toBytes(), account.executable, 0n));
     return {
       latestBlockhash: async () => svm.latestBlockhash(),
       prepare: (bytes) => bytes,

@@ -24,7 +24,10 @@ async function timeHistoryRequest({ emulator, wallet }: { emulator: RelayEmulato
   const page = 1 + (index % 5);
   const started = performance.now();
   const response = await emulator.fetch(
-    new Request(`${emulator.config.baseUrl}/Account/gethistory?WalletAddress=${wallet}&PageNumber=${page}&PageSize=20`, { method: 'POST', headers: { 'X-API-Key': emulator.config.apiKey } }),
+    new Request(`${emulator.config.baseUrl}/Account/gethistory?WalletAddress=${wallet}&PageNumber=${page}&PageSize=20`, {
+      method: 'POST',
+      headers: { 'X-API-Key': emulator.config.apiKey },
+    }),
   );
   await response.json();
   return performance.now() - started;

@@ -33,10 +33,14 @@ async function relayRate(count: number, journaled: boolean): Promise<{ rate: num
     Array.from({ length: CLIENTS }, async () => {
       for (let amount = ++next; amount <= count; amount = ++next) {
         const { blockhash } = await emulator.services.ledger.latestBlockhash();
-        const tx = new Transaction({ feePayer: feePayer.publicKey, blockhash, lastValidBlockHeight: 0 }).add(createTransferInstruction(source, source, alice.publicKey, BigInt(amount)));
+        const tx = new Transaction({ feePayer: feePayer.publicKey, blockhash, lastValidBlockHeight: 0 }).add(
+          createTransferInstruction(source, source, alice.publicKey, BigInt(amount)),
+        );
         tx.partialSign(alice);
         const signedTransaction = tx.serialize({ requireAllSignatures: false, verifySignatures: false }).toString('base64');
-        const response = await emulator.fetch(new Request(`${emulator.config.baseUrl}/Transaction/send`, { method: 'POST', headers, body: JSON.stringify({ signedTransaction }) }));
+        const response = await emulator.fetch(
+          new Request(`${emulator.config.baseUrl}/Transaction/send`, { method: 'POST', headers, body: JSON.stringify({ signedTransaction }) }),
+        );
         if (response.status !== 200) throw new Error(`relay refused: ${await response.text()}`);
       }
     }),

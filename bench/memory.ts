@@ -7,7 +7,10 @@ import type { MemoryMeasurement, RssProbe } from './figures.ts';
 const probe = fileURLToPath(new URL('./memory-probe.ts', import.meta.url));
 
 function run(...args: string[]): RssProbe {
-  const output = execFileSync(process.execPath, ['--expose-gc', '--import', 'tsx', probe, ...args], { encoding: 'utf8', env: { ...process.env, RUST_LOG: 'error' } });
+  const output = execFileSync(process.execPath, ['--expose-gc', '--import', 'tsx', probe, ...args], {
+    encoding: 'utf8',
+    env: { ...process.env, RUST_LOG: 'error' },
+  });
   return JSON.parse(output) as RssProbe;
 }
 

@@ -73,7 +73,9 @@ async function relayOne(): Promise<void> {
   tx.add(createTransferInstruction(source, source, alice.publicKey, BigInt(unique)));
   tx.partialSign(alice);
   const signedTransaction = tx.serialize({ requireAllSignatures: false, verifySignatures: false }).toString('base64');
-  const response = await emulator.fetch(new Request(`${emulator.config.baseUrl}/Transaction/send`, { method: 'POST', headers, body: JSON.stringify({ signedTransaction }) }));
+  const response = await emulator.fetch(
+    new Request(`${emulator.config.baseUrl}/Transaction/send`, { method: 'POST', headers, body: JSON.stringify({ signedTransaction }) }),
+  );
   if (response.status !== 200) throw new Error(`relay refused: ${response.status} ${await response.text()}`);
 }
 
@@ -104,7 +106,9 @@ const seconds = (performance.now() - started) / 1000;
 const failed = emulator.services.submissions.all().filter((record) => record.status !== 'processed');
 if (failed.length > 0) {
   const { ledger, injectedError } = failed[0]!;
-  throw new Error(`${failed.length} relayed transfers did not succeed; the first: ${JSON.stringify(ledger?.err ?? injectedError)} ${ledger?.logs.join(' | ') ?? ''}`);
+  throw new Error(
+    `${failed.length} relayed transfers did not succeed; the first: ${JSON.stringify(ledger?.err ?? injectedError)} ${ledger?.logs.join(' | ') ?? ''}`,
+  );
 }
 const slots = Number(emulator.services.ledger.clock().slot);
 await emulator.reset();

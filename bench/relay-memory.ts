@@ -23,7 +23,11 @@ export interface RelayMemorySizes {
 export function measureRelayMemory(sizes: RelayMemorySizes): RelayMemoryProbe[] {
   const run = (phase: 'transfers' | 'slots', engine: string): unknown => {
     const args = [phase, engine, String(sizes.transfers), String(sizes.step), String(sizes.clients), String(sizes.slots)];
-    const output = execFileSync(process.execPath, ['--expose-gc', '--import', 'tsx', probe, ...args], { encoding: 'utf8', env: { ...process.env, RUST_LOG: 'error' }, maxBuffer: 1 << 20 });
+    const output = execFileSync(process.execPath, ['--expose-gc', '--import', 'tsx', probe, ...args], {
+      encoding: 'utf8',
+      env: { ...process.env, RUST_LOG: 'error' },
+      maxBuffer: 1 << 20,
+    });
     return JSON.parse(output);
   };
   return ENGINE_NAMES.map((engine) => ({ ...(run('transfers', engine) as object), ...(run('slots', engine) as object) }) as RelayMemoryProbe);

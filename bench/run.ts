@@ -4,7 +4,18 @@
  * keep working (no targets enforced).
  */
 import { DEFAULT_ENGINE, ENGINE_NAMES } from '../src/ledger/engines.ts';
-import { historyFigure, journalFigure, memoryFigures, relayEfficiencyFigures, relayMemoryFigures, relayMemoryLines, stageBreakdown, startupFigure, throughputFigures, type Stage } from './figures.ts';
+import {
+  historyFigure,
+  journalFigure,
+  memoryFigures,
+  relayEfficiencyFigures,
+  relayMemoryFigures,
+  relayMemoryLines,
+  stageBreakdown,
+  startupFigure,
+  throughputFigures,
+  type Stage,
+} from './figures.ts';
 import { measureHistory } from './history-scaling.ts';
 import { measureJournalThroughput } from './journal-throughput.ts';
 import { measureMemory } from './memory.ts';
@@ -91,7 +102,9 @@ if (import.meta.url === `file://${process.argv[1]}`) {
   process.env.RUST_LOG ??= 'error';
   const smoke = process.argv.includes('--smoke');
   const { figures, stages, memoryLines } = await runBenchmarks(smoke ? SMOKE : FULL);
-  console.log(`relay-emulator benchmarks (${smoke ? 'smoke sizes' : 'full sizes'}), node ${process.version}, ${(await import('node:os')).cpus().length} cores\n`);
+  console.log(
+    `relay-emulator benchmarks (${smoke ? 'smoke sizes' : 'full sizes'}), node ${process.version}, ${(await import('node:os')).cpus().length} cores\n`,
+  );
   console.log(formatTable(figures));
   for (const figure of figures) if (figure.note) console.log(`\n* ${figure.name}: ${figure.note}`);
   for (const engine of stages) {

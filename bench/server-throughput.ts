@@ -12,7 +12,14 @@ import { spawn, type ChildProcess } from 'node:child_process';
 import { once } from 'node:events';
 import { readFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
-import { BASELINE_OF, THROUGHPUT_TARGETS, type ThroughputBaseline, type ThroughputMeasurement, type ThroughputRound, type ThroughputTarget } from './figures.ts';
+import {
+  BASELINE_OF,
+  THROUGHPUT_TARGETS,
+  type ThroughputBaseline,
+  type ThroughputMeasurement,
+  type ThroughputRound,
+  type ThroughputTarget,
+} from './figures.ts';
 
 const child = fileURLToPath(new URL('./serve-child.ts', import.meta.url));
 const API_KEY = 'relay-emulator-dev-key';
@@ -46,7 +53,10 @@ async function measureServer(server: ChildProcess, options: autocannon.Options):
 }
 
 async function serve(mode: 'bare' | 'calibration' | 'adapter' | 'emulator' | 'journal-off'): Promise<{ port: number; process: ChildProcess }> {
-  const server = spawn(process.execPath, ['--import', 'tsx', child, mode, String(CALIBRATION_MICROS)], { env: { ...process.env, RUST_LOG: 'error' }, stdio: ['ignore', 'pipe', 'inherit'] });
+  const server = spawn(process.execPath, ['--import', 'tsx', child, mode, String(CALIBRATION_MICROS)], {
+    env: { ...process.env, RUST_LOG: 'error' },
+    stdio: ['ignore', 'pipe', 'inherit'],
+  });
   let output = '';
   server.stdout!.setEncoding('utf8');
   while (!output.includes('\n')) {
@@ -72,7 +82,13 @@ type Baseline = ThroughputBaseline;
  */
 export async function measureServerThroughput(durationSeconds: number, rounds = 7): Promise<ThroughputMeasurement> {
   // Every server is up at once, idle while another is measured.
-  const [bare, calibration, adapter, journal, quiet] = await Promise.all([serve('bare'), serve('calibration'), serve('adapter'), serve('emulator'), serve('journal-off')]);
+  const [bare, calibration, adapter, journal, quiet] = await Promise.all([
+    serve('bare'),
+    serve('calibration'),
+    serve('adapter'),
+    serve('emulator'),
+    serve('journal-off'),
+  ]);
   const headers = { 'X-API-Key': API_KEY, 'Content-Type': 'application/json' };
   const body = JSON.stringify({ accountAddress: FEE_PAYER });
   const options: Record<Target | Baseline, autocannon.Options> = {
@@ -85,7 +101,16 @@ export async function measureServerThroughput(durationSeconds: number, rounds = 
     quietConfig: { url: `http://127.0.0.1:${quiet.port}/api/Transaction/config`, headers },
     quietInfo: { url: `http://127.0.0.1:${quiet.port}/api/Account/getaccountinfo`, method: 'POST', headers, body },
   };
-  const servers: Record<Target | Baseline, ChildProcess> = { bare: bare.process, barePost: bare.process, calibration: calibration.process, adapter: adapter.process, config: journal.process, info: journal.process, quietConfig: quiet.process, quietInfo: quiet.process };
+  const servers: Record<Target | Baseline, ChildProcess> = {
+    bare: bare.process,
+    barePost: bare.process,
+    calibration: calibration.process,
+    adapter: adapter.process,
+    config: journal.process,
+    info: journal.process,
+    quietConfig: quiet.process,
+    quietInfo: quiet.process,
+  };
   const samples = Object.fromEntries(THROUGHPUT_TARGETS.map((target) => [target, [] as ThroughputRound[]])) as Record<Target, ThroughputRound[]>;
   try {
     for (const target of Object.values(options)) await requestsPerSecond({ ...target, duration: Math.min(1, durationSeconds) }); // warm-up

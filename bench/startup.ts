@@ -20,7 +20,9 @@ export async function measureStartup(engine: EngineName, rounds: number): Promis
     started = performance.now();
     const emulator = await createRelayEmulator({ engine });
     // Ready to serve: the first request is answered.
-    const response = await emulator.fetch(new Request(`${emulator.config.baseUrl}/Transaction/blockhash`, { headers: { 'X-API-Key': emulator.config.apiKey } }));
+    const response = await emulator.fetch(
+      new Request(`${emulator.config.baseUrl}/Transaction/blockhash`, { headers: { 'X-API-Key': emulator.config.apiKey } }),
+    );
     if (response.status !== 200) throw new Error('emulator not ready');
     full.push(performance.now() - started);
     await emulator.close();

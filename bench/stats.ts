@@ -24,7 +24,17 @@ export interface Figure {
 }
 
 export function formatTable(figures: Figure[]): string {
-  const rows = [['figure', 'measured', 'baseline', 'ratio', 'target', 'ok'], ...figures.map((f) => [f.name, f.measured, f.baseline, f.ratio === null ? '-' : f.ratio.toFixed(2), f.target, f.meets === null ? '-' : f.meets ? 'yes' : 'NO'])];
+  const rows = [
+    ['figure', 'measured', 'baseline', 'ratio', 'target', 'ok'],
+    ...figures.map((f) => [
+      f.name,
+      f.measured,
+      f.baseline,
+      f.ratio === null ? '-' : f.ratio.toFixed(2),
+      f.target,
+      f.meets === null ? '-' : f.meets ? 'yes' : 'NO',
+    ]),
+  ];
   const widths = rows[0]!.map((_, column) => Math.max(...rows.map((row) => row[column]!.length)));
   const line = (row: string[]) => `| ${row.map((cell, column) => cell.padEnd(widths[column]!)).join(' | ')} |`;
   return [line(rows[0]!), `|${widths.map((width) => '-'.repeat(width + 2)).join('|')}|`, ...rows.slice(1).map(line)].join('\n');

@@ -97,7 +97,13 @@ export async function measureStages(engine: EngineName, count: number): Promise<
       meter.time('relay: verify client signature (ed25519)', () => checkSignatures(wire, signer.publicKey, { maxSignatures: policy.maxSignatures }));
       meter.time('relay: fee-payer signature (ed25519)', () => signAsFeePayer(wire, signer));
       await meter.timeAsync('relay: policy', () =>
-        checkPolicy(wire.tx, { feePayer: wire.feePayer, operation: 'send', options: policy, getAccount: (address) => ledger.getAccount(address), tokenAccountRent: 2_039_280n }),
+        checkPolicy(wire.tx, {
+          feePayer: wire.feePayer,
+          operation: 'send',
+          options: policy,
+          getAccount: (address) => ledger.getAccount(address),
+          tokenAccountRent: 2_039_280n,
+        }),
       );
     }
     done += size;

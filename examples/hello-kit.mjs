@@ -3,7 +3,12 @@
 // Run against a running emulator (`npm start`):        node examples/hello-kit.mjs
 // or let the emulator start and stop around it:          npx relay-emulator exec -- node examples/hello-kit.mjs
 import { readFileSync } from 'node:fs';
-import { findAssociatedTokenPda, getCreateAssociatedTokenIdempotentInstructionAsync, getTransferCheckedInstruction, TOKEN_PROGRAM_ADDRESS } from '@solana-program/token';
+import {
+  findAssociatedTokenPda,
+  getCreateAssociatedTokenIdempotentInstructionAsync,
+  getTransferCheckedInstruction,
+  TOKEN_PROGRAM_ADDRESS,
+} from '@solana-program/token';
 import {
   address,
   appendTransactionMessageInstructions,

@@ -61,13 +61,23 @@ const bobKin = getAssociatedTokenAddressSync(mint, bob.publicKey);
 const created = await call(
   'POST',
   '/account/create',
-  await relayBody([createAssociatedTokenAccountInstruction(feePayer, bobKin, bob.publicKey, mint), createSetAuthorityInstruction(bobKin, bob.publicKey, AuthorityType.CloseAccount, feePayer)], [bob]),
+  await relayBody(
+    [
+      createAssociatedTokenAccountInstruction(feePayer, bobKin, bob.publicKey, mint),
+      createSetAuthorityInstruction(bobKin, bob.publicKey, AuthorityType.CloseAccount, feePayer),
+    ],
+    [bob],
+  ),
 );
 console.log(`account/create         ${created.status} ${created.signature}`);
 
 // 5. make-transfer: alice sends bob 2.5 KIN (5 decimals). The answer is the record, at the commitment asked.
 const aliceKin = getAssociatedTokenAddressSync(mint, alice.publicKey);
-const sent = await call('POST', '/transaction/make-transfer', await relayBody([createTransferCheckedInstruction(aliceKin, mint, bobKin, alice.publicKey, 250_000n, kin.decimals)], [alice]));
+const sent = await call(
+  'POST',
+  '/transaction/make-transfer',
+  await relayBody([createTransferCheckedInstruction(aliceKin, mint, bobKin, alice.publicKey, 250_000n, kin.decimals)], [alice]),
+);
 console.log(`transaction/make-transfer ${sent.status} ${sent.amount} KIN ${sent.signature}`);
 
 // 6. Read back: the balance and the history the legacy SDK reads.

@@ -234,7 +234,13 @@ async function assemble(options: RelayEmulatorOptions, loopback: CoreListener | 
   // claim a request by its body (their `accepts` guard).
   const apiRoutes: EmulatorRoute[] = [...legacyRoutes, ...currentRoutes];
   // Routes at the origin's root: /health, /openapi.yaml, /docs, /__emulator/…, and the web UI.
-  const rootRoutes: EmulatorRoute[] = [...metaRoutes, ...controlRoutes(controls, admin), ...stateRoutes(controls, admin), ...inspectorRoutes({ journal, feed, guard: admin }), ...uiRoutes];
+  const rootRoutes: EmulatorRoute[] = [
+    ...metaRoutes,
+    ...controlRoutes(controls, admin),
+    ...stateRoutes(controls, admin),
+    ...inspectorRoutes({ journal, feed, guard: admin }),
+    ...uiRoutes,
+  ];
   // The Solana JSON-RPC endpoint at rpcUrl.
   const rpc: FetchHandler = createRpcHandler(services);
   const api = new Router<EmulatorServices>(new URL(baseUrl).pathname.replace(/\/+$/, '')).add(...apiRoutes);

@@ -12,7 +12,17 @@ export type { RateLimitOptions } from './limits/rate-limit-options.ts';
 export { RECEIPT_MESSAGES, type RelayReceipt } from './relay/receipts.ts';
 export type { QueueOptions, QueueState } from './relay/relay-queue.ts';
 export { loadFixtures, keypairOf, DEFAULT_FIXTURES_DIR, type Fixtures } from './fixtures/load-fixtures.ts';
-export type { LedgerEngine, LedgerAccount, EngineFactory, EngineClock, EngineExecution, EngineTransaction, InnerInstruction, InnerInstructions, GenesisAccount } from './ledger/engine.ts';
+export type {
+  LedgerEngine,
+  LedgerAccount,
+  EngineFactory,
+  EngineClock,
+  EngineExecution,
+  EngineTransaction,
+  InnerInstruction,
+  InnerInstructions,
+  GenesisAccount,
+} from './ledger/engine.ts';
 export { createBankrunEngine, createLiteSvmEngine, DEFAULT_ENGINE, ENGINE_NAMES, type EngineName } from './ledger/engines.ts';
 export type { LegacyService } from './legacy/legacy-service.ts';
 export { appsFileSchema, DEFAULT_COMMITMENT_TIMEOUT_MS, type AppsFile, type LegacyApp, type LegacyMint } from './legacy/legacy-apps.ts';

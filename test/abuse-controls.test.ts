@@ -12,14 +12,25 @@ import { legacyTransfer } from './support/legacy-transactions.ts';
 import { newKeypair } from './support/keys.ts';
 import { ALICE, build, KIN, USDC, ata, createAtaInstructions, transferInstruction } from './support/transactions.ts';
 
-const RUNTIME_ACCOUNTS = ['11111111111111111111111111111111', 'TokenkegQfeZyiNwAJbNbGKPFXCWuBvf9Ss623VQ5DA', 'SysvarC1ock11111111111111111111111111111111', 'SysvarRent111111111111111111111111111111111'];
+const RUNTIME_ACCOUNTS = [
+  '11111111111111111111111111111111',
+  'TokenkegQfeZyiNwAJbNbGKPFXCWuBvf9Ss623VQ5DA',
+  'SysvarC1ock11111111111111111111111111111111',
+  'SysvarRent111111111111111111111111111111111',
+];
 
 describe('abuse of the controls', () => {
   let emulator: RelayEmulator;
   afterEach(() => emulator.close());
 
   const control = async (method: string, path: string, body?: unknown) => {
-    const response = await emulator.fetch(new Request(`http://127.0.0.1:8787${path}`, { method, headers: body === undefined ? {} : { 'Content-Type': 'application/json' }, body: body === undefined ? undefined : JSON.stringify(body) }));
+    const response = await emulator.fetch(
+      new Request(`http://127.0.0.1:8787${path}`, {
+        method,
+        headers: body === undefined ? {} : { 'Content-Type': 'application/json' },
+        body: body === undefined ? undefined : JSON.stringify(body),
+      }),
+    );
     return { status: response.status, body: (await response.json()) as Record<string, unknown> };
   };
   /** A transaction of any kind still runs: an airdrop through the queue. */
@@ -30,7 +41,13 @@ describe('abuse of the controls', () => {
     expect((await emulator.getAccount(owner))?.lamports).toBe(BigInt(LAMPORTS_PER_SOL));
   };
   const relaySend = async (signedTransaction: string) => {
-    const response = await emulator.fetch(new Request(`${emulator.config.baseUrl}/Transaction/send`, { method: 'POST', headers: { 'X-API-Key': emulator.config.apiKey, 'Content-Type': 'application/json' }, body: JSON.stringify({ signedTransaction }) }));
+    const response = await emulator.fetch(
+      new Request(`${emulator.config.baseUrl}/Transaction/send`, {
+        method: 'POST',
+        headers: { 'X-API-Key': emulator.config.apiKey, 'Content-Type': 'application/json' },
+        body: JSON.stringify({ signedTransaction }),
+      }),
+    );
     expect(response.status).toBe(200);
     return ((await response.json()) as { signature: string }).signature;
   };
@@ -39,7 +56,12 @@ describe('abuse of the controls', () => {
     emulator = await createRelayEmulator();
     for (const address of RUNTIME_ACCOUNTS) {
       const before = await emulator.getAccount(address);
-      const answer = await control('PUT', `/__emulator/accounts/${address}`, { lamports: 0, owner: '11111111111111111111111111111111', data: '', executable: false });
+      const answer = await control('PUT', `/__emulator/accounts/${address}`, {
+        lamports: 0,
+        owner: '11111111111111111111111111111111',
+        data: '',
+        executable: false,
+      });
       expect(answer, address).toMatchObject({ status: 409, body: { code: 'ACCOUNT_PROTECTED' } });
       expect(String(answer.body.detail)).toMatch(/never replaces the runtime's own accounts/);
       const faucet = await control('POST', '/__emulator/faucet', { address, lamports: 1 });
@@ -47,7 +69,12 @@ describe('abuse of the controls', () => {
       expect(await emulator.getAccount(address)).toEqual(before);
     }
     // An account owned by the sysvar owner cannot be made either.
-    const made = await control('PUT', `/__emulator/accounts/${newKeypair().publicKey.toBase58()}`, { lamports: 1_000_000, owner: 'Sysvar1111111111111111111111111111111111111', data: '', executable: false });
+    const made = await control('PUT', `/__emulator/accounts/${newKeypair().publicKey.toBase58()}`, {
+      lamports: 1_000_000,
+      owner: 'Sysvar1111111111111111111111111111111111111',
+      data: '',
+      executable: false,
+    });
     expect(made).toMatchObject({ status: 409, body: { code: 'ACCOUNT_PROTECTED' } });
     await stillRuns();
   });
@@ -56,7 +83,13 @@ describe('abuse of the controls', () => {
     emulator = await createRelayEmulator();
     const snapshot = await emulator.snapshot();
     const ledger = snapshot.parts.ledger as { accounts: { address: string; account: unknown }[] };
-    ledger.accounts.push({ address: '11111111111111111111111111111111', account: null }, { address: 'SysvarRent111111111111111111111111111111111', account: { lamports: 1n, owner: '11111111111111111111111111111111', data: new Uint8Array(), executable: false } });
+    ledger.accounts.push(
+      { address: '11111111111111111111111111111111', account: null },
+      {
+        address: 'SysvarRent111111111111111111111111111111111',
+        account: { lamports: 1n, owner: '11111111111111111111111111111111', data: new Uint8Array(), executable: false },
+      },
+    );
     await emulator.close();
     emulator = await createRelayEmulator();
     // Changed on purpose here, so sealed again (its checksum would refuse it otherwise).
@@ -73,7 +106,13 @@ describe('abuse of the controls', () => {
       for (let round = 0; round < 5; round += 1) {
         emulator.pauseQueue();
         const owner = newKeypair();
-        await relaySend(build({ instructions: createAtaInstructions(owner.publicKey), blockhash: (await emulator.services.ledger.latestBlockhash()).blockhash, signers: [owner] }));
+        await relaySend(
+          build({
+            instructions: createAtaInstructions(owner.publicKey),
+            blockhash: (await emulator.services.ledger.latestBlockhash()).blockhash,
+            signers: [owner],
+          }),
+        );
         const [stepped] = await Promise.all([emulator.stepQueue(), emulator.reset()]);
         expect(stepped.length).toBeLessThanOrEqual(1);
         await emulator.reset();
@@ -131,7 +170,15 @@ describe('legacy relays the queue refuses, or a reset cuts short', () => {
       new Request(`${emulator.config.baseUrl}/transaction/make-transfer`, {
         method: 'POST',
         headers: { 'Content-Type': 'application/json' },
-        body: JSON.stringify({ commitment: 'Confirmed', environment: 'devnet', index: 1, mint: KIN.toBase58(), lastValidBlockHeight: Number(lastValidBlockHeight), reference, tx }),
+        body: JSON.stringify({
+          commitment: 'Confirmed',
+          environment: 'devnet',
+          index: 1,
+          mint: KIN.toBase58(),
+          lastValidBlockHeight: Number(lastValidBlockHeight),
+          reference,
+          tx,
+        }),
       }),
     );
     return { status: response.status, body: (await response.json()) as Record<string, unknown> };

@@ -29,7 +29,7 @@ import {
 import {
   AddressLookupTableAccount,
   ComputeBudgetProgram,
-  Keypair,
+  type Keypair,
   PublicKey,
   SystemProgram,
   Transaction,
@@ -74,11 +74,14 @@ let rent: bigint;
 
 /** A fresh emulator under `profile`, with the ledger the attacks aim at. */
 async function arrange(profile: PolicyProfile): Promise<void> {
-  h = await startHarness({ policy: { profile, extraPrograms: [EXTRA_PROGRAM.toBase58()], allowedMints: [USDC, KIN, GHOST_MINT].map((mint) => mint.toBase58()) } });
+  h = await startHarness({
+    policy: { profile, extraPrograms: [EXTRA_PROGRAM.toBase58()], allowedMints: [USDC, KIN, GHOST_MINT].map((mint) => mint.toBase58()) },
+  });
   const { ledger } = h.emulator.services;
   rent = await ledger.minimumBalanceForRentExemption(ACCOUNT_SIZE);
   const mintRent = await ledger.minimumBalanceForRentExemption(82);
-  const put = (address: PublicKey, owner: PublicKey, data: Uint8Array, lamports = rent) => ledger.setAccount(address, { lamports, owner, data, executable: false });
+  const put = (address: PublicKey, owner: PublicKey, data: Uint8Array, lamports = rent) =>
+    ledger.setAccount(address, { lamports, owner, data, executable: false });
   await put(OTHER_MINT, TOKEN_PROGRAM_ID, encodeMint({ decimals: 6, supply: 0n, mintAuthority: ATTACKER.publicKey }), mintRent);
   await put(T22_MINT, TOKEN_2022_PROGRAM_ID, encodeMint({ decimals: 6, supply: 0n, mintAuthority: ATTACKER.publicKey }), mintRent);
   await put(T22_ACCOUNT, TOKEN_2022_PROGRAM_ID, encodeTokenAccount({ mint: T22_MINT, owner: ATTACKER.publicKey, amount: 0n, closeAuthority: FEE_PAYER }));
@@ -92,7 +95,19 @@ async function arrange(profile: PolicyProfile): Promise<void> {
 function frozenTokenAccount(mint: PublicKey, owner: PublicKey, closeAuthority: PublicKey): Uint8Array {
   const data = Buffer.alloc(ACCOUNT_SIZE);
   AccountLayout.encode(
-    { mint, owner, amount: 0n, delegateOption: 0, delegate: PublicKey.default, state: 2, isNativeOption: 0, isNative: 0n, delegatedAmount: 0n, closeAuthorityOption: 1, closeAuthority },
+    {
+      mint,
+      owner,
+      amount: 0n,
+      delegateOption: 0,
+      delegate: PublicKey.default,
+      state: 2,
+      isNativeOption: 0,
+      isNative: 0n,
+      delegatedAmount: 0n,
+      closeAuthorityOption: 1,
+      closeAuthority,
+    },
     data,
   );
   return data;
@@ -167,9 +182,9 @@ async function oversized(signer: Keypair, memoBytes: number): Promise<string> {
       return [ix.programIdIndex, ...compactU16(ix.accounts.length), ...ix.accounts, ...compactU16(data.length), ...data];
     }),
   ]);
-  const signatures = compiled.accountKeys.slice(0, compiled.header.numRequiredSignatures).map((key) =>
-    key.equals(signer.publicKey) ? createEd25519Signer(signer.secretKey).sign(message) : new Uint8Array(64),
-  );
+  const signatures = compiled.accountKeys
+    .slice(0, compiled.header.numRequiredSignatures)
+    .map((key) => (key.equals(signer.publicKey) ? createEd25519Signer(signer.secretKey).sign(message) : new Uint8Array(64)));
   return Buffer.concat([Buffer.from(compactU16(signatures.length)), ...signatures, message]).toString('base64');
 }
 
@@ -226,7 +241,13 @@ const BATCH = '/Transaction/sendbatch';
 
 const cases: Case[] = [
   // -- the fee payer as source of System instructions (rules F1, A2)
-  { name: 'System transfer from the fee payer', category: 'system', path: SEND, code: 'FEE_PAYER_MISUSE', transaction: () => legacy([SystemProgram.transfer({ fromPubkey: FEE_PAYER, toPubkey: ATTACKER.publicKey, lamports: 1_000_000_000 })]) },
+  {
+    name: 'System transfer from the fee payer',
+    category: 'system',
+    path: SEND,
+    code: 'FEE_PAYER_MISUSE',
+    transaction: () => legacy([SystemProgram.transfer({ fromPubkey: FEE_PAYER, toPubkey: ATTACKER.publicKey, lamports: 1_000_000_000 })]),
+  },
   {
     name: 'System transfer from the fee payer hidden after a legitimate send',
     category: 'system',
@@ -244,7 +265,18 @@ const cases: Case[] = [
     code: 'FEE_PAYER_MISUSE',
     transaction: () => {
       const target = newKeypair();
-      return legacy([SystemProgram.createAccount({ fromPubkey: FEE_PAYER, newAccountPubkey: target.publicKey, lamports: 10_000_000_000, space: 0, programId: ATTACKER.publicKey })], [target]);
+      return legacy(
+        [
+          SystemProgram.createAccount({
+            fromPubkey: FEE_PAYER,
+            newAccountPubkey: target.publicKey,
+            lamports: 10_000_000_000,
+            space: 0,
+            programId: ATTACKER.publicKey,
+          }),
+        ],
+        [target],
+      );
     },
   },
   {
@@ -256,7 +288,13 @@ const cases: Case[] = [
       const target = newKeypair();
       return legacy(
         [
-          SystemProgram.createAccount({ fromPubkey: FEE_PAYER, newAccountPubkey: target.publicKey, lamports: Number(rent) + 1, space: ACCOUNT_SIZE, programId: TOKEN_PROGRAM_ID }),
+          SystemProgram.createAccount({
+            fromPubkey: FEE_PAYER,
+            newAccountPubkey: target.publicKey,
+            lamports: Number(rent) + 1,
+            space: ACCOUNT_SIZE,
+            programId: TOKEN_PROGRAM_ID,
+          }),
           createInitializeAccount3Instruction(target.publicKey, USDC, ATTACKER.publicKey),
           createSetAuthorityInstruction(target.publicKey, ATTACKER.publicKey, AuthorityType.CloseAccount, FEE_PAYER),
         ],
@@ -271,7 +309,18 @@ const cases: Case[] = [
     code: 'FEE_PAYER_MISUSE',
     transaction: () => {
       const target = newKeypair();
-      return legacy([SystemProgram.createAccount({ fromPubkey: FEE_PAYER, newAccountPubkey: target.publicKey, lamports: Number(rent), space: 10_240, programId: TOKEN_PROGRAM_ID })], [target]);
+      return legacy(
+        [
+          SystemProgram.createAccount({
+            fromPubkey: FEE_PAYER,
+            newAccountPubkey: target.publicKey,
+            lamports: Number(rent),
+            space: 10_240,
+            programId: TOKEN_PROGRAM_ID,
+          }),
+        ],
+        [target],
+      );
     },
   },
   {
@@ -281,9 +330,22 @@ const cases: Case[] = [
     code: 'FEE_PAYER_MISUSE',
     transaction: () => {
       const target = newKeypair().publicKey;
-      const create = SystemProgram.createAccount({ fromPubkey: FEE_PAYER, newAccountPubkey: target, lamports: Number(rent), space: ACCOUNT_SIZE, programId: TOKEN_PROGRAM_ID });
+      const create = SystemProgram.createAccount({
+        fromPubkey: FEE_PAYER,
+        newAccountPubkey: target,
+        lamports: Number(rent),
+        space: ACCOUNT_SIZE,
+        programId: TOKEN_PROGRAM_ID,
+      });
       create.keys[1]!.isSigner = false;
-      return legacy([create, createInitializeAccount3Instruction(target, USDC, ATTACKER.publicKey), createSetAuthorityInstruction(target, ATTACKER.publicKey, AuthorityType.CloseAccount, FEE_PAYER)], [ATTACKER]);
+      return legacy(
+        [
+          create,
+          createInitializeAccount3Instruction(target, USDC, ATTACKER.publicKey),
+          createSetAuthorityInstruction(target, ATTACKER.publicKey, AuthorityType.CloseAccount, FEE_PAYER),
+        ],
+        [ATTACKER],
+      );
     },
   },
   {
@@ -293,18 +355,70 @@ const cases: Case[] = [
     code: 'FEE_PAYER_MISUSE',
     transaction: async () => {
       const seeded = await PublicKey.createWithSeed(FEE_PAYER, 'rent', TOKEN_PROGRAM_ID);
-      return legacy([SystemProgram.createAccountWithSeed({ fromPubkey: FEE_PAYER, newAccountPubkey: seeded, basePubkey: FEE_PAYER, seed: 'rent', lamports: Number(rent), space: ACCOUNT_SIZE, programId: TOKEN_PROGRAM_ID })]);
+      return legacy([
+        SystemProgram.createAccountWithSeed({
+          fromPubkey: FEE_PAYER,
+          newAccountPubkey: seeded,
+          basePubkey: FEE_PAYER,
+          seed: 'rent',
+          lamports: Number(rent),
+          space: ACCOUNT_SIZE,
+          programId: TOKEN_PROGRAM_ID,
+        }),
+      ]);
     },
   },
-  { name: 'System assign of the fee payer to the attacker’s program', category: 'system', path: SEND, code: 'FEE_PAYER_MISUSE', transaction: () => legacy([SystemProgram.assign({ accountPubkey: FEE_PAYER, programId: ATTACKER.publicKey })]) },
-  { name: 'System allocate of data in the fee payer', category: 'system', path: SEND, code: 'FEE_PAYER_MISUSE', transaction: () => legacy([SystemProgram.allocate({ accountPubkey: FEE_PAYER, space: 1024 })]) },
+  {
+    name: 'System assign of the fee payer to the attacker’s program',
+    category: 'system',
+    path: SEND,
+    code: 'FEE_PAYER_MISUSE',
+    transaction: () => legacy([SystemProgram.assign({ accountPubkey: FEE_PAYER, programId: ATTACKER.publicKey })]),
+  },
+  {
+    name: 'System allocate of data in the fee payer',
+    category: 'system',
+    path: SEND,
+    code: 'FEE_PAYER_MISUSE',
+    transaction: () => legacy([SystemProgram.allocate({ accountPubkey: FEE_PAYER, space: 1024 })]),
+  },
 
   // -- the fee payer as a token authority (rule F1)
-  { name: 'Transfer out of the fee payer’s own token account, authorised by the fee payer', category: 'tokenAuthority', path: SEND, code: 'FEE_PAYER_MISUSE', transaction: () => legacy([createTransferInstruction(FEE_PAYER_ATA, ata(ALICE.publicKey), FEE_PAYER, 5_000_000n)]) },
-  { name: 'TransferChecked authorised by the fee payer', category: 'tokenAuthority', path: BATCH, code: 'FEE_PAYER_MISUSE', transaction: () => legacy([createTransferCheckedInstruction(FEE_PAYER_ATA, USDC, ata(ALICE.publicKey), FEE_PAYER, 1n, 6)]) },
-  { name: 'Approve of the attacker as delegate of the fee payer’s token account', category: 'tokenAuthority', path: SEND, code: 'FEE_PAYER_MISUSE', transaction: () => legacy([createApproveInstruction(FEE_PAYER_ATA, ATTACKER.publicKey, FEE_PAYER, 5_000_000n)]) },
-  { name: 'Burn of the fee payer’s tokens', category: 'tokenAuthority', path: SEND, code: 'FEE_PAYER_MISUSE', transaction: () => legacy([createBurnInstruction(FEE_PAYER_ATA, USDC, FEE_PAYER, 1n)]) },
-  { name: 'SetAuthority handing the fee payer’s token account to the attacker', category: 'tokenAuthority', path: SEND, code: 'FEE_PAYER_MISUSE', transaction: () => legacy([createSetAuthorityInstruction(FEE_PAYER_ATA, FEE_PAYER, AuthorityType.AccountOwner, ATTACKER.publicKey)]) },
+  {
+    name: 'Transfer out of the fee payer’s own token account, authorised by the fee payer',
+    category: 'tokenAuthority',
+    path: SEND,
+    code: 'FEE_PAYER_MISUSE',
+    transaction: () => legacy([createTransferInstruction(FEE_PAYER_ATA, ata(ALICE.publicKey), FEE_PAYER, 5_000_000n)]),
+  },
+  {
+    name: 'TransferChecked authorised by the fee payer',
+    category: 'tokenAuthority',
+    path: BATCH,
+    code: 'FEE_PAYER_MISUSE',
+    transaction: () => legacy([createTransferCheckedInstruction(FEE_PAYER_ATA, USDC, ata(ALICE.publicKey), FEE_PAYER, 1n, 6)]),
+  },
+  {
+    name: 'Approve of the attacker as delegate of the fee payer’s token account',
+    category: 'tokenAuthority',
+    path: SEND,
+    code: 'FEE_PAYER_MISUSE',
+    transaction: () => legacy([createApproveInstruction(FEE_PAYER_ATA, ATTACKER.publicKey, FEE_PAYER, 5_000_000n)]),
+  },
+  {
+    name: 'Burn of the fee payer’s tokens',
+    category: 'tokenAuthority',
+    path: SEND,
+    code: 'FEE_PAYER_MISUSE',
+    transaction: () => legacy([createBurnInstruction(FEE_PAYER_ATA, USDC, FEE_PAYER, 1n)]),
+  },
+  {
+    name: 'SetAuthority handing the fee payer’s token account to the attacker',
+    category: 'tokenAuthority',
+    path: SEND,
+    code: 'FEE_PAYER_MISUSE',
+    transaction: () => legacy([createSetAuthorityInstruction(FEE_PAYER_ATA, FEE_PAYER, AuthorityType.AccountOwner, ATTACKER.publicKey)]),
+  },
   {
     name: 'SetAuthority by the fee payer moving a sponsored account’s close authority to the attacker (steals its rent)',
     category: 'tokenAuthority',
@@ -322,23 +436,78 @@ const cases: Case[] = [
       return legacy([createTransferInstruction(ata(multisig), ata(ALICE.publicKey), multisig, 1n, [FEE_PAYER, ATTACKER.publicKey])], [ATTACKER]);
     },
   },
-  { name: 'MintTo with the fee payer as mint authority', category: 'tokenAuthority', path: SEND, code: 'FEE_PAYER_MISUSE', transaction: () => legacy([createMintToInstruction(OTHER_MINT, ata(ATTACKER.publicKey, OTHER_MINT), FEE_PAYER, 1n)]) },
-  { name: 'FreezeAccount with the fee payer as freeze authority', category: 'tokenAuthority', path: SEND, code: 'FEE_PAYER_MISUSE', transaction: () => legacy([createFreezeAccountInstruction(ata(ALICE.publicKey), USDC, FEE_PAYER)]) },
+  {
+    name: 'MintTo with the fee payer as mint authority',
+    category: 'tokenAuthority',
+    path: SEND,
+    code: 'FEE_PAYER_MISUSE',
+    transaction: () => legacy([createMintToInstruction(OTHER_MINT, ata(ATTACKER.publicKey, OTHER_MINT), FEE_PAYER, 1n)]),
+  },
+  {
+    name: 'FreezeAccount with the fee payer as freeze authority',
+    category: 'tokenAuthority',
+    path: SEND,
+    code: 'FEE_PAYER_MISUSE',
+    transaction: () => legacy([createFreezeAccountInstruction(ata(ALICE.publicKey), USDC, FEE_PAYER)]),
+  },
 
   // -- closes (rules K1–K4)
-  { name: 'CloseAccount sending the rent to the attacker', category: 'closeDestination', path: CLOSE, code: 'CLOSE_DESTINATION_NOT_FEE_PAYER', transaction: () => legacy([closeInstruction(EMPTY_CLOSABLE, { destination: ATTACKER.publicKey })]) },
-  { name: 'CloseAccount of the fee payer’s own token account to the attacker', category: 'closeDestination', path: CLOSE, code: 'CLOSE_DESTINATION_NOT_FEE_PAYER', transaction: () => legacy([closeInstruction(FEE_PAYER_ATA, { destination: ATTACKER.publicKey })]) },
-  { name: 'CloseAccount authorised by the owner instead of the fee payer', category: 'closeDestination', path: CLOSE, code: 'CLOSE_AUTHORITY_NOT_FEE_PAYER', transaction: () => legacy([closeInstruction(EMPTY_CLOSABLE, { authority: ATTACKER.publicKey })], [ATTACKER]) },
-  { name: 'CloseAccount of an account that still holds tokens', category: 'closeDestination', path: CLOSE, code: 'ACCOUNT_NOT_CLOSABLE', transaction: () => legacy([closeInstruction(FUNDED_CLOSABLE)]) },
-  { name: 'CloseAccount of a frozen account', category: 'closeDestination', path: CLOSE, code: 'ACCOUNT_NOT_CLOSABLE', transaction: () => legacy([closeInstruction(FROZEN_CLOSABLE)]) },
-  { name: 'CloseAccount of a wallet that is not a token account', category: 'closeDestination', path: CLOSE, code: 'ACCOUNT_NOT_CLOSABLE', transaction: () => legacy([closeInstruction(ALICE.publicKey)]) },
+  {
+    name: 'CloseAccount sending the rent to the attacker',
+    category: 'closeDestination',
+    path: CLOSE,
+    code: 'CLOSE_DESTINATION_NOT_FEE_PAYER',
+    transaction: () => legacy([closeInstruction(EMPTY_CLOSABLE, { destination: ATTACKER.publicKey })]),
+  },
+  {
+    name: 'CloseAccount of the fee payer’s own token account to the attacker',
+    category: 'closeDestination',
+    path: CLOSE,
+    code: 'CLOSE_DESTINATION_NOT_FEE_PAYER',
+    transaction: () => legacy([closeInstruction(FEE_PAYER_ATA, { destination: ATTACKER.publicKey })]),
+  },
+  {
+    name: 'CloseAccount authorised by the owner instead of the fee payer',
+    category: 'closeDestination',
+    path: CLOSE,
+    code: 'CLOSE_AUTHORITY_NOT_FEE_PAYER',
+    transaction: () => legacy([closeInstruction(EMPTY_CLOSABLE, { authority: ATTACKER.publicKey })], [ATTACKER]),
+  },
+  {
+    name: 'CloseAccount of an account that still holds tokens',
+    category: 'closeDestination',
+    path: CLOSE,
+    code: 'ACCOUNT_NOT_CLOSABLE',
+    transaction: () => legacy([closeInstruction(FUNDED_CLOSABLE)]),
+  },
+  {
+    name: 'CloseAccount of a frozen account',
+    category: 'closeDestination',
+    path: CLOSE,
+    code: 'ACCOUNT_NOT_CLOSABLE',
+    transaction: () => legacy([closeInstruction(FROZEN_CLOSABLE)]),
+  },
+  {
+    name: 'CloseAccount of a wallet that is not a token account',
+    category: 'closeDestination',
+    path: CLOSE,
+    code: 'ACCOUNT_NOT_CLOSABLE',
+    transaction: () => legacy([closeInstruction(ALICE.publicKey)]),
+  },
   {
     // faithful relays a close by the account's own close authority only when that authority signs: unsigned, the close fails on the ledger at the fee payer's cost.
     name: 'CloseAccount by the account’s own owner, listed as authority without signing',
     category: 'closeDestination',
     path: CLOSE,
     code: 'CLOSE_DESTINATION_NOT_FEE_PAYER',
-    transaction: () => legacy([raw(TOKEN_PROGRAM_ID, [9], [{ pubkey: OWNER_CLOSABLE, isWritable: true }, { pubkey: ATTACKER.publicKey, isWritable: true }, { pubkey: ATTACKER.publicKey }])]),
+    transaction: () =>
+      legacy([
+        raw(
+          TOKEN_PROGRAM_ID,
+          [9],
+          [{ pubkey: OWNER_CLOSABLE, isWritable: true }, { pubkey: ATTACKER.publicKey, isWritable: true }, { pubkey: ATTACKER.publicKey }],
+        ),
+      ]),
   },
 
   // -- rent theft (rules A3, A5, A6, A7)
@@ -360,7 +529,13 @@ const cases: Case[] = [
     transaction: () => {
       const owner = newKeypair();
       const account = ata(owner.publicKey);
-      return legacy([createAssociatedTokenAccountInstruction(FEE_PAYER, account, owner.publicKey, USDC), createSetAuthorityInstruction(account, owner.publicKey, AuthorityType.CloseAccount, ATTACKER.publicKey)], [owner]);
+      return legacy(
+        [
+          createAssociatedTokenAccountInstruction(FEE_PAYER, account, owner.publicKey, USDC),
+          createSetAuthorityInstruction(account, owner.publicKey, AuthorityType.CloseAccount, ATTACKER.publicKey),
+        ],
+        [owner],
+      );
     },
   },
   {
@@ -372,7 +547,13 @@ const cases: Case[] = [
       const target = newKeypair();
       return legacy(
         [
-          SystemProgram.createAccount({ fromPubkey: FEE_PAYER, newAccountPubkey: target.publicKey, lamports: Number(rent), space: ACCOUNT_SIZE, programId: TOKEN_PROGRAM_ID }),
+          SystemProgram.createAccount({
+            fromPubkey: FEE_PAYER,
+            newAccountPubkey: target.publicKey,
+            lamports: Number(rent),
+            space: ACCOUNT_SIZE,
+            programId: TOKEN_PROGRAM_ID,
+          }),
           createInitializeAccount3Instruction(target.publicKey, USDC, ATTACKER.publicKey),
         ],
         [target],
@@ -386,10 +567,30 @@ const cases: Case[] = [
     code: 'INSTRUCTION_NOT_ALLOWED',
     transaction: () => {
       const target = newKeypair();
-      return legacy([SystemProgram.createAccount({ fromPubkey: FEE_PAYER, newAccountPubkey: target.publicKey, lamports: Number(rent), space: ACCOUNT_SIZE, programId: TOKEN_PROGRAM_ID })], [target]);
+      return legacy(
+        [
+          SystemProgram.createAccount({
+            fromPubkey: FEE_PAYER,
+            newAccountPubkey: target.publicKey,
+            lamports: Number(rent),
+            space: ACCOUNT_SIZE,
+            programId: TOKEN_PROGRAM_ID,
+          }),
+        ],
+        [target],
+      );
     },
   },
-  { name: 'wrapped-SOL account funded by the fee payer (its owner could clear the close authority)', category: 'rentTheft', path: CREATE, code: 'MINT_NOT_ALLOWED', transaction: () => { const { owner, instructions } = newAccount(newKeypair(), NATIVE_MINT); return legacy(instructions, [owner]); } },
+  {
+    name: 'wrapped-SOL account funded by the fee payer (its owner could clear the close authority)',
+    category: 'rentTheft',
+    path: CREATE,
+    code: 'MINT_NOT_ALLOWED',
+    transaction: () => {
+      const { owner, instructions } = newAccount(newKeypair(), NATIVE_MINT);
+      return legacy(instructions, [owner]);
+    },
+  },
   {
     // Rule A7's "once": the second hand-over differs from the first only by a repeated signer key, so rule F2 (same accounts) does not catch it; on the ledger it fails, since the owner is no longer the close authority.
     name: 'the close authority hand-over made a second time, its accounts listed differently',
@@ -452,16 +653,32 @@ const cases: Case[] = [
     code: 'DUPLICATE_INSTRUCTION',
     transaction: () => {
       const { owner, account, instructions } = newAccount();
-      return legacy([instructions[0]!, createAssociatedTokenAccountIdempotentInstruction(FEE_PAYER, account, owner.publicKey, USDC), instructions[1]!], [owner]);
+      return legacy(
+        [instructions[0]!, createAssociatedTokenAccountIdempotentInstruction(FEE_PAYER, account, owner.publicKey, USDC), instructions[1]!],
+        [owner],
+      );
     },
   },
-  { name: 'the same close twice', category: 'rentFarming', path: CLOSE, code: 'DUPLICATE_INSTRUCTION', transaction: () => legacy([closeInstruction(EMPTY_CLOSABLE), closeInstruction(EMPTY_CLOSABLE)]) },
+  {
+    name: 'the same close twice',
+    category: 'rentFarming',
+    path: CLOSE,
+    code: 'DUPLICATE_INSTRUCTION',
+    transaction: () => legacy([closeInstruction(EMPTY_CLOSABLE), closeInstruction(EMPTY_CLOSABLE)]),
+  },
   {
     name: 'a second ATA creation of an account that exists (fails at the fee payer’s cost)',
     category: 'rentFarming',
     path: CREATE,
     code: 'ACCOUNT_ALREADY_EXISTS',
-    transaction: () => legacy([createAssociatedTokenAccountInstruction(FEE_PAYER, ata(ALICE.publicKey), ALICE.publicKey, USDC), createSetAuthorityInstruction(ata(ALICE.publicKey), ALICE.publicKey, AuthorityType.CloseAccount, FEE_PAYER)], [ALICE]),
+    transaction: () =>
+      legacy(
+        [
+          createAssociatedTokenAccountInstruction(FEE_PAYER, ata(ALICE.publicKey), ALICE.publicKey, USDC),
+          createSetAuthorityInstruction(ata(ALICE.publicKey), ALICE.publicKey, AuthorityType.CloseAccount, FEE_PAYER),
+        ],
+        [ALICE],
+      ),
   },
 
   // -- durable nonces (rules N1, N2)
@@ -471,18 +688,103 @@ const cases: Case[] = [
     path: SEND,
     code: 'DURABLE_NONCE_NOT_ALLOWED',
     transaction: async () =>
-      build({ instructions: [SystemProgram.nonceAdvance({ noncePubkey: newKeypair().publicKey, authorizedPubkey: FEE_PAYER }), transferInstruction(ALICE, ATTACKER.publicKey, 1n)], blockhash: newKeypair().publicKey.toBase58(), signers: [ALICE] }),
+      build({
+        instructions: [
+          SystemProgram.nonceAdvance({ noncePubkey: newKeypair().publicKey, authorizedPubkey: FEE_PAYER }),
+          transferInstruction(ALICE, ATTACKER.publicKey, 1n),
+        ],
+        blockhash: newKeypair().publicKey.toBase58(),
+        signers: [ALICE],
+      }),
   },
-  { name: 'nonce withdrawal with the fee payer as nonce authority', category: 'nonce', path: SEND, code: 'DURABLE_NONCE_NOT_ALLOWED', transaction: () => legacy([transferInstruction(ALICE, ATTACKER.publicKey, 1n), SystemProgram.nonceWithdraw({ noncePubkey: newKeypair().publicKey, authorizedPubkey: FEE_PAYER, toPubkey: ATTACKER.publicKey, lamports: 1_447_680 })], [ALICE]) },
-  { name: 'nonce initialization naming the fee payer as authority', category: 'nonce', path: SEND, code: 'DURABLE_NONCE_NOT_ALLOWED', transaction: () => legacy([SystemProgram.nonceInitialize({ noncePubkey: newKeypair().publicKey, authorizedPubkey: FEE_PAYER })]) },
-  { name: 'nonce authority moved by the fee payer', category: 'nonce', path: SEND, code: 'DURABLE_NONCE_NOT_ALLOWED', transaction: () => legacy([SystemProgram.nonceAuthorize({ noncePubkey: newKeypair().publicKey, authorizedPubkey: FEE_PAYER, newAuthorizedPubkey: ATTACKER.publicKey })]) },
+  {
+    name: 'nonce withdrawal with the fee payer as nonce authority',
+    category: 'nonce',
+    path: SEND,
+    code: 'DURABLE_NONCE_NOT_ALLOWED',
+    transaction: () =>
+      legacy(
+        [
+          transferInstruction(ALICE, ATTACKER.publicKey, 1n),
+          SystemProgram.nonceWithdraw({ noncePubkey: newKeypair().publicKey, authorizedPubkey: FEE_PAYER, toPubkey: ATTACKER.publicKey, lamports: 1_447_680 }),
+        ],
+        [ALICE],
+      ),
+  },
+  {
+    name: 'nonce initialization naming the fee payer as authority',
+    category: 'nonce',
+    path: SEND,
+    code: 'DURABLE_NONCE_NOT_ALLOWED',
+    transaction: () => legacy([SystemProgram.nonceInitialize({ noncePubkey: newKeypair().publicKey, authorizedPubkey: FEE_PAYER })]),
+  },
+  {
+    name: 'nonce authority moved by the fee payer',
+    category: 'nonce',
+    path: SEND,
+    code: 'DURABLE_NONCE_NOT_ALLOWED',
+    transaction: () =>
+      legacy([SystemProgram.nonceAuthorize({ noncePubkey: newKeypair().publicKey, authorizedPubkey: FEE_PAYER, newAuthorizedPubkey: ATTACKER.publicKey })]),
+  },
 
   // -- compute budget and signatures (rules C1–C3, F2, S2)
-  { name: 'a priority fee over the cap', category: 'computeAndSignatures', path: SEND, code: 'COMPUTE_PRICE_TOO_HIGH', transaction: () => { const send = aliceSends(); return legacy([ComputeBudgetProgram.setComputeUnitPrice({ microLamports: 50_000_000_000n }), ...send.instructions], send.signers); } },
-  { name: 'a compute-unit limit over the cap', category: 'computeAndSignatures', path: SEND, code: 'COMPUTE_LIMIT_TOO_HIGH', transaction: () => { const send = aliceSends(); return legacy([ComputeBudgetProgram.setComputeUnitLimit({ units: 0xffff_ffff }), ComputeBudgetProgram.setComputeUnitPrice({ microLamports: 100_000 }), ...send.instructions], send.signers); } },
-  { name: 'a heap-frame request', category: 'computeAndSignatures', path: SEND, code: 'COMPUTE_BUDGET_INVALID', transaction: () => { const send = aliceSends(); return legacy([ComputeBudgetProgram.requestHeapFrame({ bytes: 256 * 1024 }), ...send.instructions], send.signers); } },
-  { name: 'a loaded-accounts data-size limit', category: 'computeAndSignatures', path: SEND, code: 'COMPUTE_BUDGET_INVALID', transaction: () => { const send = aliceSends(); return legacy([raw(ComputeBudgetProgram.programId, [4, ...u32(1)]), ...send.instructions], send.signers); } },
-  { name: 'a malformed compute-budget instruction', category: 'computeAndSignatures', path: SEND, code: 'COMPUTE_BUDGET_INVALID', transaction: () => { const send = aliceSends(); return legacy([raw(ComputeBudgetProgram.programId, [3, 1, 2]), ...send.instructions], send.signers); } },
+  {
+    name: 'a priority fee over the cap',
+    category: 'computeAndSignatures',
+    path: SEND,
+    code: 'COMPUTE_PRICE_TOO_HIGH',
+    transaction: () => {
+      const send = aliceSends();
+      return legacy([ComputeBudgetProgram.setComputeUnitPrice({ microLamports: 50_000_000_000n }), ...send.instructions], send.signers);
+    },
+  },
+  {
+    name: 'a compute-unit limit over the cap',
+    category: 'computeAndSignatures',
+    path: SEND,
+    code: 'COMPUTE_LIMIT_TOO_HIGH',
+    transaction: () => {
+      const send = aliceSends();
+      return legacy(
+        [
+          ComputeBudgetProgram.setComputeUnitLimit({ units: 0xffff_ffff }),
+          ComputeBudgetProgram.setComputeUnitPrice({ microLamports: 100_000 }),
+          ...send.instructions,
+        ],
+        send.signers,
+      );
+    },
+  },
+  {
+    name: 'a heap-frame request',
+    category: 'computeAndSignatures',
+    path: SEND,
+    code: 'COMPUTE_BUDGET_INVALID',
+    transaction: () => {
+      const send = aliceSends();
+      return legacy([ComputeBudgetProgram.requestHeapFrame({ bytes: 256 * 1024 }), ...send.instructions], send.signers);
+    },
+  },
+  {
+    name: 'a loaded-accounts data-size limit',
+    category: 'computeAndSignatures',
+    path: SEND,
+    code: 'COMPUTE_BUDGET_INVALID',
+    transaction: () => {
+      const send = aliceSends();
+      return legacy([raw(ComputeBudgetProgram.programId, [4, ...u32(1)]), ...send.instructions], send.signers);
+    },
+  },
+  {
+    name: 'a malformed compute-budget instruction',
+    category: 'computeAndSignatures',
+    path: SEND,
+    code: 'COMPUTE_BUDGET_INVALID',
+    transaction: () => {
+      const send = aliceSends();
+      return legacy([raw(ComputeBudgetProgram.programId, [3, 1, 2]), ...send.instructions], send.signers);
+    },
+  },
   {
     name: 'two different compute-unit prices (the cheap one shown first)',
     category: 'computeAndSignatures',
@@ -490,7 +792,14 @@ const cases: Case[] = [
     code: 'DUPLICATE_INSTRUCTION',
     transaction: () => {
       const send = aliceSends();
-      return legacy([ComputeBudgetProgram.setComputeUnitPrice({ microLamports: 1 }), ComputeBudgetProgram.setComputeUnitPrice({ microLamports: 90_000 }), ...send.instructions], send.signers);
+      return legacy(
+        [
+          ComputeBudgetProgram.setComputeUnitPrice({ microLamports: 1 }),
+          ComputeBudgetProgram.setComputeUnitPrice({ microLamports: 90_000 }),
+          ...send.instructions,
+        ],
+        send.signers,
+      );
     },
   },
   {
@@ -501,12 +810,31 @@ const cases: Case[] = [
     transaction: () => {
       const signers = Array.from({ length: 5 }, () => newKeypair());
       const send = aliceSends();
-      return legacy([...send.instructions, raw(MEMO_PROGRAM, [...Buffer.from('many')], signers.map((signer) => ({ pubkey: signer.publicKey, isSigner: true })))], [...send.signers, ...signers]);
+      return legacy(
+        [
+          ...send.instructions,
+          raw(
+            MEMO_PROGRAM,
+            [...Buffer.from('many')],
+            signers.map((signer) => ({ pubkey: signer.publicKey, isSigner: true })),
+          ),
+        ],
+        [...send.signers, ...signers],
+      );
     },
   },
 
   // -- programs (rules P1, F1, A1)
-  { name: 'an unknown program', category: 'programs', path: SEND, code: 'PROGRAM_NOT_ALLOWED', transaction: () => { const send = aliceSends(); return legacy([...send.instructions, raw(ATTACKER.publicKey, [1], [{ pubkey: ALICE.publicKey, isSigner: true }])], send.signers); } },
+  {
+    name: 'an unknown program',
+    category: 'programs',
+    path: SEND,
+    code: 'PROGRAM_NOT_ALLOWED',
+    transaction: () => {
+      const send = aliceSends();
+      return legacy([...send.instructions, raw(ATTACKER.publicKey, [1], [{ pubkey: ALICE.publicKey, isSigner: true }])], send.signers);
+    },
+  },
   {
     name: 'an ATA creation naming an impostor token program',
     category: 'programs',
@@ -530,10 +858,43 @@ const cases: Case[] = [
       return legacy(instructions, [owner]);
     },
   },
-  { name: 'an allowed extra program handed the fee payer as signer (a CPI could drain it)', category: 'programs', path: SEND, code: 'FEE_PAYER_MISUSE', transaction: () => { const send = aliceSends(); return legacy([...send.instructions, raw(EXTRA_PROGRAM, [0], [{ pubkey: FEE_PAYER, isSigner: true, isWritable: true }])], send.signers); } },
-  { name: 'an allowed extra program handed the fee payer read-only (it is a writable signer of the message all the same)', category: 'programs', path: SEND, code: 'FEE_PAYER_MISUSE', transaction: () => { const send = aliceSends(); return legacy([...send.instructions, raw(EXTRA_PROGRAM, [0], [{ pubkey: FEE_PAYER }])], send.signers); } },
-  { name: 'a memo signed by the fee payer', category: 'programs', path: SEND, code: 'FEE_PAYER_MISUSE', transaction: () => { const send = aliceSends(); return legacy([...send.instructions, raw(MEMO_PROGRAM, [...Buffer.from('hi')], [{ pubkey: FEE_PAYER, isSigner: true }])], send.signers); } },
-  { name: 'an ATA of the fee payer funded by the fee payer', category: 'programs', path: CREATE, code: 'FEE_PAYER_MISUSE', transaction: () => legacy([createAssociatedTokenAccountInstruction(FEE_PAYER, ata(FEE_PAYER, KIN), FEE_PAYER, KIN)]) },
+  {
+    name: 'an allowed extra program handed the fee payer as signer (a CPI could drain it)',
+    category: 'programs',
+    path: SEND,
+    code: 'FEE_PAYER_MISUSE',
+    transaction: () => {
+      const send = aliceSends();
+      return legacy([...send.instructions, raw(EXTRA_PROGRAM, [0], [{ pubkey: FEE_PAYER, isSigner: true, isWritable: true }])], send.signers);
+    },
+  },
+  {
+    name: 'an allowed extra program handed the fee payer read-only (it is a writable signer of the message all the same)',
+    category: 'programs',
+    path: SEND,
+    code: 'FEE_PAYER_MISUSE',
+    transaction: () => {
+      const send = aliceSends();
+      return legacy([...send.instructions, raw(EXTRA_PROGRAM, [0], [{ pubkey: FEE_PAYER }])], send.signers);
+    },
+  },
+  {
+    name: 'a memo signed by the fee payer',
+    category: 'programs',
+    path: SEND,
+    code: 'FEE_PAYER_MISUSE',
+    transaction: () => {
+      const send = aliceSends();
+      return legacy([...send.instructions, raw(MEMO_PROGRAM, [...Buffer.from('hi')], [{ pubkey: FEE_PAYER, isSigner: true }])], send.signers);
+    },
+  },
+  {
+    name: 'an ATA of the fee payer funded by the fee payer',
+    category: 'programs',
+    path: CREATE,
+    code: 'FEE_PAYER_MISUSE',
+    transaction: () => legacy([createAssociatedTokenAccountInstruction(FEE_PAYER, ata(FEE_PAYER, KIN), FEE_PAYER, KIN)]),
+  },
   {
     name: 'ATA RecoverNested through the fee payer’s wallet',
     category: 'programs',
@@ -554,7 +915,13 @@ const cases: Case[] = [
       const target = newKeypair();
       return legacy(
         [
-          SystemProgram.createAccount({ fromPubkey: FEE_PAYER, newAccountPubkey: target.publicKey, lamports: Number(rent), space: ACCOUNT_SIZE, programId: TOKEN_PROGRAM_ID }),
+          SystemProgram.createAccount({
+            fromPubkey: FEE_PAYER,
+            newAccountPubkey: target.publicKey,
+            lamports: Number(rent),
+            space: ACCOUNT_SIZE,
+            programId: TOKEN_PROGRAM_ID,
+          }),
           createInitializeAccount3Instruction(target.publicKey, USDC, FEE_PAYER),
         ],
         [target],
@@ -570,26 +937,140 @@ const cases: Case[] = [
     code: 'VERSIONED_TRANSACTION_UNSUPPORTED',
     transaction: () => {
       const send = aliceSends();
-      const hidden = [...new Set(send.instructions.flatMap((ix) => ix.keys.filter((key) => !key.isSigner).map((key) => key.pubkey.toBase58())))].map((key) => new PublicKey(key));
-      const table = new AddressLookupTableAccount({ key: newKeypair().publicKey, state: { deactivationSlot: 2n ** 64n - 1n, lastExtendedSlot: 0, lastExtendedSlotStartIndex: 0, addresses: hidden } });
+      const hidden = [...new Set(send.instructions.flatMap((ix) => ix.keys.filter((key) => !key.isSigner).map((key) => key.pubkey.toBase58())))].map(
+        (key) => new PublicKey(key),
+      );
+      const table = new AddressLookupTableAccount({
+        key: newKeypair().publicKey,
+        state: { deactivationSlot: 2n ** 64n - 1n, lastExtendedSlot: 0, lastExtendedSlotStartIndex: 0, addresses: hidden },
+      });
       return v0(send.instructions, send.signers, [table]);
     },
   },
 
   // -- Token-2022 (rule P2)
-  { name: 'a Token-2022 associated token account', category: 'token2022', path: CREATE, code: 'TOKEN_2022_UNSUPPORTED', transaction: () => { const owner = newKeypair(); const account = getAssociatedTokenAddressSync(T22_MINT, owner.publicKey, true, TOKEN_2022_PROGRAM_ID); return legacy([createAssociatedTokenAccountInstruction(FEE_PAYER, account, owner.publicKey, T22_MINT, TOKEN_2022_PROGRAM_ID), createSetAuthorityInstruction(account, owner.publicKey, AuthorityType.CloseAccount, FEE_PAYER, [], TOKEN_2022_PROGRAM_ID)], [owner]); } },
-  { name: 'a Token-2022 TransferChecked', category: 'token2022', path: SEND, code: 'TOKEN_2022_UNSUPPORTED', transaction: () => legacy([createTransferCheckedInstruction(T22_ACCOUNT, T22_MINT, ata(ALICE.publicKey, T22_MINT), ATTACKER.publicKey, 1n, 6, [], TOKEN_2022_PROGRAM_ID)], [ATTACKER]) },
-  { name: 'createAccount from the fee payer owned by Token-2022', category: 'token2022', path: CREATE, code: 'TOKEN_2022_UNSUPPORTED', transaction: () => { const target = newKeypair(); return legacy([SystemProgram.createAccount({ fromPubkey: FEE_PAYER, newAccountPubkey: target.publicKey, lamports: Number(rent), space: ACCOUNT_SIZE, programId: TOKEN_2022_PROGRAM_ID })], [target]); } },
-  { name: 'a classic ATA creation for a Token-2022 mint', category: 'token2022', path: CREATE, code: 'TOKEN_2022_UNSUPPORTED', transaction: () => { const { owner, instructions } = newAccount(newKeypair(), T22_MINT); return legacy(instructions, [owner]); } },
-  { name: 'a close of a Token-2022 account whose close authority is the fee payer', category: 'token2022', path: CLOSE, code: 'TOKEN_2022_UNSUPPORTED', transaction: () => legacy([closeInstruction(T22_ACCOUNT)]) },
-  { name: 'a classic Transfer out of a Token-2022 account', category: 'token2022', path: SEND, code: 'TOKEN_2022_UNSUPPORTED', transaction: () => legacy([createTransferInstruction(T22_ACCOUNT, ata(ALICE.publicKey), ATTACKER.publicKey, 1n)], [ATTACKER]) },
+  {
+    name: 'a Token-2022 associated token account',
+    category: 'token2022',
+    path: CREATE,
+    code: 'TOKEN_2022_UNSUPPORTED',
+    transaction: () => {
+      const owner = newKeypair();
+      const account = getAssociatedTokenAddressSync(T22_MINT, owner.publicKey, true, TOKEN_2022_PROGRAM_ID);
+      return legacy(
+        [
+          createAssociatedTokenAccountInstruction(FEE_PAYER, account, owner.publicKey, T22_MINT, TOKEN_2022_PROGRAM_ID),
+          createSetAuthorityInstruction(account, owner.publicKey, AuthorityType.CloseAccount, FEE_PAYER, [], TOKEN_2022_PROGRAM_ID),
+        ],
+        [owner],
+      );
+    },
+  },
+  {
+    name: 'a Token-2022 TransferChecked',
+    category: 'token2022',
+    path: SEND,
+    code: 'TOKEN_2022_UNSUPPORTED',
+    transaction: () =>
+      legacy(
+        [createTransferCheckedInstruction(T22_ACCOUNT, T22_MINT, ata(ALICE.publicKey, T22_MINT), ATTACKER.publicKey, 1n, 6, [], TOKEN_2022_PROGRAM_ID)],
+        [ATTACKER],
+      ),
+  },
+  {
+    name: 'createAccount from the fee payer owned by Token-2022',
+    category: 'token2022',
+    path: CREATE,
+    code: 'TOKEN_2022_UNSUPPORTED',
+    transaction: () => {
+      const target = newKeypair();
+      return legacy(
+        [
+          SystemProgram.createAccount({
+            fromPubkey: FEE_PAYER,
+            newAccountPubkey: target.publicKey,
+            lamports: Number(rent),
+            space: ACCOUNT_SIZE,
+            programId: TOKEN_2022_PROGRAM_ID,
+          }),
+        ],
+        [target],
+      );
+    },
+  },
+  {
+    name: 'a classic ATA creation for a Token-2022 mint',
+    category: 'token2022',
+    path: CREATE,
+    code: 'TOKEN_2022_UNSUPPORTED',
+    transaction: () => {
+      const { owner, instructions } = newAccount(newKeypair(), T22_MINT);
+      return legacy(instructions, [owner]);
+    },
+  },
+  {
+    name: 'a close of a Token-2022 account whose close authority is the fee payer',
+    category: 'token2022',
+    path: CLOSE,
+    code: 'TOKEN_2022_UNSUPPORTED',
+    transaction: () => legacy([closeInstruction(T22_ACCOUNT)]),
+  },
+  {
+    name: 'a classic Transfer out of a Token-2022 account',
+    category: 'token2022',
+    path: SEND,
+    code: 'TOKEN_2022_UNSUPPORTED',
+    transaction: () => legacy([createTransferInstruction(T22_ACCOUNT, ata(ALICE.publicKey), ATTACKER.publicKey, 1n)], [ATTACKER]),
+  },
 
   // -- size, signatures, blockhash (rules W2, S1, S3, S4, B1)
-  { name: 'a correctly signed transaction of 1,300 bytes', category: 'oversized', path: SEND, code: 'TRANSACTION_TOO_LARGE', transaction: () => oversized(ALICE, 1_100) },
-  { name: 'a valid send whose client signature is corrupted', category: 'corruptedSignature', path: SEND, code: 'SIGNATURE_INVALID', transaction: async () => { const send = aliceSends(); return corruptSignature(await legacy(send.instructions, send.signers), 1); } },
-  { name: 'a valid send whose second client signature is corrupted', category: 'corruptedSignature', path: BATCH, code: 'SIGNATURE_INVALID', transaction: async () => { const send = aliceSends(); return corruptSignature(await legacy(send.instructions, send.signers), 2); } },
-  { name: 'a valid send missing a client signature', category: 'corruptedSignature', path: SEND, code: 'SIGNATURE_MISSING', transaction: () => { const send = aliceSends(); return legacy(send.instructions, [ALICE]); } },
-  { name: 'a send paid by someone else', category: 'corruptedSignature', path: SEND, code: 'WRONG_FEE_PAYER', transaction: async () => { const send = aliceSends(); return build({ instructions: send.instructions, blockhash: await blockhash(), signers: send.signers, feePayer: ALICE.publicKey }); } },
+  {
+    name: 'a correctly signed transaction of 1,300 bytes',
+    category: 'oversized',
+    path: SEND,
+    code: 'TRANSACTION_TOO_LARGE',
+    transaction: () => oversized(ALICE, 1_100),
+  },
+  {
+    name: 'a valid send whose client signature is corrupted',
+    category: 'corruptedSignature',
+    path: SEND,
+    code: 'SIGNATURE_INVALID',
+    transaction: async () => {
+      const send = aliceSends();
+      return corruptSignature(await legacy(send.instructions, send.signers), 1);
+    },
+  },
+  {
+    name: 'a valid send whose second client signature is corrupted',
+    category: 'corruptedSignature',
+    path: BATCH,
+    code: 'SIGNATURE_INVALID',
+    transaction: async () => {
+      const send = aliceSends();
+      return corruptSignature(await legacy(send.instructions, send.signers), 2);
+    },
+  },
+  {
+    name: 'a valid send missing a client signature',
+    category: 'corruptedSignature',
+    path: SEND,
+    code: 'SIGNATURE_MISSING',
+    transaction: () => {
+      const send = aliceSends();
+      return legacy(send.instructions, [ALICE]);
+    },
+  },
+  {
+    name: 'a send paid by someone else',
+    category: 'corruptedSignature',
+    path: SEND,
+    code: 'WRONG_FEE_PAYER',
+    transaction: async () => {
+      const send = aliceSends();
+      return build({ instructions: send.instructions, blockhash: await blockhash(), signers: send.signers, feePayer: ALICE.publicKey });
+    },
+  },
   {
     name: 'a valid send whose blockhash expired',
     category: 'expiredBlockhash',
@@ -643,18 +1124,105 @@ const cases: Case[] = [
   },
 
   // -- mints (rules A5, T1)
-  { name: 'an ATA for a mint the relay does not sponsor', category: 'mints', path: CREATE, code: 'MINT_NOT_ALLOWED', transaction: () => { const { owner, instructions } = newAccount(newKeypair(), OTHER_MINT); return legacy(instructions, [owner]); } },
-  { name: 'an ATA for an allowed mint that does not exist on the ledger', category: 'mints', path: CREATE, code: 'MINT_NOT_ALLOWED', transaction: () => { const { owner, instructions } = newAccount(newKeypair(), GHOST_MINT); return legacy(instructions, [owner]); } },
-  { name: 'a TransferChecked of a mint the relay does not sponsor', category: 'mints', path: SEND, code: 'MINT_NOT_ALLOWED', transaction: () => legacy([createTransferCheckedInstruction(ata(ATTACKER.publicKey, OTHER_MINT), OTHER_MINT, ata(ALICE.publicKey, OTHER_MINT), ATTACKER.publicKey, 1n, 6)], [ATTACKER]) },
-  { name: 'a Transfer whose mint cannot be told (its source is not on the ledger)', category: 'mints', path: SEND, code: 'MINT_NOT_ALLOWED', transaction: () => legacy([createTransferInstruction(newKeypair().publicKey, ata(ALICE.publicKey), ATTACKER.publicKey, 1n)], [ATTACKER]) },
+  {
+    name: 'an ATA for a mint the relay does not sponsor',
+    category: 'mints',
+    path: CREATE,
+    code: 'MINT_NOT_ALLOWED',
+    transaction: () => {
+      const { owner, instructions } = newAccount(newKeypair(), OTHER_MINT);
+      return legacy(instructions, [owner]);
+    },
+  },
+  {
+    name: 'an ATA for an allowed mint that does not exist on the ledger',
+    category: 'mints',
+    path: CREATE,
+    code: 'MINT_NOT_ALLOWED',
+    transaction: () => {
+      const { owner, instructions } = newAccount(newKeypair(), GHOST_MINT);
+      return legacy(instructions, [owner]);
+    },
+  },
+  {
+    name: 'a TransferChecked of a mint the relay does not sponsor',
+    category: 'mints',
+    path: SEND,
+    code: 'MINT_NOT_ALLOWED',
+    transaction: () =>
+      legacy(
+        [createTransferCheckedInstruction(ata(ATTACKER.publicKey, OTHER_MINT), OTHER_MINT, ata(ALICE.publicKey, OTHER_MINT), ATTACKER.publicKey, 1n, 6)],
+        [ATTACKER],
+      ),
+  },
+  {
+    name: 'a Transfer whose mint cannot be told (its source is not on the ledger)',
+    category: 'mints',
+    path: SEND,
+    code: 'MINT_NOT_ALLOWED',
+    transaction: () => legacy([createTransferInstruction(newKeypair().publicKey, ata(ALICE.publicKey), ATTACKER.publicKey, 1n)], [ATTACKER]),
+  },
 
   // -- shape (rules W1, W3, O1, O2, T2)
-  { name: 'signedTransaction that is not base64', category: 'shape', path: SEND, status: 400, code: 'INVALID_BASE64', transaction: async () => 'a transaction, honestly' },
-  { name: 'a signed transaction cut short', category: 'shape', path: SEND, status: 400, code: 'INVALID_TRANSACTION', transaction: async () => { const send = aliceSends(); return Buffer.from(await legacy(send.instructions, send.signers), 'base64').subarray(0, 300).toString('base64'); } },
-  { name: 'a close smuggled into a batch of transfers', category: 'shape', path: BATCH, code: 'OPERATION_MISMATCH', transaction: () => { const send = aliceSends(); return legacy([...send.instructions, closeInstruction(EMPTY_CLOSABLE)], send.signers); } },
+  {
+    name: 'signedTransaction that is not base64',
+    category: 'shape',
+    path: SEND,
+    status: 400,
+    code: 'INVALID_BASE64',
+    transaction: async () => 'a transaction, honestly',
+  },
+  {
+    name: 'a signed transaction cut short',
+    category: 'shape',
+    path: SEND,
+    status: 400,
+    code: 'INVALID_TRANSACTION',
+    transaction: async () => {
+      const send = aliceSends();
+      return Buffer.from(await legacy(send.instructions, send.signers), 'base64')
+        .subarray(0, 300)
+        .toString('base64');
+    },
+  },
+  {
+    name: 'a close smuggled into a batch of transfers',
+    category: 'shape',
+    path: BATCH,
+    code: 'OPERATION_MISMATCH',
+    transaction: () => {
+      const send = aliceSends();
+      return legacy([...send.instructions, closeInstruction(EMPTY_CLOSABLE)], send.signers);
+    },
+  },
   { name: 'a transaction with no instruction at all', category: 'shape', path: CREATE, code: 'NO_OPERATION', transaction: () => v0([], []) },
-  { name: 'a transaction that only sets a compute budget', category: 'shape', path: SEND, code: 'NO_OPERATION', transaction: () => legacy([ComputeBudgetProgram.setComputeUnitLimit({ units: 10_000 })]) },
-  { name: 'a Revoke', category: 'shape', path: SEND, code: 'INSTRUCTION_NOT_ALLOWED', transaction: () => legacy([raw(TOKEN_PROGRAM_ID, [5], [{ pubkey: ata(ALICE.publicKey), isWritable: true }, { pubkey: ALICE.publicKey, isSigner: true }])], [ALICE]) },
+  {
+    name: 'a transaction that only sets a compute budget',
+    category: 'shape',
+    path: SEND,
+    code: 'NO_OPERATION',
+    transaction: () => legacy([ComputeBudgetProgram.setComputeUnitLimit({ units: 10_000 })]),
+  },
+  {
+    name: 'a Revoke',
+    category: 'shape',
+    path: SEND,
+    code: 'INSTRUCTION_NOT_ALLOWED',
+    transaction: () =>
+      legacy(
+        [
+          raw(
+            TOKEN_PROGRAM_ID,
+            [5],
+            [
+              { pubkey: ata(ALICE.publicKey), isWritable: true },
+              { pubkey: ALICE.publicKey, isSigner: true },
+            ],
+          ),
+        ],
+        [ALICE],
+      ),
+  },
 ];
 
 /**
@@ -711,122 +1279,138 @@ const TABLE_CODES = new Map(policyRules().map((rule) => [rule.id, rule.code]));
  * the native mint; test/policy-profiles.test.ts shows strict refusing it without that help.)
  */
 for (const profile of POLICY_PROFILES) {
-describe(`under the ${profile} policy profile`, () => {
-  beforeAll(() => arrange(profile));
-  afterAll(() => h.close());
+  describe(`under the ${profile} policy profile`, () => {
+    beforeAll(() => arrange(profile));
+    afterAll(() => h.close());
 
-  describe('adversarial transactions: refused with their own code, nothing submitted', () => {
-    const lamportsOf = async (address: PublicKey) => (await h.emulator.services.ledger.getAccount(address))?.lamports ?? 0n;
+    describe('adversarial transactions: refused with their own code, nothing submitted', () => {
+      const lamportsOf = async (address: PublicKey) => (await h.emulator.services.ledger.getAccount(address))?.lamports ?? 0n;
 
-    for (const attack of cases) {
-      it(`${attack.code}: ${attack.name}`, async () => {
-        const signedTransaction = await attack.transaction();
-        const { submissions, queue } = h.emulator.services;
-        const feePayerBefore = await lamportsOf(FEE_PAYER);
-        const recordsBefore = submissions.all().length;
+      for (const attack of cases) {
+        it(`${attack.code}: ${attack.name}`, async () => {
+          const signedTransaction = await attack.transaction();
+          const { submissions, queue } = h.emulator.services;
+          const feePayerBefore = await lamportsOf(FEE_PAYER);
+          const recordsBefore = submissions.all().length;
 
-        const response = await h.call('POST', attack.path, { body: { signedTransaction } });
+          const response = await h.call('POST', attack.path, { body: { signedTransaction } });
 
-        expect(response.status, JSON.stringify(response.body)).toBe(attack.status ?? 422);
-        expect(response.body.code, response.body.detail).toBe(attack.code);
-        expect(response.body.detail).toEqual(expect.any(String));
-        // The body names the rule: the one this case stands for in the table, else one whose code it answered.
-        const rule = RULE_OF_CASE.get(attack.name);
-        if (rule) expect(response.body.rule, response.body.detail).toBe(rule);
-        else if (response.body.rule !== undefined) expect(TABLE_CODES.get(response.body.rule), response.body.detail).toBe(attack.code);
-        await h.emulator.settle();
-        expect(await lamportsOf(FEE_PAYER)).toBe(feePayerBefore);
-        expect(submissions.all().length).toBe(recordsBefore);
-        expect(queue.state().pending).toBe(0);
-      });
-    }
-
-    it('breaks every rule of the policy table with a case answered by the rule’s code and status', () => {
-      const rules = policyRules();
-      expect(rules.length).toBeGreaterThanOrEqual(35);
-      expect(new Set(rules.map((rule) => rule.id)).size).toBe(rules.length);
-      // Exactly the table's rules: a rule added to the contract needs its case here, a case of a removed rule goes.
-      expect(Object.keys(CASE_OF_RULE).sort()).toEqual(rules.map((rule) => rule.id).sort());
-      const byName = new Map(cases.map((attack) => [attack.name, attack]));
-      for (const rule of rules) {
-        expect(PROBLEMS[rule.code], `${rule.id}: ${rule.code} is a registered code`).toBeDefined();
-        expect(PROBLEMS[rule.code].status, `${rule.id}: the registry answers ${rule.code} with the status the table states`).toBe(rule.status);
-        const attack = byName.get(CASE_OF_RULE[rule.id]!);
-        expect(attack, `${rule.id}: case "${CASE_OF_RULE[rule.id]}"`).toBeDefined();
-        expect({ code: attack!.code, status: attack!.status ?? 422 }, `${rule.id}: ${attack!.name}`).toEqual({ code: rule.code, status: rule.status });
+          expect(response.status, JSON.stringify(response.body)).toBe(attack.status ?? 422);
+          expect(response.body.code, response.body.detail).toBe(attack.code);
+          expect(response.body.detail).toEqual(expect.any(String));
+          // The body names the rule: the one this case stands for in the table, else one whose code it answered.
+          const rule = RULE_OF_CASE.get(attack.name);
+          if (rule) expect(response.body.rule, response.body.detail).toBe(rule);
+          else if (response.body.rule !== undefined) expect(TABLE_CODES.get(response.body.rule), response.body.detail).toBe(attack.code);
+          await h.emulator.settle();
+          expect(await lamportsOf(FEE_PAYER)).toBe(feePayerBefore);
+          expect(submissions.all().length).toBe(recordsBefore);
+          expect(queue.state().pending).toBe(0);
+        });
       }
+
+      it('breaks every rule of the policy table with a case answered by the rule’s code and status', () => {
+        const rules = policyRules();
+        expect(rules.length).toBeGreaterThanOrEqual(35);
+        expect(new Set(rules.map((rule) => rule.id)).size).toBe(rules.length);
+        // Exactly the table's rules: a rule added to the contract needs its case here, a case of a removed rule goes.
+        expect(Object.keys(CASE_OF_RULE).sort()).toEqual(rules.map((rule) => rule.id).sort());
+        const byName = new Map(cases.map((attack) => [attack.name, attack]));
+        for (const rule of rules) {
+          expect(PROBLEMS[rule.code], `${rule.id}: ${rule.code} is a registered code`).toBeDefined();
+          expect(PROBLEMS[rule.code].status, `${rule.id}: the registry answers ${rule.code} with the status the table states`).toBe(rule.status);
+          const attack = byName.get(CASE_OF_RULE[rule.id]!);
+          expect(attack, `${rule.id}: case "${CASE_OF_RULE[rule.id]}"`).toBeDefined();
+          expect({ code: attack!.code, status: attack!.status ?? 422 }, `${rule.id}: ${attack!.name}`).toEqual({ code: rule.code, status: rule.status });
+        }
+      });
+
+      it('has at least 40 distinct cases covering every category of issue 8', () => {
+        expect(new Set(cases.map((attack) => attack.name)).size).toBe(cases.length);
+        expect(cases.length).toBeGreaterThanOrEqual(40);
+        const covered = new Set(cases.map((attack) => attack.category));
+        expect(Object.keys(CATEGORIES).filter((category) => !covered.has(category as Category))).toEqual([]);
+      });
     });
 
-    it('has at least 40 distinct cases covering every category of issue 8', () => {
-      expect(new Set(cases.map((attack) => attack.name)).size).toBe(cases.length);
-      expect(cases.length).toBeGreaterThanOrEqual(40);
-      const covered = new Set(cases.map((attack) => attack.category));
-      expect(Object.keys(CATEGORIES).filter((category) => !covered.has(category as Category))).toEqual([]);
+    /** The other side of each rule: what the refusals must not catch. */
+    describe('controls: the legitimate neighbours of the attacks are relayed', () => {
+      const lamportsOf = async (address: PublicKey) => (await h.emulator.services.ledger.getAccount(address))?.lamports ?? 0n;
+      const relay = async (path: string, signedTransaction: string) => {
+        const response = await h.call('POST', path, { body: { signedTransaction } });
+        expect(response.status, JSON.stringify(response.body)).toBe(200);
+        await h.emulator.settle();
+        return response.body as { signature: string };
+      };
+
+      it('relays a v0 transaction without lookup tables like a legacy one (rule W4)', async () => {
+        const { owner, account, instructions } = newAccount();
+        const receipt = await relay(CREATE, await v0(instructions, [owner]));
+        expect(h.emulator.services.submissions.get(receipt.signature)?.status).toBe('processed');
+        expect(await h.emulator.services.ledger.getAccount(account)).not.toBeNull();
+      });
+
+      it('answers an identical retry within the blockhash window with the original receipt, submitting nothing (rule R1 of issue 3)', async () => {
+        const send = aliceSends(3n);
+        const signed = await legacy(send.instructions, send.signers);
+        const first = await relay(SEND, signed);
+        const feePayerAfterFirst = await lamportsOf(FEE_PAYER);
+        const recordsAfterFirst = h.emulator.services.submissions.all().length;
+        const again = await relay(SEND, signed);
+        expect(again).toEqual(first);
+        expect(await lamportsOf(FEE_PAYER)).toBe(feePayerAfterFirst);
+        expect(h.emulator.services.submissions.all().length).toBe(recordsAfterFirst);
+      });
+
+      it('relays compute-budget instructions within the caps, and the fee payer pays exactly the fee they set', async () => {
+        const send = aliceSends();
+        const before = await lamportsOf(FEE_PAYER);
+        const receipt = await relay(
+          SEND,
+          await legacy(
+            [
+              ComputeBudgetProgram.setComputeUnitLimit({ units: 100_000 }),
+              ComputeBudgetProgram.setComputeUnitPrice({ microLamports: 100_000 }),
+              ...send.instructions,
+            ],
+            send.signers,
+          ),
+        );
+        const record = h.emulator.services.submissions.get(receipt.signature)!;
+        expect(record.status).toBe('processed');
+        // 3 signatures × 5,000 + 100,000 CU × 0.1 lamport, plus the new account's rent.
+        expect(before - (await lamportsOf(FEE_PAYER))).toBe(3n * 5_000n + 10_000n + rent);
+      });
+
+      it('closes an empty account whose close authority is the fee payer, and the rent comes back to it', async () => {
+        const before = await lamportsOf(FEE_PAYER);
+        await relay(CLOSE, await legacy([closeInstruction(EMPTY_CLOSABLE)]));
+        expect(await h.emulator.services.ledger.getAccount(EMPTY_CLOSABLE)).toBeNull();
+        expect((await lamportsOf(FEE_PAYER)) - before).toBe(rent - 5_000n);
+      });
+
+      it('relays an extra program’s instruction that leaves the fee payer out (the ledger then fails it: nothing is deployed there)', async () => {
+        const send = aliceSends();
+        const receipt = await relay(
+          SEND,
+          await legacy([...send.instructions, raw(EXTRA_PROGRAM, [0], [{ pubkey: ALICE.publicKey, isSigner: true }])], send.signers),
+        );
+        expect(h.emulator.services.submissions.get(receipt.signature)?.status).toBe('failed');
+      });
+
+      it('relays CreateIdempotent of an account that already exists (no rent is spent)', async () => {
+        const owner = newKeypair();
+        const first = newAccount(owner);
+        await relay(CREATE, await legacy(first.instructions, [owner]));
+        const before = await lamportsOf(FEE_PAYER);
+        const again = createAtaInstructions(owner.publicKey, USDC, { idempotent: true });
+        const receipt = await relay(SEND, await legacy([again[0]!, transferInstruction(ALICE, owner.publicKey, 1n)], [ALICE]));
+        expect(
+          h.emulator.services.submissions.get(receipt.signature)?.status,
+          JSON.stringify(h.emulator.services.submissions.get(receipt.signature)?.ledger?.logs),
+        ).toBe('processed');
+        expect(before - (await lamportsOf(FEE_PAYER))).toBe(2n * 5_000n);
+      });
     });
   });
-
-  /** The other side of each rule: what the refusals must not catch. */
-  describe('controls: the legitimate neighbours of the attacks are relayed', () => {
-    const lamportsOf = async (address: PublicKey) => (await h.emulator.services.ledger.getAccount(address))?.lamports ?? 0n;
-    const relay = async (path: string, signedTransaction: string) => {
-      const response = await h.call('POST', path, { body: { signedTransaction } });
-      expect(response.status, JSON.stringify(response.body)).toBe(200);
-      await h.emulator.settle();
-      return response.body as { signature: string };
-    };
-
-    it('relays a v0 transaction without lookup tables like a legacy one (rule W4)', async () => {
-      const { owner, account, instructions } = newAccount();
-      const receipt = await relay(CREATE, await v0(instructions, [owner]));
-      expect(h.emulator.services.submissions.get(receipt.signature)?.status).toBe('processed');
-      expect(await h.emulator.services.ledger.getAccount(account)).not.toBeNull();
-    });
-
-    it('answers an identical retry within the blockhash window with the original receipt, submitting nothing (rule R1 of issue 3)', async () => {
-      const send = aliceSends(3n);
-      const signed = await legacy(send.instructions, send.signers);
-      const first = await relay(SEND, signed);
-      const feePayerAfterFirst = await lamportsOf(FEE_PAYER);
-      const recordsAfterFirst = h.emulator.services.submissions.all().length;
-      const again = await relay(SEND, signed);
-      expect(again).toEqual(first);
-      expect(await lamportsOf(FEE_PAYER)).toBe(feePayerAfterFirst);
-      expect(h.emulator.services.submissions.all().length).toBe(recordsAfterFirst);
-    });
-
-    it('relays compute-budget instructions within the caps, and the fee payer pays exactly the fee they set', async () => {
-      const send = aliceSends();
-      const before = await lamportsOf(FEE_PAYER);
-      const receipt = await relay(SEND, await legacy([ComputeBudgetProgram.setComputeUnitLimit({ units: 100_000 }), ComputeBudgetProgram.setComputeUnitPrice({ microLamports: 100_000 }), ...send.instructions], send.signers));
-      const record = h.emulator.services.submissions.get(receipt.signature)!;
-      expect(record.status).toBe('processed');
-      // 3 signatures × 5,000 + 100,000 CU × 0.1 lamport, plus the new account's rent.
-      expect(before - (await lamportsOf(FEE_PAYER))).toBe(3n * 5_000n + 10_000n + rent);
-    });
-
-    it('closes an empty account whose close authority is the fee payer, and the rent comes back to it', async () => {
-      const before = await lamportsOf(FEE_PAYER);
-      await relay(CLOSE, await legacy([closeInstruction(EMPTY_CLOSABLE)]));
-      expect(await h.emulator.services.ledger.getAccount(EMPTY_CLOSABLE)).toBeNull();
-      expect((await lamportsOf(FEE_PAYER)) - before).toBe(rent - 5_000n);
-    });
-
-    it('relays an extra program’s instruction that leaves the fee payer out (the ledger then fails it: nothing is deployed there)', async () => {
-      const send = aliceSends();
-      const receipt = await relay(SEND, await legacy([...send.instructions, raw(EXTRA_PROGRAM, [0], [{ pubkey: ALICE.publicKey, isSigner: true }])], send.signers));
-      expect(h.emulator.services.submissions.get(receipt.signature)?.status).toBe('failed');
-    });
-
-    it('relays CreateIdempotent of an account that already exists (no rent is spent)', async () => {
-      const owner = newKeypair();
-      const first = newAccount(owner);
-      await relay(CREATE, await legacy(first.instructions, [owner]));
-      const before = await lamportsOf(FEE_PAYER);
-      const again = createAtaInstructions(owner.publicKey, USDC, { idempotent: true });
-      const receipt = await relay(SEND, await legacy([again[0]!, transferInstruction(ALICE, owner.publicKey, 1n)], [ALICE]));
-      expect(h.emulator.services.submissions.get(receipt.signature)?.status, JSON.stringify(h.emulator.services.submissions.get(receipt.signature)?.ledger?.logs)).toBe('processed');
-      expect(before - (await lamportsOf(FEE_PAYER))).toBe(2n * 5_000n);
-    });
-  });
-});
 }

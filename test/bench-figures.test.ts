@@ -29,7 +29,10 @@ import { runBenchmarks, SMOKE, type BenchSizes, type Measurers } from '../bench/
 function throughput(round: (target: ThroughputTarget, index: number) => ThroughputRound, rounds = 3): ThroughputMeasurement {
   return {
     calibrationMicros: 10,
-    rounds: Object.fromEntries(THROUGHPUT_TARGETS.map((target) => [target, Array.from({ length: rounds }, (_, index) => round(target, index))])) as Record<ThroughputTarget, ThroughputRound[]>,
+    rounds: Object.fromEntries(THROUGHPUT_TARGETS.map((target) => [target, Array.from({ length: rounds }, (_, index) => round(target, index))])) as Record<
+      ThroughputTarget,
+      ThroughputRound[]
+    >,
   };
 }
 
@@ -58,10 +61,12 @@ const ENGINES: BenchEngine[] = ['bankrun', 'litesvm'];
 
 /** Measurements of an emulator `slowdown` times slower (and larger) than its baselines, which stay put. */
 function fakeMeasurers(slowdown: number, seen: BenchSizes[] = []): Measurers {
-  const note = <T>(value: T) => (sizes: BenchSizes) => {
-    seen.push(sizes);
-    return Promise.resolve(value);
-  };
+  const note =
+    <T>(value: T) =>
+    (sizes: BenchSizes) => {
+      seen.push(sizes);
+      return Promise.resolve(value);
+    };
   const round = { transfers: 100, relaySeconds: 0.1 * slowdown, relayCpuMicros: 900 * slowdown, bareSeconds: 0.2, bareCpuMicros: 120, signatureCpuMicros: 180 };
   return {
     relayEfficiency: note(ENGINES.map((engine) => ({ engine, rounds: [round, round, round] }))),
@@ -69,9 +74,25 @@ function fakeMeasurers(slowdown: number, seen: BenchSizes[] = []): Measurers {
     history: note({ small: 1_000, large: 100_000, smallMs: [0.2, 0.25, 0.3], largeMs: [0.21, 0.25, 0.33].map((ms) => ms * slowdown) }),
     serverThroughput: note(throughput(() => ({ rate: 8_000 / slowdown, cpuMicros: 60 * slowdown, baseRate: 16_000, baseCpuMicros: 30 }))),
     memory: note<MemoryMeasurement[]>(
-      ENGINES.map((engine) => ({ engine, bare: { before: 100 * MB, after: 110 * MB }, emulator: { before: 100 * MB, after: 100 * MB + 12 * MB * slowdown }, churned: { before: 200 * MB, after: 200 * MB + 2 * MB * slowdown }, churn: 2 })),
+      ENGINES.map((engine) => ({
+        engine,
+        bare: { before: 100 * MB, after: 110 * MB },
+        emulator: { before: 100 * MB, after: 100 * MB + 12 * MB * slowdown },
+        churned: { before: 200 * MB, after: 200 * MB + 2 * MB * slowdown },
+        churn: 2,
+      })),
     ),
-    stages: note(ENGINES.map((engine) => ({ engine, calls: 4, totalMicros: new Map([['relay: policy', 400 * slowdown], ['ledger: engine execute', 4_000]]), wholeMicros: 8_000 }))),
+    stages: note(
+      ENGINES.map((engine) => ({
+        engine,
+        calls: 4,
+        totalMicros: new Map([
+          ['relay: policy', 400 * slowdown],
+          ['ledger: engine execute', 4_000],
+        ]),
+        wholeMicros: 8_000,
+      })),
+    ),
     journal: note({ clients: 32, plainRates: [100, 120, 80], journaledRates: [90, 114, 68].map((rate) => rate / slowdown), journalBytesPerRelay: 4096 }),
     relayMemory: note([relayMemoryProbe('bankrun', 6 * slowdown, 130 * slowdown, 12 * slowdown)]),
   };
@@ -86,7 +107,13 @@ describe('each benchmark figure is computed from its measurements', () => {
     ];
     // Ratios 0.5, 0.8, 1: median 0.8. Rates 500, 800, 1000: median 800.
     const [efficiency, rate] = relayEfficiencyFigures({ engine: 'litesvm', rounds });
-    expect(efficiency).toMatchObject({ name: 'relay efficiency, litesvm (transfers/s)', measured: '800/s relayed, 400 µs CPU/transfer', baseline: '1000/s bare litesvm, 110 µs CPU/transfer', ratio: 0.8, meets: true });
+    expect(efficiency).toMatchObject({
+      name: 'relay efficiency, litesvm (transfers/s)',
+      measured: '800/s relayed, 400 µs CPU/transfer',
+      baseline: '1000/s bare litesvm, 110 µs CPU/transfer',
+      ratio: 0.8,
+      meets: true,
+    });
     // Ceilings by round 100/400, 120/300, 110/550 = 0.25, 0.40, 0.20: median 0.25; signature CPU median 300.
     expect(efficiency!.note).toBe(
       "paired ratios by round 0.50, 0.80, 1.00; ceiling of a relay that verifies the client's signature and signs as fee payer (300 µs CPU/transfer, src/crypto/ed25519.ts) and does nothing else: bare CPU ÷ (bare CPU + that) = 0.25",
@@ -104,9 +131,19 @@ describe('each benchmark figure is computed from its measurements', () => {
   it('start-up: the median of paired per-round ratios (not the ratio of the medians), at most 1.5 on bankrun', () => {
     // Rounds 1.5, 3 and 0.9: median 1.5; the medians alone would say 60 / 20 = 3.
     const figure = startupFigure({ engine: 'bankrun', bareMs: [10, 20, 100], emulatorMs: [15, 60, 90] });
-    expect(figure).toMatchObject({ name: 'start-up, bankrun (median ms)', measured: '60.0 ms emulator', baseline: '20.0 ms bare bankrun', ratio: 1.5, meets: true });
+    expect(figure).toMatchObject({
+      name: 'start-up, bankrun (median ms)',
+      measured: '60.0 ms emulator',
+      baseline: '20.0 ms bare bankrun',
+      ratio: 1.5,
+      meets: true,
+    });
     expect(startupFigure({ engine: 'bankrun', bareMs: [10, 20, 100], emulatorMs: [16, 60, 90] }).meets).toBe(false);
-    expect(startupFigure({ engine: 'litesvm', bareMs: [10, 20, 100], emulatorMs: [16, 60, 90] })).toMatchObject({ baseline: '20.0 ms bare litesvm', ratio: 1.6, meets: null });
+    expect(startupFigure({ engine: 'litesvm', bareMs: [10, 20, 100], emulatorMs: [16, 60, 90] })).toMatchObject({
+      baseline: '20.0 ms bare litesvm',
+      ratio: 1.6,
+      meets: null,
+    });
   });
 
   it('history: the large index’s median request over the small one’s, at most 1.5', () => {
@@ -118,7 +155,9 @@ describe('each benchmark figure is computed from its measurements', () => {
 
   it('server throughput: per target, the median of paired rate ratios, at least 0.5; the two reference servers only report', () => {
     const rates = [4_000, 9_000, 12_000];
-    const figures = throughputFigures(throughput((target, index) => ({ rate: target === 'info' ? rates[index]! : 10_000, cpuMicros: 60, baseRate: 20_000, baseCpuMicros: 30 })));
+    const figures = throughputFigures(
+      throughput((target, index) => ({ rate: target === 'info' ? rates[index]! : 10_000, cpuMicros: 60, baseRate: 20_000, baseCpuMicros: 30 })),
+    );
     expect(figures.map((figure) => [figure.name, figure.ratio, figure.meets])).toEqual([
       ['calibration: bare node:http + 10 µs of busy CPU per request', 0.5, null],
       ['adapter floor: trivial fetch on @hono/node-server', 0.5, null],
@@ -132,11 +171,33 @@ describe('each benchmark figure is computed from its measurements', () => {
   });
 
   it('memory: one emulator’s RSS over one bare start’s, and growth per churned emulator, at most 2 MB on LiteSVM', () => {
-    const [one, churn] = memoryFigures({ engine: 'litesvm', bare: { before: 100 * MB, after: 110 * MB }, emulator: { before: 100 * MB, after: 115 * MB }, churned: { before: 0, after: 6 * MB }, churn: 4 });
+    const [one, churn] = memoryFigures({
+      engine: 'litesvm',
+      bare: { before: 100 * MB, after: 110 * MB },
+      emulator: { before: 100 * MB, after: 115 * MB },
+      churned: { before: 0, after: 6 * MB },
+      churn: 4,
+    });
     expect(one).toMatchObject({ name: 'RSS of one emulator, litesvm', measured: '15.0 MB', baseline: '10.0 MB bare litesvm', ratio: 1.5 });
     expect(churn).toMatchObject({ name: 'RSS growth, 4 emulators created+closed, litesvm', measured: '6.0 MB (1.5 MB each)', ratio: 0.75, meets: true });
-    expect(memoryFigures({ engine: 'litesvm', bare: { before: 0, after: MB }, emulator: { before: 0, after: MB }, churned: { before: 0, after: 9 * MB }, churn: 4 })[1]).toMatchObject({ ratio: 1.125, meets: false });
-    expect(memoryFigures({ engine: 'bankrun', bare: { before: 0, after: MB }, emulator: { before: 0, after: MB }, churned: { before: 0, after: 40 * MB }, churn: 4 })[1]).toMatchObject({ ratio: 5, meets: null });
+    expect(
+      memoryFigures({
+        engine: 'litesvm',
+        bare: { before: 0, after: MB },
+        emulator: { before: 0, after: MB },
+        churned: { before: 0, after: 9 * MB },
+        churn: 4,
+      })[1],
+    ).toMatchObject({ ratio: 1.125, meets: false });
+    expect(
+      memoryFigures({
+        engine: 'bankrun',
+        bare: { before: 0, after: MB },
+        emulator: { before: 0, after: MB },
+        churned: { before: 0, after: 40 * MB },
+        churn: 4,
+      })[1],
+    ).toMatchObject({ ratio: 5, meets: null });
   });
 
   it('relay memory: KB per relayed transfer over the whole run, at most 15 on the default engine; per slot and kept per closed emulator reported', () => {
@@ -169,14 +230,31 @@ describe('each benchmark figure is computed from its measurements', () => {
   it('journal: the median of paired per-round rate ratios, journaled over no state file, at least 0.8', () => {
     // Rounds 0.9, 0.95 and 0.85: median 0.9.
     const figure = journalFigure({ clients: 32, plainRates: [100, 120, 80], journaledRates: [90, 114, 68], journalBytesPerRelay: 3 * 1024 });
-    expect(figure).toMatchObject({ name: "relay throughput with the state file's journal (32 clients)", measured: '90/s journaled', baseline: '100/s no state file', meets: true });
+    expect(figure).toMatchObject({
+      name: "relay throughput with the state file's journal (32 clients)",
+      measured: '90/s journaled',
+      baseline: '100/s no state file',
+      meets: true,
+    });
     expect(figure.ratio).toBeCloseTo(0.9, 10);
-    expect(figure.note).toBe("paired ratios by round 0.90, 0.95, 0.85; every change fdatasync'd before its answer (group commit), 3.0 KB of journal per relay before compaction");
+    expect(figure.note).toBe(
+      "paired ratios by round 0.90, 0.95, 0.85; every change fdatasync'd before its answer (group commit), 3.0 KB of journal per relay before compaction",
+    );
     expect(journalFigure({ clients: 32, plainRates: [100], journaledRates: [79], journalBytesPerRelay: 0 }).meets).toBe(false);
   });
 
   it('where the time goes: the whole call, then microseconds per call of each stage, slowest first, the rest as plumbing', () => {
-    expect(stageBreakdown({ engine: 'litesvm', calls: 4, totalMicros: new Map([['fast', 40], ['slow', 400]]), wholeMicros: 1_000 })).toEqual([
+    expect(
+      stageBreakdown({
+        engine: 'litesvm',
+        calls: 4,
+        totalMicros: new Map([
+          ['fast', 40],
+          ['slow', 400],
+        ]),
+        wholeMicros: 1_000,
+      }),
+    ).toEqual([
       { stage: 'whole relayed transfer on litesvm', microseconds: 250 },
       { stage: 'plumbing: fetch, binding, JSON, journal, queue, ledger bookkeeping', microseconds: 140 },
       { stage: 'slow', microseconds: 100 },
@@ -211,8 +289,16 @@ describe('runBenchmarks', () => {
     const { figures, stages } = await runBenchmarks(SMOKE, fakeMeasurers(1, seen));
     expect(seen).toHaveLength(8);
     expect(seen.every((sizes) => sizes === SMOKE)).toBe(true);
-    expect(figures.map((figure) => figure.name)).toEqual([...NAMES, "relay throughput with the state file's journal (32 clients)", 'RSS per relayed transfer, bankrun', 'RSS per slot, bankrun', 'RSS kept per closed emulator, bankrun']);
-    expect(figures.map((figure) => Number(figure.ratio!.toFixed(4)))).toEqual([2, 2.5, 2, 2.5, 1.2, 1.2, 1, 0.5, 0.5, 0.5, 0.5, 0.5, 0.5, 1.2, 0.5, 1.2, 0.5, 0.9, 0.4, 21.6667, 0.9452]);
+    expect(figures.map((figure) => figure.name)).toEqual([
+      ...NAMES,
+      "relay throughput with the state file's journal (32 clients)",
+      'RSS per relayed transfer, bankrun',
+      'RSS per slot, bankrun',
+      'RSS kept per closed emulator, bankrun',
+    ]);
+    expect(figures.map((figure) => Number(figure.ratio!.toFixed(4)))).toEqual([
+      2, 2.5, 2, 2.5, 1.2, 1.2, 1, 0.5, 0.5, 0.5, 0.5, 0.5, 0.5, 1.2, 0.5, 1.2, 0.5, 0.9, 0.4, 21.6667, 0.9452,
+    ]);
     expect(stages.map((engine) => engine[0]!.stage)).toEqual(['whole relayed transfer on bankrun', 'whole relayed transfer on litesvm']);
     expect(stages[1]).toEqual([
       { stage: 'whole relayed transfer on litesvm', microseconds: 2_000 },

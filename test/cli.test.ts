@@ -1,4 +1,3 @@
-import { Keypair } from '@solana/web3.js';
 import { existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -20,9 +19,17 @@ describe('relay-emulator start: state file, restart, shutdown and admin token', 
 
   const client = (cli: CliProcess, adminToken?: string) => {
     const call = async (method: string, path: string, options: { body?: unknown; api?: boolean; headers?: Record<string, string> } = {}) => {
-      const headers: Record<string, string> = { ...(options.api ? { 'X-API-Key': cli.apiKey } : {}), ...(adminToken ? { 'X-Admin-Token': adminToken } : {}), ...options.headers };
+      const headers: Record<string, string> = {
+        ...(options.api ? { 'X-API-Key': cli.apiKey } : {}),
+        ...(adminToken ? { 'X-Admin-Token': adminToken } : {}),
+        ...options.headers,
+      };
       if (options.body !== undefined) headers['Content-Type'] = 'application/json';
-      const response = await fetch(`${options.api ? cli.baseUrl : cli.origin}${path}`, { method, headers, body: options.body === undefined ? undefined : JSON.stringify(options.body) });
+      const response = await fetch(`${options.api ? cli.baseUrl : cli.origin}${path}`, {
+        method,
+        headers,
+        body: options.body === undefined ? undefined : JSON.stringify(options.body),
+      });
       return { status: response.status, body: (await assertFetchResponseMatchesSpec(method, path.split('?')[0]!, response)) as any };
     };
     return {
@@ -30,8 +37,10 @@ describe('relay-emulator start: state file, restart, shutdown and admin token', 
       blockhash: async () => (await call('GET', '/Transaction/blockhash', { api: true })).body.Blockhash as string,
       send: async (signedTransaction: string) => (await call('POST', '/Transaction/send', { api: true, body: { signedTransaction } })).body.signature as string,
       balances: async (address: string) => (await call('POST', '/Account/balance', { api: true, body: { accountAddress: address } })).body,
-      history: async (address: string) => (await call('POST', `/Account/gethistory?WalletAddress=${address}`, { api: true })).body.transactions.map((entry: any) => entry.signature) as string[],
-      statusOf: async (signature: string) => (await call('GET', `/__emulator/journal/transactions?signature=${signature}`)).body.transactions[0]?.status as string | undefined,
+      history: async (address: string) =>
+        (await call('POST', `/Account/gethistory?WalletAddress=${address}`, { api: true })).body.transactions.map((entry: any) => entry.signature) as string[],
+      statusOf: async (signature: string) =>
+        (await call('GET', `/__emulator/journal/transactions?signature=${signature}`)).body.transactions[0]?.status as string | undefined,
     };
   };
 
@@ -43,11 +52,19 @@ describe('relay-emulator start: state file, restart, shutdown and admin token', 
     const before = client(first);
 
     await before.call('POST', '/__emulator/faucet', { body: { address: owner.publicKey.toBase58(), lamports: 3_000_000 } });
-    const created = await before.send(build({ instructions: [...createAtaInstructions(owner.publicKey), transferInstruction(ALICE, owner.publicKey, 500n)], blockhash: await before.blockhash(), signers: [ALICE, owner] }));
+    const created = await before.send(
+      build({
+        instructions: [...createAtaInstructions(owner.publicKey), transferInstruction(ALICE, owner.publicKey, 500n)],
+        blockhash: await before.blockhash(),
+        signers: [ALICE, owner],
+      }),
+    );
     await expect.poll(() => before.statusOf(created)).toBe('processed');
     // Acknowledged but not yet on the ledger when the emulator stops: it must not be lost.
     await before.call('POST', '/__emulator/queue/pause');
-    const queued = await before.send(build({ instructions: [transferInstruction(ALICE, owner.publicKey, 25n)], blockhash: await before.blockhash(), signers: [ALICE] }));
+    const queued = await before.send(
+      build({ instructions: [transferInstruction(ALICE, owner.publicKey, 25n)], blockhash: await before.blockhash(), signers: [ALICE] }),
+    );
     expect(await before.statusOf(queued)).toBe('queued');
     const balancesBefore = await before.balances(owner.publicKey.toBase58());
     const aliceBefore = await before.balances(ALICE.publicKey.toBase58());

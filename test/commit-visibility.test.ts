@@ -29,7 +29,9 @@ describe('a relayed account creation', () => {
       const owner = newKeypair();
       const account = ata(owner.publicKey).toBase58();
       const { Blockhash } = (await (await call('/Transaction/blockhash')).json()) as { Blockhash: string };
-      const receipt = await call('/Account/create', { signedTransaction: build({ instructions: createAtaInstructions(owner.publicKey), blockhash: Blockhash, signers: [owner] }) });
+      const receipt = await call('/Account/create', {
+        signedTransaction: build({ instructions: createAtaInstructions(owner.publicKey), blockhash: Blockhash, signers: [owner] }),
+      });
       expect(receipt.status).toBe(200);
       const { signature } = (await receipt.json()) as { signature: string };
       const seen = async () => ({

@@ -98,9 +98,7 @@ describe('the kit catches each fault of a broken implementation', () => {
   });
 
   it('(b) a wrong status: 201 instead of 200 for a receipt', async () => {
-    const report = await check(
-      broken({ response: (req, res) => (path(req).endsWith('/Account/create') && res.status === 200 ? withStatus(res, 201) : res) }),
-    );
+    const report = await check(broken({ response: (req, res) => (path(req).endsWith('/Account/create') && res.status === 200 ? withStatus(res, 201) : res) }));
     expect(failing(report), formatTable(report)).toEqual(['SHOULD contract.createAccount']);
     expect(result(report, 'contract.createAccount')?.reason).toMatch(
       /POST \/Account\/create → 201 \(during forms\.receipt-pascal-case\): .*status 201 is not declared \(declared: 200, /,
@@ -175,14 +173,22 @@ describe('the kit catches each fault of a broken implementation', () => {
       1_500,
     );
     // The PascalCase Signature still carries the real one: the clients reading it would not notice.
-    expect(failing(report), formatTable(report)).toEqual(['SHOULD forms.receipt-pascal-case', 'MUST relay.signature.fee-payer', 'MUST relay.signature.history']);
+    expect(failing(report), formatTable(report)).toEqual([
+      'SHOULD forms.receipt-pascal-case',
+      'MUST relay.signature.fee-payer',
+      'MUST relay.signature.history',
+    ]);
     expect(result(report, 'relay.signature.fee-payer')?.reason).toMatch(/^the create receipt's signature \w+ is not FeePayer's signature of that transaction$/);
   });
 
   it('a relay built to the spec alone, deaf to the vendor clients’ forms: every forms.* check fails, and no MUST check', async () => {
     const CANONICAL = /\/api\/(Transaction\/(config|blockhash|send|sendbatch)|Account\/(create|close|getaccountinfo|balance|gethistory))$/;
     const PASCAL = ['Status', 'Message', 'Signature', 'AccountAddress', 'AccountInfo', 'TokenInfos', 'Balance', 'Symbol'];
-    const problem = (status: number, code: string) => Response.json({ type: `urn:relay-emulator:problem:${code.toLowerCase().replaceAll('_', '-')}`, title: code, status, code }, { status, headers: { 'Content-Type': 'application/problem+json' } });
+    const problem = (status: number, code: string) =>
+      Response.json(
+        { type: `urn:relay-emulator:problem:${code.toLowerCase().replaceAll('_', '-')}`, title: code, status, code },
+        { status, headers: { 'Content-Type': 'application/problem+json' } },
+      );
     const report = await check(async (request) => {
       const url = new URL(request.url);
       if (url.pathname.startsWith('/api/') && !CANONICAL.test(url.pathname)) return problem(404, 'ROUTE_NOT_FOUND');
@@ -191,7 +197,8 @@ describe('the kit catches each fault of a broken implementation', () => {
       if (request.method === 'POST' && request.headers.get('content-type')?.includes('json')) {
         const text = await request.clone().text();
         const body = text ? (JSON.parse(text) as Record<string, unknown>) : {};
-        if (['transaction', 'address', 'mint', 'SignedTransaction'].some((key) => key in body) || body.mintAddress === '') return problem(400, 'VALIDATION_FAILED');
+        if (['transaction', 'address', 'mint', 'SignedTransaction'].some((key) => key in body) || body.mintAddress === '')
+          return problem(400, 'VALIDATION_FAILED');
       }
       const response = await emulator.fetch(request);
       if (!url.pathname.startsWith('/api/') || !response.ok) return response;
@@ -202,14 +209,25 @@ describe('the kit catches each fault of a broken implementation', () => {
     });
     const forms = report.results.filter((r) => r.id.startsWith('forms.'));
     expect(forms.length).toBe(10);
-    expect(forms.filter((r) => r.status !== 'fail').map((r) => `${r.id}: ${r.status} ${r.reason}`), formatTable(report)).toEqual([]);
+    expect(
+      forms.filter((r) => r.status !== 'fail').map((r) => `${r.id}: ${r.status} ${r.reason}`),
+      formatTable(report),
+    ).toEqual([]);
     expect(report.summary.mustFailed, formatTable(report)).toBe(0);
   });
 });
 
 describe('the kit catches where Kin’s Kinetic SDK would break (legacy.kinetic.*)', () => {
   const legacyError = (statusCode: number, message: string, error: string) => Response.json({ statusCode, message, error }, { status: statusCode });
-  const legacyCheck = (fetch: Fetch) => runConformance({ baseUrl: emulator.config.baseUrl, apiKey: emulator.config.apiKey, fetch, legacy: { environment: 'devnet', index: 1 }, only: ['legacy.'], timeoutMs: 10_000 });
+  const legacyCheck = (fetch: Fetch) =>
+    runConformance({
+      baseUrl: emulator.config.baseUrl,
+      apiKey: emulator.config.apiKey,
+      fetch,
+      legacy: { environment: 'devnet', index: 1 },
+      only: ['legacy.'],
+      timeoutMs: 10_000,
+    });
 
   it('a server that refuses null reference fields, as the emulator did before', async () => {
     const report = await legacyCheck(async (req) => {
@@ -221,8 +239,13 @@ describe('the kit catches where Kin’s Kinetic SDK would break (legacy.kinetic.
       return emulator.fetch(req);
     });
     expect(failing(report), formatTable(report)).toEqual(['SHOULD legacy.kinetic.null-reference', 'SHOULD legacy.kinetic.null-reference-pair']);
-    expect(result(report, 'legacy.kinetic.null-reference')?.reason).toMatch(/^not accepted: POST \/transaction\/make-transfer → 400 .*reference must be string/);
-    expect(result(report, 'legacy.kinetic.listing-empty-values')).toMatchObject({ status: 'skip', reason: expect.stringMatching(/^needs a make-transfer with reference null/) });
+    expect(result(report, 'legacy.kinetic.null-reference')?.reason).toMatch(
+      /^not accepted: POST \/transaction\/make-transfer → 400 .*reference must be string/,
+    );
+    expect(result(report, 'legacy.kinetic.listing-empty-values')).toMatchObject({
+      status: 'skip',
+      reason: expect.stringMatching(/^needs a make-transfer with reference null/),
+    });
     expect(report.summary).toMatchObject({ ok: true, mustFailed: 0 });
   });
 
@@ -241,13 +264,18 @@ describe('the kit catches where Kin’s Kinetic SDK would break (legacy.kinetic.
     const report = await legacyCheck(async (req) => {
       const url = new URL(req.url);
       if (url.searchParams.get('commitment') !== null) return legacyError(400, 'commitment should not exist', 'Bad Request');
-      if (url.pathname.includes('/legacy-transaction/') && url.searchParams.get('reference') === '') return legacyError(404, 'app-1-devnet: Transaction not found', 'Not Found');
+      if (url.pathname.includes('/legacy-transaction/') && url.searchParams.get('reference') === '')
+        return legacyError(404, 'app-1-devnet: Transaction not found', 'Not Found');
       const res = await emulator.fetch(req);
       if (!url.pathname.endsWith('/transaction/make-transfer') || res.status !== 201) return res;
       const record = await jsonBody(res.clone());
       return record.status === 'Failed' ? Response.json({ ...record, errors: [{ ...(record.errors as object[])[0], type: 'Unknown' }] }, { status: 201 }) : res;
     });
-    expect(failing(report), formatTable(report)).toEqual(['SHOULD legacy.kinetic.listing-empty-values', 'SHOULD legacy.kinetic.read-commitment', 'SHOULD legacy.kinetic.failed-record']);
+    expect(failing(report), formatTable(report)).toEqual([
+      'SHOULD legacy.kinetic.listing-empty-values',
+      'SHOULD legacy.kinetic.read-commitment',
+      'SHOULD legacy.kinetic.failed-record',
+    ]);
     expect(result(report, 'legacy.kinetic.failed-record')?.reason).toBe('errors[0].type "Unknown", not "BadNonce"');
     expect(result(report, 'legacy.kinetic.read-commitment')?.reason).toMatch(/→ 400 .*commitment should not exist/);
   });

@@ -31,7 +31,10 @@ describe('conformance of the emulator on a port', () => {
     const report = await runConformance({ baseUrl: cli.baseUrl, apiKey: cli.apiKey, legacy, timeoutMs: 15_000 });
     expect(report.summary.mustFailed, formatTable(report)).toBe(0);
     expect(report.summary.verdict, formatTable(report)).toBe('conformant');
-    expect(report.results.filter((r) => r.status === 'fail'), formatTable(report)).toEqual([]);
+    expect(
+      report.results.filter((r) => r.status === 'fail'),
+      formatTable(report),
+    ).toEqual([]);
     // The relay scenarios ran against the real server: nothing of them was skipped.
     const scenarios = report.results.filter((r) => r.id.startsWith('relay.'));
     expect(scenarios.length).toBeGreaterThan(5);
@@ -40,7 +43,20 @@ describe('conformance of the emulator on a port', () => {
 
   it('runs as `relay-emulator conformance` with a JUnit report and exit code 0', async () => {
     const out = join(dir, 'report.xml');
-    const args = ['conformance', '--base-url', cli.baseUrl, '--api-key', cli.apiKey, '--legacy', `${legacy.environment}/${legacy.index}`, '--report', 'junit', '--out', out, '--no-color'];
+    const args = [
+      'conformance',
+      '--base-url',
+      cli.baseUrl,
+      '--api-key',
+      cli.apiKey,
+      '--legacy',
+      `${legacy.environment}/${legacy.index}`,
+      '--report',
+      'junit',
+      '--out',
+      out,
+      '--no-color',
+    ];
     const { stdout } = await run(process.execPath, [...CLI_ARGS, ...args], { env: { ...process.env, RUST_LOG: 'error' }, timeout: 120_000 });
     expect(stdout).toMatch(/pass/i);
     const xml = readFileSync(out, 'utf8');
@@ -50,12 +66,16 @@ describe('conformance of the emulator on a port', () => {
     // A second node process loads the whole kit; on a busy 2-core machine that alone can pass 30 s.
   }, 120_000);
 
-  it('exits non-zero when a MUST check fails (a wrong API key fails every authenticated check)', async () => {
-    const args = ['conformance', '--base-url', cli.baseUrl, '--api-key', 'not-the-key', '--only', 'config.', '--no-color'];
-    const failed = await run(process.execPath, [...CLI_ARGS, ...args], { env: { ...process.env, RUST_LOG: 'error' }, timeout: 60_000 }).then(
-      () => null,
-      (error: { code?: number }) => error,
-    );
-    expect(failed?.code).toBe(1);
-  }, 2 * 60_000);
+  it(
+    'exits non-zero when a MUST check fails (a wrong API key fails every authenticated check)',
+    async () => {
+      const args = ['conformance', '--base-url', cli.baseUrl, '--api-key', 'not-the-key', '--only', 'config.', '--no-color'];
+      const failed = await run(process.execPath, [...CLI_ARGS, ...args], { env: { ...process.env, RUST_LOG: 'error' }, timeout: 60_000 }).then(
+        () => null,
+        (error: { code?: number }) => error,
+      );
+      expect(failed?.code).toBe(1);
+    },
+    2 * 60_000,
+  );
 });

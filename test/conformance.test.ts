@@ -107,7 +107,9 @@ describe('conformance of the emulator, in process', () => {
     expectClean(report);
     expect(report.results.filter((r) => r.status !== 'pass').map((r) => `${r.id}: ${r.reason}`)).toEqual([]);
     const ids = report.results.map((r) => r.id);
-    expect(ids).toEqual(expect.arrayContaining(['legacy.make-transfer', 'contract.legacyMakeTransfer', 'contract.emulatorCreateMint', 'contract.emulatorFaucet']));
+    expect(ids).toEqual(
+      expect.arrayContaining(['legacy.make-transfer', 'contract.legacyMakeTransfer', 'contract.emulatorCreateMint', 'contract.emulatorFaucet']),
+    );
   });
 
   it('passes through MSW with the default fetch, leaving the owner as it found it', async () => {
@@ -148,7 +150,10 @@ describe('conformance of the emulator, in process', () => {
       fetch: async (request) => {
         // GET /Transaction/blockhash is an emulator choice, not in the service spec: hide it.
         if (new URL(request.url).pathname.endsWith('/Transaction/blockhash')) {
-          return Response.json({ type: 'urn:relay-emulator:problem:route-not-found', title: 'No route', status: 404, code: 'ROUTE_NOT_FOUND' }, { status: 404, headers: { 'Content-Type': 'application/problem+json' } });
+          return Response.json(
+            { type: 'urn:relay-emulator:problem:route-not-found', title: 'No route', status: 404, code: 'ROUTE_NOT_FOUND' },
+            { status: 404, headers: { 'Content-Type': 'application/problem+json' } },
+          );
         }
         return emulator.fetch(request);
       },
@@ -159,7 +164,9 @@ describe('conformance of the emulator, in process', () => {
     });
     expectClean(report);
     // Only forms.blockhash-post posts to the route, and it is not among the checks run here.
-    expect(report.results.filter((r) => r.status !== 'pass').map((r) => `${r.id}: ${r.reason}`)).toEqual(['contract.getBlockhashByPost: no request reached POST /Transaction/blockhash in this run']);
+    expect(report.results.filter((r) => r.status !== 'pass').map((r) => `${r.id}: ${r.reason}`)).toEqual([
+      'contract.getBlockhashByPost: no request reached POST /Transaction/blockhash in this run',
+    ]);
     // One try of the route, then every blockhash (one per relayed transaction) from the RPC.
     expect(byId(report).get('contract.getBlockhash')?.reason).toBe('1 response');
     expect(byId(report).get('contract.jsonRpc')?.reason).toBe('4 responses');

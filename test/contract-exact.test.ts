@@ -1,9 +1,3 @@
-/**
- * The mismatches a schema-driven fuzzer found between openapi/relay.yaml and the server (issue 16),
- * each fixed, each checked on both sides: what the contract says of the request, and what the
- * emulator answers. test/contract-sample.test.ts checks the same property on generated samples.
- */
-import { Keypair } from '@solana/web3.js';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startHarness, type Harness } from './support/harness.ts';
 import { assertFetchResponseMatchesSpec, schemaErrors } from './support/openapi.ts';
@@ -26,7 +20,13 @@ async function send(method: string, url: string, body?: string, headers: Record<
   return { status: response.status, body: parsed as any, contentType: response.headers.get('content-type') };
 }
 const api = (method: string, path: string, body?: unknown, contractPath?: string) =>
-  send(method, `${h.emulator.config.baseUrl}${path}`, body === undefined ? undefined : JSON.stringify(body), { 'X-API-Key': h.emulator.config.apiKey }, contractPath);
+  send(
+    method,
+    `${h.emulator.config.baseUrl}${path}`,
+    body === undefined ? undefined : JSON.stringify(body),
+    { 'X-API-Key': h.emulator.config.apiKey },
+    contractPath,
+  );
 const root = (method: string, path: string, body?: string) => send(method, `${origin}${path}`, body);
 const valid = (schema: string, value: unknown) => schemaErrors(schema, value) === null;
 
@@ -71,32 +71,46 @@ describe('valid by the schema but refused: now refused by the schema too, or acc
     expect(valid('EmulatorFaucetRequest', { address: ALICE.publicKey.toBase58(), amount: '1' })).toBe(false);
     const problem = await root('POST', '/__emulator/faults', JSON.stringify({ operation: 'send', kind: 'problem' }));
     expect(problem).toMatchObject({ status: 400, body: { code: 'VALIDATION_FAILED', errors: [{ path: 'code' }] } });
-    expect((await root('POST', '/__emulator/faults', JSON.stringify({ operation: 'send', kind: 'delay', count: 2 }))).body.errors).toEqual([{ path: 'delayMs', message: 'is required' }]);
+    expect((await root('POST', '/__emulator/faults', JSON.stringify({ operation: 'send', kind: 'delay', count: 2 }))).body.errors).toEqual([
+      { path: 'delayMs', message: 'is required' },
+    ]);
     expect((await root('POST', '/__emulator/faults', JSON.stringify({ operation: 'send', kind: 'ledger', code: 'QUEUE_FULL' }))).status).toBe(200);
     await h.emulator.reset();
   });
 
   it('the clock: warpSlots and slot together are refused by the schema; a slot in the past is 409, a state the schema cannot know', async () => {
     expect(valid('EmulatorClockRequest', { warpSlots: 1, slot: 5 })).toBe(false);
-    expect(await root('POST', '/__emulator/clock', JSON.stringify({ warpSlots: 1, slot: 5 }))).toMatchObject({ status: 400, body: { detail: 'must not have both warpSlots and slot' } });
+    expect(await root('POST', '/__emulator/clock', JSON.stringify({ warpSlots: 1, slot: 5 }))).toMatchObject({
+      status: 400,
+      body: { detail: 'must not have both warpSlots and slot' },
+    });
     expect(await root('POST', '/__emulator/clock', JSON.stringify({ slot: 0 }))).toMatchObject({ status: 409, body: { code: 'SLOT_IN_THE_PAST' } });
   });
 
   it('the clock’s unixTimestamp: an integer past ±(2^53 − 1), which JSON.parse rounds, is refused by the schema too', async () => {
     for (const unixTimestamp of ['99999999999999999999', '9223372036854775807', '-9007199254740993']) {
       expect(valid('EmulatorClockRequest', JSON.parse(`{"unixTimestamp": ${unixTimestamp}}`)), unixTimestamp).toBe(false);
-      expect(await root('POST', '/__emulator/clock', `{"unixTimestamp": ${unixTimestamp}}`), unixTimestamp).toMatchObject({ status: 400, body: { code: 'VALIDATION_FAILED' } });
+      expect(await root('POST', '/__emulator/clock', `{"unixTimestamp": ${unixTimestamp}}`), unixTimestamp).toMatchObject({
+        status: 400,
+        body: { code: 'VALIDATION_FAILED' },
+      });
     }
     const before = h.emulator.clock();
     expect(valid('EmulatorClockRequest', { unixTimestamp: Number.MAX_SAFE_INTEGER })).toBe(true);
-    expect(await root('POST', '/__emulator/clock', JSON.stringify({ slot: Number(before.slot), unixTimestamp: Number.MIN_SAFE_INTEGER }))).toMatchObject({ status: 200, body: { unixTimestamp: Number.MIN_SAFE_INTEGER } });
+    expect(await root('POST', '/__emulator/clock', JSON.stringify({ slot: Number(before.slot), unixTimestamp: Number.MIN_SAFE_INTEGER }))).toMatchObject({
+      status: 200,
+      body: { unixTimestamp: Number.MIN_SAFE_INTEGER },
+    });
     await h.emulator.reset();
   });
 });
 
 describe('invalid by the schema but accepted: now refused', () => {
   it('/__emulator/journal/transactions?operation= (an empty value is a value, and not one of the enum)', async () => {
-    expect(await root('GET', '/__emulator/journal/transactions?operation=')).toMatchObject({ status: 400, body: { code: 'INVALID_QUERY', errors: [{ path: 'operation' }] } });
+    expect(await root('GET', '/__emulator/journal/transactions?operation=')).toMatchObject({
+      status: 400,
+      body: { code: 'INVALID_QUERY', errors: [{ path: 'operation' }] },
+    });
     expect(await root('GET', '/__emulator/journal/transactions?status=')).toMatchObject({ status: 400, body: { code: 'INVALID_QUERY' } });
     // Where the contract says allowEmptyValue, empty is no filter.
     expect(await root('GET', '/__emulator/journal/transactions?signature=')).toMatchObject({ status: 200, body: { transactions: [] } });
@@ -114,7 +128,10 @@ describe('invalid by the schema but accepted: now refused', () => {
     const wallet = ALICE.publicKey.toBase58();
     for (const page of ['99999999999999999999', '2147483648', '9007199254740993']) {
       // The answer names the bound, not "must be integer" of an integer too large to read exactly.
-      expect(await api('POST', `/Account/gethistory?WalletAddress=${wallet}&PageNumber=${page}`), page).toMatchObject({ status: 400, body: { code: 'INVALID_QUERY', errors: [{ path: 'PageNumber', message: 'must be at most 2147483647' }] } });
+      expect(await api('POST', `/Account/gethistory?WalletAddress=${wallet}&PageNumber=${page}`), page).toMatchObject({
+        status: 400,
+        body: { code: 'INVALID_QUERY', errors: [{ path: 'PageNumber', message: 'must be at most 2147483647' }] },
+      });
     }
     expect(await api('POST', `/Account/gethistory?WalletAddress=${wallet}&PageNumber=2147483647`)).toMatchObject({ status: 200, body: { transactions: [] } });
     expect((await api('POST', `/Account/gethistory?WalletAddress=${wallet}&PageNumber=`)).body.code).toBe('INVALID_QUERY');
@@ -127,7 +144,10 @@ describe('invalid by the schema but accepted: now refused', () => {
     expect(JSON.stringify(answer.body)).not.toContain('../');
     // 64 bytes of base58 the emulator never relayed: Kinetic's null answer.
     const unknown = '1'.repeat(64);
-    expect(await send('GET', `${h.emulator.config.baseUrl}/transaction/transaction/devnet/1/${unknown}`)).toMatchObject({ status: 200, body: { signature: unknown, status: null, transaction: null } });
+    expect(await send('GET', `${h.emulator.config.baseUrl}/transaction/transaction/devnet/1/${unknown}`)).toMatchObject({
+      status: 200,
+      body: { signature: unknown, status: null, transaction: null },
+    });
   });
 });
 
@@ -148,9 +168,14 @@ describe('POST /account/create and /account/close without environment: the body 
     const signedTransaction = build({ instructions: createAtaInstructions(newKeypair().publicKey), blockhash: await h.blockhash(), signers: [] });
     expect((await api('POST', '/account/create', { signedTransaction }, '/Account/create')).body.code).toBe('SIGNATURE_MISSING');
     expect((await api('POST', '/account/create', {}, '/Account/create')).body.code).toBe('VALIDATION_FAILED');
-    expect(await send('POST', `${h.emulator.config.baseUrl}/account/close`, undefined, {}, '/Account/close')).toMatchObject({ status: 401, contentType: expect.stringMatching(/^application\/problem\+json/) });
+    expect(await send('POST', `${h.emulator.config.baseUrl}/account/close`, undefined, {}, '/Account/close')).toMatchObject({
+      status: 401,
+      contentType: expect.stringMatching(/^application\/problem\+json/),
+    });
     // A body of both kinds is the current operation's, unless it carries environment, which is the legacy one's word.
     expect((await api('POST', '/account/create', { signedTransaction, mint: KIN.toBase58() }, '/Account/create')).body.code).toBe('SIGNATURE_MISSING');
-    expect((await send('POST', `${h.emulator.config.baseUrl}/account/create`, JSON.stringify({ signedTransaction, environment: 'devnet' }))).body.statusCode).toBe(400);
+    expect(
+      (await send('POST', `${h.emulator.config.baseUrl}/account/create`, JSON.stringify({ signedTransaction, environment: 'devnet' }))).body.statusCode,
+    ).toBe(400);
   });
 });

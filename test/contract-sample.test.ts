@@ -26,14 +26,19 @@ type Json = Record<string, any>;
 const spec = loadSpec();
 const deref = (node: Json): Json => {
   let current = node;
-  while (current && typeof current.$ref === 'string') current = (current.$ref as string).replace(/^#\//, '').split('/').reduce<any>((at, part) => at?.[part], spec);
+  while (current && typeof current.$ref === 'string')
+    current = (current.$ref as string)
+      .replace(/^#\//, '')
+      .split('/')
+      .reduce<any>((at, part) => at?.[part], spec);
   return current;
 };
 
 /** Codes a schema-valid request must never get: refusals of its shape, which the schema states exactly. */
 const SCHEMA_CODES = new Set(['VALIDATION_FAILED', 'INVALID_QUERY', 'INVALID_ADDRESS', 'INVALID_BASE64', 'MALFORMED_JSON', 'UNSUPPORTED_MEDIA_TYPE']);
 /** The same refusals on the legacy routes, by their messages (their bodies carry no code). */
-const LEGACY_SCHEMA_MESSAGE = / must (?:be (?:string|integer|number|boolean|object|array|null|equal|[<>])|match|have|NOT)|must not have both|numeric string is expected|not a valid base58|not a base58|not valid JSON|not valid UTF-8|Content-Type|padded base64|body must be a JSON object/;
+const LEGACY_SCHEMA_MESSAGE =
+  / must (?:be (?:string|integer|number|boolean|object|array|null|equal|[<>])|match|have|NOT)|must not have both|numeric string is expected|not a valid base58|not a base58|not valid JSON|not valid UTF-8|Content-Type|padded base64|body must be a JSON object/;
 
 interface Operation {
   method: string;
@@ -50,7 +55,8 @@ interface Operation {
 const OPERATIONS: Operation[] = Object.entries(spec.paths as Json).flatMap(([template, item]) =>
   ['get', 'post', 'put', 'delete'].flatMap((method) => {
     const op = (item as Json)[method] as Json | undefined;
-    if (!op || template === '/rpc' || !(op.tags as string[]).some((tag) => tag === 'current' || tag === 'legacy' || template.startsWith('/__emulator'))) return [];
+    if (!op || template === '/rpc' || !(op.tags as string[]).some((tag) => tag === 'current' || tag === 'legacy' || template.startsWith('/__emulator')))
+      return [];
     const requestBody = op.requestBody ? deref(op.requestBody) : null;
     return [
       {
@@ -90,11 +96,17 @@ interface Sample {
 
 function sampleArbitrary(op: Operation): fc.Arbitrary<Sample> {
   const path = fc.record(Object.fromEntries(op.parameters.filter((p) => p.in === 'path').map((p) => [p.name, arbitraryOf(p.schema, p.name)])));
-  const query = fc.tuple(
-    ...op.parameters
-      .filter((p) => p.in === 'query')
-      .map((p) => (p.required ? arbitraryOf(p.schema, p.name).map((value) => [[p.name, value]]) : fc.option(arbitraryOf(p.schema, p.name), { nil: undefined }).map((value) => (value === undefined ? [] : [[p.name, value]])))),
-  ).map((lists) => lists.flat() as [string, unknown][]);
+  const query = fc
+    .tuple(
+      ...op.parameters
+        .filter((p) => p.in === 'query')
+        .map((p) =>
+          p.required
+            ? arbitraryOf(p.schema, p.name).map((value) => [[p.name, value]])
+            : fc.option(arbitraryOf(p.schema, p.name), { nil: undefined }).map((value) => (value === undefined ? [] : [[p.name, value]])),
+        ),
+    )
+    .map((lists) => lists.flat() as [string, unknown][]);
   const body = op.body ? arbitraryOf(op.body) : fc.constant(undefined);
   return fc.record({ path, query, body });
 }
@@ -164,16 +176,27 @@ describe('schema-valid requests are not refused for reasons the schema does not 
 /** One place made invalid: a required property dropped, or a property given a value of another type. */
 function breakBody(body: Json, schema: Json): fc.Arbitrary<{ body: Json; broken: string }> {
   const resolved = deref(schema);
-  const properties: Record<string, Json> = Object.assign({}, ...((resolved.allOf as Json[] | undefined) ?? []).map((part) => deref(part).properties ?? {}), resolved.properties ?? {});
+  const properties: Record<string, Json> = Object.assign(
+    {},
+    ...((resolved.allOf as Json[] | undefined) ?? []).map((part) => deref(part).properties ?? {}),
+    resolved.properties ?? {},
+  );
   const required: string[] = [...(resolved.required ?? []), ...((resolved.allOf as Json[] | undefined) ?? []).flatMap((part) => deref(part).required ?? [])];
   const options: fc.Arbitrary<{ body: Json; broken: string }>[] = [];
   if (required.length > 0) {
-    options.push(fc.constantFrom(...required).map((name) => ({ body: Object.fromEntries(Object.entries(body).filter(([key]) => key !== name)), broken: `${name} dropped` })));
+    options.push(
+      fc
+        .constantFrom(...required)
+        .map((name) => ({ body: Object.fromEntries(Object.entries(body).filter(([key]) => key !== name)), broken: `${name} dropped` })),
+    );
   }
   const names = Object.keys(properties);
   if (names.length > 0) {
     options.push(
-      fc.tuple(fc.constantFrom(...names), fc.constantFrom<unknown>({ nested: true }, [1, 2], true, 1.5)).filter(([name, value]) => !accepts(deref(properties[name]!), value)).map(([name, value]) => ({ body: { ...body, [name]: value }, broken: `${name} = ${JSON.stringify(value)}` })),
+      fc
+        .tuple(fc.constantFrom(...names), fc.constantFrom<unknown>({ nested: true }, [1, 2], true, 1.5))
+        .filter(([name, value]) => !accepts(deref(properties[name]!), value))
+        .map(([name, value]) => ({ body: { ...body, [name]: value }, broken: `${name} = ${JSON.stringify(value)}` })),
     );
   }
   return options.length === 0 ? fc.constant({ body: [] as unknown as Json, broken: 'an array body' }) : fc.oneof(...options);
@@ -183,7 +206,15 @@ function breakBody(body: Json, schema: Json): fc.Arbitrary<{ body: Json; broken:
 function accepts(schema: Json, value: unknown): boolean {
   const types: string[] = Array.isArray(schema.type) ? schema.type : schema.type ? [schema.type] : [];
   if (types.length === 0) return !schema.enum && !('const' in schema) && !schema.$ref;
-  const typeOf = Array.isArray(value) ? 'array' : value === null ? 'null' : typeof value === 'number' ? (Number.isInteger(value) ? 'integer' : 'number') : typeof value;
+  const typeOf = Array.isArray(value)
+    ? 'array'
+    : value === null
+      ? 'null'
+      : typeof value === 'number'
+        ? Number.isInteger(value)
+          ? 'integer'
+          : 'number'
+        : typeof value;
   return types.includes(typeOf) || (typeOf === 'integer' && types.includes('number'));
 }
 
@@ -207,7 +238,9 @@ describe('schema-invalid requests are refused', () => {
     });
   }
 
-  for (const op of OPERATIONS.filter((candidate) => candidate.parameters.some((p) => p.in === 'query' && (deref(p.schema).enum || deref(p.schema).type === 'integer')))) {
+  for (const op of OPERATIONS.filter((candidate) =>
+    candidate.parameters.some((p) => p.in === 'query' && (deref(p.schema).enum || deref(p.schema).type === 'integer')),
+  )) {
     it(`${op.method} ${op.template}: a query value outside its schema`, async () => {
       const parameters = op.parameters.filter((p) => p.in === 'query' && (deref(p.schema).enum || deref(p.schema).type === 'integer'));
       await fc.assert(
@@ -217,7 +250,14 @@ describe('schema-invalid requests are refused', () => {
           fc.constantFrom('', 'x', '1.5', '-', '99999999999999999999', '1e3', ' 1'),
           async (sample, parameter, value) => {
             const schema = deref(parameter.schema);
-            if (schema.enum?.includes(value) || (schema.type === 'integer' && /^\d+$/.test(value) && Number(value) >= (schema.minimum ?? -Infinity) && Number(value) <= (schema.maximum ?? Infinity))) return;
+            if (
+              schema.enum?.includes(value) ||
+              (schema.type === 'integer' &&
+                /^\d+$/.test(value) &&
+                Number(value) >= (schema.minimum ?? -Infinity) &&
+                Number(value) <= (schema.maximum ?? Infinity))
+            )
+              return;
             const query = [...sample.query.filter(([name]) => name !== parameter.name), [parameter.name, value] as [string, unknown]];
             const answer = await send(op, { ...sample, query });
             expect(answer.status, `${parameter.name}=${value}: ${JSON.stringify(answer.body)}`).toBeGreaterThanOrEqual(400);

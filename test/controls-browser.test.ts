@@ -1,4 +1,3 @@
-import { Keypair } from '@solana/web3.js';
 import { request as httpRequest } from 'node:http';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { createRelayEmulator, startServer, type RunningServer } from '../src/index.ts';
@@ -95,11 +94,18 @@ describe('control routes over a loopback port, against browser pages', () => {
     // The journal is a control too: a rebinding page cannot read it (config answers hold Tokens).
     expect((await send(port, 'GET', '/__emulator/journal/requests', { Host: `evil.example:${port}` })).body).toMatchObject({ code: 'HOST_NOT_ALLOWED' });
     // The relay API answers any Host: its CORS is open to every page already.
-    expect((await send(port, 'GET', '/api/Transaction/blockhash', { Host: `evil.example:${port}`, 'X-API-Key': server.emulator.config.apiKey })).status).toBe(200);
+    expect((await send(port, 'GET', '/api/Transaction/blockhash', { Host: `evil.example:${port}`, 'X-API-Key': server.emulator.config.apiKey })).status).toBe(
+      200,
+    );
   });
 
   it('refuses a request forwarded for another machine on the open loopback bind: 403 CONTROL_FORWARDED', async () => {
-    for (const headers of <Record<string, string>[]>[{ 'X-Forwarded-For': '8.8.8.8' }, { 'X-Forwarded-For': '127.0.0.1, 8.8.8.8' }, { Forwarded: 'for="[2001:db8::1]:4711";proto=https' }, { 'X-Real-IP': '10.0.0.7' }]) {
+    for (const headers of <Record<string, string>[]>[
+      { 'X-Forwarded-For': '8.8.8.8' },
+      { 'X-Forwarded-For': '127.0.0.1, 8.8.8.8' },
+      { Forwarded: 'for="[2001:db8::1]:4711";proto=https' },
+      { 'X-Real-IP': '10.0.0.7' },
+    ]) {
       const answer = await send(port, 'POST', '/__emulator/reset', headers);
       expect(answer.status, JSON.stringify(headers)).toBe(403);
       expect(answer.body).toMatchObject({ code: 'CONTROL_FORWARDED' });
@@ -139,7 +145,13 @@ describe('control routes over a loopback port, against browser pages', () => {
       [`127.0.0.1:${port}`, `http://127.0.0.1:${port}`],
       [`localhost:${port}`, `http://localhost:${port}`],
     ] as const) {
-      const answer = await send(port, 'POST', '/__emulator/faucet', { Host: host, Origin: origin, 'Sec-Fetch-Site': 'same-origin' }, { address: wallet, lamports: 1 });
+      const answer = await send(
+        port,
+        'POST',
+        '/__emulator/faucet',
+        { Host: host, Origin: origin, 'Sec-Fetch-Site': 'same-origin' },
+        { address: wallet, lamports: 1 },
+      );
       expect(answer.status, origin).toBe(200);
       expect(answer.headers['access-control-allow-origin']).toBe(origin);
       expect(answer.headers.vary).toMatch(/Origin/);
@@ -152,7 +164,10 @@ describe('control routes over a loopback port, against browser pages', () => {
   });
 
   it('keeps the relay API, the RPC and the docs open to browser apps: *, and Private Network Access', async () => {
-    const preflight = await send(port, 'OPTIONS', '/api/Transaction/send', { ...preflightHeaders(EVIL), 'Access-Control-Request-Headers': 'content-type,x-api-key' });
+    const preflight = await send(port, 'OPTIONS', '/api/Transaction/send', {
+      ...preflightHeaders(EVIL),
+      'Access-Control-Request-Headers': 'content-type,x-api-key',
+    });
     expect(preflight.status).toBe(204);
     expect(preflight.headers['access-control-allow-origin']).toBe('*');
     expect(preflight.headers['access-control-allow-private-network']).toBe('true');
@@ -231,11 +246,16 @@ describe('control routes in process (MSW): no page can call them, nothing change
     const emulator = await createRelayEmulator({ baseUrl: 'https://relay.in-process.test/api' });
     try {
       const answer = await emulator.fetch(
-        new Request('https://relay.in-process.test/__emulator/reset', { method: 'POST', headers: { Origin: EVIL, 'X-Forwarded-For': '8.8.8.8', 'Sec-Fetch-Site': 'cross-site' } }),
+        new Request('https://relay.in-process.test/__emulator/reset', {
+          method: 'POST',
+          headers: { Origin: EVIL, 'X-Forwarded-For': '8.8.8.8', 'Sec-Fetch-Site': 'cross-site' },
+        }),
       );
       expect(answer.status).toBe(200);
       expect(answer.headers.get('access-control-allow-origin')).toBe('*');
-      const preflight = await emulator.fetch(new Request('https://relay.in-process.test/__emulator/reset', { method: 'OPTIONS', headers: preflightHeaders(EVIL) }));
+      const preflight = await emulator.fetch(
+        new Request('https://relay.in-process.test/__emulator/reset', { method: 'OPTIONS', headers: preflightHeaders(EVIL) }),
+      );
       expect(preflight.status).toBe(204);
     } finally {
       await emulator.close();

@@ -1,9 +1,3 @@
-/**
- * The faucet as a user calls it by hand (issue 14): `amount` as a JSON safe integer or a decimal
- * string, and a mint without an amount creating the owner's token account, through the method and
- * through HTTP (every answer validated against openapi/relay.yaml).
- */
-import { Keypair } from '@solana/web3.js';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createRelayEmulator, type RelayEmulator } from '../src/index.ts';
 import { decodeTokenAccount } from '../src/ledger/token-accounts.ts';
@@ -18,7 +12,9 @@ beforeAll(async () => {
 afterAll(() => emulator.close());
 
 async function faucet(body: unknown): Promise<{ status: number; body: any }> {
-  const response = await emulator.fetch(new Request('http://127.0.0.1:8787/__emulator/faucet', { method: 'POST', headers: { 'Content-Type': 'application/json' }, body: JSON.stringify(body) }));
+  const response = await emulator.fetch(
+    new Request('http://127.0.0.1:8787/__emulator/faucet', { method: 'POST', headers: { 'Content-Type': 'application/json' }, body: JSON.stringify(body) }),
+  );
   return { status: response.status, body: await assertFetchResponseMatchesSpec('POST', '/__emulator/faucet', response) };
 }
 
@@ -31,7 +27,10 @@ describe('faucet amounts', () => {
 
   it('takes a string past 2^53, and refuses an unsafe or fractional JSON number', async () => {
     const owner = newKeypair().publicKey.toBase58();
-    expect(await faucet({ address: owner, mint: USDC.toBase58(), amount: '9007199254740993' })).toMatchObject({ status: 200, body: { tokenAmount: '9007199254740993' } });
+    expect(await faucet({ address: owner, mint: USDC.toBase58(), amount: '9007199254740993' })).toMatchObject({
+      status: 200,
+      body: { tokenAmount: '9007199254740993' },
+    });
     expect(await faucet({ address: owner, mint: USDC.toBase58(), amount: 2 ** 53 })).toMatchObject({ status: 400, body: { code: 'VALIDATION_FAILED' } });
     expect(await faucet({ address: owner, mint: USDC.toBase58(), amount: 1.5 })).toMatchObject({ status: 400, body: { code: 'VALIDATION_FAILED' } });
     expect(await faucet({ address: owner, mint: USDC.toBase58(), amount: -1 })).toMatchObject({ status: 400, body: { code: 'VALIDATION_FAILED' } });
@@ -43,7 +42,11 @@ describe('a mint without an amount creates the token account', () => {
     const owner = newKeypair().publicKey;
     const result = await emulator.faucet({ address: owner, mint: USDC });
     expect(result).toMatchObject({ tokenAccount: ata(owner).toBase58(), tokenAmount: 0n, lamports: 0n });
-    expect(decodeTokenAccount(await emulator.services.ledger.getAccount(ata(owner)))).toMatchObject({ owner: owner.toBase58(), mint: USDC.toBase58(), amount: 0n });
+    expect(decodeTokenAccount(await emulator.services.ledger.getAccount(ata(owner)))).toMatchObject({
+      owner: owner.toBase58(),
+      mint: USDC.toBase58(),
+      amount: 0n,
+    });
   });
 
   it('through HTTP, and again (idempotent)', async () => {

@@ -1,4 +1,4 @@
-import { Keypair, PublicKey } from '@solana/web3.js';
+import { Keypair, type PublicKey } from '@solana/web3.js';
 import { createHash } from 'node:crypto';
 import { setupServer } from 'msw/node';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
@@ -41,14 +41,19 @@ async function api(path: string, body?: unknown, method = body === undefined ? '
   });
   return response.json() as Promise<any>;
 }
-const usdc = async (owner: PublicKey) => (await api('/Account/balance', { accountAddress: owner.toBase58(), mintAddress: USDC.toBase58() })).tokens[0]?.amount as string | undefined;
+const usdc = async (owner: PublicKey) =>
+  (await api('/Account/balance', { accountAddress: owner.toBase58(), mintAddress: USDC.toBase58() })).tokens[0]?.amount as string | undefined;
 /** A busy test's worth of work: a mint, a faucet, two relays. */
 async function busyTest(): Promise<string> {
   const { mint } = await emulator.createMint({ decimals: 2 });
   await emulator.faucet({ address: wallet.publicKey, lamports: 5_000_000n, mint, amount: 100n });
   const { Blockhash } = await api('/Transaction/blockhash');
-  await api('/Account/create', { signedTransaction: build({ instructions: createAtaInstructions(wallet.publicKey), blockhash: Blockhash, signers: [wallet] }) });
-  await api('/Transaction/send', { signedTransaction: build({ instructions: [transferInstruction(ALICE, wallet.publicKey, 42n)], blockhash: Blockhash, signers: [ALICE] }) });
+  await api('/Account/create', {
+    signedTransaction: build({ instructions: createAtaInstructions(wallet.publicKey), blockhash: Blockhash, signers: [wallet] }),
+  });
+  await api('/Transaction/send', {
+    signedTransaction: build({ instructions: [transferInstruction(ALICE, wallet.publicKey, 42n)], blockhash: Blockhash, signers: [ALICE] }),
+  });
   await emulator.settle();
   return mint;
 }

@@ -1,6 +1,6 @@
 // Over 250 lines: every /__emulator control, in process and over HTTP, against one emulator, whose start-up is the cost of a file.
 import { getAssociatedTokenAddressSync } from '@solana/spl-token';
-import { Keypair, PublicKey } from '@solana/web3.js';
+import { PublicKey } from '@solana/web3.js';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { decodeState, encodeState } from '../src/controls/state-codec.ts';
 import { createRelayEmulator, sealSnapshot } from '../src/index.ts';
@@ -34,7 +34,10 @@ describe('test controls (in process)', () => {
     return body.tokens[0]?.amount as string | undefined;
   };
   /** A fresh wallet's account creation, as a client builds it. */
-  const creation = async (owner = newKeypair()) => ({ owner, tx: build({ instructions: createAtaInstructions(owner.publicKey), blockhash: await h.blockhash(), signers: [owner] }) });
+  const creation = async (owner = newKeypair()) => ({
+    owner,
+    tx: build({ instructions: createAtaInstructions(owner.publicKey), blockhash: await h.blockhash(), signers: [owner] }),
+  });
 
   describe('faucet and mints', () => {
     it('credits SOL (1 SOL by default), and adds to what is there', async () => {
@@ -85,17 +88,28 @@ describe('test controls (in process)', () => {
       // A relayed transfer of the new mint lands on the ledger.
       const receiver = newKeypair();
       const tx = build({
-        instructions: [...createAtaInstructions(receiver.publicKey, mint), transferInstruction(owner, receiver.publicKey, 40n, { mint, checked: true, decimals: 2 })],
+        instructions: [
+          ...createAtaInstructions(receiver.publicKey, mint),
+          transferInstruction(owner, receiver.publicKey, 40n, { mint, checked: true, decimals: 2 }),
+        ],
         blockhash: await h.blockhash(),
         signers: [owner, receiver],
       });
       expect((await relay('/Transaction/send', tx)).status).toBe(200);
       await h.emulator.settle();
       const { body: balance } = await h.call('POST', '/Account/balance', { body: { accountAddress: receiver.publicKey.toBase58() } });
-      expect(balance.tokens).toEqual([{ mint: mint.toBase58(), tokenAccount: getAssociatedTokenAddressSync(mint, receiver.publicKey).toBase58(), amount: '40', decimals: 2, uiAmountString: '0.4' }]);
+      expect(balance.tokens).toEqual([
+        {
+          mint: mint.toBase58(),
+          tokenAccount: getAssociatedTokenAddressSync(mint, receiver.publicKey).toBase58(),
+          amount: '40',
+          decimals: 2,
+          uiAmountString: '0.4',
+        },
+      ]);
 
       await h.emulator.reset();
-      expect((await h.emulator.getAccount(mint))).toBeNull();
+      expect(await h.emulator.getAccount(mint)).toBeNull();
       const again = await control('POST', '/__emulator/mints', { body: { decimals: 9 } });
       expect(again.body).toEqual({ mint: mint.toBase58(), decimals: 9, symbol: null });
       const bad = await control('POST', '/__emulator/mints', { body: { decimals: 19 } });
@@ -190,7 +204,10 @@ describe('test controls (in process)', () => {
       const send = build({ instructions: [transferInstruction(ALICE, BOB.publicKey, 1n)], blockhash: await h.blockhash(), signers: [ALICE] });
       const { tx } = await creation();
       expect((await relay('/Transaction/send', send)).status).not.toBe(500);
-      expect(await relay('/Account/create', tx)).toMatchObject({ status: 500, body: { code: 'INTERNAL_ERROR', detail: expect.stringContaining(armed.body.id) } });
+      expect(await relay('/Account/create', tx)).toMatchObject({
+        status: 500,
+        body: { code: 'INTERNAL_ERROR', detail: expect.stringContaining(armed.body.id) },
+      });
       expect((await control('GET', '/__emulator/faults')).body).toEqual([{ ...armed.body, remaining: 1 }]);
       expect((await relay('/Account/create', tx)).status).toBe(500);
       expect((await control('GET', '/__emulator/faults')).body).toEqual([]);
@@ -208,16 +225,29 @@ describe('test controls (in process)', () => {
       await control('POST', '/__emulator/faults', { body: { operation: 'send', kind: 'ledger', ledgerError: 'BlockhashNotFound (injected)' } });
       const tx = build({ instructions: [transferInstruction(ALICE, BOB.publicKey, 1n)], blockhash: await h.blockhash(), signers: [ALICE] });
       // Bob has no USDC account yet, so create it in the same transaction.
-      const withAccount = build({ instructions: [...createAtaInstructions(BOB.publicKey), transferInstruction(ALICE, BOB.publicKey, 7n)], blockhash: await h.blockhash(), signers: [ALICE, BOB] });
+      const withAccount = build({
+        instructions: [...createAtaInstructions(BOB.publicKey), transferInstruction(ALICE, BOB.publicKey, 7n)],
+        blockhash: await h.blockhash(),
+        signers: [ALICE, BOB],
+      });
       void tx;
       const receipt = await relay('/Transaction/send', withAccount);
       expect(receipt.body.status).toBe('Queued');
       await h.emulator.settle();
       const [entry] = (await control('GET', `/__emulator/journal/transactions?signature=${receipt.body.signature}`)).body.transactions;
-      expect(entry).toMatchObject({ status: 'failed', injectedError: 'BlockhashNotFound (injected)', err: { InjectedError: 'BlockhashNotFound (injected)' }, slot: null });
+      expect(entry).toMatchObject({
+        status: 'failed',
+        injectedError: 'BlockhashNotFound (injected)',
+        err: { InjectedError: 'BlockhashNotFound (injected)' },
+        slot: null,
+      });
       expect(await usdcOf(BOB.publicKey)).toBeUndefined();
       // The fault is spent: the same kind of transaction now lands.
-      const next = build({ instructions: [...createAtaInstructions(BOB.publicKey), transferInstruction(ALICE, BOB.publicKey, 8n)], blockhash: await h.blockhash(), signers: [ALICE, BOB] });
+      const next = build({
+        instructions: [...createAtaInstructions(BOB.publicKey), transferInstruction(ALICE, BOB.publicKey, 8n)],
+        blockhash: await h.blockhash(),
+        signers: [ALICE, BOB],
+      });
       await relay('/Transaction/send', next);
       await h.emulator.settle();
       expect(await usdcOf(BOB.publicKey)).toBe('8');
@@ -262,7 +292,9 @@ describe('test controls (in process)', () => {
       ]);
       const created = all[1];
       expect(created).toMatchObject({ operationId: 'createAccount', requestBody: { signedTransaction: tx }, responseBody: { status: 'Queued' } });
-      expect((await control('GET', '/__emulator/journal/requests?status=404')).body.requests.map((entry: any) => entry.operationId)).toEqual(['getAccountInfo']);
+      expect((await control('GET', '/__emulator/journal/requests?status=404')).body.requests.map((entry: any) => entry.operationId)).toEqual([
+        'getAccountInfo',
+      ]);
       expect((await control('GET', '/__emulator/journal/requests?method=post&path=/api/account/')).body.requests).toHaveLength(2);
       expect((await control('GET', '/__emulator/journal/requests?limit=1')).body.requests.map((entry: any) => entry.path)).toEqual(['/health']);
       expect((await control('GET', '/__emulator/journal/requests?status=abc')).status).toBe(400);
@@ -274,7 +306,15 @@ describe('test controls (in process)', () => {
       await h.emulator.settle();
       const { transactions } = (await control('GET', '/__emulator/journal/transactions?operation=create&status=processed')).body;
       expect(transactions).toEqual([
-        expect.objectContaining({ signature: receipt.body.signature, operation: 'create', status: 'processed', err: null, fee: 5000 * 2, slot: expect.any(Number), blockTime: expect.any(Number) }),
+        expect.objectContaining({
+          signature: receipt.body.signature,
+          operation: 'create',
+          status: 'processed',
+          err: null,
+          fee: 5000 * 2,
+          slot: expect.any(Number),
+          blockTime: expect.any(Number),
+        }),
       ]);
       expect(transactions[0].logs.join('\n')).toContain('ATokenGPvbdGVxr1b2hvZbsiqW5xWH25efTNsLJA8knL invoke');
       expect(transactions[0].computeUnitsConsumed).toBeGreaterThan(0);
@@ -286,7 +326,11 @@ describe('test controls (in process)', () => {
     it('brings back the fixtures: accounts, balances, history, records, queue, faults, journal', async () => {
       const { owner, tx } = await creation();
       await relay('/Account/create', tx);
-      const transfer = build({ instructions: [...createAtaInstructions(BOB.publicKey), transferInstruction(ALICE, BOB.publicKey, 1_000n)], blockhash: await h.blockhash(), signers: [ALICE, BOB] });
+      const transfer = build({
+        instructions: [...createAtaInstructions(BOB.publicKey), transferInstruction(ALICE, BOB.publicKey, 1_000n)],
+        blockhash: await h.blockhash(),
+        signers: [ALICE, BOB],
+      });
       await relay('/Transaction/send', transfer);
       await h.emulator.settle();
       await h.emulator.faucet({ address: owner.publicKey, lamports: 10n });
@@ -308,7 +352,14 @@ describe('test controls (in process)', () => {
       expect(h.emulator.faults()).toEqual([]);
       expect(h.emulator.queueState()).toEqual({ paused: false, pending: 0, latencyMs: 0 });
       // The journal starts again with the reset itself.
-      expect(h.emulator.requestJournal().map((entry) => entry.path)).toEqual(['/__emulator/reset', '/api/Account/balance', '/api/Account/balance', '/api/Account/getaccountinfo', '/api/Account/getaccountinfo', '/api/Account/gethistory']);
+      expect(h.emulator.requestJournal().map((entry) => entry.path)).toEqual([
+        '/__emulator/reset',
+        '/api/Account/balance',
+        '/api/Account/balance',
+        '/api/Account/getaccountinfo',
+        '/api/Account/getaccountinfo',
+        '/api/Account/gethistory',
+      ]);
 
       // A removed account can be created again (a non-idempotent create fails if it still exists).
       const again = build({ instructions: createAtaInstructions(owner.publicKey), blockhash: await h.blockhash(), signers: [owner] });
@@ -326,7 +377,10 @@ describe('test controls (in process)', () => {
       await h.emulator.faucet({ address: owner.publicKey, mint: USDC, amount: 77n });
       await h.emulator.warp({ slots: 1000 });
       h.emulator.pauseQueue();
-      const pending = await relay('/Transaction/send', build({ instructions: [transferInstruction(owner, ALICE.publicKey, 7n)], blockhash: await h.blockhash(), signers: [owner] }));
+      const pending = await relay(
+        '/Transaction/send',
+        build({ instructions: [transferInstruction(owner, ALICE.publicKey, 7n)], blockhash: await h.blockhash(), signers: [owner] }),
+      );
       const snapshot = decodeState(encodeState(await h.emulator.snapshot())) as Awaited<ReturnType<typeof h.emulator.snapshot>>;
       expect(snapshot.queuePaused).toBe(true);
 
@@ -356,7 +410,10 @@ describe('test controls (in process)', () => {
       const before = await h.emulator.getAccount(ata(ALICE.publicKey));
       const snapshot = await h.emulator.snapshot();
       const other = newKeypair().publicKey.toBase58();
-      await expect(h.emulator.restore(sealSnapshot({ ...snapshot, feePayer: other }))).rejects.toMatchObject({ code: 'SNAPSHOT_REFUSED', message: expect.stringContaining(other) });
+      await expect(h.emulator.restore(sealSnapshot({ ...snapshot, feePayer: other }))).rejects.toMatchObject({
+        code: 'SNAPSHOT_REFUSED',
+        message: expect.stringContaining(other),
+      });
       expect(await h.emulator.getAccount(ata(ALICE.publicKey))).toEqual(before);
       await h.emulator.restore(snapshot);
     });
@@ -385,7 +442,10 @@ describe('test controls (in process)', () => {
       h.emulator.admin.requireToken('let-me-in');
       try {
         expect(await control('POST', '/__emulator/reset')).toMatchObject({ status: 401, body: { code: 'ADMIN_TOKEN_REQUIRED' } });
-        expect(await control('GET', '/__emulator/clock', { headers: { 'X-Admin-Token': 'nope' } })).toMatchObject({ status: 403, body: { code: 'ADMIN_FORBIDDEN' } });
+        expect(await control('GET', '/__emulator/clock', { headers: { 'X-Admin-Token': 'nope' } })).toMatchObject({
+          status: 403,
+          body: { code: 'ADMIN_FORBIDDEN' },
+        });
         expect((await control('GET', '/__emulator/clock', { headers: { 'X-Admin-Token': 'let-me-in' } })).status).toBe(200);
         expect((await control('GET', '/health')).status).toBe(200);
       } finally {
@@ -410,7 +470,11 @@ describe('test controls (in process)', () => {
       const preflight = await h.emulator.fetch(
         new Request(`${h.emulator.config.baseUrl}/Account/create`, {
           method: 'OPTIONS',
-          headers: { Origin: 'http://app.test', 'Access-Control-Request-Method': 'POST', 'Access-Control-Request-Headers': 'content-type, x-api-key, x-trace-id' },
+          headers: {
+            Origin: 'http://app.test',
+            'Access-Control-Request-Method': 'POST',
+            'Access-Control-Request-Headers': 'content-type, x-api-key, x-trace-id',
+          },
         }),
       );
       expect(preflight.status).toBe(204);

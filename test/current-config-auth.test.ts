@@ -1,6 +1,5 @@
 import { decodeJwt, decodeProtectedHeader, jwtVerify, SignJWT } from 'jose';
 import { createPrivateKey, createPublicKey } from 'node:crypto';
-import { Keypair } from '@solana/web3.js';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createEd25519Signer } from '../src/crypto/ed25519.ts';
 import { keypairOf, loadFixtures } from '../src/fixtures/load-fixtures.ts';
@@ -56,7 +55,11 @@ describe('GET /Transaction/config and authentication', () => {
     expect(missing.status).toBe(401);
     expect(missing.body).toMatchObject({ code: 'API_KEY_MISSING', status: 401 });
     expect(missing.headers.get('content-type')).toMatch(/^application\/problem\+json/);
-    const unknown = await h.call('POST', '/Account/balance', { anonymous: true, headers: { 'X-API-Key': 'not-a-key' }, body: { accountAddress: fixtures.relay.feePayer.publicKey } });
+    const unknown = await h.call('POST', '/Account/balance', {
+      anonymous: true,
+      headers: { 'X-API-Key': 'not-a-key' },
+      body: { accountAddress: fixtures.relay.feePayer.publicKey },
+    });
     expect(unknown.status).toBe(401);
     expect(unknown.body.code).toBe('API_KEY_INVALID');
   });

@@ -55,7 +55,10 @@ describe('HTTP errors of the current interface', () => {
   });
 
   it('415 UNSUPPORTED_MEDIA_TYPE for a body that is not JSON', async () => {
-    const response = await h.call('POST', '/Transaction/send', { rawBody: 'signedTransaction=abc', headers: { 'Content-Type': 'application/x-www-form-urlencoded' } });
+    const response = await h.call('POST', '/Transaction/send', {
+      rawBody: 'signedTransaction=abc',
+      headers: { 'Content-Type': 'application/x-www-form-urlencoded' },
+    });
     expect(response.status).toBe(415);
     expect(response.body.code).toBe('UNSUPPORTED_MEDIA_TYPE');
   });
@@ -64,7 +67,10 @@ describe('HTTP errors of the current interface', () => {
     const response = await h.call('POST', '/Transaction/send', { rawBody: '{"signedTransaction": ', headers: { 'Content-Type': 'application/json' } });
     expect(response.status).toBe(400);
     expect(response.body.code).toBe('MALFORMED_JSON');
-    const utf8 = await h.call('POST', '/Transaction/send', { rawBody: new Uint8Array([0x7b, 0x22, 0xff, 0x22, 0x7d]), headers: { 'Content-Type': 'application/json' } });
+    const utf8 = await h.call('POST', '/Transaction/send', {
+      rawBody: new Uint8Array([0x7b, 0x22, 0xff, 0x22, 0x7d]),
+      headers: { 'Content-Type': 'application/json' },
+    });
     expect(utf8.status).toBe(400);
     expect(utf8.body.code).toBe('MALFORMED_JSON');
   });

@@ -1,4 +1,3 @@
-import { Keypair } from '@solana/web3.js';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startHarness, type Harness } from './support/harness.ts';
 import { ALICE, ata, build, createAtaInstructions, FEE_PAYER, KIN, transferInstruction, USDC } from './support/transactions.ts';
@@ -13,13 +12,24 @@ describe('account reads and history', () => {
   beforeAll(async () => {
     h = await startHarness();
     // Seven USDC transfers and one KIN transfer to a fresh wallet.
-    const first = build({ instructions: [...createAtaInstructions(wallet.publicKey), transferInstruction(ALICE, wallet.publicKey, 1n)], blockhash: await h.blockhash(), signers: [ALICE, wallet] });
+    const first = build({
+      instructions: [...createAtaInstructions(wallet.publicKey), transferInstruction(ALICE, wallet.publicKey, 1n)],
+      blockhash: await h.blockhash(),
+      signers: [ALICE, wallet],
+    });
     signatures.push((await h.call('POST', '/Transaction/send', { body: { signedTransaction: first } })).body.signature);
     for (let amount = 2n; amount <= 7n; amount += 1n) {
       const tx = build({ instructions: [transferInstruction(ALICE, wallet.publicKey, amount)], blockhash: await h.blockhash(), signers: [ALICE] });
       signatures.push((await h.call('POST', '/Transaction/send', { body: { signedTransaction: tx } })).body.signature);
     }
-    const kin = build({ instructions: [...createAtaInstructions(wallet.publicKey, KIN), transferInstruction(ALICE, wallet.publicKey, 5n, { mint: KIN, checked: true, decimals: 5 })], blockhash: await h.blockhash(), signers: [ALICE, wallet] });
+    const kin = build({
+      instructions: [
+        ...createAtaInstructions(wallet.publicKey, KIN),
+        transferInstruction(ALICE, wallet.publicKey, 5n, { mint: KIN, checked: true, decimals: 5 }),
+      ],
+      blockhash: await h.blockhash(),
+      signers: [ALICE, wallet],
+    });
     kinSignature = (await h.call('POST', '/Transaction/send', { body: { signedTransaction: kin } })).body.signature;
     await h.emulator.settle();
   });
@@ -30,7 +40,12 @@ describe('account reads and history', () => {
   it('answers account info from the ledger, 404 for an unknown account, 400 for a bad address', async () => {
     const { status, body } = await h.call('POST', '/Account/getaccountinfo', { body: { accountAddress: FEE_PAYER.toBase58() } });
     expect(status).toBe(200);
-    expect(body.accountInfo).toEqual({ address: FEE_PAYER.toBase58(), owner: '11111111111111111111111111111111', lamports: expect.any(Number), executable: false });
+    expect(body.accountInfo).toEqual({
+      address: FEE_PAYER.toBase58(),
+      owner: '11111111111111111111111111111111',
+      lamports: expect.any(Number),
+      executable: false,
+    });
     const unknown = await h.call('POST', '/Account/getaccountinfo', { body: { AccountAddress: newKeypair().publicKey.toBase58() } });
     expect(unknown.status).toBe(404);
     expect(unknown.body.code).toBe('ACCOUNT_NOT_FOUND');
@@ -69,7 +84,8 @@ describe('account reads and history', () => {
       expect(entry.blockTime).toBeGreaterThanOrEqual(1_767_225_600);
     }
     const pages = [];
-    for (let page = 1; page <= 3; page += 1) pages.push(...(await history(`WalletAddress=${wallet.publicKey.toBase58()}&PageNumber=${page}&PageSize=3`)).body.transactions);
+    for (let page = 1; page <= 3; page += 1)
+      pages.push(...(await history(`WalletAddress=${wallet.publicKey.toBase58()}&PageNumber=${page}&PageSize=3`)).body.transactions);
     expect(pages).toEqual(all);
     expect((await history(`WalletAddress=${wallet.publicKey.toBase58()}&PageNumber=4&PageSize=3`)).body.transactions).toEqual([]);
   });

@@ -1,4 +1,4 @@
-import { Keypair, TransactionInstruction, VersionedTransaction } from '@solana/web3.js';
+import { TransactionInstruction, VersionedTransaction } from '@solana/web3.js';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startHarness, type Harness } from './support/harness.ts';
 import { ALICE, ata, build, closeInstruction, createAtaInstructions, FEE_PAYER, memoInstruction, transferInstruction } from './support/transactions.ts';
@@ -29,20 +29,43 @@ describe('relay refusals', () => {
 
   it('400 INVALID_TRANSACTION for base64 that is not a transaction, or has trailing bytes', async () => {
     await expectRefused('/Transaction/send', Buffer.from('hello relay, not a transaction').toString('base64'), 400, 'INVALID_TRANSACTION');
-    const valid = Buffer.from(build({ instructions: [transferInstruction(ALICE, newKeypair().publicKey, 1n)], blockhash: await h.blockhash(), signers: [ALICE] }), 'base64');
+    const valid = Buffer.from(
+      build({ instructions: [transferInstruction(ALICE, newKeypair().publicKey, 1n)], blockhash: await h.blockhash(), signers: [ALICE] }),
+      'base64',
+    );
     await expectRefused('/Transaction/send', Buffer.concat([valid, Buffer.from([1, 2, 3])]).toString('base64'), 400, 'INVALID_TRANSACTION');
   });
 
   it('422 WRONG_FEE_PAYER when the fee payer is not the published FeePayer', async () => {
-    const body = await expectRefused('/Transaction/send', build({ instructions: [transferInstruction(ALICE, newKeypair().publicKey, 1n)], blockhash: await h.blockhash(), signers: [ALICE], feePayer: ALICE.publicKey }), 422, 'WRONG_FEE_PAYER');
+    const body = await expectRefused(
+      '/Transaction/send',
+      build({
+        instructions: [transferInstruction(ALICE, newKeypair().publicKey, 1n)],
+        blockhash: await h.blockhash(),
+        signers: [ALICE],
+        feePayer: ALICE.publicKey,
+      }),
+      422,
+      'WRONG_FEE_PAYER',
+    );
     expect(body.detail).toContain(FEE_PAYER.toBase58());
   });
 
   it('422 BLOCKHASH_NOT_FOUND for an expired or unknown blockhash', async () => {
     const stale = await h.blockhash();
     await h.emulator.services.ledger.expireBlockhashes();
-    await expectRefused('/Transaction/send', build({ instructions: [transferInstruction(ALICE, newKeypair().publicKey, 1n)], blockhash: stale, signers: [ALICE] }), 422, 'BLOCKHASH_NOT_FOUND');
-    await expectRefused('/Transaction/send', build({ instructions: [transferInstruction(ALICE, newKeypair().publicKey, 1n)], blockhash: newKeypair().publicKey.toBase58(), signers: [ALICE] }), 422, 'BLOCKHASH_NOT_FOUND');
+    await expectRefused(
+      '/Transaction/send',
+      build({ instructions: [transferInstruction(ALICE, newKeypair().publicKey, 1n)], blockhash: stale, signers: [ALICE] }),
+      422,
+      'BLOCKHASH_NOT_FOUND',
+    );
+    await expectRefused(
+      '/Transaction/send',
+      build({ instructions: [transferInstruction(ALICE, newKeypair().publicKey, 1n)], blockhash: newKeypair().publicKey.toBase58(), signers: [ALICE] }),
+      422,
+      'BLOCKHASH_NOT_FOUND',
+    );
   });
 
   it('accepts a blockhash 150 blocks old and refuses it at 151 with BLOCKHASH_NOT_FOUND (lastValidBlockHeight = issued + 150)', async () => {
@@ -68,11 +91,19 @@ describe('relay refusals', () => {
   });
 
   it('422 SIGNATURE_MISSING when a required client signature is absent', async () => {
-    await expectRefused('/Transaction/send', build({ instructions: [transferInstruction(ALICE, newKeypair().publicKey, 1n)], blockhash: await h.blockhash(), signers: [] }), 422, 'SIGNATURE_MISSING');
+    await expectRefused(
+      '/Transaction/send',
+      build({ instructions: [transferInstruction(ALICE, newKeypair().publicKey, 1n)], blockhash: await h.blockhash(), signers: [] }),
+      422,
+      'SIGNATURE_MISSING',
+    );
   });
 
   it('422 SIGNATURE_INVALID when a client signature does not verify', async () => {
-    const bytes = Buffer.from(build({ instructions: [transferInstruction(ALICE, newKeypair().publicKey, 1n)], blockhash: await h.blockhash(), signers: [ALICE] }), 'base64');
+    const bytes = Buffer.from(
+      build({ instructions: [transferInstruction(ALICE, newKeypair().publicKey, 1n)], blockhash: await h.blockhash(), signers: [ALICE] }),
+      'base64',
+    );
     const tx = VersionedTransaction.deserialize(bytes);
     tx.signatures[1]![10]! ^= 0xff;
     await expectRefused('/Transaction/send', Buffer.from(tx.serialize()).toString('base64'), 422, 'SIGNATURE_INVALID');
@@ -84,39 +115,82 @@ describe('relay refusals', () => {
     await expectRefused('/Account/close', transfer, 422, 'OPERATION_MISMATCH');
     // (A creation posted to Transaction/send is relayed by the default faithful profile: test/policy-profiles.test.ts.)
     const owner = newKeypair();
-    await expectRefused('/Account/close', build({ instructions: createAtaInstructions(owner.publicKey), blockhash: await h.blockhash(), signers: [owner] }), 422, 'OPERATION_MISMATCH');
+    await expectRefused(
+      '/Account/close',
+      build({ instructions: createAtaInstructions(owner.publicKey), blockhash: await h.blockhash(), signers: [owner] }),
+      422,
+      'OPERATION_MISMATCH',
+    );
   });
 
   it('422 NO_OPERATION for a transaction that only carries a memo', async () => {
-    await expectRefused('/Account/create', build({ instructions: [memoInstruction('hello', [ALICE.publicKey])], blockhash: await h.blockhash(), signers: [ALICE] }), 422, 'NO_OPERATION');
+    await expectRefused(
+      '/Account/create',
+      build({ instructions: [memoInstruction('hello', [ALICE.publicKey])], blockhash: await h.blockhash(), signers: [ALICE] }),
+      422,
+      'NO_OPERATION',
+    );
   });
 
   it('422 CLOSE_AUTHORITY_NOT_FEE_PAYER when a created account keeps its owner as close authority', async () => {
     const owner = newKeypair();
     const [createOnly] = createAtaInstructions(owner.publicKey);
-    await expectRefused('/Account/create', build({ instructions: [createOnly!], blockhash: await h.blockhash(), signers: [] }), 422, 'CLOSE_AUTHORITY_NOT_FEE_PAYER');
+    await expectRefused(
+      '/Account/create',
+      build({ instructions: [createOnly!], blockhash: await h.blockhash(), signers: [] }),
+      422,
+      'CLOSE_AUTHORITY_NOT_FEE_PAYER',
+    );
   });
 
   it('422 CLOSE_AUTHORITY_NOT_FEE_PAYER for closing an account whose on-ledger close authority is not the fee payer', async () => {
-    await expectRefused('/Account/close', build({ instructions: [closeInstruction(ata(ALICE.publicKey))], blockhash: await h.blockhash(), signers: [] }), 422, 'CLOSE_AUTHORITY_NOT_FEE_PAYER');
+    await expectRefused(
+      '/Account/close',
+      build({ instructions: [closeInstruction(ata(ALICE.publicKey))], blockhash: await h.blockhash(), signers: [] }),
+      422,
+      'CLOSE_AUTHORITY_NOT_FEE_PAYER',
+    );
   });
 
   it('422 CLOSE_DESTINATION_NOT_FEE_PAYER for a close that sends the rent elsewhere', async () => {
-    await expectRefused('/Account/close', build({ instructions: [closeInstruction(ata(ALICE.publicKey), { destination: ALICE.publicKey })], blockhash: await h.blockhash(), signers: [] }), 422, 'CLOSE_DESTINATION_NOT_FEE_PAYER');
+    await expectRefused(
+      '/Account/close',
+      build({ instructions: [closeInstruction(ata(ALICE.publicKey), { destination: ALICE.publicKey })], blockhash: await h.blockhash(), signers: [] }),
+      422,
+      'CLOSE_DESTINATION_NOT_FEE_PAYER',
+    );
   });
 
   it('422 FEE_PAYER_MISUSE for a transfer authorised by the fee payer', async () => {
-    await expectRefused('/Transaction/send', build({ instructions: [transferInstruction(FEE_PAYER, ALICE.publicKey, 1n)], blockhash: await h.blockhash(), signers: [] }), 422, 'FEE_PAYER_MISUSE');
+    await expectRefused(
+      '/Transaction/send',
+      build({ instructions: [transferInstruction(FEE_PAYER, ALICE.publicKey, 1n)], blockhash: await h.blockhash(), signers: [] }),
+      422,
+      'FEE_PAYER_MISUSE',
+    );
   });
 
   it('422 PROGRAM_NOT_ALLOWED for an unknown program', async () => {
-    const rogue = new TransactionInstruction({ programId: newKeypair().publicKey, keys: [{ pubkey: ALICE.publicKey, isSigner: true, isWritable: false }], data: Buffer.from([1]) });
-    await expectRefused('/Transaction/send', build({ instructions: [transferInstruction(ALICE, newKeypair().publicKey, 1n), rogue], blockhash: await h.blockhash(), signers: [ALICE] }), 422, 'PROGRAM_NOT_ALLOWED');
+    const rogue = new TransactionInstruction({
+      programId: newKeypair().publicKey,
+      keys: [{ pubkey: ALICE.publicKey, isSigner: true, isWritable: false }],
+      data: Buffer.from([1]),
+    });
+    await expectRefused(
+      '/Transaction/send',
+      build({ instructions: [transferInstruction(ALICE, newKeypair().publicKey, 1n), rogue], blockhash: await h.blockhash(), signers: [ALICE] }),
+      422,
+      'PROGRAM_NOT_ALLOWED',
+    );
   });
 
   it('422 ALREADY_PROCESSED when a relayed transaction is replayed to another operation', async () => {
     const recipient = newKeypair();
-    const signed = build({ instructions: [...createAtaInstructions(recipient.publicKey), transferInstruction(ALICE, recipient.publicKey, 1n)], blockhash: await h.blockhash(), signers: [ALICE, recipient] });
+    const signed = build({
+      instructions: [...createAtaInstructions(recipient.publicKey), transferInstruction(ALICE, recipient.publicKey, 1n)],
+      blockhash: await h.blockhash(),
+      signers: [ALICE, recipient],
+    });
     expect((await h.call('POST', '/Transaction/send', { body: { signedTransaction: signed } })).status).toBe(200);
     await expectRefused('/Transaction/sendbatch', signed, 422, 'ALREADY_PROCESSED');
     await h.emulator.settle();

@@ -1,5 +1,5 @@
 import { TOKEN_PROGRAM_ID } from '@solana/spl-token';
-import { Keypair, PublicKey } from '@solana/web3.js';
+import type { PublicKey } from '@solana/web3.js';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { decodeTokenAccount } from '../src/ledger/token-accounts.ts';
 import { startHarness, type Harness } from './support/harness.ts';
@@ -41,19 +41,40 @@ describe('relaying create → send → close through MSW', () => {
     const stop = h.emulator.observe(({ operationId }) => {
       if (operationId === 'createAccount') waitingAtAnswer.push(h.emulator.queueState().pending);
     });
-    const created = await relay('/Account/create', build({ instructions: createAtaInstructions(owner.publicKey), blockhash: await h.blockhash(), signers: [owner] }));
+    const created = await relay(
+      '/Account/create',
+      build({ instructions: createAtaInstructions(owner.publicKey), blockhash: await h.blockhash(), signers: [owner] }),
+    );
     stop();
-    expect(created).toEqual({ status: 'Queued', message: 'Account creation transaction queued successfully.', signature: expect.any(String), Status: 'Queued', Message: 'Account creation transaction queued successfully.', Signature: created.signature });
+    expect(created).toEqual({
+      status: 'Queued',
+      message: 'Account creation transaction queued successfully.',
+      signature: expect.any(String),
+      Status: 'Queued',
+      Message: 'Account creation transaction queued successfully.',
+      Signature: created.signature,
+    });
     expect(waitingAtAnswer).toEqual([1]);
     await h.emulator.settle();
-    expect(await tokenState(account)).toMatchObject({ owner: owner.publicKey.toBase58(), mint: USDC.toBase58(), amount: 0n, closeAuthority: FEE_PAYER.toBase58() });
+    expect(await tokenState(account)).toMatchObject({
+      owner: owner.publicKey.toBase58(),
+      mint: USDC.toBase58(),
+      amount: 0n,
+      closeAuthority: FEE_PAYER.toBase58(),
+    });
 
-    const sent = await relay('/Transaction/send', build({ instructions: [transferInstruction(ALICE, owner.publicKey, 2_500_000n)], blockhash: await h.blockhash(), signers: [ALICE] }));
+    const sent = await relay(
+      '/Transaction/send',
+      build({ instructions: [transferInstruction(ALICE, owner.publicKey, 2_500_000n)], blockhash: await h.blockhash(), signers: [ALICE] }),
+    );
     expect(sent.message).toBe('Transaction sent successfully');
     await h.emulator.settle();
     expect((await tokenState(account))?.amount).toBe(2_500_000n);
 
-    await relay('/Transaction/send', build({ instructions: [transferInstruction(owner, ALICE.publicKey, 2_500_000n, { checked: true })], blockhash: await h.blockhash(), signers: [owner] }));
+    await relay(
+      '/Transaction/send',
+      build({ instructions: [transferInstruction(owner, ALICE.publicKey, 2_500_000n, { checked: true })], blockhash: await h.blockhash(), signers: [owner] }),
+    );
     await h.emulator.settle();
     expect((await tokenState(account))?.amount).toBe(0n);
 
@@ -70,7 +91,10 @@ describe('relaying create → send → close through MSW', () => {
 
   it('reports the receipt signature as the fee-payer signature the ledger records', async () => {
     const owner = newKeypair();
-    const receipt = await relay('/Account/create', build({ instructions: createAtaInstructions(owner.publicKey, USDC, { idempotent: true }), blockhash: await h.blockhash(), signers: [owner] }));
+    const receipt = await relay(
+      '/Account/create',
+      build({ instructions: createAtaInstructions(owner.publicKey, USDC, { idempotent: true }), blockhash: await h.blockhash(), signers: [owner] }),
+    );
     await h.emulator.settle();
     const record = h.emulator.services.submissions.get(receipt.signature)!;
     expect(record.ledger?.signature).toBe(receipt.signature);
@@ -81,7 +105,10 @@ describe('relaying create → send → close through MSW', () => {
   it('creates plain token accounts (createAccount + InitializeAccount3) with the close authority handed over', async () => {
     const owner = newKeypair();
     const account = newKeypair();
-    await relay('/Account/create', build({ instructions: createPlainAccountInstructions(owner.publicKey, account), blockhash: await h.blockhash(), signers: [owner, account] }));
+    await relay(
+      '/Account/create',
+      build({ instructions: createPlainAccountInstructions(owner.publicKey, account), blockhash: await h.blockhash(), signers: [owner, account] }),
+    );
     await h.emulator.settle();
     const state = await h.emulator.services.ledger.getAccount(account.publicKey);
     expect(state?.owner.equals(TOKEN_PROGRAM_ID)).toBe(true);
@@ -104,9 +131,20 @@ describe('relaying create → send → close through MSW', () => {
       transferInstruction(ALICE, first.publicKey, 10n),
       transferInstruction(ALICE, second.publicKey, 20n, { checked: true }),
     ];
-    const { status, body } = await h.call('POST', '/Transaction/sendbatch', { body: { signedTransaction: build({ instructions, blockhash: await h.blockhash(), signers: [ALICE, first, second] }) } });
+    const { status, body } = await h.call('POST', '/Transaction/sendbatch', {
+      body: { signedTransaction: build({ instructions, blockhash: await h.blockhash(), signers: [ALICE, first, second] }) },
+    });
     expect(status).toBe(200);
-    expect(body).toEqual({ status: 'Queued', message: 'Transaction sent successfully', signature: expect.any(String), Status: 'Queued', Message: 'Transaction sent successfully', Signature: body.signature, success: true, signatures: [body.signature] });
+    expect(body).toEqual({
+      status: 'Queued',
+      message: 'Transaction sent successfully',
+      signature: expect.any(String),
+      Status: 'Queued',
+      Message: 'Transaction sent successfully',
+      Signature: body.signature,
+      success: true,
+      signatures: [body.signature],
+    });
     await h.emulator.settle();
     expect((await tokenState(ata(first.publicKey)))?.amount).toBe(10n);
     expect((await tokenState(ata(second.publicKey)))?.amount).toBe(20n);
@@ -114,7 +152,11 @@ describe('relaying create → send → close through MSW', () => {
 
   it('binds the PascalCase SignedTransaction key as the real service does', async () => {
     const recipient = newKeypair();
-    const signedTransaction = build({ instructions: [...createAtaInstructions(recipient.publicKey), transferInstruction(ALICE, recipient.publicKey, 7n)], blockhash: await h.blockhash(), signers: [ALICE, recipient] });
+    const signedTransaction = build({
+      instructions: [...createAtaInstructions(recipient.publicKey), transferInstruction(ALICE, recipient.publicKey, 7n)],
+      blockhash: await h.blockhash(),
+      signers: [ALICE, recipient],
+    });
     const { status, body } = await h.call('POST', '/transaction/send', { body: { SignedTransaction: signedTransaction } });
     expect(status).toBe(200);
     expect(body.status).toBe('Queued');
@@ -124,7 +166,11 @@ describe('relaying create → send → close through MSW', () => {
 
   it('answers an identical resubmission with the original receipt and submits it once', async () => {
     const recipient = newKeypair();
-    const signedTransaction = build({ instructions: [...createAtaInstructions(recipient.publicKey), transferInstruction(ALICE, recipient.publicKey, 11n)], blockhash: await h.blockhash(), signers: [ALICE, recipient] });
+    const signedTransaction = build({
+      instructions: [...createAtaInstructions(recipient.publicKey), transferInstruction(ALICE, recipient.publicKey, 11n)],
+      blockhash: await h.blockhash(),
+      signers: [ALICE, recipient],
+    });
     const first = await relay('/Transaction/send', signedTransaction);
     const again = await relay('/Transaction/send', signedTransaction);
     expect(again).toEqual(first);
@@ -138,7 +184,11 @@ describe('relaying create → send → close through MSW', () => {
 
   it('queues identical copies sent at once only once: every copy gets the receipt, the ledger moves once', async () => {
     const recipient = newKeypair();
-    const signedTransaction = build({ instructions: [...createAtaInstructions(recipient.publicKey), transferInstruction(ALICE, recipient.publicKey, 13n)], blockhash: await h.blockhash(), signers: [ALICE, recipient] });
+    const signedTransaction = build({
+      instructions: [...createAtaInstructions(recipient.publicKey), transferInstruction(ALICE, recipient.publicKey, 13n)],
+      blockhash: await h.blockhash(),
+      signers: [ALICE, recipient],
+    });
     // Each copy awaits the ledger in its checks, so all pass the first look-up before any is recorded.
     const copies = await Promise.all(Array.from({ length: 6 }, () => relay('/Transaction/send', signedTransaction)));
     expect(new Set(copies.map((copy) => copy.signature)).size).toBe(1);
@@ -149,8 +199,13 @@ describe('relaying create → send → close through MSW', () => {
     expect(h.emulator.transactionJournal({ signature: copies[0].signature })).toHaveLength(1);
     // A copy sent at once to another operation is refused as a replay, not queued.
     const other = build({ instructions: [transferInstruction(ALICE, recipient.publicKey, 17n)], blockhash: await h.blockhash(), signers: [ALICE] });
-    const answers = await Promise.all(['/Transaction/send', '/Transaction/sendbatch'].map((path) => h.call('POST', path, { body: { signedTransaction: other } })));
-    expect(answers.map((answer) => [answer.status, answer.body.code]).sort()).toEqual([[200, undefined], [422, 'ALREADY_PROCESSED']]);
+    const answers = await Promise.all(
+      ['/Transaction/send', '/Transaction/sendbatch'].map((path) => h.call('POST', path, { body: { signedTransaction: other } })),
+    );
+    expect(answers.map((answer) => [answer.status, answer.body.code]).sort()).toEqual([
+      [200, undefined],
+      [422, 'ALREADY_PROCESSED'],
+    ]);
     await h.emulator.settle();
     expect((await tokenState(ata(recipient.publicKey)))?.amount).toBe(30n);
   });
@@ -158,7 +213,14 @@ describe('relaying create → send → close through MSW', () => {
   it('queues a transaction that can only fail, and reports the failure with the simulation’s logs: it never landed', async () => {
     const recipient = newKeypair();
     const tooMuch = 10n ** 15n;
-    const receipt = await relay('/Transaction/send', build({ instructions: [...createAtaInstructions(recipient.publicKey), transferInstruction(ALICE, recipient.publicKey, tooMuch)], blockhash: await h.blockhash(), signers: [ALICE, recipient] }));
+    const receipt = await relay(
+      '/Transaction/send',
+      build({
+        instructions: [...createAtaInstructions(recipient.publicKey), transferInstruction(ALICE, recipient.publicKey, tooMuch)],
+        blockhash: await h.blockhash(),
+        signers: [ALICE, recipient],
+      }),
+    );
     await h.emulator.settle();
     const record = h.emulator.services.submissions.get(receipt.signature)!;
     expect(record.status).toBe('failed');

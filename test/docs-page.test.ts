@@ -26,31 +26,35 @@ describe('/docs in a browser', () => {
     await emulator?.close();
   });
 
-  it.each(['/docs', '/docs/'])('renders the contract at %s, fetching nothing from anywhere else', async (path) => {
-    const origin = emulator.loopbackOrigin!;
-    const page = await browser.newPage();
-    const requested: string[] = [];
-    const failed: string[] = [];
-    const violations: string[] = [];
-    page.on('request', (request) => requested.push(request.url()));
-    page.on('requestfailed', (request) => failed.push(`${request.url()} ${request.failure()?.errorText ?? ''}`));
-    page.on('console', (message) => {
-      if (/Content[- ]Security[- ]Policy/i.test(message.text())) violations.push(message.text());
-    });
-    try {
-      const response = await page.goto(`${origin}${path}`);
-      expect(response?.status()).toBe(200);
-      // Redoc renders openapi/relay.yaml: its title, and each operation as a section.
-      await page.locator('h1', { hasText: TITLE }).waitFor({ timeout: 30_000 });
-      await page.locator('[data-section-id="operation/emulatorReset"]').waitFor({ state: 'attached', timeout: 30_000 });
-      expect(await page.title()).toBe('relay-emulator API reference');
-      const offOrigin = requested.filter((url) => !url.startsWith(`${origin}/`) && !url.startsWith('data:') && !url.startsWith('blob:'));
-      expect(offOrigin).toEqual([]);
-      expect(requested).toEqual(expect.arrayContaining([`${origin}/openapi.yaml`, `${origin}/docs/redoc.standalone.js`]));
-      expect(failed).toEqual([]);
-      expect(violations).toEqual([]);
-    } finally {
-      await page.close();
-    }
-  }, 60_000);
+  it.each(['/docs', '/docs/'])(
+    'renders the contract at %s, fetching nothing from anywhere else',
+    async (path) => {
+      const origin = emulator.loopbackOrigin!;
+      const page = await browser.newPage();
+      const requested: string[] = [];
+      const failed: string[] = [];
+      const violations: string[] = [];
+      page.on('request', (request) => requested.push(request.url()));
+      page.on('requestfailed', (request) => failed.push(`${request.url()} ${request.failure()?.errorText ?? ''}`));
+      page.on('console', (message) => {
+        if (/Content[- ]Security[- ]Policy/i.test(message.text())) violations.push(message.text());
+      });
+      try {
+        const response = await page.goto(`${origin}${path}`);
+        expect(response?.status()).toBe(200);
+        // Redoc renders openapi/relay.yaml: its title, and each operation as a section.
+        await page.locator('h1', { hasText: TITLE }).waitFor({ timeout: 30_000 });
+        await page.locator('[data-section-id="operation/emulatorReset"]').waitFor({ state: 'attached', timeout: 30_000 });
+        expect(await page.title()).toBe('relay-emulator API reference');
+        const offOrigin = requested.filter((url) => !url.startsWith(`${origin}/`) && !url.startsWith('data:') && !url.startsWith('blob:'));
+        expect(offOrigin).toEqual([]);
+        expect(requested).toEqual(expect.arrayContaining([`${origin}/openapi.yaml`, `${origin}/docs/redoc.standalone.js`]));
+        expect(failed).toEqual([]);
+        expect(violations).toEqual([]);
+      } finally {
+        await page.close();
+      }
+    },
+    60_000,
+  );
 });

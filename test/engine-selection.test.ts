@@ -31,7 +31,9 @@ describe('option engine', () => {
         await emulator.close();
       }
     }
-    await expect(createRelayEmulator({ engine: 'solana-test-validator' as 'litesvm' })).rejects.toThrow(/engine 'solana-test-validator' is not one of bankrun, litesvm/);
+    await expect(createRelayEmulator({ engine: 'solana-test-validator' as 'litesvm' })).rejects.toThrow(
+      /engine 'solana-test-validator' is not one of bankrun, litesvm/,
+    );
   });
 
   it('takes a factory of its own, named by the engine it makes, and defaults to RELAY_EMULATOR_ENGINE or litesvm', async () => {
@@ -68,7 +70,9 @@ describe('a LiteSVM blockhash through the relay', () => {
   afterAll(() => h.close());
 
   const send = (blockhash: string, amount: bigint) =>
-    h.call('POST', '/Transaction/send', { body: { signedTransaction: build({ instructions: [transferInstruction(ALICE, ALICE.publicKey, amount)], blockhash, signers: [ALICE] }) } });
+    h.call('POST', '/Transaction/send', {
+      body: { signedTransaction: build({ instructions: [transferInstruction(ALICE, ALICE.publicKey, amount)], blockhash, signers: [ALICE] }) },
+    });
 
   it('stays valid after 3 s of wall time', async () => {
     const blockhash = await h.blockhash();

@@ -17,7 +17,11 @@ describe('error texts and log lines', () => {
   afterAll(() => server.stop('SIGTERM'));
 
   const post = async (path: string, body: unknown, headers: Record<string, string> = {}) => {
-    const response = await fetch(`${server.origin}${path}`, { method: 'POST', headers: { 'Content-Type': 'application/json', ...headers }, body: JSON.stringify(body) });
+    const response = await fetch(`${server.origin}${path}`, {
+      method: 'POST',
+      headers: { 'Content-Type': 'application/json', ...headers },
+      body: JSON.stringify(body),
+    });
     return { status: response.status, body: (await response.json()) as Record<string, any> };
   };
 
@@ -30,7 +34,11 @@ describe('error texts and log lines', () => {
   it('writes a missing field as a person would', async () => {
     for (const path of ['/api/Transaction/send', '/api/Account/create']) {
       const { body } = await post(path, {}, { 'X-API-Key': API_KEY });
-      expect(body).toMatchObject({ code: 'VALIDATION_FAILED', detail: 'signedTransaction is required', errors: [{ path: 'signedTransaction', message: 'is required' }] });
+      expect(body).toMatchObject({
+        code: 'VALIDATION_FAILED',
+        detail: 'signedTransaction is required',
+        errors: [{ path: 'signedTransaction', message: 'is required' }],
+      });
     }
     const { body } = await post('/api/Transaction/send', { signedTransaction: 42 }, { 'X-API-Key': API_KEY });
     expect(body.detail).toBe('signedTransaction must be a string');
@@ -56,7 +64,9 @@ describe('error texts and log lines', () => {
     const address = '7cVfgArCheMR6Cs4t6vz5rfnqd56vZq4ndaBrY5xkxXy';
     expect(await post('/__emulator/faucet', { address, lamports: '1000000000' })).toMatchObject({ status: 200, body: { lamports: '1000000000' } });
     expect(await post('/__emulator/faucet', { address, lamports: 5 })).toMatchObject({ status: 200, body: { lamports: '1000000005' } });
-    expect((await post('/__emulator/faucet', { address, lamports: 'lots' })).body.detail).toBe('lamports must be a string of digits, or an integer from 0 to 9007199254740991');
+    expect((await post('/__emulator/faucet', { address, lamports: 'lots' })).body.detail).toBe(
+      'lamports must be a string of digits, or an integer from 0 to 9007199254740991',
+    );
   });
 
   it('logs a refusal with its code and rule', async () => {

@@ -20,9 +20,17 @@ const lines = readmeBlock('Hello relay examples')
 
 /** What each example prints when its relays landed and read back. */
 const EXPECTED: Record<string, RegExp[]> = {
-  'node examples/hello-web3.mjs': [/^Account\/create +Queued \w{80,90}$/m, /^Transaction\/send +Queued \w{80,90}$/m, /^bob holds 1\.5 USDC; his history lists 2 transactions$/m],
+  'node examples/hello-web3.mjs': [
+    /^Account\/create +Queued \w{80,90}$/m,
+    /^Transaction\/send +Queued \w{80,90}$/m,
+    /^bob holds 1\.5 USDC; his history lists 2 transactions$/m,
+  ],
   'node examples/hello-kit.mjs': [/^Transaction\/send +Queued \w{80,90}$/m, /^the recipient holds 1\.5 USDC \(Account\/balance lists 1 token account\)$/m],
-  'node examples/hello-legacy.mjs': [/^account\/create +Confirmed \w{80,90}$/m, /^transaction\/make-transfer Confirmed 2\.5 KIN \w{80,90}$/m, /^bob holds 2\.5 KIN; his history lists 1 token account$/m],
+  'node examples/hello-legacy.mjs': [
+    /^account\/create +Confirmed \w{80,90}$/m,
+    /^transaction\/make-transfer Confirmed 2\.5 KIN \w{80,90}$/m,
+    /^bob holds 2\.5 KIN; his history lists 1 token account$/m,
+  ],
 };
 
 describe('the hello-relay examples, as the README runs them', () => {
@@ -38,17 +46,26 @@ describe('the hello-relay examples, as the README runs them', () => {
     expect(lines).toEqual(Object.keys(EXPECTED));
     const own = readFileSync(new URL('../examples/README.md', import.meta.url), 'utf8').match(/^```sh\n([^]*?)^```$/m)?.[1];
     expect(own?.trim().split('\n')).toEqual(Object.keys(EXPECTED));
-    expect(readdirSync(new URL('../examples/', import.meta.url)).filter((f) => f.endsWith('.mjs')).map((f) => `node examples/${f}`).sort()).toEqual(Object.keys(EXPECTED).sort());
+    expect(
+      readdirSync(new URL('../examples/', import.meta.url))
+        .filter((f) => f.endsWith('.mjs'))
+        .map((f) => `node examples/${f}`)
+        .sort(),
+    ).toEqual(Object.keys(EXPECTED).sort());
   });
 
-  it.each(Object.keys(EXPECTED))('%s relays, settles and reads back', async (line) => {
-    const [file, ...args] = line.split(/\s+/) as [string, ...string[]];
-    expect(file).toBe('node');
-    const { stdout } = await run(process.execPath, args, {
-      cwd: REPO,
-      env: { ...process.env, RELAY_BASE_URL: cli.baseUrl, RELAY_API_KEY: cli.apiKey },
-      timeout: 60_000,
-    });
-    for (const pattern of EXPECTED[line]!) expect(stdout).toMatch(pattern);
-  }, 90_000);
+  it.each(Object.keys(EXPECTED))(
+    '%s relays, settles and reads back',
+    async (line) => {
+      const [file, ...args] = line.split(/\s+/) as [string, ...string[]];
+      expect(file).toBe('node');
+      const { stdout } = await run(process.execPath, args, {
+        cwd: REPO,
+        env: { ...process.env, RELAY_BASE_URL: cli.baseUrl, RELAY_API_KEY: cli.apiKey },
+        timeout: 60_000,
+      });
+      for (const pattern of EXPECTED[line]!) expect(stdout).toMatch(pattern);
+    },
+    90_000,
+  );
 });

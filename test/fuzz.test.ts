@@ -9,7 +9,7 @@
  * spec; and afterwards the emulator still serves the happy path. Runs are seeded (FUZZ_SEED to
  * explore) and bounded (FUZZ_RUNS scales them).
  */
-import { Keypair } from '@solana/web3.js';
+import type { Keypair } from '@solana/web3.js';
 import fc from 'fast-check';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { isJsonType } from '../src/http/read-json-body.ts';
@@ -40,7 +40,11 @@ const spec = loadSpec();
 
 function deref(node: Json | undefined): Json | undefined {
   let current = node;
-  while (current && typeof current.$ref === 'string') current = (current.$ref as string).replace(/^#\//, '').split('/').reduce<any>((at, part) => at?.[part], spec);
+  while (current && typeof current.$ref === 'string')
+    current = (current.$ref as string)
+      .replace(/^#\//, '')
+      .split('/')
+      .reduce<any>((at, part) => at?.[part], spec);
   return current;
 }
 
@@ -160,8 +164,13 @@ function contractPathOf(op: Operation, body: Uint8Array | string | undefined, he
     legacy =
       bytes.length <= h.emulator.config.maxBodyBytes &&
       isJsonType(headers.get('content-type') ?? '') &&
-      typeof parsed === 'object' && parsed !== null && !Array.isArray(parsed) &&
-      claimedByLegacy(Object.keys(parsed).map((key) => key.toLowerCase()), shared);
+      typeof parsed === 'object' &&
+      parsed !== null &&
+      !Array.isArray(parsed) &&
+      claimedByLegacy(
+        Object.keys(parsed).map((key) => key.toLowerCase()),
+        shared,
+      );
   } catch {
     legacy = false;
   }
@@ -202,7 +211,9 @@ const anyText = fc.oneof(fc.string({ maxLength: 40 }), fc.string({ unit: 'graphe
 
 /** A name in random casing: the binding is case-insensitive, so every casing must be safe. */
 function casing(name: string): fc.Arbitrary<string> {
-  return fc.array(fc.boolean(), { minLength: name.length, maxLength: name.length }).map((flips) => [...name].map((char, at) => (flips[at] ? char.toUpperCase() : char.toLowerCase())).join(''));
+  return fc
+    .array(fc.boolean(), { minLength: name.length, maxLength: name.length })
+    .map((flips) => [...name].map((char, at) => (flips[at] ? char.toUpperCase() : char.toLowerCase())).join(''));
 }
 
 function knownName(names: string[]): fc.Arbitrary<string> {
@@ -212,7 +223,25 @@ function knownName(names: string[]): fc.Arbitrary<string> {
 /** Values of every JSON type, and the strings a careless parser trips on. */
 const hostileValue: fc.Arbitrary<unknown> = fc.oneof(
   fc.jsonValue({ maxDepth: 3 }),
-  fc.constantFrom('', ' ', 'null', 'true', '0', '-1', '1e309', 'NaN', '9007199254740993', '__proto__', 'constructor', ALICE.publicKey.toBase58(), 'AA==', '=', '\u0000', '\ud800', '💥'),
+  fc.constantFrom(
+    '',
+    ' ',
+    'null',
+    'true',
+    '0',
+    '-1',
+    '1e309',
+    'NaN',
+    '9007199254740993',
+    '__proto__',
+    'constructor',
+    ALICE.publicKey.toBase58(),
+    'AA==',
+    '=',
+    '\u0000',
+    '\ud800',
+    '💥',
+  ),
   fc.constantFrom(Number.MAX_SAFE_INTEGER, -Number.MAX_SAFE_INTEGER, 1.5, -0, 2 ** 64),
 );
 
@@ -221,44 +250,113 @@ const encoder = new TextEncoder();
 function bodyArbitrary(op: Operation): fc.Arbitrary<{ body: Uint8Array | string; contentType?: string }> {
   const names = op.bodyNames;
   const wrongTypes = fc.dictionary(knownName(names), hostileValue, { maxKeys: 5 }).map((value) => JSON.stringify(value));
-  const huge = fc.tuple(knownName(names), fc.constantFrom(1_000, 60_000, 65_530, 70_000), fc.constantFrom('A', 'é', '\\u0000', '"')).map(([name, length, unit]) => {
-    const filler = unit.repeat(Math.ceil(length / unit.length));
-    return unit === '"' ? `{"${name}":"${filler}` : `{"${name}":"${filler}"}`;
-  });
-  const deep = fc.tuple(knownName(names), fc.integer({ min: 1, max: 40_000 }), fc.boolean()).map(([name, depth, arrays]) =>
-    arrays ? `{"${name}":${'['.repeat(depth)}${']'.repeat(depth)}}` : `${'{"a":'.repeat(depth)}1${'}'.repeat(depth)}`,
+  const huge = fc
+    .tuple(knownName(names), fc.constantFrom(1_000, 60_000, 65_530, 70_000), fc.constantFrom('A', 'é', '\\u0000', '"'))
+    .map(([name, length, unit]) => {
+      const filler = unit.repeat(Math.ceil(length / unit.length));
+      return unit === '"' ? `{"${name}":"${filler}` : `{"${name}":"${filler}"}`;
+    });
+  const deep = fc
+    .tuple(knownName(names), fc.integer({ min: 1, max: 40_000 }), fc.boolean())
+    .map(([name, depth, arrays]) => (arrays ? `{"${name}":${'['.repeat(depth)}${']'.repeat(depth)}}` : `${'{"a":'.repeat(depth)}1${'}'.repeat(depth)}`));
+  const duplicates = fc
+    .array(fc.tuple(knownName(names), hostileValue), { minLength: 2, maxLength: 6 })
+    .map((pairs) => `{${pairs.map(([name, value]) => `${JSON.stringify(name)}:${JSON.stringify(value) ?? 'null'}`).join(',')}}`);
+  const invalidUtf8 = fc
+    .tuple(
+      knownName(names),
+      fc.uint8Array({ minLength: 1, maxLength: 64 }),
+      fc.constantFrom([0xff], [0xc0, 0x80], [0xed, 0xa0, 0x80], [0x80], [0xf4, 0x90, 0x80, 0x80]),
+    )
+    .map(([name, noise, invalid]) => Uint8Array.from([...encoder.encode(`{"${name}":"`), ...noise, ...invalid, ...encoder.encode('"}')]));
+  const text = fc.oneof(
+    fc.json({ maxDepth: 4 }),
+    wrongTypes,
+    huge,
+    deep,
+    duplicates,
+    fc.constantFrom('', '{', '{"a":}', '[1,]', '"\\x"', '{"__proto__":{"signedTransaction":"AA=="}}', 'null', '1', '[]'),
   );
-  const duplicates = fc.array(fc.tuple(knownName(names), hostileValue), { minLength: 2, maxLength: 6 }).map((pairs) => `{${pairs.map(([name, value]) => `${JSON.stringify(name)}:${JSON.stringify(value) ?? 'null'}`).join(',')}}`);
-  const invalidUtf8 = fc.tuple(knownName(names), fc.uint8Array({ minLength: 1, maxLength: 64 }), fc.constantFrom([0xff], [0xc0, 0x80], [0xed, 0xa0, 0x80], [0x80], [0xf4, 0x90, 0x80, 0x80])).map(([name, noise, invalid]) =>
-    Uint8Array.from([...encoder.encode(`{"${name}":"`), ...noise, ...invalid, ...encoder.encode('"}')]),
-  );
-  const text = fc.oneof(fc.json({ maxDepth: 4 }), wrongTypes, huge, deep, duplicates, fc.constantFrom('', '{', '{"a":}', '[1,]', '"\\x"', '{"__proto__":{"signedTransaction":"AA=="}}', 'null', '1', '[]'));
   return fc.record({
     body: fc.oneof({ weight: 6, arbitrary: text }, { weight: 2, arbitrary: invalidUtf8 }, { weight: 1, arbitrary: fc.uint8Array({ maxLength: 256 }) }),
-    contentType: fc.option(fc.constantFrom('application/json', 'application/json; charset=utf-8', 'application/problem+json', 'text/plain', 'application/x-www-form-urlencoded', 'multipart/form-data; boundary=x', 'application/json; charset=utf-16', 'APPLICATION/JSON', ';'), { nil: undefined }),
+    contentType: fc.option(
+      fc.constantFrom(
+        'application/json',
+        'application/json; charset=utf-8',
+        'application/problem+json',
+        'text/plain',
+        'application/x-www-form-urlencoded',
+        'multipart/form-data; boundary=x',
+        'application/json; charset=utf-16',
+        'APPLICATION/JSON',
+        ';',
+      ),
+      { nil: undefined },
+    ),
   });
 }
 
 function queryArbitrary(op: Operation): fc.Arbitrary<string> {
   const key = fc.oneof(knownName(op.queryNames), anyText);
-  const value = fc.oneof(anyText, fc.constantFrom('', '-1', '0', '1.5', '1e309', 'NaN', 'Infinity', '99999999999999999999', ALICE.publicKey.toBase58(), '%', '%zz', '%E0%A4%A', 'a&b=c', 'true'));
-  return fc.array(fc.tuple(key, value, fc.boolean()), { maxLength: 6 }).map((pairs) =>
-    pairs.map(([name, val, raw]) => (raw ? `${name.replace(/[#&=?/\s]/g, '')}=${val.replace(/[#&\s]/g, '')}` : `${encodeURIComponent(name)}=${encodeURIComponent(val)}`)).join('&'),
+  const value = fc.oneof(
+    anyText,
+    fc.constantFrom(
+      '',
+      '-1',
+      '0',
+      '1.5',
+      '1e309',
+      'NaN',
+      'Infinity',
+      '99999999999999999999',
+      ALICE.publicKey.toBase58(),
+      '%',
+      '%zz',
+      '%E0%A4%A',
+      'a&b=c',
+      'true',
+    ),
   );
+  return fc
+    .array(fc.tuple(key, value, fc.boolean()), { maxLength: 6 })
+    .map((pairs) =>
+      pairs
+        .map(([name, val, raw]) =>
+          raw ? `${name.replace(/[#&=?/\s]/g, '')}=${val.replace(/[#&\s]/g, '')}` : `${encodeURIComponent(name)}=${encodeURIComponent(val)}`,
+        )
+        .join('&'),
+    );
 }
 
-const headerName = fc.stringMatching(/^[A-Za-z][A-Za-z0-9-]{0,20}$/).filter((name) => !/^(host|content-length|connection|transfer-encoding|expect|upgrade|te|trailer|keep-alive)$/i.test(name));
-const headerValue = fc.string({ unit: fc.integer({ min: 0x20, max: 0x7e }).map((code) => String.fromCharCode(code)), maxLength: 200 }).map((value) => value.trim());
-const fakeJwt = fc.tuple(fc.jsonValue({ maxDepth: 2 }), fc.jsonValue({ maxDepth: 2 }), printable).map(([header, payload, signature]) =>
-  [Buffer.from(JSON.stringify(header) ?? 'null').toString('base64url'), Buffer.from(JSON.stringify(payload) ?? 'null').toString('base64url'), Buffer.from(signature).toString('base64url')].join('.'),
-);
+const headerName = fc
+  .stringMatching(/^[A-Za-z][A-Za-z0-9-]{0,20}$/)
+  .filter((name) => !/^(host|content-length|connection|transfer-encoding|expect|upgrade|te|trailer|keep-alive)$/i.test(name));
+const headerValue = fc
+  .string({ unit: fc.integer({ min: 0x20, max: 0x7e }).map((code) => String.fromCharCode(code)), maxLength: 200 })
+  .map((value) => value.trim());
+const fakeJwt = fc
+  .tuple(fc.jsonValue({ maxDepth: 2 }), fc.jsonValue({ maxDepth: 2 }), printable)
+  .map(([header, payload, signature]) =>
+    [
+      Buffer.from(JSON.stringify(header) ?? 'null').toString('base64url'),
+      Buffer.from(JSON.stringify(payload) ?? 'null').toString('base64url'),
+      Buffer.from(signature).toString('base64url'),
+    ].join('.'),
+  );
 
 const headersArbitrary: fc.Arbitrary<{ headers: [string, string][]; anonymous: boolean }> = fc.record({
   anonymous: fc.boolean(),
   headers: fc.array(
     fc.oneof(
       fc.tuple(fc.constantFrom('X-API-Key', 'x-api-key', 'X-Api-Key'), headerValue),
-      fc.tuple(fc.constant('Authorization'), fc.oneof(headerValue, fakeJwt.map((token) => `Bearer ${token}`), fc.constantFrom('Bearer', 'Bearer ', 'Basic Zm9vOmJhcg==', 'bearer a.b.c', 'Bearer a.b'))),
+      fc.tuple(
+        fc.constant('Authorization'),
+        fc.oneof(
+          headerValue,
+          fakeJwt.map((token) => `Bearer ${token}`),
+          fc.constantFrom('Bearer', 'Bearer ', 'Basic Zm9vOmJhcg==', 'bearer a.b.c', 'Bearer a.b'),
+        ),
+      ),
       fc.tuple(fc.constantFrom('Content-Type', 'Accept', 'X-Admin-Token', 'Origin', 'User-Agent', 'X-Forwarded-For', 'Cookie'), headerValue),
       fc.tuple(headerName, headerValue),
     ),
@@ -286,14 +384,22 @@ describe('every served operation survives hostile input (no 5xx, every answer va
       // Every operation of the contract is served: one that vanished from the router fails here.
       expect(await isServed(op), `${op.method} ${op.template} answers ROUTE_NOT_FOUND`).toBe(true);
       const cases = fc.oneof(
-        ...(op.method === 'GET' ? [] : [bodyArbitrary(op).map((input) => ({ body: input.body, headers: input.contentType === undefined ? [] : ([['Content-Type', input.contentType]] as [string, string][]) }))]),
+        ...(op.method === 'GET'
+          ? []
+          : [
+              bodyArbitrary(op).map((input) => ({
+                body: input.body,
+                headers: input.contentType === undefined ? [] : ([['Content-Type', input.contentType]] as [string, string][]),
+              })),
+            ]),
         queryArbitrary(op).map((query) => ({ query })),
         headersArbitrary.map((input) => ({ headers: input.headers, anonymous: input.anonymous })),
         ...(op.pathNames.length > 0 ? [pathArbitrary(op).map((pathValues) => ({ pathValues }))] : []),
       );
       await fc.assert(
         fc.asyncProperty(cases, async (input: Attempt) => {
-          if (process.env.FUZZ_TRACE) console.log(op.operationId, JSON.stringify(input, (_, value) => (value instanceof Uint8Array ? `bytes(${value.length})` : value)).slice(0, 300));
+          if (process.env.FUZZ_TRACE)
+            console.log(op.operationId, JSON.stringify(input, (_, value) => (value instanceof Uint8Array ? `bytes(${value.length})` : value)).slice(0, 300));
           await attempt(op, input);
         }),
         { seed: SEED, numRuns: runs(op.method === 'GET' ? 50 * weight : 90 * weight) },
@@ -304,7 +410,12 @@ describe('every served operation survives hostile input (no 5xx, every answer va
 
 // ------------------------------------------------------------------ transaction bytes
 
-type Mutation = { kind: 'truncate'; at: number } | { kind: 'flip'; at: number; bit: number } | { kind: 'set'; at: number; byte: number } | { kind: 'insert'; at: number; bytes: Uint8Array } | { kind: 'delete'; at: number; count: number };
+type Mutation =
+  | { kind: 'truncate'; at: number }
+  | { kind: 'flip'; at: number; bit: number }
+  | { kind: 'set'; at: number; byte: number }
+  | { kind: 'insert'; at: number; bytes: Uint8Array }
+  | { kind: 'delete'; at: number; count: number };
 
 const mutation: fc.Arbitrary<Mutation> = fc.oneof(
   fc.record({ kind: fc.constant('truncate' as const), at: fc.nat() }),
@@ -332,29 +443,54 @@ describe('truncated and mutated transaction bytes', () => {
     const blockhash = await h.blockhash();
     const recipient = newKeypair();
     const bases = [
-      build({ instructions: [...createAtaInstructions(recipient.publicKey), transferInstruction(ALICE, recipient.publicKey, 1n)], blockhash, signers: [ALICE, recipient] }),
+      build({
+        instructions: [...createAtaInstructions(recipient.publicKey), transferInstruction(ALICE, recipient.publicKey, 1n)],
+        blockhash,
+        signers: [ALICE, recipient],
+      }),
       build({ instructions: createAtaInstructions(newKeypair().publicKey).slice(0, 1), blockhash, signers: [] }),
       build({ instructions: [closeInstruction(ata(ALICE.publicKey))], blockhash, signers: [] }),
     ].map((base64) => Buffer.from(base64, 'base64'));
     const byId = new Map(OPERATIONS.map((op) => [op.operationId, op]));
     const targets: { op: Operation; body: (tx: string) => string }[] = [
-      ...['createAccount', 'closeAccount', 'sendTransaction', 'sendBatch'].map((id) => ({ op: byId.get(id)!, body: (tx: string) => JSON.stringify({ signedTransaction: tx }) })),
+      ...['createAccount', 'closeAccount', 'sendTransaction', 'sendBatch'].map((id) => ({
+        op: byId.get(id)!,
+        body: (tx: string) => JSON.stringify({ signedTransaction: tx }),
+      })),
       ...['legacyMakeTransfer', 'legacyCreateAccount'].map((id) => ({
         op: byId.get(id)!,
-        body: (tx: string) => JSON.stringify({ commitment: 'Confirmed', environment: 'devnet', index: 1, mint: USDC.toBase58(), lastValidBlockHeight: 1_000, referenceId: 'fuzz', referenceType: 'fuzz', tx }),
+        body: (tx: string) =>
+          JSON.stringify({
+            commitment: 'Confirmed',
+            environment: 'devnet',
+            index: 1,
+            mint: USDC.toBase58(),
+            lastValidBlockHeight: 1_000,
+            referenceId: 'fuzz',
+            referenceType: 'fuzz',
+            tx,
+          }),
       })),
-      { op: byId.get('jsonRpc')!, body: (tx: string) => JSON.stringify({ jsonrpc: '2.0', id: 1, method: 'sendTransaction', params: [tx, { encoding: 'base64', skipPreflight: true }] }) },
+      {
+        op: byId.get('jsonRpc')!,
+        body: (tx: string) => JSON.stringify({ jsonrpc: '2.0', id: 1, method: 'sendTransaction', params: [tx, { encoding: 'base64', skipPreflight: true }] }),
+      },
     ];
     for (const { op } of targets) expect(await isServed(op), `${op.method} ${op.template} answers ROUTE_NOT_FOUND`).toBe(true);
     const live = targets;
 
     const token = (await h.call('GET', '/Transaction/config')).body.Token as string;
     await fc.assert(
-      fc.asyncProperty(fc.nat({ max: bases.length - 1 }), fc.nat({ max: live.length - 1 }), fc.array(mutation, { minLength: 1, maxLength: 4 }), async (base, target, mutations) => {
-        const { op, body } = live[target]!;
-        const headers: [string, string][] = op.operationId === 'jsonRpc' ? [['Authorization', `Bearer ${token}`]] : [];
-        await attempt(op, { body: body(Buffer.from(mutate(bases[base]!, mutations)).toString('base64')), headers });
-      }),
+      fc.asyncProperty(
+        fc.nat({ max: bases.length - 1 }),
+        fc.nat({ max: live.length - 1 }),
+        fc.array(mutation, { minLength: 1, maxLength: 4 }),
+        async (base, target, mutations) => {
+          const { op, body } = live[target]!;
+          const headers: [string, string][] = op.operationId === 'jsonRpc' ? [['Authorization', `Bearer ${token}`]] : [];
+          await attempt(op, { body: body(Buffer.from(mutate(bases[base]!, mutations)).toString('base64')), headers });
+        },
+      ),
       { seed: SEED, numRuns: runs(500) },
     );
   });
@@ -388,7 +524,11 @@ describe('afterwards', () => {
       return h.emulator.services.submissions.get(response.body.signature as string)!;
     };
     const created = await relay('/Account/create', createAtaInstructions(owner.publicKey), [owner]);
-    const sent = await relay('/Transaction/send', [transferInstruction(ALICE, owner.publicKey, 5n), transferInstruction(owner, ALICE.publicKey, 5n)], [ALICE, owner]);
+    const sent = await relay(
+      '/Transaction/send',
+      [transferInstruction(ALICE, owner.publicKey, 5n), transferInstruction(owner, ALICE.publicKey, 5n)],
+      [ALICE, owner],
+    );
     const closed = await relay('/Account/close', [closeInstruction(ata(owner.publicKey))], []);
     expect([created.status, sent.status, closed.status]).toEqual(['processed', 'processed', 'processed']);
     expect(await h.emulator.services.ledger.getAccount(ata(owner.publicKey))).toBeNull();

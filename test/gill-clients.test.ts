@@ -17,7 +17,24 @@ import { createRelayEmulator, type RelayEmulator } from '../src/index.ts';
 import { ALICE, USDC, ata } from './support/transactions.ts';
 
 /** The seed index (`gill-bump-<n>`) of the first owner whose USDC account has each bump, 255 down to 240. */
-const SEED_OF_BUMP: Record<number, number> = { 255: 0, 254: 2, 253: 10, 252: 14, 251: 4, 250: 31, 249: 179, 248: 24, 247: 279, 246: 287, 245: 2055, 244: 1140, 243: 4135, 242: 2282, 241: 76950, 240: 69956 };
+const SEED_OF_BUMP: Record<number, number> = {
+  255: 0,
+  254: 2,
+  253: 10,
+  252: 14,
+  251: 4,
+  250: 31,
+  249: 179,
+  248: 24,
+  247: 279,
+  246: 287,
+  245: 2055,
+  244: 1140,
+  243: 4135,
+  242: 2282,
+  241: 76950,
+  240: 69956,
+};
 const ATA_PROGRAM = new PublicKey('ATokenGPvbdGVxr1b2hvZbsiqW5xWH25efTNsLJA8knL');
 const TOKEN = new PublicKey('TokenkegQfeZyiNwAJbNbGKPFXCWuBvf9Ss623VQ5DA');
 
@@ -51,13 +68,22 @@ describe('gill’s transfer with its own budget, relayed, to recipients of every
       });
       const signedTransaction = await transactionToBase64WithSigners(transaction);
       const response = await emulator.fetch(
-        new Request(`${emulator.config.baseUrl}/Transaction/send`, { method: 'POST', headers: { 'X-API-Key': emulator.config.apiKey, 'Content-Type': 'application/json' }, body: JSON.stringify({ signedTransaction }) }),
+        new Request(`${emulator.config.baseUrl}/Transaction/send`, {
+          method: 'POST',
+          headers: { 'X-API-Key': emulator.config.apiKey, 'Content-Type': 'application/json' },
+          body: JSON.stringify({ signedTransaction }),
+        }),
       );
       const receipt = (await response.json()) as { signature: string };
       expect(response.status, JSON.stringify(receipt)).toBe(200);
       await emulator.settle();
       const submission = emulator.services.submissions.get(receipt.signature)!;
-      outcomes.set(Number(bump), { status: submission.status, err: submission.ledger?.err ?? null, landed: submission.ledger?.landed, units: submission.ledger?.computeUnitsConsumed ?? null });
+      outcomes.set(Number(bump), {
+        status: submission.status,
+        err: submission.ledger?.err ?? null,
+        landed: submission.ledger?.landed,
+        units: submission.ledger?.computeUnitsConsumed ?? null,
+      });
       if (submission.ledger?.landed) spentOnLanded += submission.ledger.preBalances[0]! - submission.ledger.postBalances[0]!;
     }
     feePayerAfter = await lamportsOf(emulator.config.feePayer);
@@ -79,12 +105,16 @@ describe('gill’s transfer with its own budget, relayed, to recipients of every
       } else {
         // Refused by preflight: it never lands and costs the fee payer nothing. The runtime names the
         // budget running out as ProgramFailedToComplete or ComputationalBudgetExceeded, at the CreateIdempotent (1) or the transfer after it (2).
-        expect(outcome, `bump ${bump}`).toMatchObject({ status: 'failed', landed: false, err: { InstructionError: [expect.any(Number), expect.stringMatching(/^(ComputationalBudgetExceeded|ProgramFailedToComplete)$/)] } });
+        expect(outcome, `bump ${bump}`).toMatchObject({
+          status: 'failed',
+          landed: false,
+          err: { InstructionError: [expect.any(Number), expect.stringMatching(/^(ComputationalBudgetExceeded|ProgramFailedToComplete)$/)] },
+        });
       }
     }
     expect(outcomes.get(lowest)!.units!).toBeLessThanOrEqual(31_000n);
     // The fee payer paid for what landed (fees and the new accounts' rent), and nothing for what did not.
     expect(feePayerBefore - feePayerAfter).toBe(spentOnLanded);
-    expect((await emulator.services.ledger.getAccount(ata(ALICE.publicKey)))).not.toBeNull();
+    expect(await emulator.services.ledger.getAccount(ata(ALICE.publicKey))).not.toBeNull();
   });
 });

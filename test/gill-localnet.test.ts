@@ -19,7 +19,11 @@ describe('gill localnet against relay-emulator start --port 8899', () => {
         const { rpc, rpcSubscriptions, sendAndConfirmTransaction } = createSolanaClient({ urlOrMoniker: 'localnet' });
         const payer = await generateKeyPairSigner();
         const recipient = await generateKeyPairSigner();
-        await airdropFactory({ rpc, rpcSubscriptions } as never)({ recipientAddress: payer.address, lamports: lamports(2_000_000_000n), commitment: 'confirmed' });
+        await airdropFactory({ rpc, rpcSubscriptions } as never)({
+          recipientAddress: payer.address,
+          lamports: lamports(2_000_000_000n),
+          commitment: 'confirmed',
+        });
         const { value: latestBlockhash } = await rpc.getLatestBlockhash().send();
         const transaction = createTransaction({
           version: 'legacy',

@@ -19,7 +19,11 @@ describe('history lists what landed', () => {
   afterAll(() => h.close());
 
   const send = async (amount: bigint, sender = ALICE) => {
-    const signedTransaction = build({ instructions: [transferInstruction(sender, sender.publicKey, amount)], signers: [sender], blockhash: await h.blockhash() });
+    const signedTransaction = build({
+      instructions: [transferInstruction(sender, sender.publicKey, amount)],
+      signers: [sender],
+      blockhash: await h.blockhash(),
+    });
     const { status, body } = await h.call('POST', '/Transaction/send', { body: { signedTransaction } });
     expect(status, JSON.stringify(body)).toBe(200);
     return body.signature as string;

@@ -104,14 +104,20 @@ describe('@solana/kit 8, nothing configured but the URLs', () => {
     ]);
     await sendAndConfirm(await signed(createMint), { commitment: 'confirmed' });
     const [account] = await findAssociatedTokenPda({ mint: mintSigner.address, owner: payer.address, tokenProgram: TOKEN_PROGRAM_ADDRESS });
-    const createAccount = await message(payer, [await getCreateAssociatedTokenIdempotentInstructionAsync({ payer, mint: mintSigner.address, owner: payer.address })]);
+    const createAccount = await message(payer, [
+      await getCreateAssociatedTokenIdempotentInstructionAsync({ payer, mint: mintSigner.address, owner: payer.address }),
+    ]);
     await sendAndConfirm(await signed(createAccount), { commitment: 'confirmed' });
-    const mintTo = await message(payer, [getMintToCheckedInstruction({ mint: mintSigner.address, token: account, mintAuthority: payer, amount: 7_000_000n, decimals: 6 })]);
+    const mintTo = await message(payer, [
+      getMintToCheckedInstruction({ mint: mintSigner.address, token: account, mintAuthority: payer, amount: 7_000_000n, decimals: 6 }),
+    ]);
     const transaction = await signed(mintTo);
     await sendAndConfirm(transaction, { commitment: 'confirmed' });
     expect((await rpc.getTokenAccountBalance(account).send()).value).toMatchObject({ amount: '7000000', decimals: 6 });
     // p-token on the default engine: MintToChecked well under a thousand units (SIMD-0266 publishes 169).
-    const landed = await rpc.getTransaction(getSignatureFromTransaction(transaction), { maxSupportedTransactionVersion: 0, commitment: 'confirmed', encoding: 'json' }).send();
+    const landed = await rpc
+      .getTransaction(getSignatureFromTransaction(transaction), { maxSupportedTransactionVersion: 0, commitment: 'confirmed', encoding: 'json' })
+      .send();
     expect(landed!.meta!.err).toBeNull();
     if (emulator.config.engine === 'litesvm') expect(Number(landed!.meta!.computeUnitsConsumed)).toBeLessThan(1_000);
   });
@@ -120,7 +126,9 @@ describe('@solana/kit 8, nothing configured but the URLs', () => {
     const estimate = estimateComputeUnitLimitFactory({ rpc });
     const mintSigner = await mint;
     const [account] = await findAssociatedTokenPda({ mint: mintSigner.address, owner: payer.address, tokenProgram: TOKEN_PROGRAM_ADDRESS });
-    const units = await estimate(await message(payer, [getMintToCheckedInstruction({ mint: mintSigner.address, token: account, mintAuthority: payer, amount: 1n, decimals: 6 })]));
+    const units = await estimate(
+      await message(payer, [getMintToCheckedInstruction({ mint: mintSigner.address, token: account, mintAuthority: payer, amount: 1n, decimals: 6 })]),
+    );
     expect(units).toBeGreaterThan(0);
     expect(units).toBeLessThan(emulator.config.engine === 'litesvm' ? 1_000 : 10_000);
   });
@@ -128,7 +136,10 @@ describe('@solana/kit 8, nothing configured but the URLs', () => {
   it('reads getProgramAccounts with dataSize and memcmp filters', async () => {
     const mintSigner = await mint;
     const accounts = await rpc
-      .getProgramAccounts(TOKEN_PROGRAM_ADDRESS, { encoding: 'base64', filters: [{ dataSize: 165n }, { memcmp: { offset: 0n, bytes: mintSigner.address as unknown as never, encoding: 'base58' } }] })
+      .getProgramAccounts(TOKEN_PROGRAM_ADDRESS, {
+        encoding: 'base64',
+        filters: [{ dataSize: 165n }, { memcmp: { offset: 0n, bytes: mintSigner.address as unknown as never, encoding: 'base58' } }],
+      })
       .send();
     const [account] = await findAssociatedTokenPda({ mint: mintSigner.address, owner: payer.address, tokenProgram: TOKEN_PROGRAM_ADDRESS });
     expect(accounts.map((each) => each.pubkey)).toEqual([account]);
@@ -137,8 +148,12 @@ describe('@solana/kit 8, nothing configured but the URLs', () => {
   it('hears logsNotifications and programNotifications for a transaction', async () => {
     const abort = new AbortController();
     try {
-      const logs = await rpcSubscriptions.logsNotifications({ mentions: [payer.address] }, { commitment: 'confirmed' }).subscribe({ abortSignal: abort.signal });
-      const program = await rpcSubscriptions.programNotifications(TOKEN_PROGRAM_ADDRESS, { commitment: 'confirmed', encoding: 'base64' }).subscribe({ abortSignal: abort.signal });
+      const logs = await rpcSubscriptions
+        .logsNotifications({ mentions: [payer.address] }, { commitment: 'confirmed' })
+        .subscribe({ abortSignal: abort.signal });
+      const program = await rpcSubscriptions
+        .programNotifications(TOKEN_PROGRAM_ADDRESS, { commitment: 'confirmed', encoding: 'base64' })
+        .subscribe({ abortSignal: abort.signal });
       const mintSigner = await mint;
       const [account] = await findAssociatedTokenPda({ mint: mintSigner.address, owner: payer.address, tokenProgram: TOKEN_PROGRAM_ADDRESS });
       // Listen first, as `for await` over a subscription does: kit hands an iterator only what arrives once it waits.
@@ -150,7 +165,9 @@ describe('@solana/kit 8, nothing configured but the URLs', () => {
         while (seen.size < 2) seen.add((await iterator.next()).value!.value.pubkey);
         return seen;
       })();
-      const signed = await signTransactionMessageWithSigners(await message(payer, [getMintToCheckedInstruction({ mint: mintSigner.address, token: account, mintAuthority: payer, amount: 1_000n, decimals: 6 })]));
+      const signed = await signTransactionMessageWithSigners(
+        await message(payer, [getMintToCheckedInstruction({ mint: mintSigner.address, token: account, mintAuthority: payer, amount: 1_000n, decimals: 6 })]),
+      );
       await rpc.sendTransaction(getBase64EncodedWireTransaction(signed), { encoding: 'base64' }).send();
       const heard = (await nextLog).value!;
       expect(heard.value).toMatchObject({ signature: getSignatureFromTransaction(signed), err: null });
@@ -188,7 +205,9 @@ describe('@solana/kit 8, nothing configured but the URLs', () => {
     expect(bs58.decode(receipt.signature)).toHaveLength(64);
     const abort = new AbortController();
     try {
-      const notifications = await rpcSubscriptions.signatureNotifications(receipt.signature as never, { commitment: 'confirmed' }).subscribe({ abortSignal: abort.signal });
+      const notifications = await rpcSubscriptions
+        .signatureNotifications(receipt.signature as never, { commitment: 'confirmed' })
+        .subscribe({ abortSignal: abort.signal });
       const notification = notifications[Symbol.asyncIterator]().next();
       emulator.resumeQueue();
       expect((await notification).value!.value).toEqual({ err: null });

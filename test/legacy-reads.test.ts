@@ -109,7 +109,16 @@ describe('legacy reads', () => {
         isTokenAccount: false,
         owner: null,
         program: null,
-        tokens: [{ account: ata(ALICE.publicKey, KIN).toBase58(), balance: '100', closeAuthority: null, decimals: 5, mint: KIN.toBase58(), owner: ALICE.publicKey.toBase58() }],
+        tokens: [
+          {
+            account: ata(ALICE.publicKey, KIN).toBase58(),
+            balance: '100',
+            closeAuthority: null,
+            decimals: 5,
+            mint: KIN.toBase58(),
+            owner: ALICE.publicKey.toBase58(),
+          },
+        ],
       });
       const mint = await get(`/account/info/devnet/1/${KIN.toBase58()}/${KIN.toBase58()}`);
       expect(mint.body).toMatchObject({ isMint: true, isTokenAccount: false, program: TOKEN_PROGRAM_ID.toBase58(), tokens: null });
@@ -148,7 +157,9 @@ describe('legacy reads', () => {
     });
 
     it('lists token accounts and their history per mint', async () => {
-      expect((await get(`/account/token-accounts/devnet/1/${ALICE.publicKey.toBase58()}/${KIN.toBase58()}`)).body).toEqual([ata(ALICE.publicKey, KIN).toBase58()]);
+      expect((await get(`/account/token-accounts/devnet/1/${ALICE.publicKey.toBase58()}/${KIN.toBase58()}`)).body).toEqual([
+        ata(ALICE.publicKey, KIN).toBase58(),
+      ]);
       const owner = newKeypair();
       const first = (await airdrop(owner.publicKey)).body.signature;
       const second = (await airdrop(owner.publicKey, { amount: '3' })).body.signature;

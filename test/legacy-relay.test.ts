@@ -1,5 +1,5 @@
 // Over 250 lines: every legacy relay path shares one emulator and one webhook receiver, whose start-up is the cost of a file.
-import { Keypair, PublicKey, SystemProgram } from '@solana/web3.js';
+import { type PublicKey, SystemProgram } from '@solana/web3.js';
 import { http, HttpResponse, passthrough } from 'msw';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { encodeAppMemo } from '../src/legacy/app-memo.ts';
@@ -40,7 +40,8 @@ describe('legacy relay: make-transfer and account/create', () => {
   });
 
   const legacy = () => h.emulator.services.legacy;
-  const recent = async () => (await h.call('GET', '/transaction/latest-blockhash/devnet/1', { anonymous: true })).body as { blockhash: string; lastValidBlockHeight: number };
+  const recent = async () =>
+    (await h.call('GET', '/transaction/latest-blockhash/devnet/1', { anonymous: true })).body as { blockhash: string; lastValidBlockHeight: number };
   const post = (path: string, body: unknown, headers: Record<string, string> = {}) => h.call('POST', path, { anonymous: true, body, headers });
   const relayBody = async (tx: (blockhash: string) => string, extra: Record<string, unknown> = {}) => {
     const { blockhash, lastValidBlockHeight } = await recent();
@@ -104,11 +105,20 @@ describe('legacy relay: make-transfer and account/create', () => {
     const byReference = await h.call('GET', '/transaction/legacy-transaction/devnet/1?reference=payment%7C42', { anonymous: true });
     expect(byReference.body.map((r: { id: string }) => r.id)).toEqual([record.id]);
     // Kinetic SDK rc.15+ sends both names, the other one empty; rc.14 sent the older pair.
-    for (const query of [`?reference=&signature=${record.signature}`, '?reference=payment%7C42&signature=', '?referenceId=42&referenceType=payment&signature=']) {
+    for (const query of [
+      `?reference=&signature=${record.signature}`,
+      '?reference=payment%7C42&signature=',
+      '?referenceId=42&referenceType=payment&signature=',
+    ]) {
       const listing = await h.call('GET', `/transaction/legacy-transaction/devnet/1${query}`, { anonymous: true });
-      expect(listing.body.map((r: { id: string }) => r.id), query).toEqual([record.id]);
+      expect(
+        listing.body.map((r: { id: string }) => r.id),
+        query,
+      ).toEqual([record.id]);
     }
-    expect((await h.call('GET', '/transaction/legacy-transaction/devnet/1?referenceId=43&referenceType=payment&signature=', { anonymous: true })).status).toBe(404);
+    expect((await h.call('GET', '/transaction/legacy-transaction/devnet/1?referenceId=43&referenceType=payment&signature=', { anonymous: true })).status).toBe(
+      404,
+    );
 
     // The app-index memo landed with it.
     const history = await h.call('GET', `/account/history/devnet/1/${recipient.publicKey.toBase58()}/${KIN.toBase58()}`, { anonymous: true });
@@ -136,10 +146,23 @@ describe('legacy relay: make-transfer and account/create', () => {
 
   it('relays an account creation; with commitment Finalized the answer is the Finalized record', async () => {
     const owner = newKeypair();
-    const body = await relayBody((blockhash) => legacyCreate({ blockhash, owner, mint: USDC }), { mint: USDC.toBase58(), commitment: 'Finalized', reference: 'signup-7' });
+    const body = await relayBody((blockhash) => legacyCreate({ blockhash, owner, mint: USDC }), {
+      mint: USDC.toBase58(),
+      commitment: 'Finalized',
+      reference: 'signup-7',
+    });
     const { status, body: record } = await post('/account/create', body);
     expect(status).toBe(201);
-    expect(record).toMatchObject({ status: 'Finalized', source: owner.publicKey.toBase58(), amount: null, destination: null, decimals: 6, mint: USDC.toBase58(), reference: 'signup-7', errors: [] });
+    expect(record).toMatchObject({
+      status: 'Finalized',
+      source: owner.publicKey.toBase58(),
+      amount: null,
+      destination: null,
+      decimals: 6,
+      mint: USDC.toBase58(),
+      reference: 'signup-7',
+      errors: [],
+    });
     expect(record.ledgerFinalized).toMatch(ISO);
     expect(record.totalDuration).toBeGreaterThanOrEqual(0);
     expect(await tokenBalance(owner.publicKey, USDC)).toBe('0');
@@ -172,7 +195,9 @@ describe('legacy relay: make-transfer and account/create', () => {
       const { status, body: record } = await post(path, body);
       expect(status).toBe(201);
       expect(record).toMatchObject({ status: 'Failed', signature: null, ledgerStart: null, ledgerTransaction: null, explorerUrl: null, tx: body.tx });
-      expect(record.errors).toEqual([{ id: expect.stringMatching(/^lerr\d{8}$/), type: 'BadNonce', message: BLOCKHASH_NOT_FOUND_MESSAGE, logs: [], instruction: null }]);
+      expect(record.errors).toEqual([
+        { id: expect.stringMatching(/^lerr\d{8}$/), type: 'BadNonce', message: BLOCKHASH_NOT_FOUND_MESSAGE, logs: [], instruction: null },
+      ]);
       expect(h.emulator.services.submissions.all().length).toBe(submitted);
       expect((await h.emulator.services.ledger.getAccount(FEE_PAYER))!.lamports).toBe(lamports);
       return record;
@@ -180,7 +205,10 @@ describe('legacy relay: make-transfer and account/create', () => {
 
     it('BadNonce: a blockhash the ledger never issued, on make-transfer and account/create', async () => {
       const unknown = newKeypair().publicKey.toBase58();
-      await expectBlockhashNotFound('/transaction/make-transfer', await relayBody(() => legacyTransfer({ blockhash: unknown, transfers: [{ from: ALICE, to: ALICE.publicKey, amount: 1n }] })));
+      await expectBlockhashNotFound(
+        '/transaction/make-transfer',
+        await relayBody(() => legacyTransfer({ blockhash: unknown, transfers: [{ from: ALICE, to: ALICE.publicKey, amount: 1n }] })),
+      );
       await expectBlockhashNotFound('/account/create', await relayBody(() => legacyCreate({ blockhash: unknown, owner: newKeypair(), memoIndex: 1 })));
     });
 
@@ -205,14 +233,22 @@ describe('legacy relay: make-transfer and account/create', () => {
     it('a durable-nonce transaction keeps its own refusal (422), not BadNonce', async () => {
       const nonce = newKeypair().publicKey;
       const advance = SystemProgram.nonceAdvance({ noncePubkey: nonce, authorizedPubkey: ALICE.publicKey });
-      const body = await relayBody(() => build({ instructions: [advance, transferInstruction(ALICE, ALICE.publicKey, 1n, { checked: true, mint: KIN, decimals: 5 })], blockhash: newKeypair().publicKey.toBase58(), signers: [ALICE] }));
+      const body = await relayBody(() =>
+        build({
+          instructions: [advance, transferInstruction(ALICE, ALICE.publicKey, 1n, { checked: true, mint: KIN, decimals: 5 })],
+          blockhash: newKeypair().publicKey.toBase58(),
+          signers: [ALICE],
+        }),
+      );
       const { status, body: error } = await post('/transaction/make-transfer', body);
       expect(status).toBe(422);
       expect(error.message).toMatch(/Durable-nonce/);
     });
 
     it('BadNonce: a lastValidBlockHeight that has passed', async () => {
-      const body = await relayBody((blockhash) => legacyTransfer({ blockhash, transfers: [{ from: ALICE, to: ALICE.publicKey, amount: 1n }] }), { lastValidBlockHeight: 1 });
+      const body = await relayBody((blockhash) => legacyTransfer({ blockhash, transfers: [{ from: ALICE, to: ALICE.publicKey, amount: 1n }] }), {
+        lastValidBlockHeight: 1,
+      });
       const { body: record } = await post('/transaction/make-transfer', body);
       expect(record.status).toBe('Failed');
       expect(record.errors[0]).toMatchObject({ type: 'BadNonce', message: expect.stringContaining('lastValidBlockHeight 1') });
@@ -225,7 +261,11 @@ describe('legacy relay: make-transfer and account/create', () => {
       expect(status).toBe(201);
       expect(record.status).toBe('Failed');
       expect(record.errors).toHaveLength(1);
-      expect(record.errors[0]).toMatchObject({ type: 'InvalidAccount', instruction: 1, message: 'Error processing Instruction 1: invalid account data for instruction.' });
+      expect(record.errors[0]).toMatchObject({
+        type: 'InvalidAccount',
+        instruction: 1,
+        message: 'Error processing Instruction 1: invalid account data for instruction.',
+      });
       expect(record.errors[0].logs.length).toBeGreaterThan(0);
       expect(record.ledgerTransaction.meta.err).toEqual({ InstructionError: [1, 'InvalidAccountData'] });
       expect(record.signature).toEqual(expect.any(String));
@@ -243,7 +283,10 @@ describe('legacy relay: make-transfer and account/create', () => {
       const { queue } = h.emulator.services;
       queue.pause();
       try {
-        const body = await relayBody((blockhash) => legacyTransfer({ blockhash, transfers: [{ from: ALICE, to: ALICE.publicKey, amount: 1n }] }), { environment: 'slow', index: 4 });
+        const body = await relayBody((blockhash) => legacyTransfer({ blockhash, transfers: [{ from: ALICE, to: ALICE.publicKey, amount: 1n }] }), {
+          environment: 'slow',
+          index: 4,
+        });
         const { status, body: record } = await post('/transaction/make-transfer', body);
         expect(status).toBe(201);
         expect(record).toMatchObject({ status: 'Failed', ledgerCommitted: null, ledgerTransaction: null });
@@ -259,7 +302,10 @@ describe('legacy relay: make-transfer and account/create', () => {
 
     it('WebhookFailed: the verify webhook refuses (an MSW handler), and nothing is submitted', async () => {
       const submitted = h.emulator.services.submissions.all().length;
-      const body = await relayBody((blockhash) => legacyTransfer({ blockhash, transfers: [{ from: ALICE, to: ALICE.publicKey, amount: 1n }] }), { environment: 'refusing', index: 3 });
+      const body = await relayBody((blockhash) => legacyTransfer({ blockhash, transfers: [{ from: ALICE, to: ALICE.publicKey, amount: 1n }] }), {
+        environment: 'refusing',
+        index: 3,
+      });
       const { status, body: record } = await post('/transaction/make-transfer', body);
       expect(status).toBe(201);
       expect(record).toMatchObject({ status: 'Failed', signature: null, ledgerStart: null });
@@ -304,7 +350,10 @@ describe('legacy relay: make-transfer and account/create', () => {
   });
 
   it('fails a finalized record whose event webhook refuses, as the legacy service did', async () => {
-    const body = await relayBody((blockhash) => legacyTransfer({ blockhash, transfers: [{ from: ALICE, to: ALICE.publicKey, amount: 3n }] }), { environment: 'events', index: 6 });
+    const body = await relayBody((blockhash) => legacyTransfer({ blockhash, transfers: [{ from: ALICE, to: ALICE.publicKey, amount: 3n }] }), {
+      environment: 'events',
+      index: 6,
+    });
     const { body: record } = await post('/transaction/make-transfer', body);
     expect(record.status).toBe('Confirmed');
     await receiver.next('/event-refused', (hook) => hook.body.id === record.id);
@@ -345,7 +394,11 @@ describe('legacy relay: make-transfer and account/create', () => {
     });
 
     it('400 for a reference of another type than string or null (null is what Kinetic SDKs send for none)', async () => {
-      for (const [field, value] of [['reference', 7], ['referenceId', false], ['referenceType', {}]] as const) {
+      for (const [field, value] of [
+        ['reference', 7],
+        ['referenceId', false],
+        ['referenceType', {}],
+      ] as const) {
         const body = await relayBody((blockhash) => legacyCreate({ blockhash, owner: newKeypair() }), { [field]: value });
         const { status, body: error } = await post('/account/create', body);
         expect(status, field).toBe(400);
@@ -361,14 +414,19 @@ describe('legacy relay: make-transfer and account/create', () => {
     });
 
     it('422 for a transaction the fee-payer policy refuses', async () => {
-      const body = await relayBody((blockhash) => build({ instructions: createAtaInstructions(newKeypair().publicKey), blockhash, signers: [], feePayer: ALICE.publicKey }));
+      const body = await relayBody((blockhash) =>
+        build({ instructions: createAtaInstructions(newKeypair().publicKey), blockhash, signers: [], feePayer: ALICE.publicKey }),
+      );
       const { status, body: error } = await post('/account/create', body);
       expect(status).toBe(422);
       expect(error).toMatchObject({ statusCode: 422, error: 'Unprocessable Entity', message: expect.stringContaining('fee payer') });
     });
 
     it('403 for a blocked IP or a user agent outside the allow list', async () => {
-      const body = await relayBody((blockhash) => legacyTransfer({ blockhash, transfers: [{ from: ALICE, to: ALICE.publicKey, amount: 1n }] }), { environment: 'guarded', index: 5 });
+      const body = await relayBody((blockhash) => legacyTransfer({ blockhash, transfers: [{ from: ALICE, to: ALICE.publicKey, amount: 1n }] }), {
+        environment: 'guarded',
+        index: 5,
+      });
       const blocked = await post('/transaction/make-transfer', body, { 'x-forwarded-for': '10.0.0.9, 192.168.1.1', 'legacy-user-agent': 'legacy-sdk/1.0' });
       expect(blocked.status).toBe(403);
       expect(blocked.body).toEqual({ statusCode: 403, message: 'app-5-guarded: Request not allowed from IP 10.0.0.9.', error: 'Forbidden' });

@@ -27,7 +27,13 @@ describe('legacy server-built transactions: airdrop and account/close', () => {
   const newAccountHolder = async (mint = KIN) => {
     const owner = newKeypair();
     const { blockhash, lastValidBlockHeight } = await recent();
-    const created = await post('/account/create', { ...app, commitment: 'Confirmed', mint: mint.toBase58(), lastValidBlockHeight, tx: legacyCreate({ blockhash, owner, mint }) });
+    const created = await post('/account/create', {
+      ...app,
+      commitment: 'Confirmed',
+      mint: mint.toBase58(),
+      lastValidBlockHeight,
+      tx: legacyCreate({ blockhash, owner, mint }),
+    });
     expect(created.body.status).toBe('Confirmed');
     return owner;
   };
@@ -78,9 +84,23 @@ describe('legacy server-built transactions: airdrop and account/close', () => {
     it('closes an empty account whose close authority is the fee payer, with the app memo', async () => {
       const owner = await newAccountHolder();
       const lamportsBefore = (await h.emulator.services.ledger.getAccount(FEE_PAYER))!.lamports;
-      const { status, body } = await post('/account/close', { ...app, account: owner.publicKey.toBase58(), commitment: 'Confirmed', mint: KIN.toBase58(), reference: 'bye' });
+      const { status, body } = await post('/account/close', {
+        ...app,
+        account: owner.publicKey.toBase58(),
+        commitment: 'Confirmed',
+        mint: KIN.toBase58(),
+        reference: 'bye',
+      });
       expect(status).toBe(201);
-      expect(body).toMatchObject({ status: 'Confirmed', errors: [], feePayer: FEE_PAYER.toBase58(), source: owner.publicKey.toBase58(), mint: KIN.toBase58(), reference: 'bye', amount: null });
+      expect(body).toMatchObject({
+        status: 'Confirmed',
+        errors: [],
+        feePayer: FEE_PAYER.toBase58(),
+        source: owner.publicKey.toBase58(),
+        mint: KIN.toBase58(),
+        reference: 'bye',
+        amount: null,
+      });
       expect(body.ledgerTransaction.transaction.message.accountKeys).toContain(MEMO_V1);
       expect(body.ledgerTransaction.meta.err).toBeNull();
       expect(await h.emulator.services.ledger.getAccount(ata(owner.publicKey, KIN))).toBeNull();
@@ -117,7 +137,15 @@ describe('legacy server-built transactions: airdrop and account/close', () => {
 
     it('accepts the reference fields as null (Kinetic SDK rc.15+ sends reference: null), and no other non-string', async () => {
       const owner = await newAccountHolder();
-      const body = { account: owner.publicKey.toBase58(), commitment: 'Confirmed', ...app, mint: KIN.toBase58(), reference: null, referenceId: null, referenceType: null };
+      const body = {
+        account: owner.publicKey.toBase58(),
+        commitment: 'Confirmed',
+        ...app,
+        mint: KIN.toBase58(),
+        reference: null,
+        referenceId: null,
+        referenceType: null,
+      };
       const refused = await post('/account/close', { ...body, reference: 7 });
       expect(refused.status).toBe(400);
       expect(refused.body.message).toBe('reference must be a string or null');

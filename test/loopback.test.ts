@@ -68,7 +68,9 @@ describe('the loopback listener, with MSW listening', () => {
   });
 
   it('answers the patched fetch through MSW, in process', async () => {
-    const call = await rpcCall((url) => fetch(url, { method: 'POST', headers: { 'Content-Type': 'application/json', Authorization: `Bearer ${token}` }, body: getSlot }));
+    const call = await rpcCall((url) =>
+      fetch(url, { method: 'POST', headers: { 'Content-Type': 'application/json', Authorization: `Bearer ${token}` }, body: getSlot }),
+    );
     expect(call).toEqual({ clientIp: null, throughMsw: true });
   });
 
@@ -78,7 +80,9 @@ describe('the loopback listener, with MSW listening', () => {
   });
 
   it('answers a fetch captured before MSW over the socket: the same core, the same state', async () => {
-    const call = await rpcCall((url) => nativeFetch(url, { method: 'POST', headers: { 'Content-Type': 'application/json', Authorization: `Bearer ${token}` }, body: getSlot }));
+    const call = await rpcCall((url) =>
+      nativeFetch(url, { method: 'POST', headers: { 'Content-Type': 'application/json', Authorization: `Bearer ${token}` }, body: getSlot }),
+    );
     expect(call).toEqual({ clientIp: '127.0.0.1', throughMsw: false });
   });
 

@@ -6,14 +6,7 @@ import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { createConfig, lint } from '@redocly/openapi-core';
 import { describe, expect, it } from 'vitest';
-import {
-  HTTP_METHODS,
-  SPEC_PATH,
-  assertResponseMatchesSpec,
-  loadSpec,
-  schemaErrors,
-  validateAgainst,
-} from './support/openapi.ts';
+import { HTTP_METHODS, SPEC_PATH, assertResponseMatchesSpec, loadSpec, schemaErrors, validateAgainst } from './support/openapi.ts';
 
 const ROOT = fileURLToPath(new URL('..', import.meta.url));
 const SERVICE_SPEC = readFileSync(join(ROOT, 'docs/relay-service-spec.md'), 'utf8');
@@ -57,7 +50,12 @@ function tables(text: string): MdTable[] {
     const block: string[] = [];
     while (i < lines.length && lines[i]!.trim().startsWith('|')) block.push(lines[i++]!.trim());
     i--;
-    const cells = (l: string) => l.replace(/^\|/, '').replace(/\|$/, '').split('|').map((c) => c.trim());
+    const cells = (l: string) =>
+      l
+        .replace(/^\|/, '')
+        .replace(/\|$/, '')
+        .split('|')
+        .map((c) => c.trim());
     result.push({ header: cells(block[0]!), rows: block.slice(2).map(cells), lead });
   }
   return result;
@@ -137,9 +135,7 @@ describe('openapi/relay.yaml', () => {
     });
     const problems = await lint({ ref: SPEC_PATH, config });
     const errors = problems.filter((p) => p.severity === 'error');
-    expect(
-      errors.map((p) => `${p.ruleId}: ${p.message} at ${p.location?.[0]?.pointer ?? '?'}`),
-    ).toEqual([]);
+    expect(errors.map((p) => `${p.ruleId}: ${p.message} at ${p.location?.[0]?.pointer ?? '?'}`)).toEqual([]);
   });
 
   it('declares the server, tags and security schemes', () => {
@@ -216,9 +212,7 @@ describe('openapi/relay.yaml', () => {
     });
 
     it('has every legacy relay body field in LegacyRelayRequest', () => {
-      const [table] = tables(section(SERVICE_SPEC, '### 4.3 ')).filter(
-        (t) => t.header[0] === 'Field' && /^Legacy relay body/.test(t.lead),
-      );
+      const [table] = tables(section(SERVICE_SPEC, '### 4.3 ')).filter((t) => t.header[0] === 'Field' && /^Legacy relay body/.test(t.lead));
       expect(table?.rows.length).toBeGreaterThanOrEqual(9);
       for (const [field] of table!.rows) {
         expect(propertyAt('LegacyRelayRequest', field!), `LegacyRelayRequest.${field}`).toBeDefined();
@@ -278,7 +272,11 @@ describe('openapi/relay.yaml', () => {
     for (const [path, item] of Object.entries(spec.paths as Json)) {
       const ops = HTTP_METHODS.filter((m) => (item as Json)[m]).map((m) => (item as Json)[m] as Json);
       // A control tagged otherwise would slip past the checks below.
-      if (path.startsWith('/__emulator/')) expect(ops.every((o) => o.tags?.includes('emulator')), `${path} is tagged emulator`).toBe(true);
+      if (path.startsWith('/__emulator/'))
+        expect(
+          ops.every((o) => o.tags?.includes('emulator')),
+          `${path} is tagged emulator`,
+        ).toBe(true);
       if (!ops.some((o) => o.tags?.includes('emulator'))) continue;
       expect((item as Json).servers?.[0]?.url, path).toBe('http://127.0.0.1:8787');
       atRoot.push(path);
@@ -382,9 +380,7 @@ describe('test/support/openapi.ts', () => {
     expect(() => assertResponseMatchesSpec({ method: 'post', path: '/Account/create', status: 200, body: receipt })).not.toThrow();
     const { signature: _omit, ...noSig } = receipt;
     expect(() => validateAgainst('RelayReceipt', noSig)).toThrow(/must have required property 'signature'/);
-    expect(() => assertResponseMatchesSpec({ method: 'POST', path: '/api/Account/create', status: 200, body: noSig })).toThrow(
-      /createAccount.*signature/s,
-    );
+    expect(() => assertResponseMatchesSpec({ method: 'POST', path: '/api/Account/create', status: 200, body: noSig })).toThrow(/createAccount.*signature/s);
   });
 
   it('picks the error schema by status and content type', () => {
@@ -403,22 +399,18 @@ describe('test/support/openapi.ts', () => {
         contentType: 'application/problem+json; charset=utf-8',
       }),
     ).not.toThrow();
-    expect(() =>
-      assertResponseMatchesSpec({ method: 'post', path: '/Transaction/send', status: 422, body: { ...problem, code: 'NOPE' } }),
-    ).toThrow(/code must be equal to one of the allowed values/);
-    expect(schemaErrors('ProblemDetails', { ...problem, code: 'NOPE' })).not.toBeNull();
-    expect(() =>
-      assertResponseMatchesSpec({ method: 'post', path: '/Transaction/send', status: 422, body: problem, contentType: 'text/plain' }),
-    ).toThrow(/content type text\/plain is not declared/);
-    expect(() => assertResponseMatchesSpec({ method: 'post', path: '/Transaction/send', status: 418, body: problem })).toThrow(
-      /status 418 is not declared/,
+    expect(() => assertResponseMatchesSpec({ method: 'post', path: '/Transaction/send', status: 422, body: { ...problem, code: 'NOPE' } })).toThrow(
+      /code must be equal to one of the allowed values/,
     );
+    expect(schemaErrors('ProblemDetails', { ...problem, code: 'NOPE' })).not.toBeNull();
+    expect(() => assertResponseMatchesSpec({ method: 'post', path: '/Transaction/send', status: 422, body: problem, contentType: 'text/plain' })).toThrow(
+      /content type text\/plain is not declared/,
+    );
+    expect(() => assertResponseMatchesSpec({ method: 'post', path: '/Transaction/send', status: 418, body: problem })).toThrow(/status 418 is not declared/);
   });
 
   it('matches concrete legacy paths against templates', () => {
     const body = { statusCode: 404, message: 'App not found', error: 'Not Found' };
-    expect(() =>
-      assertResponseMatchesSpec({ method: 'get', path: '/api/app/devnet/1/config', status: 404, body }),
-    ).not.toThrow();
+    expect(() => assertResponseMatchesSpec({ method: 'get', path: '/api/app/devnet/1/config', status: 404, body })).not.toThrow();
   });
 });

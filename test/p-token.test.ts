@@ -33,7 +33,10 @@ describe('p-token', () => {
     const signature = await connection.sendRawTransaction(tx.serialize(), { skipPreflight: true });
     await emulator.settle();
     const parsed = await connection.getParsedTransaction(signature, { maxSupportedTransactionVersion: 0 });
-    const instruction = parsed!.transaction.message.instructions[0] as { program: string; parsed: { type: string; info: { instructions: { type: string }[] } } };
+    const instruction = parsed!.transaction.message.instructions[0] as {
+      program: string;
+      parsed: { type: string; info: { instructions: { type: string }[] } };
+    };
     expect(instruction.program).toBe('spl-token');
     expect(instruction.parsed.type).toBe('batch');
     expect(instruction.parsed.info.instructions.map((each) => each.type)).toEqual(['transferChecked', 'transferChecked']);

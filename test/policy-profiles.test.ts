@@ -18,7 +18,7 @@ import {
   NATIVE_MINT,
   TOKEN_PROGRAM_ID,
 } from '@solana/spl-token';
-import { Keypair, type PublicKey, SystemProgram, TransactionInstruction } from '@solana/web3.js';
+import { type Keypair, type PublicKey, SystemProgram, TransactionInstruction } from '@solana/web3.js';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { PolicyProfile } from '../src/relay/policy-options.ts';
 import { startHarness, type Harness } from './support/harness.ts';
@@ -81,7 +81,13 @@ const flows: Flow[] = [
       return signed(
         h,
         [
-          SystemProgram.createAccount({ fromPubkey: FEE_PAYER, newAccountPubkey: account.publicKey, lamports: Number(RENT), space: ACCOUNT_SIZE, programId: TOKEN_PROGRAM_ID }),
+          SystemProgram.createAccount({
+            fromPubkey: FEE_PAYER,
+            newAccountPubkey: account.publicKey,
+            lamports: Number(RENT),
+            space: ACCOUNT_SIZE,
+            programId: TOKEN_PROGRAM_ID,
+          }),
           createInitializeAccount3Instruction(account.publicKey, NATIVE_MINT, owner.publicKey),
           createSetAuthorityInstruction(account.publicKey, owner.publicKey, AuthorityType.CloseAccount, FEE_PAYER),
         ],
@@ -98,7 +104,11 @@ const flows: Flow[] = [
     funded: RENT,
     async build(h) {
       const recipient = noHandOverRecipient.publicKey;
-      return signed(h, [createAssociatedTokenAccountInstruction(FEE_PAYER, ata(recipient), recipient, USDC), transferInstruction(ALICE, recipient, 7n, { checked: true })], [ALICE]);
+      return signed(
+        h,
+        [createAssociatedTokenAccountInstruction(FEE_PAYER, ata(recipient), recipient, USDC), transferInstruction(ALICE, recipient, 7n, { checked: true })],
+        [ALICE],
+      );
     },
     async landed(h) {
       const balance = await h.emulator.services.ledger.getAccount(ata(noHandOverRecipient.publicKey));
@@ -183,7 +193,10 @@ function profileSuite(profile: PolicyProfile): void {
         expect(before - (await lamportsOf(h, FEE_PAYER))).toBe(BigInt(signatures) * FEE + flow.funded);
         const [entry] = h.emulator.transactionJournal({ signature: record.signature });
         validateAgainst('EmulatorTransactionRecord', entry);
-        expect(entry).toMatchObject({ sponsorExposure: Number(flow.exposure), strictBreaks: flow.breaks.map((rule) => expect.objectContaining({ rule, code: expect.any(String), detail: expect.any(String) })) });
+        expect(entry).toMatchObject({
+          sponsorExposure: Number(flow.exposure),
+          strictBreaks: flow.breaks.map((rule) => expect.objectContaining({ rule, code: expect.any(String), detail: expect.any(String) })),
+        });
         await flow.landed?.(h);
       });
     }
@@ -192,7 +205,14 @@ function profileSuite(profile: PolicyProfile): void {
       const recipient = newKeypair();
       await h.emulator.faucet({ address: recipient.publicKey, mint: USDC });
       const before = await lamportsOf(h, FEE_PAYER);
-      const { transaction } = await signed(h, [createAssociatedTokenAccountIdempotentInstruction(FEE_PAYER, ata(recipient.publicKey), recipient.publicKey, USDC), transferInstruction(ALICE, recipient.publicKey, 2n)], [ALICE]);
+      const { transaction } = await signed(
+        h,
+        [
+          createAssociatedTokenAccountIdempotentInstruction(FEE_PAYER, ata(recipient.publicKey), recipient.publicKey, USDC),
+          transferInstruction(ALICE, recipient.publicKey, 2n),
+        ],
+        [ALICE],
+      );
       const response = await h.call('POST', '/Transaction/send', { body: { signedTransaction: transaction } });
       expect(response.status, JSON.stringify(response.body)).toBe(200);
       await h.emulator.settle();
@@ -204,7 +224,12 @@ function profileSuite(profile: PolicyProfile): void {
 
     it('refuses, as strict does, a SOL transfer on Account/create (rule O1) or from the fee payer (rule F1)', async () => {
       for (const [path, instruction, signers, code] of [
-        ['/Account/create', SystemProgram.transfer({ fromPubkey: ALICE.publicKey, toPubkey: newKeypair().publicKey, lamports: 1 }), [ALICE], profile === 'strict' ? 'INSTRUCTION_NOT_ALLOWED' : 'OPERATION_MISMATCH'],
+        [
+          '/Account/create',
+          SystemProgram.transfer({ fromPubkey: ALICE.publicKey, toPubkey: newKeypair().publicKey, lamports: 1 }),
+          [ALICE],
+          profile === 'strict' ? 'INSTRUCTION_NOT_ALLOWED' : 'OPERATION_MISMATCH',
+        ],
         ['/Transaction/send', SystemProgram.transfer({ fromPubkey: FEE_PAYER, toPubkey: ALICE.publicKey, lamports: 1 }), [], 'FEE_PAYER_MISUSE'],
       ] as const) {
         const before = await lamportsOf(h, FEE_PAYER);
@@ -257,7 +282,12 @@ describe('the faithful profile still refuses the neighbours of what it relaxes',
 
   it('an account funded without a hand-over that receives no transfer (rule A6)', async () => {
     const owner = newKeypair();
-    await refused('/Account/create', [createAssociatedTokenAccountInstruction(FEE_PAYER, ata(owner.publicKey), owner.publicKey, USDC)], [], 'CLOSE_AUTHORITY_NOT_FEE_PAYER');
+    await refused(
+      '/Account/create',
+      [createAssociatedTokenAccountInstruction(FEE_PAYER, ata(owner.publicKey), owner.publicKey, USDC)],
+      [],
+      'CLOSE_AUTHORITY_NOT_FEE_PAYER',
+    );
   });
 
   it('a recipient account whose close authority is handed to someone else (rule A6)', async () => {
@@ -265,7 +295,11 @@ describe('the faithful profile still refuses the neighbours of what it relaxes',
     const account = ata(recipient.publicKey);
     await refused(
       '/Transaction/send',
-      [createAssociatedTokenAccountInstruction(FEE_PAYER, account, recipient.publicKey, USDC), createSetAuthorityInstruction(account, recipient.publicKey, AuthorityType.CloseAccount, ALICE.publicKey), transferInstruction(ALICE, recipient.publicKey, 1n)],
+      [
+        createAssociatedTokenAccountInstruction(FEE_PAYER, account, recipient.publicKey, USDC),
+        createSetAuthorityInstruction(account, recipient.publicKey, AuthorityType.CloseAccount, ALICE.publicKey),
+        transferInstruction(ALICE, recipient.publicKey, 1n),
+      ],
       [ALICE, recipient],
       'CLOSE_AUTHORITY_NOT_FEE_PAYER',
     );
@@ -276,17 +310,31 @@ describe('the faithful profile still refuses the neighbours of what it relaxes',
     await refused('/Account/create', createAtaInstructions(owner.publicKey, NATIVE_MINT), [owner], 'MINT_NOT_ALLOWED');
     const payer = newKeypair();
     await h.emulator.faucet({ address: payer.publicKey, lamports: 1_000_000n });
-    await refused('/Transaction/send', [SystemProgram.transfer({ fromPubkey: payer.publicKey, toPubkey: owner.publicKey, lamports: 1 })], [payer], 'MINT_NOT_ALLOWED');
+    await refused(
+      '/Transaction/send',
+      [SystemProgram.transfer({ fromPubkey: payer.publicKey, toPubkey: owner.publicKey, lamports: 1 })],
+      [payer],
+      'MINT_NOT_ALLOWED',
+    );
   });
-
 
   it('a close by the owner of an account whose close authority is the fee payer (rule K3), and one listing the fee payer as a co-signer (rule F1)', async () => {
     const owner = newKeypair();
     const { transaction } = await signed(h, createAtaInstructions(owner.publicKey), [owner]);
     expect((await h.call('POST', '/Account/create', { body: { signedTransaction: transaction } })).status).toBe(200);
     await h.emulator.settle();
-    await refused('/Account/close', [createCloseAccountInstruction(ata(owner.publicKey), owner.publicKey, owner.publicKey)], [owner], 'CLOSE_DESTINATION_NOT_FEE_PAYER');
-    await refused('/Account/close', [createCloseAccountInstruction(ata(owner.publicKey), FEE_PAYER, owner.publicKey)], [owner], 'CLOSE_AUTHORITY_NOT_FEE_PAYER');
+    await refused(
+      '/Account/close',
+      [createCloseAccountInstruction(ata(owner.publicKey), owner.publicKey, owner.publicKey)],
+      [owner],
+      'CLOSE_DESTINATION_NOT_FEE_PAYER',
+    );
+    await refused(
+      '/Account/close',
+      [createCloseAccountInstruction(ata(owner.publicKey), FEE_PAYER, owner.publicKey)],
+      [owner],
+      'CLOSE_AUTHORITY_NOT_FEE_PAYER',
+    );
     const other = newKeypair();
     await h.emulator.faucet({ address: other.publicKey, mint: USDC });
     const coSigned = new TransactionInstruction({

@@ -24,7 +24,11 @@ describe('a blockhash that expires in the queue', () => {
 
   const rpc = async (method: string, params: unknown[]) => {
     const token = (await h.call('GET', '/Transaction/config')).body.Token as string;
-    const response = await fetch(h.emulator.config.rpcUrl, { method: 'POST', headers: { 'Content-Type': 'application/json', Authorization: `Bearer ${token}` }, body: JSON.stringify({ jsonrpc: '2.0', id: 1, method, params }) });
+    const response = await fetch(h.emulator.config.rpcUrl, {
+      method: 'POST',
+      headers: { 'Content-Type': 'application/json', Authorization: `Bearer ${token}` },
+      body: JSON.stringify({ jsonrpc: '2.0', id: 1, method, params }),
+    });
     return ((await response.json()) as { result: any }).result;
   };
 

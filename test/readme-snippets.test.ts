@@ -26,7 +26,9 @@ describe('README.md code blocks', () => {
 
   it('the quick start’s npm ci and npm test are what .ci/run runs', () => {
     const quickStart = readmeBlocks().find((block) => block.heading === 'Quick start')!.code;
-    const ci = readFileSync(new URL('../.ci/run', import.meta.url), 'utf8').split('\n').map((line) => line.trim());
+    const ci = readFileSync(new URL('../.ci/run', import.meta.url), 'utf8')
+      .split('\n')
+      .map((line) => line.trim());
     for (const command of quickStart.matchAll(/^npm ci && (npm \w+)/gm)) expect(['npm start', 'npm test']).toContain(command[1]);
     expect(ci).toContain('npm ci');
     expect(ci).toContain('npm test');

@@ -20,7 +20,11 @@ describe('preflight of relayed transactions', () => {
 
   const feePayerLamports = async () => (await h.emulator.services.ledger.getAccount(FEE_PAYER))!.lamports;
   const failingSend = async () => {
-    const signedTransaction = build({ instructions: [transferInstruction(ALICE, ALICE.publicKey, TOO_MUCH, { checked: true, mint: USDC, decimals: 6 })], blockhash: await h.blockhash(), signers: [ALICE] });
+    const signedTransaction = build({
+      instructions: [transferInstruction(ALICE, ALICE.publicKey, TOO_MUCH, { checked: true, mint: USDC, decimals: 6 })],
+      blockhash: await h.blockhash(),
+      signers: [ALICE],
+    });
     const { status, body } = await h.call('POST', '/Transaction/send', { body: { signedTransaction } });
     expect(status, JSON.stringify(body)).toBe(200);
     return body.signature as string;
@@ -50,9 +54,15 @@ describe('preflight of relayed transactions', () => {
   it('puts the simulation’s error and logs in a legacy record’s errors, and charges nothing', async () => {
     h = await startHarness();
     const before = await feePayerLamports();
-    const recent = (await h.call('GET', '/transaction/latest-blockhash/devnet/1', { anonymous: true })).body as { blockhash: string; lastValidBlockHeight: number };
+    const recent = (await h.call('GET', '/transaction/latest-blockhash/devnet/1', { anonymous: true })).body as {
+      blockhash: string;
+      lastValidBlockHeight: number;
+    };
     const tx = legacyTransfer({ blockhash: recent.blockhash, memoIndex: 1, transfers: [{ from: ALICE, to: ALICE.publicKey, amount: TOO_MUCH }] });
-    const { status, body: record } = await h.call('POST', '/transaction/make-transfer', { anonymous: true, body: { commitment: 'Confirmed', environment: 'devnet', index: 1, mint: KIN.toBase58(), lastValidBlockHeight: recent.lastValidBlockHeight, tx } });
+    const { status, body: record } = await h.call('POST', '/transaction/make-transfer', {
+      anonymous: true,
+      body: { commitment: 'Confirmed', environment: 'devnet', index: 1, mint: KIN.toBase58(), lastValidBlockHeight: recent.lastValidBlockHeight, tx },
+    });
     expect(status).toBe(201);
     expect(record.status).toBe('Failed');
     expect(record.errors).toHaveLength(1);

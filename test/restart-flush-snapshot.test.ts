@@ -14,12 +14,14 @@ import { ALICE, ata, build, transferInstruction, USDC } from './support/transact
  * acknowledged relay lands exactly once: none lost, none run twice (a snapshot that held a
  * transfer's effect while listing it as queued would run it again).
  *
- * Bounded: at most ROUNDS rounds of RELAYS relays (a round whose flush answers before a snapshot
- * starts is simply the next round's history); loopback only; only the processes started here are
- * killed, by PID.
+ * Bounded: at most ROUNDS rounds of RELAYS relays, doubling up to MAX_RELAYS (a round whose flush
+ * answers before a snapshot starts is simply the next round's history); loopback only; only the
+ * processes started here are killed, by PID.
  */
 const ROUNDS = 8;
+/** Relays of the first round; each round doubles them up to MAX_RELAYS, so that a flush comes to outlast the 1 s between snapshots however fast the engine is. */
 const RELAYS = 128;
+const MAX_RELAYS = 1024;
 const CLIENTS = 16;
 const API_KEY = 'relay-emulator-dev-key';
 
@@ -35,7 +37,10 @@ describe('kill -9 while flushQueue() and a snapshot overlap', () => {
     const deadline = Date.now() + 150_000;
     const port = await freePort();
     const start = () => {
-      const started = spawnEmulator({ port, args: ['--state-file', join(directory, 'state.json'), '--state-interval', '1', '--log-level', 'debug', '--journal-limit', '0'] });
+      const started = spawnEmulator({
+        port,
+        args: ['--state-file', join(directory, 'state.json'), '--state-interval', '1', '--log-level', 'debug', '--journal-limit', '0'],
+      });
       processes.push(started);
       return started;
     };
@@ -53,27 +58,35 @@ describe('kill -9 while flushQueue() and a snapshot overlap', () => {
       return { status: response.status, body: text ? JSON.parse(text) : null };
     };
     const recipients = Array.from({ length: CLIENTS }, (_, client) => Keypair.fromSeed(createHash('sha256').update(`flush-kill:${client}`).digest()).publicKey);
-    for (const recipient of recipients) expect((await call('POST', '/__emulator/faucet', { address: recipient.toBase58(), mint: USDC.toBase58(), amount: '1' })).status).toBe(200);
+    for (const recipient of recipients)
+      expect((await call('POST', '/__emulator/faucet', { address: recipient.toBase58(), mint: USDC.toBase58(), amount: '1' })).status).toBe(200);
 
     const acknowledged: { client: number; amount: bigint }[] = [];
     let overlapped = false;
     let rounds = 0;
+    let sentPerClient = 0;
     for (let round = 0; round < ROUNDS && !overlapped && Date.now() < deadline; round += 1) {
       rounds += 1;
+      const perClient = Math.min(RELAYS << round, MAX_RELAYS) / CLIENTS;
       expect((await call('POST', '/__emulator/queue/pause')).status).toBe(200);
       await Promise.all(
         recipients.map(async (recipient, client) => {
-          for (let index = 0; index < RELAYS / CLIENTS; index += 1) {
+          for (let index = 0; index < perClient; index += 1) {
             const { body: blockhash } = await call('GET', '/api/Transaction/blockhash');
             // Unique amounts: no two transactions alike.
-            const amount = BigInt(1 + client + CLIENTS * (index + (RELAYS / CLIENTS) * round));
-            const signedTransaction = build({ instructions: [transferInstruction(ALICE, recipient, amount)], blockhash: blockhash.Blockhash, signers: [ALICE] });
+            const amount = BigInt(1 + client + CLIENTS * (sentPerClient + index));
+            const signedTransaction = build({
+              instructions: [transferInstruction(ALICE, recipient, amount)],
+              blockhash: blockhash.Blockhash,
+              signers: [ALICE],
+            });
             const { status } = await call('POST', '/api/Transaction/send', { signedTransaction });
             expect(status).toBe(200);
             acknowledged.push({ client, amount });
           }
         }),
       );
+      sentPerClient += perClient;
       const logged = server.output().length;
       let answered = false;
       const flush = call('POST', '/__emulator/queue/flush').then(

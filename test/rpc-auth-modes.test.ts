@@ -12,7 +12,11 @@ import { assertFetchResponseMatchesSpec } from './support/openapi.ts';
 const health = JSON.stringify({ jsonrpc: '2.0', id: 1, method: 'getHealth' });
 
 function post(url: string, authorization?: string): Promise<Response> {
-  return fetch(url, { method: 'POST', headers: { 'Content-Type': 'application/json', ...(authorization ? { Authorization: authorization } : {}) }, body: health });
+  return fetch(url, {
+    method: 'POST',
+    headers: { 'Content-Type': 'application/json', ...(authorization ? { Authorization: authorization } : {}) },
+    body: health,
+  });
 }
 
 /** Opens a WebSocket and asks slotSubscribe; resolves with the subscription id, or the HTTP status that refused the handshake. */
@@ -88,7 +92,9 @@ describe('rpcAuth always', () => {
   it('refuses the RPC and PubSub without the Token, even in process and on loopback', async () => {
     const emulator = await createRelayEmulator({ rpcAuth: 'always' });
     try {
-      expect((await emulator.fetch(new Request(emulator.config.rpcUrl, { method: 'POST', headers: { 'Content-Type': 'application/json' }, body: health }))).status).toBe(401);
+      expect(
+        (await emulator.fetch(new Request(emulator.config.rpcUrl, { method: 'POST', headers: { 'Content-Type': 'application/json' }, body: health }))).status,
+      ).toBe(401);
       expect((await post(emulator.config.rpcUrl)).status).toBe(401);
       expect(await subscribe(emulator.config.pubsubUrl!)).toEqual({ refused: 401 });
       const token = await tokenOf(emulator.config.baseUrl, emulator.config.apiKey);

@@ -18,7 +18,10 @@ function section(heading: string): string {
 /** The first cells of a section's table rows (the header and divider left out). */
 const tableMethods = (text: string) => [...text.matchAll(/^\| ([a-zA-Z]+) \|/gm)].map((match) => match[1]!).filter((name) => name !== 'Method');
 /** The removed methods the page lists after "answered -32601 as it answers them:". */
-const absentHttp = page.slice(page.indexOf('answered -32601 as it answers them:')).split('(removed')[0]!.match(/get[A-Za-z0-9]+/g)!;
+const absentHttp = page
+  .slice(page.indexOf('answered -32601 as it answers them:'))
+  .split('(removed')[0]!
+  .match(/get[A-Za-z0-9]+/g)!;
 
 describe('docs/rpc.md', () => {
   let emulator: RelayEmulator;
@@ -28,7 +31,13 @@ describe('docs/rpc.md', () => {
   afterAll(() => emulator.close());
 
   const call = async (method: string) => {
-    const response = await emulator.fetch(new Request(emulator.config.rpcUrl, { method: 'POST', headers: { 'Content-Type': 'application/json' }, body: JSON.stringify({ jsonrpc: '2.0', id: 1, method, params: [] }) }));
+    const response = await emulator.fetch(
+      new Request(emulator.config.rpcUrl, {
+        method: 'POST',
+        headers: { 'Content-Type': 'application/json' },
+        body: JSON.stringify({ jsonrpc: '2.0', id: 1, method, params: [] }),
+      }),
+    );
     return (await response.json()) as { error?: { code: number } };
   };
 

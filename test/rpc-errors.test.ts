@@ -4,7 +4,7 @@
  * code the validator would answer, through MSW with real fetch. Every answer is checked against
  * the spec (`POST /rpc`).
  */
-import { Keypair, LAMPORTS_PER_SOL, PublicKey, SystemProgram, Transaction, TransactionMessage, VersionedTransaction } from '@solana/web3.js';
+import { type Keypair, LAMPORTS_PER_SOL, type PublicKey, SystemProgram, Transaction, TransactionMessage, VersionedTransaction } from '@solana/web3.js';
 import bs58 from 'bs58';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createRelayEmulator } from '../src/index.ts';
@@ -76,7 +76,10 @@ describe('JSON-RPC endpoint: auth, envelope and errors', () => {
 
   describe('authentication', () => {
     it('answers 401 problem+json without a bearer Token (TOKEN_MISSING, saying so), or with garbage (TOKEN_INVALID)', async () => {
-      for (const [bearer, code] of [[null, 'TOKEN_MISSING'], ['not.a.jwt', 'TOKEN_INVALID']] as const) {
+      for (const [bearer, code] of [
+        [null, 'TOKEN_MISSING'],
+        ['not.a.jwt', 'TOKEN_INVALID'],
+      ] as const) {
         const response = await rpc(request('getSlot'), { token: bearer });
         expect(response.status).toBe(401);
         expect(response.headers.get('content-type')).toMatch(/^application\/problem\+json/);
@@ -129,7 +132,13 @@ describe('JSON-RPC endpoint: auth, envelope and errors', () => {
       const parse = await rpc(undefined, { raw: '{"jsonrpc":"2.0",' });
       expect(parse.status).toBe(200);
       expect(parse.body).toEqual({ jsonrpc: '2.0', error: { code: -32700, message: 'Parse error' }, id: null });
-      for (const bad of [{ jsonrpc: '1.0', id: 1, method: 'getSlot' }, { jsonrpc: '2.0', id: 1 }, { jsonrpc: '2.0', id: {}, method: 'getSlot' }, 'getSlot', []]) {
+      for (const bad of [
+        { jsonrpc: '1.0', id: 1, method: 'getSlot' },
+        { jsonrpc: '2.0', id: 1 },
+        { jsonrpc: '2.0', id: {}, method: 'getSlot' },
+        'getSlot',
+        [],
+      ]) {
         const invalid = await rpc(bad);
         expect(invalid.body).toEqual({ jsonrpc: '2.0', error: { code: -32600, message: 'Invalid request' }, id: null });
       }
@@ -141,7 +150,12 @@ describe('JSON-RPC endpoint: auth, envelope and errors', () => {
     });
 
     it('answers a batch in order, errors included, and nothing to notifications', async () => {
-      const { body } = await rpc([request('getHealth', undefined, 1), request('nope', undefined, 2), { jsonrpc: '2.0', method: 'getSlot' }, request('getBalance', ['bad'], 3)]);
+      const { body } = await rpc([
+        request('getHealth', undefined, 1),
+        request('nope', undefined, 2),
+        { jsonrpc: '2.0', method: 'getSlot' },
+        request('getBalance', ['bad'], 3),
+      ]);
       expect(body).toHaveLength(3);
       expect(body[0]).toEqual({ jsonrpc: '2.0', result: 'ok', id: 1 });
       expect(body[1].error.code).toBe(-32601);
@@ -177,17 +191,26 @@ describe('JSON-RPC endpoint: auth, envelope and errors', () => {
         [request('getAccountInfo', [ALICE.publicKey.toBase58(), { encoding: 'hex' }]), /^Invalid params: unknown variant `hex`/],
         [request('getAccountInfo', [ALICE.publicKey.toBase58(), { encoding: 'base64+zstd' }]), /base64\+zstd/],
         [request('getAccountInfo', [ALICE.publicKey.toBase58(), { commitment: 'recent' }]), /^Invalid params: unknown variant `recent`/],
-        [request('getSignatureStatuses', [Array.from({ length: 257 }, () => bs58.encode(new Uint8Array(64)))]), 'Invalid params: Too many inputs provided; max 256'],
+        [
+          request('getSignatureStatuses', [Array.from({ length: 257 }, () => bs58.encode(new Uint8Array(64)))]),
+          'Invalid params: Too many inputs provided; max 256',
+        ],
         [request('getSignaturesForAddress', [ALICE.publicKey.toBase58(), { limit: 1001 }]), 'Invalid params: Invalid limit; max 1000'],
         [request('getTransaction', [bs58.encode(new Uint8Array(64)), { commitment: 'processed' }]), 'Method does not support commitment below `confirmed`'],
         [request('getTokenAccountBalance', [ALICE.publicKey.toBase58()]), 'Invalid param: could not find account'],
         [request('getTokenAccountBalance', [h.emulator.config.feePayer]), 'Invalid param: not a Token account'],
         [request('getTokenSupply', [ata(ALICE.publicKey).toBase58()]), 'Invalid param: not a Token mint'],
-        [request('getTokenAccountsByOwner', [ALICE.publicKey.toBase58(), { programId: SystemProgram.programId.toBase58() }]), 'Invalid param: unrecognized Token program id'],
+        [
+          request('getTokenAccountsByOwner', [ALICE.publicKey.toBase58(), { programId: SystemProgram.programId.toBase58() }]),
+          'Invalid param: unrecognized Token program id',
+        ],
         [request('getTokenAccountsByOwner', [ALICE.publicKey.toBase58(), {}]), /RpcTokenAccountsFilter/],
         [request('sendTransaction', ['AAAA', { encoding: 'base64' }]), /^failed to deserialize solana_transaction::versioned::VersionedTransaction/],
         [request('sendTransaction', ['!!!', { encoding: 'base64' }]), /^invalid base64 encoding/],
-        [request('simulateTransaction', ['AAAA', { sigVerify: true, replaceRecentBlockhash: true, encoding: 'base64' }]), 'sigVerify may not be used with replaceRecentBlockhash'],
+        [
+          request('simulateTransaction', ['AAAA', { sigVerify: true, replaceRecentBlockhash: true, encoding: 'base64' }]),
+          'sigVerify may not be used with replaceRecentBlockhash',
+        ],
       ];
       for (const [call, message] of cases) {
         const { status, body } = await rpc(call);
@@ -315,7 +338,11 @@ describe('JSON-RPC endpoint: auth, envelope and errors', () => {
       expect((await rpc(request('getBalance', [to.toBase58()]))).body.result.value).toBe(2_000_000);
       expect(h.emulator.services.submissions.get(signature)).toMatchObject({ origin: 'rpc', status: 'processed' });
       const again = await rpc(request('sendTransaction', [base64(tx), { encoding: 'base64' }]));
-      expect(again.body.error).toMatchObject({ code: -32002, message: 'Transaction simulation failed: This transaction has already been processed', data: { err: 'AlreadyProcessed' } });
+      expect(again.body.error).toMatchObject({
+        code: -32002,
+        message: 'Transaction simulation failed: This transaction has already been processed',
+        data: { err: 'AlreadyProcessed' },
+      });
       expect((await rpc(request('sendTransaction', [base64(tx), { encoding: 'base64', skipPreflight: true }]))).body.result).toBe(signature);
       await h.emulator.settle();
       expect((await rpc(request('getBalance', [to.toBase58()]))).body.result.value).toBe(2_000_000);
@@ -376,7 +403,9 @@ describe('JSON-RPC endpoint: confirmation of relayed transactions', () => {
     const owner = newKeypair();
     const { blockhash } = (await rpc(request('getLatestBlockhash'))).body.result.value;
     const { build, createAtaInstructions } = await import('./support/transactions.ts');
-    const created = await h.call('POST', '/Account/create', { body: { signedTransaction: build({ instructions: createAtaInstructions(owner.publicKey), blockhash, signers: [owner] }) } });
+    const created = await h.call('POST', '/Account/create', {
+      body: { signedTransaction: build({ instructions: createAtaInstructions(owner.publicKey), blockhash, signers: [owner] }) },
+    });
     const { signature } = created.body;
     const status = async () => (await rpc(request('getSignatureStatuses', [[signature], { searchTransactionHistory: true }]))).body.result.value[0];
     expect(await status()).toBeNull();
@@ -389,7 +418,9 @@ describe('JSON-RPC endpoint: confirmation of relayed transactions', () => {
     expect((await rpc(request('getTransaction', [signature, { commitment: 'confirmed' }]))).body.result.slot).toBe(slot);
     expect((await rpc(request('getTransaction', [signature]))).body.result).toBeNull();
     const owned = [owner.publicKey.toBase58()];
-    expect((await rpc(request('getSignaturesForAddress', [...owned, { commitment: 'confirmed' }]))).body.result.map((entry: any) => entry.confirmationStatus)).toEqual(['confirmed']);
+    expect(
+      (await rpc(request('getSignaturesForAddress', [...owned, { commitment: 'confirmed' }]))).body.result.map((entry: any) => entry.confirmationStatus),
+    ).toEqual(['confirmed']);
     expect((await rpc(request('getSignaturesForAddress', owned))).body.result).toEqual([]);
 
     await h.emulator.settle();

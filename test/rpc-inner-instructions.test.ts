@@ -64,7 +64,11 @@ describe.each(ENGINE_NAMES)('innerInstructions over the RPC on %s', (engine) => 
       expect(tx.meta!.innerInstructions).toBeNull();
       return;
     }
-    const instructions = tx.meta!.innerInstructions![0]!.instructions as { program?: string; parsed?: { type: string; info: Record<string, string> }; stackHeight?: number }[];
+    const instructions = tx.meta!.innerInstructions![0]!.instructions as {
+      program?: string;
+      parsed?: { type: string; info: Record<string, string> };
+      stackHeight?: number;
+    }[];
     const create = instructions.find((ix) => ix.program === 'system' && ix.parsed?.type === 'createAccount')!;
     expect(create.parsed!.info).toMatchObject({ source: FEE_PAYER.toBase58(), newAccount: ata(owner.publicKey).toBase58(), owner: TOKEN, space: 165 });
     const init = instructions.find((ix) => ix.program === 'spl-token' && ix.parsed?.type === 'initializeAccount3')!;
@@ -88,7 +92,9 @@ describe.each(ENGINE_NAMES)('innerInstructions over the RPC on %s', (engine) => 
   it('simulateTransaction answers them only when asked, parsed as the validator answers them', async () => {
     const other = Keypair.generate();
     const { blockhash } = await connection.getLatestBlockhash();
-    const tx = VersionedTransaction.deserialize(Buffer.from(build({ instructions: createAtaInstructions(other.publicKey), blockhash, signers: [other] }), 'base64'));
+    const tx = VersionedTransaction.deserialize(
+      Buffer.from(build({ instructions: createAtaInstructions(other.publicKey), blockhash, signers: [other] }), 'base64'),
+    );
     const plain = await connection.simulateTransaction(tx, { sigVerify: false });
     expect(plain.value.err).toBeNull();
     expect(plain.value.innerInstructions ?? null).toBeNull();

@@ -4,7 +4,7 @@
  * endpoint writes them as exact integers (lamports above 2^53, rentEpoch u64::MAX).
  */
 import { address, createSolanaRpc, devnet, lamports, type Base64EncodedWireTransaction, type Signature, type TransactionMessageBytesBase64 } from '@solana/kit';
-import { Keypair, LAMPORTS_PER_SOL } from '@solana/web3.js';
+import { LAMPORTS_PER_SOL } from '@solana/web3.js';
 import bs58 from 'bs58';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startHarness, type Harness } from './support/harness.ts';
@@ -82,12 +82,19 @@ describe('@solana/kit createSolanaRpc against RpcUrl', () => {
     await h.emulator.settle();
     const { value } = await rpc.getLatestBlockhash().send();
     // Alice's tokens, paid by the funded payer: a direct send, not a relay.
-    const wire = build({ instructions: [transferInstruction(ALICE, payer.publicKey, 1n)], blockhash: value.blockhash, signers: [payer, ALICE], feePayer: payer.publicKey });
+    const wire = build({
+      instructions: [transferInstruction(ALICE, payer.publicKey, 1n)],
+      blockhash: value.blockhash,
+      signers: [payer, ALICE],
+      feePayer: payer.publicKey,
+    });
     const simulation = await rpc.simulateTransaction(wire as Base64EncodedWireTransaction, { encoding: 'base64', sigVerify: true }).send();
     // The payer has no USDC account yet: the Token program refuses, and the logs say why.
     expect(simulation.value.err).toEqual({ InstructionError: [0n, 'InvalidAccountData'] });
     expect(simulation.value.logs?.length).toBeGreaterThan(0);
-    const fee = await rpc.getFeeForMessage(Buffer.from(Buffer.from(wire, 'base64').subarray(1 + 64 * 2)).toString('base64') as TransactionMessageBytesBase64).send();
+    const fee = await rpc
+      .getFeeForMessage(Buffer.from(Buffer.from(wire, 'base64').subarray(1 + 64 * 2)).toString('base64') as TransactionMessageBytesBase64)
+      .send();
     expect(fee.value).toBe(10_000n);
     const fees = await rpc.getRecentPrioritizationFees().send();
     expect(fees.at(-1)).toEqual({ slot: h.emulator.services.ledger.clock().slot, prioritizationFee: 0n });
@@ -99,8 +106,17 @@ describe('@solana/kit createSolanaRpc against RpcUrl', () => {
   // Last: it warps the ledger two epochs ahead.
   it('reports the epoch the Clock sysvar holds, before and after a warp across epochs', async () => {
     const clockSysvar = async () => {
-      const data = Buffer.from((await rpc.getAccountInfo(address('SysvarC1ock11111111111111111111111111111111'), { encoding: 'base64' }).send()).value!.data[0], 'base64');
-      return { slot: data.readBigUInt64LE(0), epochStartTimestamp: data.readBigInt64LE(8), epoch: data.readBigUInt64LE(16), leaderScheduleEpoch: data.readBigUInt64LE(24), unixTimestamp: data.readBigInt64LE(32) };
+      const data = Buffer.from(
+        (await rpc.getAccountInfo(address('SysvarC1ock11111111111111111111111111111111'), { encoding: 'base64' }).send()).value!.data[0],
+        'base64',
+      );
+      return {
+        slot: data.readBigUInt64LE(0),
+        epochStartTimestamp: data.readBigInt64LE(8),
+        epoch: data.readBigUInt64LE(16),
+        leaderScheduleEpoch: data.readBigUInt64LE(24),
+        unixTimestamp: data.readBigInt64LE(32),
+      };
     };
     const before = await rpc.getEpochInfo().send();
     expect(before.epoch).toBe((await clockSysvar()).epoch);
@@ -118,6 +134,12 @@ describe('@solana/kit createSolanaRpc against RpcUrl', () => {
       epochStartTimestamp: BigInt(await rpc.getBlockTime(864_000n).send()),
       unixTimestamp: BigInt(await rpc.getBlockTime(864_005n).send()),
     });
-    expect(await rpc.getEpochSchedule().send()).toEqual({ firstNormalEpoch: 0n, firstNormalSlot: 0n, leaderScheduleSlotOffset: 432_000n, slotsPerEpoch: 432_000n, warmup: false });
+    expect(await rpc.getEpochSchedule().send()).toEqual({
+      firstNormalEpoch: 0n,
+      firstNormalSlot: 0n,
+      leaderScheduleSlotOffset: 432_000n,
+      slotsPerEpoch: 432_000n,
+      warmup: false,
+    });
   });
 });

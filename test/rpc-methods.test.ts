@@ -22,7 +22,11 @@ describe('the RPC methods apps call, through web3.js', () => {
 
   /** A method web3.js has no function for, sent as it would send it; the result, or a throw with the error. */
   async function rpc(method: string, params?: unknown[]): Promise<unknown> {
-    const response = await fetch(emulator.config.rpcUrl, { method: 'POST', headers: { 'Content-Type': 'application/json' }, body: JSON.stringify({ jsonrpc: '2.0', id: 1, method, params }) });
+    const response = await fetch(emulator.config.rpcUrl, {
+      method: 'POST',
+      headers: { 'Content-Type': 'application/json' },
+      body: JSON.stringify({ jsonrpc: '2.0', id: 1, method, params }),
+    });
     const body = (await response.json()) as { result?: unknown; error?: { message: string } };
     if (body.error) throw new Error(body.error.message);
     return body.result;
@@ -40,11 +44,15 @@ describe('the RPC methods apps call, through web3.js', () => {
     // Alice pays for herself: fund her, approve a delegate, and send USDC to bob's new account.
     await emulator.faucet({ address: ALICE.publicKey.toBase58(), lamports: LAMPORTS_PER_SOL });
     const { blockhash } = await connection.getLatestBlockhash();
-    const approve = new Transaction({ feePayer: ALICE.publicKey, blockhash, lastValidBlockHeight: 0 }).add(createApproveInstruction(ata(ALICE.publicKey), delegate.publicKey, ALICE.publicKey, 5_000n));
+    const approve = new Transaction({ feePayer: ALICE.publicKey, blockhash, lastValidBlockHeight: 0 }).add(
+      createApproveInstruction(ata(ALICE.publicKey), delegate.publicKey, ALICE.publicKey, 5_000n),
+    );
     approve.sign(ALICE);
     await send(approve);
     await emulator.faucet({ address: bob.publicKey.toBase58(), mint: USDC.toBase58(), amount: 0 });
-    const transfer = new Transaction({ feePayer: ALICE.publicKey, blockhash, lastValidBlockHeight: 0 }).add(createTransferCheckedInstruction(ata(ALICE.publicKey), USDC, ata(bob.publicKey), ALICE.publicKey, 250_000n, 6));
+    const transfer = new Transaction({ feePayer: ALICE.publicKey, blockhash, lastValidBlockHeight: 0 }).add(
+      createTransferCheckedInstruction(ata(ALICE.publicKey), USDC, ata(bob.publicKey), ALICE.publicKey, 250_000n, 6),
+    );
     transfer.sign(ALICE);
     transferSignature = await send(transfer);
     transferSlot = (await connection.getTransaction(transferSignature, { maxSupportedTransactionVersion: 0 }))!.slot;
@@ -56,17 +64,27 @@ describe('the RPC methods apps call, through web3.js', () => {
     const holders = await connection.getProgramAccounts(TOKEN, { filters: [{ dataSize: 165 }, mintFilter] });
     const addresses = holders.map(({ pubkey }) => pubkey.toBase58());
     expect(addresses).toEqual(expect.arrayContaining([ata(ALICE.publicKey).toBase58(), ata(bob.publicKey).toBase58()]));
-    for (const { account } of holders) expect(account.owner.equals(TOKEN) && account.data.length === 165 && new PublicKey(account.data.subarray(0, 32)).equals(USDC)).toBe(true);
+    for (const { account } of holders)
+      expect(account.owner.equals(TOKEN) && account.data.length === 165 && new PublicKey(account.data.subarray(0, 32)).equals(USDC)).toBe(true);
     // The owner at offset 32, base64-encoded bytes, and a slice of the mint only.
-    const bobs = await connection.getProgramAccounts(TOKEN, { filters: [{ memcmp: { offset: 32, bytes: Buffer.from(bob.publicKey.toBytes()).toString('base64'), encoding: 'base64' } }], dataSlice: { offset: 0, length: 32 } });
-    expect(bobs.map(({ pubkey, account }) => [pubkey.toBase58(), new PublicKey(account.data).toBase58()])).toEqual([[ata(bob.publicKey).toBase58(), USDC.toBase58()]]);
-    const parsed = await connection.getParsedProgramAccounts(TOKEN, { filters: [{ dataSize: 165 }, { memcmp: { offset: 32, bytes: bob.publicKey.toBase58() } }] });
+    const bobs = await connection.getProgramAccounts(TOKEN, {
+      filters: [{ memcmp: { offset: 32, bytes: Buffer.from(bob.publicKey.toBytes()).toString('base64'), encoding: 'base64' } }],
+      dataSlice: { offset: 0, length: 32 },
+    });
+    expect(bobs.map(({ pubkey, account }) => [pubkey.toBase58(), new PublicKey(account.data).toBase58()])).toEqual([
+      [ata(bob.publicKey).toBase58(), USDC.toBase58()],
+    ]);
+    const parsed = await connection.getParsedProgramAccounts(TOKEN, {
+      filters: [{ dataSize: 165 }, { memcmp: { offset: 32, bytes: bob.publicKey.toBase58() } }],
+    });
     expect((parsed[0]!.account.data as { parsed: { info: { tokenAmount: { amount: string } } } }).parsed.info.tokenAmount.amount).toBe('250000');
     const withContext = await connection.getProgramAccounts(TOKEN, { withContext: true, filters: [mintFilter, { dataSize: 165 }] });
     expect(withContext.context.slot).toBeGreaterThan(0);
     expect(withContext.value).toHaveLength(holders.length);
     // Five filters are one too many, as on the validator.
-    await expect(connection.getProgramAccounts(TOKEN, { filters: Array.from({ length: 5 }, () => ({ dataSize: 165 })) })).rejects.toThrow(/Too many filters provided; max 4/);
+    await expect(connection.getProgramAccounts(TOKEN, { filters: Array.from({ length: 5 }, () => ({ dataSize: 165 })) })).rejects.toThrow(
+      /Too many filters provided; max 4/,
+    );
   });
 
   it('getTokenLargestAccounts and getTokenAccountsByDelegate', async () => {
@@ -75,10 +93,18 @@ describe('the RPC methods apps call, through web3.js', () => {
     expect([...amounts].sort((a, b) => (a > b ? -1 : a < b ? 1 : 0))).toEqual(amounts);
     expect(largest.value.find((holder) => holder.address.equals(ata(bob.publicKey)))).toMatchObject({ amount: '250000', decimals: 6, uiAmount: 0.25 });
     // web3.js has no method for it: the request it would send.
-    const delegated = (await rpc('getTokenAccountsByDelegate', [delegate.publicKey.toBase58(), { mint: USDC.toBase58() }, { encoding: 'jsonParsed' }])) as { value: { pubkey: string; account: { data: { parsed: { info: { delegatedAmount: { amount: string } } } } } }[] };
+    const delegated = (await rpc('getTokenAccountsByDelegate', [delegate.publicKey.toBase58(), { mint: USDC.toBase58() }, { encoding: 'jsonParsed' }])) as {
+      value: { pubkey: string; account: { data: { parsed: { info: { delegatedAmount: { amount: string } } } } } }[];
+    };
     expect(delegated.value.map(({ pubkey }) => pubkey)).toEqual([ata(ALICE.publicKey).toBase58()]);
     expect(delegated.value[0]!.account.data.parsed.info.delegatedAmount.amount).toBe('5000');
-    expect(((await rpc('getTokenAccountsByDelegate', [delegate.publicKey.toBase58(), { programId: TOKEN.toBase58() }, { encoding: 'base64' }])) as { value: unknown[] }).value).toHaveLength(1);
+    expect(
+      (
+        (await rpc('getTokenAccountsByDelegate', [delegate.publicKey.toBase58(), { programId: TOKEN.toBase58() }, { encoding: 'base64' }])) as {
+          value: unknown[];
+        }
+      ).value,
+    ).toHaveLength(1);
     expect(((await rpc('getTokenAccountsByDelegate', [bob.publicKey.toBase58(), { programId: TOKEN.toBase58() }])) as { value: unknown[] }).value).toEqual([]);
   });
 
@@ -92,7 +118,9 @@ describe('the RPC methods apps call, through web3.js', () => {
     const signatures = await connection.getBlockSignatures(transferSlot, 'confirmed');
     expect(signatures.signatures).toContain(transferSignature);
     const accounts = await connection.getBlock(transferSlot, { transactionDetails: 'accounts', maxSupportedTransactionVersion: 0, commitment: 'confirmed' });
-    const mine = accounts!.transactions.find((tx) => tx.transaction.signatures[0] === transferSignature)! as unknown as { transaction: { accountKeys: unknown[] } };
+    const mine = accounts!.transactions.find((tx) => tx.transaction.signatures[0] === transferSignature)! as unknown as {
+      transaction: { accountKeys: unknown[] };
+    };
     expect(mine.transaction.accountKeys[0]).toMatchObject({ pubkey: ALICE.publicKey, signer: true, writable: true });
     const none = await connection.getBlock(transferSlot, { transactionDetails: 'none', commitment: 'confirmed' });
     expect(none).not.toHaveProperty('transactions');
@@ -108,7 +136,11 @@ describe('the RPC methods apps call, through web3.js', () => {
 
   it('getBlock refuses a versioned transaction unless the client says it reads them', async () => {
     const { blockhash } = await connection.getLatestBlockhash();
-    const message = new TransactionMessage({ payerKey: ALICE.publicKey, recentBlockhash: blockhash, instructions: [SystemProgram.transfer({ fromPubkey: ALICE.publicKey, toPubkey: bob.publicKey, lamports: LAMPORTS_PER_SOL / 100 })] }).compileToV0Message();
+    const message = new TransactionMessage({
+      payerKey: ALICE.publicKey,
+      recentBlockhash: blockhash,
+      instructions: [SystemProgram.transfer({ fromPubkey: ALICE.publicKey, toPubkey: bob.publicKey, lamports: LAMPORTS_PER_SOL / 100 })],
+    }).compileToV0Message();
     const tx = new VersionedTransaction(message);
     tx.sign([ALICE]);
     const signature = await send(tx);
@@ -128,7 +160,9 @@ describe('the RPC methods apps call, through web3.js', () => {
     expect((await connection.getLargestAccounts({ filter: 'nonCirculating' })).value).toEqual([]);
     // A SOL transfer: the fee leaves the supply, the lamports moved stay in it.
     const { blockhash } = await connection.getLatestBlockhash();
-    const pay = new Transaction({ feePayer: ALICE.publicKey, blockhash, lastValidBlockHeight: 0 }).add(SystemProgram.transfer({ fromPubkey: ALICE.publicKey, toPubkey: bob.publicKey, lamports: LAMPORTS_PER_SOL / 100 }));
+    const pay = new Transaction({ feePayer: ALICE.publicKey, blockhash, lastValidBlockHeight: 0 }).add(
+      SystemProgram.transfer({ fromPubkey: ALICE.publicKey, toPubkey: bob.publicKey, lamports: LAMPORTS_PER_SOL / 100 }),
+    );
     pay.sign(ALICE);
     const signature = await send(pay);
     const fee = (await connection.getTransaction(signature, { maxSupportedTransactionVersion: 0 }))!.meta!.fee;
@@ -155,7 +189,10 @@ describe('the RPC methods apps call, through web3.js', () => {
     expect(Object.keys(schedule)).toEqual([identity]);
     expect(schedule[identity]).toHaveLength(432_000);
     const production = await connection.getBlockProduction();
-    expect(production.value.byIdentity[identity]).toEqual([production.value.range.lastSlot - production.value.range.firstSlot + 1, production.value.range.lastSlot - production.value.range.firstSlot + 1]);
+    expect(production.value.byIdentity[identity]).toEqual([
+      production.value.range.lastSlot - production.value.range.firstSlot + 1,
+      production.value.range.lastSlot - production.value.range.firstSlot + 1,
+    ]);
     expect(await rpc('getBlockCommitment', [1])).toEqual({ commitment: null, totalStake: 0 });
   });
 
@@ -169,7 +206,11 @@ describe('the RPC methods apps call, through web3.js', () => {
     // Every transaction so far landed before the first 150 slots were over.
     expect(samples.at(-1)!.numTransactions).toBe(await connection.getTransactionCount());
     expect(await connection.getRecentPerformanceSamples(1)).toHaveLength(1);
-    const answer = await fetch(emulator.config.rpcUrl, { method: 'POST', headers: { 'Content-Type': 'application/json' }, body: JSON.stringify({ jsonrpc: '2.0', id: 1, method: 'getHighestSnapshotSlot' }) });
+    const answer = await fetch(emulator.config.rpcUrl, {
+      method: 'POST',
+      headers: { 'Content-Type': 'application/json' },
+      body: JSON.stringify({ jsonrpc: '2.0', id: 1, method: 'getHighestSnapshotSlot' }),
+    });
     expect(await answer.json()).toEqual({ jsonrpc: '2.0', error: { code: -32008, message: 'No snapshot' }, id: 1 });
   });
 });

@@ -28,7 +28,14 @@ describe('jsonParsed Token-2022', () => {
   const payer = Keypair.generate();
   const mint = Keypair.generate();
   const owner = Keypair.generate();
-  const metadata: TokenMetadata = { mint: mint.publicKey, name: 'Emulated Gold', symbol: 'EGLD', uri: 'https://relay-emulator.invalid/egld.json', additionalMetadata: [['purity', '999']], updateAuthority: payer.publicKey };
+  const metadata: TokenMetadata = {
+    mint: mint.publicKey,
+    name: 'Emulated Gold',
+    symbol: 'EGLD',
+    uri: 'https://relay-emulator.invalid/egld.json',
+    additionalMetadata: [['purity', '999']],
+    updateAuthority: payer.publicKey,
+  };
 
   beforeAll(async () => {
     emulator = await createRelayEmulator();
@@ -76,11 +83,27 @@ describe('jsonParsed Token-2022', () => {
     const fee = { epoch: 0, maximumFee: 5000, transferFeeBasisPoints: 50 };
     expect(data.parsed.info.extensions).toEqual([
       { extension: 'metadataPointer', state: { authority: payer.publicKey.toBase58(), metadataAddress: mint.publicKey.toBase58() } },
-      { extension: 'transferFeeConfig', state: { transferFeeConfigAuthority: payer.publicKey.toBase58(), withdrawWithheldAuthority: null, withheldAmount: 0, olderTransferFee: fee, newerTransferFee: fee } },
+      {
+        extension: 'transferFeeConfig',
+        state: {
+          transferFeeConfigAuthority: payer.publicKey.toBase58(),
+          withdrawWithheldAuthority: null,
+          withheldAmount: 0,
+          olderTransferFee: fee,
+          newerTransferFee: fee,
+        },
+      },
       { extension: 'mintCloseAuthority', state: { closeAuthority: payer.publicKey.toBase58() } },
       {
         extension: 'tokenMetadata',
-        state: { updateAuthority: payer.publicKey.toBase58(), mint: mint.publicKey.toBase58(), name: 'Emulated Gold', symbol: 'EGLD', uri: 'https://relay-emulator.invalid/egld.json', additionalMetadata: [] },
+        state: {
+          updateAuthority: payer.publicKey.toBase58(),
+          mint: mint.publicKey.toBase58(),
+          name: 'Emulated Gold',
+          symbol: 'EGLD',
+          uri: 'https://relay-emulator.invalid/egld.json',
+          additionalMetadata: [],
+        },
       },
     ]);
   });

@@ -9,7 +9,7 @@
  * test/loopback.test.ts covers the other import orders and clients.
  */
 import * as splToken from '@solana/spl-token';
-import { Connection, Keypair, LAMPORTS_PER_SOL, SendTransactionError, Transaction } from '@solana/web3.js';
+import { Connection, LAMPORTS_PER_SOL, SendTransactionError, Transaction } from '@solana/web3.js';
 import { setupServer } from 'msw/node';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createRelayEmulator, type RelayEmulator } from '../src/index.ts';
@@ -136,7 +136,10 @@ describe('@solana/web3.js and @solana/spl-token against RpcUrl', () => {
     expect(feePayerIndex).toBe(0);
     expect(parsed.meta!.preBalances[0]! - parsed.meta!.postBalances[0]!).toBe(10_000);
     const [transfer, memo] = parsed.transaction.message.instructions as any[];
-    expect(transfer).toMatchObject({ program: 'spl-token', parsed: { type: 'transferChecked', info: { authority: ALICE.publicKey.toBase58(), tokenAmount: { amount: '2500000' } } } });
+    expect(transfer).toMatchObject({
+      program: 'spl-token',
+      parsed: { type: 'transferChecked', info: { authority: ALICE.publicKey.toBase58(), tokenAmount: { amount: '2500000' } } },
+    });
     expect(memo).toMatchObject({ program: 'spl-memo', parsed: 'rpc flow' });
   });
 
@@ -178,7 +181,9 @@ describe('@solana/web3.js and @solana/spl-token against RpcUrl', () => {
     expect(created.amount).toBe(0n);
     const onLedger = await emulator.services.ledger.getAccount(ata(BOB.publicKey));
     expect(onLedger?.owner.toBase58()).toBe(splToken.TOKEN_PROGRAM_ID.toBase58());
-    const sent = emulator.services.submissions.all().filter((record) => record.origin === 'rpc' && record.ledger?.accountKeys[0] === payer.publicKey.toBase58());
+    const sent = emulator.services.submissions
+      .all()
+      .filter((record) => record.origin === 'rpc' && record.ledger?.accountKeys[0] === payer.publicKey.toBase58());
     expect(sent).toHaveLength(1);
     expect(sent[0]!.status).toBe('processed');
     // Found this time, nothing sent.

@@ -18,7 +18,11 @@ const HEADERS_MS = 600;
 describe('client timeouts of the node server', () => {
   let server: RunningServer;
   beforeAll(async () => {
-    server = await startServer({ host: '127.0.0.1', port: 0, clientTimeouts: { headersMs: HEADERS_MS, requestMs: 2_000, keepAliveMs: 500, checkEveryMs: 200 } });
+    server = await startServer({
+      host: '127.0.0.1',
+      port: 0,
+      clientTimeouts: { headersMs: HEADERS_MS, requestMs: 2_000, keepAliveMs: 500, checkEveryMs: 200 },
+    });
   });
   afterAll(() => server.close());
 
@@ -50,9 +54,14 @@ describe('client timeouts of the node server', () => {
   });
 
   it('lets an answer take longer than the header timeout: a make-transfer waiting for its commitment', async () => {
-    expect((await fetch(`${server.origin}/__emulator/queue`, { method: 'PUT', headers: { 'Content-Type': 'application/json' }, body: '{"latencyMs":1500}' })).status).toBe(200);
+    expect(
+      (await fetch(`${server.origin}/__emulator/queue`, { method: 'PUT', headers: { 'Content-Type': 'application/json' }, body: '{"latencyMs":1500}' })).status,
+    ).toBe(200);
     try {
-      const { blockhash, lastValidBlockHeight } = (await (await fetch(`${server.origin}/api/transaction/latest-blockhash/devnet/1`)).json()) as { blockhash: string; lastValidBlockHeight: number };
+      const { blockhash, lastValidBlockHeight } = (await (await fetch(`${server.origin}/api/transaction/latest-blockhash/devnet/1`)).json()) as {
+        blockhash: string;
+        lastValidBlockHeight: number;
+      };
       const recipient = newKeypair();
       const tx = legacyTransfer({ blockhash, memoIndex: 1, transfers: [{ from: ALICE, to: recipient.publicKey, amount: 10n, create: recipient }] });
       const started = Date.now();

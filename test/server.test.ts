@@ -1,5 +1,5 @@
 import { TOKEN_PROGRAM_ID } from '@solana/spl-token';
-import { Connection, Keypair, PublicKey } from '@solana/web3.js';
+import { Connection, PublicKey } from '@solana/web3.js';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { defaultEngineName } from '../src/ledger/engines.ts';
 import { startCli, type CliProcess } from './support/cli-process.ts';
@@ -70,7 +70,11 @@ describe('relay-emulator start (server mode)', () => {
   it('answers CORS preflights with X-API-Key and Authorization allowed, and exposes Retry-After', async () => {
     const preflight = await fetch(`${cli.baseUrl}/Account/create`, {
       method: 'OPTIONS',
-      headers: { Origin: 'http://localhost:5173', 'Access-Control-Request-Method': 'POST', 'Access-Control-Request-Headers': 'content-type,x-api-key,authorization' },
+      headers: {
+        Origin: 'http://localhost:5173',
+        'Access-Control-Request-Method': 'POST',
+        'Access-Control-Request-Headers': 'content-type,x-api-key,authorization',
+      },
     });
     expect(preflight.status).toBe(204);
     expect(preflight.headers.get('access-control-allow-origin')).toBe('*');
@@ -93,7 +97,8 @@ describe('relay-emulator start (server mode)', () => {
   it('drives the controls over HTTP: mint, faucet, accounts, clock, blockhash, queue, faults, journals, reset', async () => {
     const owner = newKeypair();
     const { mint } = (await call('POST', '/__emulator/mints', { body: { decimals: 3, symbol: 'GEM' } })).body;
-    const funded = (await call('POST', '/__emulator/faucet', { body: { address: owner.publicKey.toBase58(), lamports: 2_000_000, mint, amount: '9000' } })).body;
+    const funded = (await call('POST', '/__emulator/faucet', { body: { address: owner.publicKey.toBase58(), lamports: 2_000_000, mint, amount: '9000' } }))
+      .body;
     expect(funded).toMatchObject({ lamports: '2000000', tokenAmount: '9000' });
     expect((await call('GET', `/__emulator/accounts/${funded.tokenAccount}`)).body.owner).toBe(TOKEN_PROGRAM_ID.toBase58());
     const slot = (await call('GET', '/__emulator/clock')).body.slot;
@@ -107,14 +112,18 @@ describe('relay-emulator start (server mode)', () => {
     // Queue: a paused relay is acknowledged, then stepped onto the ledger.
     await call('POST', '/__emulator/queue/pause');
     const receiver = newKeypair();
-    const receipt = await relay('/Account/create', build({ instructions: createAtaInstructions(receiver.publicKey), blockhash: await blockhash(), signers: [receiver] }));
+    const receipt = await relay(
+      '/Account/create',
+      build({ instructions: createAtaInstructions(receiver.publicKey), blockhash: await blockhash(), signers: [receiver] }),
+    );
     expect((await call('GET', '/__emulator/queue')).body.pending).toBe(1);
     expect((await call('POST', '/__emulator/queue/step')).body.processed).toEqual([receipt.body.signature]);
     await call('POST', '/__emulator/queue/resume');
 
     // Faults: a problem, then a failed submission, both seen in the journals.
     await call('POST', '/__emulator/faults', { body: { operation: 'send', kind: 'problem', code: 'QUEUE_FULL' } });
-    const transfer = async (amount: bigint) => build({ instructions: [transferInstruction(ALICE, receiver.publicKey, amount)], blockhash: await blockhash(), signers: [ALICE] });
+    const transfer = async (amount: bigint) =>
+      build({ instructions: [transferInstruction(ALICE, receiver.publicKey, amount)], blockhash: await blockhash(), signers: [ALICE] });
     const refused = await relay('/Transaction/send', await transfer(5n));
     expect(refused).toMatchObject({ status: 503, body: { code: 'QUEUE_FULL' } });
     expect(refused.headers.get('retry-after')).toBe('1');
@@ -124,7 +133,11 @@ describe('relay-emulator start (server mode)', () => {
       .poll(async () => (await call('GET', `/__emulator/journal/transactions?signature=${failed.body.signature}`)).body.transactions[0]?.status)
       .toBe('failed');
     const landed = await relay('/Transaction/send', await transfer(7n));
-    await expect.poll(async () => (await call('GET', `/__emulator/journal/transactions?status=processed&operation=send`)).body.transactions.map((entry: any) => entry.signature)).toEqual([landed.body.signature]);
+    await expect
+      .poll(async () =>
+        (await call('GET', `/__emulator/journal/transactions?status=processed&operation=send`)).body.transactions.map((entry: any) => entry.signature),
+      )
+      .toEqual([landed.body.signature]);
     expect((await call('GET', '/__emulator/journal/requests?status=503')).body.requests).toHaveLength(1);
 
     await call('POST', '/__emulator/reset');
@@ -138,12 +151,24 @@ describe('relay-emulator start (server mode)', () => {
     const config = (await call('GET', '/api/app/devnet/1/config')).body;
     expect(config.environment.explorer).toBe(`${cli.origin}/{path}`);
     const { blockhash, lastValidBlockHeight } = (await call('GET', '/api/transaction/latest-blockhash/devnet/1')).body;
-    const tx = build({ instructions: [transferInstruction(ALICE, ALICE.publicKey, 1n, { checked: true, mint: KIN, decimals: 5 })], blockhash, signers: [ALICE] });
-    const record = (await call('POST', '/api/transaction/make-transfer', { body: { commitment: 'Confirmed', environment: 'devnet', index: 1, lastValidBlockHeight, mint: KIN.toBase58(), reference: null, tx } })).body;
+    const tx = build({
+      instructions: [transferInstruction(ALICE, ALICE.publicKey, 1n, { checked: true, mint: KIN, decimals: 5 })],
+      blockhash,
+      signers: [ALICE],
+    });
+    const record = (
+      await call('POST', '/api/transaction/make-transfer', {
+        body: { commitment: 'Confirmed', environment: 'devnet', index: 1, lastValidBlockHeight, mint: KIN.toBase58(), reference: null, tx },
+      })
+    ).body;
     expect(record.status).toBe('Confirmed');
     expect(record.explorerUrl).toBe(`${cli.origin}/tx/${record.signature}`);
     // Kinetic's SDKs fill {path} with tx/…, account/… or address/…: each leads to the web UI.
-    for (const url of [record.explorerUrl, config.environment.explorer.replace('{path}', `account/${ALICE.publicKey.toBase58()}`), config.environment.explorer.replace('{path}', `address/${ALICE.publicKey.toBase58()}`)]) {
+    for (const url of [
+      record.explorerUrl,
+      config.environment.explorer.replace('{path}', `account/${ALICE.publicKey.toBase58()}`),
+      config.environment.explorer.replace('{path}', `address/${ALICE.publicKey.toBase58()}`),
+    ]) {
       const page = await fetch(url);
       expect([page.status, page.headers.get('content-type')], url).toEqual([200, 'text/html; charset=utf-8']);
     }
@@ -163,7 +188,11 @@ describe('relay-emulator start (server mode)', () => {
 
     // A relayed transfer, built on the Connection's blockhash and confirmed over PubSub.
     const latest = await connection.getLatestBlockhash();
-    const tx = build({ instructions: [...createAtaInstructions(owner.publicKey), transferInstruction(ALICE, owner.publicKey, 123n)], blockhash: latest.blockhash, signers: [ALICE, owner] });
+    const tx = build({
+      instructions: [...createAtaInstructions(owner.publicKey), transferInstruction(ALICE, owner.publicKey, 123n)],
+      blockhash: latest.blockhash,
+      signers: [ALICE, owner],
+    });
     const { signature } = (await relay('/Transaction/send', tx)).body;
     const confirmation = await connection.confirmTransaction({ signature, ...latest }, 'confirmed');
     expect(confirmation.value.err).toBeNull();
@@ -179,9 +208,11 @@ describe('relay-emulator start (server mode)', () => {
       id = connection.onAccountChange(owner.publicKey, (account) => resolve(account.lamports), { commitment: 'confirmed' });
     });
     openSubscription = () => connection.removeAccountChangeListener(id);
-    await expect.poll(async () => {
-      await call('POST', '/__emulator/faucet', { body: { address: owner.publicKey.toBase58(), lamports: 1 } });
-      return Promise.race([notified, new Promise((resolve) => setTimeout(resolve, 200, null))]);
-    }).toBeGreaterThan(1_000_000_000);
+    await expect
+      .poll(async () => {
+        await call('POST', '/__emulator/faucet', { body: { address: owner.publicKey.toBase58(), lamports: 1 } });
+        return Promise.race([notified, new Promise((resolve) => setTimeout(resolve, 200, null))]);
+      })
+      .toBeGreaterThan(1_000_000_000);
   });
 });

@@ -24,7 +24,11 @@ const MINTS = fixtures.mints.map((m) => m.address);
 /** The CLI as a user runs it: exit code, stdout and stderr, never a rejection. */
 async function cli(args: string[]): Promise<{ code: number; stdout: string; stderr: string }> {
   try {
-    const { stdout, stderr } = await execFileAsync(process.execPath, [...CLI_ARGS, ...args], { cwd: REPO, env: { ...process.env, RUST_LOG: 'error' }, timeout: 90_000 });
+    const { stdout, stderr } = await execFileAsync(process.execPath, [...CLI_ARGS, ...args], {
+      cwd: REPO,
+      env: { ...process.env, RUST_LOG: 'error' },
+      timeout: 90_000,
+    });
     return { code: 0, stdout, stderr };
   } catch (error) {
     const e = error as { code?: number; stdout?: string; stderr?: string };
@@ -42,11 +46,15 @@ async function observed(server: CliProcess) {
     });
     return response.json();
   };
-  const relays = (await (await fetch(`${server.origin}/__emulator/relays`)).json()) as { relays: { signature: string | null; status: string; operation: string; legacyId: string | null }[] };
+  const relays = (await (await fetch(`${server.origin}/__emulator/relays`)).json()) as {
+    relays: { signature: string | null; status: string; operation: string; legacyId: string | null }[];
+  };
   return {
     balances: await Promise.all(MINTS.map((mint) => post('/Account/balance', { accountAddress: ALICE, mintAddress: mint }))),
     history: await post(`/Account/gethistory?WalletAddress=${ALICE}`),
-    relays: relays.relays.filter((r) => r.status !== 'Refused').map((r) => ({ signature: r.signature, status: r.status, operation: r.operation, legacyId: r.legacyId })),
+    relays: relays.relays
+      .filter((r) => r.status !== 'Refused')
+      .map((r) => ({ signature: r.signature, status: r.status, operation: r.operation, legacyId: r.legacyId })),
     legacyBalance: await (await fetch(`${server.baseUrl}/account/balance/devnet/1/${ALICE}`)).json(),
   };
 }
@@ -61,7 +69,11 @@ describe('export and import of a running server’s state', () => {
     [source, target] = await Promise.all([startCli(['--log-level', 'warn']), startCli(['--log-level', 'warn'])]);
     // Activity on both interfaces: the hello-relay examples, as a user runs them.
     for (const example of ['hello-web3.mjs', 'hello-legacy.mjs']) {
-      await execFileAsync(process.execPath, [`examples/${example}`], { cwd: REPO, env: { ...process.env, RELAY_BASE_URL: source.baseUrl, RELAY_API_KEY: source.apiKey }, timeout: 60_000 });
+      await execFileAsync(process.execPath, [`examples/${example}`], {
+        cwd: REPO,
+        env: { ...process.env, RELAY_BASE_URL: source.baseUrl, RELAY_API_KEY: source.apiKey },
+        timeout: 60_000,
+      });
     }
   }, 180_000);
   afterAll(async () => {
@@ -87,7 +99,9 @@ describe('export and import of a running server’s state', () => {
 
     const imported = await cli(['import', '--url', target.baseUrl, file]);
     expect(imported.code, imported.stderr).toBe(0);
-    expect(imported.stdout).toMatch(new RegExp(`^imported ${file.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')} \\(saved [\\dT:.-]+Z\\): \\d+ transactions, 0 queued again\\n$`));
+    expect(imported.stdout).toMatch(
+      new RegExp(`^imported ${file.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')} \\(saved [\\dT:.-]+Z\\): \\d+ transactions, 0 queued again\\n$`),
+    );
     expect(await observed(target)).toEqual(before);
   }, 120_000);
 
@@ -99,7 +113,9 @@ describe('export and import of a running server’s state', () => {
     const before = await observed(target);
     const refused = await cli(['import', '--url', target.origin, damaged]);
     expect(refused.code).toBe(1);
-    expect(refused.stderr).toMatch(/^relay-emulator import: 422 from http:\/\/127\.0\.0\.1:\d+\/__emulator\/state: SNAPSHOT_REFUSED: This snapshot cannot be restored: its checksum is crc32:[0-9a-f]{8}, but its content sums to crc32:[0-9a-f]{8}/);
+    expect(refused.stderr).toMatch(
+      /^relay-emulator import: 422 from http:\/\/127\.0\.0\.1:\d+\/__emulator\/state: SNAPSHOT_REFUSED: This snapshot cannot be restored: its checksum is crc32:[0-9a-f]{8}, but its content sums to crc32:[0-9a-f]{8}/,
+    );
     expect(await observed(target)).toEqual(before);
   }, 60_000);
 
@@ -122,8 +138,14 @@ describe('export and import of a running server’s state', () => {
   it('says in one line what is wrong: no --url, an unreachable server, a missing file', async () => {
     expect(await cli(['export'])).toMatchObject({ code: 2, stderr: expect.stringMatching(/^relay-emulator export: --url is required/) });
     expect(await cli(['import', '--url', target.origin])).toMatchObject({ code: 2, stderr: expect.stringMatching(/give the one FILE to import/) });
-    expect(await cli(['import', '--url', target.origin, join(dir, 'missing.json')])).toMatchObject({ code: 1, stderr: expect.stringMatching(/^relay-emulator import: cannot read .*missing\.json: ENOENT/) });
+    expect(await cli(['import', '--url', target.origin, join(dir, 'missing.json')])).toMatchObject({
+      code: 1,
+      stderr: expect.stringMatching(/^relay-emulator import: cannot read .*missing\.json: ENOENT/),
+    });
     const closed = await cli(['export', '--url', 'http://127.0.0.1:9']);
-    expect(closed).toMatchObject({ code: 1, stderr: expect.stringMatching(/^relay-emulator export: cannot reach http:\/\/127\.0\.0\.1:9\/__emulator\/state: /) });
+    expect(closed).toMatchObject({
+      code: 1,
+      stderr: expect.stringMatching(/^relay-emulator export: cannot reach http:\/\/127\.0\.0\.1:9\/__emulator\/state: /),
+    });
   }, 90_000);
 });

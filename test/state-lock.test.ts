@@ -26,7 +26,13 @@ describe('a state file in use by another process', () => {
     return started;
   };
   const faucet = async (origin: string, address: string, lamports: number) =>
-    (await fetch(`${origin}/__emulator/faucet`, { method: 'POST', headers: { 'Content-Type': 'application/json' }, body: JSON.stringify({ address, lamports }) })).status;
+    (
+      await fetch(`${origin}/__emulator/faucet`, {
+        method: 'POST',
+        headers: { 'Content-Type': 'application/json' },
+        body: JSON.stringify({ address, lamports }),
+      })
+    ).status;
   const lamportsOf = async (origin: string, address: string) => {
     const response = await fetch(`${origin}/__emulator/accounts/${address}`);
     return response.status === 404 ? null : String(((await response.json()) as { lamports: number | string }).lamports);
@@ -41,7 +47,10 @@ describe('a state file in use by another process', () => {
 
     const second = await start(stateFile);
     // Bounded either way: it exits, or (the defect) it serves the same file.
-    const served = untilHealthy(second.origin, 30_000).then(() => 'served', () => 'never served');
+    const served = untilHealthy(second.origin, 30_000).then(
+      () => 'served',
+      () => 'never served',
+    );
     expect(await Promise.race([second.exited, served])).toBe(1);
     expect(second.output()).toMatch(new RegExp(`cannot restore .*state\\.json: it is in use by process ${first.child.pid}`));
 

@@ -1,4 +1,4 @@
-import { Keypair } from '@solana/web3.js';
+import type { Keypair } from '@solana/web3.js';
 import { mkdtempSync, rmSync, statSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -40,12 +40,16 @@ describe('restart on a state file', () => {
         expect(response.status, JSON.stringify(response.body)).toBe(200);
         return response.body.signature as string;
       },
-      history: async (address: string) => (await call('POST', `/api/Account/gethistory?WalletAddress=${address}`)).body.transactions.map((entry: { signature: string }) => entry.signature) as string[],
+      history: async (address: string) =>
+        (await call('POST', `/api/Account/gethistory?WalletAddress=${address}`)).body.transactions.map(
+          (entry: { signature: string }) => entry.signature,
+        ) as string[],
       tokens: async (owner: Keypair) => {
         const { status, body } = await call('GET', `/__emulator/accounts/${ata(owner.publicKey).toBase58()}`);
         return status === 404 ? null : Buffer.from(body.data, 'base64').readBigUInt64LE(64);
       },
-      statusOf: async (signature: string) => (await call('GET', `/__emulator/journal/transactions?signature=${signature}`)).body.transactions[0]?.status as string | undefined,
+      statusOf: async (signature: string) =>
+        (await call('GET', `/__emulator/journal/transactions?signature=${signature}`)).body.transactions[0]?.status as string | undefined,
     };
   };
 
@@ -57,7 +61,13 @@ describe('restart on a state file', () => {
     await untilHealthy(server.origin);
     const first = client(server.origin);
     const aliceAtStart = await first.tokens(ALICE);
-    const signature = await first.send(build({ instructions: [...createAtaInstructions(owner.publicKey), transferInstruction(ALICE, owner.publicKey, 321n)], blockhash: await first.blockhash(), signers: [ALICE, owner] }));
+    const signature = await first.send(
+      build({
+        instructions: [...createAtaInstructions(owner.publicKey), transferInstruction(ALICE, owner.publicKey, 321n)],
+        blockhash: await first.blockhash(),
+        signers: [ALICE, owner],
+      }),
+    );
     await expect.poll(() => first.statusOf(signature)).toBe('processed');
     expect(await first.history(owner.publicKey.toBase58())).toEqual([signature]);
     expect(await server.stop('SIGINT')).toBe(0);
@@ -92,12 +102,20 @@ describe('restart on a state file', () => {
     const first = client(server.origin);
     // A state worth loading: many records in the file (each relay is ~3 KB of it).
     const owner = newKeypair();
-    const created = await first.send(build({ instructions: [...createAtaInstructions(owner.publicKey), transferInstruction(ALICE, owner.publicKey, 1n)], blockhash: await first.blockhash(), signers: [ALICE, owner] }));
+    const created = await first.send(
+      build({
+        instructions: [...createAtaInstructions(owner.publicKey), transferInstruction(ALICE, owner.publicKey, 1n)],
+        blockhash: await first.blockhash(),
+        signers: [ALICE, owner],
+      }),
+    );
     await expect.poll(() => first.statusOf(created)).toBe('processed');
     for (let batch = 0n; batch < 10n; batch += 1n) {
       const hash = await first.blockhash();
       const amounts = Array.from({ length: 30 }, (_, index) => batch * 30n + BigInt(index) + 1n);
-      await Promise.all(amounts.map((amount) => first.send(build({ instructions: [transferInstruction(ALICE, owner.publicKey, amount)], blockhash: hash, signers: [ALICE] }))));
+      await Promise.all(
+        amounts.map((amount) => first.send(build({ instructions: [transferInstruction(ALICE, owner.publicKey, amount)], blockhash: hash, signers: [ALICE] }))),
+      );
     }
     await expect.poll(async () => (await first.call('GET', '/__emulator/queue')).body.pending, { timeout: 60_000 }).toBe(0);
     // Two acknowledged but still queued when it stops; and a blockhash handed out before the stop.

@@ -45,7 +45,8 @@ describe('web UI in chromium', () => {
   };
   const blockhash = async () => (await api('GET', '/api/Transaction/blockhash')).body.Blockhash as string;
   const row = (id: string) => page.locator(`#relay-table tr[data-id="${id}"]`);
-  const seriousViolations = async (name: string) => (await accessibilityViolations(page, name)).filter((violation) => violation.impact === 'serious' || violation.impact === 'critical');
+  const seriousViolations = async (name: string) =>
+    (await accessibilityViolations(page, name)).filter((violation) => violation.impact === 'serious' || violation.impact === 'critical');
 
   it('shows relays live through their lifecycle, with the refusing rule, and opens their details', async () => {
     await page.goto(`${server.origin}/`);
@@ -59,7 +60,10 @@ describe('web UI in chromium', () => {
     // A transfer to a new recipient whose account the fee payer creates, as the vendor clients build it.
     const newcomer = Keypair.generate().publicKey;
     const transfer = build({
-      instructions: [createAssociatedTokenAccountIdempotentInstruction(FEE_PAYER, ata(newcomer), newcomer, USDC), transferInstruction(ALICE, newcomer, 250_000n, { checked: true })],
+      instructions: [
+        createAssociatedTokenAccountIdempotentInstruction(FEE_PAYER, ata(newcomer), newcomer, USDC),
+        transferInstruction(ALICE, newcomer, 250_000n, { checked: true }),
+      ],
       blockhash: await blockhash(),
       signers: [ALICE],
     });
@@ -78,7 +82,11 @@ describe('web UI in chromium', () => {
     expect(await row(signature).locator('td.number').nth(1).textContent()).toBe(`${journaled!.sponsorExposure.toLocaleString('en-US')} lamports`);
 
     // Refused by the fee-payer policy: answered 4xx, never a transaction, shown with its code and rule.
-    const drain = build({ instructions: [SystemProgram.transfer({ fromPubkey: FEE_PAYER, toPubkey: BOB.publicKey, lamports: 1_000 })], blockhash: await blockhash(), signers: [] });
+    const drain = build({
+      instructions: [SystemProgram.transfer({ fromPubkey: FEE_PAYER, toPubkey: BOB.publicKey, lamports: 1_000 })],
+      blockhash: await blockhash(),
+      signers: [],
+    });
     const refused = await api('POST', '/api/Transaction/send', { signedTransaction: drain });
     expect(refused.status).toBe(422);
     expect(refused.body.code).toBe('FEE_PAYER_MISUSE');
@@ -96,7 +104,11 @@ describe('web UI in chromium', () => {
       index: 1,
       mint: KIN.toBase58(),
       lastValidBlockHeight: latest.lastValidBlockHeight,
-      tx: legacyTransfer({ blockhash: latest.blockhash, memoIndex: 1, transfers: [{ from: ALICE, to: recipient.publicKey, amount: 50_000n, create: recipient }] }),
+      tx: legacyTransfer({
+        blockhash: latest.blockhash,
+        memoIndex: 1,
+        transfers: [{ from: ALICE, to: recipient.publicKey, amount: 50_000n, create: recipient }],
+      }),
     });
     expect(legacy.status).toBe(201);
     await expect.poll(() => row(legacy.body.signature).getAttribute('data-operation'), { timeout: LIVE }).toBe('legacy');
@@ -154,14 +166,20 @@ describe('web UI in chromium', () => {
     await page.locator('#reset button').click();
     await expect.poll(() => page.locator('#relay-table tbody tr[data-id]').count(), { timeout: LIVE }).toBe(0);
     expect(server.emulator.transactionJournal()).toEqual([]);
-    await expect.poll(() => page.locator('#fee-payer-balance').getAttribute('data-lamports'), { timeout: LIVE }).toBe(String((await server.emulator.getAccount(FEE_PAYER))?.lamports));
+    await expect
+      .poll(() => page.locator('#fee-payer-balance').getAttribute('data-lamports'), { timeout: LIVE })
+      .toBe(String((await server.emulator.getAccount(FEE_PAYER))?.lamports));
     await screenshot(page, 'after-reset');
   });
 
   it('puts the relays list first at 1400×900, explains a failure by name with the raw error beside it, and lists a refused config read', async () => {
     await page.setViewportSize({ width: 1400, height: 900 });
     // A transfer of more than alice holds, submitted without preflight so that it lands and fails on the ledger.
-    const failing = build({ instructions: [transferInstruction(ALICE, ALICE.publicKey, 10n ** 15n, { checked: true })], blockhash: await blockhash(), signers: [ALICE] });
+    const failing = build({
+      instructions: [transferInstruction(ALICE, ALICE.publicKey, 10n ** 15n, { checked: true })],
+      blockhash: await blockhash(),
+      signers: [ALICE],
+    });
     const signature = (await api('POST', '/api/Transaction/send', { signedTransaction: failing })).body.signature as string;
     // A config read with a wrong key: refused on a route that relays nothing.
     expect((await fetch(`${server.origin}/api/Transaction/config`, { headers: { 'X-API-Key': 'not-the-key' } })).status).toBe(401);
@@ -178,10 +196,14 @@ describe('web UI in chromium', () => {
     expect(await seriousViolations('home-first-screen')).toEqual([]);
 
     await expect.poll(() => row(signature).getAttribute('data-status'), { timeout: LIVE }).toBe('Failed');
-    expect(await row(signature).locator('.error-text').textContent()).toBe('instruction 1 (spl-token transferChecked): InsufficientFunds {"InstructionError":[0,{"Custom":1}]}');
+    expect(await row(signature).locator('.error-text').textContent()).toBe(
+      'instruction 1 (spl-token transferChecked): InsufficientFunds {"InstructionError":[0,{"Custom":1}]}',
+    );
     await row(signature).locator('a').click();
     await expect.poll(() => page.locator('#detail-status').textContent(), { timeout: LIVE }).toBe('Failed');
-    expect(await page.locator('#detail-error').textContent()).toBe('instruction 1 (spl-token transferChecked): InsufficientFunds {"InstructionError":[0,{"Custom":1}]}');
+    expect(await page.locator('#detail-error').textContent()).toBe(
+      'instruction 1 (spl-token transferChecked): InsufficientFunds {"InstructionError":[0,{"Custom":1}]}',
+    );
     // Names before addresses: the mint of its token balances is USDC, the signer alice.
     expect(await page.locator('#detail-tokens').textContent()).toContain('USDC');
     expect(await page.locator('#detail-accounts').textContent()).toContain('alice');
@@ -190,7 +212,9 @@ describe('web UI in chromium', () => {
     expect(await seriousViolations('detail-failed')).toEqual([]);
     // The wallet's history says the same.
     await page.goto(`${server.origin}/address/${ALICE.publicKey.toBase58()}`);
-    await expect.poll(() => page.locator('#wallet-history').textContent(), { timeout: LIVE }).toContain('failed: instruction 1 (spl-token transferChecked): InsufficientFunds');
+    await expect
+      .poll(() => page.locator('#wallet-history').textContent(), { timeout: LIVE })
+      .toContain('failed: instruction 1 (spl-token transferChecked): InsufficientFunds');
   });
 
   it('decodes the Kin app memo of a legacy transfer and names its route; notes the rent a create leaves the fee payer to get back', async () => {
@@ -202,7 +226,11 @@ describe('web UI in chromium', () => {
       index: 1,
       mint: KIN.toBase58(),
       lastValidBlockHeight: latest.lastValidBlockHeight,
-      tx: legacyTransfer({ blockhash: latest.blockhash, memoIndex: 1, transfers: [{ from: ALICE, to: recipient.publicKey, amount: 50_000n, create: recipient }] }),
+      tx: legacyTransfer({
+        blockhash: latest.blockhash,
+        memoIndex: 1,
+        transfers: [{ from: ALICE, to: recipient.publicKey, amount: 50_000n, create: recipient }],
+      }),
     });
     expect(legacy.status).toBe(201);
     await page.goto(`${server.origin}/tx/${legacy.body.signature}`);
@@ -214,7 +242,9 @@ describe('web UI in chromium', () => {
     expect(await page.locator('#detail-instructions li.app-memo').count()).toBe(1);
     expect(await page.locator('#detail-inner li.app-memo').count()).toBe(0);
     // The recipient's account was created with its close authority handed to the fee payer: its rent comes back.
-    expect(await page.locator('#detail-rent').textContent()).toMatch(/^The fee payer also paid 2,039,280 lamports \(0\.00203928 SOL\) of rent .* comes back to the fee payer when the account is closed/);
+    expect(await page.locator('#detail-rent').textContent()).toMatch(
+      /^The fee payer also paid 2,039,280 lamports \(0\.00203928 SOL\) of rent .* comes back to the fee payer when the account is closed/,
+    );
     await screenshot(page, 'detail-legacy-memo');
     expect(await seriousViolations('detail-legacy-memo')).toEqual([]);
   });
@@ -226,7 +256,9 @@ describe('web UI in chromium', () => {
     expect(download.suggestedFilename()).toMatch(/^relay-emulator-state-[\dT-]+Z\.json$/);
     const path = await download.path();
     expect(JSON.parse(readFileSync(path!, 'utf8'))).toMatchObject({ format: 'relay-emulator-state', checksum: expect.stringMatching(/^crc32:/) });
-    await expect.poll(() => page.locator('#control-result').textContent(), { timeout: LIVE }).toMatch(/^Export: saved relay-emulator-state-.*\.json \([\d,]+ bytes\)$/);
+    await expect
+      .poll(() => page.locator('#control-result').textContent(), { timeout: LIVE })
+      .toMatch(/^Export: saved relay-emulator-state-.*\.json \([\d,]+ bytes\)$/);
     const before = server.emulator.transactionJournal().length;
     await server.emulator.reset();
     await page.locator('#state-file').setInputFiles(path!);
@@ -282,7 +314,9 @@ describe('web UI in chromium', () => {
       await stranger.locator('#admin-token + button').click();
       await expect.poll(() => stranger.locator('#token-title').isVisible(), { timeout: LIVE }).toBe(true);
       await screenshot(stranger, 'token-needed');
-      expect((await accessibilityViolations(stranger, 'token-needed')).filter((violation) => violation.impact === 'serious' || violation.impact === 'critical')).toEqual([]);
+      expect(
+        (await accessibilityViolations(stranger, 'token-needed')).filter((violation) => violation.impact === 'serious' || violation.impact === 'critical'),
+      ).toEqual([]);
       await stranger.close();
 
       const holder = await browser.context.newPage();

@@ -28,7 +28,14 @@ describe('the web UI explains what happened', () => {
     expect(refused.status).toBe(401);
     await h.emulator.fetch(new Request(`${h.emulator.config.baseUrl}/No/such/route`));
     const rows = await relays('?operation=request');
-    expect(rows.find((row) => row.operationId === 'getConfig')).toMatchObject({ source: 'refused', status: 'Refused', httpStatus: 401, operation: 'request', error: expect.stringMatching(/API key/i), policy: { profile: null, verdict: 'refused', code: 'API_KEY_INVALID' } });
+    expect(rows.find((row) => row.operationId === 'getConfig')).toMatchObject({
+      source: 'refused',
+      status: 'Refused',
+      httpStatus: 401,
+      operation: 'request',
+      error: expect.stringMatching(/API key/i),
+      policy: { profile: null, verdict: 'refused', code: 'API_KEY_INVALID' },
+    });
     expect(rows.find((row) => row.operationId === null && row.httpStatus === 404)).toMatchObject({ operation: 'request', status: 'Refused' });
     // Its detail page has the request and the problem.
     const id = rows.find((row) => row.operationId === 'getConfig').id;
@@ -39,20 +46,37 @@ describe('the web UI explains what happened', () => {
   it('names a ledger failure by its instruction, program and error, with the raw error beside it, in the list and the wallet history', async () => {
     // More than alice holds: SPL Token's InsufficientFunds (custom error 1) on the ledger (preflight skipped, so it lands and fails).
     const signature = (
-      await h.call('POST', '/Transaction/send', { body: { signedTransaction: build({ instructions: [transferInstruction(ALICE, ALICE.publicKey, 10n ** 15n, { checked: true })], blockhash: await h.blockhash(), signers: [ALICE] }) } })
+      await h.call('POST', '/Transaction/send', {
+        body: {
+          signedTransaction: build({
+            instructions: [transferInstruction(ALICE, ALICE.publicKey, 10n ** 15n, { checked: true })],
+            blockhash: await h.blockhash(),
+            signers: [ALICE],
+          }),
+        },
+      })
     ).body.signature as string;
     await h.emulator.settle();
     const row = (await relays()).find((candidate) => candidate.id === signature);
-    expect(row).toMatchObject({ status: 'Failed', error: 'instruction 1 (spl-token transferChecked): InsufficientFunds', errorRaw: { InstructionError: [0, { Custom: 1 }] } });
+    expect(row).toMatchObject({
+      status: 'Failed',
+      error: 'instruction 1 (spl-token transferChecked): InsufficientFunds',
+      errorRaw: { InstructionError: [0, { Custom: 1 }] },
+    });
     const wallet = await h.emulator.fetch(new Request(`${origin}/__emulator/wallets/${ALICE.publicKey.toBase58()}`));
-    const entry = ((await assertFetchResponseMatchesSpec('GET', '/__emulator/wallets/{address}', wallet)) as { history: any[] }).history.find((e) => e.signature === signature);
+    const entry = ((await assertFetchResponseMatchesSpec('GET', '/__emulator/wallets/{address}', wallet)) as { history: any[] }).history.find(
+      (e) => e.signature === signature,
+    );
     expect(entry).toMatchObject({ err: { InstructionError: [0, { Custom: 1 }] }, errorText: 'instruction 1 (spl-token transferChecked): InsufficientFunds' });
   });
 
   it('names the legacy route a legacy relay came through', async () => {
     const { blockhash, lastValidBlockHeight } = (await h.call('GET', '/transaction/latest-blockhash/devnet/1', { anonymous: true })).body;
     const tx = legacyTransfer({ blockhash, memoIndex: 1, transfers: [{ from: ALICE, to: ALICE.publicKey, amount: 1n }] });
-    const made = await h.call('POST', '/transaction/make-transfer', { anonymous: true, body: { commitment: 'Confirmed', environment: 'devnet', index: 1, mint: 'kinXdEcpDQeHPEuQnqmUgtYykqKGVFq6CeVX5iAHJq6', lastValidBlockHeight, tx } });
+    const made = await h.call('POST', '/transaction/make-transfer', {
+      anonymous: true,
+      body: { commitment: 'Confirmed', environment: 'devnet', index: 1, mint: 'kinXdEcpDQeHPEuQnqmUgtYykqKGVFq6CeVX5iAHJq6', lastValidBlockHeight, tx },
+    });
     expect(made.status).toBe(201);
     const row = (await relays('?operation=legacy')).find((candidate) => candidate.legacyId === made.body.id);
     expect(row).toMatchObject({ operation: 'legacy', operationId: 'legacyMakeTransfer', errorRaw: null });

@@ -25,7 +25,17 @@ describe('web UI routes', () => {
     return { status: response.status, body, headers: response.headers };
   }
   const transfer = async (amount: bigint) =>
-    (await h.call('POST', '/Transaction/send', { body: { signedTransaction: build({ instructions: [transferInstruction(ALICE, BOB.publicKey, amount, { checked: true })], blockhash: await h.blockhash(), signers: [ALICE] }) } })).body.signature as string;
+    (
+      await h.call('POST', '/Transaction/send', {
+        body: {
+          signedTransaction: build({
+            instructions: [transferInstruction(ALICE, BOB.publicKey, amount, { checked: true })],
+            blockhash: await h.blockhash(),
+            signers: [ALICE],
+          }),
+        },
+      })
+    ).body.signature as string;
 
   it('reads no UI file until the page is first asked for, then serves it with its base and its files', async () => {
     // Other tests of this process may have opened it already; an emulator alone never does.
@@ -49,7 +59,11 @@ describe('web UI routes', () => {
     await h.emulator.faucet({ address: BOB.publicKey, mint: USDC, amount: 1n });
     const signature = await transfer(1_000n);
     await h.emulator.settle();
-    const drain = build({ instructions: [SystemProgram.transfer({ fromPubkey: FEE_PAYER, toPubkey: BOB.publicKey, lamports: 5 })], blockhash: await h.blockhash(), signers: [] });
+    const drain = build({
+      instructions: [SystemProgram.transfer({ fromPubkey: FEE_PAYER, toPubkey: BOB.publicKey, lamports: 5 })],
+      blockhash: await h.blockhash(),
+      signers: [],
+    });
     const refused = await h.call('POST', '/Transaction/send', { body: { signedTransaction: drain } });
     expect(refused.body).toMatchObject({ code: 'FEE_PAYER_MISUSE', rule: 'F1' });
 
@@ -60,11 +74,19 @@ describe('web UI routes', () => {
     expect(accepted).toMatchObject({ source: 'transaction', operation: 'send', status: 'Finalized', policy: { verdict: 'passed', rule: null }, error: null });
     expect(accepted.fee).toBeGreaterThan(0);
     const refusal = rows.find((row) => row.source === 'refused' && row.policy.code === 'FEE_PAYER_MISUSE');
-    expect(refusal).toMatchObject({ status: 'Refused', httpStatus: 422, operation: 'send', operationId: 'sendTransaction', policy: { verdict: 'refused', rule: 'F1' } });
+    expect(refusal).toMatchObject({
+      status: 'Refused',
+      httpStatus: 422,
+      operation: 'send',
+      operationId: 'sendTransaction',
+      policy: { verdict: 'refused', rule: 'F1' },
+    });
 
     expect((await get('/__emulator/relays?status=Refused')).body.relays.every((row: any) => row.status === 'Refused')).toBe(true);
     expect((await get('/__emulator/relays?operation=send&status=Finalized')).body.relays.map((row: any) => row.id)).toContain(signature);
-    expect((await get(`/__emulator/relays?wallet=${BOB.publicKey.toBase58()}`)).body.relays.map((row: any) => row.id)).toEqual(expect.arrayContaining([signature, refusal.id]));
+    expect((await get(`/__emulator/relays?wallet=${BOB.publicKey.toBase58()}`)).body.relays.map((row: any) => row.id)).toEqual(
+      expect.arrayContaining([signature, refusal.id]),
+    );
     expect((await get(`/__emulator/relays?wallet=${Keypair.generate().publicKey.toBase58()}`)).body.relays).toEqual([]);
     expect((await get(`/__emulator/relays?mint=${USDC.toBase58()}`)).body.relays.map((row: any) => row.id)).toEqual([signature]);
     expect((await get('/__emulator/relays?limit=1')).body.relays).toHaveLength(1);
@@ -97,7 +119,13 @@ describe('web UI routes', () => {
 
   it('keeps the overview, relays, details, wallets and events behind the admin guard', async () => {
     h.emulator.admin.requireToken('secret');
-    for (const path of ['/__emulator/overview', '/__emulator/relays', '/__emulator/relays/x', `/__emulator/wallets/${ALICE.publicKey.toBase58()}`, '/__emulator/events']) {
+    for (const path of [
+      '/__emulator/overview',
+      '/__emulator/relays',
+      '/__emulator/relays/x',
+      `/__emulator/wallets/${ALICE.publicKey.toBase58()}`,
+      '/__emulator/events',
+    ]) {
       expect((await get(path)).body.code, path).toBe('ADMIN_TOKEN_REQUIRED');
       expect((await get(path, { 'X-Admin-Token': 'wrong' })).body.code, path).toBe('ADMIN_FORBIDDEN');
     }

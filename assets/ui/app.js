@@ -100,7 +100,11 @@ function tokenForm(error) {
     { class: 'panel', 'aria-labelledby': 'token-title' },
     h('h1', { id: 'token-title' }, 'Admin token needed'),
     h('p', {}, error.message),
-    h('p', {}, 'This emulator is bound to a non-loopback address, so its controls want the admin token printed in its start-up banner. The page keeps it in this tab only.'),
+    h(
+      'p',
+      {},
+      'This emulator is bound to a non-loopback address, so its controls want the admin token printed in its start-up banner. The page keeps it in this tab only.',
+    ),
     h(
       'form',
       {

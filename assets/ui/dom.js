@@ -46,7 +46,15 @@ export function table(caption, headers, rows, attributes = {}) {
     'table',
     attributes,
     h('caption', {}, caption),
-    h('thead', {}, h('tr', {}, headers.map((header) => h('th', { scope: 'col' }, header)))),
+    h(
+      'thead',
+      {},
+      h(
+        'tr',
+        {},
+        headers.map((header) => h('th', { scope: 'col' }, header)),
+      ),
+    ),
     h('tbody', {}, rows.length > 0 ? rows : h('tr', {}, h('td', { colspan: headers.length, class: 'empty' }, 'Nothing yet.'))),
   );
 }
@@ -84,13 +92,18 @@ export function nameOf(address) {
 export function addressLink(address, { full = false } = {}) {
   const name = names.get(address);
   const text = full ? address : short(address);
-  return link(`address/${encodeURIComponent(address)}`, name ? [h('span', { class: 'name' }, name), ' ', h('span', { class: 'mono' }, text)] : text, { class: name ? 'named' : 'mono', title: address });
+  return link(`address/${encodeURIComponent(address)}`, name ? [h('span', { class: 'name' }, name), ' ', h('span', { class: 'mono' }, text)] : text, {
+    class: name ? 'named' : 'mono',
+    title: address,
+  });
 }
 
 /** A ledger error in words, with the raw form beside it (as the RPC reports it). */
 export function ledgerError(text, raw) {
   if (!text) return '';
-  return raw === null || raw === undefined ? text : [text, ' ', h('code', { class: 'raw muted', title: 'The error as the RPC reports it' }, JSON.stringify(raw))];
+  return raw === null || raw === undefined
+    ? text
+    : [text, ' ', h('code', { class: 'raw muted', title: 'The error as the RPC reports it' }, JSON.stringify(raw))];
 }
 
 /** A link to a relay's detail view. */

@@ -39,16 +39,40 @@ function controlForm({ id, legend, fields, buttons, output, app }) {
         app.refresh();
       },
     },
-    h('fieldset', {}, h('legend', {}, legend), fields, h('div', { class: 'buttons' }, buttons.map((button) => h('button', { type: 'submit', name: 'button', value: button.name }, button.label)))),
+    h(
+      'fieldset',
+      {},
+      h('legend', {}, legend),
+      fields,
+      h(
+        'div',
+        { class: 'buttons' },
+        buttons.map((button) => h('button', { type: 'submit', name: 'button', value: button.name }, button.label)),
+      ),
+    ),
   );
 }
 
 export function field(id, label, attributes = {}) {
-  return h('div', { class: 'field' }, h('label', { for: id }, label), h('input', { id, name: attributes.name ?? id.replace(/^[a-z]+-/, ''), autocomplete: 'off', spellcheck: 'false', ...attributes }));
+  return h(
+    'div',
+    { class: 'field' },
+    h('label', { for: id }, label),
+    h('input', { id, name: attributes.name ?? id.replace(/^[a-z]+-/, ''), autocomplete: 'off', spellcheck: 'false', ...attributes }),
+  );
 }
 
 function select(id, label, options) {
-  return h('div', { class: 'field' }, h('label', { for: id }, label), h('select', { id, name: id.replace(/^[a-z]+-/, '') }, options.map((option) => h('option', { value: option }, option))));
+  return h(
+    'div',
+    { class: 'field' },
+    h('label', { for: id }, label),
+    h(
+      'select',
+      { id, name: id.replace(/^[a-z]+-/, '') },
+      options.map((option) => h('option', { value: option }, option)),
+    ),
+  );
 }
 
 /** The faucet form: SOL and/or tokens to an address. */
@@ -73,7 +97,8 @@ export function faucetForm({ id = 'faucet', address = '', output, app }) {
             method: 'POST',
             body: { address: to, ...(sol ? { lamports: lamportsOf(sol) } : {}), ...(mint ? { mint } : {}), ...(amount ? { amount } : {}) },
           }),
-        describe: (answer) => `${answer.address} now holds ${sol(answer.lamports)} (${answer.lamports} lamports)${answer.tokenAccount ? `, and ${answer.tokenAmount} base units of the mint in ${answer.tokenAccount}` : ''}`,
+        describe: (answer) =>
+          `${answer.address} now holds ${sol(answer.lamports)} (${answer.lamports} lamports)${answer.tokenAccount ? `, and ${answer.tokenAmount} base units of the mint in ${answer.tokenAccount}` : ''}`,
       },
     ],
   });
@@ -98,7 +123,12 @@ async function exportState() {
 async function importState(input) {
   const file = input.files?.[0];
   if (!file) throw new Error('choose a state file first (one that Export or `relay-emulator export` wrote)');
-  const response = await fetch('__emulator/state', { method: 'PUT', headers: headers({ 'Content-Type': 'application/json' }), body: await file.text(), cache: 'no-store' });
+  const response = await fetch('__emulator/state', {
+    method: 'PUT',
+    headers: headers({ 'Content-Type': 'application/json' }),
+    body: await file.text(),
+    cache: 'no-store',
+  });
   const body = await response.json().catch(() => null);
   if (!response.ok) throw new ApiError(response.status, body);
   return { ...body, name: file.name };
@@ -124,7 +154,14 @@ export function controlsPanel(app) {
           output,
           app,
           fields: [field('mint-decimals', 'Decimals', { value: '6', inputmode: 'numeric', required: true }), field('mint-symbol', 'Symbol (optional)')],
-          buttons: [{ name: 'create', label: 'Create mint', action: ({ decimals, symbol }) => post('mints', { decimals: Number(decimals), ...(symbol ? { symbol } : {}) }), describe: (mint) => `${mint.mint} (${mint.decimals} decimals)` }],
+          buttons: [
+            {
+              name: 'create',
+              label: 'Create mint',
+              action: ({ decimals, symbol }) => post('mints', { decimals: Number(decimals), ...(symbol ? { symbol } : {}) }),
+              describe: (mint) => `${mint.mint} (${mint.decimals} decimals)`,
+            },
+          ],
         }),
         controlForm({
           id: 'queue',
@@ -135,7 +172,12 @@ export function controlsPanel(app) {
           buttons: [
             { name: 'pause', label: 'Pause', action: () => post('queue/pause'), describe: queue },
             { name: 'resume', label: 'Resume', action: () => post('queue/resume'), describe: queue },
-            { name: 'step', label: 'Step', action: () => post('queue/step'), describe: (answer) => `processed ${answer.processed.length ? answer.processed.join(', ') : 'nothing'}` },
+            {
+              name: 'step',
+              label: 'Step',
+              action: () => post('queue/step'),
+              describe: (answer) => `processed ${answer.processed.length ? answer.processed.join(', ') : 'nothing'}`,
+            },
             { name: 'flush', label: 'Flush', action: () => post('queue/flush'), describe: queue },
           ],
         }),
@@ -190,7 +232,12 @@ export function controlsPanel(app) {
           ],
           buttons: [
             { name: 'export', label: 'Export', action: exportState, describe: (saved) => `saved ${saved.name} (${saved.bytes.toLocaleString('en-US')} bytes)` },
-            { name: 'import', label: 'Import', action: () => importState(stateFile), describe: (done) => `${done.name}: ${done.transactions} transactions, ${done.queued} queued again` },
+            {
+              name: 'import',
+              label: 'Import',
+              action: () => importState(stateFile),
+              describe: (done) => `${done.name}: ${done.transactions} transactions, ${done.queued} queued again`,
+            },
           ],
         }),
         controlForm({

@@ -20,7 +20,14 @@ export function overviewPanel() {
           ['Fee payer balance', h('span', { id: 'fee-payer-balance', 'data-lamports': overview.feePayer.lamports }, sol(overview.feePayer.lamports))],
           ['Engine', h('span', { id: 'engine' }, overview.engine)],
           ['Policy profile', overview.policyProfile],
-          ['Queue', h('span', { id: 'queue-state' }, `${queue.paused ? 'paused' : 'running'}, ${queue.pending} waiting${queue.latencyMs ? `, ${queue.latencyMs} ms latency` : ''}`)],
+          [
+            'Queue',
+            h(
+              'span',
+              { id: 'queue-state' },
+              `${queue.paused ? 'paused' : 'running'}, ${queue.pending} waiting${queue.latencyMs ? `, ${queue.latencyMs} ms latency` : ''}`,
+            ),
+          ],
           ['Slot', h('span', { id: 'slot' }, String(clock.slot))],
           ['Block height', String(clock.blockHeight)],
           ['Transactions', `${transactions.queued} queued, ${transactions.processed} processed, ${transactions.failed} failed`],

@@ -37,7 +37,12 @@ export function relaysPanel(searchParams, app) {
   ];
   const choice = (name, label, options) => [
     h('label', { for: `filter-${name}` }, label),
-    h('select', { id: `filter-${name}`, name, onchange: changed }, h('option', { value: '' }, 'any'), options.map((option) => h('option', { value: option, selected: filter[name] === option }, option))),
+    h(
+      'select',
+      { id: `filter-${name}`, name, onchange: changed },
+      h('option', { value: '' }, 'any'),
+      options.map((option) => h('option', { value: option, selected: filter[name] === option }, option)),
+    ),
   ];
 
   return {
@@ -57,7 +62,15 @@ export function relaysPanel(searchParams, app) {
     ),
     async refresh() {
       const { relays } = await call(`__emulator/relays${query(filter)}`);
-      fill(body, table('Relays and refused requests, newest first (received: this machine\'s clock). Select one for its detail.', ['Received', 'Operation', 'Signature or id', 'Status', 'Policy', 'Fee', 'Sponsor exposure', 'Error'], relays.map(row), { id: 'relay-table' }));
+      fill(
+        body,
+        table(
+          "Relays and refused requests, newest first (received: this machine's clock). Select one for its detail.",
+          ['Received', 'Operation', 'Signature or id', 'Status', 'Policy', 'Fee', 'Sponsor exposure', 'Error'],
+          relays.map(row),
+          { id: 'relay-table' },
+        ),
+      );
     },
   };
 }

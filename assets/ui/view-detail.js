@@ -4,7 +4,7 @@ import { call } from './api.js';
 import { addressLink, definitions, fill, h, json, lamports, ledgerError, link, nameOf, sol, statusBadge, table } from './dom.js';
 import { operationText, policyText } from './panel-relays.js';
 
-export function detailView(id, app) {
+export function detailView(id, _app) {
   const body = h('div', {}, h('p', {}, 'Loading…'));
   const heading = h('h1', { id: 'detail-title', class: 'mono-heading' }, `Relay ${id}`);
   const error = h('p', { class: 'error', role: 'alert', hidden: true });
@@ -21,7 +21,11 @@ export function detailView(id, app) {
         return;
       }
       error.hidden = true;
-      fill(heading, `${detail.row.source === 'refused' ? 'Refused request' : detail.row.source === 'legacy' ? 'Legacy record' : 'Transaction'} `, h('span', { class: 'mono' }, id));
+      fill(
+        heading,
+        `${detail.row.source === 'refused' ? 'Refused request' : detail.row.source === 'legacy' ? 'Legacy record' : 'Transaction'} `,
+        h('span', { class: 'mono' }, id),
+      );
       fill(body, sections(detail));
     },
     showError(failure) {
@@ -47,27 +51,93 @@ function sections(detail) {
         ['Sponsor exposure', row.sponsorExposure === null ? undefined : `${lamports(row.sponsorExposure)} beyond the fee`],
         ['Rent', rentNote(row, transaction, meta)],
         ['Slot', detail.slot === null ? undefined : String(detail.slot)],
-        ['Block time', detail.blockTime === null ? undefined : `${new Date(detail.blockTime * 1000).toISOString()} (the ledger's clock: seeded, it starts at its genesis time and moves with slots)`],
+        [
+          'Block time',
+          detail.blockTime === null
+            ? undefined
+            : `${new Date(detail.blockTime * 1000).toISOString()} (the ledger's clock: seeded, it starts at its genesis time and moves with slots)`,
+        ],
         ['Compute units', meta ? String(meta.computeUnitsConsumed) : undefined],
         ['Error', row.error ? h('span', { id: 'detail-error' }, ledgerError(row.error, row.errorRaw)) : undefined],
         ['Legacy record', row.legacyId ?? undefined],
       ]),
     ]),
-    problem ? section('problem', 'Why it was refused', [definitions(Object.entries(problem).filter(([, value]) => typeof value !== 'object').map(([key, value]) => [key, String(value)])), json(problem, 'The error body')]) : null,
-    strictBreaks.length ? section('strict', 'What strict would refuse', [table('Rules the strict profile would break, and what each leaves the fee payer unable to get back', ['Rule', 'Code', 'Detail', 'Exposure'], strictBreaks.map((broken) => h('tr', {}, h('td', {}, broken.rule), h('td', {}, broken.code), h('td', {}, broken.detail), h('td', { class: 'number' }, lamports(broken.exposure)))))]) : null,
-    transaction ? section('instructions', 'Instructions', [h('ol', { class: 'instructions' }, transaction.message.instructions.map((ix, at) => instruction(ix, memos.get(at))))]) : section('instructions', 'Instructions', [h('p', {}, 'The request carried no transaction that could be decoded.')]),
-    meta?.innerInstructions?.length
-      ? section('inner', 'Inner instructions', [
-          h('ol', { class: 'instructions' }, meta.innerInstructions.map((inner) => h('li', { value: inner.index + 1 }, h('p', { class: 'muted' }, `Called by instruction ${inner.index + 1}`), h('ol', { class: 'instructions' }, inner.instructions.map((ix) => instruction(ix)))))),
+    problem
+      ? section('problem', 'Why it was refused', [
+          definitions(
+            Object.entries(problem)
+              .filter(([, value]) => typeof value !== 'object')
+              .map(([key, value]) => [key, String(value)]),
+          ),
+          json(problem, 'The error body'),
         ])
       : null,
-    transaction ? section('signatures', 'Signatures', [h('ol', { class: 'mono list' }, transaction.signatures.map((signature) => h('li', {}, signature)))]) : null,
+    strictBreaks.length
+      ? section('strict', 'What strict would refuse', [
+          table(
+            'Rules the strict profile would break, and what each leaves the fee payer unable to get back',
+            ['Rule', 'Code', 'Detail', 'Exposure'],
+            strictBreaks.map((broken) =>
+              h(
+                'tr',
+                {},
+                h('td', {}, broken.rule),
+                h('td', {}, broken.code),
+                h('td', {}, broken.detail),
+                h('td', { class: 'number' }, lamports(broken.exposure)),
+              ),
+            ),
+          ),
+        ])
+      : null,
+    transaction
+      ? section('instructions', 'Instructions', [
+          h(
+            'ol',
+            { class: 'instructions' },
+            transaction.message.instructions.map((ix, at) => instruction(ix, memos.get(at))),
+          ),
+        ])
+      : section('instructions', 'Instructions', [h('p', {}, 'The request carried no transaction that could be decoded.')]),
+    meta?.innerInstructions?.length
+      ? section('inner', 'Inner instructions', [
+          h(
+            'ol',
+            { class: 'instructions' },
+            meta.innerInstructions.map((inner) =>
+              h(
+                'li',
+                { value: inner.index + 1 },
+                h('p', { class: 'muted' }, `Called by instruction ${inner.index + 1}`),
+                h(
+                  'ol',
+                  { class: 'instructions' },
+                  inner.instructions.map((ix) => instruction(ix)),
+                ),
+              ),
+            ),
+          ),
+        ])
+      : null,
+    transaction
+      ? section('signatures', 'Signatures', [
+          h(
+            'ol',
+            { class: 'mono list' },
+            transaction.signatures.map((signature) => h('li', {}, signature)),
+          ),
+        ])
+      : null,
     transaction ? section('accounts', 'Accounts and balances', [accounts(transaction, meta)]) : null,
     meta && (meta.preTokenBalances.length || meta.postTokenBalances.length) ? section('tokens', 'Token balances', [tokenBalances(meta)]) : null,
     meta ? section('logs', 'Logs', [h('pre', { class: 'logs', tabindex: 0, 'aria-label': 'Program logs' }, meta.logMessages.join('\n') || '(none)')]) : null,
     request
       ? section('request', 'Request and response', [
-          definitions([['Request', `${request.method} ${request.path}${request.query}`], ['Answered', `${request.status} in ${request.durationMs} ms`], ['Journal id', request.id]]),
+          definitions([
+            ['Request', `${request.method} ${request.path}${request.query}`],
+            ['Answered', `${request.status} in ${request.durationMs} ms`],
+            ['Journal id', request.id],
+          ]),
           h('h3', {}, 'Request body'),
           json(request.requestBody, 'Request body'),
           h('h3', {}, 'Response body'),
@@ -103,11 +173,25 @@ function instruction(ix, memo) {
       'li',
       {},
       h('p', { class: 'instruction-name' }, `${ix.program}: ${ix.parsed.type ?? 'memo'}`),
-      definitions(Object.entries(info).map(([key, value]) => [key, value !== null && typeof value === 'object' ? JSON.stringify(value) : isAddress(value) ? addressLink(value, { full: true }) : String(value)])),
+      definitions(
+        Object.entries(info).map(([key, value]) => [
+          key,
+          value !== null && typeof value === 'object' ? JSON.stringify(value) : isAddress(value) ? addressLink(value, { full: true }) : String(value),
+        ]),
+      ),
     );
   }
   const program = nameOf(ix.programId);
-  return h('li', {}, h('p', { class: 'instruction-name' }, `${program ?? `Program ${ix.programId}`} (not decoded)`), definitions([['program', addressLink(ix.programId, { full: true })], ['accounts', ix.accounts.join(', ')], ['data (base58)', ix.data]]));
+  return h(
+    'li',
+    {},
+    h('p', { class: 'instruction-name' }, `${program ?? `Program ${ix.programId}`} (not decoded)`),
+    definitions([
+      ['program', addressLink(ix.programId, { full: true })],
+      ['accounts', ix.accounts.join(', ')],
+      ['data (base58)', ix.data],
+    ]),
+  );
 }
 
 /**
@@ -125,7 +209,9 @@ function rentNote(row, transaction, meta) {
     'span',
     { id: 'detail-rent' },
     `The fee payer also paid ${lamports(paid)} (${sol(paid)}) of rent for accounts this transaction created. `,
-    back > 0 ? `${lamports(back)} of it comes back to the fee payer when the account is closed (its close authority is the fee payer, so Account/close returns the rent)` : '',
+    back > 0
+      ? `${lamports(back)} of it comes back to the fee payer when the account is closed (its close authority is the fee payer, so Account/close returns the rent)`
+      : '',
     exposure > 0 ? `${back > 0 ? '; ' : ''}${lamports(exposure)} cannot come back: that is the sponsor exposure` : '',
     '.',
   );

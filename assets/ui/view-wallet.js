@@ -17,7 +17,13 @@ export function walletView(address, app) {
       h('h1', { id: 'wallet-title' }, 'Wallet ', h('span', { class: 'mono' }, address)),
       error,
       body,
-      h('section', { class: 'panel', 'aria-labelledby': 'wallet-faucet-title' }, h('h2', { id: 'wallet-faucet-title' }, 'Fund this wallet'), faucetForm({ id: 'wallet-faucet', address, output, app }), output),
+      h(
+        'section',
+        { class: 'panel', 'aria-labelledby': 'wallet-faucet-title' },
+        h('h2', { id: 'wallet-faucet-title' }, 'Fund this wallet'),
+        faucetForm({ id: 'wallet-faucet', address, output, app }),
+        output,
+      ),
     ),
     async refresh() {
       let wallet;
@@ -43,7 +49,16 @@ export function walletView(address, app) {
           table(
             'Token accounts',
             ['Mint', 'Token account', 'Amount', 'Base units'],
-            wallet.tokens.map((token) => h('tr', {}, h('td', {}, addressLink(token.mint, { full: true })), h('td', {}, addressLink(token.tokenAccount)), h('td', { class: 'number' }, token.uiAmountString), h('td', { class: 'number' }, token.amount))),
+            wallet.tokens.map((token) =>
+              h(
+                'tr',
+                {},
+                h('td', {}, addressLink(token.mint, { full: true })),
+                h('td', {}, addressLink(token.tokenAccount)),
+                h('td', { class: 'number' }, token.uiAmountString),
+                h('td', { class: 'number' }, token.amount),
+              ),
+            ),
             { id: 'wallet-tokens' },
           ),
         ),

@@ -30,7 +30,14 @@ export function memoryFigures({ engine, bare, emulator, churned, churn }: Memory
   const perEmulator = growth / churn;
   const litesvm = engine === 'litesvm';
   return [
-    { name: `RSS of one emulator, ${engine}`, measured: mb(emulatorCost), baseline: `${mb(bareCost)} bare ${engine}`, ratio: emulatorCost / bareCost, target: 'report', meets: null },
+    {
+      name: `RSS of one emulator, ${engine}`,
+      measured: mb(emulatorCost),
+      baseline: `${mb(bareCost)} bare ${engine}`,
+      ratio: emulatorCost / bareCost,
+      target: 'report',
+      meets: null,
+    },
     {
       name: `RSS growth, ${churn} emulators created+closed, ${engine}`,
       measured: `${mb(growth)} (${mb(perEmulator)} each)`,

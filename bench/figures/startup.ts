@@ -21,6 +21,8 @@ export function startupFigure({ engine, bareMs, emulatorMs }: StartupMeasurement
     ratio,
     target: bankrun ? '≤ 1.5' : 'report',
     meets: bankrun ? ratio <= 1.5 : null,
-    ...(bankrun ? {} : { note: 'each round closes its emulator, so the next reuses its LiteSVM bank (reset); a bare start loads the SPL programs anew every time' }),
+    ...(bankrun
+      ? {}
+      : { note: 'each round closes its emulator, so the next reuses its LiteSVM bank (reset); a bare start loads the SPL programs anew every time' }),
   };
 }

@@ -5,7 +5,14 @@ import { median, type Figure } from '../stats.ts';
 export const THROUGHPUT_TARGETS = ['calibration', 'adapter', 'config', 'info', 'quietConfig', 'quietInfo'] as const;
 export type ThroughputTarget = (typeof THROUGHPUT_TARGETS)[number];
 export type ThroughputBaseline = 'bare' | 'barePost';
-export const BASELINE_OF: Record<ThroughputTarget, ThroughputBaseline> = { calibration: 'bare', adapter: 'bare', config: 'bare', info: 'barePost', quietConfig: 'bare', quietInfo: 'barePost' };
+export const BASELINE_OF: Record<ThroughputTarget, ThroughputBaseline> = {
+  calibration: 'bare',
+  adapter: 'bare',
+  config: 'bare',
+  info: 'barePost',
+  quietConfig: 'bare',
+  quietInfo: 'barePost',
+};
 
 /** One round of one target: the server measured right after its bare baseline. */
 export interface ThroughputRound {

@@ -20,7 +20,8 @@ export function rpcAuthMode(option: boolean | RpcAuthMode | undefined): RpcAuthM
   if (option === undefined) return 'remote';
   if (option === true) return 'always';
   if (option === false) return 'off';
-  if (!RPC_AUTH_MODES.includes(option)) throw new RangeError(`rpcAuth must be true, false or one of ${RPC_AUTH_MODES.join(', ')}, not ${JSON.stringify(option)}`);
+  if (!RPC_AUTH_MODES.includes(option))
+    throw new RangeError(`rpcAuth must be true, false or one of ${RPC_AUTH_MODES.join(', ')}, not ${JSON.stringify(option)}`);
   return option;
 }
 

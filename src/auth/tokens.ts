@@ -69,7 +69,8 @@ export class TokenIssuer {
       });
       return payload;
     } catch (error) {
-      if (error instanceof errors.JWTExpired) throw new RelayError('TOKEN_EXPIRED', `The bearer token expired at ${new Date(Number(error.payload.exp) * 1000).toISOString()}.`);
+      if (error instanceof errors.JWTExpired)
+        throw new RelayError('TOKEN_EXPIRED', `The bearer token expired at ${new Date(Number(error.payload.exp) * 1000).toISOString()}.`);
       throw new RelayError('TOKEN_INVALID', `The bearer token was rejected: ${(error as Error).message}`);
     }
   }

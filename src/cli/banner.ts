@@ -19,18 +19,29 @@ export function banner({ server, stateFile, restored }: BannerFacts): string {
     ['Fee payer', config.feePayer],
     ['Engine', config.engine],
     ['API key', config.apiKey],
-    ['Policy', `${config.policyProfile}${config.policyProfile === 'faithful' ? ' (sponsors what the vendor clients build; --policy strict refuses those shapes)' : ''}`],
+    [
+      'Policy',
+      `${config.policyProfile}${config.policyProfile === 'faithful' ? ' (sponsors what the vendor clients build; --policy strict refuses those shapes)' : ''}`,
+    ],
     ['Web UI', server.adminToken === null ? `${server.origin}/` : `${server.origin}/?token=${encodeURIComponent(server.adminToken)}`],
     ['Docs', `${server.origin}/docs`],
     ['Controls', `${server.origin}/__emulator/… ${server.adminToken === null ? '(open: loopback bind)' : `(X-Admin-Token: ${server.adminToken})`}`],
   ];
   if (stateFile !== null) {
-    const note = restored ? `restored ${restored.transactions} transaction(s) ${restored.savedAt === null ? 'from its journal' : `saved at ${restored.savedAt}`}` : 'new';
+    const note = restored
+      ? `restored ${restored.transactions} transaction(s) ${restored.savedAt === null ? 'from its journal' : `saved at ${restored.savedAt}`}`
+      : 'new';
     rows.push(['State file', `${stateFile} (${note})`]);
   }
   const width = Math.max(...rows.map(([label]) => label.length));
   const warnings = serverWarnings(server).map((warning) => `WARNING: ${warning}`);
-  return [`relay-emulator ${EMULATOR_VERSION} listening on ${server.host}:${server.port}`, ...rows.map(([label, value]) => `  ${label.padEnd(width)}  ${value}`), ...warnings, 'Ctrl+C (SIGINT) or SIGTERM stops it.', ''].join('\n');
+  return [
+    `relay-emulator ${EMULATOR_VERSION} listening on ${server.host}:${server.port}`,
+    ...rows.map(([label, value]) => `  ${label.padEnd(width)}  ${value}`),
+    ...warnings,
+    'Ctrl+C (SIGINT) or SIGTERM stops it.',
+    '',
+  ].join('\n');
 }
 
 /** Where else PubSub answers, and whether it needs the Token. */

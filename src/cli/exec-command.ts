@@ -27,7 +27,9 @@ export const EXEC_ENV = {
 const SIGINT_FORWARD_DELAY_MS = 500;
 
 export function execUsage(): string {
-  const env = Object.entries(EXEC_ENV).map(([name, what]) => `  ${name.padEnd(17)} ${what}`).join('\n');
+  const env = Object.entries(EXEC_ENV)
+    .map(([name, what]) => `  ${name.padEnd(17)} ${what}`)
+    .join('\n');
   return `Usage: relay-emulator exec [options] -- <command> [args...]\n\nStarts the emulator, runs the command with these in its environment, stops the emulator once the\ncommand ends, and exits with the command's exit code (128 + n when a signal n ended it):\n${env}\nThe emulator takes a free port unless --port says otherwise, and logs to stderr, warnings and errors\nonly unless --log-level says otherwise.\n\nOptions (those of start):\n${optionLines()}\n  --help                     this text\n`;
 }
 
@@ -55,7 +57,7 @@ export async function runExecCommand(argv: string[], io: ExecIo = {}): Promise<n
   const stdout = io.stdout ?? ((text) => process.stdout.write(text));
   const stderr = io.stderr ?? ((text) => process.stderr.write(text));
   const env = io.env ?? process.env;
-  let parsed;
+  let parsed: ReturnType<typeof parseExecArgs>;
   try {
     parsed = parseExecArgs(argv, env);
   } catch (error) {

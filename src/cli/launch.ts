@@ -58,7 +58,11 @@ export async function launch(options: StartOptions, io: LaunchIo): Promise<Launc
               intervalMs: options.stateIntervalMs,
               onError: (error: unknown) => log.error(`could not save state: ${String(error)}`),
               onCheckpoint: (event) =>
-                log.debug(event.phase === 'started' ? `state snapshot started (the journal goes on in segment ${event.from})` : `state snapshot written (${event.bytes} bytes)`),
+                log.debug(
+                  event.phase === 'started'
+                    ? `state snapshot started (the journal goes on in segment ${event.from})`
+                    : `state snapshot written (${event.bytes} bytes)`,
+                ),
             },
           }),
     });
@@ -70,7 +74,8 @@ export async function launch(options: StartOptions, io: LaunchIo): Promise<Launc
     // The usual ways a start fails (port taken, address not here, fixtures missing) get one line, not a stack.
     const { code } = error as NodeJS.ErrnoException;
     if (code === undefined || !['EADDRINUSE', 'EACCES', 'EADDRNOTAVAIL', 'ENOENT'].includes(code)) throw error;
-    const hint = code === 'EADDRINUSE' ? ` (another process has it, an emulator already running perhaps: choose another with --port N, or --port 0 for a free one)` : '';
+    const hint =
+      code === 'EADDRINUSE' ? ` (another process has it, an emulator already running perhaps: choose another with --port N, or --port 0 for a free one)` : '';
     stderr(`relay-emulator: cannot start: ${(error as Error).message}${hint}\n`);
     return 1;
   }
@@ -83,7 +88,8 @@ export async function launch(options: StartOptions, io: LaunchIo): Promise<Launc
   let restored: { transactions: number; savedAt: string | null } | null = null;
   if (server.restored && (server.restored.snapshot || server.restored.replayed > 0)) {
     restored = { transactions: emulator.transactionJournal().length, savedAt: server.restored.snapshot?.savedAt ?? null };
-    if (server.restored.discardedBytes > 0) log.warn(`state file journal: cut ${server.restored.discardedBytes} byte(s) of a torn last entry (a crash mid-write; never acknowledged)`);
+    if (server.restored.discardedBytes > 0)
+      log.warn(`state file journal: cut ${server.restored.discardedBytes} byte(s) of a torn last entry (a crash mid-write; never acknowledged)`);
     const saved = server.restored.snapshot?.feePayer;
     if (saved && saved !== emulator.config.feePayer) log.warn(`state file was saved with fee payer ${saved}; these fixtures have ${emulator.config.feePayer}`);
   }

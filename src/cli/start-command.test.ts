@@ -44,7 +44,12 @@ describe('relay-emulator start, stopped by signals', () => {
       output += text;
       if (/^relay-emulator ready /m.test(text)) signals.emit('SIGTERM', 'SIGTERM');
     };
-    const code = await runStartCommand(['--port', '0'], { env: { RUST_LOG: 'error' }, stdout: write, stderr: write, signals: signals as unknown as NodeJS.Process });
+    const code = await runStartCommand(['--port', '0'], {
+      env: { RUST_LOG: 'error' },
+      stdout: write,
+      stderr: write,
+      signals: signals as unknown as NodeJS.Process,
+    });
     expect(code).toBe(0);
     expect(output).toContain('SIGTERM: shutting down');
   });

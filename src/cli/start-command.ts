@@ -18,7 +18,7 @@ export interface StartIo {
 export async function runStartCommand(argv: string[], io: StartIo = {}): Promise<number> {
   const stdout = io.stdout ?? ((text) => process.stdout.write(text));
   const stderr = io.stderr ?? ((text) => process.stderr.write(text));
-  let options;
+  let options: ReturnType<typeof parseStartOptions>;
   try {
     options = parseStartOptions(argv, io.env ?? process.env);
   } catch (error) {

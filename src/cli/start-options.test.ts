@@ -35,7 +35,44 @@ describe('relay-emulator start options', () => {
 
   it('reads every flag, with repeatable --api-key', () => {
     const options = parseStartOptions(
-      ['--port', '0', '--host', '0.0.0.0', '--public-url', 'http://10.0.2.2:8787', '--api-key', 'a', '--api-key', 'b', '--fixtures', 'fx', '--state-file', 's.json', '--state-interval', '0', '--token-ttl', '60', '--log-level', 'debug', '--admin-token', 't', '--control-origin', 'http://localhost:5173', '--control-origin', 'https://app.test', '--journal-limit', '0', '--policy', 'strict', '--no-rpc-auth', '--skip-preflight', '--ready-file', 'ready.json', '--engine', 'litesvm'],
+      [
+        '--port',
+        '0',
+        '--host',
+        '0.0.0.0',
+        '--public-url',
+        'http://10.0.2.2:8787',
+        '--api-key',
+        'a',
+        '--api-key',
+        'b',
+        '--fixtures',
+        'fx',
+        '--state-file',
+        's.json',
+        '--state-interval',
+        '0',
+        '--token-ttl',
+        '60',
+        '--log-level',
+        'debug',
+        '--admin-token',
+        't',
+        '--control-origin',
+        'http://localhost:5173',
+        '--control-origin',
+        'https://app.test',
+        '--journal-limit',
+        '0',
+        '--policy',
+        'strict',
+        '--no-rpc-auth',
+        '--skip-preflight',
+        '--ready-file',
+        'ready.json',
+        '--engine',
+        'litesvm',
+      ],
       {},
     );
     expect(options).toEqual({
@@ -104,8 +141,16 @@ describe('relay-emulator start options', () => {
     expect(parseStartOptions(['--rpc-auth', 'always'], {}).rpcAuth).toBe('always');
     expect(parseStartOptions([], { RELAY_EMULATOR_RPC_AUTH: 'off' }).rpcAuth).toBe('off');
     expect(() => parseStartOptions(['--rpc-auth', 'sometimes'], {})).toThrow(/--rpc-auth must be one of remote, always, off, not "sometimes"/);
-    expect(parseStartOptions(['--port', '1234', '--api-key', 'flag', '--engine', 'bankrun'], env)).toMatchObject({ port: 1234, apiKeys: ['flag'], engine: 'bankrun' });
-    expect(parseStartOptions(['--port', '1234', '--api-key', 'flag', '--policy', 'faithful'], env)).toMatchObject({ port: 1234, apiKeys: ['flag'], policy: 'faithful' });
+    expect(parseStartOptions(['--port', '1234', '--api-key', 'flag', '--engine', 'bankrun'], env)).toMatchObject({
+      port: 1234,
+      apiKeys: ['flag'],
+      engine: 'bankrun',
+    });
+    expect(parseStartOptions(['--port', '1234', '--api-key', 'flag', '--policy', 'faithful'], env)).toMatchObject({
+      port: 1234,
+      apiKeys: ['flag'],
+      policy: 'faithful',
+    });
     // Every flag has a twin, and the usage text names them all.
     for (const [flag, { env: twin }] of Object.entries(START_FLAGS)) {
       expect(startUsage()).toContain(`--${flag}`);
@@ -154,7 +199,11 @@ describe('relay-emulator start options', () => {
 
   it('says in one line why it cannot start, with exit code 1', async () => {
     let err = '';
-    const code = await runStartCommand(['--port', '0', '--fixtures', '/nonexistent/fixtures'], { env: {}, stderr: (text) => (err += text), stdout: () => undefined });
+    const code = await runStartCommand(['--port', '0', '--fixtures', '/nonexistent/fixtures'], {
+      env: {},
+      stderr: (text) => (err += text),
+      stdout: () => undefined,
+    });
     expect(code).toBe(1);
     expect(err).toBe("relay-emulator: cannot start: ENOENT: no such file or directory, open '/nonexistent/fixtures/relay.json'\n");
   });

@@ -38,24 +38,76 @@ export interface StartOptions {
 /** Every flag, its environment twin, and its help line. A flag wins over its twin. */
 export const START_FLAGS = {
   port: { env: 'RELAY_EMULATOR_PORT', value: 'PORT', help: `TCP port; 0 picks a free one (default ${DEFAULT_PORT})` },
-  host: { env: 'RELAY_EMULATOR_HOST', value: 'HOST', help: `address to bind (default ${DEFAULT_HOST}); any non-loopback bind requires X-Admin-Token on /__emulator` },
-  'public-url': { env: 'RELAY_EMULATOR_PUBLIC_URL', value: 'URL', help: 'origin clients use when it differs from the bind (base URL and RpcUrl are made from it)' },
+  host: {
+    env: 'RELAY_EMULATOR_HOST',
+    value: 'HOST',
+    help: `address to bind (default ${DEFAULT_HOST}); any non-loopback bind requires X-Admin-Token on /__emulator`,
+  },
+  'public-url': {
+    env: 'RELAY_EMULATOR_PUBLIC_URL',
+    value: 'URL',
+    help: 'origin clients use when it differs from the bind (base URL and RpcUrl are made from it)',
+  },
   'api-key': { env: 'RELAY_EMULATOR_API_KEY', value: 'KEY', help: 'accepted X-API-Key, repeatable (env: comma-separated; default from fixtures)' },
   fixtures: { env: 'RELAY_EMULATOR_FIXTURES', value: 'DIR', help: 'fixtures directory (default: the bundled fixtures/)' },
-  'state-file': { env: 'RELAY_EMULATOR_STATE_FILE', value: 'PATH', help: 'restore state from PATH (and its journal) before serving; journal every change before answering; snapshot periodically and on shutdown' },
-  import: { env: 'RELAY_EMULATOR_IMPORT', value: 'FILE', help: 'start from the state in FILE, as `relay-emulator export` writes it (checked: a damaged file is refused); not with --state-file' },
-  'state-interval': { env: 'RELAY_EMULATOR_STATE_INTERVAL', value: 'SECONDS', help: `seconds between snapshots that compact the journal; 0: only on shutdown and past 64 MiB of journal (default ${DEFAULT_STATE_INTERVAL_MS / 1000})` },
+  'state-file': {
+    env: 'RELAY_EMULATOR_STATE_FILE',
+    value: 'PATH',
+    help: 'restore state from PATH (and its journal) before serving; journal every change before answering; snapshot periodically and on shutdown',
+  },
+  import: {
+    env: 'RELAY_EMULATOR_IMPORT',
+    value: 'FILE',
+    help: 'start from the state in FILE, as `relay-emulator export` writes it (checked: a damaged file is refused); not with --state-file',
+  },
+  'state-interval': {
+    env: 'RELAY_EMULATOR_STATE_INTERVAL',
+    value: 'SECONDS',
+    help: `seconds between snapshots that compact the journal; 0: only on shutdown and past 64 MiB of journal (default ${DEFAULT_STATE_INTERVAL_MS / 1000})`,
+  },
   'token-ttl': { env: 'RELAY_EMULATOR_TOKEN_TTL', value: 'SECONDS', help: 'lifetime of the config Token (default 3600)' },
   'log-level': { env: 'RELAY_EMULATOR_LOG_LEVEL', value: 'LEVEL', help: `${LOG_LEVELS.join('|')} (default info: one line per request)` },
   'admin-token': { env: 'RELAY_EMULATOR_ADMIN_TOKEN', value: 'TOKEN', help: 'X-Admin-Token for /__emulator on a non-loopback bind (default: random, printed)' },
-  'control-origin': { env: 'RELAY_EMULATOR_CONTROL_ORIGIN', value: 'ORIGIN', help: "a page origin that may call /__emulator from a browser besides the emulator's own, repeatable (env: comma-separated)" },
-  'journal-limit': { env: 'RELAY_EMULATOR_JOURNAL_LIMIT', value: 'N', help: 'requests the request journal keeps; 0 turns it off for throughput (default 1000)' },
-  'rpc-auth': { env: 'RELAY_EMULATOR_RPC_AUTH', value: 'MODE', help: `when the RPC and PubSub need the config's Token: ${RPC_AUTH_MODES.join('|')} (default remote: only through a non-loopback bind; always: every request)` },
-  'no-rpc-auth': { env: 'RELAY_EMULATOR_NO_RPC_AUTH', value: '', help: 'the same as --rpc-auth off: the RPC and PubSub answer without the Token wherever they are bound (env: 1/true)' },
-  'skip-preflight': { env: 'RELAY_EMULATOR_SKIP_PREFLIGHT', value: '', help: 'submit relayed transactions without simulating them first: one that can only fail lands and costs the fee payer its fee (env: 1/true)' },
-  'ready-file': { env: 'RELAY_EMULATOR_READY_FILE', value: 'PATH', help: 'once ready, write the URLs, API key and fee payer there as JSON (the ready line\'s); removed on exit' },
-  engine: { env: ENGINE_ENV, value: 'NAME', help: `ledger engine: ${ENGINE_NAMES.join('|')} (default ${DEFAULT_ENGINE}: mainnet's programs; bankrun runs SPL Token's 2024 build, see the README)` },
-  policy: { env: 'RELAY_EMULATOR_POLICY', value: 'PROFILE', help: `fee-payer policy profile: ${POLICY_PROFILES.join('|')} (default faithful: sponsors what the vendor clients build)` },
+  'control-origin': {
+    env: 'RELAY_EMULATOR_CONTROL_ORIGIN',
+    value: 'ORIGIN',
+    help: "a page origin that may call /__emulator from a browser besides the emulator's own, repeatable (env: comma-separated)",
+  },
+  'journal-limit': {
+    env: 'RELAY_EMULATOR_JOURNAL_LIMIT',
+    value: 'N',
+    help: 'requests the request journal keeps; 0 turns it off for throughput (default 1000)',
+  },
+  'rpc-auth': {
+    env: 'RELAY_EMULATOR_RPC_AUTH',
+    value: 'MODE',
+    help: `when the RPC and PubSub need the config's Token: ${RPC_AUTH_MODES.join('|')} (default remote: only through a non-loopback bind; always: every request)`,
+  },
+  'no-rpc-auth': {
+    env: 'RELAY_EMULATOR_NO_RPC_AUTH',
+    value: '',
+    help: 'the same as --rpc-auth off: the RPC and PubSub answer without the Token wherever they are bound (env: 1/true)',
+  },
+  'skip-preflight': {
+    env: 'RELAY_EMULATOR_SKIP_PREFLIGHT',
+    value: '',
+    help: 'submit relayed transactions without simulating them first: one that can only fail lands and costs the fee payer its fee (env: 1/true)',
+  },
+  'ready-file': {
+    env: 'RELAY_EMULATOR_READY_FILE',
+    value: 'PATH',
+    help: "once ready, write the URLs, API key and fee payer there as JSON (the ready line's); removed on exit",
+  },
+  engine: {
+    env: ENGINE_ENV,
+    value: 'NAME',
+    help: `ledger engine: ${ENGINE_NAMES.join('|')} (default ${DEFAULT_ENGINE}: mainnet's programs; bankrun runs SPL Token's 2024 build, see the README)`,
+  },
+  policy: {
+    env: 'RELAY_EMULATOR_POLICY',
+    value: 'PROFILE',
+    help: `fee-payer policy profile: ${POLICY_PROFILES.join('|')} (default faithful: sponsors what the vendor clients build)`,
+  },
 } as const;
 
 export class UsageError extends Error {
@@ -105,7 +157,14 @@ export function parseStartOptions(argv: string[], env: NodeJS.ProcessEnv = proce
 
   const apiKeyFlags = values['api-key'] as string[] | undefined;
   const apiKeyEnv = env[START_FLAGS['api-key'].env];
-  const apiKeys = apiKeyFlags ?? (apiKeyEnv ? apiKeyEnv.split(',').map((key) => key.trim()).filter(Boolean) : null);
+  const apiKeys =
+    apiKeyFlags ??
+    (apiKeyEnv
+      ? apiKeyEnv
+          .split(',')
+          .map((key) => key.trim())
+          .filter(Boolean)
+      : null);
   if (apiKeys !== null && (apiKeys.length === 0 || apiKeys.some((key) => key === ''))) throw new UsageError('--api-key must not be empty');
 
   const controlOrigins = list(values['control-origin'] as string[] | undefined, env[START_FLAGS['control-origin'].env]);
@@ -121,15 +180,18 @@ export function parseStartOptions(argv: string[], env: NodeJS.ProcessEnv = proce
   if (!(LOG_LEVELS as readonly string[]).includes(logLevel)) throw new UsageError(`--log-level must be one of ${LOG_LEVELS.join(', ')}, not "${logLevel}"`);
 
   const publicUrl = pick('public-url') ?? null;
-  if (publicUrl !== null && !/^https?:\/\/[^/]+\/?$/.test(publicUrl)) throw new UsageError(`--public-url must be an origin like http://10.0.2.2:8787, not "${publicUrl}"`);
+  if (publicUrl !== null && !/^https?:\/\/[^/]+\/?$/.test(publicUrl))
+    throw new UsageError(`--public-url must be an origin like http://10.0.2.2:8787, not "${publicUrl}"`);
 
   const engine = pick('engine') ?? DEFAULT_ENGINE;
   if (!isEngineName(engine)) throw new UsageError(`--engine must be one of ${ENGINE_NAMES.join(', ')}, not "${engine}"`);
   const policy = pick('policy') ?? null;
-  if (policy !== null && !(POLICY_PROFILES as readonly string[]).includes(policy)) throw new UsageError(`--policy must be one of ${POLICY_PROFILES.join(', ')}, not "${policy}"`);
+  if (policy !== null && !(POLICY_PROFILES as readonly string[]).includes(policy))
+    throw new UsageError(`--policy must be one of ${POLICY_PROFILES.join(', ')}, not "${policy}"`);
 
   const rpcAuth = values['no-rpc-auth'] === true || flagFromEnv('no-rpc-auth', env[START_FLAGS['no-rpc-auth'].env]) ? 'off' : (pick('rpc-auth') ?? 'remote');
-  if (!(RPC_AUTH_MODES as readonly string[]).includes(rpcAuth)) throw new UsageError(`--rpc-auth must be one of ${RPC_AUTH_MODES.join(', ')}, not "${rpcAuth}"`);
+  if (!(RPC_AUTH_MODES as readonly string[]).includes(rpcAuth))
+    throw new UsageError(`--rpc-auth must be one of ${RPC_AUTH_MODES.join(', ')}, not "${rpcAuth}"`);
   const importFile = pick('import') ?? null;
   if (importFile !== null && pick('state-file') !== undefined) {
     throw new UsageError('--import and --state-file: a state file restores its own state; import into a running one with `relay-emulator import` instead');
@@ -169,7 +231,15 @@ function flagFromEnv(flag: string, raw: string | undefined): boolean {
 
 /** A repeatable flag's values, else its environment twin split at commas. */
 function list(flags: string[] | undefined, fromEnv: string | undefined): string[] {
-  return flags ?? (fromEnv ? fromEnv.split(',').map((item) => item.trim()).filter(Boolean) : []);
+  return (
+    flags ??
+    (fromEnv
+      ? fromEnv
+          .split(',')
+          .map((item) => item.trim())
+          .filter(Boolean)
+      : [])
+  );
 }
 
 function integer(flag: string, raw: string | undefined, fallback: number, range: { min: number; max: number }): number {

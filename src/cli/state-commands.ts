@@ -35,7 +35,7 @@ class UsageError extends Error {}
 export async function runStateCommand(command: 'export' | 'import', argv: string[], io: StateCommandIo = {}): Promise<number> {
   const stdout = io.stdout ?? ((text) => process.stdout.write(text));
   const stderr = io.stderr ?? ((text) => process.stderr.write(text));
-  let parsed;
+  let parsed: ReturnType<typeof parse>;
   try {
     parsed = parse(command, argv, io.env ?? process.env);
   } catch (error) {
@@ -87,8 +87,8 @@ export async function runStateCommand(command: 'export' | 'import', argv: string
 }
 
 function parse(command: 'export' | 'import', argv: string[], env: NodeJS.ProcessEnv) {
-  let values;
-  let positionals;
+  let values: { url?: string; 'admin-token'?: string; out?: string; help?: boolean };
+  let positionals: string[];
   try {
     ({ values, positionals } = parseArgs({
       args: argv,
@@ -100,7 +100,7 @@ function parse(command: 'export' | 'import', argv: string[], env: NodeJS.Process
     throw new UsageError((error as Error).message);
   }
   if (values.help) return 'help' as const;
-  if (!values.url) throw new UsageError('--url is required (the emulator\'s origin, e.g. http://127.0.0.1:8787)');
+  if (!values.url) throw new UsageError("--url is required (the emulator's origin, e.g. http://127.0.0.1:8787)");
   if (!URL.canParse(values.url)) throw new UsageError(`--url is not a URL: ${values.url}`);
   if (command === 'import' && values.out !== undefined) throw new UsageError('--out is for export');
   const file = positionals[0];

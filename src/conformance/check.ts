@@ -17,6 +17,7 @@ export interface ConformanceCheck<Context = unknown> {
    * `legacy.`, else 'current'; 'any' for what every implementation answers (the emulator's own routes).
    */
   interface?: 'current' | 'legacy' | 'any';
+  // biome-ignore lint/suspicious/noConfusingVoidType: a check with nothing to note just returns, and TypeScript types that as void.
   run(ctx: Context): Promise<string | void>;
 }
 

@@ -94,7 +94,9 @@ describe('relay-emulator conformance', () => {
     expect(stdout).toMatch(/3 checks: 2 passed, 0 failed \(0 MUST, 0 SHOULD\), 0 skipped \(0 MUST\), 1 not applicable \(--interface current\)\. conformant/);
     const xml = join(dir, 'scope.xml');
     expect((await run([...base, '--only', 'config.,legacy.app-config', '--out', xml])).code).toBe(EXIT_OK);
-    expect(readFileSync(xml, 'utf8')).toMatch(/<property name="interface" value="current"\/>[^]*<skipped message="not applicable: this run checks the current interface only/);
+    expect(readFileSync(xml, 'utf8')).toMatch(
+      /<property name="interface" value="current"\/>[^]*<skipped message="not applicable: this run checks the current interface only/,
+    );
   });
 
   it('runs a legacy-only target without an API key, and the current checks are N/A', async () => {

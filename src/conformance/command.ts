@@ -123,30 +123,35 @@ export async function runConformanceCommand(argv: string[], io: CommandIo = {}):
   return EXIT_OF[result.summary.verdict];
 }
 
+/** The command's flags, as node:util parses them (throws on an unknown or malformed one). */
+function parseFlags(args: string[]) {
+  return parseArgs({
+    args,
+    strict: true,
+    allowPositionals: false,
+    options: {
+      'base-url': { type: 'string' },
+      'api-key': { type: 'string' },
+      'rpc-url': { type: 'string' },
+      'owner-keypair': { type: 'string' },
+      mint: { type: 'string' },
+      legacy: { type: 'string' },
+      interface: { type: 'string' },
+      report: { type: 'string' },
+      out: { type: 'string' },
+      timeout: { type: 'string' },
+      only: { type: 'string' },
+      verbose: { type: 'boolean' },
+      'no-color': { type: 'boolean' },
+      help: { type: 'boolean', short: 'h' },
+    },
+  }).values;
+}
+
 async function parseCommand(args: string[]) {
-  let values;
+  let values: ReturnType<typeof parseFlags>;
   try {
-    ({ values } = parseArgs({
-      args,
-      strict: true,
-      allowPositionals: false,
-      options: {
-        'base-url': { type: 'string' },
-        'api-key': { type: 'string' },
-        'rpc-url': { type: 'string' },
-        'owner-keypair': { type: 'string' },
-        mint: { type: 'string' },
-        legacy: { type: 'string' },
-        interface: { type: 'string' },
-        report: { type: 'string' },
-        out: { type: 'string' },
-        timeout: { type: 'string' },
-        only: { type: 'string' },
-        verbose: { type: 'boolean' },
-        'no-color': { type: 'boolean' },
-        help: { type: 'boolean', short: 'h' },
-      },
-    }));
+    values = parseFlags(args);
   } catch (error) {
     throw new UsageError((error as Error).message);
   }
@@ -195,7 +200,14 @@ async function parseCommand(args: string[]) {
     ...(values['owner-keypair'] ? { ownerKeypair: await readKeypair(values['owner-keypair']) } : {}),
     ...(values.legacy ? { legacy: parseLegacy(values.legacy) } : {}),
     ...(timeoutMs ? { timeoutMs } : {}),
-    ...(values.only ? { only: values.only.split(',').map((s) => s.trim()).filter(Boolean) } : {}),
+    ...(values.only
+      ? {
+          only: values.only
+            .split(',')
+            .map((s) => s.trim())
+            .filter(Boolean),
+        }
+      : {}),
   };
   return { options, report, out: values.out, verbose: values.verbose ?? false, noColor: values['no-color'] ?? false };
 }

@@ -24,10 +24,7 @@ export interface ResolvedOptions {
   timeoutMs: number;
 }
 
-export type AccountState =
-  | { exists: true; owner: string; lamports: number }
-  | { exists: false }
-  | { exists: undefined; note: string };
+export type AccountState = { exists: true; owner: string; lamports: number } | { exists: false } | { exists: undefined; note: string };
 
 export interface TokenAmount {
   /** Null when the account is not among the owner's token accounts; undefined when it could not be read. */
@@ -213,9 +210,7 @@ export class ConformanceContext {
     const res = await this.client.request({ method: 'POST', path: '/Account/balance', json: { accountAddress: owner, mintAddress: mint } });
     const tokens = (res.json as { tokens?: unknown } | undefined)?.tokens;
     if (res.ok && Array.isArray(tokens)) {
-      const entry = tokens.find((t) => (t as { tokenAccount?: unknown })?.tokenAccount === account) as
-        | { amount?: unknown; decimals?: unknown }
-        | undefined;
+      const entry = tokens.find((t) => (t as { tokenAccount?: unknown })?.tokenAccount === account) as { amount?: unknown; decimals?: unknown } | undefined;
       if (!entry) return { amount: null, note: `${account} is not among the owner's token accounts` };
       if (typeof entry.decimals === 'number') this.decimalsSeen.set(mint, entry.decimals);
       if (typeof entry.amount === 'string' && /^\d+$/.test(entry.amount)) return { amount: BigInt(entry.amount), note: 'balance' };

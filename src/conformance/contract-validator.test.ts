@@ -6,7 +6,14 @@ import { createContractValidator, defaultContractValidator } from './contract-va
 
 // A signature as the contract defines one: base58 of 64 bytes.
 const signature = '2hxGyn4y9Mjkii76BqmxVoNYbTs3tw97bmtZRXnDoZPAw7VZTWhhk1aV11DtFgYGVibPaty4PQLHVLaKrT24NxGU';
-const receipt = { status: 'Queued', message: 'Account creation transaction queued successfully.', signature, Status: 'Queued', Message: 'Account creation transaction queued successfully.', Signature: signature };
+const receipt = {
+  status: 'Queued',
+  message: 'Account creation transaction queued successfully.',
+  signature,
+  Status: 'Queued',
+  Message: 'Account creation transaction queued successfully.',
+  Signature: signature,
+};
 
 describe('contract validator', () => {
   const contract = defaultContractValidator();
@@ -31,10 +38,9 @@ describe('contract validator', () => {
     expect(contract.validateResponse({ method: 'post', path: '/Account/create', status: 200, body: noSignature }).error).toMatch(
       /must have required property 'signature'/,
     );
-    expect(
-      contract.validateResponse({ method: 'get', path: '/Transaction/config', status: 401, body: 'no', contentType: 'text/html' })
-        .error,
-    ).toMatch(/content type text\/html is not declared/);
+    expect(contract.validateResponse({ method: 'get', path: '/Transaction/config', status: 401, body: 'no', contentType: 'text/html' }).error).toMatch(
+      /content type text\/html is not declared/,
+    );
   });
 
   it('resolves concrete paths against templates, preferring the exact casing', () => {
@@ -42,16 +48,16 @@ describe('contract validator', () => {
     expect(contract.findPath('/account/create', 'post')).toBe('/account/create');
     expect(contract.findPath('/Account/create', 'post')).toBe('/Account/create');
     expect(contract.findPath('/Account/gethistory?WalletAddress=x', 'post')).toBe('/Account/gethistory');
-    expect(contract.validateResponse({ method: 'get', path: '/nope', status: 200, body: {} }).error).toMatch(
-      /spec has no operation GET \/nope/,
-    );
+    expect(contract.validateResponse({ method: 'get', path: '/nope', status: 200, body: {} }).error).toMatch(/spec has no operation GET \/nope/);
   });
 
   it('validates against another document when given one', () => {
     const tiny = createContractValidator({
       document: {
         openapi: '3.1.0',
-        paths: { '/x': { get: { operationId: 'x', responses: { '200': { content: { 'application/json': { schema: { $ref: '#/components/schemas/X' } } } } } } } },
+        paths: {
+          '/x': { get: { operationId: 'x', responses: { '200': { content: { 'application/json': { schema: { $ref: '#/components/schemas/X' } } } } } } },
+        },
         components: { schemas: { X: { type: 'object', required: ['a'] } } },
       },
     });

@@ -24,6 +24,7 @@ export const CONTRACT_PATH = fileURLToPath(OPENAPI_PATH);
 export const HTTP_METHODS = ['get', 'put', 'post', 'delete', 'options', 'head', 'patch', 'trace'] as const;
 export type HttpMethod = (typeof HTTP_METHODS)[number];
 
+// biome-ignore lint/suspicious/noExplicitAny: the OpenAPI document as parsed YAML, walked by JSON pointers.
 type Json = Record<string, any>;
 
 export interface ContractValidatorOptions {
@@ -123,6 +124,7 @@ export function createContractValidator(options: ContractValidatorOptions = {}):
         .replace(/^#\//, '')
         .split('/')
         .map((p) => p.replace(/~1/g, '/').replace(/~0/g, '~'));
+      // biome-ignore lint/suspicious/noExplicitAny: a JSON pointer walk over the parsed document.
       n = parts.reduce<any>((acc, p) => (acc == null ? undefined : acc[p]), document);
     }
     return n;
@@ -173,9 +175,7 @@ export function createContractValidator(options: ContractValidatorOptions = {}):
     const responses = (op.responses ?? {}) as Json;
     const statusKey = [String(r.status), `${String(r.status)[0]}XX`, 'default'].find((s) => s in responses);
     if (!statusKey) {
-      return result(
-        `${method.toUpperCase()} ${key} (${operationId}): status ${r.status} is not declared (declared: ${Object.keys(responses).join(', ')})`,
-      );
+      return result(`${method.toUpperCase()} ${key} (${operationId}): status ${r.status} is not declared (declared: ${Object.keys(responses).join(', ')})`);
     }
     const response = deref(responses[statusKey] as Json) ?? {};
     const content = response.content as Json | undefined;
@@ -201,9 +201,7 @@ export function createContractValidator(options: ContractValidatorOptions = {}):
     // Wrap the inline schema so its local '#/components/...' refs resolve against the spec document.
     const v = compile(`resp:${ptr}`, rebase(schema));
     if (v(r.body)) return result(null);
-    return result(
-      `${label} ${mediaType} body does not match the spec:\n${formatAjvErrors(v.errors)}\nvalue: ${truncate(JSON.stringify(r.body))}`,
-    );
+    return result(`${label} ${mediaType} body does not match the spec:\n${formatAjvErrors(v.errors)}\nvalue: ${truncate(JSON.stringify(r.body))}`);
   }
 
   return {

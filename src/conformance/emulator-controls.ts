@@ -15,7 +15,7 @@ export interface EmulatorControls {
 export type ControlsDetection = { found: true; controls: EmulatorControls } | { found: false; reason: string };
 
 export async function detectEmulatorControls(client: TargetClient): Promise<ControlsDetection> {
-  let probe;
+  let probe: Awaited<ReturnType<typeof client.request>>;
   try {
     probe = await client.request({ method: 'GET', path: '/__emulator/clock', on: 'root', auth: 'none' });
   } catch (error) {

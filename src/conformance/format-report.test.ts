@@ -10,7 +10,18 @@ describe('summarize', () => {
   const without = (...ids: string[]) => rows.filter((r) => !ids.includes(r.id));
 
   it('counts by status and level; a failed MUST makes the run not conformant, whatever else', () => {
-    expect(summarize(rows)).toEqual({ total: 4, passed: 1, failed: 2, skipped: 1, notApplicable: 0, mustFailed: 1, mustSkipped: 1, shouldFailed: 1, verdict: 'not-conformant', ok: false });
+    expect(summarize(rows)).toEqual({
+      total: 4,
+      passed: 1,
+      failed: 2,
+      skipped: 1,
+      notApplicable: 0,
+      mustFailed: 1,
+      mustSkipped: 1,
+      shouldFailed: 1,
+      verdict: 'not-conformant',
+      ok: false,
+    });
   });
 
   it('calls a run with a skipped MUST check and no failed one incomplete, not conformant', () => {
@@ -19,7 +30,14 @@ describe('summarize', () => {
 
   it('calls a run conformant only when every MUST check ran and passed (SHOULD failures and skips do not count)', () => {
     const shouldSkipped = { ...rows[2]!, id: 'auth.bearer-token', status: 'skip' as const };
-    expect(summarize([...without('relay.create.receipt', 'legacy.app-config'), shouldSkipped])).toMatchObject({ failed: 1, skipped: 1, mustFailed: 0, mustSkipped: 0, verdict: 'conformant', ok: true });
+    expect(summarize([...without('relay.create.receipt', 'legacy.app-config'), shouldSkipped])).toMatchObject({
+      failed: 1,
+      skipped: 1,
+      mustFailed: 0,
+      mustSkipped: 0,
+      verdict: 'conformant',
+      ok: true,
+    });
   });
 });
 
@@ -48,7 +66,9 @@ describe('formatTable', () => {
 
   it('says incomplete when no MUST check failed but one was skipped', () => {
     const report = sampleReport(sampleReport().results.filter((r) => r.id !== 'relay.create.receipt'));
-    expect(formatTable(report)).toMatch(/3 checks: 1 passed, 1 failed \(0 MUST, 1 SHOULD\), 1 skipped \(1 MUST\)\. INCOMPLETE: no MUST check failed, but 1 MUST check did not run\n$/);
+    expect(formatTable(report)).toMatch(
+      /3 checks: 1 passed, 1 failed \(0 MUST, 1 SHOULD\), 1 skipped \(1 MUST\)\. INCOMPLETE: no MUST check failed, but 1 MUST check did not run\n$/,
+    );
   });
 
   it('says conformant when every MUST check ran and passed', () => {
@@ -61,7 +81,11 @@ describe('formatJUnit', () => {
   const xml = formatJUnit(sampleReport());
 
   it('has one testsuite with the counts and one testcase per check', () => {
-    expect(xml.startsWith('<?xml version="1.0" encoding="UTF-8"?>\n<testsuites name="relay-conformance" tests="4" failures="2" errors="0" skipped="1" time="1.234">')).toBe(true);
+    expect(
+      xml.startsWith(
+        '<?xml version="1.0" encoding="UTF-8"?>\n<testsuites name="relay-conformance" tests="4" failures="2" errors="0" skipped="1" time="1.234">',
+      ),
+    ).toBe(true);
     expect(xml.match(/<testcase /g)).toHaveLength(4);
     expect(xml).toContain('<testcase classname="relay-conformance.config" name="config.fields [MUST §2.2] Config fields" time="0.012"/>');
     expect(xml).toContain('<failure type="MUST" message="signature is missing">signature is missing\nlevel: MUST\nsection: 2.1</failure>');
@@ -93,6 +117,9 @@ describe('formatJson', () => {
   it('round-trips the report, verdict included', () => {
     const report = sampleReport();
     expect(JSON.parse(formatJson(report))).toEqual(report);
-    expect(JSON.parse(formatJson(sampleReport(report.results.filter((r) => r.id !== 'relay.create.receipt')))).summary).toMatchObject({ verdict: 'incomplete', mustSkipped: 1 });
+    expect(JSON.parse(formatJson(sampleReport(report.results.filter((r) => r.id !== 'relay.create.receipt')))).summary).toMatchObject({
+      verdict: 'incomplete',
+      mustSkipped: 1,
+    });
   });
 });

@@ -7,7 +7,15 @@ export interface TableOptions {
   verbose?: boolean;
 }
 
-const COLORS = { pass: '\x1b[32m', fail: '\x1b[31m', skip: '\x1b[33m', 'not-applicable': '\x1b[2m', dim: '\x1b[2m', bold: '\x1b[1m', reset: '\x1b[0m' } as const;
+const COLORS = {
+  pass: '\x1b[32m',
+  fail: '\x1b[31m',
+  skip: '\x1b[33m',
+  'not-applicable': '\x1b[2m',
+  dim: '\x1b[2m',
+  bold: '\x1b[1m',
+  reset: '\x1b[0m',
+} as const;
 
 /** A readable table of the report: one row per check, the reason under each failure and skip, a summary line. */
 export function formatTable(report: ConformanceReport, options: TableOptions = {}): string {
@@ -43,4 +51,3 @@ function summaryLine(report: ConformanceReport, paint: (style: keyof typeof COLO
   }[s.verdict]();
   return `${s.total} checks: ${s.passed} passed, ${s.failed} failed (${s.mustFailed} MUST, ${s.shouldFailed} SHOULD), ${s.skipped} skipped (${s.mustSkipped} MUST)${s.notApplicable ? `, ${s.notApplicable} not applicable (--interface ${report.target.interface})` : ''}. ${verdict}`;
 }
-

@@ -69,9 +69,10 @@ export async function resolveFunding(ctx: FundingContext): Promise<Funding> {
   if ((held.amount ?? 0n) < MIN_OWNER_BALANCE && controls) {
     const funded = await controls.fundTokens(owner.publicKey.toBase58(), mint.toBase58(), FAUCET_AMOUNT);
     sources.push('funded by POST /__emulator/faucet');
-    held = funded.tokenAmount !== null && /^\d+$/.test(funded.tokenAmount)
-      ? { amount: BigInt(funded.tokenAmount), note: 'faucet' }
-      : await ctx.tokenAmount(owner.publicKey.toBase58(), mint.toBase58(), ownerAccount.toBase58());
+    held =
+      funded.tokenAmount !== null && /^\d+$/.test(funded.tokenAmount)
+        ? { amount: BigInt(funded.tokenAmount), note: 'faucet' }
+        : await ctx.tokenAmount(owner.publicKey.toBase58(), mint.toBase58(), ownerAccount.toBase58());
   }
   if (held.amount === undefined) skip(`cannot read the owner's balance: ${held.note}`);
   if ((held.amount ?? 0n) < MIN_OWNER_BALANCE) {

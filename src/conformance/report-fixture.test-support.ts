@@ -18,5 +18,11 @@ export function sampleReport(results?: CheckResult[]): ConformanceReport {
     },
     { id: 'legacy.app-config', section: '2.6', level: 'MUST', title: 'Legacy app config', status: 'skip', reason: 'no legacy app given', durationMs: 1 },
   ];
-  return { target: { baseUrl: 'http://relay.test/api', interface: 'all' }, startedAt: '2026-01-01T00:00:00.000Z', durationMs: 1234, results: rows, summary: summarize(rows) };
+  return {
+    target: { baseUrl: 'http://relay.test/api', interface: 'all' },
+    startedAt: '2026-01-01T00:00:00.000Z',
+    durationMs: 1234,
+    results: rows,
+    summary: summarize(rows),
+  };
 }

@@ -61,12 +61,7 @@ export function closeAccountInstruction(feePayer: PublicKey, account: PublicKey)
 }
 
 /** A transaction with `feePayer` as fee payer, partially signed by `signers` (none of them the fee payer). */
-export function buildTransaction(
-  feePayer: PublicKey,
-  recent: RecentBlockhash,
-  instructions: TransactionInstruction[],
-  signers: Keypair[],
-): BuiltTransaction {
+export function buildTransaction(feePayer: PublicKey, recent: RecentBlockhash, instructions: TransactionInstruction[], signers: Keypair[]): BuiltTransaction {
   const transaction = new Transaction({ feePayer, blockhash: recent.blockhash, lastValidBlockHeight: recent.lastValidBlockHeight });
   transaction.add(...instructions);
   if (signers.length > 0) transaction.partialSign(...signers);

@@ -19,7 +19,11 @@ describe('waitFor', () => {
   it('probes until the condition holds and returns that value, with the time it took on its clock', async () => {
     const clock = fakeClock();
     let n = 0;
-    const result = await waitFor(async () => ++n, (v) => v === 3, { timeoutMs: 1_000, clock });
+    const result = await waitFor(
+      async () => ++n,
+      (v) => v === 3,
+      { timeoutMs: 1_000, clock },
+    );
     expect(result).toEqual({ met: true, value: 3, elapsedMs: 60 });
     // Two pauses between three probes, the second twice the first.
     expect(clock.sleeps).toEqual([20, 40]);
@@ -27,7 +31,11 @@ describe('waitFor', () => {
 
   it('does not pause at all when the condition already holds', async () => {
     const clock = fakeClock();
-    const result = await waitFor(async () => 'ready', (v) => v === 'ready', { timeoutMs: 0, clock });
+    const result = await waitFor(
+      async () => 'ready',
+      (v) => v === 'ready',
+      { timeoutMs: 0, clock },
+    );
     expect(result).toEqual({ met: true, value: 'ready', elapsedMs: 0 });
     expect(clock.sleeps).toEqual([]);
   });
@@ -35,7 +43,11 @@ describe('waitFor', () => {
   it('doubles the pause up to maxIntervalMs and gives up before a pause would pass the deadline, with the last value', async () => {
     const clock = fakeClock();
     let n = 0;
-    const result = await waitFor(async () => ++n, () => false, { timeoutMs: 100, intervalMs: 5, maxIntervalMs: 30, clock });
+    const result = await waitFor(
+      async () => ++n,
+      () => false,
+      { timeoutMs: 100, intervalMs: 5, maxIntervalMs: 30, clock },
+    );
     // 5 + 10 + 20 + 30 = 65 ms slept; one more 30 ms pause would end at 95 ≤ 100, the next at 125 > 100.
     expect(clock.sleeps).toEqual([5, 10, 20, 30, 30]);
     expect(result).toEqual({ met: false, last: 6, elapsedMs: 95 });
@@ -58,7 +70,11 @@ describe('waitFor', () => {
 
   it('waits on real time by default', async () => {
     let n = 0;
-    const result = await waitFor(async () => ++n, (v) => v === 2, { timeoutMs: 1_000, intervalMs: 1 });
+    const result = await waitFor(
+      async () => ++n,
+      (v) => v === 2,
+      { timeoutMs: 1_000, intervalMs: 1 },
+    );
     expect(result).toMatchObject({ met: true, value: 2 });
   });
 });

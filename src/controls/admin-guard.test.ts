@@ -1,10 +1,11 @@
 import { describe, expect, it } from 'vitest';
-import { RelayError } from '../errors/relay-error.ts';
+import type { RelayError } from '../errors/relay-error.ts';
 import { AdminGuard, isLoopbackHost } from './admin-guard.ts';
 
 describe('isLoopbackHost', () => {
   it('knows loopback binds from the others', () => {
-    for (const host of ['127.0.0.1', '127.8.9.10', 'localhost', '::1', '[::1]', '::ffff:127.0.0.1', '0:0:0:0:0:0:0:1']) expect(isLoopbackHost(host), host).toBe(true);
+    for (const host of ['127.0.0.1', '127.8.9.10', 'localhost', '::1', '[::1]', '::ffff:127.0.0.1', '0:0:0:0:0:0:0:1'])
+      expect(isLoopbackHost(host), host).toBe(true);
     for (const host of ['0.0.0.0', '::', '192.168.1.20', '10.0.2.2', 'example.test', '::ffff:10.0.0.1', '']) expect(isLoopbackHost(host), host).toBe(false);
   });
 });

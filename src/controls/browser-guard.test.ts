@@ -54,7 +54,18 @@ describe('checkControlRequest', () => {
   });
 
   it('refuses any other Origin, and a cross-site or same-site page without one', () => {
-    for (const origin of ['https://evil.example', 'http://127.0.0.1:8788', 'http://localhost:8787', 'https://127.0.0.1:8787', 'null', 'file://', 'chrome-extension://abc', 'http://127.0.0.1:8787/path', 'http://127.0.0.1:8787/', '']) {
+    for (const origin of [
+      'https://evil.example',
+      'http://127.0.0.1:8788',
+      'http://localhost:8787',
+      'https://127.0.0.1:8787',
+      'null',
+      'file://',
+      'chrome-extension://abc',
+      'http://127.0.0.1:8787/path',
+      'http://127.0.0.1:8787/',
+      '',
+    ]) {
       expect(verdict(loopback, { host: '127.0.0.1:8787', origin }), origin).toBe('ORIGIN_NOT_ALLOWED');
     }
     expect(verdict(loopback, { host: 'localhost', origin: 'http://localhost:5173' })).toBe('ORIGIN_NOT_ALLOWED');
@@ -67,7 +78,13 @@ describe('checkControlRequest', () => {
 
   it('refuses on an open bind a request forwarded for another machine; with a token, the token decides', () => {
     const host = '127.0.0.1:8787';
-    for (const forwarded of <Record<string, string>[]>[{ 'x-forwarded-for': '8.8.8.8' }, { 'x-forwarded-for': '::1, 203.0.113.9' }, { forwarded: 'for=192.0.2.43:47011' }, { forwarded: 'for=unknown' }, { 'x-real-ip': '10.1.1.1' }]) {
+    for (const forwarded of <Record<string, string>[]>[
+      { 'x-forwarded-for': '8.8.8.8' },
+      { 'x-forwarded-for': '::1, 203.0.113.9' },
+      { forwarded: 'for=192.0.2.43:47011' },
+      { forwarded: 'for=unknown' },
+      { 'x-real-ip': '10.1.1.1' },
+    ]) {
       expect(verdict(loopback, { host, ...forwarded }), JSON.stringify(forwarded)).toBe('CONTROL_FORWARDED');
       expect(verdict(loopback, { host, ...forwarded }, false), JSON.stringify(forwarded)).toBe('ok -');
     }

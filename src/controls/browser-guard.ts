@@ -27,12 +27,18 @@ import { bareHost, isLoopbackName, type ServerMount } from '../http/server-mount
 export function checkControlRequest(request: Request, mount: ServerMount, options: { open: boolean }): string | null {
   const host = parseHost(headerOf(request, 'host'));
   if (options.open && (host === null || !hostAllowed(host.name, mount))) {
-    throw new RelayError('HOST_NOT_ALLOWED', `Host "${headerOf(request, 'host') ?? ''}" is not a name of this emulator; call it by 127.0.0.1, localhost or its --public-url.`);
+    throw new RelayError(
+      'HOST_NOT_ALLOWED',
+      `Host "${headerOf(request, 'host') ?? ''}" is not a name of this emulator; call it by 127.0.0.1, localhost or its --public-url.`,
+    );
   }
   if (options.open) {
     const remote = forwardedAddresses(request).find((address) => !isLoopbackName(bareHost(address)));
     if (remote !== undefined) {
-      throw new RelayError('CONTROL_FORWARDED', `This request was forwarded for ${remote}; on a loopback bind the control routes answer this machine only (bind another address and use X-Admin-Token).`);
+      throw new RelayError(
+        'CONTROL_FORWARDED',
+        `This request was forwarded for ${remote}; on a loopback bind the control routes answer this machine only (bind another address and use X-Admin-Token).`,
+      );
     }
   }
   const origin = headerOf(request, 'origin');
@@ -46,7 +52,10 @@ export function checkControlRequest(request: Request, mount: ServerMount, option
 }
 
 function foreignOrigin(who: string): RelayError {
-  return new RelayError('ORIGIN_NOT_ALLOWED', `The control routes refuse ${who}: only the emulator's own pages (and --control-origin) may call them from a browser.`);
+  return new RelayError(
+    'ORIGIN_NOT_ALLOWED',
+    `The control routes refuse ${who}: only the emulator's own pages (and --control-origin) may call them from a browser.`,
+  );
 }
 
 interface HostHeader {

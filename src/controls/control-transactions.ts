@@ -27,7 +27,10 @@ export async function runControlTransaction(
   const tx = new VersionedTransaction(message);
   // Only the keys the message needs sign: a faucet call that mints nothing has no mint authority in it.
   const required = message.staticAccountKeys.slice(0, message.header.numRequiredSignatures);
-  tx.sign([options.payer, ...options.signers.filter((signer) => !signer.publicKey.equals(options.payer.publicKey) && required.some((key) => key.equals(signer.publicKey)))]);
+  tx.sign([
+    options.payer,
+    ...options.signers.filter((signer) => !signer.publicKey.equals(options.payer.publicKey) && required.some((key) => key.equals(signer.publicKey))),
+  ]);
   const result = await ledger.process(tx, (landed) => {
     if (landed.err === null) options.onLanded?.(landed);
   });

@@ -62,7 +62,8 @@ export function requeueAcknowledged(services: Pick<EmulatorServices, 'submission
 /** Finalization timers do not survive a restart: a transaction processed before it comes back finalized. */
 function finalizeRestored(submissions: Submissions): void {
   for (const record of submissions.all()) {
-    if (record.status === 'processed' && record.commitment !== null && record.commitment !== 'finalized') submissions.update(record.signature, { commitment: 'finalized' });
+    if (record.status === 'processed' && record.commitment !== null && record.commitment !== 'finalized')
+      submissions.update(record.signature, { commitment: 'finalized' });
   }
 }
 

@@ -11,7 +11,13 @@ type DiagnosticControls = Pick<TestControlMethods, 'injectFault' | 'faults' | 'c
  * Armed faults and the journals. Faults and the request journal are test-time only: reset clears
  * them and the state file skips them; the transaction journal is a view of the submissions.
  */
-export function diagnosticControls(options: { faults: FaultBook; journal: RequestJournal; submissions: Submissions; state: StateRegistry; uiUrl: string }): DiagnosticControls {
+export function diagnosticControls(options: {
+  faults: FaultBook;
+  journal: RequestJournal;
+  submissions: Submissions;
+  state: StateRegistry;
+  uiUrl: string;
+}): DiagnosticControls {
   const { faults, journal, submissions, state, uiUrl } = options;
   state.register({ name: 'faults', snapshot: () => undefined, restore: () => undefined, reset: () => faults.clear() });
   state.register({ name: 'requestJournal', snapshot: () => undefined, restore: () => undefined, reset: () => journal.clear() });

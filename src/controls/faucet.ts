@@ -27,7 +27,8 @@ export function faucetControl(services: Pick<EmulatorServices, 'ledger' | 'token
     const mint = request.mint === undefined ? null : parseAddress(request.mint, 'mint');
     const lamports = toBigInt(request.lamports ?? (mint === null ? DEFAULT_FAUCET_LAMPORTS : 0n), 'lamports');
     const amount = toBigInt(request.amount ?? 0n, 'amount');
-    if (mint === null && request.amount !== undefined) throw new RelayError('VALIDATION_FAILED', 'amount needs a mint.', { errors: [{ path: 'mint', message: 'is required with amount' }] });
+    if (mint === null && request.amount !== undefined)
+      throw new RelayError('VALIDATION_FAILED', 'amount needs a mint.', { errors: [{ path: 'mint', message: 'is required with amount' }] });
 
     let tokenAccount: string | null = null;
     let tokenAmount: bigint | null = null;
@@ -36,7 +37,10 @@ export function faucetControl(services: Pick<EmulatorServices, 'ledger' | 'token
       const state = decodeMint(mintAccount);
       if (!mintAccount || !state) throw new RelayError('MINT_NOT_FOUND', `${mint.toBase58()} is not a mint on the ledger.`);
       if (state.mintAuthority !== mintAuthority.publicKey.toBase58()) {
-        throw new RelayError('MINT_NOT_FOUND', `The emulator cannot mint ${mint.toBase58()}: its mint authority is ${state.mintAuthority ?? 'none'}, not the fixture mint authority.`);
+        throw new RelayError(
+          'MINT_NOT_FOUND',
+          `The emulator cannot mint ${mint.toBase58()}: its mint authority is ${state.mintAuthority ?? 'none'}, not the fixture mint authority.`,
+        );
       }
       const programId = mintAccount.owner;
       const ata = getAssociatedTokenAddressSync(mint, address, true, programId);
@@ -52,7 +56,13 @@ export function faucetControl(services: Pick<EmulatorServices, 'ledger' | 'token
     // SOL is credited directly from the faucet key's balance: no transaction, no fee, nothing in history.
     if (lamports > 0n) {
       await writeAccounts(ledger, [
-        { address, account: (current) => (current ? { ...current, lamports: current.lamports + lamports } : { lamports, owner: SystemProgram.programId, data: new Uint8Array(), executable: false }) },
+        {
+          address,
+          account: (current) =>
+            current
+              ? { ...current, lamports: current.lamports + lamports }
+              : { lamports, owner: SystemProgram.programId, data: new Uint8Array(), executable: false },
+        },
       ]);
     }
     return { address: address.toBase58(), lamports: (await ledger.getAccount(address))?.lamports ?? 0n, tokenAccount, tokenAmount };
@@ -66,7 +76,9 @@ function toBigInt(value: bigint | number | string, field: string): bigint {
     if (typeof value === 'string' && !/^[0-9]+$/.test(value)) throw new Error('not digits');
     result = BigInt(value);
   } catch {
-    throw new RelayError('VALIDATION_FAILED', `${field} must be a non-negative integer.`, { errors: [{ path: field, message: 'must be a non-negative integer' }] });
+    throw new RelayError('VALIDATION_FAILED', `${field} must be a non-negative integer.`, {
+      errors: [{ path: field, message: 'must be a non-negative integer' }],
+    });
   }
   if (result < 0n || result > 0xffff_ffff_ffff_ffffn) {
     throw new RelayError('VALIDATION_FAILED', `${field} must be between 0 and 2^64-1.`, { errors: [{ path: field, message: 'must fit in a u64' }] });

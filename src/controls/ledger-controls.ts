@@ -73,7 +73,8 @@ export async function writeAccounts(ledger: Ledger, writes: Parameters<Ledger['s
   try {
     await ledger.setAccounts(writes);
   } catch (error) {
-    if (error instanceof ProtectedAccountError) throw new RelayError('ACCOUNT_PROTECTED', `Cannot write the account: ${error.message}; the emulator never replaces the runtime's own accounts.`);
+    if (error instanceof ProtectedAccountError)
+      throw new RelayError('ACCOUNT_PROTECTED', `Cannot write the account: ${error.message}; the emulator never replaces the runtime's own accounts.`);
     if (error instanceof RangeError) throw new RelayError('VALIDATION_FAILED', `Cannot write the account: ${error.message}.`);
     throw error;
   }

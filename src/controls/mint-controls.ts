@@ -20,7 +20,9 @@ type MintsChange = { op: 'put'; next: number; mint: CreatedMint } | { op: 'clear
  * come from a counter, so a test that starts from reset() gets the same mints every run; the
  * counter and the mints made are state (part `mints`).
  */
-export function mintControl(services: Pick<EmulatorServices, 'ledger' | 'fixtures' | 'state' | 'changes'>): (request: { decimals: number; symbol?: string }) => Promise<CreatedMint> {
+export function mintControl(
+  services: Pick<EmulatorServices, 'ledger' | 'fixtures' | 'state' | 'changes'>,
+): (request: { decimals: number; symbol?: string }) => Promise<CreatedMint> {
   const { ledger, fixtures, state } = services;
   const report = services.changes.reporter('mints');
   const faucetKey = keypairOf(fixtures.relay.faucet);
@@ -59,7 +61,9 @@ export function mintControl(services: Pick<EmulatorServices, 'ledger' | 'fixture
 
   return async function createMint(request) {
     if (!Number.isInteger(request.decimals) || request.decimals < 0 || request.decimals > 18) {
-      throw new RelayError('VALIDATION_FAILED', 'decimals must be an integer from 0 to 18.', { errors: [{ path: 'decimals', message: 'must be an integer from 0 to 18' }] });
+      throw new RelayError('VALIDATION_FAILED', 'decimals must be an integer from 0 to 18.', {
+        errors: [{ path: 'decimals', message: 'must be an integer from 0 to 18' }],
+      });
     }
     let mint: Keypair;
     do mint = mintKeypair(nextMint++);

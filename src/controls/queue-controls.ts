@@ -25,7 +25,10 @@ export function queueControls(queue: RelayQueue<SubmissionJob>): QueueControls {
     },
     setQueueLatency(latencyMs) {
       if (!Number.isSafeInteger(latencyMs) || latencyMs < 0 || latencyMs > MAX_QUEUE_LATENCY_MS) {
-        throw new RelayError('VALIDATION_FAILED', `latencyMs must be an integer from 0 to ${MAX_QUEUE_LATENCY_MS} (about 24.8 days, the longest delay a Node timer keeps).`);
+        throw new RelayError(
+          'VALIDATION_FAILED',
+          `latencyMs must be an integer from 0 to ${MAX_QUEUE_LATENCY_MS} (about 24.8 days, the longest delay a Node timer keeps).`,
+        );
       }
       queue.setLatency(latencyMs);
       return queueState();

@@ -11,7 +11,8 @@ const echo = async (request: Request) => {
 };
 // A handler that never reads the body: the journal reads it itself after the answer.
 const ignoring = async () => new Response('{}', { headers: { 'Content-Type': 'application/json' } });
-const post = (path: string, body: string) => new Request(`http://emulator.test${path}`, { method: 'POST', body, headers: { 'Content-Type': 'application/json' } });
+const post = (path: string, body: string) =>
+  new Request(`http://emulator.test${path}`, { method: 'POST', body, headers: { 'Content-Type': 'application/json' } });
 
 describe('RequestJournal', () => {
   it('answers exactly what the wrapped fetch answered, and journals both bodies', async () => {
@@ -21,7 +22,16 @@ describe('RequestJournal', () => {
     expect(response.headers.get('x-kept')).toBe('yes');
     expect(await response.text()).toBe('{"a":1}');
     expect(journal.list()).toEqual([
-      expect.objectContaining({ id: 'req-1', method: 'POST', path: '/api/x', query: '?y=1', status: 201, clientIp: null, requestBody: { a: 1 }, responseBody: { a: 1 } }),
+      expect.objectContaining({
+        id: 'req-1',
+        method: 'POST',
+        path: '/api/x',
+        query: '?y=1',
+        status: 201,
+        clientIp: null,
+        requestBody: { a: 1 },
+        responseBody: { a: 1 },
+      }),
     ]);
   });
 

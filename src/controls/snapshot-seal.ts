@@ -29,7 +29,9 @@ export function checksumProblem(snapshot: EmulatorSnapshot): string | null {
     return snapshot.version === 1 ? null : 'it has no checksum, which every snapshot since version 2 carries';
   }
   const actual = snapshotChecksum(snapshot);
-  return actual === snapshot.checksum ? null : `its checksum is ${String(snapshot.checksum)}, but its content sums to ${actual}: it was changed after it was taken`;
+  return actual === snapshot.checksum
+    ? null
+    : `its checksum is ${String(snapshot.checksum)}, but its content sums to ${actual}: it was changed after it was taken`;
 }
 
 /**

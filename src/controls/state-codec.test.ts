@@ -24,7 +24,14 @@ describe('state codec', () => {
 
   it('writes in pieces exactly the text it writes at once', () => {
     const value = {
-      parts: { records: [{ a: 1n, b: new Uint8Array([9]) }, { skip: undefined, keep: null }], empty: [], nested: { list: [[1, [2, [3, [4]]]]] } },
+      parts: {
+        records: [
+          { a: 1n, b: new Uint8Array([9]) },
+          { skip: undefined, keep: null },
+        ],
+        empty: [],
+        nested: { list: [[1, [2, [3, [4]]]]] },
+      },
       gone: undefined,
       list: [undefined, 'x', Buffer.from('hi'), new Date(0)],
       when: new Date(0),

@@ -35,13 +35,23 @@ export async function takeSnapshot(services: Pick<EmulatorServices, 'queue' | 's
  */
 export function checkSnapshot(snapshot: EmulatorSnapshot, services: Pick<EmulatorServices, 'fixtures'>): void {
   if (snapshot.format !== 'relay-emulator-state' || (snapshot.version !== 1 && snapshot.version !== 2)) {
-    throw new RelayError('SNAPSHOT_REFUSED', `Not a relay-emulator state snapshot of version 1 or 2 (format ${String(snapshot.format)}, version ${String(snapshot.version)}).`);
+    throw new RelayError(
+      'SNAPSHOT_REFUSED',
+      `Not a relay-emulator state snapshot of version 1 or 2 (format ${String(snapshot.format)}, version ${String(snapshot.version)}).`,
+    );
   }
   const problem = checksumProblem(snapshot);
-  if (problem) throw new RelayError('SNAPSHOT_REFUSED', `This snapshot cannot be restored: ${problem}. Nothing was changed. A snapshot changed on purpose is sealed again with sealSnapshot().`);
+  if (problem)
+    throw new RelayError(
+      'SNAPSHOT_REFUSED',
+      `This snapshot cannot be restored: ${problem}. Nothing was changed. A snapshot changed on purpose is sealed again with sealSnapshot().`,
+    );
   const feePayer = services.fixtures.relay.feePayer.publicKey;
   if (typeof snapshot.feePayer === 'string' && snapshot.feePayer !== feePayer) {
-    throw new RelayError('SNAPSHOT_REFUSED', `This state was saved by an emulator whose fee payer is ${snapshot.feePayer}; this one's is ${feePayer}. Restore it with the fixtures it was saved with.`);
+    throw new RelayError(
+      'SNAPSHOT_REFUSED',
+      `This state was saved by an emulator whose fee payer is ${snapshot.feePayer}; this one's is ${feePayer}. Restore it with the fixtures it was saved with.`,
+    );
   }
 }
 

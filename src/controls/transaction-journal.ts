@@ -15,7 +15,10 @@ export type TransactionFilter = QueryParameters<'emulatorTransactionJournal'>;
 export function transactionJournal(submissions: Submissions, filter: TransactionFilter = {}, uiUrl: string): TransactionJournalEntry[] {
   const source = filter.signature === undefined ? submissions.all() : [submissions.get(filter.signature)].filter((submission) => submission !== undefined);
   return source
-    .filter((submission) => (filter.status === undefined || submission.status === filter.status) && (filter.operation === undefined || submission.origin === filter.operation))
+    .filter(
+      (submission) =>
+        (filter.status === undefined || submission.status === filter.status) && (filter.operation === undefined || submission.origin === filter.operation),
+    )
     .map((submission) => toEntry(submission, uiUrl));
 }
 

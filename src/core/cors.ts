@@ -41,7 +41,7 @@ export interface CorsOptions {
 export function withCors(fetch: FetchHandler, options: CorsOptions = {}): FetchHandler {
   const { controls } = options;
   return (request) => {
-    if (controls !== undefined && controls.owns(pathnameOf(request.url))) return controlExchange(fetch, request, controls, options);
+    if (controls?.owns(pathnameOf(request.url))) return controlExchange(fetch, request, controls, options);
     return isPreflight(request) ? Promise.resolve(answerPreflight(request, options)) : fetch(request).then(ensureCors);
   };
 }

@@ -131,10 +131,7 @@ class RequestContext implements RouteContext<EmulatorServices> {
 
 const NO_PARAMS: Record<string, string> = Object.freeze({}) as Record<string, string>;
 
-async function choose(
-  matches: readonly RouteMatch<EmulatorServices>[],
-  context: RouteContext<EmulatorServices>,
-): Promise<RouteMatch<EmulatorServices>> {
+async function choose(matches: readonly RouteMatch<EmulatorServices>[], context: RouteContext<EmulatorServices>): Promise<RouteMatch<EmulatorServices>> {
   for (const match of matches) {
     if (!match.route.accepts) return match;
     context.params = match.params;

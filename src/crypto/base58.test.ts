@@ -14,9 +14,12 @@ const base58Text = fc.string({ unit: fc.constantFrom(...ALPHABET), maxLength: 10
 
 describe('base58', () => {
   it('encodes exactly as bs58 does, at every length and with leading zeros', () => {
-    fc.assert(fc.property(bytes, (input) => {
-      expect(encodeBase58(input)).toBe(bs58.encode(input));
-    }), { numRuns: 2_000 });
+    fc.assert(
+      fc.property(bytes, (input) => {
+        expect(encodeBase58(input)).toBe(bs58.encode(input));
+      }),
+      { numRuns: 2_000 },
+    );
   });
 
   it('decodes exactly as bs58 does, and round-trips both ways', () => {
@@ -28,9 +31,12 @@ describe('base58', () => {
       }),
       { numRuns: 2_000 },
     );
-    fc.assert(fc.property(bytes, (input) => {
-      expect(decodeBase58(encodeBase58(input))).toEqual(input);
-    }), { numRuns: 1_000 });
+    fc.assert(
+      fc.property(bytes, (input) => {
+        expect(decodeBase58(encodeBase58(input))).toEqual(input);
+      }),
+      { numRuns: 1_000 },
+    );
   });
 
   it('answers null for characters outside the alphabet, as bs58 refuses them', () => {
@@ -56,7 +62,12 @@ describe('addressOf', () => {
     expect(addressOf(key)).toBe(key.toBase58());
     const bytes = key.toBytes();
     let reads = 0;
-    const counted = { toBytes: () => (reads++, bytes) };
+    const counted = {
+      toBytes: () => {
+        reads++;
+        return bytes;
+      },
+    };
     addressOf(counted);
     addressOf(counted);
     expect(reads).toBe(1);

@@ -6,7 +6,9 @@ describe('base64Problem', () => {
     expect(base64Problem('AQID')).toBeNull();
     expect(base64Problem('AQI=')).toBeNull();
     expect(base64Problem('')).toBe('it is empty');
-    expect(base64Problem('AQ-D')).toBe('"-" at position 2 is not a base64 character (that is base64url: use + for - and / for _); expected A-Z, a-z, 0-9, + and /, padded with =');
+    expect(base64Problem('AQ-D')).toBe(
+      '"-" at position 2 is not a base64 character (that is base64url: use + for - and / for _); expected A-Z, a-z, 0-9, + and /, padded with =',
+    );
     expect(base64Problem('AQ ID')).toMatch(/^a space at position 2 is not a base64 character/);
     expect(base64Problem('AQ\nID')).toMatch(/^whitespace \(U\+000A\) at position 2/);
     expect(base64Problem('AQ=D')).toMatch(/^"=" at position 2 is padding, which only ends it/);

@@ -15,7 +15,8 @@ export function base64Problem(text: string): string | null {
       if (/^=+$/.test(text.slice(index)) && text.length % 4 === 0) break;
       return `"=" at position ${index} is padding, which only ends it (at most two, to a length that is a multiple of 4)`;
     }
-    const shown = char === ' ' ? 'a space' : /\s/.test(char) ? `whitespace (U+${char.codePointAt(0)!.toString(16).toUpperCase().padStart(4, '0')})` : `"${char}"`;
+    const shown =
+      char === ' ' ? 'a space' : /\s/.test(char) ? `whitespace (U+${char.codePointAt(0)!.toString(16).toUpperCase().padStart(4, '0')})` : `"${char}"`;
     const hint = char === '-' || char === '_' ? ' (that is base64url: use + for - and / for _)' : '';
     return `${shown} at position ${index} is not a base64 character${hint}; expected A-Z, a-z, 0-9, + and /, padded with =`;
   }

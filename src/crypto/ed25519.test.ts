@@ -31,15 +31,25 @@ describe('ed25519', () => {
   it.skipIf(sodium === null)('signs byte for byte as node:crypto, and verifies alike, with libsodium loaded', () => {
     for (let round = 0; round < 200; round += 1) {
       const pair = Keypair.generate();
-      const body = randomBytes(round % 7 === 0 ? 0 : 1 + (round * 37) % 1200);
-      const keyObject = createPrivateKey({ key: Buffer.concat([Buffer.from('302e020100300506032b657004220420', 'hex'), pair.secretKey.subarray(0, 32)]), format: 'der', type: 'pkcs8' });
+      const body = randomBytes(round % 7 === 0 ? 0 : 1 + ((round * 37) % 1200));
+      const keyObject = createPrivateKey({
+        key: Buffer.concat([Buffer.from('302e020100300506032b657004220420', 'hex'), pair.secretKey.subarray(0, 32)]),
+        format: 'der',
+        type: 'pkcs8',
+      });
       const signature = createEd25519Signer(pair.secretKey).sign(body);
       expect(Buffer.from(signature)).toEqual(Buffer.from(signWithNodeCrypto(body, keyObject)));
       const key = pair.publicKey.toBytes();
       const tampered = [signature.slice(), key.slice()];
-      tampered[0]![round % 64]! ^= 1 << round % 8;
-      tampered[1]![round % 32]! ^= 1 << round % 8;
-      for (const [candidateKey, candidateSignature] of [[key, signature], [key, tampered[0]!], [tampered[1]!, signature], [new Uint8Array(32), signature], [key, new Uint8Array(64)]] as const) {
+      tampered[0]![round % 64]! ^= 1 << (round % 8);
+      tampered[1]![round % 32]! ^= 1 << (round % 8);
+      for (const [candidateKey, candidateSignature] of [
+        [key, signature],
+        [key, tampered[0]!],
+        [tampered[1]!, signature],
+        [new Uint8Array(32), signature],
+        [key, new Uint8Array(64)],
+      ] as const) {
         expect(verifyEd25519(candidateKey, body, candidateSignature)).toBe(verifyWithNodeCrypto(candidateKey, body, candidateSignature));
       }
     }

@@ -74,6 +74,9 @@ export const PROBLEMS = {
   RATE_LIMITED: { status: 429, title: 'Too many requests for this API key.' },
   INTERNAL_ERROR: { status: 500, title: 'The emulator failed unexpectedly.' },
   QUEUE_FULL: { status: 503, title: 'The relay queue is full; retry later.' },
-  ACCOUNT_PROTECTED: { status: 409, title: 'The account is one of the runtime’s own (a builtin program, a sysvar, a loaded program): the emulator does not write it.' },
+  ACCOUNT_PROTECTED: {
+    status: 409,
+    title: 'The account is one of the runtime’s own (a builtin program, a sysvar, a loaded program): the emulator does not write it.',
+  },
   EMULATOR_RESET: { status: 503, title: 'The emulator was reset while this request waited; nothing of it was kept.' },
 } as const satisfies Record<ProblemCode, ProblemDefinition>;

@@ -15,4 +15,3 @@ export interface Exchange {
   /** The refusal's problem code and fee-payer rule when the request was refused (a thrown error), else null. */
   problem: { code: string; rule: string | null } | null;
 }
-

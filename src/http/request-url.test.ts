@@ -16,7 +16,14 @@ describe('request URL parts', () => {
   });
 
   it('handle the shapes the routes meet', () => {
-    for (const raw of ['http://127.0.0.1:8787', 'http://h/api/Account//create/?x=1', 'http://h/a?', 'http://h/a#f?x', 'http://h/%7Ea/b%2Fc?q=%3F#x', 'http://[::1]:9/rpc']) {
+    for (const raw of [
+      'http://127.0.0.1:8787',
+      'http://h/api/Account//create/?x=1',
+      'http://h/a?',
+      'http://h/a#f?x',
+      'http://h/%7Ea/b%2Fc?q=%3F#x',
+      'http://[::1]:9/rpc',
+    ]) {
       const href = new Request(raw).url;
       expect([pathnameOf(href), searchOf(href)]).toEqual([new URL(href).pathname, new URL(href).search]);
     }

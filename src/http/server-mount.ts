@@ -60,7 +60,10 @@ export function mountOf(request: Request): ServerMount | undefined {
 
 /** A host without brackets, port or trailing dot, lower-cased: `[::1]` → `::1`, `Localhost.` → `localhost`. */
 export function bareHost(host: string): string {
-  return host.replace(/^\[|\]$/g, '').replace(/\.$/, '').toLowerCase();
+  return host
+    .replace(/^\[|\]$/g, '')
+    .replace(/\.$/, '')
+    .toLowerCase();
 }
 
 export function isIpLiteral(bare: string): boolean {

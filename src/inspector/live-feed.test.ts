@@ -27,7 +27,9 @@ describe('LiveFeed', () => {
     if (body !== undefined) rememberRequestText(request, body);
     return { request, response: new Response(null), api, operationId: null, startedAt: new Date(), durationMs: 0, problem: null };
   };
-  const answer = (sent: Exchange) => observers.forEach((observer) => observer(sent));
+  const answer = (sent: Exchange) => {
+    for (const observer of observers) observer(sent);
+  };
 
   beforeEach(() => vi.useFakeTimers());
   afterEach(() => vi.useRealTimers());

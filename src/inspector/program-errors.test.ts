@@ -13,12 +13,16 @@ describe('describeLedgerError', () => {
     expect(describeLedgerError({ InstructionError: [0, { Custom: 1 }] }, [token])).toBe('instruction 1 (spl-token transferChecked): InsufficientFunds');
     expect(describeLedgerError({ InstructionError: [1, { Custom: 1 }] }, [memo, token])).toBe('instruction 2 (spl-token transferChecked): InsufficientFunds');
     expect(describeLedgerError({ InstructionError: [0, { Custom: 0 }] }, [system])).toBe('instruction 1 (system createAccount): AccountAlreadyInUse');
-    expect(describeLedgerError({ InstructionError: [0, { Custom: 0 }] }, [ata])).toBe('instruction 1 (spl-associated-token-account createIdempotent): InvalidOwner');
+    expect(describeLedgerError({ InstructionError: [0, { Custom: 0 }] }, [ata])).toBe(
+      'instruction 1 (spl-associated-token-account createIdempotent): InvalidOwner',
+    );
     expect(describeLedgerError({ InstructionError: [0, { Custom: 17 }] }, [token2022])).toBe('instruction 1 (spl-token-2022 transfer): AccountFrozen');
   });
 
   it('says the number of a code no table names, and the runtime errors by name', () => {
-    expect(describeLedgerError({ InstructionError: [0, { Custom: 36 }] }, [token2022])).toBe('instruction 1 (spl-token-2022 transfer): custom program error 36 (0x24)');
+    expect(describeLedgerError({ InstructionError: [0, { Custom: 36 }] }, [token2022])).toBe(
+      'instruction 1 (spl-token-2022 transfer): custom program error 36 (0x24)',
+    );
     expect(describeLedgerError({ InstructionError: [0, 'InvalidAccountData'] }, [token])).toBe('instruction 1 (spl-token transferChecked): InvalidAccountData');
     expect(describeLedgerError({ InstructionError: [0, { BorshIoError: 'Unknown' }] }, [])).toBe('instruction 1: BorshIoError Unknown');
     expect(describeLedgerError('InsufficientFundsForFee', [])).toBe('InsufficientFundsForFee');

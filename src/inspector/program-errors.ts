@@ -7,14 +7,37 @@ import { PROGRAMS } from '../relay/programs.ts';
  * higher Token-2022 code is shown by number.
  */
 const TOKEN_ERRORS = [
-  'NotRentExempt', 'InsufficientFunds', 'InvalidMint', 'MintMismatch', 'OwnerMismatch', 'FixedSupply', 'AlreadyInUse',
-  'InvalidNumberOfProvidedSigners', 'InvalidNumberOfRequiredSigners', 'UninitializedState', 'NativeNotSupported',
-  'NonNativeHasBalance', 'InvalidInstruction', 'InvalidState', 'Overflow', 'AuthorityTypeNotSupported', 'MintCannotFreeze',
-  'AccountFrozen', 'MintDecimalsMismatch', 'NonNativeNotSupported',
+  'NotRentExempt',
+  'InsufficientFunds',
+  'InvalidMint',
+  'MintMismatch',
+  'OwnerMismatch',
+  'FixedSupply',
+  'AlreadyInUse',
+  'InvalidNumberOfProvidedSigners',
+  'InvalidNumberOfRequiredSigners',
+  'UninitializedState',
+  'NativeNotSupported',
+  'NonNativeHasBalance',
+  'InvalidInstruction',
+  'InvalidState',
+  'Overflow',
+  'AuthorityTypeNotSupported',
+  'MintCannotFreeze',
+  'AccountFrozen',
+  'MintDecimalsMismatch',
+  'NonNativeNotSupported',
 ] as const;
 const SYSTEM_ERRORS = [
-  'AccountAlreadyInUse', 'ResultWithNegativeLamports', 'InvalidProgramId', 'InvalidAccountDataLength', 'MaxSeedLengthExceeded',
-  'AddressWithSeedMismatch', 'NonceNoRecentBlockhashes', 'NonceBlockhashNotExpired', 'NonceUnexpectedBlockhashValue',
+  'AccountAlreadyInUse',
+  'ResultWithNegativeLamports',
+  'InvalidProgramId',
+  'InvalidAccountDataLength',
+  'MaxSeedLengthExceeded',
+  'AddressWithSeedMismatch',
+  'NonceNoRecentBlockhashes',
+  'NonceBlockhashNotExpired',
+  'NonceUnexpectedBlockhashValue',
 ] as const;
 const ASSOCIATED_TOKEN_ERRORS = ['InvalidOwner'] as const;
 

@@ -32,10 +32,21 @@ const MEMO_TYPES = ['none', 'earn', 'spend', 'p2p'] as const;
 
 /** The Kin app memos among the instructions (Memo v1 or Memo text that decodes as one), decoded. */
 function appMemosOf(transaction: Record<string, unknown> | null): RelayDetail['appMemos'] {
-  const instructions = ((transaction?.message as { instructions?: { program?: string; parsed?: unknown }[] } | undefined)?.instructions ?? []);
+  const instructions = (transaction?.message as { instructions?: { program?: string; parsed?: unknown }[] } | undefined)?.instructions ?? [];
   return instructions.flatMap((ix, at) => {
     const memo = ix.program === 'spl-memo' && typeof ix.parsed === 'string' ? decodeAppMemo(ix.parsed) : null;
-    return memo ? [{ instruction: at + 1, appIndex: memo.index, type: memo.type, typeName: MEMO_TYPES[memo.type] ?? 'unknown', version: memo.version, foreignKey: memo.foreignKey ?? '' }] : [];
+    return memo
+      ? [
+          {
+            instruction: at + 1,
+            appIndex: memo.index,
+            type: memo.type,
+            typeName: MEMO_TYPES[memo.type] ?? 'unknown',
+            version: memo.version,
+            foreignKey: memo.foreignKey ?? '',
+          },
+        ]
+      : [];
   });
 }
 

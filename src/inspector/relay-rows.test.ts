@@ -27,10 +27,24 @@ async function journalOf(exchanges: { path: string; operationId: string; status:
   const journal = new RequestJournal({ maxEntries: 10 });
   for (const exchange of exchanges) {
     const fetch = journal.wrap(async (request) => {
-      journal.observe({ request, response: new Response(null), api: null, operationId: exchange.operationId, startedAt: new Date(), durationMs: 0, problem: null });
+      journal.observe({
+        request,
+        response: new Response(null),
+        api: null,
+        operationId: exchange.operationId,
+        startedAt: new Date(),
+        durationMs: 0,
+        problem: null,
+      });
       return jsonResponse(exchange.response, { status: exchange.status });
     });
-    await fetch(new Request(`http://emulator.test${exchange.path}`, { method: 'POST', body: JSON.stringify(exchange.request), headers: { 'Content-Type': 'application/json' } }));
+    await fetch(
+      new Request(`http://emulator.test${exchange.path}`, {
+        method: 'POST',
+        body: JSON.stringify(exchange.request),
+        headers: { 'Content-Type': 'application/json' },
+      }),
+    );
   }
   return journal;
 }
@@ -58,17 +72,60 @@ describe('relay rows', () => {
       }),
     );
     const legacy = new LegacyRecords();
-    const base = { appKey: 'app-1-devnet', commitment: 'Confirmed', forwardHeaders: {}, tx: '', feePayer: 'f', source: null, amount: null, destination: null, decimals: 5, ip: null, mint: 'm', processingDuration: 0, reference: null, ua: null } as const;
+    const base = {
+      appKey: 'app-1-devnet',
+      commitment: 'Confirmed',
+      forwardHeaders: {},
+      tx: '',
+      feePayer: 'f',
+      source: null,
+      amount: null,
+      destination: null,
+      decimals: 5,
+      ip: null,
+      mint: 'm',
+      processingDuration: 0,
+      reference: null,
+      ua: null,
+    } as const;
     const merged = legacy.insert(processingRecord({ ...base, id: 'ltx1', createdAt: '2026-01-01T00:00:02.000Z' }));
-    legacy.update(merged.id, { signature: 'sig-legacy', status: 'Failed', errors: [{ id: 'e1', logs: [], message: 'event webhook said 500', type: 'WebhookFailed', instruction: null }] });
+    legacy.update(merged.id, {
+      signature: 'sig-legacy',
+      status: 'Failed',
+      errors: [{ id: 'e1', logs: [], message: 'event webhook said 500', type: 'WebhookFailed', instruction: null }],
+    });
     const alone = legacy.insert(processingRecord({ ...base, id: 'ltx2', createdAt: '2026-01-01T00:00:03.000Z' }));
     legacy.update(alone.id, { status: 'Failed', errors: [{ id: 'e2', logs: [], message: 'Blockhash not found', type: 'BadNonce', instruction: null }] });
     const journal = await journalOf([
-      { path: '/api/Transaction/send', operationId: 'sendTransaction', status: 422, request: { signedTransaction: 'AA==' }, response: { code: 'OPERATION_MISMATCH', rule: 'O1', detail: 'A send transaction may not close.' } },
+      {
+        path: '/api/Transaction/send',
+        operationId: 'sendTransaction',
+        status: 422,
+        request: { signedTransaction: 'AA==' },
+        response: { code: 'OPERATION_MISMATCH', rule: 'O1', detail: 'A send transaction may not close.' },
+      },
       { path: '/api/Transaction/send', operationId: 'sendTransaction', status: 200, request: {}, response: { signature: 'sig-x' } },
-      { path: '/rpc', operationId: 'jsonRpc', status: 200, request: { jsonrpc: '2.0', method: 'sendTransaction', params: ['x'] }, response: { jsonrpc: '2.0', error: { code: -32002, message: 'Transaction simulation failed' } } },
-      { path: '/rpc', operationId: 'jsonRpc', status: 200, request: { jsonrpc: '2.0', method: 'getBalance', params: ['x'] }, response: { jsonrpc: '2.0', error: { code: -32602, message: 'Invalid param' } } },
-      { path: '/api/transaction/make-transfer', operationId: 'legacyMakeTransfer', status: 422, request: { tx: 'AA==' }, response: { statusCode: 422, message: 'nope', error: 'Unprocessable Entity', rule: 'A6' } },
+      {
+        path: '/rpc',
+        operationId: 'jsonRpc',
+        status: 200,
+        request: { jsonrpc: '2.0', method: 'sendTransaction', params: ['x'] },
+        response: { jsonrpc: '2.0', error: { code: -32002, message: 'Transaction simulation failed' } },
+      },
+      {
+        path: '/rpc',
+        operationId: 'jsonRpc',
+        status: 200,
+        request: { jsonrpc: '2.0', method: 'getBalance', params: ['x'] },
+        response: { jsonrpc: '2.0', error: { code: -32602, message: 'Invalid param' } },
+      },
+      {
+        path: '/api/transaction/make-transfer',
+        operationId: 'legacyMakeTransfer',
+        status: 422,
+        request: { tx: 'AA==' },
+        response: { statusCode: 422, message: 'nope', error: 'Unprocessable Entity', rule: 'A6' },
+      },
     ]);
     const rows = relayRows({ submissions: records, legacy, journal, profile: 'faithful' as const });
 
@@ -82,20 +139,48 @@ describe('relay rows', () => {
       policy: { profile: 'faithful', verdict: 'passed', strictRules: ['A6'] },
       sponsorExposure: 2_039_280,
     });
-    expect(rows.find((row) => row.id === 'sig-rpc')).toMatchObject({ operation: 'rpc', status: 'Queued', policy: { profile: null, verdict: 'unchecked', strictRules: [] }, sponsorExposure: null });
-    expect(rows.find((row) => row.id === 'ltx2')).toMatchObject({ source: 'legacy', status: 'Failed', signature: null, error: 'BadNonce: Blockhash not found' });
-    expect(rows.find((row) => row.id === 'req-1')).toMatchObject({ status: 'Refused', httpStatus: 422, policy: { verdict: 'refused', code: 'OPERATION_MISMATCH', rule: 'O1' }, error: 'A send transaction may not close.' });
-    expect(rows.find((row) => row.id === 'req-3')).toMatchObject({ operation: 'rpc', status: 'Refused', policy: { code: null, rule: null }, error: 'Transaction simulation failed' });
+    expect(rows.find((row) => row.id === 'sig-rpc')).toMatchObject({
+      operation: 'rpc',
+      status: 'Queued',
+      policy: { profile: null, verdict: 'unchecked', strictRules: [] },
+      sponsorExposure: null,
+    });
+    expect(rows.find((row) => row.id === 'ltx2')).toMatchObject({
+      source: 'legacy',
+      status: 'Failed',
+      signature: null,
+      error: 'BadNonce: Blockhash not found',
+    });
+    expect(rows.find((row) => row.id === 'req-1')).toMatchObject({
+      status: 'Refused',
+      httpStatus: 422,
+      policy: { verdict: 'refused', code: 'OPERATION_MISMATCH', rule: 'O1' },
+      error: 'A send transaction may not close.',
+    });
+    expect(rows.find((row) => row.id === 'req-3')).toMatchObject({
+      operation: 'rpc',
+      status: 'Refused',
+      policy: { code: null, rule: null },
+      error: 'Transaction simulation failed',
+    });
     expect(rows.find((row) => row.id === 'req-5')).toMatchObject({ operation: 'legacy', policy: { code: null, rule: 'A6' }, error: 'nope' });
 
-    expect(relayRows({ submissions: records, legacy, journal, profile: 'faithful' as const }, { status: 'Refused', operation: 'rpc' }).map((row) => row.id)).toEqual(['req-3']);
+    expect(
+      relayRows({ submissions: records, legacy, journal, profile: 'faithful' as const }, { status: 'Refused', operation: 'rpc' }).map((row) => row.id),
+    ).toEqual(['req-3']);
     expect(relayRows({ submissions: records, legacy, journal, profile: 'faithful' as const }, { limit: 2 }).map((row) => row.id)).toEqual(['req-5', 'req-3']);
-    expect(relayDetail({ submissions: records, legacy, journal, profile: 'faithful' as const }, 'req-3')?.problem).toEqual({ code: -32002, message: 'Transaction simulation failed' });
+    expect(relayDetail({ submissions: records, legacy, journal, profile: 'faithful' as const }, 'req-3')?.problem).toEqual({
+      code: -32002,
+      message: 'Transaction simulation failed',
+    });
     expect(relayDetail({ submissions: records, legacy, journal, profile: 'faithful' as const }, 'req-4')).toBeUndefined(); // A read answered with an error is no relay.
     expect(relayDetail({ submissions: records, legacy, journal, profile: 'faithful' as const }, 'req-2')).toBeUndefined(); // Accepted: its row is the transaction's.
     expect(relayDetail({ submissions: records, legacy, journal, profile: 'faithful' as const }, 'sig-legacy')?.strictBreaks).toEqual([
       { rule: 'A6', code: 'CLOSE_AUTHORITY_NOT_FEE_PAYER', detail: 'no hand-over', account: 'acct', exposure: 2_039_280 },
     ]);
-    expect(relayDetail({ submissions: records, legacy, journal, profile: 'faithful' as const }, 'ltx2')?.legacy).toMatchObject({ id: 'ltx2', status: 'Failed' });
+    expect(relayDetail({ submissions: records, legacy, journal, profile: 'faithful' as const }, 'ltx2')?.legacy).toMatchObject({
+      id: 'ltx2',
+      status: 'Failed',
+    });
   });
 });

@@ -43,7 +43,13 @@ export const RELAY_OPERATIONS: ReadonlyMap<string, TransactionOrigin> = new Map<
   ['jsonRpc', 'rpc'],
 ]);
 const RELAY_OPERATION_IDS: ReadonlySet<string> = new Set(RELAY_OPERATIONS.keys());
-const OPERATION_IDS: Partial<Record<TransactionOrigin, string>> = { create: 'createAccount', close: 'closeAccount', send: 'sendTransaction', sendbatch: 'sendBatch', rpc: 'jsonRpc' };
+const OPERATION_IDS: Partial<Record<TransactionOrigin, string>> = {
+  create: 'createAccount',
+  close: 'closeAccount',
+  send: 'sendTransaction',
+  sendbatch: 'sendBatch',
+  rpc: 'jsonRpc',
+};
 
 /** A row before it is built: built only when it is shown, or when a filter must look inside it. */
 interface Candidate {
@@ -67,7 +73,11 @@ export function relayRows(sources: RelaySources, filter: RelayFilter = {}): Rela
     candidates.push({ time: Date.parse(legacy.createdAt), row: () => legacyRow(legacy), facts: () => wireFacts(legacy.tx) });
   }
   for (const entry of refusedRequests(sources.journal)) {
-    candidates.push({ time: Date.parse(entry.time), row: () => refusedRow(entry, sources.profile), facts: () => decodeRequestTransaction(entry.requestBody) ?? NO_FACTS });
+    candidates.push({
+      time: Date.parse(entry.time),
+      row: () => refusedRow(entry, sources.profile),
+      facts: () => decodeRequestTransaction(entry.requestBody) ?? NO_FACTS,
+    });
   }
   for (const entry of sources.journal.list({ minStatus: 400 })) {
     if (isRefusedRequest(entry)) candidates.push({ time: Date.parse(entry.time), row: () => refusedRow(entry, sources.profile), facts: () => NO_FACTS });
@@ -108,7 +118,11 @@ export function isRefusedRequest(entry: RequestRecord): boolean {
 export function isRefusal(entry: RequestRecord): boolean {
   if (entry.operationId === null || !RELAY_OPERATION_IDS.has(entry.operationId)) return false;
   if (entry.operationId !== 'jsonRpc') return entry.status >= 400;
-  return isObject(entry.requestBody) && entry.requestBody.method === 'sendTransaction' && (entry.status >= 400 || (isObject(entry.responseBody) && entry.responseBody.error !== undefined));
+  return (
+    isObject(entry.requestBody) &&
+    entry.requestBody.method === 'sendTransaction' &&
+    (entry.status >= 400 || (isObject(entry.responseBody) && entry.responseBody.error !== undefined))
+  );
 }
 
 export function transactionRow(record: Submission, sources: Pick<RelaySources, 'legacy' | 'profile'>): RelayRow {
@@ -184,7 +198,13 @@ export function refusedRow(entry: RequestRecord, profile: PolicyProfile): RelayR
     signature: null,
     status: 'Refused',
     httpStatus: entry.status,
-    policy: { profile: entry.operationId === 'jsonRpc' || !RELAY_OPERATION_IDS.has(entry.operationId ?? '') ? null : profile, verdict: 'refused', code, rule: typeof problem.rule === 'string' ? problem.rule : null, strictRules: [] },
+    policy: {
+      profile: entry.operationId === 'jsonRpc' || !RELAY_OPERATION_IDS.has(entry.operationId ?? '') ? null : profile,
+      verdict: 'refused',
+      code,
+      rule: typeof problem.rule === 'string' ? problem.rule : null,
+      strictRules: [],
+    },
     fee: null,
     sponsorExposure: null,
     error: typeof message === 'string' ? message : typeof body === 'string' ? body : `HTTP ${entry.status}`,
@@ -196,7 +216,9 @@ export function refusedRow(entry: RequestRecord, profile: PolicyProfile): RelayR
 /** The legacy route a record came through: a make-transfer names an amount; a close, a CloseAccount; else an account/create. */
 function legacyOperationId(legacy: LegacyRecord): string {
   if (legacy.amount !== null) return 'legacyMakeTransfer';
-  const closes = instructionsOf(legacy.tx).some((ix) => typeof ix.parsed === 'object' && ix.parsed !== null && (ix.parsed as { type?: unknown }).type === 'closeAccount');
+  const closes = instructionsOf(legacy.tx).some(
+    (ix) => typeof ix.parsed === 'object' && ix.parsed !== null && (ix.parsed as { type?: unknown }).type === 'closeAccount',
+  );
   return closes ? 'legacyCloseAccount' : 'legacyCreateAccount';
 }
 

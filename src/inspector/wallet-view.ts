@@ -17,7 +17,10 @@ export const WALLET_HISTORY_LIMIT = 50;
  * Account/balance reads them: the token account index names candidates, the ledger decides) and its
  * newest history entries (the history index Account/gethistory pages through).
  */
-export async function walletView(services: Pick<EmulatorServices, 'ledger' | 'tokenAccounts' | 'history' | 'submissions'>, key: PublicKey): Promise<WalletView> {
+export async function walletView(
+  services: Pick<EmulatorServices, 'ledger' | 'tokenAccounts' | 'history' | 'submissions'>,
+  key: PublicKey,
+): Promise<WalletView> {
   const address = addressOf(key);
   const account = await services.ledger.getAccount(key);
   const tokens: WalletView['tokens'] = [];

@@ -42,7 +42,7 @@ export class AccountReads {
    * the ledger's own cost per transfer (a copy of the account out of the bank, or a bankrun round trip).
    */
   readBack(addresses: PublicKey[], before: (LedgerAccount | null)[], isWritable: (index: number) => boolean): Promise<(LedgerAccount | null)[]> {
-    return Promise.all(addresses.map((address, index) => (isWritable(index) ? this.#engine.getAccount(address) : before[index] ?? null)));
+    return Promise.all(addresses.map((address, index) => (isWritable(index) ? this.#engine.getAccount(address) : (before[index] ?? null))));
   }
 
   /**
@@ -68,7 +68,7 @@ export class AccountReads {
    */
   commit(addresses: PublicKey[], after: (LedgerAccount | null)[]): void {
     this.#reads.clear();
-    addresses.forEach((address, index) => this.#reads.set(addressOf(address), Promise.resolve(after[index] ?? null)));
+    for (const [index, address] of addresses.entries()) this.#reads.set(addressOf(address), Promise.resolve(after[index] ?? null));
   }
 
   /** Forgets every cached read: something was written. */

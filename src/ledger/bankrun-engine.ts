@@ -32,7 +32,10 @@ process.env.RUST_LOG ??= 'error';
 export const createBankrunEngine: EngineFactory = async (genesis) => {
   const context = await start(
     [],
-    [...currentProgramAccounts(), ...genesis].map(({ address, account }) => ({ address, info: { ...account, lamports: Number(account.lamports), rentEpoch: 0 } })),
+    [...currentProgramAccounts(), ...genesis].map(({ address, account }) => ({
+      address,
+      info: { ...account, lamports: Number(account.lamports), rentEpoch: 0 },
+    })),
   );
   return new BankrunEngine(context);
 };

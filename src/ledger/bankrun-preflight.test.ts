@@ -23,7 +23,13 @@ describe('the bankrun engine', () => {
       // Executed, then simulated again at once, 20 times: most pairs fall within one bankrun blockhash.
       for (let round = 0; round < 20; round += 1) {
         const memo = new TransactionInstruction({ programId: PROGRAMS.memo, keys: [], data: Buffer.from(`twin ${round}`) });
-        const tx = new VersionedTransaction(new TransactionMessage({ payerKey: payer.publicKey, recentBlockhash: await engine.currentBlockhash(), instructions: [memo] }).compileToLegacyMessage());
+        const tx = new VersionedTransaction(
+          new TransactionMessage({
+            payerKey: payer.publicKey,
+            recentBlockhash: await engine.currentBlockhash(),
+            instructions: [memo],
+          }).compileToLegacyMessage(),
+        );
         tx.sign([payer]);
         const bytes = tx.serialize();
         const executed = await engine.execute({ tx, bytes });

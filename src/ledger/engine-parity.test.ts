@@ -28,7 +28,8 @@ function signed(blockhash: string, instructions: TransactionInstruction[]): Vers
   return tx;
 }
 
-const memo = (text: string) => new TransactionInstruction({ programId: PROGRAMS.memo, keys: [{ pubkey: alice.publicKey, isSigner: true, isWritable: false }], data: Buffer.from(text) });
+const memo = (text: string) =>
+  new TransactionInstruction({ programId: PROGRAMS.memo, keys: [{ pubkey: alice.publicKey, isSigner: true, isWritable: false }], data: Buffer.from(text) });
 
 interface Run {
   ledger: Ledger;
@@ -42,18 +43,35 @@ interface Run {
 }
 
 async function scenario(engine: EngineName): Promise<Run> {
-  const ledger = await Ledger.create({ engine: ENGINES[engine], genesis: genesisAccounts(fixtures), genesisTime: new Date('2026-01-01T00:00:00Z'), slotMs: 400 });
+  const ledger = await Ledger.create({
+    engine: ENGINES[engine],
+    genesis: genesisAccounts(fixtures),
+    genesisTime: new Date('2026-01-01T00:00:00Z'),
+    slotMs: 400,
+  });
   const limit = ComputeBudgetProgram.setComputeUnitLimit({ units: 100_000 });
   const price = ComputeBudgetProgram.setComputeUnitPrice({ microLamports: 10_000 });
   const held = await ledger.latestBlockhash();
   const create = await ledger.process(
-    signed(held.blockhash, [limit, price, createAssociatedTokenAccountInstruction(feePayer.publicKey, bobAta, bob, mint), createTransferCheckedInstruction(aliceAta, mint, bobAta, alice.publicKey, 1_500_000n, usdc.decimals)]),
+    signed(held.blockhash, [
+      limit,
+      price,
+      createAssociatedTokenAccountInstruction(feePayer.publicKey, bobAta, bob, mint),
+      createTransferCheckedInstruction(aliceAta, mint, bobAta, alice.publicKey, 1_500_000n, usdc.decimals),
+    ]),
   );
-  const tx = signed((await ledger.latestBlockhash()).blockhash, [createTransferCheckedInstruction(aliceAta, mint, bobAta, alice.publicKey, 250_000n, usdc.decimals), memo('parity')]);
+  const tx = signed((await ledger.latestBlockhash()).blockhash, [
+    createTransferCheckedInstruction(aliceAta, mint, bobAta, alice.publicKey, 250_000n, usdc.decimals),
+    memo('parity'),
+  ]);
   const transfer = await ledger.process(tx, undefined, tx.serialize());
-  const failed = await ledger.process(signed((await ledger.latestBlockhash()).blockhash, [createTransferCheckedInstruction(aliceAta, mint, bobAta, alice.publicKey, 10n ** 18n, usdc.decimals)]));
+  const failed = await ledger.process(
+    signed((await ledger.latestBlockhash()).blockhash, [createTransferCheckedInstruction(aliceAta, mint, bobAta, alice.publicKey, 10n ** 18n, usdc.decimals)]),
+  );
   // No limit set: each runtime reserves units its own way, and the fee must follow.
-  const priced = await ledger.process(signed((await ledger.latestBlockhash()).blockhash, [ComputeBudgetProgram.setComputeUnitPrice({ microLamports: 1_000_000 }), memo('priced')]));
+  const priced = await ledger.process(
+    signed((await ledger.latestBlockhash()).blockhash, [ComputeBudgetProgram.setComputeUnitPrice({ microLamports: 1_000_000 }), memo('priced')]),
+  );
   await ledger.warp({ slots: Number(held.lastValidBlockHeight - ledger.clock().blockHeight) });
   const heldValid = ledger.isBlockhashValid(held.blockhash);
   await ledger.warp({ slots: 1 });
@@ -87,7 +105,9 @@ describe('the bankrun and LiteSVM engines', () => {
   });
 
   it('hold the same wrapped-SOL mint', async () => {
-    const [a, b] = await Promise.all(ENGINE_NAMES.map((engine) => runs[engine].ledger.getAccount(new PublicKey('So11111111111111111111111111111111111111112'))));
+    const [a, b] = await Promise.all(
+      ENGINE_NAMES.map((engine) => runs[engine].ledger.getAccount(new PublicKey('So11111111111111111111111111111111111111112'))),
+    );
     expect(a).not.toBeNull();
     const plain = (account: typeof a) => ({ ...account!, owner: account!.owner.toBase58(), data: [...account!.data] });
     expect(plain(b)).toEqual(plain(a));
@@ -145,7 +165,10 @@ describe('the bankrun and LiteSVM engines', () => {
   it('mean the same by their logs where the text differs', () => {
     for (const engine of ENGINE_NAMES) {
       const { failed, transfer } = runs[engine];
-      expect(failed.logs.some((line) => line.startsWith(`Program ${PROGRAMS.token.toBase58()} failed`)), engine).toBe(true);
+      expect(
+        failed.logs.some((line) => line.startsWith(`Program ${PROGRAMS.token.toBase58()} failed`)),
+        engine,
+      ).toBe(true);
       expect(transfer.logs.filter((line) => line.endsWith(' success'))).toHaveLength(2);
     }
   });

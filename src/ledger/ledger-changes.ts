@@ -35,7 +35,9 @@ export type LedgerChange =
   | { op: 'forget' };
 
 export function reportedAccount(account: LedgerAccount | null): ReportedAccount | null {
-  return account && account.lamports > 0n ? { lamports: account.lamports, owner: account.owner.toBase58(), data: account.data, executable: account.executable } : null;
+  return account && account.lamports > 0n
+    ? { lamports: account.lamports, owner: account.owner.toBase58(), data: account.data, executable: account.executable }
+    : null;
 }
 
 /** The absent account as the engine takes it: 0 lamports removes an account. */
@@ -64,7 +66,10 @@ export async function replayLedgerChanges(ledger: ReplayTarget, changes: readonl
   const flush = async () => {
     if (writes.size === 0) return;
     // A write to one of the runtime's own accounts (a state saved before they were protected) is left out: it must never stop a start.
-    await ledger.setAccounts([...writes].map(([address, account]) => ({ address: new PublicKey(address), account: ledgerAccount(account) })), { protectedAccounts: 'skip' });
+    await ledger.setAccounts(
+      [...writes].map(([address, account]) => ({ address: new PublicKey(address), account: ledgerAccount(account) })),
+      { protectedAccounts: 'skip' },
+    );
     writes = new Map();
   };
   for (const change of changes as LedgerChange[]) {

@@ -18,7 +18,9 @@ describe.each(ENGINE_NAMES)('Ledger over %s', (engine) => {
     const gated = gatedAfterExecute(ENGINES[engine]);
     const ledger = await Ledger.create({
       engine: gated.factory,
-      genesis: [{ address: payer.publicKey, account: { lamports: 10_000_000_000n, owner: SystemProgram.programId, data: new Uint8Array(), executable: false } }],
+      genesis: [
+        { address: payer.publicKey, account: { lamports: 10_000_000_000n, owner: SystemProgram.programId, data: new Uint8Array(), executable: false } },
+      ],
       genesisTime: new Date('2026-01-01T00:00:00Z'),
       slotMs: 400,
     });

@@ -89,7 +89,13 @@ describe.each(ENGINE_NAMES)('Ledger over %s', (engine) => {
 describe('Ledger slots: several transactions per slot', () => {
   const genesis = [{ address: payer.publicKey, account: { lamports: 10_000_000_000n, owner: SYSTEM, data: new Uint8Array(), executable: false } }];
   const create = (transactionsPerSlot?: number) =>
-    Ledger.create({ engine: ENGINES.bankrun, genesis, genesisTime: new Date('2026-01-01T00:00:00Z'), slotMs: 400, ...(transactionsPerSlot === undefined ? {} : { transactionsPerSlot }) });
+    Ledger.create({
+      engine: ENGINES.bankrun,
+      genesis,
+      genesisTime: new Date('2026-01-01T00:00:00Z'),
+      slotMs: 400,
+      ...(transactionsPerSlot === undefined ? {} : { transactionsPerSlot }),
+    });
   let ledger: Ledger;
   beforeAll(async () => {
     ledger = await create(3);
@@ -140,7 +146,10 @@ describe('Ledger slots: several transactions per slot', () => {
       while (second === first) second = (await ledger.latestBlockhash()).blockhash;
       const [a, b] = [transfer(first, to, 1_000_000), transfer(second, to, 1_000_000)];
       const landed = [await ledger.process(a), await ledger.process(b)];
-      expect(landed.map((tx) => tx.err), `pair ${pair}`).toEqual([null, null]);
+      expect(
+        landed.map((tx) => tx.err),
+        `pair ${pair}`,
+      ).toEqual([null, null]);
     }
     expect((await ledger.getAccount(to))!.lamports).toBe(BigInt(pairs) * 2_000_000n);
     // Replays are not the ledger's to refuse (its callers' records do: test/reset-forgets-transactions.test.ts).

@@ -8,13 +8,28 @@ import type { EngineExecution, LedgerAccount, LedgerEngine } from './engine.ts';
 import { LedgerBlockhashes } from './ledger-blockhashes.ts';
 import { LedgerEvents, type LedgerListener } from './ledger-events.ts';
 import { reportedAccount, type ClockMark, type LedgerChange } from './ledger-changes.ts';
-import { DEFAULT_TRANSACTIONS_PER_SLOT, type BlockhashInfo, type LedgerClock, type LedgerOptions, type LedgerTransaction, type SimulationResult } from './ledger-types.ts';
+import {
+  DEFAULT_TRANSACTIONS_PER_SLOT,
+  type BlockhashInfo,
+  type LedgerClock,
+  type LedgerOptions,
+  type LedgerTransaction,
+  type SimulationResult,
+} from './ledger-types.ts';
 import { SlotClock } from './slot-clock.ts';
 import { landedInBlock } from './transaction-error.ts';
 import { DROPPED, simulationResult, transactionRecord, writtenAccountsOf } from './transaction-record.ts';
 import { addressOf } from '../crypto/base58.ts';
 
-export { DEFAULT_TRANSACTIONS_PER_SLOT, type BlockhashInfo, type LedgerClock, type LedgerOptions, type LedgerTransaction, type SimulationResult, type TokenBalanceSnapshot } from './ledger-types.ts';
+export {
+  DEFAULT_TRANSACTIONS_PER_SLOT,
+  type BlockhashInfo,
+  type LedgerClock,
+  type LedgerOptions,
+  type LedgerTransaction,
+  type SimulationResult,
+  type TokenBalanceSnapshot,
+} from './ledger-types.ts';
 
 /**
  * The emulator's ledger: an engine plus the things the emulator owns itself, so that they are
@@ -42,7 +57,11 @@ export class Ledger {
   private constructor(engine: LedgerEngine, options: LedgerOptions) {
     this.#engine = engine;
     this.#options = options;
-    this.#clock = new SlotClock({ genesisTime: options.genesisTime, slotMs: options.slotMs, perSlot: options.transactionsPerSlot ?? DEFAULT_TRANSACTIONS_PER_SLOT });
+    this.#clock = new SlotClock({
+      genesisTime: options.genesisTime,
+      slotMs: options.slotMs,
+      perSlot: options.transactionsPerSlot ?? DEFAULT_TRANSACTIONS_PER_SLOT,
+    });
     this.#report = options.changes?.reporter('ledger') ?? (() => undefined);
     this.#blockhashes = new LedgerBlockhashes(this.#report);
     this.#reads = new AccountReads(engine);
@@ -195,11 +214,21 @@ export class Ledger {
    * `skipPreflight` does: one whose simulation fails is not executed and never lands (no fee, no
    * seat in a slot); its result carries the simulation's error and logs.
    */
-  async process(tx: VersionedTransaction, commit?: (result: LedgerTransaction) => void, bytes?: Uint8Array, options: { preflight?: boolean } = {}): Promise<LedgerTransaction> {
+  async process(
+    tx: VersionedTransaction,
+    commit?: (result: LedgerTransaction) => void,
+    bytes?: Uint8Array,
+    options: { preflight?: boolean } = {},
+  ): Promise<LedgerTransaction> {
     return this.#exclusive(() => this.#process(tx, commit, bytes ?? tx.serialize(), options.preflight === true));
   }
 
-  async #process(tx: VersionedTransaction, commit: ((result: LedgerTransaction) => void) | undefined, bytes: Uint8Array, preflight: boolean): Promise<LedgerTransaction> {
+  async #process(
+    tx: VersionedTransaction,
+    commit: ((result: LedgerTransaction) => void) | undefined,
+    bytes: Uint8Array,
+    preflight: boolean,
+  ): Promise<LedgerTransaction> {
     const keys = tx.message.staticAccountKeys;
     // As a cluster does: a transaction whose blockhash aged out or was expired while it waited (in a
     // held or slow relay queue) is dropped unexecuted: BlockhashNotFound, no fee, no seat in a slot.
@@ -220,15 +249,19 @@ export class Ledger {
     const dropped = refusal !== null;
     const slot = this.#clock.slot;
     const after = dropped ? before : await this.#reads.behind(() => this.#reads.readBack(keys, before, (index) => tx.message.isAccountWritable(index)));
-    const result = await this.#reads.behind(() => transactionRecord({ tx, slot, blockTime: this.blockTime(slot), fee, execution, before, after, ran: !dropped }, this.#reads));
+    const result = await this.#reads.behind(() =>
+      transactionRecord({ tx, slot, blockTime: this.blockTime(slot), fee, execution, before, after, ran: !dropped }, this.#reads),
+    );
     this.#unit(() => {
       if (!dropped) {
         this.#reads.commit(keys, after);
-        if (this.#options.changes?.recording) this.#report({ op: 'write', accounts: writtenAccountsOf(tx, after), clock: this.#clock.mark() } satisfies LedgerChange);
+        if (this.#options.changes?.recording)
+          this.#report({ op: 'write', accounts: writtenAccountsOf(tx, after), clock: this.#clock.mark() } satisfies LedgerChange);
       }
       commit?.(result);
     });
-    if (this.#events.listening && landedInBlock(result)) this.#events.tell({ kind: 'transaction', transaction: result, written: keys.filter((_, index) => tx.message.isAccountWritable(index)).map(addressOf) });
+    if (this.#events.listening && landedInBlock(result))
+      this.#events.tell({ kind: 'transaction', transaction: result, written: keys.filter((_, index) => tx.message.isAccountWritable(index)).map(addressOf) });
     return result;
   }
 

@@ -19,7 +19,13 @@ const NATIVE_MINT = new PublicKey('So11111111111111111111111111111111111111112')
 const idleBanks: LiteSvm[] = [];
 
 /** The loaders: an account they own is a program (or its data), which the reset cannot put back. */
-export const LOADERS: ReadonlySet<string> = new Set(['BPFLoader1111111111111111111111111111111111', 'BPFLoader2111111111111111111111111111111111', 'BPFLoaderUpgradeab1e11111111111111111111111', 'LoaderV411111111111111111111111111111111111', 'NativeLoader1111111111111111111111111111111']);
+export const LOADERS: ReadonlySet<string> = new Set([
+  'BPFLoader1111111111111111111111111111111111',
+  'BPFLoader2111111111111111111111111111111111',
+  'BPFLoaderUpgradeab1e11111111111111111111111',
+  'LoaderV411111111111111111111111111111111111',
+  'NativeLoader1111111111111111111111111111111',
+]);
 
 /** What the bank held at an address before an engine first wrote it (null: nothing). */
 export interface OriginalAccount {

@@ -12,7 +12,13 @@ const mint = new PublicKey(fixtures.mints[0]!.address);
 
 /** Writes an account, creates an ATA and makes a transfer: every kind of write a bank sees. */
 async function scenario(): Promise<{ results: LedgerTransaction[]; blockhashes: string[]; stray: PublicKey }> {
-  const ledger = await Ledger.create({ engine: createLiteSvmEngine, genesis: genesisAccounts(fixtures), genesisTime: new Date('2026-01-01T00:00:00Z'), slotMs: 400, reservoir: new PublicKey(fixtures.relay.faucet.publicKey) });
+  const ledger = await Ledger.create({
+    engine: createLiteSvmEngine,
+    genesis: genesisAccounts(fixtures),
+    genesisTime: new Date('2026-01-01T00:00:00Z'),
+    slotMs: 400,
+    reservoir: new PublicKey(fixtures.relay.faucet.publicKey),
+  });
   const owner = Keypair.fromSeed(new Uint8Array(32).fill(9)).publicKey;
   const stray = Keypair.fromSeed(new Uint8Array(32).fill(10)).publicKey;
   await ledger.setAccount(stray, { lamports: 5_000_000n, owner: SystemProgram.programId, data: new Uint8Array([1, 2, 3]), executable: false });
@@ -24,7 +30,9 @@ async function scenario(): Promise<{ results: LedgerTransaction[]; blockhashes: 
   ]) {
     const { blockhash } = await ledger.latestBlockhash();
     blockhashes.push(blockhash);
-    const tx = new VersionedTransaction(new TransactionMessage({ payerKey: feePayer.publicKey, recentBlockhash: blockhash, instructions }).compileToLegacyMessage());
+    const tx = new VersionedTransaction(
+      new TransactionMessage({ payerKey: feePayer.publicKey, recentBlockhash: blockhash, instructions }).compileToLegacyMessage(),
+    );
     tx.sign([feePayer]);
     results.push(await ledger.process(tx));
   }

@@ -70,7 +70,12 @@ class LiteSvmEngine implements LedgerEngine {
     if (!account) return null;
     const lamports = account.lamports();
     if (lamports === 0n) return null;
-    return { lamports, owner: this.#ownerOf(account.owner()), data: account.data(), executable: account.executable() || (this.#unloadable.size > 0 && this.#unloadable.has(addressOf(address))) };
+    return {
+      lamports,
+      owner: this.#ownerOf(account.owner()),
+      data: account.data(),
+      executable: account.executable() || (this.#unloadable.size > 0 && this.#unloadable.has(addressOf(address))),
+    };
   }
 
   setAccount(address: PublicKey, account: LedgerAccount): void {

@@ -38,7 +38,12 @@ function innerInstructionsOf(groups: LiteInnerInstruction[][]): InnerInstruction
       index,
       instructions: group.map((inner) => {
         const instruction = inner.instruction();
-        return { programIdIndex: instruction.programIdIndex(), accounts: [...instruction.accounts()], data: instruction.data(), stackHeight: inner.stackHeight() };
+        return {
+          programIdIndex: instruction.programIdIndex(),
+          accounts: [...instruction.accounts()],
+          data: instruction.data(),
+          stackHeight: inner.stackHeight(),
+        };
       }),
     });
   }

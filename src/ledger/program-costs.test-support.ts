@@ -45,7 +45,12 @@ export function unitsPerInstruction(logs: string[]): number[] {
 /** Runs the scenario on a fresh ledger of `engine` and closes it. Each step is its own transaction; its last instruction is the one measured. */
 export async function measureProgramCosts(engine: EngineName): Promise<MeasuredStep[]> {
   const fixtures = loadFixtures();
-  const ledger = await Ledger.create({ engine: ENGINES[engine], genesis: genesisAccounts(fixtures), genesisTime: new Date('2026-01-01T00:00:00Z'), slotMs: 400 });
+  const ledger = await Ledger.create({
+    engine: ENGINES[engine],
+    genesis: genesisAccounts(fixtures),
+    genesisTime: new Date('2026-01-01T00:00:00Z'),
+    slotMs: 400,
+  });
   const payer = keypairOf(fixtures.relay.feePayer);
   const mint = Keypair.fromSeed(new Uint8Array(32).fill(11));
   const alice = Keypair.fromSeed(new Uint8Array(32).fill(12));
@@ -66,11 +71,24 @@ export async function measureProgramCosts(engine: EngineName): Promise<MeasuredS
     const rent = await ledger.minimumBalanceForRentExemption(MINT_SIZE);
     await run(
       'InitializeMint2',
-      [SystemProgram.createAccount({ fromPubkey: payer.publicKey, newAccountPubkey: mint.publicKey, lamports: Number(rent), space: MINT_SIZE, programId: TOKEN }), createInitializeMint2Instruction(mint.publicKey, 6, payer.publicKey, null)],
+      [
+        SystemProgram.createAccount({
+          fromPubkey: payer.publicKey,
+          newAccountPubkey: mint.publicKey,
+          lamports: Number(rent),
+          space: MINT_SIZE,
+          programId: TOKEN,
+        }),
+        createInitializeMint2Instruction(mint.publicKey, 6, payer.publicKey, null),
+      ],
       [mint],
     );
-    await run('CreateIdempotent (new account)', [createAssociatedTokenAccountIdempotentInstruction(payer.publicKey, aliceAta, alice.publicKey, mint.publicKey)]);
-    await run('CreateIdempotent (existing account)', [createAssociatedTokenAccountIdempotentInstruction(payer.publicKey, aliceAta, alice.publicKey, mint.publicKey)]);
+    await run('CreateIdempotent (new account)', [
+      createAssociatedTokenAccountIdempotentInstruction(payer.publicKey, aliceAta, alice.publicKey, mint.publicKey),
+    ]);
+    await run('CreateIdempotent (existing account)', [
+      createAssociatedTokenAccountIdempotentInstruction(payer.publicKey, aliceAta, alice.publicKey, mint.publicKey),
+    ]);
     await run('MintToChecked', [createMintToCheckedInstruction(mint.publicKey, aliceAta, payer.publicKey, 1_000_000n, 6)]);
     await run('CreateIdempotent (second account)', [createAssociatedTokenAccountIdempotentInstruction(payer.publicKey, bobAta, bob.publicKey, mint.publicKey)]);
     await run('Transfer', [createTransferInstruction(aliceAta, bobAta, alice.publicKey, 1_000n)], [alice]);

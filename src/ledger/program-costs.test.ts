@@ -15,7 +15,12 @@ const TOKEN = LISTED_PROGRAMS['SPL Token'];
 function rows(first: string): string[][] {
   return page
     .split('\n')
-    .map((line) => line.split('|').slice(1, -1).map((cell) => cell.trim()))
+    .map((line) =>
+      line
+        .split('|')
+        .slice(1, -1)
+        .map((cell) => cell.trim()),
+    )
     .filter((cells) => cells[0] === first);
 }
 
@@ -63,7 +68,10 @@ describe('docs/programs.md', () => {
     for (const step of costs.litesvm) {
       if (step.name.startsWith('CreateIdempotent')) continue;
       expect(step.units, step.name).toBeLessThan(250);
-      expect(step.result.logs.filter((line) => line.startsWith('Program log: Instruction:')), step.name).toEqual([]);
+      expect(
+        step.result.logs.filter((line) => line.startsWith('Program log: Instruction:')),
+        step.name,
+      ).toEqual([]);
     }
     // bankrun's 2024 SPL Token logs each instruction's name and costs tens of times as much.
     const bankrunTransfer = costs.bankrun.find((step) => step.name === 'TransferChecked')!;

@@ -16,7 +16,7 @@ describe('token accounts', () => {
     expect(decodeMint({ lamports: 1n, owner: TOKEN_PROGRAM_ID, data: mintData, executable: false })).toMatchObject({ decimals: 6, supply: 10n });
   });
 
-  it('reads every field at the offsets of spl-token\'s layouts, whatever the bytes', () => {
+  it("reads every field at the offsets of spl-token's layouts, whatever the bytes", () => {
     const keyOrNull = (option: number, key: PublicKey) => (option !== 0 ? key.toBase58() : null);
     fc.assert(
       fc.property(fc.uint8Array({ minLength: ACCOUNT_SIZE, maxLength: ACCOUNT_SIZE }), fc.constantFrom(0, 1, 2), (bytes, state) => {

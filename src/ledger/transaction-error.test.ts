@@ -20,7 +20,8 @@ describe('parseTransactionError', () => {
 });
 
 describe('landedInBlock', () => {
-  const run = (err: Parameters<typeof landedInBlock>[0]['err'], fee: bigint, pre: bigint, post: bigint) => landedInBlock({ err, fee, preBalances: [pre, 1n], postBalances: [post, 1n] });
+  const run = (err: Parameters<typeof landedInBlock>[0]['err'], fee: bigint, pre: bigint, post: bigint) =>
+    landedInBlock({ err, fee, preBalances: [pre, 1n], postBalances: [post, 1n] });
 
   it('lands every success', () => {
     expect(run(null, 5000n, 10_000n, 10_000n)).toBe(true);

@@ -74,7 +74,7 @@ export const TRANSACTION_ERRORS: Record<string, string> = {
   'Transaction failed to sanitize accounts offsets correctly': 'SanitizeFailure',
   'Transaction version is unsupported': 'UnsupportedVersion',
   'Transaction loads a writable account that cannot be written': 'InvalidWritableAccount',
-  'Transaction loads an address table account that doesn\'t exist': 'AddressLookupTableNotFound',
+  "Transaction loads an address table account that doesn't exist": 'AddressLookupTableNotFound',
   'Transaction would exceed max Block Cost Limit': 'WouldExceedMaxBlockCostLimit',
   'Transaction would exceed max account limit within the block': 'WouldExceedMaxAccountCostLimit',
   'Transaction locked too many accounts': 'TooManyAccountLocks',
@@ -123,7 +123,13 @@ export function failedInstructionIndex(err: TransactionErrorJson | null): number
  * With no fee to tell by (a fee of 0), an error with a variant body (`InstructionError`, …) landed.
  * Records say it themselves (`landed`); those of earlier versions are judged by these rules.
  */
-export function landedInBlock(result: { landed?: boolean; err: TransactionErrorJson | null; fee: bigint; preBalances: readonly bigint[]; postBalances: readonly bigint[] }): boolean {
+export function landedInBlock(result: {
+  landed?: boolean;
+  err: TransactionErrorJson | null;
+  fee: bigint;
+  preBalances: readonly bigint[];
+  postBalances: readonly bigint[];
+}): boolean {
   if (result.landed !== undefined) return result.landed;
   if (result.err === null) return true;
   if (result.fee > 0n) return (result.postBalances[0] ?? 0n) < (result.preBalances[0] ?? 0n);

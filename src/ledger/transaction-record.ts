@@ -33,7 +33,10 @@ export const DROPPED: EngineExecution = { error: 'BlockhashNotFound', logs: [], 
  * succeeded or paid its fee (a fee payer that cannot pay fails before a block takes it); one that
  * did not land cost nothing, and its fee is 0.
  */
-export async function transactionRecord({ tx, slot, blockTime, fee, execution, before, after, ran }: ExecutedTransaction, reads: AccountReads): Promise<LedgerTransaction> {
+export async function transactionRecord(
+  { tx, slot, blockTime, fee, execution, before, after, ran }: ExecutedTransaction,
+  reads: AccountReads,
+): Promise<LedgerTransaction> {
   const landed = ran && landedInBlock({ err: execution.error, fee, preBalances: [before[0]?.lamports ?? 0n], postBalances: [after[0]?.lamports ?? 0n] });
   return {
     landed,

@@ -85,6 +85,8 @@ export async function historyOf(services: Services, owner: string, mint: string)
   const accounts = await tokenAccountsOf(services, owner, mint);
   return accounts.map(({ address }) => ({
     account: address,
-    history: services.history.query(address, { limit: HISTORY_LIMIT }).map(({ signature, slot, blockTime, err, memo }) => ({ signature, slot, blockTime, err, memo })),
+    history: services.history
+      .query(address, { limit: HISTORY_LIMIT })
+      .map(({ signature, slot, blockTime, err, memo }) => ({ signature, slot, blockTime, err, memo })),
   }));
 }

@@ -56,7 +56,8 @@ export async function airdrop(
   });
   const signature = await core.relay.submitSigned(built.tx, built.bytes, 'legacy');
   const landed = await core.worker.waitFor(signature, RELAY_COMMITMENT[request.commitment], app.commitmentTimeoutMs);
-  if (!landed) throw new RelayError('INTERNAL_ERROR', `Airdrop ${signature} timed out: ${request.commitment} not reached within ${app.commitmentTimeoutMs} ms.`);
+  if (!landed)
+    throw new RelayError('INTERNAL_ERROR', `Airdrop ${signature} timed out: ${request.commitment} not reached within ${app.commitmentTimeoutMs} ms.`);
   if (landed.status === 'failed') throw new RelayError('INTERNAL_ERROR', `Airdrop ${signature} failed: ${ledgerFailure(landed).message}`);
   return signature;
 }

@@ -23,7 +23,13 @@ export async function closeAccount(
   const info = await accountInfo(core, core.apps, app, owner, mint.publicKey);
   const { tokenAccount, closeAuthority, signer } = closableAccount(info, (key) => core.apps.walletSigner(app, key));
   const { blockhash } = await core.ledger.latestBlockhash();
-  const built = buildCloseTransaction({ tokenAccount: new PublicKey(tokenAccount), closeAuthority: signer, appIndex: app.index, addMemo: mint.addMemo, blockhash });
+  const built = buildCloseTransaction({
+    tokenAccount: new PublicKey(tokenAccount),
+    closeAuthority: signer,
+    appIndex: app.index,
+    addMemo: mint.addMemo,
+    blockhash,
+  });
   return core.relay.relayServerTransaction({ ...call, mint: { ...mint, feePayer: closeAuthority } }, { ...built, source: owner });
 }
 
@@ -32,7 +38,10 @@ function refused(message: string): RelayError {
 }
 
 /** The legacy service's close conditions, in its order and words. */
-function closableAccount<S>(info: LegacyAccountInfo, walletSigner: (publicKey: string) => S | null): { tokenAccount: string; closeAuthority: string; signer: S } {
+function closableAccount<S>(
+  info: LegacyAccountInfo,
+  walletSigner: (publicKey: string) => S | null,
+): { tokenAccount: string; closeAuthority: string; signer: S } {
   if (info.isMint) throw refused('Cannot close a mint');
   if (info.isTokenAccount) throw refused('Cannot close a token account');
   const tokens = info.tokens ?? [];

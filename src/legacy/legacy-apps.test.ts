@@ -15,7 +15,19 @@ describe('LegacyApps', () => {
     const app = apps.get('devnet', 1);
     expect(app.key).toBe('app-1-devnet');
     expect(app.cluster.endpoint).toBe('http://127.0.0.1:8787/rpc');
-    expect(Object.keys(app.mints[0]!).sort()).toEqual(['addMemo', 'airdrop', 'airdropAmount', 'airdropMax', 'decimals', 'feePayer', 'logoUrl', 'name', 'programId', 'publicKey', 'symbol']);
+    expect(Object.keys(app.mints[0]!).sort()).toEqual([
+      'addMemo',
+      'airdrop',
+      'airdropAmount',
+      'airdropMax',
+      'decimals',
+      'feePayer',
+      'logoUrl',
+      'name',
+      'programId',
+      'publicKey',
+      'symbol',
+    ]);
     expect(apps.signer(app.mints[0]!).publicKey).toEqual(bs58.decode(fixtures.relay.feePayer.publicKey));
   });
 
@@ -23,7 +35,23 @@ describe('LegacyApps', () => {
     const where = { rpcUrl: 'http://10.0.2.2:40123/rpc', origin: 'http://10.0.2.2:40123' };
     const apps = new LegacyApps(fixtures, where);
     expect(apps.get('devnet', 1).explorer).toBe('http://10.0.2.2:40123/{path}');
-    const custom = new LegacyApps({ ...fixtures, extra: { apps: [{ environment: 'e', index: 1, name: 'n', explorer: 'https://explorer.solana.com/{path}?cluster=custom&customUrl={rpcUrl}', mints: [{ publicKey: KIN.address }] }] } }, where);
+    const custom = new LegacyApps(
+      {
+        ...fixtures,
+        extra: {
+          apps: [
+            {
+              environment: 'e',
+              index: 1,
+              name: 'n',
+              explorer: 'https://explorer.solana.com/{path}?cluster=custom&customUrl={rpcUrl}',
+              mints: [{ publicKey: KIN.address }],
+            },
+          ],
+        },
+      },
+      where,
+    );
     expect(custom.get('e', 1).explorer).toBe('https://explorer.solana.com/{path}?cluster=custom&customUrl=http%3A%2F%2F10.0.2.2%3A40123%2Frpc');
     const unnamed = new LegacyApps({ ...fixtures, extra: { apps: [{ environment: 'e', index: 1, name: 'n', mints: [{ publicKey: KIN.address }] }] } }, where);
     expect(unnamed.get('e', 1).explorer).toBe(apps.get('devnet', 1).explorer);
@@ -49,7 +77,14 @@ describe('LegacyApps', () => {
 
   it('holds the key of a fee payer given with its secret key, as an app wallet', () => {
     const wallet = Keypair.generate();
-    const apps = withApps([{ environment: 'e', index: 1, name: 'n', mints: [{ publicKey: KIN.address, feePayer: wallet.publicKey.toBase58(), feePayerSecretKey: bs58.encode(wallet.secretKey) }] }]);
+    const apps = withApps([
+      {
+        environment: 'e',
+        index: 1,
+        name: 'n',
+        mints: [{ publicKey: KIN.address, feePayer: wallet.publicKey.toBase58(), feePayerSecretKey: bs58.encode(wallet.secretKey) }],
+      },
+    ]);
     const app = apps.get('e', 1);
     expect(apps.signer(app.mints[0]!).publicKey).toEqual(wallet.publicKey.toBytes());
     expect(apps.walletSigner(app, wallet.publicKey.toBase58())).not.toBeNull();
@@ -60,17 +95,37 @@ describe('LegacyApps', () => {
     const mint = { publicKey: KIN.address };
     expect(() => withApps([{ environment: 'e', index: 1, name: 'n', mints: [] }])).toThrow(/apps\.json is invalid/);
     expect(() => withApps([{ environment: 'e', index: -1, name: 'n', mints: [mint] }])).toThrow(/apps\.json is invalid/);
-    expect(() => withApps([{ environment: 'e', index: 1, name: 'n', mints: [mint] }, { environment: 'e', index: 1, name: 'm', mints: [mint] }])).toThrow(/defines app-1-e twice/);
-    expect(() => withApps([{ environment: 'e', index: 1, name: 'n', mints: [{ publicKey: Keypair.generate().publicKey.toBase58() }] }])).toThrow(/needs decimals/);
+    expect(() =>
+      withApps([
+        { environment: 'e', index: 1, name: 'n', mints: [mint] },
+        { environment: 'e', index: 1, name: 'm', mints: [mint] },
+      ]),
+    ).toThrow(/defines app-1-e twice/);
+    expect(() => withApps([{ environment: 'e', index: 1, name: 'n', mints: [{ publicKey: Keypair.generate().publicKey.toBase58() }] }])).toThrow(
+      /needs decimals/,
+    );
     expect(() => withApps([{ environment: 'e', index: 1, name: 'n', mints: [{ ...mint, decimals: 6 }] }])).toThrow(/mints\.json says 5/);
-    expect(() => withApps([{ environment: 'e', index: 1, name: 'n', mints: [{ ...mint, feePayer: Keypair.generate().publicKey.toBase58() }] }])).toThrow(/without feePayerSecretKey/);
+    expect(() => withApps([{ environment: 'e', index: 1, name: 'n', mints: [{ ...mint, feePayer: Keypair.generate().publicKey.toBase58() }] }])).toThrow(
+      /without feePayerSecretKey/,
+    );
     const other = Keypair.generate();
-    expect(() => withApps([{ environment: 'e', index: 1, name: 'n', mints: [{ ...mint, feePayer: Keypair.generate().publicKey.toBase58(), feePayerSecretKey: bs58.encode(other.secretKey) }] }])).toThrow(/is not the secret key/);
+    expect(() =>
+      withApps([
+        {
+          environment: 'e',
+          index: 1,
+          name: 'n',
+          mints: [{ ...mint, feePayer: Keypair.generate().publicKey.toBase58(), feePayerSecretKey: bs58.encode(other.secretKey) }],
+        },
+      ]),
+    ).toThrow(/is not the secret key/);
   });
 
   it('answers 404 for an unknown app and 400 naming a mint the app does not have', () => {
     const apps = withApps([{ environment: 'e', index: 1, name: 'n', mints: [{ publicKey: KIN.address }] }]);
     expect(() => apps.get('e', 2)).toThrow(expect.objectContaining({ code: 'APP_NOT_FOUND', message: 'app-2-e: App not found.' }));
-    expect(() => apps.mint(apps.get('e', 1), 'Other1111')).toThrow(expect.objectContaining({ code: 'MINT_NOT_IN_APP', message: "app-1-e: Can't find mint Other1111" }));
+    expect(() => apps.mint(apps.get('e', 1), 'Other1111')).toThrow(
+      expect.objectContaining({ code: 'MINT_NOT_IN_APP', message: "app-1-e: Can't find mint Other1111" }),
+    );
   });
 });

@@ -133,7 +133,8 @@ export class LegacyApps {
         const known = fixtures.mints.find((candidate) => candidate.address === mint.publicKey);
         const decimals = mint.decimals ?? known?.decimals;
         if (decimals === undefined) throw new Error(`fixtures apps.json: ${key} mint ${mint.publicKey} is not in mints.json, so it needs decimals`);
-        if (known && decimals !== known.decimals) throw new Error(`fixtures apps.json: ${key} mint ${mint.publicKey} has ${decimals} decimals; mints.json says ${known.decimals}`);
+        if (known && decimals !== known.decimals)
+          throw new Error(`fixtures apps.json: ${key} mint ${mint.publicKey} has ${decimals} decimals; mints.json says ${known.decimals}`);
         const feePayer = mint.feePayer ?? relayFeePayer.publicKey;
         if (!this.#signers.has(feePayer)) {
           if (!mint.feePayerSecretKey) throw new Error(`fixtures apps.json: ${key} mint ${mint.publicKey} has fee payer ${feePayer} without feePayerSecretKey`);

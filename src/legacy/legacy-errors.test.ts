@@ -51,7 +51,15 @@ describe('legacy error classification', () => {
 
   it('classifies an injected fault by its runtime text, and keeps text it cannot parse', () => {
     expect(ledgerFailure(record({ injectedError: 'Blockhash not found' }))).toMatchObject({ type: 'BadNonce', instruction: null });
-    expect(ledgerFailure(record({ injectedError: 'Error processing Instruction 0: invalid account data for instruction' }))).toMatchObject({ type: 'InvalidAccount', instruction: 0 });
-    expect(ledgerFailure(record({ injectedError: 'ledger failure: engine stopped' }))).toEqual({ type: 'Unknown', message: 'ledger failure: engine stopped', logs: [], instruction: null });
+    expect(ledgerFailure(record({ injectedError: 'Error processing Instruction 0: invalid account data for instruction' }))).toMatchObject({
+      type: 'InvalidAccount',
+      instruction: 0,
+    });
+    expect(ledgerFailure(record({ injectedError: 'ledger failure: engine stopped' }))).toEqual({
+      type: 'Unknown',
+      message: 'ledger failure: engine stopped',
+      logs: [],
+      instruction: null,
+    });
   });
 });

@@ -52,7 +52,8 @@ export function legacyErrorMessage(err: TransactionErrorJson): string {
     const [index, detail] = err.InstructionError as [number, TransactionErrorJson];
     let what: string;
     if (detail === 'InvalidAccountData') what = 'invalid account data for instruction.';
-    else if (typeof detail === 'object' && typeof detail.Custom === 'number') what = TOKEN_ERRORS[detail.Custom] ?? `custom program error: 0x${detail.Custom.toString(16)}`;
+    else if (typeof detail === 'object' && typeof detail.Custom === 'number')
+      what = TOKEN_ERRORS[detail.Custom] ?? `custom program error: 0x${detail.Custom.toString(16)}`;
     else what = typeof detail === 'string' ? detail : JSON.stringify(detail);
     return `Error processing Instruction ${index}: ${what}`;
   }

@@ -83,7 +83,22 @@ export function publicRecord(record: LegacyRecord): LegacyTransaction {
 /** The fields a record starts with; every lifecycle field starts null. */
 export type ProcessingFields = Pick<
   LegacyRecord,
-  'id' | 'appKey' | 'commitment' | 'forwardHeaders' | 'createdAt' | 'tx' | 'feePayer' | 'source' | 'amount' | 'destination' | 'decimals' | 'ip' | 'mint' | 'processingDuration' | 'reference' | 'ua'
+  | 'id'
+  | 'appKey'
+  | 'commitment'
+  | 'forwardHeaders'
+  | 'createdAt'
+  | 'tx'
+  | 'feePayer'
+  | 'source'
+  | 'amount'
+  | 'destination'
+  | 'decimals'
+  | 'ip'
+  | 'mint'
+  | 'processingDuration'
+  | 'reference'
+  | 'ua'
 >;
 
 /** A new record in `Processing`, created (and last updated) at `createdAt`. */
@@ -202,9 +217,7 @@ export class LegacyRecords {
 
   /** Loads a snapshot (state file), checked field by field; throws, changing nothing, when it does not parse. */
   restore(data: unknown): void {
-    const parsed = z
-      .object({ nextId: z.number().int().positive(), nextErrorId: z.number().int().positive(), records: z.array(recordSchema) })
-      .parse(data);
+    const parsed = z.object({ nextId: z.number().int().positive(), nextErrorId: z.number().int().positive(), records: z.array(recordSchema) }).parse(data);
     this.clear();
     for (const record of parsed.records) this.insert(record);
     this.#nextId = parsed.nextId;

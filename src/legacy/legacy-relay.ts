@@ -67,7 +67,11 @@ export class LegacyRelay {
 
     const height = ledger.clock().blockHeight;
     if (height > BigInt(input.lastValidBlockHeight)) {
-      return this.#failedBeforeSubmission(call, base, badNonce(`Blockhash expired: block height ${height} is past lastValidBlockHeight ${input.lastValidBlockHeight}.`));
+      return this.#failedBeforeSubmission(
+        call,
+        base,
+        badNonce(`Blockhash expired: block height ${height} is past lastValidBlockHeight ${input.lastValidBlockHeight}.`),
+      );
     }
     // A blockhash the ledger never issued, or one that expired (a replay past it included), is what
     // the RPC refuses on submission: Kinetic answered that with a Failed record, not an error. A
@@ -137,7 +141,11 @@ export class LegacyRelay {
     );
   }
 
-  #failedBeforeSubmission(call: LegacyCall, fields: Pick<LegacyRecord, 'tx' | 'feePayer' | 'source' | 'amount' | 'destination'>, error: LegacyErrorEntry): LegacyTransaction {
+  #failedBeforeSubmission(
+    call: LegacyCall,
+    fields: Pick<LegacyRecord, 'tx' | 'feePayer' | 'source' | 'amount' | 'destination'>,
+    error: LegacyErrorEntry,
+  ): LegacyTransaction {
     const record = this.#create(call, fields);
     return publicRecord(this.#fail(record.id, error));
   }
@@ -146,7 +154,14 @@ export class LegacyRelay {
   async #verify(app: LegacyApp, record: LegacyRecord): Promise<boolean> {
     const url = app.webhooks.verify;
     if (!url) return true;
-    const delivery = await deliverWebhook({ app, type: 'Verify', url, record: publicRecord(record), forwardHeaders: record.forwardHeaders, now: this.#options.now });
+    const delivery = await deliverWebhook({
+      app,
+      type: 'Verify',
+      url,
+      record: publicRecord(record),
+      forwardHeaders: record.forwardHeaders,
+      now: this.#options.now,
+    });
     this.#update(record.id, {
       webhookVerifyStart: delivery.start.toISOString(),
       webhookVerifyEnd: delivery.end.toISOString(),
@@ -218,7 +233,14 @@ export class LegacyRelay {
     const url = app.webhooks.event;
     if (!url) return;
     const record = this.#current(id);
-    const delivery = await deliverWebhook({ app, type: 'Event', url, record: publicRecord(record), forwardHeaders: record.forwardHeaders, now: this.#options.now });
+    const delivery = await deliverWebhook({
+      app,
+      type: 'Event',
+      url,
+      record: publicRecord(record),
+      forwardHeaders: record.forwardHeaders,
+      now: this.#options.now,
+    });
     this.#update(id, {
       webhookEventStart: delivery.start.toISOString(),
       webhookEventEnd: delivery.end.toISOString(),

@@ -46,7 +46,14 @@ export class LegacyService {
     this.#options = options;
     this.apps = new LegacyApps(options.fixtures, { rpcUrl: options.rpcUrl, origin: options.origin });
     this.records = new LegacyRecords(options.report);
-    this.relay = new LegacyRelay({ relay: options.relay, worker: options.worker, ledger: options.ledger, now: options.now, apps: this.apps, records: this.records });
+    this.relay = new LegacyRelay({
+      relay: options.relay,
+      worker: options.worker,
+      ledger: options.ledger,
+      now: options.now,
+      apps: this.apps,
+      records: this.records,
+    });
   }
 
   /** Mints tokens of an airdrop mint to an owner; resolves with the signature once the commitment is reached. */

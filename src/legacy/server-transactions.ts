@@ -33,7 +33,13 @@ export function signServerTransaction(options: { instructions: TransactionInstru
 }
 
 /** The legacy server-side close: rent back to the close authority, which also pays the fee. */
-export function buildCloseTransaction(options: { tokenAccount: PublicKey; closeAuthority: Ed25519Signer; appIndex: number; addMemo: boolean; blockhash: string }): ServerTransaction {
+export function buildCloseTransaction(options: {
+  tokenAccount: PublicKey;
+  closeAuthority: Ed25519Signer;
+  appIndex: number;
+  addMemo: boolean;
+  blockhash: string;
+}): ServerTransaction {
   const authority = new PublicKey(options.closeAuthority.publicKey);
   const instructions = [
     ...(options.addMemo ? [appMemoInstruction(options.appIndex)] : []),

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { apiKeyId } from '../auth/api-keys.ts';
-import { RelayError } from '../errors/relay-error.ts';
+import type { RelayError } from '../errors/relay-error.ts';
 import { validateRateLimit } from './rate-limit-options.ts';
 import { RateLimiter } from './rate-limiter.ts';
 
@@ -44,7 +44,12 @@ describe('validateRateLimit', () => {
   it('accepts null and sane settings, and refuses the rest at start-up', () => {
     expect(validateRateLimit(null)).toBeNull();
     expect(validateRateLimit({ requestsPerSecond: 0.5, burst: 1 })).toEqual({ requestsPerSecond: 0.5, burst: 1 });
-    for (const bad of [{ requestsPerSecond: 0, burst: 1 }, { requestsPerSecond: Number.NaN, burst: 1 }, { requestsPerSecond: 1, burst: 0 }, { requestsPerSecond: 1, burst: 1.5 }]) {
+    for (const bad of [
+      { requestsPerSecond: 0, burst: 1 },
+      { requestsPerSecond: Number.NaN, burst: 1 },
+      { requestsPerSecond: 1, burst: 0 },
+      { requestsPerSecond: 1, burst: 1.5 },
+    ]) {
       expect(() => validateRateLimit(bad)).toThrow(TypeError);
     }
   });

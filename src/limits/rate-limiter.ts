@@ -36,7 +36,11 @@ export class RateLimiter {
     const result = bucket.take();
     if (!result.ok) {
       const retryAfter = Math.max(1, Math.ceil(result.retryAfterSeconds));
-      throw new RelayError('RATE_LIMITED', `This API key made more than ${this.#options.burst} requests at once or ${this.#options.requestsPerSecond} per second; retry in ${retryAfter} s.`, { retryAfter });
+      throw new RelayError(
+        'RATE_LIMITED',
+        `This API key made more than ${this.#options.burst} requests at once or ${this.#options.requestsPerSecond} per second; retry in ${retryAfter} s.`,
+        { retryAfter },
+      );
     }
   }
 

@@ -70,7 +70,12 @@ export async function listenCore(options: CoreListenerOptions): Promise<CoreList
   const make = () => {
     const timeouts = options.timeouts ?? CLIENT_TIMEOUTS;
     const server = createServer(
-      { headersTimeout: timeouts.headersMs, requestTimeout: timeouts.requestMs, keepAliveTimeout: timeouts.keepAliveMs, connectionsCheckingInterval: timeouts.checkEveryMs },
+      {
+        headersTimeout: timeouts.headersMs,
+        requestTimeout: timeouts.requestMs,
+        keepAliveTimeout: timeouts.keepAliveMs,
+        connectionsCheckingInterval: timeouts.checkEveryMs,
+      },
       listener,
     );
     server.on('upgrade', (request: IncomingMessage, socket: Duplex, head: Buffer) => upgrade(options, upgraded, request, socket, head));

@@ -52,21 +52,37 @@ describe('node adapter', () => {
     const before = server.emulator.requestJournal({ path: infoPath }).length;
     await new Promise<void>((resolve, reject) => {
       const socket = connect(server.port, '127.0.0.1', () => {
-        socket.write(`POST ${infoPath} HTTP/1.1\r\nHost: x\r\nX-API-Key: ${server.emulator.config.apiKey}\r\nContent-Type: application/json\r\nContent-Length: 200\r\n\r\n{"accountAddress"`);
+        socket.write(
+          `POST ${infoPath} HTTP/1.1\r\nHost: x\r\nX-API-Key: ${server.emulator.config.apiKey}\r\nContent-Type: application/json\r\nContent-Length: 200\r\n\r\n{"accountAddress"`,
+        );
         setTimeout(() => socket.destroy(), 50);
       });
       socket.on('close', () => resolve()).on('error', reject);
     });
     const after = await send({ path: infoPath, headers: auth(), chunks: [JSON.stringify({ accountAddress: FEE_PAYER })] });
     expect(after.status).toBe(200);
-    expect(server.emulator.requestJournal({ path: infoPath }).slice(before).map((entry) => entry.status)).toEqual([200]);
+    expect(
+      server.emulator
+        .requestJournal({ path: infoPath })
+        .slice(before)
+        .map((entry) => entry.status),
+    ).toEqual([200]);
   });
 
   it('reads headers as fetch would: a repeated X-API-Key is one joined value, and wrong', async () => {
-    const repeated = await send({ method: 'GET', path: '/api/Transaction/config', headers: { 'X-API-Key': [server.emulator.config.apiKey, server.emulator.config.apiKey] } });
+    const repeated = await send({
+      method: 'GET',
+      path: '/api/Transaction/config',
+      headers: { 'X-API-Key': [server.emulator.config.apiKey, server.emulator.config.apiKey] },
+    });
     expect([repeated.status, repeated.body.code]).toEqual([401, 'API_KEY_INVALID']);
     const inProcess = await server.emulator.fetch(
-      new Request(`${server.origin}/api/Transaction/config`, { headers: [['X-API-Key', server.emulator.config.apiKey], ['X-API-Key', server.emulator.config.apiKey]] }),
+      new Request(`${server.origin}/api/Transaction/config`, {
+        headers: [
+          ['X-API-Key', server.emulator.config.apiKey],
+          ['X-API-Key', server.emulator.config.apiKey],
+        ],
+      }),
     );
     expect(inProcess.status).toBe(401);
     const once = await send({ method: 'GET', path: '/api/Transaction/config', headers: { 'x-api-key': server.emulator.config.apiKey } });

@@ -27,7 +27,10 @@ export function createHandlers(fetch: FetchHandler, urls: HandlerUrls): HttpHand
   // malformed escape (`/api/app/%/1/config`) with its own 500; the emulator's router answers it 404.
   // The web UI too (its page at `/`, `/tx/…`, `/address/…`, its files under `/ui/`), so that the
   // origin answers in process what it answers on a port.
-  const root = [...['/__emulator', '/health', '/openapi.yaml', '/docs', '/ui', '/tx', '/address', '/account'].map((path) => `${escapeRegExp(path)}(?:/.*)?`), '/?'].join('|');
+  const root = [
+    ...['/__emulator', '/health', '/openapi.yaml', '/docs', '/ui', '/tx', '/address', '/account'].map((path) => `${escapeRegExp(path)}(?:/.*)?`),
+    '/?',
+  ].join('|');
   const handlers: HttpHandler[] = [];
   for (const listener of [urls.loopbackOrigin, urls.pubsubOrigin]) {
     if (!listener) continue;

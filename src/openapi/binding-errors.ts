@@ -25,8 +25,16 @@ export function toFieldErrors(errors: ErrorObject[] | null | undefined, root?: u
     .filter((error) => error.keyword !== 'if' && !(error.keyword === 'format' && patterns.has(error.instancePath)))
     .filter((error) => error.keyword === 'oneOf' || !oneOfs.has(error.instancePath) || !error.schemaPath.includes('/oneOf/'))
     .map((error) => {
-      const missing = error.keyword === 'required' ? `/${String(error.params.missingProperty)}` : error.keyword === 'additionalProperties' ? `/${String(error.params.additionalProperty)}` : '';
-      return { path: `${error.instancePath}${missing}`.replace(/^\//, '').replaceAll('/', '.'), message: isBase64Error(error) ? base64Message(valueAt(root, error.instancePath)) : messageOf(error) };
+      const missing =
+        error.keyword === 'required'
+          ? `/${String(error.params.missingProperty)}`
+          : error.keyword === 'additionalProperties'
+            ? `/${String(error.params.additionalProperty)}`
+            : '';
+      return {
+        path: `${error.instancePath}${missing}`.replace(/^\//, '').replaceAll('/', '.'),
+        message: isBase64Error(error) ? base64Message(valueAt(root, error.instancePath)) : messageOf(error),
+      };
     });
 }
 
@@ -35,7 +43,10 @@ export function toFieldErrors(errors: ErrorObject[] | null | undefined, root?: u
  * that is base58 but not 32 bytes (format solana-address alone) is INVALID_ADDRESS, and a
  * base64 field that is not base64 is INVALID_BASE64, as the decoders behind the binder say.
  */
-export function codeOf(errors: ErrorObject[] | null | undefined, fallback: 'VALIDATION_FAILED' | 'INVALID_QUERY'): 'VALIDATION_FAILED' | 'INVALID_QUERY' | 'INVALID_ADDRESS' | 'INVALID_BASE64' {
+export function codeOf(
+  errors: ErrorObject[] | null | undefined,
+  fallback: 'VALIDATION_FAILED' | 'INVALID_QUERY',
+): 'VALIDATION_FAILED' | 'INVALID_QUERY' | 'INVALID_ADDRESS' | 'INVALID_BASE64' {
   const relevant = (errors ?? []).filter((error) => error.keyword !== 'if');
   if (relevant.length === 0) return fallback;
   if (relevant.every((error) => error.keyword === 'format' && error.params.format === 'solana-address')) return 'INVALID_ADDRESS';
@@ -62,7 +73,15 @@ function valueAt(root: unknown, pointer: string): unknown {
   return value;
 }
 
-const ARTICLES: Record<string, string> = { string: 'a string', integer: 'an integer', number: 'a number', boolean: 'true or false', object: 'an object', array: 'an array', null: 'null' };
+const ARTICLES: Record<string, string> = {
+  string: 'a string',
+  integer: 'an integer',
+  number: 'a number',
+  boolean: 'true or false',
+  object: 'an object',
+  array: 'an array',
+  null: 'null',
+};
 const FORMATS: Record<string, string> = { 'solana-address': 'a base58 address of 32 bytes', uri: 'an absolute URL', 'date-time': 'an RFC 3339 date and time' };
 
 /**
@@ -78,7 +97,10 @@ function messageOf(error: ErrorObject): string {
     case 'additionalProperties':
       return 'is not a field of this request';
     case 'type':
-      return `must be ${String(params.type).split(',').map((type) => ARTICLES[type] ?? type).join(' or ')}`;
+      return `must be ${String(params.type)
+        .split(',')
+        .map((type) => ARTICLES[type] ?? type)
+        .join(' or ')}`;
     case 'enum':
       return `must be one of ${(params.allowedValues as unknown[]).map((value) => JSON.stringify(value)).join(', ')}`;
     case 'const':
@@ -123,7 +145,8 @@ interface JsonBranch {
 /** One branch of a oneOf in words, or null when it is not a plain type. */
 function describeBranch(branch: JsonBranch): string | null {
   if (branch.type === 'string' && branch.pattern && /^\^\[0-9\](\+|\{1,\d+\})\$$/.test(branch.pattern)) return 'a string of digits';
-  if (branch.type === 'integer' && branch.minimum !== undefined && branch.maximum !== undefined) return `an integer from ${branch.minimum} to ${branch.maximum}`;
+  if (branch.type === 'integer' && branch.minimum !== undefined && branch.maximum !== undefined)
+    return `an integer from ${branch.minimum} to ${branch.maximum}`;
   if (branch.type && !branch.pattern && branch.minimum === undefined && branch.maximum === undefined) return ARTICLES[branch.type] ?? branch.type;
   return null;
 }

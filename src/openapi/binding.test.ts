@@ -22,12 +22,16 @@ describe('requestBinder', () => {
   });
 
   it('refuses to promise a default the contract does not give', () => {
-    expect(() => binder.query('getHistory', new URLSearchParams({ WalletAddress: WALLET }), { defaulted: ['MintAddress'] })).toThrow(/MintAddress has no default/);
+    expect(() => binder.query('getHistory', new URLSearchParams({ WalletAddress: WALLET }), { defaulted: ['MintAddress'] })).toThrow(
+      /MintAddress has no default/,
+    );
   });
 
   it('refuses what the schema does not allow, as VALIDATION_FAILED or INVALID_QUERY', () => {
     expect(() => binder.body('getBalance', {})).toThrow(RelayError);
-    expect(() => binder.query('getHistory', new URLSearchParams({ WalletAddress: WALLET, PageNumber: 'zero' }))).toThrow(expect.objectContaining({ code: 'INVALID_QUERY' }));
+    expect(() => binder.query('getHistory', new URLSearchParams({ WalletAddress: WALLET, PageNumber: 'zero' }))).toThrow(
+      expect.objectContaining({ code: 'INVALID_QUERY' }),
+    );
   });
 });
 
@@ -55,7 +59,9 @@ describe('the request binder: the forms real clients send, declared in openapi/r
 
   it('prefers the name in its exact case, then the name in another case, then an alias, whatever the key order', () => {
     // Three base64 values (the contract's pattern): 'AQ==' by the alias, 'Ag==' in another case, 'Aw==' exact.
-    expect(binder.body('sendTransaction', { transaction: 'AQ==', SignedTransaction: 'Ag==', signedTransaction: 'Aw==' })).toMatchObject({ signedTransaction: 'Aw==' });
+    expect(binder.body('sendTransaction', { transaction: 'AQ==', SignedTransaction: 'Ag==', signedTransaction: 'Aw==' })).toMatchObject({
+      signedTransaction: 'Aw==',
+    });
     expect(binder.body('sendTransaction', { signedTransaction: 'Aw==', transaction: 'AQ==' })).toMatchObject({ signedTransaction: 'Aw==' });
     expect(binder.body('sendTransaction', { SIGNEDTRANSACTION: 'Ag==', transaction: 'AQ==' })).toMatchObject({ signedTransaction: 'Ag==' });
     expect(binder.body('getBalance', { address: 'z', accountAddress: WALLET })).toEqual({ accountAddress: WALLET });
@@ -66,12 +72,18 @@ describe('the request binder: the forms real clients send, declared in openapi/r
     expect(binder.body('getBalance', { AccountAddress: WALLET, MintAddress: '' })).toEqual({ accountAddress: WALLET });
     expect(refusal(() => binder.body('getBalance', { accountAddress: '', mintAddress: USDC_MINT }))).toMatchObject({ code: 'VALIDATION_FAILED' });
     // Bound, not dropped: '' is then refused as not base64 (rule W1), not as missing.
-    expect(refusal(() => binder.body('sendTransaction', { signedTransaction: '' }))).toMatchObject({ code: 'INVALID_BASE64', errors: [{ path: 'signedTransaction' }] });
+    expect(refusal(() => binder.body('sendTransaction', { signedTransaction: '' }))).toMatchObject({
+      code: 'INVALID_BASE64',
+      errors: [{ path: 'signedTransaction' }],
+    });
     expect(refusal(() => binder.body('getBalance', { accountAddress: WALLET, mintAddress: ' ' }))).toMatchObject({ code: 'VALIDATION_FAILED' });
   });
 
   it('still refuses a body without the required name under any of its spellings', () => {
-    expect(refusal(() => binder.body('sendTransaction', { tx: 'AQ==' }))).toMatchObject({ code: 'VALIDATION_FAILED', errors: [{ path: 'signedTransaction', message: expect.stringContaining('required') }] });
+    expect(refusal(() => binder.body('sendTransaction', { tx: 'AQ==' }))).toMatchObject({
+      code: 'VALIDATION_FAILED',
+      errors: [{ path: 'signedTransaction', message: expect.stringContaining('required') }],
+    });
     expect(refusal(() => binder.body('getBlockhashByPost', []))).toMatchObject({ code: 'VALIDATION_FAILED' });
     expect(binder.body('getBlockhashByPost', {})).toEqual({});
   });

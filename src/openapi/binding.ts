@@ -121,7 +121,11 @@ function createBinder(): RequestBinder {
       return canonical as RequestBody<Id>;
     },
 
-    query<Id extends OperationId, Defaulted extends keyof QueryParameters<Id> = never>(operationId: Id, params: URLSearchParams, options?: { defaulted: readonly Defaulted[] }) {
+    query<Id extends OperationId, Defaulted extends keyof QueryParameters<Id> = never>(
+      operationId: Id,
+      params: URLSearchParams,
+      options?: { defaulted: readonly Defaulted[] },
+    ) {
       const entry = bound(operationId);
       for (const name of options?.defaulted ?? []) {
         const declared = entry.query.find(({ parameter }) => parameter.name === name)?.parameter;

@@ -99,14 +99,22 @@ export class AcceptPipeline {
       if (previous.origin !== origin) throw relayedAsAnother(previous);
       if (!ledger.isBlockhashValid(wire.tx.message.recentBlockhash)) {
         // A retry happens within the blockhash's life; past it, this is a replay.
-        throw new RelayError('ALREADY_PROCESSED', `This transaction was already relayed (${previous.signature}) and its blockhash has expired since: build a new one with a fresh blockhash.`, { rule: 'R3' });
+        throw new RelayError(
+          'ALREADY_PROCESSED',
+          `This transaction was already relayed (${previous.signature}) and its blockhash has expired since: build a new one with a fresh blockhash.`,
+          { rule: 'R3' },
+        );
       }
       return { receipt: receiptOf(operation, signed.signature), verdict: null, wire, repeated: true };
     }
 
     checkDurableNonce(wire.tx);
     if (!ledger.isBlockhashValid(wire.tx.message.recentBlockhash)) {
-      throw new RelayError('BLOCKHASH_NOT_FOUND', `Blockhash ${wire.tx.message.recentBlockhash} is unknown or expired; fetch a new one (GET /Transaction/blockhash or getLatestBlockhash).`, { rule: 'B1' });
+      throw new RelayError(
+        'BLOCKHASH_NOT_FOUND',
+        `Blockhash ${wire.tx.message.recentBlockhash} is unknown or expired; fetch a new one (GET /Transaction/blockhash or getLatestBlockhash).`,
+        { rule: 'B1' },
+      );
     }
 
     const verdict = await checkPolicy(wire.tx, {
@@ -139,7 +147,11 @@ export class AcceptPipeline {
       return false;
     }
     const { strictBreaks, sponsorExposure } = prepared.verdict;
-    this.#enqueue(origin, prepared.signature, prepared.bytes, prepared.wire.tx, RECEIPT_MESSAGES[prepared.operation], { policyChecked: true, strictBreaks, sponsorExposure });
+    this.#enqueue(origin, prepared.signature, prepared.bytes, prepared.wire.tx, RECEIPT_MESSAGES[prepared.operation], {
+      policyChecked: true,
+      strictBreaks,
+      sponsorExposure,
+    });
     return true;
   }
 

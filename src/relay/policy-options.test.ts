@@ -9,13 +9,21 @@ describe('resolvePolicy', () => {
 
   it('takes the price as a number or a bigint, and canonicalizes addresses', () => {
     const mint = 'CD1XkvuxbwTaDKr4YVNZNS7KEyEcaggNwy62ffhkYq5V';
-    expect(resolvePolicy({ maxComputeUnitPrice: 5, allowedMints: [mint], extraPrograms: [mint] })).toMatchObject({ maxComputeUnitPrice: 5n, allowedMints: [mint], extraPrograms: [mint] });
+    expect(resolvePolicy({ maxComputeUnitPrice: 5, allowedMints: [mint], extraPrograms: [mint] })).toMatchObject({
+      maxComputeUnitPrice: 5n,
+      allowedMints: [mint],
+      extraPrograms: [mint],
+    });
   });
 
   it('takes a profile name alone or beside the other options, faithful by default', () => {
     expect(resolvePolicy().profile).toBe('faithful');
     expect(resolvePolicy('strict')).toEqual({ ...DEFAULT_POLICY, profile: 'strict' });
-    expect(resolvePolicy({ profile: 'strict', maxSignatures: 3 })).toMatchObject({ profile: 'strict', maxSignatures: 3, maxComputeUnitLimit: DEFAULT_POLICY.maxComputeUnitLimit });
+    expect(resolvePolicy({ profile: 'strict', maxSignatures: 3 })).toMatchObject({
+      profile: 'strict',
+      maxSignatures: 3,
+      maxComputeUnitLimit: DEFAULT_POLICY.maxComputeUnitLimit,
+    });
     expect(resolvePolicy({ maxSignatures: 3 })).toMatchObject({ profile: 'faithful', maxSignatures: 3 });
   });
 

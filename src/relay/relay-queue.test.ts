@@ -46,10 +46,13 @@ describe('RelayQueue', () => {
     const done: string[] = [];
     let release: () => void = () => undefined;
     const gate = new Promise<void>((resolve) => (release = resolve));
-    const queue = new RelayQueue(async (job: { id: string }) => {
-      if (job.id === 'a' && done.length === 0) await gate;
-      done.push(job.id);
-    }, { mode: 'auto', latencyMs: 0, maxPending: 10 });
+    const queue = new RelayQueue(
+      async (job: { id: string }) => {
+        if (job.id === 'a' && done.length === 0) await gate;
+        done.push(job.id);
+      },
+      { mode: 'auto', latencyMs: 0, maxPending: 10 },
+    );
     queue.enqueue({ id: 'a' });
     queue.enqueue({ id: 'a' });
     await new Promise((resolve) => setTimeout(resolve, 5));

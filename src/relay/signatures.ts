@@ -12,11 +12,19 @@ import { addressOf, encodeBase58, keyBytesOf, rememberSignatureText } from '../c
  */
 export function checkSignatures(wire: WireTransaction, feePayer: Uint8Array, options: { maxSignatures: number }): void {
   if (Buffer.compare(keyBytesOf(wire.feePayer), feePayer) !== 0) {
-    throw new RelayError('WRONG_FEE_PAYER', `The fee payer is ${addressOf(wire.feePayer)}; set it to ${encodeBase58(feePayer)} (FeePayer in GET /Transaction/config).`, { rule: 'S1' });
+    throw new RelayError(
+      'WRONG_FEE_PAYER',
+      `The fee payer is ${addressOf(wire.feePayer)}; set it to ${encodeBase58(feePayer)} (FeePayer in GET /Transaction/config).`,
+      { rule: 'S1' },
+    );
   }
   const { tx, messageBytes } = wire;
   if (tx.signatures.length > options.maxSignatures) {
-    throw new RelayError('TOO_MANY_SIGNATURES', `The transaction requires ${tx.signatures.length} signatures; the relay accepts at most ${options.maxSignatures}.`, { rule: 'S2' });
+    throw new RelayError(
+      'TOO_MANY_SIGNATURES',
+      `The transaction requires ${tx.signatures.length} signatures; the relay accepts at most ${options.maxSignatures}.`,
+      { rule: 'S2' },
+    );
   }
   const keys = tx.message.staticAccountKeys;
   for (let index = 1; index < tx.signatures.length; index += 1) {

@@ -57,7 +57,7 @@ export class SubmissionWorker {
   readonly process = async (job: SubmissionJob): Promise<void> => {
     const { ledger, submissions } = this.#options;
     const submission = submissions.get(job.id);
-    if (!submission || submission.status !== 'queued') return;
+    if (submission?.status !== 'queued') return;
     const { origin } = submission;
     try {
       // Field by field: on Node 20 a property added to a spread copy takes a slow path (~1 µs).
@@ -106,7 +106,8 @@ export class SubmissionWorker {
       const submission = this.#options.submissions.get(signature);
       if (submission) seen = true;
       else if (seen) throw new RelayError('EMULATOR_RESET', `The transaction ${signature} was removed by a reset while this request waited for it.`);
-      if (submission && (submission.status === 'failed' || (submission.commitment !== null && rank[submission.commitment] >= rank[commitment]))) return submission;
+      if (submission && (submission.status === 'failed' || (submission.commitment !== null && rank[submission.commitment] >= rank[commitment])))
+        return submission;
       if (Date.now() >= deadline) return null;
       await new Promise<void>((resolve) => {
         const timer = setTimeout(resolve, Math.max(0, deadline - Date.now()));
@@ -145,7 +146,9 @@ export class SubmissionWorker {
     // A post-balance for the same account, owner and mint as a pre-balance (nearly all of them)
     // files nothing new: skipped before its keys are built.
     const { preTokenBalances: pre } = result;
-    const changed = result.postTokenBalances.filter((post) => !pre.some((before) => before.accountIndex === post.accountIndex && before.owner === post.owner && before.mint === post.mint));
+    const changed = result.postTokenBalances.filter(
+      (post) => !pre.some((before) => before.accountIndex === post.accountIndex && before.owner === post.owner && before.mint === post.mint),
+    );
     for (const balance of [...pre, ...changed]) {
       const account = result.accountKeys[balance.accountIndex]!;
       addresses.add(balance.owner);

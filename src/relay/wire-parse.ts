@@ -1,4 +1,12 @@
-import { Message, MessageV0, PublicKey, VersionedTransaction, type MessageAddressTableLookup, type MessageCompiledInstruction, type VersionedMessage } from '@solana/web3.js';
+import {
+  Message,
+  MessageV0,
+  PublicKey,
+  VersionedTransaction,
+  type MessageAddressTableLookup,
+  type MessageCompiledInstruction,
+  type VersionedMessage,
+} from '@solana/web3.js';
 import { encodeBase58, rememberKey } from '../crypto/base58.ts';
 
 /**
@@ -70,12 +78,16 @@ function parseMessage(reader: Reader): VersionedMessage {
       instructions: instructions.map((ix) => ({ programIdIndex: ix.programIdIndex, accounts: ix.accountKeyIndexes, data: encodeBase58(ix.data) })),
     });
     // Message wraps each key in a new PublicKey: carry over what the shared one remembers.
-    message.accountKeys.forEach((key, index) => rememberKey(key, keys[index]!));
+    for (const [index, key] of message.accountKeys.entries()) rememberKey(key, keys[index]!);
     // Its compiledInstructions getter decodes every instruction's base58 data again on each call,
     // and the wire check, the policy, the fee and the memo each call it (~6 µs of a relayed
     // transfer under the profiler): the instructions parsed here are what it would build (its data
     // as Buffers, as web3.js's bs58 gives them).
-    const compiled = instructions.map(({ programIdIndex, accountKeyIndexes, data }) => ({ programIdIndex, accountKeyIndexes, data: Buffer.from(data.buffer, data.byteOffset, data.byteLength) }));
+    const compiled = instructions.map(({ programIdIndex, accountKeyIndexes, data }) => ({
+      programIdIndex,
+      accountKeyIndexes,
+      data: Buffer.from(data.buffer, data.byteOffset, data.byteLength),
+    }));
     Object.defineProperty(message, 'compiledInstructions', { value: compiled });
     return message;
   }

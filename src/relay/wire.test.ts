@@ -1,4 +1,12 @@
-import { AddressLookupTableAccount, Keypair, PublicKey, SystemProgram, TransactionInstruction, TransactionMessage, VersionedTransaction } from '@solana/web3.js';
+import {
+  AddressLookupTableAccount,
+  Keypair,
+  type PublicKey,
+  SystemProgram,
+  TransactionInstruction,
+  TransactionMessage,
+  VersionedTransaction,
+} from '@solana/web3.js';
 import { describe, expect, it } from 'vitest';
 import { RelayError } from '../errors/relay-error.ts';
 import { addressOf, keyBytesOf } from '../crypto/base58.ts';
@@ -80,7 +88,7 @@ describe('decodeWireTransaction sanitizes the message (rule W3)', () => {
   });
 
   it('refuses unpadded or URL-safe base64 (rule W1) and more than a packet (rule W2)', () => {
-    expect(codeOf(legacy(good).replace(/=+$/, '') + '-')).toMatch(/^INVALID_BASE64/);
+    expect(codeOf(`${legacy(good).replace(/=+$/, '')}-`)).toMatch(/^INVALID_BASE64/);
     expect(codeOf(Buffer.alloc(1233).toString('base64'))).toMatch(/^TRANSACTION_TOO_LARGE/);
   });
 });
@@ -90,10 +98,17 @@ describe('parseWire reads what VersionedTransaction.deserialize reads', () => {
   const other = Keypair.generate().publicKey;
   const instructions = [
     SystemProgram.transfer({ fromPubkey: payer.publicKey, toPubkey: other, lamports: 1 }),
-    new TransactionInstruction({ programId: Keypair.generate().publicKey, keys: [{ pubkey: other, isSigner: false, isWritable: false }], data: Buffer.alloc(200, 7) }),
+    new TransactionInstruction({
+      programId: Keypair.generate().publicKey,
+      keys: [{ pubkey: other, isSigner: false, isWritable: false }],
+      data: Buffer.alloc(200, 7),
+    }),
   ];
   const blockhash = Keypair.generate().publicKey.toBase58();
-  const table = new AddressLookupTableAccount({ key: Keypair.generate().publicKey, state: { deactivationSlot: 2n ** 64n - 1n, lastExtendedSlot: 0, lastExtendedSlotStartIndex: 0, addresses: [other] } });
+  const table = new AddressLookupTableAccount({
+    key: Keypair.generate().publicKey,
+    state: { deactivationSlot: 2n ** 64n - 1n, lastExtendedSlot: 0, lastExtendedSlotStartIndex: 0, addresses: [other] },
+  });
   const messages = {
     legacy: new TransactionMessage({ payerKey: payer.publicKey, recentBlockhash: blockhash, instructions }).compileToLegacyMessage(),
     v0: new TransactionMessage({ payerKey: payer.publicKey, recentBlockhash: blockhash, instructions }).compileToV0Message(),

@@ -16,7 +16,6 @@ export interface WireTransaction {
   feePayer: PublicKey;
 }
 
-
 /**
  * base64 → a sanitized transaction (rules W1–W4 of the fee-payer policy in openapi/relay.yaml):
  * 400 INVALID_BASE64 or INVALID_TRANSACTION, 422 TRANSACTION_TOO_LARGE or
@@ -52,14 +51,22 @@ function decodeBytes(bytes: Uint8Array): WireTransaction {
 function sanitize(tx: VersionedTransaction): void {
   const { message } = tx;
   if (message.version !== 'legacy' && message.addressTableLookups.length > 0) {
-    throw new RelayError('VERSIONED_TRANSACTION_UNSUPPORTED', 'Address lookup tables are not accepted: the relay must see every account it signs for. Send the v0 transaction with static keys only, or a legacy transaction.', { rule: 'W4' });
+    throw new RelayError(
+      'VERSIONED_TRANSACTION_UNSUPPORTED',
+      'Address lookup tables are not accepted: the relay must see every account it signs for. Send the v0 transaction with static keys only, or a legacy transaction.',
+      { rule: 'W4' },
+    );
   }
   const { numRequiredSignatures, numReadonlySignedAccounts, numReadonlyUnsignedAccounts } = message.header;
   const keys = message.staticAccountKeys;
   if (numRequiredSignatures < 1 || tx.signatures.length !== numRequiredSignatures) {
     throw invalid(`The transaction carries ${tx.signatures.length} signatures but its header requires ${numRequiredSignatures}.`);
   }
-  if (keys.length < numRequiredSignatures || numReadonlySignedAccounts >= numRequiredSignatures || numReadonlyUnsignedAccounts > keys.length - numRequiredSignatures) {
+  if (
+    keys.length < numRequiredSignatures ||
+    numReadonlySignedAccounts >= numRequiredSignatures ||
+    numReadonlyUnsignedAccounts > keys.length - numRequiredSignatures
+  ) {
     throw invalid('The message header does not fit its account keys (the fee payer must be a writable signer).');
   }
   if (new Set(keys.map((key) => addressOf(key))).size !== keys.length) {
@@ -67,7 +74,9 @@ function sanitize(tx: VersionedTransaction): void {
   }
   for (const [index, instruction] of message.compiledInstructions.entries()) {
     if (instruction.programIdIndex === 0 || instruction.programIdIndex >= keys.length) {
-      throw invalid(`Instruction ${index} names program index ${instruction.programIdIndex}, which is ${instruction.programIdIndex === 0 ? 'the fee payer' : 'out of range'}.`);
+      throw invalid(
+        `Instruction ${index} names program index ${instruction.programIdIndex}, which is ${instruction.programIdIndex === 0 ? 'the fee payer' : 'out of range'}.`,
+      );
     }
     const outOfRange = instruction.accountKeyIndexes.find((keyIndex) => keyIndex >= keys.length);
     if (outOfRange !== undefined) throw invalid(`Instruction ${index} names account index ${outOfRange}, which is out of range.`);

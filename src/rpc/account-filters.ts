@@ -28,7 +28,8 @@ function filterOf(value: unknown): AccountFilter {
   const keys = typeof value === 'object' && value !== null && !Array.isArray(value) ? Object.keys(filter) : [];
   if (keys.length === 1 && keys[0] === 'dataSize') {
     const size = filter.dataSize;
-    if (typeof size !== 'number' || !Number.isInteger(size) || size < 0) throw invalidParams(`invalid type: ${describeType(size)}, expected u64 for \`dataSize\``);
+    if (typeof size !== 'number' || !Number.isInteger(size) || size < 0)
+      throw invalidParams(`invalid type: ${describeType(size)}, expected u64 for \`dataSize\``);
     return { kind: 'dataSize', size };
   }
   if (keys.length === 1 && keys[0] === 'tokenAccountState') return { kind: 'tokenAccountState' };
@@ -39,11 +40,13 @@ function filterOf(value: unknown): AccountFilter {
 function memcmpOf(value: unknown): AccountFilter {
   const memcmp = (value ?? {}) as Record<string, unknown>;
   const { offset, bytes, encoding } = memcmp;
-  if (typeof offset !== 'number' || !Number.isInteger(offset) || offset < 0) throw invalidParams(`invalid type: ${describeType(offset)}, expected usize for \`offset\``);
+  if (typeof offset !== 'number' || !Number.isInteger(offset) || offset < 0)
+    throw invalidParams(`invalid type: ${describeType(offset)}, expected usize for \`offset\``);
   if (typeof bytes !== 'string') throw invalidParams(`invalid type: ${describeType(bytes)}, expected a string for \`bytes\``);
   const form = encoding ?? 'base58';
   if (form !== 'base58' && form !== 'base64') throw invalidParams(`unknown variant \`${String(form)}\`, expected \`base58\` or \`base64\``);
-  if (bytes.length > (form === 'base58' ? MAX_BASE58_SIZE : MAX_BASE64_SIZE)) throw invalidParam(`encoded binary (${form === 'base58' ? 'base 58' : 'base 64'}) data should be less than ${MAX_DATA_SIZE + 1} bytes`);
+  if (bytes.length > (form === 'base58' ? MAX_BASE58_SIZE : MAX_BASE64_SIZE))
+    throw invalidParam(`encoded binary (${form === 'base58' ? 'base 58' : 'base 64'}) data should be less than ${MAX_DATA_SIZE + 1} bytes`);
   let decoded: Uint8Array;
   try {
     decoded = form === 'base58' ? bs58.decode(bytes) : new Uint8Array(Buffer.from(bytes, 'base64'));

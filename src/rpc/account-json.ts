@@ -41,7 +41,13 @@ export function accountEncodingOf(config: Record<string, unknown>, fallback: Acc
 function dataSliceOf(value: unknown): DataSlice | undefined {
   if (value === undefined || value === null) return undefined;
   const slice = value as Record<string, unknown>;
-  if (typeof value !== 'object' || !Number.isInteger(slice.offset) || !Number.isInteger(slice.length) || (slice.offset as number) < 0 || (slice.length as number) < 0) {
+  if (
+    typeof value !== 'object' ||
+    !Number.isInteger(slice.offset) ||
+    !Number.isInteger(slice.length) ||
+    (slice.offset as number) < 0 ||
+    (slice.length as number) < 0
+  ) {
     throw invalidParams(`invalid type: ${describeType(value)}, expected dataSlice {offset: usize, length: usize}`);
   }
   return { offset: slice.offset as number, length: slice.length as number };
@@ -67,7 +73,10 @@ async function encodeData(account: LedgerAccount, options: AccountEncodingOption
   const data = dataSlice ? account.data.subarray(dataSlice.offset, dataSlice.offset + dataSlice.length) : account.data;
   if (encoding === 'base64') return [Buffer.from(data).toString('base64'), 'base64'];
   if (data.length > MAX_BASE58_BYTES) {
-    throw new JsonRpcError(RPC_ERROR.INVALID_REQUEST, `Encoded binary (base 58) data should be less than ${MAX_BASE58_BYTES} bytes, please use Base64 encoding.`);
+    throw new JsonRpcError(
+      RPC_ERROR.INVALID_REQUEST,
+      `Encoded binary (base 58) data should be less than ${MAX_BASE58_BYTES} bytes, please use Base64 encoding.`,
+    );
   }
   return encoding === 'base58' ? [encodeBase58(data), 'base58'] : encodeBase58(data);
 }
@@ -81,7 +90,11 @@ function programName(programId: string): string {
  * extensions listed (token-extensions.ts), or null where the validator falls back to base64.
  */
 export async function parsedAccountData(account: LedgerAccount, ledger: Ledger): Promise<Record<string, unknown> | null> {
-  const parsed = (type: string, info: Record<string, unknown>) => ({ program: programName(account.owner.toBase58()), parsed: { info, type }, space: account.data.length });
+  const parsed = (type: string, info: Record<string, unknown>) => ({
+    program: programName(account.owner.toBase58()),
+    parsed: { info, type },
+    space: account.data.length,
+  });
   const token = decodeTokenAccount(account);
   if (token) {
     const decimals = await ledger.mintDecimals(token.mint);
@@ -90,13 +103,24 @@ export async function parsedAccountData(account: LedgerAccount, ledger: Ledger):
   }
   const mint = decodeMint(account);
   if (mint) {
-    const info = { decimals: mint.decimals, freezeAuthority: mint.freezeAuthority, isInitialized: mint.isInitialized, mintAuthority: mint.mintAuthority, supply: mint.supply.toString() };
+    const info = {
+      decimals: mint.decimals,
+      freezeAuthority: mint.freezeAuthority,
+      isInitialized: mint.isInitialized,
+      mintAuthority: mint.mintAuthority,
+      supply: mint.supply.toString(),
+    };
     return parsed('mint', withExtensions(info, account.data));
   }
   if (isTokenProgram(account.owner) && account.data.length === MULTISIG_SIZE && account.data[2] === 1) {
     const { data } = account;
     const valid = data[1]!;
-    return parsed('multisig', { isInitialized: true, numRequiredSigners: data[0], numValidSigners: valid, signers: Array.from({ length: valid }, (_, index) => encodeBase58(data.subarray(3 + 32 * index, 35 + 32 * index))) });
+    return parsed('multisig', {
+      isInitialized: true,
+      numRequiredSigners: data[0],
+      numValidSigners: valid,
+      signers: Array.from({ length: valid }, (_, index) => encodeBase58(data.subarray(3 + 32 * index, 35 + 32 * index))),
+    });
   }
   return null;
 }

@@ -24,14 +24,16 @@ export interface DecodedTransaction {
 export function decodeTransaction(encoded: string, encoding: BinaryEncoding): DecodedTransaction {
   let raw: Uint8Array;
   if (encoding === 'base58') {
-    if (encoded.length > MAX_BASE58_SIZE) throw paramsError(`base58 encoded ${TYPE} too large: ${encoded.length} bytes (max: encoded/raw ${MAX_BASE58_SIZE}/${PACKET_DATA_SIZE})`);
+    if (encoded.length > MAX_BASE58_SIZE)
+      throw paramsError(`base58 encoded ${TYPE} too large: ${encoded.length} bytes (max: encoded/raw ${MAX_BASE58_SIZE}/${PACKET_DATA_SIZE})`);
     try {
       raw = bs58.decode(encoded);
     } catch {
       throw paramsError('invalid base58 encoding: InvalidCharacter');
     }
   } else {
-    if (encoded.length > MAX_BASE64_SIZE) throw paramsError(`base64 encoded ${TYPE} too large: ${encoded.length} bytes (max: encoded/raw ${MAX_BASE64_SIZE}/${PACKET_DATA_SIZE})`);
+    if (encoded.length > MAX_BASE64_SIZE)
+      throw paramsError(`base64 encoded ${TYPE} too large: ${encoded.length} bytes (max: encoded/raw ${MAX_BASE64_SIZE}/${PACKET_DATA_SIZE})`);
     if (!BASE64.test(encoded)) throw paramsError('invalid base64 encoding: InvalidByte');
     raw = new Uint8Array(Buffer.from(encoded, 'base64'));
   }
@@ -50,7 +52,10 @@ export function decodeTransaction(encoded: string, encoding: BinaryEncoding): De
 /** What `SanitizedTransaction::try_create` refuses, as -32602 `invalid transaction: …`. */
 function sanitize(tx: VersionedTransaction): void {
   const { header, staticAccountKeys, compiledInstructions } = tx.message;
-  const lookups = tx.message.version === 'legacy' ? 0 : tx.message.addressTableLookups.reduce((sum, lookup) => sum + lookup.writableIndexes.length + lookup.readonlyIndexes.length, 0);
+  const lookups =
+    tx.message.version === 'legacy'
+      ? 0
+      : tx.message.addressTableLookups.reduce((sum, lookup) => sum + lookup.writableIndexes.length + lookup.readonlyIndexes.length, 0);
   const keyCount = staticAccountKeys.length + lookups;
   const valid =
     tx.signatures.length > 0 &&

@@ -1,4 +1,11 @@
-import { createAssociatedTokenAccountIdempotentInstruction, createCloseAccountInstruction, createSetAuthorityInstruction, AuthorityType, createTransferInstruction, TOKEN_PROGRAM_ID } from '@solana/spl-token';
+import {
+  createAssociatedTokenAccountIdempotentInstruction,
+  createCloseAccountInstruction,
+  createSetAuthorityInstruction,
+  AuthorityType,
+  createTransferInstruction,
+  TOKEN_PROGRAM_ID,
+} from '@solana/spl-token';
 import { ComputeBudgetProgram, Keypair, SystemProgram, type TransactionInstruction } from '@solana/web3.js';
 import bs58 from 'bs58';
 import { describe, expect, it } from 'vitest';
@@ -11,13 +18,20 @@ const parse = (ix: TransactionInstruction) =>
 describe('parseInstruction (jsonParsed)', () => {
   it('parses System createAccount and transfer with numbers, as the validator does', () => {
     const [from, to] = [key(), key()];
-    expect(parse(SystemProgram.createAccount({ fromPubkey: from, newAccountPubkey: to, lamports: 2_039_280, space: 165, programId: TOKEN_PROGRAM_ID }))).toEqual({
+    expect(
+      parse(SystemProgram.createAccount({ fromPubkey: from, newAccountPubkey: to, lamports: 2_039_280, space: 165, programId: TOKEN_PROGRAM_ID })),
+    ).toEqual({
       program: 'system',
       programId: '11111111111111111111111111111111',
-      parsed: { type: 'createAccount', info: { source: from.toBase58(), newAccount: to.toBase58(), lamports: 2_039_280, space: 165, owner: TOKEN_PROGRAM_ID.toBase58() } },
+      parsed: {
+        type: 'createAccount',
+        info: { source: from.toBase58(), newAccount: to.toBase58(), lamports: 2_039_280, space: 165, owner: TOKEN_PROGRAM_ID.toBase58() },
+      },
       stackHeight: null,
     });
-    expect(parse(SystemProgram.transfer({ fromPubkey: from, toPubkey: to, lamports: 5 }))).toMatchObject({ parsed: { type: 'transfer', info: { lamports: 5 } } });
+    expect(parse(SystemProgram.transfer({ fromPubkey: from, toPubkey: to, lamports: 5 }))).toMatchObject({
+      parsed: { type: 'transfer', info: { lamports: 5 } },
+    });
   });
 
   it('parses SPL Token instructions, amounts as strings, multisig signers apart', () => {
@@ -57,10 +71,16 @@ describe('parseInstruction (jsonParsed)', () => {
     const at = (data: number[], accounts: string[]) => parseInstruction({ programId: token, accounts, data: Uint8Array.from(data) });
     expect(at([38], [source!, destination!, authority!]).parsed).toEqual({ type: 'withdrawExcessLamports', info: { source, destination, authority } });
     expect(at([45, 0], [source!, destination!, authority!]).parsed).toEqual({ type: 'unwrapLamports', info: { source, destination, authority } });
-    expect(at([45, 1, 7, 0, 0, 0, 0, 0, 0, 0], [source!, destination!, authority!]).parsed).toEqual({ type: 'unwrapLamports', info: { source, destination, amount: '7', authority } });
+    expect(at([45, 1, 7, 0, 0, 0, 0, 0, 0, 0], [source!, destination!, authority!]).parsed).toEqual({
+      type: 'unwrapLamports',
+      info: { source, destination, amount: '7', authority },
+    });
     // Two transfers in one batch: [accounts, length, data] each, accounts taken in turn.
     const transfer = [3, 5, 0, 0, 0, 0, 0, 0, 0];
-    const batch = at([255, 3, transfer.length, ...transfer, 3, transfer.length, ...transfer], [source!, destination!, authority!, destination!, source!, authority!]);
+    const batch = at(
+      [255, 3, transfer.length, ...transfer, 3, transfer.length, ...transfer],
+      [source!, destination!, authority!, destination!, source!, authority!],
+    );
     expect(batch).toMatchObject({ program: 'spl-token', parsed: { type: 'batch' } });
     expect((batch.parsed as { info: { instructions: unknown[] } }).info.instructions).toEqual([
       { type: 'transfer', info: { source, destination, amount: '5', authority } },

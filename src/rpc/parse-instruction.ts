@@ -60,12 +60,18 @@ function parseSystem(ix: ResolvedInstruction): Parsed | null {
     case 3: {
       const base = r.key();
       const seed = r.string();
-      return { type: 'createAccountWithSeed', info: { source: a(0), newAccount: a(1), base, seed, lamports: Number(r.u64()), space: Number(r.u64()), owner: r.key() } };
+      return {
+        type: 'createAccountWithSeed',
+        info: { source: a(0), newAccount: a(1), base, seed, lamports: Number(r.u64()), space: Number(r.u64()), owner: r.key() },
+      };
     }
     case 4:
       return { type: 'advanceNonce', info: { nonceAccount: a(0), recentBlockhashesSysvar: a(1), nonceAuthority: a(2) } };
     case 5:
-      return { type: 'withdrawFromNonce', info: { nonceAccount: a(0), destination: a(1), recentBlockhashesSysvar: a(2), rentSysvar: a(3), nonceAuthority: a(4), lamports: Number(r.u64()) } };
+      return {
+        type: 'withdrawFromNonce',
+        info: { nonceAccount: a(0), destination: a(1), recentBlockhashesSysvar: a(2), rentSysvar: a(3), nonceAuthority: a(4), lamports: Number(r.u64()) },
+      };
     case 6:
       return { type: 'initializeNonce', info: { nonceAccount: a(0), recentBlockhashesSysvar: a(1), rentSysvar: a(2), nonceAuthority: r.key() } };
     case 7:

@@ -52,22 +52,40 @@ export function parseToken(ix: ResolvedInstruction): Parsed | null {
     case 12: {
       const amount = r.u64();
       const decimals = r.u8();
-      return { type: 'transferChecked', info: { source: a(0), mint: a(1), destination: a(2), tokenAmount: uiTokenAmount(amount, decimals), ...signers(ix, 3, 'authority', 'multisigAuthority') } };
+      return {
+        type: 'transferChecked',
+        info: {
+          source: a(0),
+          mint: a(1),
+          destination: a(2),
+          tokenAmount: uiTokenAmount(amount, decimals),
+          ...signers(ix, 3, 'authority', 'multisigAuthority'),
+        },
+      };
     }
     case 13: {
       const amount = r.u64();
       const decimals = r.u8();
-      return { type: 'approveChecked', info: { source: a(0), mint: a(1), delegate: a(2), tokenAmount: uiTokenAmount(amount, decimals), ...signers(ix, 3, 'owner', 'multisigOwner') } };
+      return {
+        type: 'approveChecked',
+        info: { source: a(0), mint: a(1), delegate: a(2), tokenAmount: uiTokenAmount(amount, decimals), ...signers(ix, 3, 'owner', 'multisigOwner') },
+      };
     }
     case 14: {
       const amount = r.u64();
       const decimals = r.u8();
-      return { type: 'mintToChecked', info: { mint: a(0), account: a(1), tokenAmount: uiTokenAmount(amount, decimals), ...signers(ix, 2, 'mintAuthority', 'multisigMintAuthority') } };
+      return {
+        type: 'mintToChecked',
+        info: { mint: a(0), account: a(1), tokenAmount: uiTokenAmount(amount, decimals), ...signers(ix, 2, 'mintAuthority', 'multisigMintAuthority') },
+      };
     }
     case 15: {
       const amount = r.u64();
       const decimals = r.u8();
-      return { type: 'burnChecked', info: { account: a(0), mint: a(1), tokenAmount: uiTokenAmount(amount, decimals), ...signers(ix, 2, 'authority', 'multisigAuthority') } };
+      return {
+        type: 'burnChecked',
+        info: { account: a(0), mint: a(1), tokenAmount: uiTokenAmount(amount, decimals), ...signers(ix, 2, 'authority', 'multisigAuthority') },
+      };
     }
     case 16:
       return { type: 'initializeAccount2', info: { account: a(0), mint: a(1), owner: r.key(), rentSysvar: a(2) } };
@@ -90,7 +108,10 @@ export function parseToken(ix: ResolvedInstruction): Parsed | null {
     case 45: {
       // p-token's UnwrapLamports: an optional amount (none: all of it).
       const amount = r.u8() === 1 ? r.u64().toString() : null;
-      return { type: 'unwrapLamports', info: { source: a(0), destination: a(1), ...(amount === null ? {} : { amount }), ...signers(ix, 2, 'authority', 'multisigAuthority') } };
+      return {
+        type: 'unwrapLamports',
+        info: { source: a(0), destination: a(1), ...(amount === null ? {} : { amount }), ...signers(ix, 2, 'authority', 'multisigAuthority') },
+      };
     }
     case 255:
       return parseBatch(ix);

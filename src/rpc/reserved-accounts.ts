@@ -1,7 +1,6 @@
 import { PublicKey, type VersionedMessage } from '@solana/web3.js';
 import { RESERVED_ACCOUNT_KEYS as RESERVED } from '../ledger/protected-accounts.ts';
 
-
 const UPGRADEABLE_LOADER = new PublicKey('BPFLoaderUpgradeab1e11111111111111111111111');
 
 /**

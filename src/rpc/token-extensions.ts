@@ -57,7 +57,11 @@ function parseExtension(type: ExtensionType, data: Buffer): UiExtension {
       return named('uninitialized');
     case ExtensionType.TransferFeeConfig: {
       const config = TransferFeeConfigLayout.decode(data);
-      const fee = (each: typeof config.olderTransferFee) => ({ epoch: each.epoch, maximumFee: each.maximumFee, transferFeeBasisPoints: each.transferFeeBasisPoints });
+      const fee = (each: typeof config.olderTransferFee) => ({
+        epoch: each.epoch,
+        maximumFee: each.maximumFee,
+        transferFeeBasisPoints: each.transferFeeBasisPoints,
+      });
       return named('transferFeeConfig', {
         transferFeeConfigAuthority: optionalKey(config.transferFeeConfigAuthority),
         withdrawWithheldAuthority: optionalKey(config.withdrawWithheldAuthority),
@@ -71,7 +75,11 @@ function parseExtension(type: ExtensionType, data: Buffer): UiExtension {
     case ExtensionType.MintCloseAuthority:
       return named('mintCloseAuthority', { closeAuthority: optionalKey(MintCloseAuthorityLayout.decode(data).closeAuthority) });
     case ExtensionType.ConfidentialTransferMint:
-      return named('confidentialTransferMint', { authority: optionalKey(keyAt(data, 0)), autoApproveNewAccounts: data[32] === 1, auditorElgamalPubkey: optionalBase64(data, 33, 32) });
+      return named('confidentialTransferMint', {
+        authority: optionalKey(keyAt(data, 0)),
+        autoApproveNewAccounts: data[32] === 1,
+        auditorElgamalPubkey: optionalBase64(data, 33, 32),
+      });
     case ExtensionType.ConfidentialTransferAccount:
       return named('confidentialTransferAccount', {
         approved: data[0] === 1,
@@ -142,7 +150,12 @@ function parseExtension(type: ExtensionType, data: Buffer): UiExtension {
     }
     case ExtensionType.TokenGroup: {
       const group = unpackTokenGroup(data);
-      return named('tokenGroup', { updateAuthority: group.updateAuthority ? optionalKey(group.updateAuthority) : null, mint: group.mint.toBase58(), size: group.size, maxSize: group.maxSize });
+      return named('tokenGroup', {
+        updateAuthority: group.updateAuthority ? optionalKey(group.updateAuthority) : null,
+        mint: group.mint.toBase58(),
+        size: group.size,
+        maxSize: group.maxSize,
+      });
     }
     case ExtensionType.TokenGroupMember: {
       const member = unpackTokenGroupMember(data);
@@ -171,11 +184,27 @@ function parseExtension(type: ExtensionType, data: Buffer): UiExtension {
 /** The confidential-fee and confidential mint-burn extensions (types 16, 17, 24), which spl-token does not name. */
 function parseConfidentialFees(type: number, data: Buffer): UiExtension | null {
   if (type === 16) {
-    return { extension: 'confidentialTransferFeeConfig', state: { authority: optionalKey(keyAt(data, 0)), withdrawWithheldAuthorityElgamalPubkey: optionalBase64(data, 32, 32), harvestToMintEnabled: data[64] === 1, withheldAmount: base64(data, 65, 64) } };
+    return {
+      extension: 'confidentialTransferFeeConfig',
+      state: {
+        authority: optionalKey(keyAt(data, 0)),
+        withdrawWithheldAuthorityElgamalPubkey: optionalBase64(data, 32, 32),
+        harvestToMintEnabled: data[64] === 1,
+        withheldAmount: base64(data, 65, 64),
+      },
+    };
   }
   if (type === 17) return { extension: 'confidentialTransferFeeAmount', state: { withheldAmount: base64(data, 0, 64) } };
   if (type === 24) {
-    return { extension: 'confidentialMintBurn', state: { confidentialSupply: base64(data, 0, 64), decryptableSupply: base64(data, 64, 36), supplyElgamalPubkey: base64(data, 100, 32), pendingBurn: base64(data, 132, 64) } };
+    return {
+      extension: 'confidentialMintBurn',
+      state: {
+        confidentialSupply: base64(data, 0, 64),
+        decryptableSupply: base64(data, 64, 36),
+        supplyElgamalPubkey: base64(data, 100, 32),
+        pendingBurn: base64(data, 132, 64),
+      },
+    };
   }
   return null;
 }

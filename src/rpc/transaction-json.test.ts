@@ -15,12 +15,16 @@ describe.each(ENGINE_NAMES)('transactionJson on %s', (engine) => {
   beforeAll(async () => {
     emulator = await createRelayEmulator({ engine });
     const { blockhash } = await emulator.services.ledger.latestBlockhash();
-    created = (await emulator.services.relay.relay('create', build({ instructions: createAtaInstructions(BOB.publicKey), blockhash, signers: [BOB] }))).receipt.signature;
-    const send = await emulator.services.relay.relay('send', build({
-      instructions: [transferInstruction(ALICE, BOB.publicKey, 1_500_000n, { checked: true }), memoInstruction('hi')],
-      blockhash,
-      signers: [ALICE],
-    }));
+    created = (await emulator.services.relay.relay('create', build({ instructions: createAtaInstructions(BOB.publicKey), blockhash, signers: [BOB] }))).receipt
+      .signature;
+    const send = await emulator.services.relay.relay(
+      'send',
+      build({
+        instructions: [transferInstruction(ALICE, BOB.publicKey, 1_500_000n, { checked: true }), memoInstruction('hi')],
+        blockhash,
+        signers: [ALICE],
+      }),
+    );
     signature = send.receipt.signature;
     await emulator.settle();
   });
@@ -36,7 +40,14 @@ describe.each(ENGINE_NAMES)('transactionJson on %s', (engine) => {
     expect(json.transaction.message.header).toEqual({ numRequiredSignatures: 2, numReadonlySignedAccounts: 1, numReadonlyUnsignedAccounts: 3 });
     expect(json.transaction.message.instructions[0]).toMatchObject({ stackHeight: null, programIdIndex: expect.any(Number) });
     // A transfer and a memo invoke no other program; bankrun records no inner instructions at all.
-    expect(json.meta).toMatchObject({ err: null, status: { Ok: null }, fee: 10000, innerInstructions: engine === 'bankrun' ? null : [], rewards: [], loadedAddresses: { writable: [], readonly: [] } });
+    expect(json.meta).toMatchObject({
+      err: null,
+      status: { Ok: null },
+      fee: 10000,
+      innerInstructions: engine === 'bankrun' ? null : [],
+      rewards: [],
+      loadedAddresses: { writable: [], readonly: [] },
+    });
     expect(json.meta.logMessages.length).toBeGreaterThan(0);
     expect(json.meta.computeUnitsConsumed).toBeGreaterThan(0);
     const pre = json.meta.preTokenBalances.find((b: any) => b.owner === BOB.publicKey.toBase58());
@@ -82,7 +93,9 @@ describe.each(ENGINE_NAMES)('transactionJson on %s', (engine) => {
       return;
     }
     const keys: string[] = record.ledger!.accountKeys;
-    const createIndex = (transactionJson(record, { encoding: 'json' }) as any).transaction.message.instructions.findIndex((ix: any) => keys[ix.programIdIndex] === 'ATokenGPvbdGVxr1b2hvZbsiqW5xWH25efTNsLJA8knL');
+    const createIndex = (transactionJson(record, { encoding: 'json' }) as any).transaction.message.instructions.findIndex(
+      (ix: any) => keys[ix.programIdIndex] === 'ATokenGPvbdGVxr1b2hvZbsiqW5xWH25efTNsLJA8knL',
+    );
     expect(json).toHaveLength(1);
     expect(json[0].index).toBe(createIndex);
     expect(json[0].instructions.length).toBeGreaterThanOrEqual(3);
@@ -96,7 +109,12 @@ describe.each(ENGINE_NAMES)('transactionJson on %s', (engine) => {
     expect(types).toContain('system:createAccount');
     expect(types).toContain('spl-token:initializeAccount3');
     const init = parsed[0].instructions.find((ix: any) => ix.parsed?.type === 'initializeAccount3');
-    expect(init).toEqual({ program: 'spl-token', programId: TOKEN, parsed: { type: 'initializeAccount3', info: { account: ata(BOB.publicKey).toBase58(), mint: USDC.toBase58(), owner: BOB.publicKey.toBase58() } }, stackHeight: 2 });
+    expect(init).toEqual({
+      program: 'spl-token',
+      programId: TOKEN,
+      parsed: { type: 'initializeAccount3', info: { account: ata(BOB.publicKey).toBase58(), mint: USDC.toBase58(), owner: BOB.publicKey.toBase58() } },
+      stackHeight: 2,
+    });
   });
 
   it('renders binary encodings as [data, encoding] and is null until processed', () => {
@@ -110,7 +128,11 @@ describe.each(ENGINE_NAMES)('transactionJson on %s', (engine) => {
   it('refuses a versioned transaction unless maxSupportedTransactionVersion allows it', () => {
     const record = emulator.services.submissions.get(signature)!;
     const payer = Keypair.generate();
-    const message = new TransactionMessage({ payerKey: payer.publicKey, recentBlockhash: record.ledger!.accountKeys[0]!, instructions: [] }).compileToV0Message();
+    const message = new TransactionMessage({
+      payerKey: payer.publicKey,
+      recentBlockhash: record.ledger!.accountKeys[0]!,
+      instructions: [],
+    }).compileToV0Message();
     const v0 = new VersionedTransaction(message);
     v0.sign([payer]);
     const versioned = { ...record, wire: Buffer.from(v0.serialize()).toString('base64') };

@@ -80,13 +80,20 @@ export function metaJson(ledger: LedgerTransaction, options: { parsed: boolean }
  * `UiInnerInstructions`: compiled (`{programIdIndex, accounts, data, stackHeight}`, data in base58)
  * for json and the binary encodings, parsed where the parser knows the program for jsonParsed.
  */
-export function innerInstructionsJson(groups: InnerInstructions[] | null, accountKeys: string[], options: { parsed: boolean }): Record<string, unknown>[] | null {
+export function innerInstructionsJson(
+  groups: InnerInstructions[] | null,
+  accountKeys: string[],
+  options: { parsed: boolean },
+): Record<string, unknown>[] | null {
   if (groups === null) return null;
   return groups.map(({ index, instructions }) => ({
     index,
     instructions: instructions.map((ix) =>
       options.parsed
-        ? parseInstruction({ programId: accountKeys[ix.programIdIndex] ?? '', accounts: ix.accounts.map((key) => accountKeys[key] ?? ''), data: ix.data }, ix.stackHeight)
+        ? parseInstruction(
+            { programId: accountKeys[ix.programIdIndex] ?? '', accounts: ix.accounts.map((key) => accountKeys[key] ?? ''), data: ix.data },
+            ix.stackHeight,
+          )
         : { programIdIndex: ix.programIdIndex, accounts: ix.accounts, data: encodeBase58(ix.data), stackHeight: ix.stackHeight },
     ),
   }));

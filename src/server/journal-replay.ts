@@ -35,7 +35,12 @@ export async function scanJournal(statePath: string, from: number, strict: boole
     if (end.kind === 'damaged') throw new StateDamageError(path, end.offset, end.reason, remedy(path, end.offset));
     const followed = live.slice(index + 1).find((later) => later.content.hasEntries);
     if (end.kind === 'torn' && followed) {
-      throw new StateDamageError(path, content.goodBytes, `${end.reason}, yet ${followed.path} holds entries written after it, so it was synced whole`, remedy(path, content.goodBytes));
+      throw new StateDamageError(
+        path,
+        content.goodBytes,
+        `${end.reason}, yet ${followed.path} holds entries written after it, so it was synced whole`,
+        remedy(path, content.goodBytes),
+      );
     }
   }
   // This version's files: a snapshot of version 2, or (before any snapshot) a segment with a header,
@@ -43,8 +48,10 @@ export async function scanJournal(statePath: string, from: number, strict: boole
   if (strict ?? live.some(({ content }) => content.header !== null || content.empty)) {
     let headed = false;
     for (const { path, content } of live) {
-      if (content.empty) throw new StateDamageError(path, 0, 'it is empty, yet every segment is created whole with its header: it was cut', remedyOf(statePath));
-      if (content.header === null && headed) throw new StateDamageError(path, 0, 'it has no header, yet the segments before it have theirs', remedyOf(statePath));
+      if (content.empty)
+        throw new StateDamageError(path, 0, 'it is empty, yet every segment is created whole with its header: it was cut', remedyOf(statePath));
+      if (content.header === null && headed)
+        throw new StateDamageError(path, 0, 'it has no header, yet the segments before it have theirs', remedyOf(statePath));
       headed ||= content.header !== null;
     }
     const first = from > 0 ? from : 1;
@@ -59,7 +66,9 @@ export async function scanJournal(statePath: string, from: number, strict: boole
       throw new StateDamageError(
         segmentPath(statePath, missing),
         null,
-        from > 0 ? `it is missing, yet the snapshot in ${statePath} covers the journal up to segment ${from}, which the journal goes on from` : 'it is missing, yet the journal goes on after it',
+        from > 0
+          ? `it is missing, yet the snapshot in ${statePath} covers the journal up to segment ${from}, which the journal goes on from`
+          : 'it is missing, yet the journal goes on after it',
         `The entries it held are lost: restore it from a copy, or ${startEmpty(statePath)}`,
       );
     }

@@ -67,7 +67,13 @@ export function judgeSegment(bytes: Buffer): SegmentContent {
   const header = parseHeader(bytes);
   const base = { units: [] as PartChange[][], header: null, length: bytes.length };
   if (header === 'damaged') {
-    return { ...base, goodBytes: 0, hasEntries: true, empty: false, end: { kind: 'damaged', offset: 0, reason: 'its header is not one this version writes, or fails its checksum' } };
+    return {
+      ...base,
+      goodBytes: 0,
+      hasEntries: true,
+      empty: false,
+      end: { kind: 'damaged', offset: 0, reason: 'its header is not one this version writes, or fails its checksum' },
+    };
   }
   if (header === 'empty') return { ...base, goodBytes: 0, hasEntries: false, empty: true, end: { kind: 'clean' } };
   const start = header === 'none' ? 0 : HEADER_BYTES;
@@ -88,7 +94,8 @@ export function judgeSegment(bytes: Buffer): SegmentContent {
 
 function judgeEnd(bytes: Buffer, good: number, committed: number, final: boolean): SegmentEnd {
   if (good < committed) {
-    if (good === bytes.length) return { kind: 'damaged', offset: good, reason: `it ends at byte ${good}, but ${committed} bytes were synced and acknowledged: it was cut short` };
+    if (good === bytes.length)
+      return { kind: 'damaged', offset: good, reason: `it ends at byte ${good}, but ${committed} bytes were synced and acknowledged: it was cut short` };
     return { kind: 'damaged', offset: good, reason: `the entry there fails its checksum, inside the ${committed} bytes that were synced and acknowledged` };
   }
   if (good === bytes.length) return { kind: 'clean' };

@@ -45,7 +45,8 @@ describe('write-ahead journal files', () => {
 
   const header = (committed: number, final = false) => headerText(committed, final);
   const line = (change: number | string) => journalLine([{ part: 'a', change }]);
-  const judge = (...pieces: (string | Buffer)[]) => judgeSegment(Buffer.concat(pieces.map((piece) => (typeof piece === 'string' ? Buffer.from(piece) : piece))));
+  const judge = (...pieces: (string | Buffer)[]) =>
+    judgeSegment(Buffer.concat(pieces.map((piece) => (typeof piece === 'string' ? Buffer.from(piece) : piece))));
 
   it('reads whole, checked lines, and cuts only a torn append: an incomplete last line, or a NUL hole, past the last fsync', () => {
     const good = line(1) + line('two\nlines');
@@ -69,13 +70,28 @@ describe('write-ahead journal files', () => {
     const changed = line(2).replace('"a"', '"b"');
     const synced = (text: string) => HEADER_BYTES + Buffer.byteLength(text);
     // A flipped byte in the last, newline-terminated entry: not a torn write.
-    expect(judge(header(synced(line(1))), line(1), changed).end).toMatchObject({ kind: 'damaged', offset: synced(line(1)), reason: expect.stringContaining('changed after it was written') });
-    expect(judge(header(synced(line(1) + changed + line(3))), line(1), changed, line(3)).end).toMatchObject({ kind: 'damaged', offset: synced(line(1)), reason: expect.stringContaining('synced and acknowledged') });
+    expect(judge(header(synced(line(1))), line(1), changed).end).toMatchObject({
+      kind: 'damaged',
+      offset: synced(line(1)),
+      reason: expect.stringContaining('changed after it was written'),
+    });
+    expect(judge(header(synced(line(1) + changed + line(3))), line(1), changed, line(3)).end).toMatchObject({
+      kind: 'damaged',
+      offset: synced(line(1)),
+      reason: expect.stringContaining('synced and acknowledged'),
+    });
     // Cut at an entry boundary, short of what was synced.
-    expect(judge(header(synced(line(1) + line(2) + line(3))), line(1)).end).toMatchObject({ kind: 'damaged', offset: synced(line(1)), reason: expect.stringContaining('cut short') });
+    expect(judge(header(synced(line(1) + line(2) + line(3))), line(1)).end).toMatchObject({
+      kind: 'damaged',
+      offset: synced(line(1)),
+      reason: expect.stringContaining('cut short'),
+    });
     // A NUL hole inside what was synced is damage too.
     expect(judge(header(synced(line(1) + line(2))), line(1), Buffer.alloc(line(2).length)).end).toMatchObject({ kind: 'damaged' });
-    expect(judge(header(synced(line(1)), true), line(1), line(2).slice(0, 5)).end).toMatchObject({ kind: 'damaged', reason: expect.stringContaining('closed whole') });
+    expect(judge(header(synced(line(1)), true), line(1), line(2).slice(0, 5)).end).toMatchObject({
+      kind: 'damaged',
+      reason: expect.stringContaining('closed whole'),
+    });
     expect(judge(header(synced(line(1))).replace('committed=0', 'committed=9'), line(1)).end).toMatchObject({ kind: 'damaged', offset: 0 });
   });
 
@@ -108,10 +124,12 @@ describe('ChangeFeed', () => {
       return 42;
     });
     expect(answer).toBe(42);
-    expect(() => feed.unit(() => {
-      ledger('half');
-      throw new Error('boom');
-    })).toThrow('boom');
+    expect(() =>
+      feed.unit(() => {
+        ledger('half');
+        throw new Error('boom');
+      }),
+    ).toThrow('boom');
     feed.detach();
     records('lost again');
     expect(units).toEqual([

@@ -8,11 +8,22 @@ import { readStateFile, writeStateFile } from './snapshot-file.ts';
 describe('the state file on disk', () => {
   const directory = mkdtempSync(join(tmpdir(), 'relay-emulator-snapshot-file-'));
   afterAll(() => rmSync(directory, { recursive: true, force: true }));
-  const snapshot = (parts: Record<string, unknown>): EmulatorSnapshot => ({ format: 'relay-emulator-state', version: 2, savedAt: '2026-01-01T00:00:00.000Z', feePayer: 'x', queuePaused: false, parts });
+  const snapshot = (parts: Record<string, unknown>): EmulatorSnapshot => ({
+    format: 'relay-emulator-state',
+    version: 2,
+    savedAt: '2026-01-01T00:00:00.000Z',
+    feePayer: 'x',
+    queuePaused: false,
+    parts,
+  });
 
   it('writes it sealed and reads it back; the checksum is the last field', async () => {
     const path = join(directory, 'ok', 'state.json');
-    const bytes = await writeStateFile(path, { ...snapshot({ ledger: { lamports: 10n ** 20n, data: new Uint8Array([1, 2]) } }), journal: { from: 3 } }, { fsync: true });
+    const bytes = await writeStateFile(
+      path,
+      { ...snapshot({ ledger: { lamports: 10n ** 20n, data: new Uint8Array([1, 2]) } }), journal: { from: 3 } },
+      { fsync: true },
+    );
     expect(bytes).toBe(readFileSync(path).length);
     expect(readFileSync(path, 'utf8')).toMatch(/"journal":\{"from":3\},"checksum":"crc32:[0-9a-f]{8}"\}$/);
     expect(await readStateFile(path)).toMatchObject({ parts: { ledger: { lamports: 10n ** 20n, data: new Uint8Array([1, 2]) } }, journal: { from: 3 } });

@@ -44,7 +44,10 @@ describe('StateFile: damage refuses the start', () => {
   };
   const refusesUntouched = async (path: string, file: string, pattern: RegExp) => {
     const before = readFileSync(file);
-    const error = await new StateFile({ path, emulator: await emulator(), intervalMs: 0 }).open().then(() => null, (caught: unknown) => caught as Error);
+    const error = await new StateFile({ path, emulator: await emulator(), intervalMs: 0 }).open().then(
+      () => null,
+      (caught: unknown) => caught as Error,
+    );
     expect(error?.message).toMatch(pattern);
     expect(error?.message).toMatch(/Nothing was changed\. /);
     expect(readFileSync(file)).toEqual(before);
@@ -61,7 +64,13 @@ describe('StateFile: damage refuses the start', () => {
       const flipped = Buffer.from(bytes);
       flipped[at]! ^= 1;
       writeFileSync(file, flipped);
-      await refusesUntouched(path, file, new RegExp(`${file} is damaged at byte \\d+: the entry there fails its checksum, inside the ${bytes.length} bytes that were synced and acknowledged.*truncate -s \\d+`));
+      await refusesUntouched(
+        path,
+        file,
+        new RegExp(
+          `${file} is damaged at byte \\d+: the entry there fails its checksum, inside the ${bytes.length} bytes that were synced and acknowledged.*truncate -s \\d+`,
+        ),
+      );
       expect(entry).toBeTruthy();
     }
     // Nothing was cut: once the byte is put back, everything is there.
@@ -76,7 +85,13 @@ describe('StateFile: damage refuses the start', () => {
     const lines = bytes.toString('utf8').split('\n');
     const boundary = Buffer.byteLength(lines.slice(0, -2).join('\n')) + 1;
     writeFileSync(file, bytes.subarray(0, boundary));
-    await refusesUntouched(path, file, new RegExp(`${file} is damaged at byte ${boundary}: it ends at byte ${boundary}, but ${bytes.length} bytes were synced and acknowledged: it was cut short`));
+    await refusesUntouched(
+      path,
+      file,
+      new RegExp(
+        `${file} is damaged at byte ${boundary}: it ends at byte ${boundary}, but ${bytes.length} bytes were synced and acknowledged: it was cut short`,
+      ),
+    );
     // Cut to nothing: a segment is created whole with its header, so an empty one was cut.
     writeFileSync(file, '');
     await refusesUntouched(path, file, new RegExp(`${file} is damaged at byte 0: it is empty, yet every segment is created whole with its header`));
@@ -93,7 +108,13 @@ describe('StateFile: damage refuses the start', () => {
     const { journal } = decodeState(readFileSync(snapshotted, 'utf8')) as { journal: { from: number } };
     expect(await listSegments(snapshotted)).toEqual([journal.from]);
     rmSync(segmentPath(snapshotted, journal.from));
-    await refusesUntouched(snapshotted, snapshotted, new RegExp(`${segmentPath(snapshotted, journal.from)} is damaged: it is missing, yet the snapshot in ${snapshotted} covers the journal up to segment ${journal.from}`));
+    await refusesUntouched(
+      snapshotted,
+      snapshotted,
+      new RegExp(
+        `${segmentPath(snapshotted, journal.from)} is damaged: it is missing, yet the snapshot in ${snapshotted} covers the journal up to segment ${journal.from}`,
+      ),
+    );
   }, 60_000);
 
   it('refuses a snapshot whose checksum fails (one flipped bit), and leaves it as it was', async () => {
@@ -111,9 +132,12 @@ describe('StateFile: damage refuses the start', () => {
     const flipped = Buffer.from(text);
     flipped[at]! ^= 1;
     writeFileSync(path, flipped);
-    await refusesUntouched(path, path, new RegExp(`${path} is damaged: its checksum is crc32:[0-9a-f]{8}, but its content sums to crc32:[0-9a-f]{8}: it was changed after it was taken`));
+    await refusesUntouched(
+      path,
+      path,
+      new RegExp(`${path} is damaged: its checksum is crc32:[0-9a-f]{8}, but its content sums to crc32:[0-9a-f]{8}: it was changed after it was taken`),
+    );
     writeFileSync(path, text);
     await new StateFile({ path, emulator: await emulator(), intervalMs: 0 }).open();
   }, 60_000);
-
 });

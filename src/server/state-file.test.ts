@@ -32,7 +32,11 @@ describe('StateFile', () => {
     const hash = blockhash ?? (await target.services.ledger.latestBlockhash()).blockhash;
     const signedTransaction = build({ instructions: [transferInstruction(ALICE, BOB.publicKey, amount)], blockhash: hash, signers: [ALICE] });
     const response = await target.fetch(
-      new Request(`${target.config.baseUrl}/Transaction/send`, { method: 'POST', headers: { 'X-API-Key': target.config.apiKey, 'Content-Type': 'application/json' }, body: JSON.stringify({ signedTransaction }) }),
+      new Request(`${target.config.baseUrl}/Transaction/send`, {
+        method: 'POST',
+        headers: { 'X-API-Key': target.config.apiKey, 'Content-Type': 'application/json' },
+        body: JSON.stringify({ signedTransaction }),
+      }),
     );
     expect(response.status).toBe(200);
     return ((await response.json()) as { signature: string }).signature;
@@ -40,11 +44,28 @@ describe('StateFile', () => {
   /** A legacy make-transfer of KIN from alice to a fresh recipient (its account made in the same transaction). */
   const legacySend = async (target: RelayEmulator) => {
     const post = (path: string, body?: unknown) =>
-      target.fetch(new Request(`${target.config.baseUrl}${path}`, body === undefined ? {} : { method: 'POST', headers: { 'Content-Type': 'application/json' }, body: JSON.stringify(body) }));
-    const { blockhash, lastValidBlockHeight } = (await (await post('/transaction/latest-blockhash/devnet/1')).json()) as { blockhash: string; lastValidBlockHeight: number };
+      target.fetch(
+        new Request(
+          `${target.config.baseUrl}${path}`,
+          body === undefined ? {} : { method: 'POST', headers: { 'Content-Type': 'application/json' }, body: JSON.stringify(body) },
+        ),
+      );
+    const { blockhash, lastValidBlockHeight } = (await (await post('/transaction/latest-blockhash/devnet/1')).json()) as {
+      blockhash: string;
+      lastValidBlockHeight: number;
+    };
     const recipient = Keypair.generate();
     const tx = legacyTransfer({ blockhash, memoIndex: 1, transfers: [{ from: ALICE, to: recipient.publicKey, amount: 1_000n, create: recipient }] });
-    const response = await post('/transaction/make-transfer', { commitment: 'Confirmed', environment: 'devnet', index: 1, mint: KIN.toBase58(), lastValidBlockHeight, tx, referenceType: 'test', referenceId: '1' });
+    const response = await post('/transaction/make-transfer', {
+      commitment: 'Confirmed',
+      environment: 'devnet',
+      index: 1,
+      mint: KIN.toBase58(),
+      lastValidBlockHeight,
+      tx,
+      referenceType: 'test',
+      referenceId: '1',
+    });
     expect(response.status).toBe(201);
     return ((await response.json()) as { signature: string }).signature;
   };
@@ -99,7 +120,12 @@ describe('StateFile', () => {
     await second.settle();
     // What the first emulator ended with after processing the same queue.
     expect(await view(second)).toEqual(await view(first));
-    expect(second.services.submissions.all().filter((record) => queued.includes(record.signature)).map((record) => record.status)).toEqual(['processed', 'processed']);
+    expect(
+      second.services.submissions
+        .all()
+        .filter((record) => queued.includes(record.signature))
+        .map((record) => record.status),
+    ).toEqual(['processed', 'processed']);
     await expect(second.createMint({ decimals: 2 })).resolves.not.toMatchObject({ mint: mint.mint });
   }, 60_000);
 
@@ -193,7 +219,11 @@ describe('StateFile', () => {
     const { blockhash } = await target.services.ledger.latestBlockhash();
     const signedTransaction = build({ instructions: [transferInstruction(ALICE, BOB.publicKey, 1n)], blockhash, signers: [ALICE] });
     const response = await target.fetch(
-      new Request(`${target.config.baseUrl}/Transaction/send`, { method: 'POST', headers: { 'X-API-Key': target.config.apiKey, 'Content-Type': 'application/json' }, body: JSON.stringify({ signedTransaction }) }),
+      new Request(`${target.config.baseUrl}/Transaction/send`, {
+        method: 'POST',
+        headers: { 'X-API-Key': target.config.apiKey, 'Content-Type': 'application/json' },
+        body: JSON.stringify({ signedTransaction }),
+      }),
     );
     expect(response.status).toBe(500);
     expect(await response.json()).toMatchObject({ code: 'INTERNAL_ERROR' });

@@ -172,13 +172,16 @@ export class StateFile {
   /** Every second (or interval, if shorter): a snapshot when the journal passed compactBytes, or grew and intervalMs went by. */
   #startTimer(): void {
     let last = performance.now();
-    this.#timer = setInterval(() => {
-      const bytes = this.#writer?.bytesInSegment ?? 0;
-      const due = bytes >= this.#compactBytes || (this.#intervalMs > 0 && bytes > 0 && performance.now() - last >= this.#intervalMs);
-      if (!due) return;
-      last = performance.now();
-      this.#requestCheckpoint();
-    }, this.#intervalMs > 0 ? Math.min(this.#intervalMs, 1_000) : 1_000);
+    this.#timer = setInterval(
+      () => {
+        const bytes = this.#writer?.bytesInSegment ?? 0;
+        const due = bytes >= this.#compactBytes || (this.#intervalMs > 0 && bytes > 0 && performance.now() - last >= this.#intervalMs);
+        if (!due) return;
+        last = performance.now();
+        this.#requestCheckpoint();
+      },
+      this.#intervalMs > 0 ? Math.min(this.#intervalMs, 1_000) : 1_000,
+    );
     this.#timer.unref();
   }
 

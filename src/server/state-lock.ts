@@ -83,7 +83,10 @@ async function underTakeoverMutex<T>(path: string, work: () => Promise<T>): Prom
       await mkdir(mutex);
     } catch (error) {
       if ((error as NodeJS.ErrnoException).code !== 'EEXIST') throw error;
-      const age = await stat(mutex).then((found) => Date.now() - found.mtimeMs, () => 0);
+      const age = await stat(mutex).then(
+        (found) => Date.now() - found.mtimeMs,
+        () => 0,
+      );
       if (age > TAKEOVER_STALE_MS) await rmdir(mutex).catch(() => undefined);
       else await new Promise((resolve) => setTimeout(resolve, 5));
       continue;

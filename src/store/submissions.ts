@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import type { LedgerTransaction } from '../ledger/ledger.ts';
-import type { StrictBreak, TransactionOrigin } from '../domain/words.ts';
+import type { StrictBreak } from '../domain/words.ts';
 import type { ChangeReporter } from '../state/change-feed.ts';
 
 import { TRANSACTION_ORIGINS } from '../domain/words.ts';

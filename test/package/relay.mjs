@@ -2,7 +2,13 @@
 // which answers real HTTP on its loopback port, and relays a transfer as a client of the relay does
 // (spec 4.2): GET /Transaction/config, create the recipient's account, send a transfer, read the
 // balance over the RPC. Copied into a scratch project by test/package.test.ts.
-import { AuthorityType, createAssociatedTokenAccountInstruction, createSetAuthorityInstruction, createTransferCheckedInstruction, getAssociatedTokenAddressSync } from '@solana/spl-token';
+import {
+  AuthorityType,
+  createAssociatedTokenAccountInstruction,
+  createSetAuthorityInstruction,
+  createTransferCheckedInstruction,
+  getAssociatedTokenAddressSync,
+} from '@solana/spl-token';
 import { Connection, Keypair, PublicKey, Transaction } from '@solana/web3.js';
 import { createRelayEmulator, keypairOf, loadFixtures } from 'relay-emulator';
 
@@ -35,11 +41,20 @@ try {
   const owner = Keypair.generate();
   const account = getAssociatedTokenAddressSync(usdc, owner.publicKey);
   await api('POST', '/Account/create', {
-    signedTransaction: await signed([createAssociatedTokenAccountInstruction(feePayer, account, owner.publicKey, usdc), createSetAuthorityInstruction(account, owner.publicKey, AuthorityType.CloseAccount, feePayer)], [owner]),
+    signedTransaction: await signed(
+      [
+        createAssociatedTokenAccountInstruction(feePayer, account, owner.publicKey, usdc),
+        createSetAuthorityInstruction(account, owner.publicKey, AuthorityType.CloseAccount, feePayer),
+      ],
+      [owner],
+    ),
   });
   await emulator.settle();
   const receipt = await api('POST', '/Transaction/send', {
-    signedTransaction: await signed([createTransferCheckedInstruction(getAssociatedTokenAddressSync(usdc, alice.publicKey), usdc, account, alice.publicKey, 1_500_000n, 6)], [alice]),
+    signedTransaction: await signed(
+      [createTransferCheckedInstruction(getAssociatedTokenAddressSync(usdc, alice.publicKey), usdc, account, alice.publicKey, 1_500_000n, 6)],
+      [alice],
+    ),
   });
   await emulator.settle();
   const { value } = await connection.getTokenAccountBalance(account);

@@ -6,11 +6,20 @@
  * fees and rents expected.
  */
 import { ASSOCIATED_TOKEN_PROGRAM_ID, getAssociatedTokenAddressSync, TOKEN_2022_PROGRAM_ID, TOKEN_PROGRAM_ID } from '@solana/spl-token';
-import { ComputeBudgetProgram, Keypair, PublicKey, SystemProgram } from '@solana/web3.js';
+import { ComputeBudgetProgram, type PublicKey, SystemProgram } from '@solana/web3.js';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createRelayEmulator, type RelayEmulator } from '../../src/index.ts';
 import { AltudeJsClient, gillCloseAccount, gillCreateAccount, gillTransferSol, gillTransferTokens } from './altude/altude-js.ts';
-import { instructionTable, lamportsOf, settleAndCheckFinal, SIGNATURE_FEE, TOKEN_ACCOUNT_RENT, tokenAccountOf, u32Hex, u64Hex } from './altude/ledger-checks.ts';
+import {
+  instructionTable,
+  lamportsOf,
+  settleAndCheckFinal,
+  SIGNATURE_FEE,
+  TOKEN_ACCOUNT_RENT,
+  tokenAccountOf,
+  u32Hex,
+  u64Hex,
+} from './altude/ledger-checks.ts';
 import { Wire } from './altude/recorder.ts';
 import { build, createAtaInstructions, USDC } from '../support/transactions.ts';
 import { newKeypair } from '../support/keys.ts';
@@ -66,8 +75,16 @@ describe('altude-js on the current interface', () => {
       const { answer, entry, spent } = await relayed(() => client.request('POST', '/api/Transaction/send', { SignedTransaction: transaction }), 2);
       expect(instructionTable(transaction).instructions).toEqual([
         { program: ComputeBudgetProgram.programId.toBase58(), keys: [], data: `02${u32Hex(31_000)}` },
-        { program: ASSOCIATED_TOKEN_PROGRAM_ID.toBase58(), keys: [`${feePayer} sw`, `${ata(recipient).toBase58()} w`, recipient.toBase58(), USDC.toBase58(), SystemProgram.programId.toBase58(), TOKEN], data: '01' },
-        { program: TOKEN, keys: [`${ata(owner.publicKey).toBase58()} w`, `${ata(recipient).toBase58()} w`, `${owner.publicKey.toBase58()} s`], data: `03${u64Hex(1_000n)}` },
+        {
+          program: ASSOCIATED_TOKEN_PROGRAM_ID.toBase58(),
+          keys: [`${feePayer} sw`, `${ata(recipient).toBase58()} w`, recipient.toBase58(), USDC.toBase58(), SystemProgram.programId.toBase58(), TOKEN],
+          data: '01',
+        },
+        {
+          program: TOKEN,
+          keys: [`${ata(owner.publicKey).toBase58()} w`, `${ata(recipient).toBase58()} w`, `${owner.publicKey.toBase58()} s`],
+          data: `03${u64Hex(1_000n)}`,
+        },
       ]);
       expect(wire.last()).toMatchObject({ path: '/api/Transaction/send', headers: jsonHeaders() });
       // #normalizeTransactionResponse reads Signature ?? signature, Status ?? status, Message ?? message.
@@ -79,7 +96,10 @@ describe('altude-js on the current interface', () => {
 
     it('send({token, to}) to a new recipient: the CreateIdempotent creates its account without a hand-over, relayed and its rent recorded', async () => {
       const recipient = newKeypair().publicKey;
-      const transaction = await client.serialize(gillTransferTokens({ feePayer: client.feePayer, mint: USDC, authority: owner.publicKey, destination: recipient, amount: 2_000n }), [owner]);
+      const transaction = await client.serialize(
+        gillTransferTokens({ feePayer: client.feePayer, mint: USDC, authority: owner.publicKey, destination: recipient, amount: 2_000n }),
+        [owner],
+      );
       const { entry, spent } = await relayed(() => client.request('POST', '/api/Transaction/send', { SignedTransaction: transaction }), 2);
       expect(await tokenAccountOf(emulator, ata(recipient))).toMatchObject({ owner: recipient.toBase58(), amount: 2_000n, closeAuthority: null });
       expect(spent).toBe(2n * SIGNATURE_FEE + TOKEN_ACCOUNT_RENT);
@@ -91,7 +111,13 @@ describe('altude-js on the current interface', () => {
       const recipient = newKeypair().publicKey;
       await emulator.faucet({ address: payer.publicKey, lamports: 5_000_000n });
       const transaction = await client.serialize([gillTransferSol(payer.publicKey, recipient, 2_000_000n)], [payer]);
-      expect(instructionTable(transaction).instructions).toEqual([{ program: SystemProgram.programId.toBase58(), keys: [`${payer.publicKey.toBase58()} sw`, `${recipient.toBase58()} w`], data: `02000000${u64Hex(2_000_000n)}` }]);
+      expect(instructionTable(transaction).instructions).toEqual([
+        {
+          program: SystemProgram.programId.toBase58(),
+          keys: [`${payer.publicKey.toBase58()} sw`, `${recipient.toBase58()} w`],
+          data: `02000000${u64Hex(2_000_000n)}`,
+        },
+      ]);
       const { entry, spent } = await relayed(() => client.request('POST', '/api/Transaction/send', { SignedTransaction: transaction }), 2);
       expect(await lamportsOf(emulator, recipient)).toBe(2_000_000n);
       expect(await lamportsOf(emulator, payer.publicKey)).toBe(3_000_000n);
@@ -102,7 +128,10 @@ describe('altude-js on the current interface', () => {
     it('sendBatch({signedTransaction}): POST /api/transaction/sendbatch with the lower-case key first', async () => {
       const recipient = newKeypair().publicKey;
       await emulator.faucet({ address: recipient, mint: USDC });
-      const transaction = await client.serialize(gillTransferTokens({ feePayer: client.feePayer, mint: USDC, authority: owner.publicKey, destination: recipient, amount: 3_000n }), [owner]);
+      const transaction = await client.serialize(
+        gillTransferTokens({ feePayer: client.feePayer, mint: USDC, authority: owner.publicKey, destination: recipient, amount: 3_000n }),
+        [owner],
+      );
       const { answer } = await relayed(() => client.request('POST', '/api/transaction/sendbatch', { signedTransaction: transaction }), 2);
       expect(answer.body).toMatchObject({ success: true, signatures: [answer.body.Signature] });
       expect((await tokenAccountOf(emulator, ata(recipient)))?.amount).toBe(3_000n);
@@ -131,7 +160,12 @@ describe('altude-js on the current interface', () => {
       await relayed(() => client.request('POST', '/api/Account/create', { signedTransaction: creation }), 2);
       const transaction = await client.serialize([gillCloseAccount(ata(holder.publicKey), client.feePayer, client.feePayer)], []);
       // gill's builder defaults to Token-2022's program address: the instruction the client really sends.
-      expect(instructionTable(transaction)).toMatchObject({ signers: [feePayer], instructions: [{ program: TOKEN_2022_PROGRAM_ID.toBase58(), keys: [`${ata(holder.publicKey).toBase58()} w`, `${feePayer} sw`, `${feePayer} sw`], data: '09' }] });
+      expect(instructionTable(transaction)).toMatchObject({
+        signers: [feePayer],
+        instructions: [
+          { program: TOKEN_2022_PROGRAM_ID.toBase58(), keys: [`${ata(holder.publicKey).toBase58()} w`, `${feePayer} sw`, `${feePayer} sw`], data: '09' },
+        ],
+      });
       const before = await lamportsOf(emulator, feePayer);
       const answer = await client.request('POST', '/api/account/close', { signedTransaction: transaction });
       expect([answer.status, answer.body.code, answer.body.rule]).toEqual([422, 'TOKEN_2022_UNSUPPORTED', 'P2']);
@@ -155,7 +189,10 @@ describe('altude-js on the current interface', () => {
     it('getHistory reads the RPC: getSignaturesForAddress, then getTransaction (json) with the token balances’ owners it summarizes', async () => {
       const signatures = await client.rpc('getSignaturesForAddress', [owner.publicKey.toBase58()]);
       expect(signatures.length).toBeGreaterThanOrEqual(3);
-      const tx = await client.rpc('getTransaction', [signatures[0].signature, { encoding: 'json', commitment: 'confirmed', maxSupportedTransactionVersion: 0 }]);
+      const tx = await client.rpc('getTransaction', [
+        signatures[0].signature,
+        { encoding: 'json', commitment: 'confirmed', maxSupportedTransactionVersion: 0 },
+      ]);
       const mine = (balances: any[]) => balances.find((balance) => balance.owner === owner.publicKey.toBase58() && balance.mint === USDC.toBase58());
       // The summary: the wallet's change between pre and post uiAmountString, negative for a send.
       const change = Number(mine(tx.meta.postTokenBalances).uiTokenAmount.uiAmountString) - Number(mine(tx.meta.preTokenBalances).uiTokenAmount.uiAmountString);
@@ -169,8 +206,12 @@ describe('altude-js on the current interface', () => {
       const wallet = owner.publicKey.toBase58();
       const first = await client.request('POST', '/api/account/gethistory', { page: 1, pageSize: 10, walletAddress: wallet });
       const second = await client.request('POST', '/api/account/gethistory', { Page: 1, PageSize: 10, WalletAddress: wallet });
-      for (const answer of [first, second]) expect([answer.status, answer.body.code, answer.body.errors]).toEqual([400, 'INVALID_QUERY', [{ path: 'WalletAddress', message: 'is required' }]]);
-      const last = await client.request('POST', `/api/account/gethistory?${new URLSearchParams({ Page: '1', PageSize: '10', walletAddress: wallet }).toString()}`);
+      for (const answer of [first, second])
+        expect([answer.status, answer.body.code, answer.body.errors]).toEqual([400, 'INVALID_QUERY', [{ path: 'WalletAddress', message: 'is required' }]]);
+      const last = await client.request(
+        'POST',
+        `/api/account/gethistory?${new URLSearchParams({ Page: '1', PageSize: '10', walletAddress: wallet }).toString()}`,
+      );
       expect(last.status, JSON.stringify(last.body)).toBe(200);
       expect(last.body.transactions.length).toBeGreaterThanOrEqual(1);
     });
@@ -194,7 +235,11 @@ describe('altude-js on the current interface', () => {
       const recipient = newKeypair().publicKey;
       await emulator.faucet({ address: recipient, mint: USDC });
       const blockhash = (await client.request('POST', '/api/Transaction/blockhash', {})).body.Blockhash as string;
-      const transaction = await client.serialize(gillTransferTokens({ feePayer: client.feePayer, mint: USDC, authority: owner.publicKey, destination: recipient, amount: 4_000n }), [owner], blockhash);
+      const transaction = await client.serialize(
+        gillTransferTokens({ feePayer: client.feePayer, mint: USDC, authority: owner.publicKey, destination: recipient, amount: 4_000n }),
+        [owner],
+        blockhash,
+      );
       const { answer, spent } = await relayed(() => client.request('POST', '/api/Transaction/send', { transaction, commitment: 'confirmed' }), 2);
       expect(sentBody()).toEqual({ transaction, commitment: 'confirmed' });
       expect(answer.body.signature).toMatch(/^[1-9A-HJ-NP-Za-km-z]{64,88}$/);
@@ -205,7 +250,10 @@ describe('altude-js on the current interface', () => {
     it('sendBatchTransaction and closeAccount send {SignedTransaction}', async () => {
       const recipient = newKeypair().publicKey;
       await emulator.faucet({ address: recipient, mint: USDC });
-      const transaction = await client.serialize(gillTransferTokens({ feePayer: client.feePayer, mint: USDC, authority: owner.publicKey, destination: recipient, amount: 5n }), [owner]);
+      const transaction = await client.serialize(
+        gillTransferTokens({ feePayer: client.feePayer, mint: USDC, authority: owner.publicKey, destination: recipient, amount: 5n }),
+        [owner],
+      );
       await relayed(() => client.request('POST', '/api/transaction/sendbatch', { SignedTransaction: transaction }), 2);
       expect(sentBody()).toEqual({ SignedTransaction: transaction });
     });
@@ -219,7 +267,10 @@ describe('altude-js on the current interface', () => {
     });
 
     it('getHistory: POST /api/account/gethistory?Page=1&PageSize=10&walletAddress=… with the JSON content type and no body', async () => {
-      const answer = await client.request('POST', `/api/account/gethistory?${new URLSearchParams({ Page: '1', PageSize: '10', walletAddress: owner.publicKey.toBase58() }).toString()}`);
+      const answer = await client.request(
+        'POST',
+        `/api/account/gethistory?${new URLSearchParams({ Page: '1', PageSize: '10', walletAddress: owner.publicKey.toBase58() }).toString()}`,
+      );
       expect(wire.last()).toMatchObject({ headers: jsonHeaders(), body: null });
       expect(answer.status, JSON.stringify(answer.body)).toBe(200);
       expect(answer.body.transactions.length).toBeGreaterThanOrEqual(5);

@@ -8,12 +8,21 @@
  * are relayed and recorded with their sponsor exposure.
  */
 import { ASSOCIATED_TOKEN_PROGRAM_ID, TOKEN_PROGRAM_ID } from '@solana/spl-token';
-import { ComputeBudgetProgram, Keypair, PublicKey, SystemProgram, SYSVAR_RENT_PUBKEY } from '@solana/web3.js';
+import { ComputeBudgetProgram, PublicKey, SystemProgram, SYSVAR_RENT_PUBKEY } from '@solana/web3.js';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createRelayEmulator, type RelayEmulator } from '../../src/index.ts';
 import { AndroidSdk, androidAta, androidDefaultMint, NATIVE } from './altude/android-sdk.ts';
 import { ANDROID_RELEASED_CAMEL_TYPES, ANDROID_TYPES, decodeKotlin } from './altude/kotlin-decode.ts';
-import { instructionTable, lamportsOf, settleAndCheckFinal, SIGNATURE_FEE, TOKEN_ACCOUNT_RENT, tokenAccountOf, u32Hex, u64Hex } from './altude/ledger-checks.ts';
+import {
+  instructionTable,
+  lamportsOf,
+  settleAndCheckFinal,
+  SIGNATURE_FEE,
+  TOKEN_ACCOUNT_RENT,
+  tokenAccountOf,
+  u32Hex,
+  u64Hex,
+} from './altude/ledger-checks.ts';
 import { Wire } from './altude/recorder.ts';
 import { KIN, USDC } from '../support/transactions.ts';
 import { newKeypair } from '../support/keys.ts';
@@ -88,12 +97,21 @@ describe('the Altude Android SDK on the current interface', () => {
       instructions: [CU_LIMIT_400K, create(usdc, USDC.toBase58()), handOver(usdc), create(sol, NATIVE.toBase58()), handOver(sol)],
     });
     expect(JSON.parse(wire.last().body!)).toEqual({ SignedTransaction: transaction });
-    expect(wire.last()).toMatchObject({ path: '/api/account/create', headers: { 'X-API-Key': emulator.config.apiKey, 'Content-Type': 'application/json; charset=utf-8' } });
-    for (const [ata, mint] of [[usdc, USDC.toBase58()], [sol, NATIVE.toBase58()]]) {
+    expect(wire.last()).toMatchObject({
+      path: '/api/account/create',
+      headers: { 'X-API-Key': emulator.config.apiKey, 'Content-Type': 'application/json; charset=utf-8' },
+    });
+    for (const [ata, mint] of [
+      [usdc, USDC.toBase58()],
+      [sol, NATIVE.toBase58()],
+    ]) {
       expect(await tokenAccountOf(emulator, ata!)).toMatchObject({ owner: o, mint, amount: 0n, closeAuthority: feePayer });
     }
     expect(spent).toBe(2n * SIGNATURE_FEE + 2n * TOKEN_ACCOUNT_RENT);
-    expect(entry).toMatchObject({ sponsorExposure: Number(TOKEN_ACCOUNT_RENT), strictBreaks: [{ rule: 'A5', code: 'MINT_NOT_ALLOWED', account: sol, exposure: Number(TOKEN_ACCOUNT_RENT) }] });
+    expect(entry).toMatchObject({
+      sponsorExposure: Number(TOKEN_ACCOUNT_RENT),
+      strictBreaks: [{ rule: 'A5', code: 'MINT_NOT_ALLOWED', account: sol, exposure: Number(TOKEN_ACCOUNT_RENT) }],
+    });
   });
 
   it('getAccountInfo of the gasless wallet (no SOL, two token accounts): 200, decoded as GetAccountResponse', async () => {
@@ -113,7 +131,11 @@ describe('the Altude Android SDK on the current interface', () => {
     const table = instructionTable(transaction);
     expect(table.instructions.map((ix) => ix.program)).toEqual([ComputeBudgetProgram.programId.toBase58(), ASSOCIATED_TOKEN_PROGRAM_ID.toBase58(), TOKEN]);
     expect(table.instructions[1]!.keys.slice(0, 3)).toEqual([`${feePayer} sw`, `${destination} w`, recipient.publicKey.toBase58()]);
-    expect(table.instructions[2]).toEqual({ program: TOKEN, keys: [`${source} w`, `${USDC.toBase58()} w`, `${destination} w`, `${owner.publicKey.toBase58()} s`], data: `0c${u64Hex(1_250_000n)}06` });
+    expect(table.instructions[2]).toEqual({
+      program: TOKEN,
+      keys: [`${source} w`, `${USDC.toBase58()} w`, `${destination} w`, `${owner.publicKey.toBase58()} s`],
+      data: `0c${u64Hex(1_250_000n)}06`,
+    });
     expect(wire.last().path).toBe('/api/transaction/send');
     expect(await tokenAccountOf(emulator, destination)).toMatchObject({ owner: recipient.publicKey.toBase58(), amount: 1_250_000n, closeAuthority: null });
     expect(spent).toBe(2n * SIGNATURE_FEE + TOKEN_ACCOUNT_RENT);
@@ -132,10 +154,11 @@ describe('the Altude Android SDK on the current interface', () => {
 
   it('sendBatch to the known recipient and a new one: one compute limit, one creation, two transfers', async () => {
     const { transaction, spent } = await relayed(
-      () => sdk.sendBatch(owner, [
-        { to: recipient.publicKey, amount: 250_000n, mint: USDC },
-        { to: second.publicKey, amount: 100n, mint: USDC },
-      ]),
+      () =>
+        sdk.sendBatch(owner, [
+          { to: recipient.publicKey, amount: 250_000n, mint: USDC },
+          { to: second.publicKey, amount: 100n, mint: USDC },
+        ]),
       2,
     );
     expect(instructionTable(transaction).instructions.map((ix) => ix.data.slice(0, 2))).toEqual(['02', '0c', '', '0c']);
@@ -147,7 +170,12 @@ describe('the Altude Android SDK on the current interface', () => {
 
   it('getHistory: POST api/account/gethistory?Page=0&PageSize=10&walletAddress=… with no body answers the first page', async () => {
     const answer = await sdk.getHistory(owner.publicKey);
-    expect(wire.last()).toEqual({ method: 'POST', path: `/api/account/gethistory?Page=0&PageSize=10&walletAddress=${owner.publicKey.toBase58()}`, headers: { 'X-API-Key': emulator.config.apiKey }, body: '' });
+    expect(wire.last()).toEqual({
+      method: 'POST',
+      path: `/api/account/gethistory?Page=0&PageSize=10&walletAddress=${owner.publicKey.toBase58()}`,
+      headers: { 'X-API-Key': emulator.config.apiKey },
+      body: '',
+    });
     expect(answer.status, JSON.stringify(answer.body)).toBe(200);
     expect(answer.body.transactions.map((entry: any) => entry.signature)).toEqual([...signatures].reverse());
   });
@@ -193,12 +221,29 @@ describe('the Altude Android SDK on the current interface', () => {
     expect(balance.body).toMatchObject({ balance: balance.body.Balance, symbol: 'USDC' });
     expect(balance.body.tokenInfos[0]).toEqual({
       pubkey: balance.body.TokenInfos[0].pubkey,
-      account: expect.objectContaining({ data: expect.objectContaining({ parsed: { type: 'account', info: expect.objectContaining({ tokenAmount: expect.objectContaining({ amount: balance.body.TokenInfos[0].Account.Data.Parsed.Info.TokenAmount.Amount, decimals: 6, uiAmount: balance.body.Balance }), mint: USDC.toBase58(), owner: owner.publicKey.toBase58() }) } }) }),
+      account: expect.objectContaining({
+        data: expect.objectContaining({
+          parsed: {
+            type: 'account',
+            info: expect.objectContaining({
+              tokenAmount: expect.objectContaining({
+                amount: balance.body.TokenInfos[0].Account.Data.Parsed.Info.TokenAmount.Amount,
+                decimals: 6,
+                uiAmount: balance.body.Balance,
+              }),
+              mint: USDC.toBase58(),
+              owner: owner.publicKey.toBase58(),
+            }),
+          },
+        }),
+      }),
     });
     const info = await sdk.getAccountInfo(owner.publicKey);
     expect(info.status).toBe(200);
     expect(decodeKotlin(info.body, ANDROID_RELEASED_CAMEL_TYPES.GetAccountResponse)).toEqual([]);
-    expect(info.body.tokenInfos.map((token: any) => token.account.data.parsed.info.mint).sort()).toEqual(info.body.TokenInfos.map((token: any) => token.Account.Data.Parsed.Info.Mint).sort());
+    expect(info.body.tokenInfos.map((token: any) => token.account.data.parsed.info.mint).sort()).toEqual(
+      info.body.TokenInfos.map((token: any) => token.Account.Data.Parsed.Info.Mint).sort(),
+    );
     const { answer } = await relayed(() => sdk.send(owner, second.publicKey, 1n, USDC), 2);
     expect(decodeKotlin(answer.body, ANDROID_RELEASED_CAMEL_TYPES.TransactionResponse)).toEqual([]);
     // v0.1.2-alpha named the history's wallet `address` (@Query("address")), after Page and PageSize.
@@ -212,7 +257,11 @@ describe('the Altude Android SDK on the current interface', () => {
     const { transaction, spent } = await relayed(() => sdk.closeAccount(owner, [USDC, NATIVE]), 1);
     const sol = androidAta(owner.publicKey, NATIVE).toBase58();
     // The USDC account holds tokens, so the SDK leaves it out.
-    expect(instructionTable(transaction)).toEqual({ feePayer, signers: [feePayer], instructions: [CU_LIMIT_400K, { program: TOKEN, keys: [`${sol} w`, `${feePayer} sw`, `${feePayer} sw`], data: '09' }] });
+    expect(instructionTable(transaction)).toEqual({
+      feePayer,
+      signers: [feePayer],
+      instructions: [CU_LIMIT_400K, { program: TOKEN, keys: [`${sol} w`, `${feePayer} sw`, `${feePayer} sw`], data: '09' }],
+    });
     expect(await tokenAccountOf(emulator, sol)).toBeNull();
     expect(spent).toBe(SIGNATURE_FEE - TOKEN_ACCOUNT_RENT);
   });

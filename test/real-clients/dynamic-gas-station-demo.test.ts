@@ -18,7 +18,7 @@ import {
   NATIVE_MINT,
   TOKEN_PROGRAM_ID,
 } from '@solana/spl-token';
-import { Keypair, PublicKey, SystemProgram, Transaction } from '@solana/web3.js';
+import { type Keypair, PublicKey, SystemProgram, Transaction } from '@solana/web3.js';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createRelayEmulator, type RelayEmulator } from '../../src/index.ts';
 import { instructionTable, lamportsOf, settleAndCheckFinal, SIGNATURE_FEE, TOKEN_ACCOUNT_RENT, tokenAccountOf, u64Hex } from './altude/ledger-checks.ts';
@@ -54,13 +54,22 @@ describe('the dynamic gas station demo on the current interface', () => {
     const newAccount = newKeypair();
     const transaction = new Transaction();
     transaction.add(
-      SystemProgram.createAccount({ fromPubkey: feePayer, newAccountPubkey: newAccount.publicKey, lamports: 2039280, space: ACCOUNT_SIZE, programId: TOKEN_PROGRAM_ID }),
+      SystemProgram.createAccount({
+        fromPubkey: feePayer,
+        newAccountPubkey: newAccount.publicKey,
+        lamports: 2039280,
+        space: ACCOUNT_SIZE,
+        programId: TOKEN_PROGRAM_ID,
+      }),
       createInitializeAccount3Instruction(newAccount.publicKey, customMint ?? NATIVE_MINT, user.publicKey),
       createSetAuthorityInstruction(newAccount.publicKey, user.publicKey, AuthorityType.CloseAccount, feePayer),
     );
     if (customMint) {
       const ata = getAssociatedTokenAddressSync(customMint, user.publicKey);
-      transaction.add(createAssociatedTokenAccountIdempotentInstruction(feePayer, ata, user.publicKey, customMint), createSetAuthorityInstruction(ata, user.publicKey, AuthorityType.CloseAccount, feePayer));
+      transaction.add(
+        createAssociatedTokenAccountIdempotentInstruction(feePayer, ata, user.publicKey, customMint),
+        createSetAuthorityInstruction(ata, user.publicKey, AuthorityType.CloseAccount, feePayer),
+      );
     }
     transaction.feePayer = feePayer;
     transaction.recentBlockhash = await altudeBlockhash();
@@ -91,7 +100,11 @@ describe('the dynamic gas station demo on the current interface', () => {
       feePayer: feePayer.toBase58(),
       signers: expect.arrayContaining([feePayer.toBase58(), n, u]),
       instructions: [
-        { program: SystemProgram.programId.toBase58(), keys: [`${feePayer.toBase58()} sw`, `${n} sw`], data: `00000000${u64Hex(2_039_280n)}${u64Hex(165n)}${TOKEN_PROGRAM_ID.toBuffer().toString('hex')}` },
+        {
+          program: SystemProgram.programId.toBase58(),
+          keys: [`${feePayer.toBase58()} sw`, `${n} sw`],
+          data: `00000000${u64Hex(2_039_280n)}${u64Hex(165n)}${TOKEN_PROGRAM_ID.toBuffer().toString('hex')}`,
+        },
         { program: TOKEN, keys: [`${n} sw`, NATIVE_MINT.toBase58()], data: `12${user.publicKey.toBuffer().toString('hex')}` },
         { program: TOKEN, keys: [`${n} sw`, `${u} s`], data: `060301${feePayer.toBuffer().toString('hex')}` },
       ],
@@ -101,7 +114,12 @@ describe('the dynamic gas station demo on the current interface', () => {
     expect(created.status, JSON.stringify(created.body)).toBe(200);
     const signature = (created.body.Signature || created.body.signature) as string;
     const [entry] = await settleAndCheckFinal(emulator, [{ signature, signers: 3 }]);
-    expect(await tokenAccountOf(emulator, newAccount.publicKey)).toMatchObject({ mint: NATIVE_MINT.toBase58(), owner: u, closeAuthority: feePayer.toBase58(), isNative: TOKEN_ACCOUNT_RENT });
+    expect(await tokenAccountOf(emulator, newAccount.publicKey)).toMatchObject({
+      mint: NATIVE_MINT.toBase58(),
+      owner: u,
+      closeAuthority: feePayer.toBase58(),
+      isNative: TOKEN_ACCOUNT_RENT,
+    });
     expect(before - (await lamportsOf(emulator, feePayer))).toBe(3n * SIGNATURE_FEE + TOKEN_ACCOUNT_RENT);
     expect(entry).toMatchObject({ sponsorExposure: Number(TOKEN_ACCOUNT_RENT), strictBreaks: [{ rule: 'A5', account: n }] });
 
@@ -127,12 +145,16 @@ describe('the dynamic gas station demo on the current interface', () => {
     const { base64, newAccount } = await createAccountTransaction(user, USDC);
     const table = instructionTable(base64);
     const ata = getAssociatedTokenAddressSync(USDC, user.publicKey);
-    expect(table.instructions[3]).toMatchObject({ keys: [`${feePayer.toBase58()} sw`, `${ata.toBase58()} w`, `${user.publicKey.toBase58()} s`, USDC.toBase58(), SystemProgram.programId.toBase58(), TOKEN], data: '01' });
+    expect(table.instructions[3]).toMatchObject({
+      keys: [`${feePayer.toBase58()} sw`, `${ata.toBase58()} w`, `${user.publicKey.toBase58()} s`, USDC.toBase58(), SystemProgram.programId.toBase58(), TOKEN],
+      data: '01',
+    });
     const before = await lamportsOf(emulator, feePayer);
     const created = await altudeApiCall('/api/Account/create', base64);
     expect(created.status, JSON.stringify(created.body)).toBe(200);
     const [entry] = await settleAndCheckFinal(emulator, [{ signature: created.body.signature, signers: 3 }]);
-    for (const account of [newAccount.publicKey, ata]) expect(await tokenAccountOf(emulator, account)).toMatchObject({ mint: USDC.toBase58(), closeAuthority: feePayer.toBase58() });
+    for (const account of [newAccount.publicKey, ata])
+      expect(await tokenAccountOf(emulator, account)).toMatchObject({ mint: USDC.toBase58(), closeAuthority: feePayer.toBase58() });
     expect(before - (await lamportsOf(emulator, feePayer))).toBe(3n * SIGNATURE_FEE + 2n * TOKEN_ACCOUNT_RENT);
     expect(entry).toMatchObject({ strictBreaks: [], sponsorExposure: 0 });
   });

@@ -7,12 +7,22 @@
  * rather than read through account info, and the airdrop waits for Finalized.
  */
 import { ASSOCIATED_TOKEN_PROGRAM_ID, TOKEN_PROGRAM_ID } from '@solana/spl-token';
-import { Keypair, SystemProgram } from '@solana/web3.js';
+import { type Keypair, SystemProgram } from '@solana/web3.js';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createRelayEmulator, type RelayEmulator } from '../../src/index.ts';
 import { KineticSdkWire } from './kinetic/kinetic-sdk-wire.ts';
 import { kineticMemoText, MEMO_V1, tokenAddress, TransactionType } from './kinetic/kinetic-transactions.ts';
-import { feesOf, instructionTable, lamportsOf, setCloseAuthorityData, settleAndCheckFinal, SIGNATURE_FEE, TOKEN_ACCOUNT_RENT, tokenAccountOf, transferCheckedData } from './kinetic/ledger-checks.ts';
+import {
+  feesOf,
+  instructionTable,
+  lamportsOf,
+  setCloseAuthorityData,
+  settleAndCheckFinal,
+  SIGNATURE_FEE,
+  TOKEN_ACCOUNT_RENT,
+  tokenAccountOf,
+  transferCheckedData,
+} from './kinetic/ledger-checks.ts';
 import { newKeypair } from '../support/keys.ts';
 
 const ENDPOINT = 'https://kinetic.example.test';
@@ -36,7 +46,8 @@ describe('Kinetic SDK 1.0.0-rc.1 on the legacy interface', () => {
 
   const lastRequest = () => sdk.requests.at(-1)!;
   const sentBody = () => JSON.parse(lastRequest().body!) as Record<string, unknown>;
-  const kinBalance = async (owner: Keypair | string) => (await tokenAccountOf(emulator, tokenAddress(typeof owner === 'string' ? owner : owner.publicKey, KIN)))?.amount ?? null;
+  const kinBalance = async (owner: Keypair | string) =>
+    (await tokenAccountOf(emulator, tokenAddress(typeof owner === 'string' ? owner : owner.publicKey, KIN)))?.amount ?? null;
   const fundedOwner = async (amount: string) => {
     const owner = newKeypair();
     expect((await sdk.createAccount({ owner })).status).toBe('Confirmed');
@@ -85,7 +96,9 @@ describe('Kinetic SDK 1.0.0-rc.1 on the legacy interface', () => {
     const owner = newKeypair();
     await sdk.createAccount({ owner });
     const response = await sdk.requestAirdrop({ account: owner.publicKey.toBase58(), amount: '3' });
-    expect(lastRequest().body).toBe(JSON.stringify({ account: owner.publicKey.toBase58(), amount: '3', commitment: 'Finalized', environment: 'devnet', index: 1, mint: KIN }));
+    expect(lastRequest().body).toBe(
+      JSON.stringify({ account: owner.publicKey.toBase58(), amount: '3', commitment: 'Finalized', environment: 'devnet', index: 1, mint: KIN }),
+    );
     expect(emulator.transactionJournal({ signature: response.signature })[0]).toMatchObject({ status: 'processed', commitment: 'finalized', err: null });
     expect(await kinBalance(owner)).toBe(300_000n);
   });
@@ -109,7 +122,11 @@ describe('Kinetic SDK 1.0.0-rc.1 on the legacy interface', () => {
     const target = tokenAddress(destination.publicKey, KIN).toBase58();
     expect(instructionTable(body.tx as string).instructions).toEqual([
       { program: MEMO_V1.toBase58(), keys: [], data: Buffer.from(kineticMemoText({ index: 1, type: TransactionType.P2P })).toString('hex') },
-      { program: TOKEN, keys: [`${tokenAddress(owner.publicKey, KIN).toBase58()} w`, KIN, `${target} w`, `${owner.publicKey.toBase58()} s`], data: transferCheckedData(1n, 5) },
+      {
+        program: TOKEN,
+        keys: [`${tokenAddress(owner.publicKey, KIN).toBase58()} w`, KIN, `${target} w`, `${owner.publicKey.toBase58()} s`],
+        data: transferCheckedData(1n, 5),
+      },
     ]);
     expect(record).toMatchObject({ status: 'Confirmed', errors: [], amount: '0.00001', destination: target, reference: null });
 

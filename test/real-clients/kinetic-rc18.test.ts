@@ -6,13 +6,23 @@
  * statuses, and the fee payer's lamports moved by exactly the fees and rents expected.
  */
 import { ASSOCIATED_TOKEN_PROGRAM_ID, TOKEN_PROGRAM_ID } from '@solana/spl-token';
-import { Keypair, SystemProgram } from '@solana/web3.js';
+import { type Keypair, SystemProgram } from '@solana/web3.js';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createRelayEmulator, type RelayEmulator } from '../../src/index.ts';
 import { encodeAppMemo } from '../../src/legacy/app-memo.ts';
 import { KineticSdkWire } from './kinetic/kinetic-sdk-wire.ts';
 import { kineticMemoText, MEMO_V1, tokenAddress } from './kinetic/kinetic-transactions.ts';
-import { feesOf, instructionTable, lamportsOf, setCloseAuthorityData, settleAndCheckFinal, SIGNATURE_FEE, TOKEN_ACCOUNT_RENT, tokenAccountOf, transferCheckedData } from './kinetic/ledger-checks.ts';
+import {
+  feesOf,
+  instructionTable,
+  lamportsOf,
+  setCloseAuthorityData,
+  settleAndCheckFinal,
+  SIGNATURE_FEE,
+  TOKEN_ACCOUNT_RENT,
+  tokenAccountOf,
+  transferCheckedData,
+} from './kinetic/ledger-checks.ts';
 import { newKeypair } from '../support/keys.ts';
 
 const ENDPOINT = 'https://kinetic.example.test';
@@ -46,7 +56,8 @@ describe('Kinetic SDK 1.0.0-rc.18 on the legacy interface', () => {
 
   const lastRequest = () => sdk.requests.at(-1)!;
   const sentBody = () => JSON.parse(lastRequest().body!) as Record<string, unknown>;
-  const kinBalance = async (owner: Keypair | string) => (await tokenAccountOf(emulator, tokenAddress(typeof owner === 'string' ? owner : owner.publicKey, KIN)))?.amount ?? null;
+  const kinBalance = async (owner: Keypair | string) =>
+    (await tokenAccountOf(emulator, tokenAddress(typeof owner === 'string' ? owner : owner.publicKey, KIN)))?.amount ?? null;
 
   /** A wallet with a KIN account made by the SDK's createAccount and `amount` whole KIN airdropped into it. */
   const fundedOwner = async (amount: string) => {
@@ -107,7 +118,15 @@ describe('Kinetic SDK 1.0.0-rc.18 on the legacy interface', () => {
         { program: TOKEN, keys: [`${account} w`, `${owned} s`], data: setCloseAuthorityData(FEE_PAYER) },
       ],
     });
-    expect(record).toMatchObject({ status: 'Confirmed', errors: [], reference: null, feePayer: FEE_PAYER, mint: KIN, source: owned, ua: '@kin-kinetic/sdk@1.0.0-rc.18' });
+    expect(record).toMatchObject({
+      status: 'Confirmed',
+      errors: [],
+      reference: null,
+      feePayer: FEE_PAYER,
+      mint: KIN,
+      source: owned,
+      ua: '@kin-kinetic/sdk@1.0.0-rc.18',
+    });
 
     const fees = feesOf(await settleAndCheckFinal(emulator, [{ signature: record.signature, signers: 2 }]));
     expect(await tokenAccountOf(emulator, account)).toMatchObject({ owner: owned, mint: KIN, amount: 0n, closeAuthority: FEE_PAYER });
@@ -174,7 +193,11 @@ describe('Kinetic SDK 1.0.0-rc.18 on the legacy interface', () => {
       instructions: [
         { program: MEMO_V1.toBase58(), keys: [], data: Buffer.from(kineticMemoText({ index: 1 })).toString('hex') },
         { program: ATA_PROGRAM, keys: [`${FEE_PAYER} sw`, `${target} w`, destination, KIN, SYSTEM, TOKEN], data: '' },
-        { program: TOKEN, keys: [`${tokenAddress(owner.publicKey, KIN).toBase58()} w`, KIN, `${target} w`, `${owned} s`], data: transferCheckedData(100_000n, 5) },
+        {
+          program: TOKEN,
+          keys: [`${tokenAddress(owner.publicKey, KIN).toBase58()} w`, KIN, `${target} w`, `${owned} s`],
+          data: transferCheckedData(100_000n, 5),
+        },
       ],
     });
     expect(record, JSON.stringify(record)).toMatchObject({ status: 'Confirmed', errors: [], destination: target, amount: '1' });
@@ -196,13 +219,20 @@ describe('Kinetic SDK 1.0.0-rc.18 on the legacy interface', () => {
     await emulator.settle();
     const before = await lamportsOf(emulator, FEE_PAYER);
 
-    const record = await sdk.makeTransferBatch({ owner, destinations: destinations.map((d, i) => ({ destination: d.publicKey.toBase58(), amount: String(i + 1) })) });
+    const record = await sdk.makeTransferBatch({
+      owner,
+      destinations: destinations.map((d, i) => ({ destination: d.publicKey.toBase58(), amount: String(i + 1) })),
+    });
     const body = sentBody();
     expect(Object.keys(body)).toEqual(['commitment', 'environment', 'index', 'lastValidBlockHeight', 'mint', 'reference', 'tx']);
     expect(body.reference).toBeNull();
     const rows = instructionTable(body.tx as string).instructions;
     expect(rows.map((row) => row.program)).toEqual([MEMO_V1.toBase58(), TOKEN, TOKEN, TOKEN]);
-    expect(rows.slice(1).map((row) => row.data)).toEqual([transferCheckedData(100_000n, 5), transferCheckedData(200_000n, 5), transferCheckedData(300_000n, 5)]);
+    expect(rows.slice(1).map((row) => row.data)).toEqual([
+      transferCheckedData(100_000n, 5),
+      transferCheckedData(200_000n, 5),
+      transferCheckedData(300_000n, 5),
+    ]);
     expect(record).toMatchObject({ status: 'Confirmed', errors: [], amount: '1' });
 
     const fees = feesOf(await settleAndCheckFinal(emulator, [{ signature: record.signature, signers: 2 }]));
@@ -218,7 +248,9 @@ describe('Kinetic SDK 1.0.0-rc.18 on the legacy interface', () => {
     const before = await lamportsOf(emulator, FEE_PAYER);
 
     const record = await sdk.closeAccount({ account: owner.publicKey.toBase58() });
-    expect(lastRequest().body).toBe(JSON.stringify({ account: owner.publicKey.toBase58(), commitment: 'Confirmed', environment: 'devnet', index: 1, mint: KIN, reference: null }));
+    expect(lastRequest().body).toBe(
+      JSON.stringify({ account: owner.publicKey.toBase58(), commitment: 'Confirmed', environment: 'devnet', index: 1, mint: KIN, reference: null }),
+    );
     expect(record).toMatchObject({ status: 'Confirmed', errors: [], reference: null, feePayer: FEE_PAYER, source: owner.publicKey.toBase58() });
 
     const fees = feesOf(await settleAndCheckFinal(emulator, [{ signature: record.signature, signers: 1 }]));
@@ -229,7 +261,14 @@ describe('Kinetic SDK 1.0.0-rc.18 on the legacy interface', () => {
   it('reads: balance, history, token accounts, account info, transaction, each with ?commitment=Confirmed', async () => {
     const owner = await fundedOwner('7');
     const airdrop = sdk.requests.at(-1)!;
-    expect(JSON.parse(airdrop.body!)).toEqual({ account: owner.publicKey.toBase58(), amount: '7', commitment: 'Confirmed', environment: 'devnet', index: 1, mint: KIN });
+    expect(JSON.parse(airdrop.body!)).toEqual({
+      account: owner.publicKey.toBase58(),
+      amount: '7',
+      commitment: 'Confirmed',
+      environment: 'devnet',
+      index: 1,
+      mint: KIN,
+    });
     await emulator.settle();
     const account = owner.publicKey.toBase58();
     const ata = tokenAddress(owner.publicKey, KIN).toBase58();
@@ -262,7 +301,13 @@ describe('Kinetic SDK 1.0.0-rc.18 on the legacy interface', () => {
 
     expireBeforeNextPost = true;
     const record = await sdk.makeTransfer({ owner, destination: destination.publicKey.toBase58(), amount: '1' });
-    expect(record).toMatchObject({ status: 'Failed', signature: null, errors: [{ type: 'BadNonce', message: 'Error: failed to send transaction: Transaction simulation failed: Blockhash not found', logs: [], instruction: null }] });
+    expect(record).toMatchObject({
+      status: 'Failed',
+      signature: null,
+      errors: [
+        { type: 'BadNonce', message: 'Error: failed to send transaction: Transaction simulation failed: Blockhash not found', logs: [], instruction: null },
+      ],
+    });
 
     await emulator.settle();
     expect(emulator.transactionJournal()).toHaveLength(submitted);
@@ -282,7 +327,11 @@ describe('Kinetic SDK 1.0.0-rc.18 on the legacy interface', () => {
     it('records kinetic-user-agent as the record’s ua, and lists it at /transaction/kinetic-transaction/…', async () => {
       const owner = newKeypair();
       const record = await kinetic.createAccount({ owner, reference: 'ZmlzaA==' });
-      expect(kinetic.requests.at(-1)!.headers).toMatchObject({ 'kinetic-environment': 'devnet', 'kinetic-index': '1', 'kinetic-user-agent': '@kin-kinetic/sdk@1.0.0-rc.18' });
+      expect(kinetic.requests.at(-1)!.headers).toMatchObject({
+        'kinetic-environment': 'devnet',
+        'kinetic-index': '1',
+        'kinetic-user-agent': '@kin-kinetic/sdk@1.0.0-rc.18',
+      });
       expect(record).toMatchObject({ status: 'Confirmed', ua: '@kin-kinetic/sdk@1.0.0-rc.18' });
       const listed = await kinetic.getKineticTransaction({ signature: record.signature });
       expect(kinetic.requests.at(-1)!.path).toBe(`/api/transaction/kinetic-transaction/devnet/1?reference=&signature=${record.signature}`);
@@ -294,7 +343,9 @@ describe('Kinetic SDK 1.0.0-rc.18 on the legacy interface', () => {
       const missing = await kinetic.getKineticTransaction({ reference: 'bm9uZQ==' }).catch((error: Error & { status?: number }) => error);
       expect(missing).toMatchObject({ status: 404, message: 'app-1-devnet: Transaction not found' });
       // A path the legacy interface does not have answers in its style, with NestJS's `message`.
-      const response = await emulator.fetch(new Request(`${ENDPOINT}/api/transaction/no-such-route/devnet/1`, { headers: { 'kinetic-user-agent': '@kin-kinetic/sdk@1.0.0-rc.18' } }));
+      const response = await emulator.fetch(
+        new Request(`${ENDPOINT}/api/transaction/no-such-route/devnet/1`, { headers: { 'kinetic-user-agent': '@kin-kinetic/sdk@1.0.0-rc.18' } }),
+      );
       expect(response.status).toBe(404);
       expect(await response.json()).toEqual({ statusCode: 404, message: 'No route matches GET /api/transaction/no-such-route/devnet/1.', error: 'Not Found' });
     });

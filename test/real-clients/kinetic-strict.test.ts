@@ -1,9 +1,3 @@
-/**
- * Kinetic SDK 1.0.0-rc.18 against an emulator with policy 'strict': the SDK's default flows still
- * work, and sender-create (a destination ATA the fee payer funds with no close-authority hand-over)
- * is the one flow a strict relay refuses. The faithful default relays it (kinetic-rc18.test.ts).
- */
-import { Keypair } from '@solana/web3.js';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createRelayEmulator, type RelayEmulator } from '../../src/index.ts';
 import { KineticSdkWire } from './kinetic/kinetic-sdk-wire.ts';
@@ -31,8 +25,13 @@ describe('Kinetic SDK 1.0.0-rc.18 against policy "strict"', () => {
     const before = await lamportsOf(emulator, FEE_PAYER);
     const submitted = emulator.transactionJournal().length;
 
-    const refused = await sdk.makeTransfer({ owner, destination: newKeypair().publicKey.toBase58(), amount: '1', senderCreate: true }).catch((error: Error & { status?: number; body?: unknown }) => error);
-    expect(refused).toMatchObject({ status: 422, body: { statusCode: 422, error: 'Unprocessable Entity', message: expect.stringContaining('close authority') } });
+    const refused = await sdk
+      .makeTransfer({ owner, destination: newKeypair().publicKey.toBase58(), amount: '1', senderCreate: true })
+      .catch((error: Error & { status?: number; body?: unknown }) => error);
+    expect(refused).toMatchObject({
+      status: 422,
+      body: { statusCode: 422, error: 'Unprocessable Entity', message: expect.stringContaining('close authority') },
+    });
     await emulator.settle();
     expect(emulator.transactionJournal()).toHaveLength(submitted);
     expect(await lamportsOf(emulator, FEE_PAYER)).toBe(before);

@@ -29,7 +29,12 @@ export async function settleAndCheckFinal(emulator: RelayEmulator, signatures: {
   await emulator.settle();
   return signatures.map(({ signature, signers }) => {
     const [entry] = emulator.transactionJournal({ signature });
-    expect(entry, `${signature}: ${JSON.stringify(entry?.logs)}`).toMatchObject({ status: 'processed', commitment: 'finalized', err: null, fee: Number(SIGNATURE_FEE) * signers });
+    expect(entry, `${signature}: ${JSON.stringify(entry?.logs)}`).toMatchObject({
+      status: 'processed',
+      commitment: 'finalized',
+      err: null,
+      fee: Number(SIGNATURE_FEE) * signers,
+    });
     return entry!;
   });
 }

@@ -8,7 +8,7 @@
  * Token. So the emulator is started as that demo needs it: its RPC at that URL, `rpcAuth: false`.
  */
 import { getAssociatedTokenAddressSync } from '@solana/spl-token';
-import { Keypair, type PublicKey } from '@solana/web3.js';
+import type { PublicKey } from '@solana/web3.js';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createRelayEmulator, type RelayEmulator } from '../../src/index.ts';
 import { AltudeJsClient, gillTransferTokens } from './altude/altude-js.ts';
@@ -55,7 +55,10 @@ describe('the React Native Altude Pay demo on the current interface', () => {
     return answer.body.result;
   }
 
-  const balance = async (owner: PublicKey) => parsePaymentTokenBalance((await gasstation.request('POST', '/api/Account/balance', { accountAddress: owner.toBase58(), mintAddress: USDC.toBase58() })).body);
+  const balance = async (owner: PublicKey) =>
+    parsePaymentTokenBalance(
+      (await gasstation.request('POST', '/api/Account/balance', { accountAddress: owner.toBase58(), mintAddress: USDC.toBase58() })).body,
+    );
 
   it('getConfig through the gas station, then the wallet’s balance from TokenInfos[0]…TokenAmount', async () => {
     expect(await gasstation.getConfig()).toMatchObject({ FeePayer: emulator.config.feePayer, RpcUrl: DEVNET_RPC });
@@ -65,7 +68,10 @@ describe('the React Native Altude Pay demo on the current interface', () => {
 
   it('sendWithSigner pays a merchant who has no account yet: gill’s transfer relayed, the merchant’s account created without a hand-over, the signature read as Signature ?? signature', async () => {
     const before = await lamportsOf(emulator, emulator.config.feePayer);
-    const transaction = await gasstation.serialize(gillTransferTokens({ feePayer: gasstation.feePayer, mint: USDC, authority: wallet.publicKey, destination: merchant.publicKey, amount: 12_500_000n }), [wallet]);
+    const transaction = await gasstation.serialize(
+      gillTransferTokens({ feePayer: gasstation.feePayer, mint: USDC, authority: wallet.publicKey, destination: merchant.publicKey, amount: 12_500_000n }),
+      [wallet],
+    );
     const answer = await gasstation.request('POST', '/api/Transaction/send', { SignedTransaction: transaction });
     expect(answer.status, JSON.stringify(answer.body)).toBe(200);
     paid = answer.body.Signature ?? answer.body.signature;

@@ -43,7 +43,10 @@ export function systemSearch(): BrowserSearch {
 /** Every place looked in, in order (the variable aside). */
 export function browserCandidates(search: BrowserSearch): string[] {
   const linux = ['/usr/bin/chromium', '/usr/bin/chromium-browser', '/usr/bin/google-chrome', '/usr/bin/google-chrome-stable', '/snap/bin/chromium'];
-  const mac = ['Google Chrome.app/Contents/MacOS/Google Chrome', 'Chromium.app/Contents/MacOS/Chromium'].flatMap((app) => [join('/Applications', app), join(search.home, 'Applications', app)]);
+  const mac = ['Google Chrome.app/Contents/MacOS/Google Chrome', 'Chromium.app/Contents/MacOS/Chromium'].flatMap((app) => [
+    join('/Applications', app),
+    join(search.home, 'Applications', app),
+  ]);
   const windowsRoots = [search.env.PROGRAMFILES, search.env['PROGRAMFILES(X86)'], search.env.LOCALAPPDATA].filter((root): root is string => Boolean(root));
   const windows = windowsRoots.map((root) => join(root, 'Google', 'Chrome', 'Application', 'chrome.exe'));
   const system = search.platform === 'darwin' ? mac : search.platform === 'win32' ? windows : linux;
@@ -55,7 +58,10 @@ export function browserCandidates(search: BrowserSearch): string[] {
 export function findBrowser(search: BrowserSearch = systemSearch()): string | null {
   const named = search.env[BROWSER_VARIABLE];
   if (named) {
-    if (!search.exists(named)) throw new Error(`${BROWSER_VARIABLE} is ${named}, which does not exist: point it at a Chromium or Chrome executable, or unset it to let the tests look for one.`);
+    if (!search.exists(named))
+      throw new Error(
+        `${BROWSER_VARIABLE} is ${named}, which does not exist: point it at a Chromium or Chrome executable, or unset it to let the tests look for one.`,
+      );
     return named;
   }
   return browserCandidates(search).find((path) => search.exists(path)) ?? null;
@@ -65,7 +71,7 @@ export function findBrowser(search: BrowserSearch = systemSearch()): string | nu
 export function noBrowserMessage(search: BrowserSearch, tried: string[]): string {
   const install =
     search.platform === 'linux'
-      ? '`npx playwright-core install chromium` (downloads Playwright\'s Chromium), or `sudo apt-get install chromium` (Debian) / `sudo snap install chromium` (Ubuntu)'
+      ? "`npx playwright-core install chromium` (downloads Playwright's Chromium), or `sudo apt-get install chromium` (Debian) / `sudo snap install chromium` (Ubuntu)"
       : search.platform === 'darwin'
         ? '`npx playwright-core install chromium`, or install Google Chrome'
         : '`npx playwright-core install chromium`, or install Google Chrome';
@@ -103,7 +109,10 @@ export async function ensureBrowser(search: BrowserSearch = systemSearch()): Pro
       try {
         install();
       } catch (error) {
-        const lines = String((error as { stderr?: Buffer }).stderr ?? (error as Error).message).split('\n').map((line) => line.trim()).filter(Boolean);
+        const lines = String((error as { stderr?: Buffer }).stderr ?? (error as Error).message)
+          .split('\n')
+          .map((line) => line.trim())
+          .filter(Boolean);
         tried.push(`${name}: ${lines.find((line) => /error|fail|ENOTFOUND|EAI_AGAIN/i.test(line)) ?? lines[0] ?? 'failed'}`);
         continue;
       }
@@ -120,14 +129,20 @@ export async function ensureBrowser(search: BrowserSearch = systemSearch()): Pro
 function installers(search: BrowserSearch): [string, () => void][] {
   // The package's own bin (not in its exports map): next to its package.json.
   const cli = join(dirname(createRequire(import.meta.url).resolve('playwright-core/package.json')), 'cli.js');
-  const list: [string, () => void][] = [['playwright-core install chromium', () => execFileSync(process.execPath, [cli, 'install', 'chromium'], { stdio: 'pipe', timeout: 5 * 60_000 })]];
+  const list: [string, () => void][] = [
+    ['playwright-core install chromium', () => execFileSync(process.execPath, [cli, 'install', 'chromium'], { stdio: 'pipe', timeout: 5 * 60_000 })],
+  ];
   const root = process.getuid?.() === 0;
   if (search.platform === 'linux' && root && existsSync('/etc/debian_version') && existsSync('/usr/bin/apt-get')) {
     list.push([
       'apt-get install chromium',
       () => {
         execFileSync('apt-get', ['update', '-qq'], { stdio: 'pipe', timeout: 5 * 60_000 });
-        execFileSync('apt-get', ['install', '-y', '-qq', '--no-install-recommends', 'chromium'], { stdio: 'pipe', timeout: 10 * 60_000, env: { ...process.env, DEBIAN_FRONTEND: 'noninteractive' } });
+        execFileSync('apt-get', ['install', '-y', '-qq', '--no-install-recommends', 'chromium'], {
+          stdio: 'pipe',
+          timeout: 10 * 60_000,
+          env: { ...process.env, DEBIAN_FRONTEND: 'noninteractive' },
+        });
       },
     ]);
   }

@@ -2,7 +2,7 @@
  * Legacy-client helpers: transactions as the legacy SDK builds them (app-index memo, TransferChecked,
  * ATA creation followed by SetAuthority(CloseAccount → fee payer)), and test apps for fixtures.
  */
-import { Keypair, PublicKey, type TransactionInstruction } from '@solana/web3.js';
+import type { Keypair, PublicKey, TransactionInstruction } from '@solana/web3.js';
 import { loadFixtures, type Fixtures } from '../../src/fixtures/load-fixtures.ts';
 import type { AppsFile } from '../../src/legacy/legacy-apps.ts';
 import { appMemoInstruction } from '../../src/legacy/server-transactions.ts';
@@ -41,7 +41,9 @@ export function legacyTransfer(options: { blockhash: string; transfers: LegacyTr
       instructions.push(...createAtaInstructions(transfer.create.publicKey, mint));
       signers.set(transfer.create.publicKey.toBase58(), transfer.create);
     }
-    instructions.push(transferInstruction(transfer.from, transfer.to, transfer.amount, { checked: true, mint, decimals: transfer.decimals ?? (mint.equals(KIN) ? 5 : 6) }));
+    instructions.push(
+      transferInstruction(transfer.from, transfer.to, transfer.amount, { checked: true, mint, decimals: transfer.decimals ?? (mint.equals(KIN) ? 5 : 6) }),
+    );
     signers.set(transfer.from.publicKey.toBase58(), transfer.from);
   }
   return build({ instructions, blockhash: options.blockhash, signers: [...signers.values(), ...(options.signers ?? [])] });

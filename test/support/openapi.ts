@@ -70,11 +70,7 @@ export function assertResponseMatchesSpec(r: ResponseCheck): void {
 }
 
 /** Same as assertResponseMatchesSpec, for a fetch Response (reads the body; returns it parsed). */
-export async function assertFetchResponseMatchesSpec(
-  method: string,
-  path: string,
-  res: Response,
-): Promise<unknown> {
+export async function assertFetchResponseMatchesSpec(method: string, path: string, res: Response): Promise<unknown> {
   const contentType = res.headers.get('content-type');
   const text = await res.text();
   const body = contentType && /json/i.test(contentType) && text !== '' ? JSON.parse(text) : text;

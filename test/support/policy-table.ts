@@ -23,7 +23,11 @@ export function policyRules(): PolicyRule[] {
     .split('\n')
     .filter((line) => /^\| [A-Z]\d+ \|/.test(line))
     .map((line) => {
-      const [id, text, codeCell, faithful] = line.replace(/^\|/, '').replace(/\|$/, '').split('|').map((cell) => cell.trim());
+      const [id, text, codeCell, faithful] = line
+        .replace(/^\|/, '')
+        .replace(/\|$/, '')
+        .split('|')
+        .map((cell) => cell.trim());
       if (!faithful) throw new Error(`policy rule ${id}: no faithful column`);
       const parsed = /^([A-Z0-9_]+)(?: \((\d{3})\))?$/.exec(codeCell ?? '');
       if (!parsed) throw new Error(`policy rule ${id}: cannot read its code from "${codeCell}"`);

@@ -30,12 +30,27 @@ export function schemaArbitrary(schema: Json, options: SchemaArbitraryOptions, n
 function draw(schema: Json, options: SchemaArbitraryOptions, name: string): fc.Arbitrary<unknown> {
   if (schema.allOf) {
     const parts = (schema.allOf as Json[]).map((part) => options.deref(part));
-    return objectOf({ ...mergeAll(parts.filter((part) => !part.if), schema), conditionals: parts.filter((part) => part.if) }, options);
+    return objectOf(
+      {
+        ...mergeAll(
+          parts.filter((part) => !part.if),
+          schema,
+        ),
+        conditionals: parts.filter((part) => part.if),
+      },
+      options,
+    );
   }
   if (schema.oneOf || schema.anyOf) return fc.oneof(...(schema.oneOf ?? schema.anyOf).map((part: Json) => schemaArbitrary(part, options, name)));
   if ('const' in schema) return fc.constant(schema.const);
   if (schema.enum) return fc.constantFrom(...(schema.enum as unknown[]));
-  const types: string[] = Array.isArray(schema.type) ? schema.type : schema.type ? [schema.type] : schema.properties ? ['object'] : ['string', 'integer', 'boolean', 'null'];
+  const types: string[] = Array.isArray(schema.type)
+    ? schema.type
+    : schema.type
+      ? [schema.type]
+      : schema.properties
+        ? ['object']
+        : ['string', 'integer', 'boolean', 'null'];
   return fc.oneof(...types.map((type) => ofType(type, schema, options)));
 }
 
@@ -49,14 +64,20 @@ function ofType(type: string, schema: Json, options: SchemaArbitraryOptions): fc
       const min = schema.minimum ?? -MAX_INTEGER;
       const max = schema.maximum ?? MAX_INTEGER;
       // Bounds are where contracts and servers disagree: draw them often.
-      return fc.oneof(fc.integer({ min: Math.max(min, -MAX_INTEGER), max: Math.min(max, MAX_INTEGER) }), fc.constantFrom(...[min, max, min + 1].filter((value) => value >= min && value <= max && Number.isSafeInteger(value))));
+      return fc.oneof(
+        fc.integer({ min: Math.max(min, -MAX_INTEGER), max: Math.min(max, MAX_INTEGER) }),
+        fc.constantFrom(...[min, max, min + 1].filter((value) => value >= min && value <= max && Number.isSafeInteger(value))),
+      );
     }
     case 'number':
       return fc.double({ min: schema.minimum ?? -1e9, max: schema.maximum ?? 1e9, noNaN: true, noDefaultInfinity: true });
     case 'string':
       return stringOf(schema);
     case 'array':
-      return fc.array(schema.items ? schemaArbitrary(schema.items, options) : fc.jsonValue({ maxDepth: 1 }), { minLength: schema.minItems ?? 0, maxLength: Math.min(schema.maxItems ?? 4, 4) });
+      return fc.array(schema.items ? schemaArbitrary(schema.items, options) : fc.jsonValue({ maxDepth: 1 }), {
+        minLength: schema.minItems ?? 0,
+        maxLength: Math.min(schema.maxItems ?? 4, 4),
+      });
     case 'object':
       return objectOf(schema, options);
     default:
@@ -71,7 +92,9 @@ function stringOf(schema: Json): fc.Arbitrary<string> {
   if (schema.format === 'uri') return fc.webUrl();
   const minLength = schema.minLength ?? 0;
   const maxLength = schema.maxLength ?? Math.max(minLength, 40);
-  const text: fc.Arbitrary<string> = schema.pattern ? fc.stringMatching(new RegExp(schema.pattern)) : fc.string({ unit: 'grapheme', minLength, maxLength: Math.min(maxLength, minLength + 40) });
+  const text: fc.Arbitrary<string> = schema.pattern
+    ? fc.stringMatching(new RegExp(schema.pattern))
+    : fc.string({ unit: 'grapheme', minLength, maxLength: Math.min(maxLength, minLength + 40) });
   return text.filter((value) => [...value].length >= minLength && [...value].length <= maxLength);
 }
 
@@ -85,8 +108,14 @@ function objectOf(schema: Json, options: SchemaArbitraryOptions): fc.Arbitrary<R
   return fc
     .record(model, { requiredKeys })
     .filter((value) => forbidden.every((together) => !together.every((key) => key in value)))
-    .filter((value) => ((schema.conditionals ?? []) as Json[]).every((rule) => !matchesConsts(rule.if, value) || (rule.then.required as string[]).every((key) => key in value)))
-    .filter((value) => (schema.dependentRequired ? Object.entries(schema.dependentRequired as Record<string, string[]>).every(([key, needs]) => !(key in value) || needs.every((need) => need in value)) : true));
+    .filter((value) =>
+      ((schema.conditionals ?? []) as Json[]).every((rule) => !matchesConsts(rule.if, value) || (rule.then.required as string[]).every((key) => key in value)),
+    )
+    .filter((value) =>
+      schema.dependentRequired
+        ? Object.entries(schema.dependentRequired as Record<string, string[]>).every(([key, needs]) => !(key in value) || needs.every((need) => need in value))
+        : true,
+    );
 }
 
 /** True when `value` has every `const` an `if: { properties: { key: { const } } }` names. */
@@ -96,7 +125,13 @@ function matchesConsts(condition: Json, value: Record<string, unknown>): boolean
 
 /** The allOf parts of an object schema as one: properties and required lists joined. */
 function mergeAll(parts: Json[], outer: Json): Json {
-  const merged: Json = { type: 'object', properties: { ...(outer.properties ?? {}) }, required: [...(outer.required ?? [])], not: outer.not, dependentRequired: outer.dependentRequired };
+  const merged: Json = {
+    type: 'object',
+    properties: { ...(outer.properties ?? {}) },
+    required: [...(outer.required ?? [])],
+    not: outer.not,
+    dependentRequired: outer.dependentRequired,
+  };
   for (const part of parts) {
     Object.assign(merged.properties, part.properties ?? {});
     merged.required.push(...(part.required ?? []));

@@ -32,12 +32,7 @@ export function ata(owner: PublicKey, mint: PublicKey = USDC): PublicKey {
 }
 
 /** A transaction paid by `feePayer`, partially signed by `signers`, as base64. */
-export function build(options: {
-  instructions: TransactionInstruction[];
-  blockhash: string;
-  signers: Keypair[];
-  feePayer?: PublicKey;
-}): string {
+export function build(options: { instructions: TransactionInstruction[]; blockhash: string; signers: Keypair[]; feePayer?: PublicKey }): string {
   const tx = new Transaction({ feePayer: options.feePayer ?? FEE_PAYER, blockhash: options.blockhash, lastValidBlockHeight: 0 });
   tx.add(...options.instructions);
   if (options.signers.length > 0) tx.partialSign(...options.signers);
@@ -45,14 +40,15 @@ export function build(options: {
 }
 
 /** Spec 4.2 account creation: create the owner's ATA paid by the fee payer, then hand the close authority to the fee payer. */
-export function createAtaInstructions(owner: PublicKey, mint: PublicKey = USDC, options: { idempotent?: boolean; feePayer?: PublicKey } = {}): TransactionInstruction[] {
+export function createAtaInstructions(
+  owner: PublicKey,
+  mint: PublicKey = USDC,
+  options: { idempotent?: boolean; feePayer?: PublicKey } = {},
+): TransactionInstruction[] {
   const feePayer = options.feePayer ?? FEE_PAYER;
   const account = ata(owner, mint);
   const create = options.idempotent ? createAssociatedTokenAccountIdempotentInstruction : createAssociatedTokenAccountInstruction;
-  return [
-    create(feePayer, account, owner, mint),
-    createSetAuthorityInstruction(account, owner, AuthorityType.CloseAccount, feePayer),
-  ];
+  return [create(feePayer, account, owner, mint), createSetAuthorityInstruction(account, owner, AuthorityType.CloseAccount, feePayer)];
 }
 
 /** The plain-account creation form: createAccount from the fee payer, InitializeAccount3, close authority to the fee payer. */
@@ -70,7 +66,12 @@ export function createPlainAccountInstructions(owner: PublicKey, account: Keypai
   ];
 }
 
-export function transferInstruction(from: Keypair | PublicKey, to: PublicKey, amount: bigint, options: { checked?: boolean; mint?: PublicKey; decimals?: number } = {}): TransactionInstruction {
+export function transferInstruction(
+  from: Keypair | PublicKey,
+  to: PublicKey,
+  amount: bigint,
+  options: { checked?: boolean; mint?: PublicKey; decimals?: number } = {},
+): TransactionInstruction {
   const owner = from instanceof Keypair ? from.publicKey : from;
   const mint = options.mint ?? USDC;
   if (options.checked) return createTransferCheckedInstruction(ata(owner, mint), mint, ata(to, mint), owner, amount, options.decimals ?? 6);

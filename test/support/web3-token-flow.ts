@@ -7,7 +7,11 @@
 import { createMint, getOrCreateAssociatedTokenAccount, mintTo, transfer } from '@solana/spl-token';
 import { Connection, Keypair, LAMPORTS_PER_SOL } from '@solana/web3.js';
 
-export async function web3TokenFlow(baseUrl: string, apiKey: string, fetcher: typeof fetch = fetch): Promise<{ sender: bigint; recipient: bigint; rpcUrl: string }> {
+export async function web3TokenFlow(
+  baseUrl: string,
+  apiKey: string,
+  fetcher: typeof fetch = fetch,
+): Promise<{ sender: bigint; recipient: bigint; rpcUrl: string }> {
   const config = (await (await fetcher(`${baseUrl}/Transaction/config`, { headers: { 'X-API-Key': apiKey } })).json()) as { RpcUrl: string; Token: string };
   const connection = new Connection(config.RpcUrl, { commitment: 'confirmed', httpHeaders: { Authorization: `Bearer ${config.Token}` } });
   const payer = Keypair.generate();

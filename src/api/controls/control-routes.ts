@@ -25,8 +25,10 @@ export function controlRoutes(controls: TestControlMethods, guard: AdminGuard): 
     },
   });
   // Every control body is required (openapi/relay.yaml): none, or JSON null, is refused as not an object.
-  const body = async <Id extends OperationId>(context: Context, operationId: Id): Promise<RequestBody<Id>> => context.services.binder.body(operationId, await context.body());
-  const query = <Id extends OperationId>(context: Context, operationId: Id): QueryParameters<Id> => context.services.binder.query(operationId, context.url.searchParams);
+  const body = async <Id extends OperationId>(context: Context, operationId: Id): Promise<RequestBody<Id>> =>
+    context.services.binder.body(operationId, await context.body());
+  const query = <Id extends OperationId>(context: Context, operationId: Id): QueryParameters<Id> =>
+    context.services.binder.query(operationId, context.url.searchParams);
 
   return [
     route('POST', '/__emulator/reset', 'emulatorReset', async () => {

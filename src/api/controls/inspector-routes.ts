@@ -41,7 +41,12 @@ export function inspectorRoutes(options: InspectorRoutesOptions): EmulatorRoute[
       return handle(context);
     },
   });
-  const sources = (services: EmulatorServices) => ({ submissions: services.submissions, legacy: services.legacy.records, journal, profile: services.config.policyProfile });
+  const sources = (services: EmulatorServices) => ({
+    submissions: services.submissions,
+    legacy: services.legacy.records,
+    journal,
+    profile: services.config.policyProfile,
+  });
 
   return [
     route('/__emulator/overview', 'emulatorOverview', async ({ services }) => jsonResponse(await overview(services))),

@@ -29,7 +29,9 @@ export function appOf(context: LegacyContext): { legacy: LegacyService; app: Leg
 export function signatureParam(context: LegacyContext, name: string): string {
   const raw = context.params[name] ?? '';
   if (!isSolanaSignature(raw)) {
-    throw new RelayError('VALIDATION_FAILED', `${name} is not a base58 transaction signature.`, { errors: [{ path: name, message: 'must be a base58 signature (64 bytes)' }] });
+    throw new RelayError('VALIDATION_FAILED', `${name} is not a base58 transaction signature.`, {
+      errors: [{ path: name, message: 'must be a base58 signature (64 bytes)' }],
+    });
   }
   return raw;
 }
@@ -43,7 +45,13 @@ export function checkReadCommitment(context: LegacyContext, operationId: LegacyR
 }
 
 /** The legacy reads that take `?commitment=`. */
-export type LegacyReadOperation = 'legacyBalance' | 'legacyHistory' | 'legacyAccountInfo' | 'legacyAccountInfoDefaultMint' | 'legacyTokenAccounts' | 'legacyGetTransaction';
+export type LegacyReadOperation =
+  | 'legacyBalance'
+  | 'legacyHistory'
+  | 'legacyAccountInfo'
+  | 'legacyAccountInfoDefaultMint'
+  | 'legacyTokenAccounts'
+  | 'legacyGetTransaction';
 
 /** A base58 address path segment, or 400 INVALID_ADDRESS naming it. */
 export function addressParam(context: LegacyContext, name: string): string {

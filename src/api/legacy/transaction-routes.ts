@@ -8,7 +8,11 @@ import { appOf, checkReadCommitment, referenceOf, signatureParam, type LegacyCon
  * make-transfer and account/create: the client's partially signed transaction, relayed with the
  * mint's fee payer and answered 201 with the legacy transaction record (Failed records included).
  */
-export async function relayClientRoute(context: LegacyContext, operationId: 'legacyMakeTransfer' | 'legacyCreateAccount', kind: 'transfer' | 'create'): Promise<Response> {
+export async function relayClientRoute(
+  context: LegacyContext,
+  operationId: 'legacyMakeTransfer' | 'legacyCreateAccount',
+  kind: 'transfer' | 'create',
+): Promise<Response> {
   const { services, request } = context;
   const receivedAt = services.now();
   const body = services.binder.body(operationId, await context.body());

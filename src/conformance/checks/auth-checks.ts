@@ -60,10 +60,7 @@ function refusedCheck(kind: 'missing' | 'invalid'): Check {
     async run(ctx) {
       const usable = judged(await probeWith(ctx, kind));
       const accepted = usable.filter((o) => !(o.other.status >= 400 && o.other.status < 500));
-      ensure(
-        accepted.length === 0,
-        `not refused ${what}: ${accepted.map((o) => describeResponse(o.other)).join('; ')}`,
-      );
+      ensure(accepted.length === 0, `not refused ${what}: ${accepted.map((o) => describeResponse(o.other)).join('; ')}`);
       return usable.map((o) => `${o.label} → ${o.other.status}`).join(', ');
     },
   };
@@ -80,7 +77,10 @@ function problemCheck(kind: 'missing' | 'invalid'): Check {
     async run(ctx) {
       const usable = judged(await probeWith(ctx, kind));
       const wrong = usable.filter((o) => o.other.status !== 401 || problemCode(o.other) !== code || !isProblemJson(o.other));
-      ensure(wrong.length === 0, `expected 401 application/problem+json ${code}: ${wrong.map((o) => `${describeResponse(o.other)} (${o.other.contentType ?? 'no content type'})`).join('; ')}`);
+      ensure(
+        wrong.length === 0,
+        `expected 401 application/problem+json ${code}: ${wrong.map((o) => `${describeResponse(o.other)} (${o.other.contentType ?? 'no content type'})`).join('; ')}`,
+      );
     },
   };
 }
@@ -135,7 +135,7 @@ export const authChecks: Check[] = [
     async run(ctx) {
       const feePayer = (await ctx.need(ctx.feePayer(), 'the FeePayer of the configuration record')).toBase58();
       const token = await ctx.token();
-      if (!token || token.split('.').length !== 3) skip('the configuration record has no JWT Token to forge');
+      if (token?.split('.').length !== 3) skip('the configuration record has no JWT Token to forge');
       const res = await ctx.client.request({
         method: 'POST',
         path: '/Account/getaccountinfo',

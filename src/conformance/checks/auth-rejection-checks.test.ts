@@ -51,7 +51,10 @@ describe('auth checks', () => {
   });
 
   it('fail against a target that accepts any key', async () => {
-    const results = await run(target((h) => h, strictSend), ['auth.missing-key', 'auth.invalid-key', 'auth.config-requires-key']);
+    const results = await run(
+      target((h) => h, strictSend),
+      ['auth.missing-key', 'auth.invalid-key', 'auth.config-requires-key'],
+    );
     expect(results['auth.missing-key']).toMatchObject({ status: 'fail', level: 'MUST' });
     expect(results['auth.missing-key']?.reason).toMatch(/^not refused without X-API-Key: POST \/Account\/getaccountinfo → 200/);
     expect(results['auth.invalid-key']).toMatchObject({ status: 'fail', level: 'MUST' });

@@ -42,14 +42,17 @@ describe('config checks', () => {
     const opaque = await configResults(fakeConfig({ Token: 'opaque-token' }));
     expect(opaque['config.token-expiration']?.reason).toMatch(/Token is not a JWT/);
 
-    const expired = await configResults(
-      fakeConfig({ Token: fakeJwt({ exp: 1_000_000_000 }), TokenExpiration: new Date(1_000_000_000_000).toISOString() }),
-    );
+    const expired = await configResults(fakeConfig({ Token: fakeJwt({ exp: 1_000_000_000 }), TokenExpiration: new Date(1_000_000_000_000).toISOString() }));
     expect(expired['config.token-expiration']?.reason).toMatch(/already expired/);
   });
 
   it('fail every config check when the read is refused, saying how', async () => {
-    const report = await runConformance({ baseUrl: FAKE_BASE_URL, apiKey: 'wrong', fetch: fakeFetch({ 'GET /api/Transaction/config': withApiKey(() => json(fakeConfig())) }), only: ['config.'] });
+    const report = await runConformance({
+      baseUrl: FAKE_BASE_URL,
+      apiKey: 'wrong',
+      fetch: fakeFetch({ 'GET /api/Transaction/config': withApiKey(() => json(fakeConfig())) }),
+      only: ['config.'],
+    });
     for (const r of report.results) expect(r.reason).toMatch(/refused: GET \/Transaction\/config → 401 API_KEY_INVALID/);
     expect(report.summary).toMatchObject({ mustFailed: 2, ok: false });
   });

@@ -46,7 +46,9 @@ function jsonResponsesCheck(exchanges: Exchange[]): Check {
 /** Every operation of the contract, in document order: [operationId, 'METHOD /path', tags]. */
 function contractOperations(contract: ContractValidator): { operationId: string; label: string; pointer: string; tags: string[] }[] {
   const out = [];
-  for (const [path, item] of Object.entries((contract.document.paths ?? {}) as Record<string, Record<string, any>>)) {
+  for (const [path, item] of Object.entries(
+    (contract.document.paths ?? {}) as Record<string, Record<string, { operationId?: string; tags?: string[] } | undefined>>,
+  )) {
     for (const method of HTTP_METHODS) {
       const op = item[method];
       if (!op?.operationId) continue;

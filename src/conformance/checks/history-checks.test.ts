@@ -76,7 +76,11 @@ describe('history checks', () => {
 
   it('catch oldest-first order', async () => {
     const results = await run('oldest-first');
-    expect(results['history.newest-first']).toMatchObject({ status: 'fail', level: 'SHOULD', reason: expect.stringMatching(/^entry 1 .* is newer than entry 0/) });
+    expect(results['history.newest-first']).toMatchObject({
+      status: 'fail',
+      level: 'SHOULD',
+      reason: expect.stringMatching(/^entry 1 .* is newer than entry 0/),
+    });
     expect(results['history.paging']?.status).toBe('pass');
   });
 });

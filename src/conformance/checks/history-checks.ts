@@ -92,7 +92,16 @@ export const historyChecks: Check[] = [
         joined.push(...entries.map((e) => e.signature));
       }
       const again = await ctx.history(wallet, { PageSize: BIG_PAGE });
-      if (show(again.map((e) => e.signature), 100_000) !== show(big.map((e) => e.signature), 100_000)) {
+      if (
+        show(
+          again.map((e) => e.signature),
+          100_000,
+        ) !==
+        show(
+          big.map((e) => e.signature),
+          100_000,
+        )
+      ) {
         skip(`the history of ${wallet} changed while it was paged; it cannot be compared`);
       }
       const expected = big.slice(0, pages * pageSize).map((e) => e.signature);
@@ -116,7 +125,10 @@ export const historyChecks: Check[] = [
       const { entries } = await enoughHistory(ctx, 2);
       for (let i = 1; i < entries.length; i++) {
         const [a, b] = [entries[i - 1]!, entries[i]!];
-        ensure(b.slot <= a.slot && b.blockTime <= a.blockTime, `entry ${i} (slot ${b.slot}, blockTime ${b.blockTime}) is newer than entry ${i - 1} (slot ${a.slot}, blockTime ${a.blockTime})`);
+        ensure(
+          b.slot <= a.slot && b.blockTime <= a.blockTime,
+          `entry ${i} (slot ${b.slot}, blockTime ${b.blockTime}) is newer than entry ${i - 1} (slot ${a.slot}, blockTime ${a.blockTime})`,
+        );
       }
     },
   },

@@ -33,8 +33,19 @@ async function selfTransfer(ctx: ConformanceContext, reference: Json, recent?: R
     [transferInstruction({ source: account, destination: account, authority: owner, amount: LEGACY_AMOUNT, mint: mint.mint, decimals: mint.decimals })],
     [owner],
   );
-  const head = { commitment: 'Confirmed', environment: t.environment, index: t.index, lastValidBlockHeight: latest.lastValidBlockHeight, mint: mint.mint.toBase58() };
-  const response = await ctx.client.request({ method: 'POST', path: '/transaction/make-transfer', auth: 'none', json: { ...head, ...reference, tx: built.base64 } });
+  const head = {
+    commitment: 'Confirmed',
+    environment: t.environment,
+    index: t.index,
+    lastValidBlockHeight: latest.lastValidBlockHeight,
+    mint: mint.mint.toBase58(),
+  };
+  const response = await ctx.client.request({
+    method: 'POST',
+    path: '/transaction/make-transfer',
+    auth: 'none',
+    json: { ...head, ...reference, tx: built.base64 },
+  });
   const record = response.json;
   ensure(response.ok, `not accepted: ${describeResponse(response)}`);
   ensure(typeof record === 'object' && record !== null && !Array.isArray(record), `not a JSON object: ${describeResponse(response)}`);
@@ -42,7 +53,10 @@ async function selfTransfer(ctx: ConformanceContext, reference: Json, recent?: R
 }
 
 function expectRelayed({ record }: Relayed): string {
-  ensure(record.status !== 'Failed' && Array.isArray(record.errors) && record.errors.length === 0, `a Failed record: status ${show(record.status)}, errors ${show(record.errors)}`);
+  ensure(
+    record.status !== 'Failed' && Array.isArray(record.errors) && record.errors.length === 0,
+    `a Failed record: status ${show(record.status)}, errors ${show(record.errors)}`,
+  );
   ensure(typeof record.signature === 'string', `no signature: ${show(record.signature)}`);
   return `status ${String(record.status)}`;
 }
@@ -84,9 +98,16 @@ export const kineticChecks: Check[] = [
       const { record } = await ctx.need(nullReferenceTransfer(ctx), 'a make-transfer with reference null');
       ensure(typeof record.signature === 'string', `the make-transfer record has no signature: ${show(record.signature)}`);
       const query = new URLSearchParams({ reference: '', signature: record.signature });
-      const res = await ctx.client.request({ method: 'GET', path: `/${legacyPath(t, 'transaction', 'legacy-transaction', '{env}', '{index}')}?${query}`, auth: 'none' });
+      const res = await ctx.client.request({
+        method: 'GET',
+        path: `/${legacyPath(t, 'transaction', 'legacy-transaction', '{env}', '{index}')}?${query}`,
+        auth: 'none',
+      });
       ensure(res.ok && Array.isArray(res.json), `expected a 2xx JSON array: ${describeResponse(res)}`);
-      ensure((res.json as Json[]).some((found) => found.id === record.id), `record ${show(record.id)} is not in ${show(res.json)}`);
+      ensure(
+        (res.json as Json[]).some((found) => found.id === record.id),
+        `record ${show(record.id)} is not in ${show(res.json)}`,
+      );
     },
   },
   {
@@ -98,7 +119,11 @@ export const kineticChecks: Check[] = [
     async run(ctx) {
       const t = target(ctx);
       const { owner } = await legacyFunding(ctx);
-      const res = await ctx.client.request({ method: 'GET', path: `/${legacyPath(t, 'account', 'balance', '{env}', '{index}', owner.publicKey.toBase58())}?commitment=Confirmed`, auth: 'none' });
+      const res = await ctx.client.request({
+        method: 'GET',
+        path: `/${legacyPath(t, 'account', 'balance', '{env}', '{index}', owner.publicKey.toBase58())}?commitment=Confirmed`,
+        auth: 'none',
+      });
       ensure(res.ok && res.json !== undefined, `expected 2xx JSON: ${describeResponse(res)}`);
     },
   },

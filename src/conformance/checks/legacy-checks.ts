@@ -1,4 +1,4 @@
-import { Keypair, PublicKey } from '@solana/web3.js';
+import { Keypair, type PublicKey } from '@solana/web3.js';
 import type { ConformanceCheck } from '../check.ts';
 import { ensure, fail, show, skip } from '../check.ts';
 import type { ConformanceContext } from '../context.ts';
@@ -104,18 +104,14 @@ export function legacyFunding(ctx: ConformanceContext): Promise<{ owner: Keypair
   return ctx.step('legacy-funding', async () => {
     const mint = await defaultMint(ctx);
     const has = async (owner: Keypair) =>
-      (
-        await ctx.tokenAmount(
-          owner.publicKey.toBase58(),
-          mint.mint.toBase58(),
-          associatedTokenAddress(owner.publicKey, mint.mint).toBase58(),
-        )
-      ).amount ?? 0n;
+      (await ctx.tokenAmount(owner.publicKey.toBase58(), mint.mint.toBase58(), associatedTokenAddress(owner.publicKey, mint.mint).toBase58())).amount ?? 0n;
     const configured = ctx.options.ownerKeypair;
     if (configured && (await has(configured)) >= LEGACY_AMOUNT) return { owner: configured, mint };
     const detection = await ctx.controls();
     if (!detection.found) {
-      skip(`no owner holding the app's mint ${mint.mint.toBase58()}: pass --owner-keypair of one, or run against a target with /__emulator routes (${detection.reason})`);
+      skip(
+        `no owner holding the app's mint ${mint.mint.toBase58()}: pass --owner-keypair of one, or run against a target with /__emulator routes (${detection.reason})`,
+      );
     }
     const owner = Keypair.generate();
     await detection.controls.fundTokens(owner.publicKey.toBase58(), mint.mint.toBase58(), 1_000n);
@@ -152,7 +148,7 @@ export const legacyChecks: Check[] = [
       }
       problems.push(...mintProblems(config.mint, 'mint'));
       if (!Array.isArray(config.mints)) problems.push(`mints is not an array: ${show(config.mints)}`);
-      else config.mints.forEach((m, i) => problems.push(...mintProblems(m, `mints[${i}]`)));
+      else for (const [i, m] of config.mints.entries()) problems.push(...mintProblems(m, `mints[${i}]`));
       ensure(problems.length === 0, problems.slice(0, 6).join('; '));
     },
   },

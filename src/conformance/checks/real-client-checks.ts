@@ -125,8 +125,14 @@ export const realClientChecks: Check[] = [
       const old = await ctx.client.request({ method: 'POST', path: '/Account/balance', json: { address: owner, mint } });
       const current = await ctx.client.request({ method: 'POST', path: '/Account/balance', json: { accountAddress: owner, mintAddress: mint } });
       ensure(old.ok, `{address, mint} → ${describeResponse(old)}`);
-      const keys = (res: TargetResponse) => Object.keys(object(res.json) ?? {}).sort().join(',');
-      ensure(current.ok && keys(old) === keys(current), `{address, mint} is answered otherwise than {accountAddress, mintAddress}: ${show(old.json)} vs ${show(current.json)}`);
+      const keys = (res: TargetResponse) =>
+        Object.keys(object(res.json) ?? {})
+          .sort()
+          .join(',');
+      ensure(
+        current.ok && keys(old) === keys(current),
+        `{address, mint} is answered otherwise than {accountAddress, mintAddress}: ${show(old.json)} vs ${show(current.json)}`,
+      );
       ensure(old.text.includes(owner), `the answer does not name the owner ${owner}: ${show(old.json)}`);
       return describeResponse(old);
     },

@@ -65,7 +65,9 @@ describe('the check registry', () => {
   });
 
   it('reports every current operation of the contract', () => {
-    const contractIds = exchangeChecks([], contract).map((c) => c.id).filter((id) => id.startsWith('contract.'));
+    const contractIds = exchangeChecks([], contract)
+      .map((c) => c.id)
+      .filter((id) => id.startsWith('contract.'));
     expect(contractIds).toEqual([
       'contract.getConfig',
       'contract.getBlockhash',

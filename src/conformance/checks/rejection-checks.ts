@@ -53,12 +53,7 @@ function missingSignature(ctx: ConformanceContext): Promise<TargetResponse[]> {
   });
 }
 
-function refused(
-  id: string,
-  section: string,
-  title: string,
-  responses: (ctx: ConformanceContext) => Promise<TargetResponse[]>,
-): Check {
+function refused(id: string, section: string, title: string, responses: (ctx: ConformanceContext) => Promise<TargetResponse[]>): Check {
   return {
     id,
     section,

@@ -4,17 +4,7 @@ import type { ConformanceContext } from '../context.ts';
 import { describeResponse } from '../describe-response.ts';
 import type { TargetResponse } from '../target-client.ts';
 import { isSignatureOf } from '../transactions.ts';
-import {
-  closeCall,
-  closeLanded,
-  createCall,
-  createLanded,
-  sendBatchCall,
-  sendBatchLanded,
-  sendCall,
-  sendLanded,
-  type RelayCall,
-} from './relay-scenario.ts';
+import { closeCall, closeLanded, createCall, createLanded, sendBatchCall, sendBatchLanded, sendCall, sendLanded, type RelayCall } from './relay-scenario.ts';
 
 type Check = ConformanceCheck<ConformanceContext>;
 
@@ -77,7 +67,12 @@ async function signedCalls(ctx: ConformanceContext): Promise<{ name: string; cal
 }
 
 export const relayChecks: Check[] = [
-  receiptCheck('relay.create.receipt', 'POST /Account/create answers the receipt: Queued, the create message, a signature', RECEIPT_MESSAGES.create, createCall),
+  receiptCheck(
+    'relay.create.receipt',
+    'POST /Account/create answers the receipt: Queued, the create message, a signature',
+    RECEIPT_MESSAGES.create,
+    createCall,
+  ),
   {
     id: 'relay.create.lands',
     section: '4.2',
@@ -114,7 +109,12 @@ export const relayChecks: Check[] = [
     title: 'The sent tokens arrive in the destination account',
     run: async (ctx) => landedNote(await sendLanded(ctx)),
   },
-  receiptCheck('relay.sendbatch.receipt', 'POST /Transaction/sendbatch answers the receipt: Queued, the send message, a signature', RECEIPT_MESSAGES.sendbatch, sendBatchCall),
+  receiptCheck(
+    'relay.sendbatch.receipt',
+    'POST /Transaction/sendbatch answers the receipt: Queued, the send message, a signature',
+    RECEIPT_MESSAGES.sendbatch,
+    sendBatchCall,
+  ),
   {
     id: 'relay.sendbatch.fields',
     section: '4.1',
@@ -126,8 +126,14 @@ export const relayChecks: Check[] = [
       ensure(response.ok, `not accepted: ${describeResponse(response)}`);
       const body = response.json as { success?: unknown; signatures?: unknown; signature?: unknown } | undefined;
       ensure(body?.success === true, `success is ${show(body?.success)}, not true`);
-      ensure(Array.isArray(body.signatures) && body.signatures.every((s) => typeof s === 'string'), `signatures is not an array of strings: ${show(body.signatures)}`);
-      ensure((body.signatures as unknown[]).includes(body.signature), `signatures ${show(body.signatures)} does not include the signature ${show(body.signature)}`);
+      ensure(
+        Array.isArray(body.signatures) && body.signatures.every((s) => typeof s === 'string'),
+        `signatures is not an array of strings: ${show(body.signatures)}`,
+      );
+      ensure(
+        (body.signatures as unknown[]).includes(body.signature),
+        `signatures ${show(body.signatures)} does not include the signature ${show(body.signature)}`,
+      );
     },
   },
   {
@@ -156,7 +162,10 @@ export const relayChecks: Check[] = [
       const signed = await signedCalls(ctx);
       if (signed.length === 0) skip('no receipt carried a signature');
       const wrong = signed.filter((s) => !isSignatureOf(s.call.built, feePayer, s.signature));
-      ensure(wrong.length === 0, wrong.map((s) => `the ${s.name} receipt's signature ${s.signature} is not FeePayer's signature of that transaction`).join('; '));
+      ensure(
+        wrong.length === 0,
+        wrong.map((s) => `the ${s.name} receipt's signature ${s.signature} is not FeePayer's signature of that transaction`).join('; '),
+      );
       return signed.map((s) => s.name).join(', ');
     },
   },

@@ -56,7 +56,10 @@ export function createLanded(ctx: ConformanceContext): Promise<{ elapsedMs: numb
   return ctx.step('relay-create-landed', async () => {
     const call = await createCall(ctx);
     accepted(call, 'create');
-    const seen = await ctx.wait(() => ctx.accountState(call.account.toBase58()), (s) => s.exists === true);
+    const seen = await ctx.wait(
+      () => ctx.accountState(call.account.toBase58()),
+      (s) => s.exists === true,
+    );
     if (!seen.met) {
       fail(`${call.account.toBase58()} did not appear within ${ctx.options.timeoutMs} ms (last: ${show(seen.last)})`);
     }
@@ -73,7 +76,10 @@ async function amountOf(ctx: ConformanceContext, call: CreateCall) {
 }
 
 async function waitForAmount(ctx: ConformanceContext, call: CreateCall, expected: bigint): Promise<{ elapsedMs: number }> {
-  const seen = await ctx.wait(() => amountOf(ctx, call), (a) => a.amount === expected);
+  const seen = await ctx.wait(
+    () => amountOf(ctx, call),
+    (a) => a.amount === expected,
+  );
   if (!seen.met) {
     const last = seen.last;
     fail(
@@ -161,7 +167,10 @@ export function closeLanded(ctx: ConformanceContext): Promise<{ elapsedMs: numbe
     const close = await closeCall(ctx);
     accepted(close, 'close');
     const call = await createCall(ctx);
-    const seen = await ctx.wait(() => ctx.accountState(call.account.toBase58()), (s) => s.exists === false);
+    const seen = await ctx.wait(
+      () => ctx.accountState(call.account.toBase58()),
+      (s) => s.exists === false,
+    );
     if (!seen.met) fail(`${call.account.toBase58()} was still there after ${ctx.options.timeoutMs} ms (last: ${show(seen.last)})`);
     return { elapsedMs: seen.elapsedMs };
   });

@@ -23,7 +23,11 @@ export async function checkAssociatedToken(state: WalkState, ix: TransactionInst
   assertFeePayerOnlyAt(state, ix, index, [0]);
   const creates = kind === ASSOCIATED_TOKEN_INSTRUCTION.Create || kind === ASSOCIATED_TOKEN_INSTRUCTION.CreateIdempotent;
   if (!creates || ix.data.length > 1 || !payer || !account || !owner || !mint || !tokenProgram || !systemProgram?.equals(PROGRAMS.system)) {
-    throw new RelayError('INSTRUCTION_NOT_ALLOWED', `Instruction ${index} is an associated-token instruction other than a well-formed Create or CreateIdempotent (payer, account, owner, mint, System Program, token program).`, { rule: 'A1' });
+    throw new RelayError(
+      'INSTRUCTION_NOT_ALLOWED',
+      `Instruction ${index} is an associated-token instruction other than a well-formed Create or CreateIdempotent (payer, account, owner, mint, System Program, token program).`,
+      { rule: 'A1' },
+    );
   }
   if (!tokenProgram.equals(PROGRAMS.token)) {
     throw new RelayError('PROGRAM_NOT_ALLOWED', `Instruction ${index} names ${addressOf(tokenProgram)} as the token program.`, { rule: 'P1' });
@@ -32,12 +36,20 @@ export async function checkAssociatedToken(state: WalkState, ix: TransactionInst
     throw new RelayError('INSTRUCTION_NOT_ALLOWED', `Instruction ${index} must be paid by the fee payer.`, { rule: 'A1' });
   }
   if (!getAssociatedTokenAddressSync(mint, owner, true, tokenProgram).equals(account)) {
-    throw new RelayError('INSTRUCTION_NOT_ALLOWED', `Instruction ${index}: ${addressOf(account)} is not the associated token account of ${addressOf(owner)} for ${addressOf(mint)}.`, { rule: 'A1' });
+    throw new RelayError(
+      'INSTRUCTION_NOT_ALLOWED',
+      `Instruction ${index}: ${addressOf(account)} is not the associated token account of ${addressOf(owner)} for ${addressOf(mint)}.`,
+      { rule: 'A1' },
+    );
   }
   assertNotCreatedTwice(state, addressOf(account), index);
   const existing = await state.context.getAccount(account);
   if (existing && kind === ASSOCIATED_TOKEN_INSTRUCTION.Create) {
-    throw new RelayError('ACCOUNT_ALREADY_EXISTS', `Instruction ${index} creates ${addressOf(account)}, which already exists: the creation would fail at the fee payer's cost. Use CreateIdempotent, or skip it.`, { rule: 'A4' });
+    throw new RelayError(
+      'ACCOUNT_ALREADY_EXISTS',
+      `Instruction ${index} creates ${addressOf(account)}, which already exists: the creation would fail at the fee payer's cost. Use CreateIdempotent, or skip it.`,
+      { rule: 'A4' },
+    );
   }
   const onLedger = decodeTokenAccount(existing);
   const entry = { account: addressOf(account), owner: addressOf(owner), mint: addressOf(mint), kind: 'associated' as const };

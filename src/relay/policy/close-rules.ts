@@ -21,19 +21,35 @@ export async function checkClose(state: WalkState, ix: TransactionInstruction, i
   }
   const address = addressOf(account);
   if (state.creates(address)) {
-    throw new RelayError('CREATE_AND_CLOSE_NOT_ALLOWED', `Instruction ${index} closes ${address}, which this transaction creates: the relay does not fund accounts to close them at once.`, { rule: 'K1' });
+    throw new RelayError(
+      'CREATE_AND_CLOSE_NOT_ALLOWED',
+      `Instruction ${index} closes ${address}, which this transaction creates: the relay does not fund accounts to close them at once.`,
+      { rule: 'K1' },
+    );
   }
   const holders = await holdersOwnClose(state, ix, account, authority);
   if (holders) {
     if (!destination.equals(state.feePayer)) {
-      state.strictOnly('CLOSE_DESTINATION_NOT_FEE_PAYER', 'K2', `Instruction ${index} sends the rent of ${address} to ${addressOf(destination)}, not the fee payer.`, { account: address, exposure: 0n });
+      state.strictOnly(
+        'CLOSE_DESTINATION_NOT_FEE_PAYER',
+        'K2',
+        `Instruction ${index} sends the rent of ${address} to ${addressOf(destination)}, not the fee payer.`,
+        { account: address, exposure: 0n },
+      );
     }
-    state.strictOnly('CLOSE_AUTHORITY_NOT_FEE_PAYER', 'K3', `Instruction ${index} closes ${address} with an authority other than the fee payer.`, { account: address, exposure: 0n });
+    state.strictOnly('CLOSE_AUTHORITY_NOT_FEE_PAYER', 'K3', `Instruction ${index} closes ${address} with an authority other than the fee payer.`, {
+      account: address,
+      exposure: 0n,
+    });
     assertFeePayerOnlyAt(state, ix, index, [1]);
     return finishClose(state, holders, address, index);
   }
   if (!destination.equals(state.feePayer)) {
-    throw new RelayError('CLOSE_DESTINATION_NOT_FEE_PAYER', `Instruction ${index} sends the rent of ${address} to ${addressOf(destination)}, not the fee payer.`, { rule: 'K2' });
+    throw new RelayError(
+      'CLOSE_DESTINATION_NOT_FEE_PAYER',
+      `Instruction ${index} sends the rent of ${address} to ${addressOf(destination)}, not the fee payer.`,
+      { rule: 'K2' },
+    );
   }
   if (!authority.equals(state.feePayer)) {
     throw new RelayError('CLOSE_AUTHORITY_NOT_FEE_PAYER', `Instruction ${index} closes ${address} with an authority other than the fee payer.`, { rule: 'K3' });
@@ -41,13 +57,17 @@ export async function checkClose(state: WalkState, ix: TransactionInstruction, i
   assertFeePayerOnlyAt(state, ix, index, [1, 2]);
   const token = decodeTokenAccount(await state.context.getAccount(account));
   if (token?.programId === addressOf(PROGRAMS.token2022)) {
-    throw new RelayError('TOKEN_2022_UNSUPPORTED', `Instruction ${index} closes ${address}, a Token-2022 account, which the relay does not sponsor.`, { rule: 'P2' });
+    throw new RelayError('TOKEN_2022_UNSUPPORTED', `Instruction ${index} closes ${address}, a Token-2022 account, which the relay does not sponsor.`, {
+      rule: 'P2',
+    });
   }
   if (!token) {
     throw new RelayError('ACCOUNT_NOT_CLOSABLE', `Instruction ${index}: ${address} is not an SPL Token account on the ledger.`, { rule: 'K4' });
   }
   if (token.closeAuthority !== addressOf(state.feePayer)) {
-    throw new RelayError('CLOSE_AUTHORITY_NOT_FEE_PAYER', `The close authority of ${address} is ${token.closeAuthority ?? 'its owner'}, not the fee payer.`, { rule: 'K3' });
+    throw new RelayError('CLOSE_AUTHORITY_NOT_FEE_PAYER', `The close authority of ${address} is ${token.closeAuthority ?? 'its owner'}, not the fee payer.`, {
+      rule: 'K3',
+    });
   }
   finishClose(state, token, address, index);
 }
@@ -68,7 +88,11 @@ async function holdersOwnClose(state: WalkState, ix: TransactionInstruction, acc
 /** Rules F1, K4 and F2, whoever closes: the fee payer only as the rent's destination or authority, an empty unfrozen account, once. */
 function finishClose(state: WalkState, token: TokenAccountState, address: string, index: number): void {
   if (token.amount > 0n || token.state === 'frozen') {
-    throw new RelayError('ACCOUNT_NOT_CLOSABLE', `Instruction ${index}: ${address} ${token.state === 'frozen' ? 'is frozen' : `still holds ${token.amount} base units`}; only an empty, unfrozen account can be closed.`, { rule: 'K4' });
+    throw new RelayError(
+      'ACCOUNT_NOT_CLOSABLE',
+      `Instruction ${index}: ${address} ${token.state === 'frozen' ? 'is frozen' : `still holds ${token.amount} base units`}; only an empty, unfrozen account can be closed.`,
+      { rule: 'K4' },
+    );
   }
   if (state.closed.includes(address)) {
     throw new RelayError('DUPLICATE_INSTRUCTION', `Instruction ${index} closes ${address} a second time.`, { rule: 'F2' });

@@ -15,17 +15,29 @@ export function checkComputeBudget(state: WalkState, ix: TransactionInstruction,
     throw new RelayError('COMPUTE_BUDGET_INVALID', `Instruction ${index} is not a well-formed compute-budget instruction.`, { rule: 'C1' });
   }
   if (decoded.kind === 'RequestHeapFrame' || decoded.kind === 'SetLoadedAccountsDataSizeLimit') {
-    throw new RelayError('COMPUTE_BUDGET_INVALID', `Instruction ${index} is ${decoded.kind}, which the relay does not sponsor: token operations need neither.`, { rule: 'C1' });
+    throw new RelayError(
+      'COMPUTE_BUDGET_INVALID',
+      `Instruction ${index} is ${decoded.kind}, which the relay does not sponsor: token operations need neither.`,
+      { rule: 'C1' },
+    );
   }
   if (state.budgetKinds.has(decoded.kind)) {
-    throw new RelayError('DUPLICATE_INSTRUCTION', `Instruction ${index} repeats ${decoded.kind}; the network refuses a compute-budget kind set twice.`, { rule: 'F2' });
+    throw new RelayError('DUPLICATE_INSTRUCTION', `Instruction ${index} repeats ${decoded.kind}; the network refuses a compute-budget kind set twice.`, {
+      rule: 'F2',
+    });
   }
   state.budgetKinds.add(decoded.kind);
   if (decoded.kind === 'SetComputeUnitPrice' && decoded.microLamports > options.maxComputeUnitPrice) {
-    throw new RelayError('COMPUTE_PRICE_TOO_HIGH', `The compute-unit price ${decoded.microLamports} µlamports is above the cap of ${options.maxComputeUnitPrice}.`, { rule: 'C2' });
+    throw new RelayError(
+      'COMPUTE_PRICE_TOO_HIGH',
+      `The compute-unit price ${decoded.microLamports} µlamports is above the cap of ${options.maxComputeUnitPrice}.`,
+      { rule: 'C2' },
+    );
   }
   if (decoded.kind === 'SetComputeUnitLimit' && decoded.units > options.maxComputeUnitLimit) {
-    throw new RelayError('COMPUTE_LIMIT_TOO_HIGH', `The compute-unit limit ${decoded.units} is above the cap of ${options.maxComputeUnitLimit}.`, { rule: 'C3' });
+    throw new RelayError('COMPUTE_LIMIT_TOO_HIGH', `The compute-unit limit ${decoded.units} is above the cap of ${options.maxComputeUnitLimit}.`, {
+      rule: 'C3',
+    });
   }
   assertNoFeePayer(state, ix, index);
 }

@@ -31,6 +31,8 @@ export function checkDurableNonce(tx: VersionedTransaction): void {
   const first = compiledInstructions[0];
   if (!first || !staticAccountKeys[first.programIdIndex]?.equals(PROGRAMS.system)) return;
   if (systemInstructionTag(first.data) === SYSTEM_INSTRUCTION.AdvanceNonceAccount) {
-    throw new RelayError('DURABLE_NONCE_NOT_ALLOWED', 'Durable-nonce transactions are not relayed: use a recent blockhash (GET /Transaction/blockhash).', { rule: 'N1' });
+    throw new RelayError('DURABLE_NONCE_NOT_ALLOWED', 'Durable-nonce transactions are not relayed: use a recent blockhash (GET /Transaction/blockhash).', {
+      rule: 'N1',
+    });
   }
 }

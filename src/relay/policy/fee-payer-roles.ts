@@ -11,7 +11,11 @@ import { addressOf } from '../../crypto/base58.ts';
 export function assertFeePayerOnlyAt(state: WalkState, ix: TransactionInstruction, index: number, allowed: readonly number[]): void {
   ix.keys.forEach((key, position) => {
     if (key.pubkey.equals(state.feePayer) && !allowed.includes(position)) {
-      throw new RelayError('FEE_PAYER_MISUSE', `Instruction ${index} (${addressOf(ix.programId)}) lists the fee payer as its account ${position}, where it would be a writable signer; the relay does not allow that.`, { rule: 'F1' });
+      throw new RelayError(
+        'FEE_PAYER_MISUSE',
+        `Instruction ${index} (${addressOf(ix.programId)}) lists the fee payer as its account ${position}, where it would be a writable signer; the relay does not allow that.`,
+        { rule: 'F1' },
+      );
     }
   });
 }

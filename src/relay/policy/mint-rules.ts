@@ -15,17 +15,30 @@ export async function checkNewAccountMint(state: WalkState, mint: PublicKey, ind
   const address = addressOf(mint);
   const account = await state.context.getAccount(mint);
   if (account?.owner.equals(PROGRAMS.token2022)) {
-    throw new RelayError('TOKEN_2022_UNSUPPORTED', `Instruction ${index} creates an account for ${address}, a Token-2022 mint, which the relay does not sponsor.`, { rule: 'P2' });
+    throw new RelayError(
+      'TOKEN_2022_UNSUPPORTED',
+      `Instruction ${index} creates an account for ${address}, a Token-2022 mint, which the relay does not sponsor.`,
+      { rule: 'P2' },
+    );
   }
   if (mint.equals(NATIVE_MINT_ADDRESS)) {
-    state.strictOnly('MINT_NOT_ALLOWED', 'A5', `Instruction ${index} creates a wrapped-SOL account; the relay does not fund them, since their owner can clear the close authority and take the rent.`, {
-      account: created,
-      exposure: state.context.tokenAccountRent,
-    });
+    state.strictOnly(
+      'MINT_NOT_ALLOWED',
+      'A5',
+      `Instruction ${index} creates a wrapped-SOL account; the relay does not fund them, since their owner can clear the close authority and take the rent.`,
+      {
+        account: created,
+        exposure: state.context.tokenAccountRent,
+      },
+    );
   }
   checkAllowedMint(state, address, index, 'A5');
   if (!account?.owner.equals(PROGRAMS.token) || !decodeMint(account)) {
-    throw new RelayError('MINT_NOT_ALLOWED', `Instruction ${index} creates an account for ${address}, which is not an initialized SPL Token mint on the ledger.`, { rule: 'A5' });
+    throw new RelayError(
+      'MINT_NOT_ALLOWED',
+      `Instruction ${index} creates an account for ${address}, which is not an initialized SPL Token mint on the ledger.`,
+      { rule: 'A5' },
+    );
   }
 }
 
@@ -34,7 +47,11 @@ export function checkAllowedMint(state: WalkState, mint: string | null, index: n
   const allowed = state.context.options.allowedMints;
   if (allowed === null) return;
   if (mint === null) {
-    throw new RelayError('MINT_NOT_ALLOWED', `Instruction ${index} moves tokens of a mint the relay cannot tell (the source is not a token account on the ledger); only ${allowed.join(', ')} are sponsored.`, { rule: 'T1' });
+    throw new RelayError(
+      'MINT_NOT_ALLOWED',
+      `Instruction ${index} moves tokens of a mint the relay cannot tell (the source is not a token account on the ledger); only ${allowed.join(', ')} are sponsored.`,
+      { rule: 'T1' },
+    );
   }
   if (!allowed.includes(mint)) {
     throw new RelayError('MINT_NOT_ALLOWED', `Instruction ${index} uses mint ${mint}, which the relay does not sponsor.`, { rule });

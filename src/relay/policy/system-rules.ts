@@ -36,12 +36,19 @@ export async function checkSystem(state: WalkState, ix: TransactionInstruction, 
   throw new RelayError('INSTRUCTION_NOT_ALLOWED', refusal, { rule: 'T2' });
 }
 
-async function checkFundedAccount(state: WalkState, ix: TransactionInstruction, index: number, created: TransactionInstruction['keys'][number] | undefined): Promise<void> {
+async function checkFundedAccount(
+  state: WalkState,
+  ix: TransactionInstruction,
+  index: number,
+  created: TransactionInstruction['keys'][number] | undefined,
+): Promise<void> {
   const data = Buffer.from(ix.data);
   const rent = state.context.tokenAccountRent;
   const shape = `a ${ACCOUNT_SIZE}-byte SPL Token account funded with exactly its rent-exempt minimum (${rent} lamports) and signed by the new account`;
   if (data.length !== 52 || !created) {
-    throw new RelayError('FEE_PAYER_MISUSE', `Instruction ${index} is a malformed createAccount from the fee payer; the relay funds only ${shape}.`, { rule: 'A2' });
+    throw new RelayError('FEE_PAYER_MISUSE', `Instruction ${index} is a malformed createAccount from the fee payer; the relay funds only ${shape}.`, {
+      rule: 'A2',
+    });
   }
   const lamports = data.readBigUInt64LE(4);
   const space = data.readBigUInt64LE(12);
@@ -51,12 +58,20 @@ async function checkFundedAccount(state: WalkState, ix: TransactionInstruction, 
   }
   assertFeePayerOnlyAt(state, ix, index, [0]);
   if (!owner.equals(PROGRAMS.token) || space !== BigInt(ACCOUNT_SIZE) || lamports !== rent || !created.isSigner) {
-    throw new RelayError('FEE_PAYER_MISUSE', `Instruction ${index} makes the fee payer fund ${lamports} lamports, ${space} bytes for ${addressOf(owner)}; the relay funds only ${shape}.`, { rule: 'A2' });
+    throw new RelayError(
+      'FEE_PAYER_MISUSE',
+      `Instruction ${index} makes the fee payer fund ${lamports} lamports, ${space} bytes for ${addressOf(owner)}; the relay funds only ${shape}.`,
+      { rule: 'A2' },
+    );
   }
   const account = addressOf(created.pubkey);
   assertNotCreatedTwice(state, account, index);
   if (await state.context.getAccount(created.pubkey)) {
-    throw new RelayError('ACCOUNT_ALREADY_EXISTS', `Instruction ${index} creates ${account}, which already exists: the creation would fail at the fee payer's cost.`, { rule: 'A4' });
+    throw new RelayError(
+      'ACCOUNT_ALREADY_EXISTS',
+      `Instruction ${index} creates ${account}, which already exists: the creation would fail at the fee payer's cost.`,
+      { rule: 'A4' },
+    );
   }
   state.pendingPlain.add(account);
 }

@@ -29,7 +29,11 @@ export async function checkToken(state: WalkState, ix: TransactionInstruction, i
       return checkClose(state, ix, index);
     default:
       assertNoFeePayer(state, ix, index);
-      throw new RelayError('INSTRUCTION_NOT_ALLOWED', `Instruction ${index} is an SPL Token instruction (tag ${data[0] ?? 'none'}) the relay does not sponsor.`, { rule: 'T2' });
+      throw new RelayError(
+        'INSTRUCTION_NOT_ALLOWED',
+        `Instruction ${index} is an SPL Token instruction (tag ${data[0] ?? 'none'}) the relay does not sponsor.`,
+        { rule: 'T2' },
+      );
   }
 }
 
@@ -45,11 +49,22 @@ async function checkInitializeAccount(state: WalkState, ix: TransactionInstructi
     throw new RelayError('FEE_PAYER_MISUSE', `Instruction ${index} makes the fee payer own a token account.`, { rule: 'F1' });
   }
   if (!state.pendingPlain.has(addressOf(account))) {
-    throw new RelayError('INSTRUCTION_NOT_ALLOWED', `Instruction ${index} initializes ${addressOf(account)}, which no earlier instruction of this transaction funded.`, { rule: 'A3' });
+    throw new RelayError(
+      'INSTRUCTION_NOT_ALLOWED',
+      `Instruction ${index} initializes ${addressOf(account)}, which no earlier instruction of this transaction funded.`,
+      { rule: 'A3' },
+    );
   }
   await checkNewAccountMint(state, mint, index, addressOf(account));
   state.pendingPlain.delete(addressOf(account));
-  state.created.set(addressOf(account), { account: addressOf(account), owner: addressOf(owner), mint: addressOf(mint), kind: 'plain', funded: true, closeAuthoritySet: false });
+  state.created.set(addressOf(account), {
+    account: addressOf(account),
+    owner: addressOf(owner),
+    mint: addressOf(mint),
+    kind: 'plain',
+    funded: true,
+    closeAuthoritySet: false,
+  });
 }
 
 /**
@@ -64,10 +79,18 @@ function checkSetAuthority(state: WalkState, ix: TransactionInstruction, index: 
   const newAuthority = hasNewAuthority ? new PublicKey(data.subarray(3, 35)) : null;
   const setsCloseAuthority = (data.length === 35 || data.length === 3) && data[1] === AUTHORITY_TYPE_CLOSE_ACCOUNT;
   if (created && setsCloseAuthority && !newAuthority?.equals(state.feePayer)) {
-    throw new RelayError('CLOSE_AUTHORITY_NOT_FEE_PAYER', `Instruction ${index} sets the close authority of ${created.account}, funded by the fee payer, to ${(newAuthority ? addressOf(newAuthority) : null) ?? 'nobody'}; it must be the fee payer.`, { rule: 'A6' });
+    throw new RelayError(
+      'CLOSE_AUTHORITY_NOT_FEE_PAYER',
+      `Instruction ${index} sets the close authority of ${created.account}, funded by the fee payer, to ${(newAuthority ? addressOf(newAuthority) : null) ?? 'nobody'}; it must be the fee payer.`,
+      { rule: 'A6' },
+    );
   }
   if (!created || !setsCloseAuthority || (currentAuthority ? addressOf(currentAuthority) : undefined) !== created.owner || created.closeAuthoritySet) {
-    throw new RelayError('INSTRUCTION_NOT_ALLOWED', `Instruction ${index}: the only SetAuthority sponsored sets the close authority of an account created in this transaction to the fee payer, once, signed by its owner.`, { rule: 'A7' });
+    throw new RelayError(
+      'INSTRUCTION_NOT_ALLOWED',
+      `Instruction ${index}: the only SetAuthority sponsored sets the close authority of an account created in this transaction to the fee payer, once, signed by its owner.`,
+      { rule: 'A7' },
+    );
   }
   created.closeAuthoritySet = true;
 }
@@ -89,7 +112,11 @@ async function checkTransfer(state: WalkState, ix: TransactionInstruction, index
   const created = state.created.get(addressOf(source));
   const onLedger = created ? null : decodeTokenAccount(await state.context.getAccount(source));
   if (onLedger?.programId === addressOf(PROGRAMS.token2022)) {
-    throw new RelayError('TOKEN_2022_UNSUPPORTED', `Instruction ${index} moves tokens out of ${addressOf(source)}, a Token-2022 account, which the relay does not sponsor.`, { rule: 'P2' });
+    throw new RelayError(
+      'TOKEN_2022_UNSUPPORTED',
+      `Instruction ${index} moves tokens out of ${addressOf(source)}, a Token-2022 account, which the relay does not sponsor.`,
+      { rule: 'P2' },
+    );
   }
   const mint = checked ? addressOf(keys[1]!) : (created?.mint ?? onLedger?.mint ?? null);
   checkAllowedMint(state, mint, index, 'T1');

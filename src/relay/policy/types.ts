@@ -1,5 +1,4 @@
 import type { PublicKey } from '@solana/web3.js';
-import type { ProblemCode } from '../../errors/problem-codes.ts';
 import type { LedgerAccount } from '../../ledger/engine.ts';
 import type { PolicyOptions } from '../policy-options.ts';
 
@@ -36,7 +35,6 @@ export interface SolTransfer {
   destination: string;
   lamports: bigint;
 }
-
 
 export interface TokenTransfer {
   source: string;

@@ -46,7 +46,8 @@ export const blockMethods: MethodTable = {
     };
     try {
       if (details === 'signatures') block.signatures = records.map((record) => record.signature);
-      if (details === 'full' || details === 'accounts') block.transactions = records.map((record) => blockTransaction(record, details, encoding === 'binary' ? 'base58' : encoding, max));
+      if (details === 'full' || details === 'accounts')
+        block.transactions = records.map((record) => blockTransaction(record, details, encoding === 'binary' ? 'base58' : encoding, max));
     } catch (error) {
       if (error instanceof UnsupportedTransactionVersionError) throw new JsonRpcError(RPC_ERROR.UNSUPPORTED_TRANSACTION_VERSION, error.message);
       throw error;
@@ -113,7 +114,13 @@ export const blockMethods: MethodTable = {
     const samples = [];
     for (let window = windows - 1; window >= 0 && samples.length < limit; window -= 1) {
       const numTransactions = counts.get(window) ?? 0;
-      samples.push({ slot: (window + 1) * SAMPLE_SLOTS, numTransactions, numNonVoteTransactions: numTransactions, numSlots: SAMPLE_SLOTS, samplePeriodSecs: 60 });
+      samples.push({
+        slot: (window + 1) * SAMPLE_SLOTS,
+        numTransactions,
+        numNonVoteTransactions: numTransactions,
+        numSlots: SAMPLE_SLOTS,
+        samplePeriodSecs: 60,
+      });
     }
     return samples;
   },
@@ -127,9 +134,15 @@ export const blockMethods: MethodTable = {
 
 /** The transactions of a slot that landed and reached `commitment`, in the order they were accepted. */
 function transactionsIn(services: EmulatorServices, slot: number, commitment: 'confirmed' | 'finalized'): Submission[] {
-  return services.submissions.all().filter(
-    (record) => record.ledger !== null && Number(record.ledger.slot) === slot && landedInBlock(record.ledger) && (commitment === 'confirmed' || record.commitment === 'finalized'),
-  );
+  return services.submissions
+    .all()
+    .filter(
+      (record) =>
+        record.ledger !== null &&
+        Number(record.ledger.slot) === slot &&
+        landedInBlock(record.ledger) &&
+        (commitment === 'confirmed' || record.commitment === 'finalized'),
+    );
 }
 
 export function landedCount(services: EmulatorServices): number {
@@ -157,12 +170,18 @@ function blockTransaction(record: Submission, details: 'full' | 'accounts', enco
   const tx = VersionedTransaction.deserialize(bytes);
   if (tx.version !== 'legacy' && (max === undefined || tx.version > max)) throw new UnsupportedTransactionVersionError(tx.version);
   const version = max === undefined ? {} : { version: tx.version };
-  if (details === 'full') return { transaction: encodeTransaction(tx, bytes, encoding), meta: metaJson(ledger, { parsed: encoding === 'jsonParsed' }), ...version };
+  if (details === 'full')
+    return { transaction: encodeTransaction(tx, bytes, encoding), meta: metaJson(ledger, { parsed: encoding === 'jsonParsed' }), ...version };
   const { message } = tx;
   return {
     transaction: {
       signatures: tx.signatures.map((signature) => encodeBase58(signature)),
-      accountKeys: message.staticAccountKeys.map((key, index) => ({ pubkey: key.toBase58(), signer: message.isAccountSigner(index), source: 'transaction', writable: isWritable(message, index) })),
+      accountKeys: message.staticAccountKeys.map((key, index) => ({
+        pubkey: key.toBase58(),
+        signer: message.isAccountSigner(index),
+        source: 'transaction',
+        writable: isWritable(message, index),
+      })),
     },
     meta: {
       err: ledger.err,

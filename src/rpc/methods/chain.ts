@@ -4,7 +4,6 @@ import { JsonRpcError, RPC_ERROR } from '../json-rpc-error.ts';
 import { configObject, positional, requireInteger } from '../params.ts';
 import { landedCount } from './blocks.ts';
 
-
 export const chainMethods: MethodTable = {
   getSlot(params, context) {
     const [raw] = positional(params, 'getSlot', { min: 0, max: 1 });
@@ -51,7 +50,13 @@ export const chainMethods: MethodTable = {
   getEpochSchedule(params) {
     positional(params, 'getEpochSchedule', { min: 0, max: 0 });
     const { firstNormalEpoch, firstNormalSlot, leaderScheduleSlotOffset, slotsPerEpoch, warmup } = EPOCH_SCHEDULE;
-    return { firstNormalEpoch: Number(firstNormalEpoch), firstNormalSlot: Number(firstNormalSlot), leaderScheduleSlotOffset: Number(leaderScheduleSlotOffset), slotsPerEpoch: Number(slotsPerEpoch), warmup };
+    return {
+      firstNormalEpoch: Number(firstNormalEpoch),
+      firstNormalSlot: Number(firstNormalSlot),
+      leaderScheduleSlotOffset: Number(leaderScheduleSlotOffset),
+      slotsPerEpoch: Number(slotsPerEpoch),
+      warmup,
+    };
   },
 
   getGenesisHash(params, context) {

@@ -137,7 +137,10 @@ export const clusterMethods: MethodTable = {
     if (!Array.isArray(addresses)) throw invalidParams('invalid type: expected a sequence of addresses');
     const config = configObject(raw);
     optionalInteger(config, 'epoch');
-    return addresses.map((address) => (requirePubkey(address), null));
+    return addresses.map((address) => {
+      requirePubkey(address);
+      return null;
+    });
   },
 
   /** The highest slot retransmitted and the highest whose shreds were inserted: the current one (the emulator makes its own blocks). */
@@ -187,10 +190,16 @@ function stakeMinimumDelegation(ledger: Ledger, payer: PublicKey): Promise<bigin
       const { blockhash } = await ledger.latestBlockhash();
       // StakeInstruction::GetMinimumDelegation (13): no accounts; the answer is the return data, a u64.
       const instruction = new TransactionInstruction({ programId: StakeProgram.programId, keys: [], data: Buffer.from([13, 0, 0, 0]) });
-      const tx = new VersionedTransaction(new TransactionMessage({ payerKey: payer, recentBlockhash: blockhash, instructions: [instruction] }).compileToV0Message());
+      const tx = new VersionedTransaction(
+        new TransactionMessage({ payerKey: payer, recentBlockhash: blockhash, instructions: [instruction] }).compileToV0Message(),
+      );
       const result = await ledger.simulate(tx);
       const data = result.returnData?.data;
-      if (result.err !== null || !data || data.length < 8) throw new JsonRpcError(RPC_ERROR.INTERNAL_ERROR, `Internal error: the stake program did not answer GetMinimumDelegation (${JSON.stringify(result.err)})`);
+      if (result.err !== null || !data || data.length < 8)
+        throw new JsonRpcError(
+          RPC_ERROR.INTERNAL_ERROR,
+          `Internal error: the stake program did not answer GetMinimumDelegation (${JSON.stringify(result.err)})`,
+        );
       return Buffer.from(data).readBigUInt64LE(0);
     })();
     answer.catch(() => minimumDelegations.delete(ledger));

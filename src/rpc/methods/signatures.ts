@@ -104,4 +104,3 @@ export function signatureStatus(record: Submission | undefined, currentSlot: num
     confirmationStatus: finalized ? 'finalized' : 'confirmed',
   };
 }
-

@@ -1,4 +1,4 @@
-import { PublicKey, SystemProgram, Transaction, VersionedTransaction } from '@solana/web3.js';
+import { type PublicKey, SystemProgram, Transaction, VersionedTransaction } from '@solana/web3.js';
 import { keypairOf } from '../../fixtures/load-fixtures.ts';
 import type { SimulationResult } from '../../ledger/ledger.ts';
 import { innerInstructionsJson } from '../transaction-json.ts';
@@ -133,14 +133,21 @@ function unexecuted(err: TransactionErrorJson): SimulationValue {
   return { err, logs: [], accounts: null, unitsConsumed: 0, returnData: null, innerInstructions: null, replacementBlockhash: null };
 }
 
-function simulationValue(result: SimulationResult, replacementBlockhash: SimulationValue['replacementBlockhash'], decoded: DecodedTransaction, innerInstructions: boolean): SimulationValue {
+function simulationValue(
+  result: SimulationResult,
+  replacementBlockhash: SimulationValue['replacementBlockhash'],
+  decoded: DecodedTransaction,
+  innerInstructions: boolean,
+): SimulationValue {
   return {
     err: result.err,
     logs: result.logs,
     accounts: null,
     unitsConsumed: Number(result.computeUnitsConsumed),
     returnData: result.returnData ? { programId: result.returnData.programId, data: [Buffer.from(result.returnData.data).toString('base64'), 'base64'] } : null,
-    innerInstructions: innerInstructions ? innerInstructionsJson(result.innerInstructions, decoded.tx.message.staticAccountKeys.map(addressOf), { parsed: true }) : null,
+    innerInstructions: innerInstructions
+      ? innerInstructionsJson(result.innerInstructions, decoded.tx.message.staticAccountKeys.map(addressOf), { parsed: true })
+      : null,
     replacementBlockhash,
   };
 }
@@ -153,6 +160,7 @@ function accountsRequested(value: unknown): null | [] {
   if (value === undefined || value === null) return null;
   const addresses = (value as { addresses?: unknown }).addresses;
   if (!Array.isArray(addresses)) throw invalidParams('invalid type: expected accounts {addresses: [..], encoding}');
-  if (addresses.length > 0) throw paramsError('simulateTransaction `accounts` is not supported by the emulator: the engine does not report post-simulation account states');
+  if (addresses.length > 0)
+    throw paramsError('simulateTransaction `accounts` is not supported by the emulator: the engine does not report post-simulation account states');
   return [];
 }

@@ -55,7 +55,10 @@ export const tokenMethods: MethodTable = {
     const mint = decodeMint(await ledger.getAccount(key));
     if (!mint) throw invalidParam('Token mint could not be unpacked');
     const mintAddress = key.toBase58();
-    const holders = (await scanAccounts(ledger, (account) => decodeTokenAccount(account)?.mint === mintAddress)).map(({ pubkey, account }) => ({ address: pubkey, amount: decodeTokenAccount(account)!.amount }));
+    const holders = (await scanAccounts(ledger, (account) => decodeTokenAccount(account)?.mint === mintAddress)).map(({ pubkey, account }) => ({
+      address: pubkey,
+      amount: decodeTokenAccount(account)!.amount,
+    }));
     holders.sort((a, b) => (a.amount === b.amount ? 0 : a.amount > b.amount ? -1 : 1));
     return withContext(
       slot,
@@ -99,7 +102,10 @@ export const tokenMethods: MethodTable = {
 };
 
 /** `{mint}` or `{programId}`: resolved to the token program, and the mint when given. */
-async function filterOf(value: unknown, ledger: { getAccount(address: PublicKey): Promise<{ owner: PublicKey } | null> }): Promise<{ programId: string; mint?: string }> {
+async function filterOf(
+  value: unknown,
+  ledger: { getAccount(address: PublicKey): Promise<{ owner: PublicKey } | null> },
+): Promise<{ programId: string; mint?: string }> {
   const filter = (value ?? {}) as Record<string, unknown>;
   const keys = typeof value === 'object' && value !== null && !Array.isArray(value) ? Object.keys(filter) : [];
   if (keys.length !== 1 || (keys[0] !== 'mint' && keys[0] !== 'programId')) {

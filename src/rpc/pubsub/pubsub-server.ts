@@ -37,19 +37,31 @@ export interface UpgradeOptions extends PubSubOptions {
  * web3.js WebSockets cannot set headers). For servers that share a port with the HTTP endpoint:
  * the emulator's own listeners call it, and so can any node `http.Server` that mounts the core.
  */
-export async function upgradeToPubSub(services: EmulatorServices, request: IncomingMessage, socket: Duplex, head: Buffer, options: Partial<UpgradeOptions> = {}): Promise<void> {
+export async function upgradeToPubSub(
+  services: EmulatorServices,
+  request: IncomingMessage,
+  socket: Duplex,
+  head: Buffer,
+  options: Partial<UpgradeOptions> = {},
+): Promise<void> {
   const mode = services.config.rpcAuth;
   const url = new URL(request.url ?? '/', 'http://pubsub.invalid');
-  const token = mode === 'off' ? null : (url.searchParams.get('token') ?? bearerToken(new Request(url, { headers: { authorization: request.headers.authorization ?? '' } })));
+  const token =
+    mode === 'off'
+      ? null
+      : (url.searchParams.get('token') ?? bearerToken(new Request(url, { headers: { authorization: request.headers.authorization ?? '' } })));
   const mount = options.mount ?? (isLoopbackName(bareHost((socket as Partial<Socket>).localAddress ?? '')) ? LOOPBACK_MOUNT : REMOTE_MOUNT);
   if (token !== null || tokenRequired(mode, mount)) {
     try {
-      if (token === null) throw new RelayError('TOKEN_MISSING', 'Send the Token from GET /Transaction/config as Authorization: Bearer <Token> or ?token=<Token>.');
+      if (token === null)
+        throw new RelayError('TOKEN_MISSING', 'Send the Token from GET /Transaction/config as Authorization: Bearer <Token> or ?token=<Token>.');
       await services.tokens.verify(token);
     } catch (error) {
       const response = errorToResponse(error, { style: 'problem', instance: url.pathname });
       const body = await response.text();
-      socket.end(`HTTP/1.1 ${response.status} Unauthorized\r\nContent-Type: application/problem+json\r\nContent-Length: ${Buffer.byteLength(body)}\r\nConnection: close\r\n\r\n${body}`);
+      socket.end(
+        `HTTP/1.1 ${response.status} Unauthorized\r\nContent-Type: application/problem+json\r\nContent-Length: ${Buffer.byteLength(body)}\r\nConnection: close\r\n\r\n${body}`,
+      );
       return;
     }
   }

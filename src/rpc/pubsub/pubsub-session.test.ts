@@ -29,11 +29,13 @@ describe('PubSub session', () => {
 
   async function airdrop(to: string): Promise<string> {
     const rpc = createRpcHandler(emulator.services);
-    const response = await rpc(new Request(emulator.config.rpcUrl, {
-      method: 'POST',
-      headers: { 'Content-Type': 'application/json' },
-      body: JSON.stringify({ jsonrpc: '2.0', id: 1, method: 'requestAirdrop', params: [to, LAMPORTS_PER_SOL] }),
-    }));
+    const response = await rpc(
+      new Request(emulator.config.rpcUrl, {
+        method: 'POST',
+        headers: { 'Content-Type': 'application/json' },
+        body: JSON.stringify({ jsonrpc: '2.0', id: 1, method: 'requestAirdrop', params: [to, LAMPORTS_PER_SOL] }),
+      }),
+    );
     return ((await response.json()) as { result: string }).result;
   }
 
@@ -53,12 +55,18 @@ describe('PubSub session', () => {
     expect(byMethod.answer).toEqual({ jsonrpc: '2.0', result: 2, id: 3 });
     const slot = Number(emulator.services.submissions.get(signature)!.ledger!.slot);
     expect(byMethod.signatureNotification.params).toEqual({ result: { context: { slot }, value: { err: null } }, subscription: 2 });
-    expect(byMethod.accountNotification.params.result.value).toMatchObject({ lamports: LAMPORTS_PER_SOL, owner: '11111111111111111111111111111111', data: ['', 'base64'] });
+    expect(byMethod.accountNotification.params.result.value).toMatchObject({
+      lamports: LAMPORTS_PER_SOL,
+      owner: '11111111111111111111111111111111',
+      data: ['', 'base64'],
+    });
     // The transaction landed in the open slot; the next slot is notified when the ledger opens it.
     expect(byMethod.slotNotification).toBeUndefined();
     await emulator.warp({ slots: 1 });
     await received(1);
-    expect(messages.splice(0)).toEqual([{ jsonrpc: '2.0', method: 'slotNotification', params: { result: { parent: slot, root: slot + 1, slot: slot + 1 }, subscription: 1 } }]);
+    expect(messages.splice(0)).toEqual([
+      { jsonrpc: '2.0', method: 'slotNotification', params: { result: { parent: slot, root: slot + 1, slot: slot + 1 }, subscription: 1 } },
+    ]);
 
     await session.receive(JSON.stringify({ jsonrpc: '2.0', id: 4, method: 'signatureUnsubscribe', params: [2] }));
     await session.receive(JSON.stringify({ jsonrpc: '2.0', id: 5, method: 'accountUnsubscribe', params: [0] }));
@@ -87,7 +95,10 @@ describe('PubSub session', () => {
     const system = (await call(13, 'programSubscribe', ['11111111111111111111111111111111', { encoding: 'base64', filters: [{ dataSize: 0 }] }])).result;
     const sized = (await call(14, 'programSubscribe', ['11111111111111111111111111111111', { encoding: 'base64', filters: [{ dataSize: 1 }] }])).result;
     const root = (await call(15, 'rootSubscribe')).result;
-    expect((await call(16, 'logsSubscribe', [{ mentions: [owner, other] }])).error).toEqual({ code: -32602, message: 'Invalid Request: Only 1 address supported' });
+    expect((await call(16, 'logsSubscribe', [{ mentions: [owner, other] }])).error).toEqual({
+      code: -32602,
+      message: 'Invalid Request: Only 1 address supported',
+    });
     const signature = await airdrop(owner);
     await emulator.settle();
     await emulator.warp({ slots: 1 });
@@ -100,11 +111,16 @@ describe('PubSub session', () => {
     expect(of(mentions)).toEqual([{ context: { slot }, value: logs }]);
     expect(of(unrelated)).toEqual([]);
     // The airdrop wrote the faucet and the new wallet, both System accounts without data.
-    expect(of(system).map((result) => result.value.pubkey).sort()).toEqual([owner, emulator.services.fixtures.relay.faucet.publicKey].sort());
+    expect(
+      of(system)
+        .map((result) => result.value.pubkey)
+        .sort(),
+    ).toEqual([owner, emulator.services.fixtures.relay.faucet.publicKey].sort());
     expect(of(system).find((result) => result.value.pubkey === owner).value.account).toMatchObject({ lamports: LAMPORTS_PER_SOL, data: ['', 'base64'] });
     expect(of(sized)).toEqual([]);
     expect(of(root)).toEqual([slot + 1]);
-    for (const [index, subscription] of [all, mentions, unrelated].entries()) expect((await call(20 + index, 'logsUnsubscribe', [subscription])).result).toBe(true);
+    for (const [index, subscription] of [all, mentions, unrelated].entries())
+      expect((await call(20 + index, 'logsUnsubscribe', [subscription])).result).toBe(true);
     expect((await call(23, 'programUnsubscribe', [system])).result).toBe(true);
     expect((await call(24, 'rootUnsubscribe', [root])).result).toBe(true);
     expect((await call(25, 'rootUnsubscribe', [root])).error.code).toBe(-32602);

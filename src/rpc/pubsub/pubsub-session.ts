@@ -116,7 +116,14 @@ export function createPubSubSession(services: EmulatorServices, send: (text: str
     programSubscribe(params) {
       const [program, raw] = positional(params, 'programSubscribe', { min: 1, max: 2 });
       const config = configObject(raw);
-      return subscribe({ kind: 'program', program: requirePubkey(program), encoding: accountEncodingOf(config, 'binary'), filters: accountFiltersOf(config.filters), commitment: commitmentOf(config), pending: [] });
+      return subscribe({
+        kind: 'program',
+        program: requirePubkey(program),
+        encoding: accountEncodingOf(config, 'binary'),
+        filters: accountFiltersOf(config.filters),
+        commitment: commitmentOf(config),
+        pending: [],
+      });
     },
     programUnsubscribe: (params) => unsubscribe(params, 'program'),
     logsSubscribe(params) {

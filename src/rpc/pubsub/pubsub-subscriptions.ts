@@ -90,7 +90,7 @@ export async function check(services: EmulatorServices, subscription: Subscripti
       const addresses = new Set(due(services, subscription.pending, subscription.commitment).map(({ item }) => item));
       for (const address of addresses) {
         const account = await services.ledger.getAccount(new PublicKey(address));
-        if (!account || !account.owner.equals(subscription.program) || !matchesFilters(account, subscription.filters)) continue;
+        if (!account?.owner.equals(subscription.program) || !matchesFilters(account, subscription.filters)) continue;
         notify({ context, value: { pubkey: address, account: await accountJson(account, subscription.encoding, services.ledger) } });
       }
       return true;

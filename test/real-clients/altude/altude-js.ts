@@ -24,7 +24,13 @@ function meta(pubkey: PublicKey, flags: '' | 's' | 'w' | 'sw') {
 }
 
 /** gill's transfer-tokens instructions: the compute limit, CreateIdempotent (tag 1) of the recipient's ATA, Transfer (tag 3). */
-export function gillTransferTokens(args: { feePayer: PublicKey; mint: PublicKey; authority: PublicKey; destination: PublicKey; amount: bigint }): TransactionInstruction[] {
+export function gillTransferTokens(args: {
+  feePayer: PublicKey;
+  mint: PublicKey;
+  authority: PublicKey;
+  destination: PublicKey;
+  amount: bigint;
+}): TransactionInstruction[] {
   const sourceAta = getAssociatedTokenAddressSync(args.mint, args.authority, true);
   const destinationAta = getAssociatedTokenAddressSync(args.mint, args.destination, true);
   const limit = Buffer.alloc(5);
@@ -38,9 +44,20 @@ export function gillTransferTokens(args: { feePayer: PublicKey; mint: PublicKey;
     new TransactionInstruction({
       programId: ASSOCIATED_TOKEN_PROGRAM_ID,
       data: Buffer.from([1]),
-      keys: [meta(args.feePayer, 'sw'), meta(destinationAta, 'w'), meta(args.destination, ''), meta(args.mint, ''), meta(SystemProgram.programId, ''), meta(TOKEN_PROGRAM_ID, '')],
+      keys: [
+        meta(args.feePayer, 'sw'),
+        meta(destinationAta, 'w'),
+        meta(args.destination, ''),
+        meta(args.mint, ''),
+        meta(SystemProgram.programId, ''),
+        meta(TOKEN_PROGRAM_ID, ''),
+      ],
     }),
-    new TransactionInstruction({ programId: TOKEN_PROGRAM_ID, data: transfer, keys: [meta(sourceAta, 'w'), meta(destinationAta, 'w'), meta(args.authority, 's')] }),
+    new TransactionInstruction({
+      programId: TOKEN_PROGRAM_ID,
+      data: transfer,
+      keys: [meta(sourceAta, 'w'), meta(destinationAta, 'w'), meta(args.authority, 's')],
+    }),
   ];
 }
 
@@ -59,11 +76,21 @@ export function gillTransferSol(source: PublicKey, destination: PublicKey, lampo
  * whatever the account's program; the owner the fee payer's noop signer when it is the close authority.
  */
 export function gillCloseAccount(account: PublicKey, destination: PublicKey, owner: PublicKey): TransactionInstruction {
-  return fromKitInstruction(getCloseAccountInstruction({ account: address(account.toBase58()), destination: address(destination.toBase58()), owner: createNoopSigner(address(owner.toBase58())) }));
+  return fromKitInstruction(
+    getCloseAccountInstruction({
+      account: address(account.toBase58()),
+      destination: address(destination.toBase58()),
+      owner: createNoopSigner(address(owner.toBase58())),
+    }),
+  );
 }
 
 /** A kit instruction as web3.js's: roles 0–3 are readonly, writable, readonly signer, writable signer. */
-export function fromKitInstruction(instruction: { programAddress: string; accounts?: readonly { address: string; role: number }[]; data?: ArrayLike<number> }): TransactionInstruction {
+export function fromKitInstruction(instruction: {
+  programAddress: string;
+  accounts?: readonly { address: string; role: number }[];
+  data?: ArrayLike<number>;
+}): TransactionInstruction {
   return new TransactionInstruction({
     programId: new PublicKey(instruction.programAddress),
     keys: (instruction.accounts ?? []).map(({ address: key, role }) => ({ pubkey: new PublicKey(key), isSigner: role >= 2, isWritable: role % 2 === 1 })),

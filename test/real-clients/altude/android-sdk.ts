@@ -35,7 +35,14 @@ export function androidCreateAta(ata: PublicKey, feePayer: PublicKey, owner: Pub
 }
 
 /** TokenProgram.transferToken: TransferChecked (12), with the mint listed writable. */
-export function androidTransferChecked(source: PublicKey, destination: PublicKey, owner: PublicKey, mint: PublicKey, amount: bigint, decimals: number): TransactionInstruction {
+export function androidTransferChecked(
+  source: PublicKey,
+  destination: PublicKey,
+  owner: PublicKey,
+  mint: PublicKey,
+  amount: bigint,
+  decimals: number,
+): TransactionInstruction {
   const data = Buffer.alloc(10);
   data.writeUInt8(12, 0);
   data.writeBigUInt64LE(amount, 1);

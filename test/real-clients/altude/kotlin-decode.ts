@@ -21,7 +21,15 @@ const boolean: Field = { type: 'boolean' };
 
 const TOKEN_AMOUNT: Field = {
   type: 'object',
-  fields: { Amount: optional(int), Decimals: optional(int), UiAmount: optional(double), UiAmountString: optional(string), AmountUlong: optional(long), AmountDecimal: optional(double), AmountDouble: optional(double) },
+  fields: {
+    Amount: optional(int),
+    Decimals: optional(int),
+    UiAmount: optional(double),
+    UiAmountString: optional(string),
+    AmountUlong: optional(long),
+    AmountDecimal: optional(double),
+    AmountDouble: optional(double),
+  },
 };
 const TOKEN_INFO: Field = {
   type: 'object',
@@ -45,7 +53,15 @@ const TOKEN_INFO: Field = {
                 Type: optional(string),
                 Info: optional({
                   type: 'object',
-                  fields: { TokenAmount: TOKEN_AMOUNT, Delegate: optional(string), DelegatedAmount: optional(string), State: optional(string), IsNative: optional(boolean), Mint: optional(string), Owner: optional(string) },
+                  fields: {
+                    TokenAmount: TOKEN_AMOUNT,
+                    Delegate: optional(string),
+                    DelegatedAmount: optional(string),
+                    State: optional(string),
+                    IsNative: optional(boolean),
+                    Mint: optional(string),
+                    Owner: optional(string),
+                  },
                 }),
               },
             },
@@ -58,12 +74,23 @@ const TOKEN_INFO: Field = {
 
 export const ANDROID_TYPES = {
   TransactionResponse: { type: 'object', fields: { Status: string, Message: string, Signature: string } },
-  GetBalanceResponse: { type: 'object', fields: { TokenInfos: { type: 'list', item: TOKEN_INFO, nullableItems: true }, AccountAddress: optional(string), Balance: optional(double), Symbol: optional(string) } },
+  GetBalanceResponse: {
+    type: 'object',
+    fields: {
+      TokenInfos: { type: 'list', item: TOKEN_INFO, nullableItems: true },
+      AccountAddress: optional(string),
+      Balance: optional(double),
+      Symbol: optional(string),
+    },
+  },
   GetAccountResponse: {
     type: 'object',
     fields: {
       AccountAddress: string,
-      AccountInfo: { type: 'object', fields: { Lamports: optional(long), Owner: optional(string), Executable: optional(boolean), RentEpoch: optional(string) } },
+      AccountInfo: {
+        type: 'object',
+        fields: { Lamports: optional(long), Owner: optional(string), Executable: optional(boolean), RentEpoch: optional(string) },
+      },
       TokenInfos: { type: 'list', item: TOKEN_INFO },
     },
   },
@@ -100,7 +127,15 @@ const CAMEL_TOKEN_INFO: Field = {
                   fields: {
                     tokenAmount: {
                       type: 'object',
-                      fields: { amount: optional(string), decimals: optional(int), uiAmount: optional(double), uiAmountString: optional(string), amountUlong: optional(long), amountDecimal: optional(double), amountDouble: optional(double) },
+                      fields: {
+                        amount: optional(string),
+                        decimals: optional(int),
+                        uiAmount: optional(double),
+                        uiAmountString: optional(string),
+                        amountUlong: optional(long),
+                        amountDecimal: optional(double),
+                        amountDouble: optional(double),
+                      },
                     },
                     delegate: optional(string),
                     delegatedAmount: optional(string),
@@ -122,12 +157,23 @@ const CAMEL_TOKEN_INFO: Field = {
 export const ANDROID_RELEASED_CAMEL_TYPES = {
   ConfigResponse: { type: 'object', fields: { feePayer: string, rpcUrl: string } },
   TransactionResponse: { type: 'object', fields: { status: string, message: string, signature: string } },
-  GetBalanceResponse: { type: 'object', fields: { tokenInfos: { type: 'list', item: CAMEL_TOKEN_INFO, nullableItems: true }, accountAddress: optional(string), balance: optional(double), symbol: optional(string) } },
+  GetBalanceResponse: {
+    type: 'object',
+    fields: {
+      tokenInfos: { type: 'list', item: CAMEL_TOKEN_INFO, nullableItems: true },
+      accountAddress: optional(string),
+      balance: optional(double),
+      symbol: optional(string),
+    },
+  },
   GetAccountResponse: {
     type: 'object',
     fields: {
       accountAddress: string,
-      accountInfo: { type: 'object', fields: { lamports: optional(long), owner: optional(string), executable: optional(boolean), rentEpoch: optional(string) } },
+      accountInfo: {
+        type: 'object',
+        fields: { lamports: optional(long), owner: optional(string), executable: optional(boolean), rentEpoch: optional(string) },
+      },
       tokenInfos: { type: 'list', item: CAMEL_TOKEN_INFO },
     },
   },

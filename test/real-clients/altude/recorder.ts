@@ -7,7 +7,17 @@
 import type { RelayEmulator } from '../../../src/index.ts';
 import { assertFetchResponseMatchesSpec } from '../../support/openapi.ts';
 
-const CURRENT_PATHS = ['/Transaction/config', '/Transaction/blockhash', '/Transaction/send', '/Transaction/sendbatch', '/Account/create', '/Account/close', '/Account/getaccountinfo', '/Account/balance', '/Account/gethistory'];
+const CURRENT_PATHS = [
+  '/Transaction/config',
+  '/Transaction/blockhash',
+  '/Transaction/send',
+  '/Transaction/sendbatch',
+  '/Account/create',
+  '/Account/close',
+  '/Account/getaccountinfo',
+  '/Account/balance',
+  '/Account/gethistory',
+];
 
 export interface SentRequest {
   method: string;
@@ -56,7 +66,12 @@ export class Wire {
 
   /** A JSON-RPC call to the emulator's RpcUrl with the config's Token, as @altude/core and the Android SDK send it. */
   async rpc(token: string, method: string, params: unknown[], id: number | string = 1): Promise<any> {
-    const answer = await this.send('POST', this.#emulator.config.rpcUrl, { 'Content-Type': 'application/json', Authorization: `Bearer ${token}` }, JSON.stringify({ jsonrpc: '2.0', id, method, params }));
+    const answer = await this.send(
+      'POST',
+      this.#emulator.config.rpcUrl,
+      { 'Content-Type': 'application/json', Authorization: `Bearer ${token}` },
+      JSON.stringify({ jsonrpc: '2.0', id, method, params }),
+    );
     if (answer.body?.error) throw new Error(`${method}: ${JSON.stringify(answer.body.error)}`);
     return answer.body.result;
   }

@@ -89,7 +89,14 @@ export class KineticSdkWire {
     return this.#post('/api/account/create', this.rc1 ? { ...head, referenceId: null, referenceType: null, tx } : { ...head, reference, tx });
   }
 
-  async makeTransfer(options: { owner: Keypair; destination: string; amount: string; senderCreate?: boolean; reference?: string; type?: number }): Promise<Json> {
+  async makeTransfer(options: {
+    owner: Keypair;
+    destination: string;
+    amount: string;
+    senderCreate?: boolean;
+    reference?: string;
+    type?: number;
+  }): Promise<Json> {
     const mint = this.#mint();
     const owner = options.owner.publicKey.toBase58();
     const senderCreate = options.senderCreate ?? false;
@@ -162,13 +169,27 @@ export class KineticSdkWire {
   closeAccount(options: { account: string; reference?: string }): Promise<Json> {
     if (this.rc1) throw new Error('closeAccount arrived in rc.10');
     const mint = this.#mint();
-    return this.#post('/api/account/close', { account: options.account, commitment: 'Confirmed', environment: this.#env(), index: this.#index(), mint: mint.publicKey, reference: options.reference || null });
+    return this.#post('/api/account/close', {
+      account: options.account,
+      commitment: 'Confirmed',
+      environment: this.#env(),
+      index: this.#index(),
+      mint: mint.publicKey,
+      reference: options.reference || null,
+    });
   }
 
   /** Airdrop of the default mint; rc.1 waits for Finalized by default, rc.18 for its Confirmed default. */
   requestAirdrop(options: { account: string; amount?: string }): Promise<Json> {
     const commitment = this.rc1 ? 'Finalized' : 'Confirmed';
-    return this.#post('/api/airdrop', { account: options.account, amount: options.amount, commitment, environment: this.#env(), index: this.#index(), mint: this.#mint().publicKey });
+    return this.#post('/api/airdrop', {
+      account: options.account,
+      amount: options.amount,
+      commitment,
+      environment: this.#env(),
+      index: this.#index(),
+      mint: this.#mint().publicKey,
+    });
   }
 
   getBalance(account: string): Promise<Json> {
@@ -242,7 +263,9 @@ export class KineticSdkWire {
   async #send(request: WireRequest): Promise<Json> {
     this.requests.push(request);
     if (request.method === 'POST') await this.config.beforePost?.(request);
-    const response = await this.config.fetch(new Request(`${this.config.endpoint}${request.path}`, { method: request.method, headers: request.headers, body: request.body }));
+    const response = await this.config.fetch(
+      new Request(`${this.config.endpoint}${request.path}`, { method: request.method, headers: request.headers, body: request.body }),
+    );
     const route = request.path.replace(/^\/api/, '').split('?')[0]!;
     const body = (await assertFetchResponseMatchesSpec(request.method, route, response)) as Json;
     if (!response.ok) throw Object.assign(new Error(body?.message ?? 'Unknown error'), { status: response.status, body });

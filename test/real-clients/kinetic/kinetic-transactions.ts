@@ -24,7 +24,7 @@ import {
   getAssociatedTokenAddressSync,
   TOKEN_PROGRAM_ID,
 } from '@solana/spl-token';
-import { Keypair, PublicKey, Transaction, TransactionInstruction } from '@solana/web3.js';
+import { type Keypair, PublicKey, Transaction, TransactionInstruction } from '@solana/web3.js';
 
 export const MEMO_V1 = new PublicKey('Memo1UhkJRfHyvLMcVucJwxXeuD728EqVDDwQDxFMNo');
 
@@ -47,7 +47,7 @@ export function kineticMemoText(options: { index: number; type?: number; referen
   put(10, options.index, 16);
   const foreignKey = options.reference ? Buffer.from(options.reference, 'base64') : Buffer.alloc(29);
   if (foreignKey.length > 29) throw new Error('invalid foreign key length'); // Kinetic's own refusal
-  foreignKey.forEach((byte, i) => put(26 + 8 * i, byte, 8));
+  for (const [i, byte] of foreignKey.entries()) put(26 + 8 * i, byte, 8);
   return Buffer.from(bytes).toString('base64');
 }
 
@@ -97,14 +97,32 @@ export function createAccountTransaction(common: Common & { reference?: string |
 }
 
 export function makeTransferTransaction(
-  common: Common & { amount: string; mintDecimals: number; destination: string; destinationTokenAccount: string; ownerTokenAccount: string; senderCreate: boolean; type: number; reference?: string | null },
+  common: Common & {
+    amount: string;
+    mintDecimals: number;
+    destination: string;
+    destinationTokenAccount: string;
+    ownerTokenAccount: string;
+    senderCreate: boolean;
+    type: number;
+    reference?: string | null;
+  },
 ): string {
   const mint = new PublicKey(common.mintPublicKey);
   const destinationTokenAccount = new PublicKey(common.destinationTokenAccount);
   return sign(common, [
     ...(common.addMemo ? [memo({ index: common.index, reference: common.reference, type: common.type })] : []),
-    ...(common.senderCreate ? [createAssociatedTokenAccountInstruction(new PublicKey(common.mintFeePayer), destinationTokenAccount, new PublicKey(common.destination), mint)] : []),
-    transferChecked(common.ownerTokenAccount, mint, destinationTokenAccount, common.owner.publicKey, addDecimals(common.amount, common.mintDecimals), common.mintDecimals),
+    ...(common.senderCreate
+      ? [createAssociatedTokenAccountInstruction(new PublicKey(common.mintFeePayer), destinationTokenAccount, new PublicKey(common.destination), mint)]
+      : []),
+    transferChecked(
+      common.ownerTokenAccount,
+      mint,
+      destinationTokenAccount,
+      common.owner.publicKey,
+      addDecimals(common.amount, common.mintDecimals),
+      common.mintDecimals,
+    ),
   ]);
 }
 
@@ -115,7 +133,14 @@ export function makeTransferBatchTransaction(
   return sign(common, [
     ...(common.addMemo ? [memo({ index: common.index, type: common.type })] : []),
     ...common.destinations.map(({ amount, destination }) =>
-      transferChecked(common.ownerTokenAccount, mint, new PublicKey(destination), common.owner.publicKey, addDecimals(amount, common.mintDecimals), common.mintDecimals),
+      transferChecked(
+        common.ownerTokenAccount,
+        mint,
+        new PublicKey(destination),
+        common.owner.publicKey,
+        addDecimals(amount, common.mintDecimals),
+        common.mintDecimals,
+      ),
     ),
   ]);
 }

@@ -47,7 +47,12 @@ export async function balanceBody(services: EmulatorServices, accountAddress: un
     symbol = 'SOL';
   } else {
     const decimals = (await services.ledger.mintDecimals(mint)) ?? accounts[0]?.decimals ?? 0;
-    balance = Number(toUiAmountString(accounts.reduce((sum, { state }) => sum + state.amount, 0n), decimals));
+    balance = Number(
+      toUiAmountString(
+        accounts.reduce((sum, { state }) => sum + state.amount, 0n),
+        decimals,
+      ),
+    );
     symbol = services.fixtures.mints.find((fixture) => fixture.address === mint)?.symbol ?? null;
   }
   const tokenInfos = accounts.map(tokenInfo);

@@ -65,7 +65,15 @@ export function tokenInfo({ address, account, state, decimals }: WalletTokenAcco
         Parsed: {
           Type: 'account',
           Info: {
-            TokenAmount: { Amount: state.amount.toString(), Decimals: decimals, UiAmount: uiAmount, UiAmountString: uiAmountString, AmountUlong: Number(state.amount), AmountDecimal: uiAmount, AmountDouble: uiAmount },
+            TokenAmount: {
+              Amount: state.amount.toString(),
+              Decimals: decimals,
+              UiAmount: uiAmount,
+              UiAmountString: uiAmountString,
+              AmountUlong: Number(state.amount),
+              AmountDecimal: uiAmount,
+              AmountDouble: uiAmount,
+            },
             State: state.state,
             IsNative: state.isNative !== null,
             Mint: state.mint,
@@ -95,7 +103,15 @@ export interface CamelTokenInfo {
       parsed: {
         type: 'account';
         info: {
-          tokenAmount: { amount: string; decimals: number; uiAmount: number; uiAmountString: string; amountUlong: number; amountDecimal: number; amountDouble: number };
+          tokenAmount: {
+            amount: string;
+            decimals: number;
+            uiAmount: number;
+            uiAmountString: string;
+            amountUlong: number;
+            amountDecimal: number;
+            amountDouble: number;
+          };
           state: string;
           isNative: boolean;
           mint: string;
@@ -122,7 +138,15 @@ export function camelTokenInfo({ pubkey, Account: account }: TokenInfo): CamelTo
         parsed: {
           type: account.Data.Parsed.Type,
           info: {
-            tokenAmount: { amount: amount.Amount, decimals: amount.Decimals, uiAmount: amount.UiAmount, uiAmountString: amount.UiAmountString, amountUlong: amount.AmountUlong, amountDecimal: amount.AmountDecimal, amountDouble: amount.AmountDouble },
+            tokenAmount: {
+              amount: amount.Amount,
+              decimals: amount.Decimals,
+              uiAmount: amount.UiAmount,
+              uiAmountString: amount.UiAmountString,
+              amountUlong: amount.AmountUlong,
+              amountDecimal: amount.AmountDecimal,
+              amountDouble: amount.AmountDouble,
+            },
             state: info.State,
             isNative: info.IsNative,
             mint: info.Mint,
