@@ -259,7 +259,7 @@ async function assemble(options: RelayEmulatorOptions, loopback: CoreListener | 
 
   return {
     fetch,
-    handlers: createHandlers(fetch, { ...config, loopbackOrigin, pubsubOrigin }),
+    handlers: createHandlers(fetch, { ...config, loopbackOrigin, pubsubOrigin, rootPaths: rootRoutes.map((route) => route.path) }),
     config,
     loopbackOrigin,
     services,

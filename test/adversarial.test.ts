@@ -495,7 +495,8 @@ const cases: Case[] = [
     transaction: () => legacy([closeInstruction(ALICE.publicKey)]),
   },
   {
-    // faithful relays a close by the account's own close authority only when that authority signs: unsigned, the close fails on the ledger at the fee payer's cost.
+    // faithful relays a close by the account's own close authority only when that authority signs:
+    // unsigned, the close fails on the ledger at the fee payer's cost.
     name: 'CloseAccount by the account’s own owner, listed as authority without signing',
     category: 'closeDestination',
     path: CLOSE,
@@ -592,7 +593,9 @@ const cases: Case[] = [
     },
   },
   {
-    // Rule A7's "once": the second hand-over differs from the first only by a repeated signer key, so rule F2 (same accounts) does not catch it; on the ledger it fails, since the owner is no longer the close authority.
+    // Rule A7's "once": the second hand-over differs from the first only by a repeated signer key, so
+    // rule F2 (same accounts) does not catch it; on the ledger it fails, since the owner is no longer
+    // the close authority.
     name: 'the close authority hand-over made a second time, its accounts listed differently',
     category: 'rentTheft',
     path: CREATE,

@@ -99,34 +99,39 @@ function fakeMeasurers(slowdown: number, seen: BenchSizes[] = []): Measurers {
 }
 
 describe('each benchmark figure is computed from its measurements', () => {
-  it('relay efficiency: per engine, the median of paired relayed/bare ratios (at least 0.8 on LiteSVM), and relayed transfers a second (at least 400 on LiteSVM)', () => {
-    const rounds = [
-      { transfers: 100, relaySeconds: 0.2, relayCpuMicros: 500, bareSeconds: 0.1, bareCpuMicros: 100, signatureCpuMicros: 300 },
-      { transfers: 100, relaySeconds: 0.125, relayCpuMicros: 400, bareSeconds: 0.1, bareCpuMicros: 120, signatureCpuMicros: 180 },
-      { transfers: 100, relaySeconds: 0.1, relayCpuMicros: 300, bareSeconds: 0.1, bareCpuMicros: 110, signatureCpuMicros: 440 },
-    ];
-    // Ratios 0.5, 0.8, 1: median 0.8. Rates 500, 800, 1000: median 800.
-    const [efficiency, rate] = relayEfficiencyFigures({ engine: 'litesvm', rounds });
-    expect(efficiency).toMatchObject({
-      name: 'relay efficiency, litesvm (transfers/s)',
-      measured: '800/s relayed, 400 µs CPU/transfer',
-      baseline: '1000/s bare litesvm, 110 µs CPU/transfer',
-      ratio: 0.8,
-      meets: true,
-    });
-    // Ceilings by round 100/400, 120/300, 110/550 = 0.25, 0.40, 0.20: median 0.25; signature CPU median 300.
-    expect(efficiency!.note).toBe(
-      "paired ratios by round 0.50, 0.80, 1.00; ceiling of a relay that verifies the client's signature and signs as fee payer (300 µs CPU/transfer, src/crypto/ed25519.ts) and does nothing else: bare CPU ÷ (bare CPU + that) = 0.25",
-    );
-    expect(rate).toMatchObject({ name: 'relayed transfers/s in process, litesvm', measured: '800/s', ratio: 2, meets: true });
-    const slow = rounds.map((one) => ({ ...one, relaySeconds: one.relaySeconds * 3 }));
-    expect(relayEfficiencyFigures({ engine: 'litesvm', rounds: slow }).map((figure) => figure.meets)).toEqual([false, false]);
-    // bankrun's figures are reported beside them, never judged.
-    expect(relayEfficiencyFigures({ engine: 'bankrun', rounds: slow }).map((figure) => [figure.target, figure.meets])).toEqual([
-      ['report', null],
-      ['report', null],
-    ]);
-  });
+  it(
+    'relay efficiency: per engine, the median of paired relayed/bare ratios (at least 0.8 on LiteSVM), and relayed transfers a second (at least 400 ' +
+      'on LiteSVM)',
+    () => {
+      const rounds = [
+        { transfers: 100, relaySeconds: 0.2, relayCpuMicros: 500, bareSeconds: 0.1, bareCpuMicros: 100, signatureCpuMicros: 300 },
+        { transfers: 100, relaySeconds: 0.125, relayCpuMicros: 400, bareSeconds: 0.1, bareCpuMicros: 120, signatureCpuMicros: 180 },
+        { transfers: 100, relaySeconds: 0.1, relayCpuMicros: 300, bareSeconds: 0.1, bareCpuMicros: 110, signatureCpuMicros: 440 },
+      ];
+      // Ratios 0.5, 0.8, 1: median 0.8. Rates 500, 800, 1000: median 800.
+      const [efficiency, rate] = relayEfficiencyFigures({ engine: 'litesvm', rounds });
+      expect(efficiency).toMatchObject({
+        name: 'relay efficiency, litesvm (transfers/s)',
+        measured: '800/s relayed, 400 µs CPU/transfer',
+        baseline: '1000/s bare litesvm, 110 µs CPU/transfer',
+        ratio: 0.8,
+        meets: true,
+      });
+      // Ceilings by round 100/400, 120/300, 110/550 = 0.25, 0.40, 0.20: median 0.25; signature CPU median 300.
+      expect(efficiency!.note).toBe(
+        "paired ratios by round 0.50, 0.80, 1.00; ceiling of a relay that verifies the client's signature and signs as fee payer (300 µs CPU/transfer, " +
+          'src/crypto/ed25519.ts) and does nothing else: bare CPU ÷ (bare CPU + that) = 0.25',
+      );
+      expect(rate).toMatchObject({ name: 'relayed transfers/s in process, litesvm', measured: '800/s', ratio: 2, meets: true });
+      const slow = rounds.map((one) => ({ ...one, relaySeconds: one.relaySeconds * 3 }));
+      expect(relayEfficiencyFigures({ engine: 'litesvm', rounds: slow }).map((figure) => figure.meets)).toEqual([false, false]);
+      // bankrun's figures are reported beside them, never judged.
+      expect(relayEfficiencyFigures({ engine: 'bankrun', rounds: slow }).map((figure) => [figure.target, figure.meets])).toEqual([
+        ['report', null],
+        ['report', null],
+      ]);
+    },
+  );
 
   it('start-up: the median of paired per-round ratios (not the ratio of the medians), at most 1.5 on bankrun', () => {
     // Rounds 1.5, 3 and 0.9: median 1.5; the medians alone would say 60 / 20 = 3.

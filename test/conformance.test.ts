@@ -186,7 +186,8 @@ describe('conformance of the emulator, in process', () => {
     });
     expect(report.results.every((r) => r.status === 'skip')).toBe(true);
     expect(byId(report).get('relay.create.receipt')?.reason).toBe(
-      'needs a funded owner and a mint, which is unavailable: no mint: pass --mint (options.mint), or run against a target with /__emulator routes (the target has no /__emulator routes (GET /__emulator/clock → 404 "Not Found"))',
+      'needs a funded owner and a mint, which is unavailable: no mint: pass --mint (options.mint), or run against a target with /__emulator routes ' +
+        '(the target has no /__emulator routes (GET /__emulator/clock → 404 "Not Found"))',
     );
   });
 });

@@ -63,20 +63,23 @@ describe('valid by the schema but refused: now refused by the schema too, or acc
     expect((await send('GET', `${h.emulator.config.baseUrl}/app/devnet/1.5/config`)).body.message).toBe('Validation failed (numeric string is expected)');
   });
 
-  it('the cross-field rules of /__emulator/faults and /__emulator/faucet are the schema’s: code with problem, delayMs with delay, mint with amount', async () => {
-    expect(valid('EmulatorFault', { operation: 'send', kind: 'problem' })).toBe(false);
-    expect(valid('EmulatorFault', { operation: 'send', kind: 'delay' })).toBe(false);
-    expect(valid('EmulatorFault', { operation: 'send', kind: 'problem', code: 'QUEUE_FULL', delayMs: 5 })).toBe(true);
-    expect(valid('EmulatorFault', { operation: 'send', kind: 'ledger', code: 'QUEUE_FULL' })).toBe(true);
-    expect(valid('EmulatorFaucetRequest', { address: ALICE.publicKey.toBase58(), amount: '1' })).toBe(false);
-    const problem = await root('POST', '/__emulator/faults', JSON.stringify({ operation: 'send', kind: 'problem' }));
-    expect(problem).toMatchObject({ status: 400, body: { code: 'VALIDATION_FAILED', errors: [{ path: 'code' }] } });
-    expect((await root('POST', '/__emulator/faults', JSON.stringify({ operation: 'send', kind: 'delay', count: 2 }))).body.errors).toEqual([
-      { path: 'delayMs', message: 'is required' },
-    ]);
-    expect((await root('POST', '/__emulator/faults', JSON.stringify({ operation: 'send', kind: 'ledger', code: 'QUEUE_FULL' }))).status).toBe(200);
-    await h.emulator.reset();
-  });
+  it(
+    'the cross-field rules of /__emulator/faults and /__emulator/faucet are the schema’s: code with problem, delayMs with delay, mint with ' + 'amount',
+    async () => {
+      expect(valid('EmulatorFault', { operation: 'send', kind: 'problem' })).toBe(false);
+      expect(valid('EmulatorFault', { operation: 'send', kind: 'delay' })).toBe(false);
+      expect(valid('EmulatorFault', { operation: 'send', kind: 'problem', code: 'QUEUE_FULL', delayMs: 5 })).toBe(true);
+      expect(valid('EmulatorFault', { operation: 'send', kind: 'ledger', code: 'QUEUE_FULL' })).toBe(true);
+      expect(valid('EmulatorFaucetRequest', { address: ALICE.publicKey.toBase58(), amount: '1' })).toBe(false);
+      const problem = await root('POST', '/__emulator/faults', JSON.stringify({ operation: 'send', kind: 'problem' }));
+      expect(problem).toMatchObject({ status: 400, body: { code: 'VALIDATION_FAILED', errors: [{ path: 'code' }] } });
+      expect((await root('POST', '/__emulator/faults', JSON.stringify({ operation: 'send', kind: 'delay', count: 2 }))).body.errors).toEqual([
+        { path: 'delayMs', message: 'is required' },
+      ]);
+      expect((await root('POST', '/__emulator/faults', JSON.stringify({ operation: 'send', kind: 'ledger', code: 'QUEUE_FULL' }))).status).toBe(200);
+      await h.emulator.reset();
+    },
+  );
 
   it('the clock: warpSlots and slot together are refused by the schema; a slot in the past is 409, a state the schema cannot know', async () => {
     expect(valid('EmulatorClockRequest', { warpSlots: 1, slot: 5 })).toBe(false);

@@ -37,8 +37,20 @@ const deref = (node: Json): Json => {
 /** Codes a schema-valid request must never get: refusals of its shape, which the schema states exactly. */
 const SCHEMA_CODES = new Set(['VALIDATION_FAILED', 'INVALID_QUERY', 'INVALID_ADDRESS', 'INVALID_BASE64', 'MALFORMED_JSON', 'UNSUPPORTED_MEDIA_TYPE']);
 /** The same refusals on the legacy routes, by their messages (their bodies carry no code). */
-const LEGACY_SCHEMA_MESSAGE =
-  / must (?:be (?:string|integer|number|boolean|object|array|null|equal|[<>])|match|have|NOT)|must not have both|numeric string is expected|not a valid base58|not a base58|not valid JSON|not valid UTF-8|Content-Type|padded base64|body must be a JSON object/;
+const LEGACY_SCHEMA_MESSAGE = new RegExp(
+  [
+    ' must (?:be (?:string|integer|number|boolean|object|array|null|equal|[<>])|match|have|NOT)',
+    'must not have both',
+    'numeric string is expected',
+    'not a valid base58',
+    'not a base58',
+    'not valid JSON',
+    'not valid UTF-8',
+    'Content-Type',
+    'padded base64',
+    'body must be a JSON object',
+  ].join('|'),
+);
 
 interface Operation {
   method: string;
@@ -51,7 +63,10 @@ interface Operation {
   bodyRequired: boolean;
 }
 
-/** The operations whose refusals are the contract's problem codes: current, legacy and the controls (not the RPC, whose errors are JSON-RPC's, nor the meta routes, which take no input). */
+/**
+ * The operations whose refusals are the contract's problem codes: current, legacy and the controls
+ * (not the RPC, whose errors are JSON-RPC's, nor the meta routes, which take no input).
+ */
 const OPERATIONS: Operation[] = Object.entries(spec.paths as Json).flatMap(([template, item]) =>
   ['get', 'post', 'put', 'delete'].flatMap((method) => {
     const op = (item as Json)[method] as Json | undefined;

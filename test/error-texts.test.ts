@@ -48,7 +48,8 @@ describe('error texts and log lines', () => {
     const { body } = await post('/api/Transaction/send', { signedTransaction: 'AQID-_==' }, { 'X-API-Key': API_KEY });
     expect(body).toMatchObject({ code: 'INVALID_BASE64', rule: 'W1' });
     expect(body.detail).toBe(
-      'signedTransaction is not standard base64 (RFC 4648 §4, padded): "-" at position 4 is not a base64 character (that is base64url: use + for - and / for _); expected A-Z, a-z, 0-9, + and /, padded with =',
+      'signedTransaction is not standard base64 (RFC 4648 §4, padded): "-" at position 4 is not a base64 character (that is base64url: use + for - and ' +
+        '/ for _); expected A-Z, a-z, 0-9, + and /, padded with =',
     );
     const short = await post('/api/Transaction/send', { signedTransaction: 'AQIDB' }, { 'X-API-Key': API_KEY });
     expect(short.body.detail).toMatch(/it is 5 characters long; standard base64 comes in groups of 4/);

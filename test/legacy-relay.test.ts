@@ -188,7 +188,10 @@ describe('legacy relay: make-transfer and account/create', () => {
   });
 
   describe('Failed records (answered 201, as the legacy service did)', () => {
-    /** Posts a relay body and checks the answer is the BadNonce Failed record Kinetic gave when the RPC refused the blockhash: nothing submitted, nothing paid. */
+    /**
+     * Posts a relay body and checks the answer is the BadNonce Failed record Kinetic gave when the RPC
+     * refused the blockhash: nothing submitted, nothing paid.
+     */
     const expectBlockhashNotFound = async (path: string, body: Record<string, unknown>) => {
       const submitted = h.emulator.services.submissions.all().length;
       const lamports = (await h.emulator.services.ledger.getAccount(FEE_PAYER))!.lamports;

@@ -116,7 +116,9 @@ describe('the loopback listener, with MSW listening', () => {
   });
 
   it('answers another process over the socket', async () => {
-    const script = `fetch(${JSON.stringify(emulator.config.rpcUrl)}, { method: 'POST', headers: { 'Content-Type': 'application/json', Authorization: 'Bearer ${token}' }, body: ${JSON.stringify(getSlot)} }).then((r) => r.json()).then((j) => console.log(JSON.stringify(j)))`;
+    const script =
+      `fetch(${JSON.stringify(emulator.config.rpcUrl)}, { method: 'POST', headers: { 'Content-Type': 'application/json', Authorization: ` +
+      `'Bearer ${token}' }, body: ${JSON.stringify(getSlot)} }).then((r) => r.json()).then((j) => console.log(JSON.stringify(j)))`;
     const output = await new Promise<string>((resolve, reject) => {
       const child = spawn(process.execPath, ['-e', script], { stdio: ['ignore', 'pipe', 'inherit'] });
       let text = '';

@@ -218,7 +218,8 @@ describe(
       writeFileSync(join(scratch, 'record-loads.mjs'), `import { register } from 'node:module';\nregister('./record-loads-hooks.mjs', import.meta.url);\n`);
       writeFileSync(
         join(scratch, 'record-loads-hooks.mjs'),
-        `import { appendFileSync } from 'node:fs';\nexport async function load(url, context, next) {\n  appendFileSync(${JSON.stringify(log)}, url + '\\n');\n  return next(url, context);\n}\n`,
+        `import { appendFileSync } from 'node:fs';\nexport async function load(url, context, next) {\n  appendFileSync(${JSON.stringify(log)}, url + ` +
+          `'\\n');\n  return next(url, context);\n}\n`,
       );
       const bin = join(scratch, 'node_modules/relay-emulator/bin/relay-emulator.mjs');
       const started = performance.now();
@@ -237,7 +238,8 @@ describe(
 
     it('can be require()d from CommonJS (Node’s require of ES modules, Node ≥ 20.19)', async () => {
       const script =
-        "const r = require('relay-emulator'); const c = require('relay-emulator/conformance'); if (typeof r.createRelayEmulator !== 'function' || typeof c.runConformance !== 'function') process.exit(1);";
+        "const r = require('relay-emulator'); const c = require('relay-emulator/conformance'); if (typeof r.createRelayEmulator !== 'function' || " +
+        "typeof c.runConformance !== 'function') process.exit(1);";
       expectSuccess(await run(process.execPath, ['--no-warnings', '-e', script], { cwd: scratch }));
     });
 

@@ -318,35 +318,38 @@ describe('the faithful profile still refuses the neighbours of what it relaxes',
     );
   });
 
-  it('a close by the owner of an account whose close authority is the fee payer (rule K3), and one listing the fee payer as a co-signer (rule F1)', async () => {
-    const owner = newKeypair();
-    const { transaction } = await signed(h, createAtaInstructions(owner.publicKey), [owner]);
-    expect((await h.call('POST', '/Account/create', { body: { signedTransaction: transaction } })).status).toBe(200);
-    await h.emulator.settle();
-    await refused(
-      '/Account/close',
-      [createCloseAccountInstruction(ata(owner.publicKey), owner.publicKey, owner.publicKey)],
-      [owner],
-      'CLOSE_DESTINATION_NOT_FEE_PAYER',
-    );
-    await refused(
-      '/Account/close',
-      [createCloseAccountInstruction(ata(owner.publicKey), FEE_PAYER, owner.publicKey)],
-      [owner],
-      'CLOSE_AUTHORITY_NOT_FEE_PAYER',
-    );
-    const other = newKeypair();
-    await h.emulator.faucet({ address: other.publicKey, mint: USDC });
-    const coSigned = new TransactionInstruction({
-      programId: TOKEN_PROGRAM_ID,
-      data: Buffer.from([9]),
-      keys: [
-        { pubkey: ata(other.publicKey), isSigner: false, isWritable: true },
-        { pubkey: other.publicKey, isSigner: false, isWritable: true },
-        { pubkey: other.publicKey, isSigner: true, isWritable: false },
-        { pubkey: FEE_PAYER, isSigner: true, isWritable: false },
-      ],
-    });
-    await refused('/Account/close', [coSigned], [other], 'FEE_PAYER_MISUSE');
-  });
+  it(
+    'a close by the owner of an account whose close authority is the fee payer (rule K3), and one listing the fee payer as a co-signer (rule ' + 'F1)',
+    async () => {
+      const owner = newKeypair();
+      const { transaction } = await signed(h, createAtaInstructions(owner.publicKey), [owner]);
+      expect((await h.call('POST', '/Account/create', { body: { signedTransaction: transaction } })).status).toBe(200);
+      await h.emulator.settle();
+      await refused(
+        '/Account/close',
+        [createCloseAccountInstruction(ata(owner.publicKey), owner.publicKey, owner.publicKey)],
+        [owner],
+        'CLOSE_DESTINATION_NOT_FEE_PAYER',
+      );
+      await refused(
+        '/Account/close',
+        [createCloseAccountInstruction(ata(owner.publicKey), FEE_PAYER, owner.publicKey)],
+        [owner],
+        'CLOSE_AUTHORITY_NOT_FEE_PAYER',
+      );
+      const other = newKeypair();
+      await h.emulator.faucet({ address: other.publicKey, mint: USDC });
+      const coSigned = new TransactionInstruction({
+        programId: TOKEN_PROGRAM_ID,
+        data: Buffer.from([9]),
+        keys: [
+          { pubkey: ata(other.publicKey), isSigner: false, isWritable: true },
+          { pubkey: other.publicKey, isSigner: false, isWritable: true },
+          { pubkey: other.publicKey, isSigner: true, isWritable: false },
+          { pubkey: FEE_PAYER, isSigner: true, isWritable: false },
+        ],
+      });
+      await refused('/Account/close', [coSigned], [other], 'FEE_PAYER_MISUSE');
+    },
+  );
 });

@@ -19,7 +19,10 @@ import { ALICE, ata, build, transferInstruction, USDC } from './support/transact
  * processes started here are killed, by PID.
  */
 const ROUNDS = 8;
-/** Relays of the first round; each round doubles them up to MAX_RELAYS, so that a flush comes to outlast the 1 s between snapshots however fast the engine is. */
+/**
+ * Relays of the first round; each round doubles them up to MAX_RELAYS, so that a flush comes to
+ * outlast the 1 s between snapshots however fast the engine is.
+ */
 const RELAYS = 128;
 const MAX_RELAYS = 1024;
 const CLIENTS = 16;

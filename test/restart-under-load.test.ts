@@ -213,7 +213,8 @@ describe.each(['SIGKILL', 'SIGTERM'] as const)('restart under load (%s)', (signa
 
       console.log(
         `restart under load (${signal}): ${acknowledgedAtKill} acknowledged before the kill, ${acknowledged.length} in all; ` +
-          `${inDoubt} relays cut off by the stop and sent again (${landedUnanswered.length} of them landed unanswered, ${refusedAfterDoubt} never accepted); ready ${restart.readyMs} ms after the restart (${restart.seen.join(' → ')})`,
+          `${inDoubt} relays cut off by the stop and sent again (${landedUnanswered.length} of them landed unanswered, ${refusedAfterDoubt} never ` +
+          `accepted); ready ${restart.readyMs} ms after the restart (${restart.seen.join(' → ')})`,
       );
       expect(acknowledged.length).toBeGreaterThanOrEqual(RELAYS_BEFORE + RELAYS_AFTER);
       expect(await server.stop('SIGTERM')).toBe(0);

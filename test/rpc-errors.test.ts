@@ -259,7 +259,8 @@ describe('JSON-RPC endpoint: auth, envelope and errors', () => {
       const refused = await rpc(request('getTransaction', [signature, { commitment: 'confirmed' }]));
       expect(refused.body.error.code).toBe(-32015);
       expect(refused.body.error.message).toBe(
-        'Transaction version (0) is not supported by the requesting client. Please try the request again with the following configuration parameter: "maxSupportedTransactionVersion": 0',
+        'Transaction version (0) is not supported by the requesting client. Please try the request again with the following configuration parameter: ' +
+          '"maxSupportedTransactionVersion": 0',
       );
       const found = await rpc(request('getTransaction', [signature, { commitment: 'confirmed', maxSupportedTransactionVersion: 0, encoding: 'base64' }]));
       expect(found.body.result).toMatchObject({ version: 0, transaction: [base64(v0), 'base64'], meta: { err: null } });

@@ -103,7 +103,8 @@ function tokenForm(error) {
     h(
       'p',
       {},
-      'This emulator is bound to a non-loopback address, so its controls want the admin token printed in its start-up banner. The page keeps it in this tab only.',
+      'This emulator is bound to a non-loopback address, so its controls want the admin token printed in its start-up banner. The page keeps it in ' +
+        'this tab only.',
     ),
     h(
       'form',

@@ -1,8 +1,9 @@
 // Buttons for the test controls. Each calls its /__emulator route: nothing here does what a
 // control does, it only asks the emulator to.
 
-import { ApiError, call, headers } from './api.js';
+import { call } from './api.js';
 import { h, sol } from './dom.js';
+import { exportState, importState } from './state-transfer.js';
 
 const FAULT_OPERATIONS = ['any', 'create', 'close', 'send', 'sendbatch'];
 const FAULT_KINDS = ['problem', 'ledger', 'delay'];
@@ -98,40 +99,11 @@ export function faucetForm({ id = 'faucet', address = '', output, app }) {
             body: { address: to, ...(sol ? { lamports: lamportsOf(sol) } : {}), ...(mint ? { mint } : {}), ...(amount ? { amount } : {}) },
           }),
         describe: (answer) =>
-          `${answer.address} now holds ${sol(answer.lamports)} (${answer.lamports} lamports)${answer.tokenAccount ? `, and ${answer.tokenAmount} base units of the mint in ${answer.tokenAccount}` : ''}`,
+          `${answer.address} now holds ${sol(answer.lamports)} (${answer.lamports} ` +
+          `lamports)${answer.tokenAccount ? `, and ${answer.tokenAmount} base units of the mint in ${answer.tokenAccount}` : ''}`,
       },
     ],
   });
-}
-
-/** GET /__emulator/state, saved by the browser as the file the server names. */
-async function exportState() {
-  const response = await fetch('__emulator/state', { headers: headers(), cache: 'no-store' });
-  if (!response.ok) throw new ApiError(response.status, await response.json().catch(() => null));
-  const name = /filename="([^"]+)"/.exec(response.headers.get('content-disposition') ?? '')?.[1] ?? 'relay-emulator-state.json';
-  const blob = await response.blob();
-  const url = URL.createObjectURL(blob);
-  const anchor = h('a', { href: url, download: name, hidden: true });
-  document.body.append(anchor);
-  anchor.click();
-  anchor.remove();
-  setTimeout(() => URL.revokeObjectURL(url), 10_000);
-  return { name, bytes: blob.size };
-}
-
-/** PUT /__emulator/state with the chosen file, as it is (the server checks its checksum). */
-async function importState(input) {
-  const file = input.files?.[0];
-  if (!file) throw new Error('choose a state file first (one that Export or `relay-emulator export` wrote)');
-  const response = await fetch('__emulator/state', {
-    method: 'PUT',
-    headers: headers({ 'Content-Type': 'application/json' }),
-    body: await file.text(),
-    cache: 'no-store',
-  });
-  const body = await response.json().catch(() => null);
-  if (!response.ok) throw new ApiError(response.status, body);
-  return { ...body, name: file.name };
 }
 
 export function controlsPanel(app) {

@@ -1,7 +1,8 @@
 // One relay in full: what the app sent, what the policy said, what the ledger said, what it cost.
 
 import { call } from './api.js';
-import { addressLink, definitions, fill, h, json, lamports, ledgerError, link, nameOf, sol, statusBadge, table } from './dom.js';
+import { addressLink, definitions, fill, h, json, lamports, ledgerError, link, sol, statusBadge, table } from './dom.js';
+import { instruction } from './detail-instruction.js';
 import { operationText, policyText } from './panel-relays.js';
 
 export function detailView(id, _app) {
@@ -152,48 +153,6 @@ function section(id, title, children) {
   return h('section', { id: `detail-${id}`, class: 'panel', 'aria-labelledby': `detail-${id}-title` }, h('h2', { id: `detail-${id}-title` }, title), children);
 }
 
-function instruction(ix, memo) {
-  if (memo) {
-    return h(
-      'li',
-      { class: 'app-memo' },
-      h('p', { class: 'instruction-name' }, `${ix.program}: Kin app memo`),
-      definitions([
-        ['App index', String(memo.appIndex)],
-        ['Transaction type', `${memo.type} (${memo.typeName})`],
-        ['Memo version', String(memo.version)],
-        ['Foreign key', /^0+$/.test(memo.foreignKey) ? 'none (all zero)' : h('code', {}, memo.foreignKey)],
-        ['Memo text', h('code', {}, ix.parsed)],
-      ]),
-    );
-  }
-  if (ix.parsed) {
-    const info = typeof ix.parsed === 'object' ? (ix.parsed.info ?? {}) : { data: ix.parsed };
-    return h(
-      'li',
-      {},
-      h('p', { class: 'instruction-name' }, `${ix.program}: ${ix.parsed.type ?? 'memo'}`),
-      definitions(
-        Object.entries(info).map(([key, value]) => [
-          key,
-          value !== null && typeof value === 'object' ? JSON.stringify(value) : isAddress(value) ? addressLink(value, { full: true }) : String(value),
-        ]),
-      ),
-    );
-  }
-  const program = nameOf(ix.programId);
-  return h(
-    'li',
-    {},
-    h('p', { class: 'instruction-name' }, `${program ?? `Program ${ix.programId}`} (not decoded)`),
-    definitions([
-      ['program', addressLink(ix.programId, { full: true })],
-      ['accounts', ix.accounts.join(', ')],
-      ['data (base58)', ix.data],
-    ]),
-  );
-}
-
 /**
  * What the fee payer paid beyond the fee (rent of accounts it created), and whether it comes back:
  * sponsor exposure counts only what cannot; rent of an account whose close authority is the fee
@@ -210,7 +169,8 @@ function rentNote(row, transaction, meta) {
     { id: 'detail-rent' },
     `The fee payer also paid ${lamports(paid)} (${sol(paid)}) of rent for accounts this transaction created. `,
     back > 0
-      ? `${lamports(back)} of it comes back to the fee payer when the account is closed (its close authority is the fee payer, so Account/close returns the rent)`
+      ? `${lamports(back)} of it comes back to the fee payer when the account is closed (its close authority is the fee payer, so Account/close ` +
+          `returns the rent)`
       : '',
     exposure > 0 ? `${back > 0 ? '; ' : ''}${lamports(exposure)} cannot come back: that is the sponsor exposure` : '',
     '.',
@@ -253,8 +213,4 @@ function tokenBalances(meta) {
     );
   });
   return table('Token balances before and after', ['Account #', 'Mint', 'Owner', 'Before', 'After'], rows);
-}
-
-function isAddress(value) {
-  return typeof value === 'string' && /^[1-9A-HJ-NP-Za-km-z]{32,44}$/.test(value);
 }

@@ -20,6 +20,8 @@ export function journalFigure({ clients, plainRates, journaledRates, journalByte
     ratio,
     target: '≥ 0.8',
     meets: ratio >= 0.8,
-    note: `paired ratios by round ${ratios.map((value) => value.toFixed(2)).join(', ')}; every change fdatasync'd before its answer (group commit), ${(journalBytesPerRelay / 1024).toFixed(1)} KB of journal per relay before compaction`,
+    note:
+      `paired ratios by round ${ratios.map((value) => value.toFixed(2)).join(', ')}; every change fdatasync'd before its answer (group commit), ` +
+      `${(journalBytesPerRelay / 1024).toFixed(1)} KB of journal per relay before compaction`,
   };
 }

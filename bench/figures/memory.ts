@@ -46,7 +46,8 @@ export function memoryFigures({ engine, bare, emulator, churned, churn }: Memory
       target: litesvm ? '≤ 1' : 'report',
       meets: litesvm ? perEmulator <= LITESVM_CHURN_BYTES : null,
       note: litesvm
-        ? 'a closed emulator leaves its LiteSVM bank (~7 MB of loaded programs) to the next, reset; without that reuse each bank stays in RSS until a full collection, and the allocator keeps its pages after'
+        ? 'a closed emulator leaves its LiteSVM bank (~7 MB of loaded programs) to the next, reset; without that reuse each bank stays in RSS until a ' +
+          'full collection, and the allocator keeps its pages after'
         : 'bankrun leaks its bank and a clock thread on every start(), and has no shutdown',
     },
   ];

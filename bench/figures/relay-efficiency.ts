@@ -52,7 +52,8 @@ export function relayEfficiencyFigures({ engine, rounds }: RelayEfficiencyMeasur
       meets: litesvm ? ratio >= 0.8 : null,
       note:
         `paired ratios by round ${ratios.map((value) => value.toFixed(2)).join(', ')}; ` +
-        `ceiling of a relay that verifies the client's signature and signs as fee payer (${signatures.toFixed(0)} µs CPU/transfer, src/crypto/ed25519.ts) and does nothing else: ` +
+        `ceiling of a relay that verifies the client's signature and signs as fee payer (${signatures.toFixed(0)} µs CPU/transfer, ` +
+        `src/crypto/ed25519.ts) and does nothing else: ` +
         `bare CPU ÷ (bare CPU + that) = ${ceiling.toFixed(2)}`,
     },
     {

@@ -89,7 +89,8 @@ export function relayMemoryFigures(probes: RelayMemoryProbe[], defaultEngine: st
 /** The run step by step: RSS after each `step` transfers, growth per transfer within the step, and after the reset. */
 export function relayMemoryLines(probe: RelayMemoryProbe): string[] {
   const lines = [
-    `${probe.engine}: ${probe.transfers} transfers by ${probe.clients} callers in ${probe.seconds.toFixed(1)} s, ${probe.slots} slots; RSS before ${mb(probe.before)}`,
+    `${probe.engine}: ${probe.transfers} transfers by ${probe.clients} callers in ${probe.seconds.toFixed(1)} s, ${probe.slots} slots; RSS before ` +
+      `${mb(probe.before)}`,
   ];
   let previous = probe.before;
   for (const [index, mark] of probe.marks.entries()) {

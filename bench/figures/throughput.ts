@@ -42,11 +42,15 @@ export function throughputFigures({ calibrationMicros, rounds }: ThroughputMeasu
     return {
       name,
       measured: `${median(sample.map((round) => round.rate)).toFixed(0)} req/s, ${micros.toFixed(0)} µs CPU/req`,
-      baseline: `${median(sample.map((round) => round.baseRate)).toFixed(0)} req/s, ${bareMicros.toFixed(0)} µs CPU/req (bare ${BASELINE_OF[target] === 'bare' ? 'GET' : 'POST'})`,
+      baseline:
+        `${median(sample.map((round) => round.baseRate)).toFixed(0)} req/s, ${bareMicros.toFixed(0)} µs CPU/req (bare ` +
+        `${BASELINE_OF[target] === 'bare' ? 'GET' : 'POST'})`,
       ratio,
       target: '≥ 0.5',
       meets: ratio >= 0.5,
-      note: `paired ratios by round ${ratios.map((value) => value.toFixed(2)).join(', ')}; CPU efficiency (bare CPU per request / emulator CPU per request) = ${(bareMicros / micros).toFixed(2)}`,
+      note:
+        `paired ratios by round ${ratios.map((value) => value.toFixed(2)).join(', ')}; CPU efficiency (bare CPU per request / emulator CPU per ` +
+        `request) = ${(bareMicros / micros).toFixed(2)}`,
     };
   };
   const report = (figure: Figure): Figure => ({ ...figure, target: 'report', meets: null });

@@ -30,7 +30,12 @@ export function execUsage(): string {
   const env = Object.entries(EXEC_ENV)
     .map(([name, what]) => `  ${name.padEnd(17)} ${what}`)
     .join('\n');
-  return `Usage: relay-emulator exec [options] -- <command> [args...]\n\nStarts the emulator, runs the command with these in its environment, stops the emulator once the\ncommand ends, and exits with the command's exit code (128 + n when a signal n ended it):\n${env}\nThe emulator takes a free port unless --port says otherwise, and logs to stderr, warnings and errors\nonly unless --log-level says otherwise.\n\nOptions (those of start):\n${optionLines()}\n  --help                     this text\n`;
+  return (
+    `Usage: relay-emulator exec [options] -- <command> [args...]\n\nStarts the emulator, runs the command with these in its environment, stops ` +
+    `the emulator once the\ncommand ends, and exits with the command's exit code (128 + n when a signal n ended it):\n${env}\nThe emulator takes a ` +
+    `free port unless --port says otherwise, and logs to stderr, warnings and errors\n` +
+    `only unless --log-level says otherwise.\n\nOptions (those of start):\n${optionLines()}\n  --help                     this text\n`
+  );
 }
 
 /** Splits `exec`'s arguments at `--`: the emulator's options before, the command after. Throws UsageError. */

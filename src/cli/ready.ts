@@ -74,6 +74,7 @@ export function serverWarnings(server: RunningServer): string[] {
   if (server.pubsubPortError === null) return [];
   const same = server.emulator.config.rpcUrl.replace(/^http/, 'ws');
   return [
-    `PubSub is not served on port ${server.port + 1} (${server.pubsubPortError}), where web3.js and gill look for it by themselves: give them wsEndpoint ${same}, or free port ${server.port + 1}.`,
+    `PubSub is not served on port ${server.port + 1} (${server.pubsubPortError}), where web3.js and gill look for it by themselves: give them ` +
+      `wsEndpoint ${same}, or free port ${server.port + 1}.`,
   ];
 }

@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { runStartCommand } from './start-command.ts';
-import { parseStartOptions, START_FLAGS, startUsage, UsageError } from './start-options.ts';
+import { START_FLAGS } from './start-flags.ts';
+import { parseStartOptions, startUsage, UsageError } from './start-options.ts';
 
 describe('relay-emulator start options', () => {
   it('defaults to 127.0.0.1:8787 and the bundled fixtures', () => {

@@ -49,5 +49,8 @@ function summaryLine(report: ConformanceReport, paint: (style: keyof typeof COLO
     incomplete: () => paint('skip', `INCOMPLETE: no MUST check failed, but ${checks(s.mustSkipped)} did not run`),
     'not-conformant': () => paint('fail', `NOT conformant: ${checks(s.mustFailed)} failed`),
   }[s.verdict]();
-  return `${s.total} checks: ${s.passed} passed, ${s.failed} failed (${s.mustFailed} MUST, ${s.shouldFailed} SHOULD), ${s.skipped} skipped (${s.mustSkipped} MUST)${s.notApplicable ? `, ${s.notApplicable} not applicable (--interface ${report.target.interface})` : ''}. ${verdict}`;
+  return (
+    `${s.total} checks: ${s.passed} passed, ${s.failed} failed (${s.mustFailed} MUST, ${s.shouldFailed} SHOULD), ${s.skipped} skipped ` +
+    `(${s.mustSkipped} MUST)${s.notApplicable ? `, ${s.notApplicable} not applicable (--interface ${report.target.interface})` : ''}. ${verdict}`
+  );
 }

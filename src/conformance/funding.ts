@@ -77,7 +77,8 @@ export async function resolveFunding(ctx: FundingContext): Promise<Funding> {
   if (held.amount === undefined) skip(`cannot read the owner's balance: ${held.note}`);
   if ((held.amount ?? 0n) < MIN_OWNER_BALANCE) {
     skip(
-      `the owner ${owner.publicKey.toBase58()} holds ${held.amount ?? 0n} base units of ${mint.toBase58()} in ${ownerAccount.toBase58()}; the scenarios need ${MIN_OWNER_BALANCE}`,
+      `the owner ${owner.publicKey.toBase58()} holds ${held.amount ?? 0n} base units of ${mint.toBase58()} in ${ownerAccount.toBase58()}; the ` +
+        `scenarios need ${MIN_OWNER_BALANCE}`,
     );
   }
   decimals ??= ctx.decimalsOf(mint.toBase58());

@@ -13,7 +13,7 @@ import {
   getAssociatedTokenAddressSync,
 } from '@solana/spl-token';
 import { PublicKey, Transaction, type Keypair, type TransactionInstruction } from '@solana/web3.js';
-import bs58 from 'bs58';
+import { decodeBase58 } from '../crypto/base58.ts';
 
 export interface RecentBlockhash {
   blockhash: string;
@@ -71,13 +71,8 @@ export function buildTransaction(feePayer: PublicKey, recent: RecentBlockhash, i
 
 /** Is `signature` (base58) a valid ed25519 signature of `signer` over the transaction's message? */
 export function isSignatureOf(built: BuiltTransaction, signer: PublicKey, signature: string): boolean {
-  let bytes: Uint8Array;
-  try {
-    bytes = bs58.decode(signature);
-  } catch {
-    return false;
-  }
-  if (bytes.length !== 64) return false;
+  const bytes = decodeBase58(signature);
+  if (bytes === null || bytes.length !== 64) return false;
   const copy = Transaction.from(built.transaction.serialize({ requireAllSignatures: false, verifySignatures: false }));
   if (!copy.signatures.some((s) => s.publicKey.equals(signer))) return false;
   copy.addSignature(signer, Buffer.from(bytes));

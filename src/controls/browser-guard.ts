@@ -37,7 +37,8 @@ export function checkControlRequest(request: Request, mount: ServerMount, option
     if (remote !== undefined) {
       throw new RelayError(
         'CONTROL_FORWARDED',
-        `This request was forwarded for ${remote}; on a loopback bind the control routes answer this machine only (bind another address and use X-Admin-Token).`,
+        `This request was forwarded for ${remote}; on a loopback bind the control routes answer this machine only (bind another address and use ` +
+          `X-Admin-Token).`,
       );
     }
   }

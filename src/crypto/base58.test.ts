@@ -1,7 +1,8 @@
 import bs58 from 'bs58';
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { addressAt, addressOf, decodeBase58, encodeBase58, rememberAddress } from './base58.ts';
+import { decodeBase58, encodeBase58 } from './base58.ts';
+import { addressAt, addressOf, rememberAddress } from './key-cache.ts';
 
 const ALPHABET = '123456789ABCDEFGHJKLMNPQRSTUVWXYZabcdefghijkmnopqrstuvwxyz';
 /** Bytes with leading zeros and 0xff runs more often than chance gives them: the codec's edges. */

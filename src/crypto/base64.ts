@@ -20,5 +20,8 @@ export function base64Problem(text: string): string | null {
     const hint = char === '-' || char === '_' ? ' (that is base64url: use + for - and / for _)' : '';
     return `${shown} at position ${index} is not a base64 character${hint}; expected A-Z, a-z, 0-9, + and /, padded with =`;
   }
-  return `it is ${text.length} characters long; standard base64 comes in groups of 4, the last padded with = (${text.length % 4 === 1 ? 'one character too many, or three missing' : `add ${'='.repeat(4 - (text.length % 4))}`})`;
+  return (
+    `it is ${text.length} characters long; standard base64 comes in groups of 4, the last padded with = ` +
+    `(${text.length % 4 === 1 ? 'one character too many, or three missing' : `add ${'='.repeat(4 - (text.length % 4))}`})`
+  );
 }

@@ -1,5 +1,6 @@
 import { PublicKey } from '@solana/web3.js';
-import { decodeBase58, rememberAddress } from '../crypto/base58.ts';
+import { decodeBase58 } from '../crypto/base58.ts';
+import { rememberAddress } from '../crypto/key-cache.ts';
 import { RelayError } from '../errors/relay-error.ts';
 
 /**

@@ -1,6 +1,7 @@
 import { VersionedTransaction } from '@solana/web3.js';
 import { decodeBase58 } from '../crypto/base58.ts';
 import { encodeTransaction } from '../rpc/transaction-json.ts';
+import { isObject } from './json-values.ts';
 
 /** What the web UI reads out of a transaction's bytes: its jsonParsed form and the addresses it names. */
 export interface DecodedFacts {
@@ -78,8 +79,4 @@ function collectAddresses(node: unknown, addresses: Set<string>, mints: Set<stri
       if (key === 'mint') mints.add(value);
     } else if (typeof value === 'object') collectAddresses(value, addresses, mints, depth + 1);
   }
-}
-
-function isObject(value: unknown): value is Record<string, unknown> {
-  return typeof value === 'object' && value !== null && !Array.isArray(value);
 }

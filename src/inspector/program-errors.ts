@@ -1,4 +1,5 @@
 import { PROGRAMS } from '../relay/programs.ts';
+import { isObject } from './json-values.ts';
 
 /**
  * Custom error codes of the programs the emulator runs, by code. Names are those of the programs'
@@ -92,8 +93,4 @@ function detailName(detail: unknown, programId: string | undefined): string {
     if (name) return `${name}${value === undefined || value === null ? '' : ` ${typeof value === 'string' ? value : JSON.stringify(value)}`}`;
   }
   return JSON.stringify(detail);
-}
-
-function isObject(value: unknown): value is Record<string, unknown> {
-  return typeof value === 'object' && value !== null && !Array.isArray(value);
 }

@@ -6,6 +6,7 @@ import type { Submission } from '../store/submissions.ts';
 import { decodeAppMemo } from '../legacy/app-memo.ts';
 import { decodeRequestTransaction, decodeWire } from './decoded-transaction.ts';
 import { isRefusal, isRefusedRequest, legacyRow, RELAY_OPERATIONS, refusedRow, transactionRow, type RelaySources } from './relay-rows.ts';
+import { isObject } from './json-values.ts';
 
 export type RelayDetail = components['schemas']['EmulatorRelayDetail'];
 
@@ -111,8 +112,4 @@ const RELAY_OPERATION_ID_SET: ReadonlySet<string> = new Set(RELAY_OPERATIONS.key
 
 function objectOrNull(value: unknown): Record<string, unknown> | null {
   return isObject(value) ? value : null;
-}
-
-function isObject(value: unknown): value is Record<string, unknown> {
-  return typeof value === 'object' && value !== null && !Array.isArray(value);
 }

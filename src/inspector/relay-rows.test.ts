@@ -173,8 +173,9 @@ describe('relay rows', () => {
       code: -32002,
       message: 'Transaction simulation failed',
     });
-    expect(relayDetail({ submissions: records, legacy, journal, profile: 'faithful' as const }, 'req-4')).toBeUndefined(); // A read answered with an error is no relay.
-    expect(relayDetail({ submissions: records, legacy, journal, profile: 'faithful' as const }, 'req-2')).toBeUndefined(); // Accepted: its row is the transaction's.
+    const sources = { submissions: records, legacy, journal, profile: 'faithful' as const };
+    expect(relayDetail(sources, 'req-4')).toBeUndefined(); // A read answered with an error is no relay.
+    expect(relayDetail(sources, 'req-2')).toBeUndefined(); // Accepted: its row is the transaction's.
     expect(relayDetail({ submissions: records, legacy, journal, profile: 'faithful' as const }, 'sig-legacy')?.strictBreaks).toEqual([
       { rule: 'A6', code: 'CLOSE_AUTHORITY_NOT_FEE_PAYER', detail: 'no hand-over', account: 'acct', exposure: 2_039_280 },
     ]);

@@ -5,7 +5,9 @@ import type { LegacyRecord, LegacyRecords, LegacyStatus } from '../legacy/legacy
 import type { Submission, Submissions, TransactionOrigin } from '../store/submissions.ts';
 import type { PolicyProfile } from '../relay/policy-options.ts';
 import { decodeRequestTransaction, decodeWire } from './decoded-transaction.ts';
-import { describeLedgerError, type NamedInstruction } from './program-errors.ts';
+import { instructionsOf, legacyOperationId } from './instruction-names.ts';
+import { describeLedgerError } from './program-errors.ts';
+import { isObject } from './json-values.ts';
 
 export type RelayRow = components['schemas']['EmulatorRelayRow'];
 export type RelayRowStatus = components['schemas']['EmulatorRelayStatus'];
@@ -213,21 +215,6 @@ export function refusedRow(entry: RequestRecord, profile: PolicyProfile): RelayR
   };
 }
 
-/** The legacy route a record came through: a make-transfer names an amount; a close, a CloseAccount; else an account/create. */
-function legacyOperationId(legacy: LegacyRecord): string {
-  if (legacy.amount !== null) return 'legacyMakeTransfer';
-  const closes = instructionsOf(legacy.tx).some(
-    (ix) => typeof ix.parsed === 'object' && ix.parsed !== null && (ix.parsed as { type?: unknown }).type === 'closeAccount',
-  );
-  return closes ? 'legacyCloseAccount' : 'legacyCreateAccount';
-}
-
-/** A transaction's instructions as jsonParsed renders them (program names and parsed types), for naming errors. */
-export function instructionsOf(base64: string): NamedInstruction[] {
-  const message = decodeWire(new Uint8Array(Buffer.from(base64, 'base64')))?.parsed.message as { instructions?: NamedInstruction[] } | undefined;
-  return message?.instructions ?? [];
-}
-
 const NO_FACTS = { addresses: new Set<string>(), mints: new Set<string>() };
 const factsByRecord = new WeakMap<Submission, { addresses: Set<string>; mints: Set<string> }>();
 
@@ -248,10 +235,6 @@ function recordFacts(record: Submission): { addresses: ReadonlySet<string>; mint
 
 function wireFacts(base64: string): { addresses: ReadonlySet<string>; mints: ReadonlySet<string> } {
   return decodeWire(new Uint8Array(Buffer.from(base64, 'base64'))) ?? NO_FACTS;
-}
-
-function isObject(value: unknown): value is Record<string, unknown> {
-  return typeof value === 'object' && value !== null && !Array.isArray(value);
 }
 
 function isProblemCode(value: unknown): value is ProblemCode {

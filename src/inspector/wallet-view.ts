@@ -1,11 +1,11 @@
 import type { PublicKey } from '@solana/web3.js';
-import { addressOf } from '../crypto/base58.ts';
+import { addressOf } from '../crypto/key-cache.ts';
 import type { components } from '../generated/relay.ts';
 import { toUiAmountString } from '../ledger/token-accounts.ts';
 import type { EmulatorServices } from '../services.ts';
 import { ownedTokenAccounts } from '../store/owned-token-accounts.ts';
 import { describeLedgerError } from './program-errors.ts';
-import { instructionsOf } from './relay-rows.ts';
+import { instructionsOf } from './instruction-names.ts';
 
 export type WalletView = components['schemas']['EmulatorWallet'];
 

@@ -2,7 +2,7 @@ import { PublicKey } from '@solana/web3.js';
 import type { LedgerAccount, LedgerEngine } from './engine.ts';
 import type { TokenBalanceSnapshot } from './ledger-types.ts';
 import { decodeMint, decodeTokenAccount } from './token-accounts.ts';
-import { addressOf } from '../crypto/base58.ts';
+import { addressOf } from '../crypto/key-cache.ts';
 
 /**
  * The ledger's reads of accounts: a cache the Ledger clears on every write (every write goes

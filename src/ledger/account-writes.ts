@@ -1,7 +1,7 @@
 import type { PublicKey } from '@solana/web3.js';
 import type { LedgerAccount } from './engine.ts';
 import { protectedAccountReason, ProtectedAccountError } from './protected-accounts.ts';
-import { addressOf } from '../crypto/base58.ts';
+import { addressOf } from '../crypto/key-cache.ts';
 
 /** One write of Ledger.setAccounts: the account as given, or as a function of its current state (null when absent). */
 export interface AccountWrite {

@@ -1,5 +1,5 @@
 import { ComputeBudgetProgram, PublicKey, type VersionedTransaction } from '@solana/web3.js';
-import { addressOf } from '../crypto/base58.ts';
+import { addressOf } from '../crypto/key-cache.ts';
 
 export const COMPUTE_BUDGET_PROGRAM_ID: PublicKey = ComputeBudgetProgram.programId;
 const COMPUTE_BUDGET_ADDRESS = 'ComputeBudget111111111111111111111111111111';

@@ -19,7 +19,7 @@ import {
 import { SlotClock } from './slot-clock.ts';
 import { landedInBlock } from './transaction-error.ts';
 import { DROPPED, simulationResult, transactionRecord, writtenAccountsOf } from './transaction-record.ts';
-import { addressOf } from '../crypto/base58.ts';
+import { addressOf } from '../crypto/key-cache.ts';
 
 export {
   DEFAULT_TRANSACTIONS_PER_SLOT,

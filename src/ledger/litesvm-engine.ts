@@ -8,7 +8,8 @@ import type { FeeRules } from './compute-budget.ts';
 import type { EngineClock, EngineExecution, EngineFactory, EngineTransaction, LedgerAccount, LedgerEngine } from './engine.ts';
 import { LOADERS, releaseBank, takeBank, type OriginalAccount } from './litesvm-bank.ts';
 import { toExecution } from './litesvm-execution.ts';
-import { addressOf, encodeBase58, keyBytesOf } from '../crypto/base58.ts';
+import { encodeBase58 } from '../crypto/base58.ts';
+import { addressOf, keyBytesOf } from '../crypto/key-cache.ts';
 
 /**
  * LiteSVM behind the {@link LedgerEngine} seam: the same SPL Token, Token-2022, Associated Token,

@@ -110,7 +110,10 @@ export const LISTED_PROGRAMS = {
   'Memo (v1 address)': 'Memo1UhkJRfHyvLMcVucJwxXeuD728EqVDDwQDxFMNo',
 } as const;
 
-/** The sha256 (hex) of the code an engine runs at each listed program's address: the program-data account's ELF for upgradeable programs, the account's data otherwise. */
+/**
+ * The sha256 (hex) of the code an engine runs at each listed program's address: the program-data
+ * account's ELF for upgradeable programs, the account's data otherwise.
+ */
 export async function programHashes(engine: EngineName): Promise<Record<keyof typeof LISTED_PROGRAMS, string>> {
   const ledger = await Ledger.create({ engine: ENGINES[engine], genesis: [], genesisTime: new Date('2026-01-01T00:00:00Z'), slotMs: 400 });
   try {

@@ -1,5 +1,5 @@
 import type { PublicKey } from '@solana/web3.js';
-import { addressOf } from '../crypto/base58.ts';
+import { addressOf } from '../crypto/key-cache.ts';
 import type { LedgerAccount } from './engine.ts';
 
 /** Agave's reserved account keys (builtin programs and sysvars): a message can never write them. */

@@ -1,7 +1,7 @@
 import { ACCOUNT_SIZE, AccountLayout, MINT_SIZE, MintLayout, TOKEN_PROGRAM_ID, TOKEN_2022_PROGRAM_ID } from '@solana/spl-token';
 import { PublicKey } from '@solana/web3.js';
 import type { LedgerAccount } from './engine.ts';
-import { addressAt, addressOf } from '../crypto/base58.ts';
+import { addressAt, addressOf } from '../crypto/key-cache.ts';
 
 export interface TokenAccountState {
   mint: string;

@@ -3,7 +3,7 @@ import type { AccountReads } from './account-reads.ts';
 import type { EngineExecution, LedgerAccount } from './engine.ts';
 import { reportedAccount, type ReportedAccount } from './ledger-changes.ts';
 import type { LedgerTransaction, SimulationResult } from './ledger-types.ts';
-import { addressOf, signatureText } from '../crypto/base58.ts';
+import { addressOf, signatureText } from '../crypto/key-cache.ts';
 import { landedInBlock } from './transaction-error.ts';
 
 /**

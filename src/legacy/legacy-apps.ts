@@ -1,7 +1,7 @@
 import type { components } from '../generated/relay.ts';
 import { TOKEN_PROGRAM_ID } from '@solana/spl-token';
 import { Keypair, PublicKey } from '@solana/web3.js';
-import bs58 from 'bs58';
+import { decodeBase58 } from '../crypto/base58.ts';
 import { z } from 'zod';
 import { createEd25519Signer, type Ed25519Signer } from '../crypto/ed25519.ts';
 import { RelayError } from '../errors/relay-error.ts';
@@ -56,7 +56,10 @@ const appSchema = z.object({
   environment: z.string().min(1),
   index: z.number().int().nonnegative(),
   name: z.string().min(1),
-  /** Explorer URL template: `{path}` becomes `tx/<signature>` (Kinetic's form, no leading slash), `{rpcUrl}` the emulator's RPC URL (URL-encoded), `{origin}` its origin. */
+  /**
+   * Explorer URL template: `{path}` becomes `tx/<signature>` (Kinetic's form, no leading slash),
+   * `{rpcUrl}` the emulator's RPC URL (URL-encoded), `{origin}` its origin.
+   */
   explorer: z.string().default(DEFAULT_EXPLORER),
   cluster: z
     .object({
@@ -138,7 +141,9 @@ export class LegacyApps {
         const feePayer = mint.feePayer ?? relayFeePayer.publicKey;
         if (!this.#signers.has(feePayer)) {
           if (!mint.feePayerSecretKey) throw new Error(`fixtures apps.json: ${key} mint ${mint.publicKey} has fee payer ${feePayer} without feePayerSecretKey`);
-          const keypair = Keypair.fromSecretKey(bs58.decode(mint.feePayerSecretKey));
+          const secret = decodeBase58(mint.feePayerSecretKey);
+          if (secret === null) throw new Error(`fixtures apps.json: ${key} feePayerSecretKey is not base58`);
+          const keypair = Keypair.fromSecretKey(secret);
           if (keypair.publicKey.toBase58() !== feePayer) throw new Error(`fixtures apps.json: ${key} feePayerSecretKey is not the secret key of ${feePayer}`);
           this.#signers.set(feePayer, createEd25519Signer(keypair.secretKey));
         }

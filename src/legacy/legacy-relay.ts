@@ -1,3 +1,4 @@
+// Over 250 lines: one relay lifecycle (record, submit, wait for the commitment, webhooks), read top to bottom.
 import type { VersionedTransaction } from '@solana/web3.js';
 import { RelayError } from '../errors/relay-error.ts';
 import { toUiAmountString } from '../ledger/token-accounts.ts';

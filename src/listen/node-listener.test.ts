@@ -53,7 +53,8 @@ describe('node adapter', () => {
     await new Promise<void>((resolve, reject) => {
       const socket = connect(server.port, '127.0.0.1', () => {
         socket.write(
-          `POST ${infoPath} HTTP/1.1\r\nHost: x\r\nX-API-Key: ${server.emulator.config.apiKey}\r\nContent-Type: application/json\r\nContent-Length: 200\r\n\r\n{"accountAddress"`,
+          `POST ${infoPath} HTTP/1.1\r\nHost: x\r\nX-API-Key: ${server.emulator.config.apiKey}\r\nContent-Type: application/json\r\nContent-Length: ` +
+            `200\r\n\r\n{"accountAddress"`,
         );
         setTimeout(() => socket.destroy(), 50);
       });

@@ -10,7 +10,15 @@ export interface HandlerUrls {
   loopbackOrigin?: string | null;
   /** The loopback listener's second port's origin (the RPC's port + 1, where web3.js looks for PubSub), or null/absent. */
   pubsubOrigin?: string | null;
+  /**
+   * The paths of the routes at the origin's root, as the router has them (the emulator passes its
+   * own). Default: the emulator's, as of this version (`/health`, `/openapi.yaml`, `/docs`,
+   * `/__emulator/…`, and the web UI's `/`, `/ui/…`, `/tx/…`, `/address/…`, `/account/…`).
+   */
+  rootPaths?: readonly string[];
 }
+
+const DEFAULT_ROOT_PATHS = ['/__emulator', '/health', '/openapi.yaml', '/docs', '/ui', '/tx', '/address', '/account'];
 
 /**
  * MSW handlers that mount the emulator's one `fetch`: everything under the base URL, the RPC URL,
@@ -27,10 +35,9 @@ export function createHandlers(fetch: FetchHandler, urls: HandlerUrls): HttpHand
   // malformed escape (`/api/app/%/1/config`) with its own 500; the emulator's router answers it 404.
   // The web UI too (its page at `/`, `/tx/…`, `/address/…`, its files under `/ui/`), so that the
   // origin answers in process what it answers on a port.
-  const root = [
-    ...['/__emulator', '/health', '/openapi.yaml', '/docs', '/ui', '/tx', '/address', '/account'].map((path) => `${escapeRegExp(path)}(?:/.*)?`),
-    '/?',
-  ].join('|');
+  // Each root route's first segment, and anything under it: the router answers what it does not know.
+  const firsts = new Set((urls.rootPaths ?? DEFAULT_ROOT_PATHS).map((path) => path.split('/')[1] ?? '').filter((segment) => segment !== ''));
+  const root = [...[...firsts].map((segment) => `/${escapeRegExp(segment)}(?:/.*)?`), '/?'].join('|');
   const handlers: HttpHandler[] = [];
   for (const listener of [urls.loopbackOrigin, urls.pubsubOrigin]) {
     if (!listener) continue;

@@ -1,5 +1,5 @@
 import type { VersionedTransaction } from '@solana/web3.js';
-import { addressOf } from '../crypto/base58.ts';
+import { addressOf } from '../crypto/key-cache.ts';
 import { PROGRAMS } from './programs.ts';
 
 /** By address: a key remembers its address, where PublicKey#equals compares through bn.js, twice per instruction of every transaction. */

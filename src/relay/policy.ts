@@ -10,7 +10,7 @@ import { checkToken } from './policy/token-rules.ts';
 import type { PolicyContext, PolicyVerdict } from './policy/types.ts';
 import { WalkState } from './policy/walk-state.ts';
 import { PROGRAMS } from './programs.ts';
-import { addressOf } from '../crypto/base58.ts';
+import { addressOf } from '../crypto/key-cache.ts';
 
 export { checkDurableNonce } from './policy/durable-nonce.ts';
 export type { CreatedAccount, PolicyContext, PolicyVerdict, RelayOperation, SolTransfer, StrictBreak, TokenTransfer } from './policy/types.ts';

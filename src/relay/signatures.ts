@@ -2,7 +2,8 @@ import type { Ed25519Signer } from '../crypto/ed25519.ts';
 import { verifyEd25519 } from '../crypto/ed25519.ts';
 import { RelayError } from '../errors/relay-error.ts';
 import type { WireTransaction } from './wire.ts';
-import { addressOf, encodeBase58, keyBytesOf, rememberSignatureText } from '../crypto/base58.ts';
+import { encodeBase58 } from '../crypto/base58.ts';
+import { addressOf, keyBytesOf, rememberSignatureText } from '../crypto/key-cache.ts';
 
 /**
  * Checks what the ledger won't (rules S1–S4 of the fee-payer policy in openapi/relay.yaml): the fee

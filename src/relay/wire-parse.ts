@@ -7,7 +7,8 @@ import {
   type MessageCompiledInstruction,
   type VersionedMessage,
 } from '@solana/web3.js';
-import { encodeBase58, rememberKey } from '../crypto/base58.ts';
+import { encodeBase58 } from '../crypto/base58.ts';
+import { rememberKey } from '../crypto/key-cache.ts';
 
 /**
  * A transaction's wire bytes parsed into web3.js's own objects (VersionedTransaction with a legacy

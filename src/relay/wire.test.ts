@@ -9,7 +9,7 @@ import {
 } from '@solana/web3.js';
 import { describe, expect, it } from 'vitest';
 import { RelayError } from '../errors/relay-error.ts';
-import { addressOf, keyBytesOf } from '../crypto/base58.ts';
+import { addressOf, keyBytesOf } from '../crypto/key-cache.ts';
 import { decodeWireTransaction } from './wire.ts';
 import { parseWire, WireFormatError } from './wire-parse.ts';
 

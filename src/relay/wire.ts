@@ -1,6 +1,6 @@
 import { PACKET_DATA_SIZE, type PublicKey, type VersionedTransaction } from '@solana/web3.js';
 import { RelayError, isRelayError } from '../errors/relay-error.ts';
-import { addressOf } from '../crypto/base58.ts';
+import { addressOf } from '../crypto/key-cache.ts';
 import { base64Problem } from '../crypto/base64.ts';
 import { parseWire } from './wire-parse.ts';
 
@@ -53,7 +53,8 @@ function sanitize(tx: VersionedTransaction): void {
   if (message.version !== 'legacy' && message.addressTableLookups.length > 0) {
     throw new RelayError(
       'VERSIONED_TRANSACTION_UNSUPPORTED',
-      'Address lookup tables are not accepted: the relay must see every account it signs for. Send the v0 transaction with static keys only, or a legacy transaction.',
+      'Address lookup tables are not accepted: the relay must see every account it signs for. Send the v0 transaction with static keys only, or a ' +
+        'legacy transaction.',
       { rule: 'W4' },
     );
   }
@@ -75,7 +76,8 @@ function sanitize(tx: VersionedTransaction): void {
   for (const [index, instruction] of message.compiledInstructions.entries()) {
     if (instruction.programIdIndex === 0 || instruction.programIdIndex >= keys.length) {
       throw invalid(
-        `Instruction ${index} names program index ${instruction.programIdIndex}, which is ${instruction.programIdIndex === 0 ? 'the fee payer' : 'out of range'}.`,
+        `Instruction ${index} names program index ${instruction.programIdIndex}, which is ` +
+          `${instruction.programIdIndex === 0 ? 'the fee payer' : 'out of range'}.`,
       );
     }
     const outOfRange = instruction.accountKeyIndexes.find((keyIndex) => keyIndex >= keys.length);

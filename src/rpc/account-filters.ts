@@ -1,5 +1,5 @@
 import { PublicKey } from '@solana/web3.js';
-import bs58 from 'bs58';
+import { decodeBase58 } from '../crypto/base58.ts';
 import type { LedgerAccount } from '../ledger/engine.ts';
 import type { Ledger } from '../ledger/ledger.ts';
 import { decodeTokenAccount } from '../ledger/token-accounts.ts';
@@ -47,12 +47,8 @@ function memcmpOf(value: unknown): AccountFilter {
   if (form !== 'base58' && form !== 'base64') throw invalidParams(`unknown variant \`${String(form)}\`, expected \`base58\` or \`base64\``);
   if (bytes.length > (form === 'base58' ? MAX_BASE58_SIZE : MAX_BASE64_SIZE))
     throw invalidParam(`encoded binary (${form === 'base58' ? 'base 58' : 'base 64'}) data should be less than ${MAX_DATA_SIZE + 1} bytes`);
-  let decoded: Uint8Array;
-  try {
-    decoded = form === 'base58' ? bs58.decode(bytes) : new Uint8Array(Buffer.from(bytes, 'base64'));
-  } catch {
-    throw invalidParam(`${form} decode error`);
-  }
+  const decoded = form === 'base58' ? decodeBase58(bytes) : new Uint8Array(Buffer.from(bytes, 'base64'));
+  if (decoded === null) throw invalidParam(`${form} decode error`);
   if (decoded.length > MAX_DATA_SIZE) throw invalidParam(`encoded binary data should be less than ${MAX_DATA_SIZE + 1} bytes`);
   return { kind: 'memcmp', offset, bytes: decoded };
 }

@@ -39,7 +39,8 @@ export function createRpcHandler(services: EmulatorServices, options: Partial<Rp
     if (request.method !== 'POST') {
       const websocket = headerOf(request, 'upgrade')?.toLowerCase() === 'websocket';
       const detail = websocket
-        ? "PubSub (WebSocket) is not served through a fetch mount: connect to a listener (RpcUrl on the in-process loopback port, or the server's port) with wsEndpoint ws://<host>:<port>/rpc?token=<Token>."
+        ? "PubSub (WebSocket) is not served through a fetch mount: connect to a listener (RpcUrl on the in-process loopback port, or the server's " +
+          'port) with wsEndpoint ws://<host>:<port>/rpc?token=<Token>.'
         : `${request.method} is not allowed: the JSON-RPC endpoint accepts POST.`;
       throw new RelayError('METHOD_NOT_ALLOWED', detail, { headers: { Allow: 'POST' } });
     }

@@ -1,5 +1,5 @@
 import { PACKET_DATA_SIZE, VersionedTransaction } from '@solana/web3.js';
-import bs58 from 'bs58';
+import { decodeBase58 } from '../crypto/base58.ts';
 import { verifyEd25519 } from '../crypto/ed25519.ts';
 import { paramsError } from './json-rpc-error.ts';
 import { encodeBase58 } from '../crypto/base58.ts';
@@ -26,11 +26,9 @@ export function decodeTransaction(encoded: string, encoding: BinaryEncoding): De
   if (encoding === 'base58') {
     if (encoded.length > MAX_BASE58_SIZE)
       throw paramsError(`base58 encoded ${TYPE} too large: ${encoded.length} bytes (max: encoded/raw ${MAX_BASE58_SIZE}/${PACKET_DATA_SIZE})`);
-    try {
-      raw = bs58.decode(encoded);
-    } catch {
-      throw paramsError('invalid base58 encoding: InvalidCharacter');
-    }
+    const decoded = decodeBase58(encoded);
+    if (decoded === null) throw paramsError('invalid base58 encoding: InvalidCharacter');
+    raw = decoded;
   } else {
     if (encoded.length > MAX_BASE64_SIZE)
       throw paramsError(`base64 encoded ${TYPE} too large: ${encoded.length} bytes (max: encoded/raw ${MAX_BASE64_SIZE}/${PACKET_DATA_SIZE})`);

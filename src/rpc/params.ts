@@ -1,5 +1,5 @@
 import { PublicKey } from '@solana/web3.js';
-import bs58 from 'bs58';
+import { decodeBase58 } from '../crypto/base58.ts';
 import { invalidParam, invalidParams } from './json-rpc-error.ts';
 
 /** JSON-RPC `params` as a positional array (Solana methods take no named params). */
@@ -40,12 +40,8 @@ export function requirePubkey(value: unknown): PublicKey {
 /** 32 base58-encoded bytes (a public key or a blockhash), or -32602 `Invalid param: Invalid|WrongSize`. */
 export function requireHash(value: unknown): string {
   const text = requireString(value);
-  let bytes: Uint8Array;
-  try {
-    bytes = bs58.decode(text);
-  } catch {
-    throw invalidParam('Invalid');
-  }
+  const bytes = decodeBase58(text);
+  if (bytes === null) throw invalidParam('Invalid');
   if (bytes.length !== 32) throw invalidParam('WrongSize');
   return text;
 }
@@ -53,13 +49,8 @@ export function requireHash(value: unknown): string {
 /** A base58 signature (64 bytes). */
 export function requireSignature(value: unknown): string {
   const text = requireString(value);
-  let bytes: Uint8Array;
-  try {
-    bytes = bs58.decode(text);
-  } catch {
-    throw invalidParam(`Invalid signature ${JSON.stringify(text)}`);
-  }
-  if (bytes.length !== 64) throw invalidParam(`Invalid signature ${JSON.stringify(text)}`);
+  const bytes = decodeBase58(text);
+  if (bytes === null || bytes.length !== 64) throw invalidParam(`Invalid signature ${JSON.stringify(text)}`);
   return text;
 }
 

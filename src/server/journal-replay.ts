@@ -29,7 +29,8 @@ export async function scanJournal(statePath: string, from: number, strict: boole
     live.push({ segment, path, content: await readSegment(path) });
   }
   const remedy = (path: string, offset: number) =>
-    `To start from what precedes it, keep a copy of the files, then cut it to ${offset} bytes (truncate -s ${offset} ${path}) and remove the segments after it; or ${startEmpty(statePath)}`;
+    `To start from what precedes it, keep a copy of the files, then cut it to ${offset} bytes (truncate -s ${offset} ${path}) and remove the segments ` +
+    `after it; or ${startEmpty(statePath)}`;
   for (const [index, { path, content }] of live.entries()) {
     const { end } = content;
     if (end.kind === 'damaged') throw new StateDamageError(path, end.offset, end.reason, remedy(path, end.offset));

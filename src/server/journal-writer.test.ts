@@ -66,34 +66,38 @@ describe('write-ahead journal files', () => {
     expect(judge(good).units).toHaveLength(2);
   });
 
-  it('calls anything else damage: a whole entry that fails its checksum anywhere, a file cut short of what was synced, bytes after a closed segment, a bad header', () => {
-    const changed = line(2).replace('"a"', '"b"');
-    const synced = (text: string) => HEADER_BYTES + Buffer.byteLength(text);
-    // A flipped byte in the last, newline-terminated entry: not a torn write.
-    expect(judge(header(synced(line(1))), line(1), changed).end).toMatchObject({
-      kind: 'damaged',
-      offset: synced(line(1)),
-      reason: expect.stringContaining('changed after it was written'),
-    });
-    expect(judge(header(synced(line(1) + changed + line(3))), line(1), changed, line(3)).end).toMatchObject({
-      kind: 'damaged',
-      offset: synced(line(1)),
-      reason: expect.stringContaining('synced and acknowledged'),
-    });
-    // Cut at an entry boundary, short of what was synced.
-    expect(judge(header(synced(line(1) + line(2) + line(3))), line(1)).end).toMatchObject({
-      kind: 'damaged',
-      offset: synced(line(1)),
-      reason: expect.stringContaining('cut short'),
-    });
-    // A NUL hole inside what was synced is damage too.
-    expect(judge(header(synced(line(1) + line(2))), line(1), Buffer.alloc(line(2).length)).end).toMatchObject({ kind: 'damaged' });
-    expect(judge(header(synced(line(1)), true), line(1), line(2).slice(0, 5)).end).toMatchObject({
-      kind: 'damaged',
-      reason: expect.stringContaining('closed whole'),
-    });
-    expect(judge(header(synced(line(1))).replace('committed=0', 'committed=9'), line(1)).end).toMatchObject({ kind: 'damaged', offset: 0 });
-  });
+  it(
+    'calls anything else damage: a whole entry that fails its checksum anywhere, a file cut short of what was synced, bytes after a closed segment, a ' +
+      'bad header',
+    () => {
+      const changed = line(2).replace('"a"', '"b"');
+      const synced = (text: string) => HEADER_BYTES + Buffer.byteLength(text);
+      // A flipped byte in the last, newline-terminated entry: not a torn write.
+      expect(judge(header(synced(line(1))), line(1), changed).end).toMatchObject({
+        kind: 'damaged',
+        offset: synced(line(1)),
+        reason: expect.stringContaining('changed after it was written'),
+      });
+      expect(judge(header(synced(line(1) + changed + line(3))), line(1), changed, line(3)).end).toMatchObject({
+        kind: 'damaged',
+        offset: synced(line(1)),
+        reason: expect.stringContaining('synced and acknowledged'),
+      });
+      // Cut at an entry boundary, short of what was synced.
+      expect(judge(header(synced(line(1) + line(2) + line(3))), line(1)).end).toMatchObject({
+        kind: 'damaged',
+        offset: synced(line(1)),
+        reason: expect.stringContaining('cut short'),
+      });
+      // A NUL hole inside what was synced is damage too.
+      expect(judge(header(synced(line(1) + line(2))), line(1), Buffer.alloc(line(2).length)).end).toMatchObject({ kind: 'damaged' });
+      expect(judge(header(synced(line(1)), true), line(1), line(2).slice(0, 5)).end).toMatchObject({
+        kind: 'damaged',
+        reason: expect.stringContaining('closed whole'),
+      });
+      expect(judge(header(synced(line(1))).replace('committed=0', 'committed=9'), line(1)).end).toMatchObject({ kind: 'damaged', offset: 0 });
+    },
+  );
 
   it('makes every waiter, now and later, hear that a write failed', async () => {
     // The directory does not exist: the segment cannot be opened.

@@ -68,7 +68,8 @@ describe('StateFile: damage refuses the start', () => {
         path,
         file,
         new RegExp(
-          `${file} is damaged at byte \\d+: the entry there fails its checksum, inside the ${bytes.length} bytes that were synced and acknowledged.*truncate -s \\d+`,
+          `${file} is damaged at byte \\d+: the entry there fails its checksum, inside the ${bytes.length} bytes that were synced and ` +
+            `acknowledged.*truncate -s \\d+`,
         ),
       );
       expect(entry).toBeTruthy();
@@ -112,7 +113,8 @@ describe('StateFile: damage refuses the start', () => {
       snapshotted,
       snapshotted,
       new RegExp(
-        `${segmentPath(snapshotted, journal.from)} is damaged: it is missing, yet the snapshot in ${snapshotted} covers the journal up to segment ${journal.from}`,
+        `${segmentPath(snapshotted, journal.from)} is damaged: it is missing, yet the snapshot in ${snapshotted} covers the journal up to segment ` +
+          `${journal.from}`,
       ),
     );
   }, 60_000);

@@ -137,7 +137,8 @@ function sameLock(now: LockContent | 'unreadable', judged: LockContent | 'unread
 
 function inUse(pid: number, path: string): Error {
   return new Error(
-    `it is in use by process ${pid} (${path}): one state file serves one emulator at a time; stop that process, or delete the lock file if no emulator runs there`,
+    `it is in use by process ${pid} (${path}): one state file serves one emulator at a time; stop that process, or delete the lock file if no emulator ` +
+      `runs there`,
   );
 }
 

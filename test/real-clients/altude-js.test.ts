@@ -67,32 +67,35 @@ describe('altude-js on the current interface', () => {
       expect(wire.last().headers).toEqual({ 'Content-Type': 'application/json', Authorization: `Bearer ${String(config.Token)}` });
     });
 
-    it('send({token, to}) to a recipient whose account exists: gill’s CreateIdempotent funds nothing, Transfer moves the tokens, {SignedTransaction} first', async () => {
-      const recipient = newKeypair().publicKey;
-      await emulator.faucet({ address: recipient, mint: USDC });
-      const instructions = gillTransferTokens({ feePayer: client.feePayer, mint: USDC, authority: owner.publicKey, destination: recipient, amount: 1_000n });
-      const transaction = await client.serialize(instructions, [owner]);
-      const { answer, entry, spent } = await relayed(() => client.request('POST', '/api/Transaction/send', { SignedTransaction: transaction }), 2);
-      expect(instructionTable(transaction).instructions).toEqual([
-        { program: ComputeBudgetProgram.programId.toBase58(), keys: [], data: `02${u32Hex(31_000)}` },
-        {
-          program: ASSOCIATED_TOKEN_PROGRAM_ID.toBase58(),
-          keys: [`${feePayer} sw`, `${ata(recipient).toBase58()} w`, recipient.toBase58(), USDC.toBase58(), SystemProgram.programId.toBase58(), TOKEN],
-          data: '01',
-        },
-        {
-          program: TOKEN,
-          keys: [`${ata(owner.publicKey).toBase58()} w`, `${ata(recipient).toBase58()} w`, `${owner.publicKey.toBase58()} s`],
-          data: `03${u64Hex(1_000n)}`,
-        },
-      ]);
-      expect(wire.last()).toMatchObject({ path: '/api/Transaction/send', headers: jsonHeaders() });
-      // #normalizeTransactionResponse reads Signature ?? signature, Status ?? status, Message ?? message.
-      expect(answer.body).toMatchObject({ Signature: answer.body.signature, Status: 'Queued', Message: 'Transaction sent successfully' });
-      expect((await tokenAccountOf(emulator, ata(recipient)))?.amount).toBe(1_000n);
-      expect(spent).toBe(2n * SIGNATURE_FEE);
-      expect(entry.strictBreaks).toEqual([]);
-    });
+    it(
+      'send({token, to}) to a recipient whose account exists: gill’s CreateIdempotent funds nothing, Transfer moves the tokens, ' + '{SignedTransaction} first',
+      async () => {
+        const recipient = newKeypair().publicKey;
+        await emulator.faucet({ address: recipient, mint: USDC });
+        const instructions = gillTransferTokens({ feePayer: client.feePayer, mint: USDC, authority: owner.publicKey, destination: recipient, amount: 1_000n });
+        const transaction = await client.serialize(instructions, [owner]);
+        const { answer, entry, spent } = await relayed(() => client.request('POST', '/api/Transaction/send', { SignedTransaction: transaction }), 2);
+        expect(instructionTable(transaction).instructions).toEqual([
+          { program: ComputeBudgetProgram.programId.toBase58(), keys: [], data: `02${u32Hex(31_000)}` },
+          {
+            program: ASSOCIATED_TOKEN_PROGRAM_ID.toBase58(),
+            keys: [`${feePayer} sw`, `${ata(recipient).toBase58()} w`, recipient.toBase58(), USDC.toBase58(), SystemProgram.programId.toBase58(), TOKEN],
+            data: '01',
+          },
+          {
+            program: TOKEN,
+            keys: [`${ata(owner.publicKey).toBase58()} w`, `${ata(recipient).toBase58()} w`, `${owner.publicKey.toBase58()} s`],
+            data: `03${u64Hex(1_000n)}`,
+          },
+        ]);
+        expect(wire.last()).toMatchObject({ path: '/api/Transaction/send', headers: jsonHeaders() });
+        // #normalizeTransactionResponse reads Signature ?? signature, Status ?? status, Message ?? message.
+        expect(answer.body).toMatchObject({ Signature: answer.body.signature, Status: 'Queued', Message: 'Transaction sent successfully' });
+        expect((await tokenAccountOf(emulator, ata(recipient)))?.amount).toBe(1_000n);
+        expect(spent).toBe(2n * SIGNATURE_FEE);
+        expect(entry.strictBreaks).toEqual([]);
+      },
+    );
 
     it('send({token, to}) to a new recipient: the CreateIdempotent creates its account without a hand-over, relayed and its rent recorded', async () => {
       const recipient = newKeypair().publicKey;
@@ -153,38 +156,46 @@ describe('altude-js on the current interface', () => {
       expect(answer.body).toMatchObject({ accountInfo: { lamports: 0 }, AccountAddress: owner.publicKey.toBase58(), TokenInfos: [expect.any(Object)] });
     });
 
-    it('closeAccount({accountAddress, destination}) names the Token-2022 program on an SPL Token account (gill’s getCloseAccountInstruction): refused 422 TOKEN_2022_UNSUPPORTED, nothing submitted', async () => {
-      // An account created with the hand-over, as any client of spec 4.2 makes it.
-      const holder = newKeypair();
-      const creation = build({ instructions: createAtaInstructions(holder.publicKey), blockhash: await client.rpcBlockhash(), signers: [holder] });
-      await relayed(() => client.request('POST', '/api/Account/create', { signedTransaction: creation }), 2);
-      const transaction = await client.serialize([gillCloseAccount(ata(holder.publicKey), client.feePayer, client.feePayer)], []);
-      // gill's builder defaults to Token-2022's program address: the instruction the client really sends.
-      expect(instructionTable(transaction)).toMatchObject({
-        signers: [feePayer],
-        instructions: [
-          { program: TOKEN_2022_PROGRAM_ID.toBase58(), keys: [`${ata(holder.publicKey).toBase58()} w`, `${feePayer} sw`, `${feePayer} sw`], data: '09' },
-        ],
-      });
-      const before = await lamportsOf(emulator, feePayer);
-      const answer = await client.request('POST', '/api/account/close', { signedTransaction: transaction });
-      expect([answer.status, answer.body.code, answer.body.rule]).toEqual([422, 'TOKEN_2022_UNSUPPORTED', 'P2']);
-      // Against a relay that sponsored Token-2022, the program would refuse an account it does not own: it never closes.
-      await emulator.settle();
-      expect(await tokenAccountOf(emulator, ata(holder.publicKey))).not.toBeNull();
-      expect(await lamportsOf(emulator, feePayer)).toBe(before);
-    });
+    it(
+      'closeAccount({accountAddress, destination}) names the Token-2022 program on an SPL Token account (gill’s getCloseAccountInstruction): refused ' +
+        '422 TOKEN_2022_UNSUPPORTED, nothing submitted',
+      async () => {
+        // An account created with the hand-over, as any client of spec 4.2 makes it.
+        const holder = newKeypair();
+        const creation = build({ instructions: createAtaInstructions(holder.publicKey), blockhash: await client.rpcBlockhash(), signers: [holder] });
+        await relayed(() => client.request('POST', '/api/Account/create', { signedTransaction: creation }), 2);
+        const transaction = await client.serialize([gillCloseAccount(ata(holder.publicKey), client.feePayer, client.feePayer)], []);
+        // gill's builder defaults to Token-2022's program address: the instruction the client really sends.
+        expect(instructionTable(transaction)).toMatchObject({
+          signers: [feePayer],
+          instructions: [
+            { program: TOKEN_2022_PROGRAM_ID.toBase58(), keys: [`${ata(holder.publicKey).toBase58()} w`, `${feePayer} sw`, `${feePayer} sw`], data: '09' },
+          ],
+        });
+        const before = await lamportsOf(emulator, feePayer);
+        const answer = await client.request('POST', '/api/account/close', { signedTransaction: transaction });
+        expect([answer.status, answer.body.code, answer.body.rule]).toEqual([422, 'TOKEN_2022_UNSUPPORTED', 'P2']);
+        // Against a relay that sponsored Token-2022, the program would refuse an account it does not own: it never closes.
+        await emulator.settle();
+        expect(await tokenAccountOf(emulator, ata(holder.publicKey))).not.toBeNull();
+        expect(await lamportsOf(emulator, feePayer)).toBe(before);
+      },
+    );
 
-    it('createAccount({newAccountPubkey, lamports, signer}) funds a bare System account from the fee payer: refused under both profiles (rule A2), and so is its {SignedTransaction} fallback', async () => {
-      const created = newKeypair();
-      const before = await lamportsOf(emulator, feePayer);
-      const transaction = await client.serialize([gillCreateAccount(client.feePayer, created.publicKey, 890_880n, 0n, SystemProgram.programId)], [created]);
-      const first = await client.request('POST', '/api/Account/create', { signedTransaction: transaction });
-      const fallback = await client.request('POST', '/api/Account/create', { SignedTransaction: transaction });
-      for (const answer of [first, fallback]) expect([answer.status, answer.body.code]).toEqual([422, 'FEE_PAYER_MISUSE']);
-      await emulator.settle();
-      expect(await lamportsOf(emulator, feePayer)).toBe(before);
-    });
+    it(
+      'createAccount({newAccountPubkey, lamports, signer}) funds a bare System account from the fee payer: refused under both profiles (rule A2), and ' +
+        'so is its {SignedTransaction} fallback',
+      async () => {
+        const created = newKeypair();
+        const before = await lamportsOf(emulator, feePayer);
+        const transaction = await client.serialize([gillCreateAccount(client.feePayer, created.publicKey, 890_880n, 0n, SystemProgram.programId)], [created]);
+        const first = await client.request('POST', '/api/Account/create', { signedTransaction: transaction });
+        const fallback = await client.request('POST', '/api/Account/create', { SignedTransaction: transaction });
+        for (const answer of [first, fallback]) expect([answer.status, answer.body.code]).toEqual([422, 'FEE_PAYER_MISUSE']);
+        await emulator.settle();
+        expect(await lamportsOf(emulator, feePayer)).toBe(before);
+      },
+    );
 
     it('getHistory reads the RPC: getSignaturesForAddress, then getTransaction (json) with the token balances’ owners it summarizes', async () => {
       const signatures = await client.rpc('getSignaturesForAddress', [owner.publicKey.toBase58()]);
@@ -202,19 +213,23 @@ describe('altude-js on the current interface', () => {
   });
 
   describe('an intermediate client (the client.ts between 031f6d8 and 2982bee whose getHistory posts a body first)', () => {
-    it('getHistory: {page, pageSize, walletAddress}, then {Page, PageSize, WalletAddress}, are refused 400 (the parameters are query parameters), so its last fallback, the query, answers', async () => {
-      const wallet = owner.publicKey.toBase58();
-      const first = await client.request('POST', '/api/account/gethistory', { page: 1, pageSize: 10, walletAddress: wallet });
-      const second = await client.request('POST', '/api/account/gethistory', { Page: 1, PageSize: 10, WalletAddress: wallet });
-      for (const answer of [first, second])
-        expect([answer.status, answer.body.code, answer.body.errors]).toEqual([400, 'INVALID_QUERY', [{ path: 'WalletAddress', message: 'is required' }]]);
-      const last = await client.request(
-        'POST',
-        `/api/account/gethistory?${new URLSearchParams({ Page: '1', PageSize: '10', walletAddress: wallet }).toString()}`,
-      );
-      expect(last.status, JSON.stringify(last.body)).toBe(200);
-      expect(last.body.transactions.length).toBeGreaterThanOrEqual(1);
-    });
+    it(
+      'getHistory: {page, pageSize, walletAddress}, then {Page, PageSize, WalletAddress}, are refused 400 (the parameters are query parameters), so ' +
+        'its last fallback, the query, answers',
+      async () => {
+        const wallet = owner.publicKey.toBase58();
+        const first = await client.request('POST', '/api/account/gethistory', { page: 1, pageSize: 10, walletAddress: wallet });
+        const second = await client.request('POST', '/api/account/gethistory', { Page: 1, PageSize: 10, WalletAddress: wallet });
+        for (const answer of [first, second])
+          expect([answer.status, answer.body.code, answer.body.errors]).toEqual([400, 'INVALID_QUERY', [{ path: 'WalletAddress', message: 'is required' }]]);
+        const last = await client.request(
+          'POST',
+          `/api/account/gethistory?${new URLSearchParams({ Page: '1', PageSize: '10', walletAddress: wallet }).toString()}`,
+        );
+        expect(last.status, JSON.stringify(last.body)).toBe(200);
+        expect(last.body.transactions.length).toBeGreaterThanOrEqual(1);
+      },
+    );
 
     it('getAccountInfo: {accountAddress}, and on a refusal {AccountAddress}, bind alike', async () => {
       const lower = await client.request('POST', '/api/account/getaccountinfo', { accountAddress: owner.publicKey.toBase58() });

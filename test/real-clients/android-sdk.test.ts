@@ -79,40 +79,43 @@ describe('the Altude Android SDK on the current interface', () => {
     expect(await sdk.tokenDecimals(USDC)).toBe(6);
   });
 
-  it('createAccount for USDC and Token.SOL: one Create + SetAuthority pair per token; the wrapped-SOL account is relayed and its rent recorded as exposure', async () => {
-    const { transaction, entry, spent } = await relayed(() => sdk.createAccount(owner, [USDC, NATIVE]), 2);
-    const usdc = androidAta(owner.publicKey, USDC).toBase58();
-    const sol = androidAta(owner.publicKey, NATIVE).toBase58();
-    const o = owner.publicKey.toBase58();
-    // The owner is read-only in the creation, but a signer of the message (its hand-over): the table shows the message's flags.
-    const create = (ata: string, mint: string) => ({
-      program: ASSOCIATED_TOKEN_PROGRAM_ID.toBase58(),
-      keys: [`${feePayer} sw`, `${ata} w`, `${o} s`, mint, SystemProgram.programId.toBase58(), TOKEN, SYSVAR_RENT_PUBKEY.toBase58()],
-      data: '',
-    });
-    const handOver = (ata: string) => ({ program: TOKEN, keys: [`${ata} w`, `${o} s`], data: `060301${new PublicKey(feePayer).toBuffer().toString('hex')}` });
-    expect(instructionTable(transaction)).toEqual({
-      feePayer,
-      signers: [feePayer, o],
-      instructions: [CU_LIMIT_400K, create(usdc, USDC.toBase58()), handOver(usdc), create(sol, NATIVE.toBase58()), handOver(sol)],
-    });
-    expect(JSON.parse(wire.last().body!)).toEqual({ SignedTransaction: transaction });
-    expect(wire.last()).toMatchObject({
-      path: '/api/account/create',
-      headers: { 'X-API-Key': emulator.config.apiKey, 'Content-Type': 'application/json; charset=utf-8' },
-    });
-    for (const [ata, mint] of [
-      [usdc, USDC.toBase58()],
-      [sol, NATIVE.toBase58()],
-    ]) {
-      expect(await tokenAccountOf(emulator, ata!)).toMatchObject({ owner: o, mint, amount: 0n, closeAuthority: feePayer });
-    }
-    expect(spent).toBe(2n * SIGNATURE_FEE + 2n * TOKEN_ACCOUNT_RENT);
-    expect(entry).toMatchObject({
-      sponsorExposure: Number(TOKEN_ACCOUNT_RENT),
-      strictBreaks: [{ rule: 'A5', code: 'MINT_NOT_ALLOWED', account: sol, exposure: Number(TOKEN_ACCOUNT_RENT) }],
-    });
-  });
+  it(
+    'createAccount for USDC and Token.SOL: one Create + SetAuthority pair per token; the wrapped-SOL account is relayed and its rent recorded as ' + 'exposure',
+    async () => {
+      const { transaction, entry, spent } = await relayed(() => sdk.createAccount(owner, [USDC, NATIVE]), 2);
+      const usdc = androidAta(owner.publicKey, USDC).toBase58();
+      const sol = androidAta(owner.publicKey, NATIVE).toBase58();
+      const o = owner.publicKey.toBase58();
+      // The owner is read-only in the creation, but a signer of the message (its hand-over): the table shows the message's flags.
+      const create = (ata: string, mint: string) => ({
+        program: ASSOCIATED_TOKEN_PROGRAM_ID.toBase58(),
+        keys: [`${feePayer} sw`, `${ata} w`, `${o} s`, mint, SystemProgram.programId.toBase58(), TOKEN, SYSVAR_RENT_PUBKEY.toBase58()],
+        data: '',
+      });
+      const handOver = (ata: string) => ({ program: TOKEN, keys: [`${ata} w`, `${o} s`], data: `060301${new PublicKey(feePayer).toBuffer().toString('hex')}` });
+      expect(instructionTable(transaction)).toEqual({
+        feePayer,
+        signers: [feePayer, o],
+        instructions: [CU_LIMIT_400K, create(usdc, USDC.toBase58()), handOver(usdc), create(sol, NATIVE.toBase58()), handOver(sol)],
+      });
+      expect(JSON.parse(wire.last().body!)).toEqual({ SignedTransaction: transaction });
+      expect(wire.last()).toMatchObject({
+        path: '/api/account/create',
+        headers: { 'X-API-Key': emulator.config.apiKey, 'Content-Type': 'application/json; charset=utf-8' },
+      });
+      for (const [ata, mint] of [
+        [usdc, USDC.toBase58()],
+        [sol, NATIVE.toBase58()],
+      ]) {
+        expect(await tokenAccountOf(emulator, ata!)).toMatchObject({ owner: o, mint, amount: 0n, closeAuthority: feePayer });
+      }
+      expect(spent).toBe(2n * SIGNATURE_FEE + 2n * TOKEN_ACCOUNT_RENT);
+      expect(entry).toMatchObject({
+        sponsorExposure: Number(TOKEN_ACCOUNT_RENT),
+        strictBreaks: [{ rule: 'A5', code: 'MINT_NOT_ALLOWED', account: sol, exposure: Number(TOKEN_ACCOUNT_RENT) }],
+      });
+    },
+  );
 
   it('getAccountInfo of the gasless wallet (no SOL, two token accounts): 200, decoded as GetAccountResponse', async () => {
     const answer = await sdk.getAccountInfo(owner.publicKey);
@@ -192,66 +195,74 @@ describe('the Altude Android SDK on the current interface', () => {
     expect(entry.strictBreaks.map((broken) => broken.rule)).toEqual(['K2', 'K3']);
   });
 
-  it('default options: CreateAccountOption(), GetBalanceOption() and SendOptions() name Token.USDC and Token.KIN by address, which are the emulator\u2019s USDC and KIN', async () => {
-    // Token.mint() picks the devnet address because the config's RpcEnvironment is "devnet".
-    const usdc = androidDefaultMint('USDC', sdk.config.RpcEnvironment as string);
-    const kin = androidDefaultMint('KIN', sdk.config.RpcEnvironment as string);
-    expect([usdc.toBase58(), kin.toBase58()]).toEqual([USDC.toBase58(), KIN.toBase58()]);
-    const holder = newKeypair();
-    const payee = newKeypair();
-    await relayed(() => sdk.createAccount(holder, [usdc, kin]), 2);
-    expect(await tokenAccountOf(emulator, androidAta(holder.publicKey, usdc))).toMatchObject({ mint: usdc.toBase58(), closeAuthority: feePayer });
-    const balance = await sdk.getBalance(holder.publicKey, usdc);
-    expect(decodeKotlin(balance.body, ANDROID_TYPES.GetBalanceResponse)).toEqual([]);
-    expect(balance.body).toMatchObject({ Symbol: 'USDC', TokenInfos: [expect.any(Object)] });
-    await emulator.faucet({ address: holder.publicKey, mint: kin, amount: 100_000n });
-    expect(await sdk.tokenDecimals(kin)).toBe(5);
-    await relayed(() => sdk.send(holder, payee.publicKey, 25_000n, kin), 2);
-    expect(await tokenAccountOf(emulator, androidAta(payee.publicKey, kin))).toMatchObject({ mint: kin.toBase58(), amount: 25_000n });
-  });
+  it(
+    'default options: CreateAccountOption(), GetBalanceOption() and SendOptions() name Token.USDC and Token.KIN by address, which are the ' +
+      'emulator\u2019s USDC and KIN',
+    async () => {
+      // Token.mint() picks the devnet address because the config's RpcEnvironment is "devnet".
+      const usdc = androidDefaultMint('USDC', sdk.config.RpcEnvironment as string);
+      const kin = androidDefaultMint('KIN', sdk.config.RpcEnvironment as string);
+      expect([usdc.toBase58(), kin.toBase58()]).toEqual([USDC.toBase58(), KIN.toBase58()]);
+      const holder = newKeypair();
+      const payee = newKeypair();
+      await relayed(() => sdk.createAccount(holder, [usdc, kin]), 2);
+      expect(await tokenAccountOf(emulator, androidAta(holder.publicKey, usdc))).toMatchObject({ mint: usdc.toBase58(), closeAuthority: feePayer });
+      const balance = await sdk.getBalance(holder.publicKey, usdc);
+      expect(decodeKotlin(balance.body, ANDROID_TYPES.GetBalanceResponse)).toEqual([]);
+      expect(balance.body).toMatchObject({ Symbol: 'USDC', TokenInfos: [expect.any(Object)] });
+      await emulator.faucet({ address: holder.publicKey, mint: kin, amount: 100_000n });
+      expect(await sdk.tokenDecimals(kin)).toBe(5);
+      await relayed(() => sdk.send(holder, payee.publicKey, 25_000n, kin), 2);
+      expect(await tokenAccountOf(emulator, androidAta(payee.publicKey, kin))).toMatchObject({ mint: kin.toBase58(), amount: 25_000n });
+    },
+  );
 
-  it('the released v0.1.2-alpha to v0.1.5-alpha read camelCase: ConfigResponse(feePayer, rpcUrl), TransactionResponse(status, …), GetBalanceResponse(tokenInfos, …), GetAccountResponse(accountAddress, accountInfo, tokenInfos); v0.1.2-alpha sends gethistory?…&address=', async () => {
-    // Same paths and bodies as today's SDK; only the classes the answers are decoded into differ.
-    const config = await sdk.init();
-    expect(decodeKotlin(config.body, ANDROID_RELEASED_CAMEL_TYPES.ConfigResponse)).toEqual([]);
-    expect(config.body).toMatchObject({ feePayer, rpcUrl: config.body.RpcUrl });
-    const balance = await sdk.getBalance(owner.publicKey, USDC);
-    expect(balance.status).toBe(200);
-    expect(decodeKotlin(balance.body, ANDROID_RELEASED_CAMEL_TYPES.GetBalanceResponse)).toEqual([]);
-    expect(balance.body).toMatchObject({ balance: balance.body.Balance, symbol: 'USDC' });
-    expect(balance.body.tokenInfos[0]).toEqual({
-      pubkey: balance.body.TokenInfos[0].pubkey,
-      account: expect.objectContaining({
-        data: expect.objectContaining({
-          parsed: {
-            type: 'account',
-            info: expect.objectContaining({
-              tokenAmount: expect.objectContaining({
-                amount: balance.body.TokenInfos[0].Account.Data.Parsed.Info.TokenAmount.Amount,
-                decimals: 6,
-                uiAmount: balance.body.Balance,
+  it(
+    'the released v0.1.2-alpha to v0.1.5-alpha read camelCase: ConfigResponse(feePayer, rpcUrl), TransactionResponse(status, …), ' +
+      'GetBalanceResponse(tokenInfos, …), GetAccountResponse(accountAddress, accountInfo, tokenInfos); v0.1.2-alpha sends gethistory?…&address=',
+    async () => {
+      // Same paths and bodies as today's SDK; only the classes the answers are decoded into differ.
+      const config = await sdk.init();
+      expect(decodeKotlin(config.body, ANDROID_RELEASED_CAMEL_TYPES.ConfigResponse)).toEqual([]);
+      expect(config.body).toMatchObject({ feePayer, rpcUrl: config.body.RpcUrl });
+      const balance = await sdk.getBalance(owner.publicKey, USDC);
+      expect(balance.status).toBe(200);
+      expect(decodeKotlin(balance.body, ANDROID_RELEASED_CAMEL_TYPES.GetBalanceResponse)).toEqual([]);
+      expect(balance.body).toMatchObject({ balance: balance.body.Balance, symbol: 'USDC' });
+      expect(balance.body.tokenInfos[0]).toEqual({
+        pubkey: balance.body.TokenInfos[0].pubkey,
+        account: expect.objectContaining({
+          data: expect.objectContaining({
+            parsed: {
+              type: 'account',
+              info: expect.objectContaining({
+                tokenAmount: expect.objectContaining({
+                  amount: balance.body.TokenInfos[0].Account.Data.Parsed.Info.TokenAmount.Amount,
+                  decimals: 6,
+                  uiAmount: balance.body.Balance,
+                }),
+                mint: USDC.toBase58(),
+                owner: owner.publicKey.toBase58(),
               }),
-              mint: USDC.toBase58(),
-              owner: owner.publicKey.toBase58(),
-            }),
-          },
+            },
+          }),
         }),
-      }),
-    });
-    const info = await sdk.getAccountInfo(owner.publicKey);
-    expect(info.status).toBe(200);
-    expect(decodeKotlin(info.body, ANDROID_RELEASED_CAMEL_TYPES.GetAccountResponse)).toEqual([]);
-    expect(info.body.tokenInfos.map((token: any) => token.account.data.parsed.info.mint).sort()).toEqual(
-      info.body.TokenInfos.map((token: any) => token.Account.Data.Parsed.Info.Mint).sort(),
-    );
-    const { answer } = await relayed(() => sdk.send(owner, second.publicKey, 1n, USDC), 2);
-    expect(decodeKotlin(answer.body, ANDROID_RELEASED_CAMEL_TYPES.TransactionResponse)).toEqual([]);
-    // v0.1.2-alpha named the history's wallet `address` (@Query("address")), after Page and PageSize.
-    const byAddress = await sdk.post(`/api/account/gethistory?Page=0&PageSize=10&address=${owner.publicKey.toBase58()}`, null);
-    expect(byAddress.status, JSON.stringify(byAddress.body)).toBe(200);
-    expect(byAddress.body).toEqual((await sdk.getHistory(owner.publicKey)).body);
-    expect(byAddress.body.transactions[0].signature).toBe(answer.body.Signature);
-  });
+      });
+      const info = await sdk.getAccountInfo(owner.publicKey);
+      expect(info.status).toBe(200);
+      expect(decodeKotlin(info.body, ANDROID_RELEASED_CAMEL_TYPES.GetAccountResponse)).toEqual([]);
+      expect(info.body.tokenInfos.map((token: any) => token.account.data.parsed.info.mint).sort()).toEqual(
+        info.body.TokenInfos.map((token: any) => token.Account.Data.Parsed.Info.Mint).sort(),
+      );
+      const { answer } = await relayed(() => sdk.send(owner, second.publicKey, 1n, USDC), 2);
+      expect(decodeKotlin(answer.body, ANDROID_RELEASED_CAMEL_TYPES.TransactionResponse)).toEqual([]);
+      // v0.1.2-alpha named the history's wallet `address` (@Query("address")), after Page and PageSize.
+      const byAddress = await sdk.post(`/api/account/gethistory?Page=0&PageSize=10&address=${owner.publicKey.toBase58()}`, null);
+      expect(byAddress.status, JSON.stringify(byAddress.body)).toBe(200);
+      expect(byAddress.body).toEqual((await sdk.getHistory(owner.publicKey)).body);
+      expect(byAddress.body.transactions[0].signature).toBe(answer.body.Signature);
+    },
+  );
 
   it('closeAccount of the wrapped-SOL account whose close authority is the fee payer: to and by the fee payer, no owner signature, the rent back', async () => {
     const { transaction, spent } = await relayed(() => sdk.closeAccount(owner, [USDC, NATIVE]), 1);

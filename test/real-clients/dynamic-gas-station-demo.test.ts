@@ -91,44 +91,48 @@ describe('the dynamic gas station demo on the current interface', () => {
     expect(wire.last()).toEqual({ method: 'GET', path: '/api/Transaction/blockhash', headers: { 'X-API-Key': apiKey() }, body: null });
   });
 
-  it('step 3, the default (wrapped SOL): Account/create relays createAccount + InitializeAccount3(native) + SetAuthority, recording the rent as exposure; step 4 then posts the same transaction to send, refused as already relayed with a detail the demo shows', async () => {
-    const user = newKeypair();
-    const { base64, newAccount } = await createAccountTransaction(user, null);
-    const n = newAccount.publicKey.toBase58();
-    const u = user.publicKey.toBase58();
-    expect(instructionTable(base64)).toEqual({
-      feePayer: feePayer.toBase58(),
-      signers: expect.arrayContaining([feePayer.toBase58(), n, u]),
-      instructions: [
-        {
-          program: SystemProgram.programId.toBase58(),
-          keys: [`${feePayer.toBase58()} sw`, `${n} sw`],
-          data: `00000000${u64Hex(2_039_280n)}${u64Hex(165n)}${TOKEN_PROGRAM_ID.toBuffer().toString('hex')}`,
-        },
-        { program: TOKEN, keys: [`${n} sw`, NATIVE_MINT.toBase58()], data: `12${user.publicKey.toBuffer().toString('hex')}` },
-        { program: TOKEN, keys: [`${n} sw`, `${u} s`], data: `060301${feePayer.toBuffer().toString('hex')}` },
-      ],
-    });
-    const before = await lamportsOf(emulator, feePayer);
-    const created = await altudeApiCall('/api/Account/create', base64);
-    expect(created.status, JSON.stringify(created.body)).toBe(200);
-    const signature = (created.body.Signature || created.body.signature) as string;
-    const [entry] = await settleAndCheckFinal(emulator, [{ signature, signers: 3 }]);
-    expect(await tokenAccountOf(emulator, newAccount.publicKey)).toMatchObject({
-      mint: NATIVE_MINT.toBase58(),
-      owner: u,
-      closeAuthority: feePayer.toBase58(),
-      isNative: TOKEN_ACCOUNT_RENT,
-    });
-    expect(before - (await lamportsOf(emulator, feePayer))).toBe(3n * SIGNATURE_FEE + TOKEN_ACCOUNT_RENT);
-    expect(entry).toMatchObject({ sponsorExposure: Number(TOKEN_ACCOUNT_RENT), strictBreaks: [{ rule: 'A5', account: n }] });
+  it(
+    'step 3, the default (wrapped SOL): Account/create relays createAccount + InitializeAccount3(native) + SetAuthority, recording the rent as ' +
+      'exposure; step 4 then posts the same transaction to send, refused as already relayed with a detail the demo shows',
+    async () => {
+      const user = newKeypair();
+      const { base64, newAccount } = await createAccountTransaction(user, null);
+      const n = newAccount.publicKey.toBase58();
+      const u = user.publicKey.toBase58();
+      expect(instructionTable(base64)).toEqual({
+        feePayer: feePayer.toBase58(),
+        signers: expect.arrayContaining([feePayer.toBase58(), n, u]),
+        instructions: [
+          {
+            program: SystemProgram.programId.toBase58(),
+            keys: [`${feePayer.toBase58()} sw`, `${n} sw`],
+            data: `00000000${u64Hex(2_039_280n)}${u64Hex(165n)}${TOKEN_PROGRAM_ID.toBuffer().toString('hex')}`,
+          },
+          { program: TOKEN, keys: [`${n} sw`, NATIVE_MINT.toBase58()], data: `12${user.publicKey.toBuffer().toString('hex')}` },
+          { program: TOKEN, keys: [`${n} sw`, `${u} s`], data: `060301${feePayer.toBuffer().toString('hex')}` },
+        ],
+      });
+      const before = await lamportsOf(emulator, feePayer);
+      const created = await altudeApiCall('/api/Account/create', base64);
+      expect(created.status, JSON.stringify(created.body)).toBe(200);
+      const signature = (created.body.Signature || created.body.signature) as string;
+      const [entry] = await settleAndCheckFinal(emulator, [{ signature, signers: 3 }]);
+      expect(await tokenAccountOf(emulator, newAccount.publicKey)).toMatchObject({
+        mint: NATIVE_MINT.toBase58(),
+        owner: u,
+        closeAuthority: feePayer.toBase58(),
+        isNative: TOKEN_ACCOUNT_RENT,
+      });
+      expect(before - (await lamportsOf(emulator, feePayer))).toBe(3n * SIGNATURE_FEE + TOKEN_ACCOUNT_RENT);
+      expect(entry).toMatchObject({ sponsorExposure: Number(TOKEN_ACCOUNT_RENT), strictBreaks: [{ rule: 'A5', account: n }] });
 
-    const resent = await altudeApiCall('/api/Transaction/send', base64);
-    expect(resent.status).toBe(422);
-    expect(resent.body.detail || resent.body.title).toMatch(/already relayed/);
-    await emulator.settle();
-    expect(emulator.transactionJournal().filter((journaled) => journaled.signature === signature)).toHaveLength(1);
-  });
+      const resent = await altudeApiCall('/api/Transaction/send', base64);
+      expect(resent.status).toBe(422);
+      expect(resent.body.detail || resent.body.title).toMatch(/already relayed/);
+      await emulator.settle();
+      expect(emulator.transactionJournal().filter((journaled) => journaled.signature === signature)).toHaveLength(1);
+    },
+  );
 
   it('step 4 alone: the creation posted to Transaction/send is relayed under faithful (a send that only creates, rule O1) and lands', async () => {
     const user = newKeypair();
@@ -140,22 +144,32 @@ describe('the dynamic gas station demo on the current interface', () => {
     expect(await tokenAccountOf(emulator, newAccount.publicKey)).not.toBeNull();
   });
 
-  it('with VITE_TOKEN_MINT: the plain account of that mint plus the user’s ATA, each handing its close authority over; nothing strict would refuse', async () => {
-    const user = newKeypair();
-    const { base64, newAccount } = await createAccountTransaction(user, USDC);
-    const table = instructionTable(base64);
-    const ata = getAssociatedTokenAddressSync(USDC, user.publicKey);
-    expect(table.instructions[3]).toMatchObject({
-      keys: [`${feePayer.toBase58()} sw`, `${ata.toBase58()} w`, `${user.publicKey.toBase58()} s`, USDC.toBase58(), SystemProgram.programId.toBase58(), TOKEN],
-      data: '01',
-    });
-    const before = await lamportsOf(emulator, feePayer);
-    const created = await altudeApiCall('/api/Account/create', base64);
-    expect(created.status, JSON.stringify(created.body)).toBe(200);
-    const [entry] = await settleAndCheckFinal(emulator, [{ signature: created.body.signature, signers: 3 }]);
-    for (const account of [newAccount.publicKey, ata])
-      expect(await tokenAccountOf(emulator, account)).toMatchObject({ mint: USDC.toBase58(), closeAuthority: feePayer.toBase58() });
-    expect(before - (await lamportsOf(emulator, feePayer))).toBe(3n * SIGNATURE_FEE + 2n * TOKEN_ACCOUNT_RENT);
-    expect(entry).toMatchObject({ strictBreaks: [], sponsorExposure: 0 });
-  });
+  it(
+    'with VITE_TOKEN_MINT: the plain account of that mint plus the user’s ATA, each handing its close authority over; nothing strict would ' + 'refuse',
+    async () => {
+      const user = newKeypair();
+      const { base64, newAccount } = await createAccountTransaction(user, USDC);
+      const table = instructionTable(base64);
+      const ata = getAssociatedTokenAddressSync(USDC, user.publicKey);
+      expect(table.instructions[3]).toMatchObject({
+        keys: [
+          `${feePayer.toBase58()} sw`,
+          `${ata.toBase58()} w`,
+          `${user.publicKey.toBase58()} s`,
+          USDC.toBase58(),
+          SystemProgram.programId.toBase58(),
+          TOKEN,
+        ],
+        data: '01',
+      });
+      const before = await lamportsOf(emulator, feePayer);
+      const created = await altudeApiCall('/api/Account/create', base64);
+      expect(created.status, JSON.stringify(created.body)).toBe(200);
+      const [entry] = await settleAndCheckFinal(emulator, [{ signature: created.body.signature, signers: 3 }]);
+      for (const account of [newAccount.publicKey, ata])
+        expect(await tokenAccountOf(emulator, account)).toMatchObject({ mint: USDC.toBase58(), closeAuthority: feePayer.toBase58() });
+      expect(before - (await lamportsOf(emulator, feePayer))).toBe(3n * SIGNATURE_FEE + 2n * TOKEN_ACCOUNT_RENT);
+      expect(entry).toMatchObject({ strictBreaks: [], sponsorExposure: 0 });
+    },
+  );
 });

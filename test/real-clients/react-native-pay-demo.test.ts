@@ -66,21 +66,25 @@ describe('the React Native Altude Pay demo on the current interface', () => {
     expect(JSON.parse(wire.last().body!)).toEqual({ accountAddress: wallet.publicKey.toBase58(), mintAddress: USDC.toBase58() });
   });
 
-  it('sendWithSigner pays a merchant who has no account yet: gill’s transfer relayed, the merchant’s account created without a hand-over, the signature read as Signature ?? signature', async () => {
-    const before = await lamportsOf(emulator, emulator.config.feePayer);
-    const transaction = await gasstation.serialize(
-      gillTransferTokens({ feePayer: gasstation.feePayer, mint: USDC, authority: wallet.publicKey, destination: merchant.publicKey, amount: 12_500_000n }),
-      [wallet],
-    );
-    const answer = await gasstation.request('POST', '/api/Transaction/send', { SignedTransaction: transaction });
-    expect(answer.status, JSON.stringify(answer.body)).toBe(200);
-    paid = answer.body.Signature ?? answer.body.signature;
-    const [entry] = await settleAndCheckFinal(emulator, [{ signature: paid, signers: 2 }]);
-    expect(entry).toMatchObject({ sponsorExposure: Number(TOKEN_ACCOUNT_RENT), strictBreaks: [{ rule: 'A6' }] });
-    expect((await tokenAccountOf(emulator, getAssociatedTokenAddressSync(USDC, merchant.publicKey)))?.amount).toBe(12_500_000n);
-    expect(before - (await lamportsOf(emulator, emulator.config.feePayer))).toBe(2n * SIGNATURE_FEE + TOKEN_ACCOUNT_RENT);
-    expect([await balance(wallet.publicKey), await balance(merchant.publicKey)]).toEqual([12.5, 12.5]);
-  });
+  it(
+    'sendWithSigner pays a merchant who has no account yet: gill’s transfer relayed, the merchant’s account created without a hand-over, the ' +
+      'signature read as Signature ?? signature',
+    async () => {
+      const before = await lamportsOf(emulator, emulator.config.feePayer);
+      const transaction = await gasstation.serialize(
+        gillTransferTokens({ feePayer: gasstation.feePayer, mint: USDC, authority: wallet.publicKey, destination: merchant.publicKey, amount: 12_500_000n }),
+        [wallet],
+      );
+      const answer = await gasstation.request('POST', '/api/Transaction/send', { SignedTransaction: transaction });
+      expect(answer.status, JSON.stringify(answer.body)).toBe(200);
+      paid = answer.body.Signature ?? answer.body.signature;
+      const [entry] = await settleAndCheckFinal(emulator, [{ signature: paid, signers: 2 }]);
+      expect(entry).toMatchObject({ sponsorExposure: Number(TOKEN_ACCOUNT_RENT), strictBreaks: [{ rule: 'A6' }] });
+      expect((await tokenAccountOf(emulator, getAssociatedTokenAddressSync(USDC, merchant.publicKey)))?.amount).toBe(12_500_000n);
+      expect(before - (await lamportsOf(emulator, emulator.config.feePayer))).toBe(2n * SIGNATURE_FEE + TOKEN_ACCOUNT_RENT);
+      expect([await balance(wallet.publicKey), await balance(merchant.publicKey)]).toEqual([12.5, 12.5]);
+    },
+  );
 
   it('waitForTransactionConfirmation: getSignatureStatuses with searchTransactionHistory reports the payment confirmed or finalized', async () => {
     const { value } = await devnetRpc('getSignatureStatuses', [[paid], { searchTransactionHistory: true }]);
@@ -88,15 +92,19 @@ describe('the React Native Altude Pay demo on the current interface', () => {
     expect(wire.last().headers).toEqual({ 'Content-Type': 'application/json' });
   });
 
-  it('getAccountHistory: getSignaturesForAddress with a limit, then getTransaction (json); the summary finds the wallet’s send and the merchant as its counterparty', async () => {
-    const signatures = await devnetRpc('getSignaturesForAddress', [wallet.publicKey.toBase58(), { limit: 10 }]);
-    expect(signatures.map((entry: { signature: string }) => entry.signature)).toContain(paid);
-    const tx = await devnetRpc('getTransaction', [paid, { commitment: 'confirmed', encoding: 'json', maxSupportedTransactionVersion: 0 }]);
-    const change = (owner: PublicKey) => {
-      const of = (balances: any[]) => Number(balances.find((entry) => entry.owner === owner.toBase58())?.uiTokenAmount.uiAmount ?? 0);
-      return of(tx.meta.postTokenBalances) - of(tx.meta.preTokenBalances);
-    };
-    expect([change(wallet.publicKey), change(merchant.publicKey)]).toEqual([-12.5, 12.5]);
-    expect(tx.meta.err).toBeNull();
-  });
+  it(
+    'getAccountHistory: getSignaturesForAddress with a limit, then getTransaction (json); the summary finds the wallet’s send and the merchant as its ' +
+      'counterparty',
+    async () => {
+      const signatures = await devnetRpc('getSignaturesForAddress', [wallet.publicKey.toBase58(), { limit: 10 }]);
+      expect(signatures.map((entry: { signature: string }) => entry.signature)).toContain(paid);
+      const tx = await devnetRpc('getTransaction', [paid, { commitment: 'confirmed', encoding: 'json', maxSupportedTransactionVersion: 0 }]);
+      const change = (owner: PublicKey) => {
+        const of = (balances: any[]) => Number(balances.find((entry) => entry.owner === owner.toBase58())?.uiTokenAmount.uiAmount ?? 0);
+        return of(tx.meta.postTokenBalances) - of(tx.meta.preTokenBalances);
+      };
+      expect([change(wallet.publicKey), change(merchant.publicKey)]).toEqual([-12.5, 12.5]);
+      expect(tx.meta.err).toBeNull();
+    },
+  );
 });

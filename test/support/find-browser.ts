@@ -71,7 +71,8 @@ export function findBrowser(search: BrowserSearch = systemSearch()): string | nu
 export function noBrowserMessage(search: BrowserSearch, tried: string[]): string {
   const install =
     search.platform === 'linux'
-      ? "`npx playwright-core install chromium` (downloads Playwright's Chromium), or `sudo apt-get install chromium` (Debian) / `sudo snap install chromium` (Ubuntu)"
+      ? "`npx playwright-core install chromium` (downloads Playwright's Chromium), or `sudo apt-get install chromium` (Debian) / `sudo snap install " +
+        'chromium` (Ubuntu)'
       : search.platform === 'darwin'
         ? '`npx playwright-core install chromium`, or install Google Chrome'
         : '`npx playwright-core install chromium`, or install Google Chrome';

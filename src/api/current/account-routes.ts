@@ -1,13 +1,10 @@
 import { accountInfoBody, balanceBody } from './shapes/index.ts';
 import { jsonResponse } from '../../http/json-response.ts';
-import type { Route } from '../../http/router.ts';
-import type { EmulatorServices } from '../../services.ts';
+import type { EmulatorRoute } from '../../core/create-fetch.ts';
 import { parseAddress } from '../../http/address.ts';
-import { addressOf } from '../../crypto/base58.ts';
+import { addressOf } from '../../crypto/key-cache.ts';
 
-type CurrentRoute = Route<EmulatorServices>;
-
-const getAccountInfo: CurrentRoute = {
+const getAccountInfo: EmulatorRoute = {
   method: 'POST',
   path: '/Account/getaccountinfo',
   api: 'current',
@@ -18,7 +15,7 @@ const getAccountInfo: CurrentRoute = {
   },
 };
 
-const getBalance: CurrentRoute = {
+const getBalance: EmulatorRoute = {
   method: 'POST',
   path: '/Account/balance',
   api: 'current',
@@ -29,7 +26,7 @@ const getBalance: CurrentRoute = {
   },
 };
 
-const getHistory: CurrentRoute = {
+const getHistory: EmulatorRoute = {
   method: 'POST',
   path: '/Account/gethistory',
   api: 'current',
@@ -46,4 +43,4 @@ const getHistory: CurrentRoute = {
   },
 };
 
-export const accountRoutes: CurrentRoute[] = [getAccountInfo, getBalance, getHistory];
+export const accountRoutes: EmulatorRoute[] = [getAccountInfo, getBalance, getHistory];

@@ -2,14 +2,12 @@ import { decodeJwt } from 'jose';
 import { apiKeyId } from '../../auth/api-keys.ts';
 import { bearerToken } from '../../auth/authenticate.ts';
 import { jsonResponse, jsonTextResponse, stringifyJson } from '../../http/json-response.ts';
-import type { Route } from '../../http/router.ts';
+import type { EmulatorRoute } from '../../core/create-fetch.ts';
 import type { EmulatorServices } from '../../services.ts';
 import type { IssuedToken } from '../../auth/tokens.ts';
 import { headerOf } from '../../http/request-header.ts';
 
-type CurrentRoute = Route<EmulatorServices>;
-
-const getConfig: CurrentRoute = {
+const getConfig: EmulatorRoute = {
   method: 'GET',
   path: '/Transaction/config',
   api: 'current',
@@ -50,7 +48,7 @@ async function blockhashRecord(services: EmulatorServices): Promise<Response> {
   return jsonResponse({ Blockhash: blockhash, LastValidBlockHeight: Number(lastValidBlockHeight) });
 }
 
-const getBlockhash: CurrentRoute = {
+const getBlockhash: EmulatorRoute = {
   method: 'GET',
   path: '/Transaction/blockhash',
   api: 'current',
@@ -59,7 +57,7 @@ const getBlockhash: CurrentRoute = {
 };
 
 /** The older altude-js client posts `{}` here; a body must be a JSON object and is otherwise ignored. */
-const getBlockhashByPost: CurrentRoute = {
+const getBlockhashByPost: EmulatorRoute = {
   method: 'POST',
   path: '/Transaction/blockhash',
   api: 'current',
@@ -70,4 +68,4 @@ const getBlockhashByPost: CurrentRoute = {
   },
 };
 
-export const configRoutes: CurrentRoute[] = [getConfig, getBlockhash, getBlockhashByPost];
+export const configRoutes: EmulatorRoute[] = [getConfig, getBlockhash, getBlockhashByPost];

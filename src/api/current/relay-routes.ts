@@ -1,12 +1,9 @@
 import { receiptBody } from './shapes/index.ts';
 import { jsonResponse } from '../../http/json-response.ts';
-import type { Route } from '../../http/router.ts';
+import type { EmulatorRoute } from '../../core/create-fetch.ts';
 import type { RelayOperation } from '../../relay/policy.ts';
-import type { EmulatorServices } from '../../services.ts';
 
-type CurrentRoute = Route<EmulatorServices>;
-
-function relayRoute(path: string, operationId: 'createAccount' | 'closeAccount' | 'sendTransaction' | 'sendBatch', operation: RelayOperation): CurrentRoute {
+function relayRoute(path: string, operationId: 'createAccount' | 'closeAccount' | 'sendTransaction' | 'sendBatch', operation: RelayOperation): EmulatorRoute {
   return {
     method: 'POST',
     path,
@@ -22,7 +19,7 @@ function relayRoute(path: string, operationId: 'createAccount' | 'closeAccount' 
   };
 }
 
-export const relayRoutes: CurrentRoute[] = [
+export const relayRoutes: EmulatorRoute[] = [
   relayRoute('/Account/create', 'createAccount', 'create'),
   relayRoute('/Account/close', 'closeAccount', 'close'),
   relayRoute('/Transaction/send', 'sendTransaction', 'send'),

@@ -1,11 +1,12 @@
+import type { EmulatorRoute } from '../../core/create-fetch.ts';
 import { jsonResponse } from '../../http/json-response.ts';
 import { parseAddress } from '../../http/address.ts';
 import { accountInfo, balanceOf, historyOf, tokenAccountsOf } from '../../legacy/account-reads.ts';
 import { checkClient, clientOf } from '../../legacy/client-guard.ts';
-import { addressParam, appOf, checkReadCommitment, claimsLegacyBody, referenceOf, type LegacyRoute } from './route-kit.ts';
+import { addressParam, appOf, checkReadCommitment, claimsLegacyBody, referenceOf } from './route-kit.ts';
 import { relayClientRoute } from './transaction-routes.ts';
 
-const createAccount: LegacyRoute = {
+const createAccount: EmulatorRoute = {
   method: 'POST',
   path: '/account/create',
   api: 'legacy',
@@ -15,7 +16,7 @@ const createAccount: LegacyRoute = {
 };
 
 /** The legacy server-side close: the owner names their wallet, the emulator builds and relays the close. */
-const closeAccount: LegacyRoute = {
+const closeAccount: EmulatorRoute = {
   method: 'POST',
   path: '/account/close',
   api: 'legacy',
@@ -36,7 +37,7 @@ const closeAccount: LegacyRoute = {
   },
 };
 
-const balance: LegacyRoute = {
+const balance: EmulatorRoute = {
   method: 'GET',
   path: '/account/balance/{environment}/{index}/{accountId}',
   api: 'legacy',
@@ -48,7 +49,7 @@ const balance: LegacyRoute = {
   },
 };
 
-const history: LegacyRoute = {
+const history: EmulatorRoute = {
   method: 'GET',
   path: '/account/history/{environment}/{index}/{accountId}/{mint}',
   api: 'legacy',
@@ -60,7 +61,7 @@ const history: LegacyRoute = {
   },
 };
 
-const info: LegacyRoute = {
+const info: EmulatorRoute = {
   method: 'GET',
   path: '/account/info/{environment}/{index}/{accountId}/{mint}',
   api: 'legacy',
@@ -73,7 +74,7 @@ const info: LegacyRoute = {
 };
 
 /** Kinetic's older account info route, without a mint: the app's default mint. */
-const infoDefaultMint: LegacyRoute = {
+const infoDefaultMint: EmulatorRoute = {
   method: 'GET',
   path: '/account/info/{environment}/{index}/{accountId}',
   api: 'legacy',
@@ -85,7 +86,7 @@ const infoDefaultMint: LegacyRoute = {
   },
 };
 
-const tokenAccounts: LegacyRoute = {
+const tokenAccounts: EmulatorRoute = {
   method: 'GET',
   path: '/account/token-accounts/{environment}/{index}/{accountId}/{mint}',
   api: 'legacy',
@@ -98,4 +99,4 @@ const tokenAccounts: LegacyRoute = {
   },
 };
 
-export const accountRoutes: LegacyRoute[] = [createAccount, closeAccount, balance, history, info, infoDefaultMint, tokenAccounts];
+export const accountRoutes: EmulatorRoute[] = [createAccount, closeAccount, balance, history, info, infoDefaultMint, tokenAccounts];

@@ -1,8 +1,9 @@
+import type { EmulatorRoute } from '../../core/create-fetch.ts';
 import { jsonResponse } from '../../http/json-response.ts';
 import { EMULATOR_VERSION } from '../../version.ts';
-import { appOf, type LegacyRoute } from './route-kit.ts';
+import { appOf } from './route-kit.ts';
 
-const appConfig: LegacyRoute = {
+const appConfig: EmulatorRoute = {
   method: 'GET',
   path: '/app/{environment}/{index}/config',
   api: 'legacy',
@@ -19,7 +20,7 @@ const appConfig: LegacyRoute = {
   },
 };
 
-const appHealth: LegacyRoute = {
+const appHealth: EmulatorRoute = {
   method: 'GET',
   path: '/app/{environment}/{index}/health',
   api: 'legacy',
@@ -31,7 +32,7 @@ const appHealth: LegacyRoute = {
 };
 
 /** Tokens of an airdrop mint into the account's associated token account; `{signature}` once the commitment is reached. */
-const airdrop: LegacyRoute = {
+const airdrop: EmulatorRoute = {
   method: 'POST',
   path: '/airdrop',
   api: 'legacy',
@@ -45,4 +46,4 @@ const airdrop: LegacyRoute = {
   },
 };
 
-export const appRoutes: LegacyRoute[] = [appConfig, appHealth, airdrop];
+export const appRoutes: EmulatorRoute[] = [appConfig, appHealth, airdrop];

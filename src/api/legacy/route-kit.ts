@@ -1,5 +1,5 @@
 import { RelayError } from '../../errors/relay-error.ts';
-import type { Route, RouteContext } from '../../http/router.ts';
+import type { RouteContext } from '../../http/router.ts';
 import { parseAddress } from '../../http/address.ts';
 import { operationsById, resolveRef, schemaProperties, type JsonSchema } from '../../openapi/document.ts';
 import { isSolanaSignature } from '../../openapi/formats.ts';
@@ -7,7 +7,6 @@ import type { EmulatorServices } from '../../services.ts';
 import type { LegacyApp } from '../../legacy/legacy-apps.ts';
 import type { LegacyService } from '../../legacy/legacy-service.ts';
 
-export type LegacyRoute = Route<EmulatorServices>;
 export type LegacyContext = RouteContext<EmulatorServices>;
 
 /** `{index}` path segments are integers, negative ones included, as NestJS's ParseIntPipe takes them (its message otherwise). */

@@ -1,8 +1,9 @@
+import type { EmulatorRoute } from '../../core/create-fetch.ts';
 import { RelayError } from '../../errors/relay-error.ts';
 import { jsonResponse } from '../../http/json-response.ts';
 import { checkClient, clientOf } from '../../legacy/client-guard.ts';
 import { publicRecord } from '../../legacy/legacy-records.ts';
-import { appOf, checkReadCommitment, referenceOf, signatureParam, type LegacyContext, type LegacyRoute } from './route-kit.ts';
+import { appOf, checkReadCommitment, referenceOf, signatureParam, type LegacyContext } from './route-kit.ts';
 
 /**
  * make-transfer and account/create: the client's partially signed transaction, relayed with the
@@ -28,7 +29,7 @@ export async function relayClientRoute(
   return jsonResponse(record, { status: 201 });
 }
 
-const makeTransfer: LegacyRoute = {
+const makeTransfer: EmulatorRoute = {
   method: 'POST',
   path: '/transaction/make-transfer',
   api: 'legacy',
@@ -40,7 +41,7 @@ const makeTransfer: LegacyRoute = {
  * The records of a reference or a signature. Served at the spec's path and at the one Kinetic's
  * SDK (rc.18's `getKineticTransaction`) calls, the brand word in its path: one handler, two routes.
  */
-function listTransactions(path: string, operationId: 'legacyListTransactions' | 'legacyGetKineticTransaction'): LegacyRoute {
+function listTransactions(path: string, operationId: 'legacyListTransactions' | 'legacyGetKineticTransaction'): EmulatorRoute {
   return { method: 'GET', path, api: 'legacy', operationId, handle: (context) => listRecords(context, operationId) };
 }
 
@@ -57,7 +58,7 @@ async function listRecords(context: LegacyContext, operationId: 'legacyListTrans
   return jsonResponse(found.map(publicRecord));
 }
 
-const getTransaction: LegacyRoute = {
+const getTransaction: EmulatorRoute = {
   method: 'GET',
   path: '/transaction/transaction/{environment}/{index}/{signature}',
   api: 'legacy',
@@ -69,7 +70,7 @@ const getTransaction: LegacyRoute = {
   },
 };
 
-const latestBlockhash: LegacyRoute = {
+const latestBlockhash: EmulatorRoute = {
   method: 'GET',
   path: '/transaction/latest-blockhash/{environment}/{index}',
   api: 'legacy',
@@ -81,7 +82,7 @@ const latestBlockhash: LegacyRoute = {
   },
 };
 
-const minimumRent: LegacyRoute = {
+const minimumRent: EmulatorRoute = {
   method: 'GET',
   path: '/transaction/minimum-rent-exemption-balance/{environment}/{index}',
   api: 'legacy',
@@ -93,7 +94,7 @@ const minimumRent: LegacyRoute = {
   },
 };
 
-export const transactionRoutes: LegacyRoute[] = [
+export const transactionRoutes: EmulatorRoute[] = [
   makeTransfer,
   listTransactions('/transaction/legacy-transaction/{environment}/{index}', 'legacyListTransactions'),
   listTransactions('/transaction/kinetic-transaction/{environment}/{index}', 'legacyGetKineticTransaction'),

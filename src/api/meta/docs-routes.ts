@@ -40,7 +40,8 @@ function docsPage(up: string): string {
  * with `new Function`, hence 'unsafe-eval'), and a browser refuses any other fetch.
  */
 const DOCS_CSP =
-  "default-src 'none'; script-src 'self' 'unsafe-eval'; style-src 'self' 'unsafe-inline'; img-src 'self' data:; font-src 'self' data:; connect-src 'self'; worker-src 'self' blob:; base-uri 'none'; form-action 'none'; frame-ancestors 'self'";
+  "default-src 'none'; script-src 'self' 'unsafe-eval'; style-src 'self' 'unsafe-inline'; img-src 'self' data:; font-src 'self' data:; connect-src " +
+  "'self'; worker-src 'self' blob:; base-uri 'none'; form-action 'none'; frame-ancestors 'self'";
 
 /** GET /docs: the contract rendered by Redoc, served offline with its script. */
 export const docsRoutes: EmulatorRoute[] = [

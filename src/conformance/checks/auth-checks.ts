@@ -79,7 +79,8 @@ function problemCheck(kind: 'missing' | 'invalid'): Check {
       const wrong = usable.filter((o) => o.other.status !== 401 || problemCode(o.other) !== code || !isProblemJson(o.other));
       ensure(
         wrong.length === 0,
-        `expected 401 application/problem+json ${code}: ${wrong.map((o) => `${describeResponse(o.other)} (${o.other.contentType ?? 'no content type'})`).join('; ')}`,
+        `expected 401 application/problem+json ${code}: ` +
+          `${wrong.map((o) => `${describeResponse(o.other)} (${o.other.contentType ?? 'no content type'})`).join('; ')}`,
       );
     },
   };

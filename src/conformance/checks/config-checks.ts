@@ -66,7 +66,8 @@ export const configChecks: Check[] = [
       const expirationSeconds = Math.floor(expiration / 1000);
       ensure(
         expirationSeconds === Math.floor(claims.exp),
-        `TokenExpiration ${record.TokenExpiration} (${expirationSeconds}) differs from the JWT exp ${claims.exp} (${new Date(claims.exp * 1000).toISOString()})`,
+        `TokenExpiration ${record.TokenExpiration} (${expirationSeconds}) differs from the JWT exp ${claims.exp} ` +
+          `(${new Date(claims.exp * 1000).toISOString()})`,
       );
       const now = Math.floor(Date.now() / 1000);
       ensure(claims.exp > now - CLOCK_SKEW_SECONDS, `the Token handed out has already expired (exp ${record.TokenExpiration})`);

@@ -110,7 +110,8 @@ export function legacyFunding(ctx: ConformanceContext): Promise<{ owner: Keypair
     const detection = await ctx.controls();
     if (!detection.found) {
       skip(
-        `no owner holding the app's mint ${mint.mint.toBase58()}: pass --owner-keypair of one, or run against a target with /__emulator routes (${detection.reason})`,
+        `no owner holding the app's mint ${mint.mint.toBase58()}: pass --owner-keypair of one, or run against a target with /__emulator routes ` +
+          `(${detection.reason})`,
       );
     }
     const owner = Keypair.generate();

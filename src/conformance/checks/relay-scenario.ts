@@ -83,7 +83,8 @@ async function waitForAmount(ctx: ConformanceContext, call: CreateCall, expected
   if (!seen.met) {
     const last = seen.last;
     fail(
-      `${call.account.toBase58()} did not reach ${expected} base units within ${ctx.options.timeoutMs} ms (last: ${last?.amount ?? 'unknown'}${last?.amount === undefined ? `, ${last?.note}` : ''})`,
+      `${call.account.toBase58()} did not reach ${expected} base units within ${ctx.options.timeoutMs} ms (last: ` +
+        `${last?.amount ?? 'unknown'}${last?.amount === undefined ? `, ${last?.note}` : ''})`,
     );
   }
   return { elapsedMs: seen.elapsedMs };

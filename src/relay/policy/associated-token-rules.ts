@@ -7,7 +7,7 @@ import { assertFeePayerOnlyAt } from './fee-payer-roles.ts';
 import { assertNotCreatedTwice } from './repeated-instructions.ts';
 import { checkNewAccountMint } from './mint-rules.ts';
 import type { WalkState } from './walk-state.ts';
-import { addressOf } from '../../crypto/base58.ts';
+import { addressOf } from '../../crypto/key-cache.ts';
 
 /**
  * Associated token account creation (rules A1, A4, A5, P1, P2, F1, F2): Create or CreateIdempotent,
@@ -25,7 +25,8 @@ export async function checkAssociatedToken(state: WalkState, ix: TransactionInst
   if (!creates || ix.data.length > 1 || !payer || !account || !owner || !mint || !tokenProgram || !systemProgram?.equals(PROGRAMS.system)) {
     throw new RelayError(
       'INSTRUCTION_NOT_ALLOWED',
-      `Instruction ${index} is an associated-token instruction other than a well-formed Create or CreateIdempotent (payer, account, owner, mint, System Program, token program).`,
+      `Instruction ${index} is an associated-token instruction other than a well-formed Create or CreateIdempotent (payer, account, owner, mint, ` +
+        `System Program, token program).`,
       { rule: 'A1' },
     );
   }
@@ -47,7 +48,8 @@ export async function checkAssociatedToken(state: WalkState, ix: TransactionInst
   if (existing && kind === ASSOCIATED_TOKEN_INSTRUCTION.Create) {
     throw new RelayError(
       'ACCOUNT_ALREADY_EXISTS',
-      `Instruction ${index} creates ${addressOf(account)}, which already exists: the creation would fail at the fee payer's cost. Use CreateIdempotent, or skip it.`,
+      `Instruction ${index} creates ${addressOf(account)}, which already exists: the creation would fail at the fee payer's cost. Use ` +
+        `CreateIdempotent, or skip it.`,
       { rule: 'A4' },
     );
   }

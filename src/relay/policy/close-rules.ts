@@ -4,7 +4,7 @@ import { decodeTokenAccount, type TokenAccountState } from '../../ledger/token-a
 import { PROGRAMS } from '../programs.ts';
 import { assertFeePayerOnlyAt } from './fee-payer-roles.ts';
 import type { WalkState } from './walk-state.ts';
-import { addressOf } from '../../crypto/base58.ts';
+import { addressOf } from '../../crypto/key-cache.ts';
 
 /**
  * CloseAccount (rules K1–K4, P2, F1): of an account that exists on the ledger before this
@@ -90,7 +90,8 @@ function finishClose(state: WalkState, token: TokenAccountState, address: string
   if (token.amount > 0n || token.state === 'frozen') {
     throw new RelayError(
       'ACCOUNT_NOT_CLOSABLE',
-      `Instruction ${index}: ${address} ${token.state === 'frozen' ? 'is frozen' : `still holds ${token.amount} base units`}; only an empty, unfrozen account can be closed.`,
+      `Instruction ${index}: ${address} ${token.state === 'frozen' ? 'is frozen' : `still holds ${token.amount} base units`}; only an empty, unfrozen ` +
+        `account can be closed.`,
       { rule: 'K4' },
     );
   }

@@ -1,7 +1,7 @@
 import type { TransactionInstruction } from '@solana/web3.js';
 import { RelayError } from '../../errors/relay-error.ts';
 import type { WalkState } from './walk-state.ts';
-import { addressOf } from '../../crypto/base58.ts';
+import { addressOf } from '../../crypto/key-cache.ts';
 
 /**
  * Rule F1: the fee payer may appear among an instruction's accounts only at the given positions.
@@ -13,7 +13,8 @@ export function assertFeePayerOnlyAt(state: WalkState, ix: TransactionInstructio
     if (key.pubkey.equals(state.feePayer) && !allowed.includes(position)) {
       throw new RelayError(
         'FEE_PAYER_MISUSE',
-        `Instruction ${index} (${addressOf(ix.programId)}) lists the fee payer as its account ${position}, where it would be a writable signer; the relay does not allow that.`,
+        `Instruction ${index} (${addressOf(ix.programId)}) lists the fee payer as its account ${position}, where it would be a writable signer; the ` +
+          `relay does not allow that.`,
         { rule: 'F1' },
       );
     }

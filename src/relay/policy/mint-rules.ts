@@ -3,7 +3,7 @@ import { RelayError } from '../../errors/relay-error.ts';
 import { decodeMint } from '../../ledger/token-accounts.ts';
 import { NATIVE_MINT_ADDRESS, PROGRAMS } from '../programs.ts';
 import type { WalkState } from './walk-state.ts';
-import { addressOf } from '../../crypto/base58.ts';
+import { addressOf } from '../../crypto/key-cache.ts';
 
 /**
  * Rules P2 and A5: the fee payer funds the token account `created` only for an initialized SPL Token
@@ -49,7 +49,8 @@ export function checkAllowedMint(state: WalkState, mint: string | null, index: n
   if (mint === null) {
     throw new RelayError(
       'MINT_NOT_ALLOWED',
-      `Instruction ${index} moves tokens of a mint the relay cannot tell (the source is not a token account on the ledger); only ${allowed.join(', ')} are sponsored.`,
+      `Instruction ${index} moves tokens of a mint the relay cannot tell (the source is not a token account on the ledger); only ${allowed.join(', ')} ` +
+        `are sponsored.`,
       { rule: 'T1' },
     );
   }

@@ -1,7 +1,7 @@
 import type { TransactionInstruction } from '@solana/web3.js';
 import { RelayError } from '../../errors/relay-error.ts';
 import type { WalkState } from './walk-state.ts';
-import { addressOf } from '../../crypto/base58.ts';
+import { addressOf } from '../../crypto/key-cache.ts';
 
 /**
  * Rule F2: no instruction may repeat an earlier one (same program, data and accounts).

@@ -7,7 +7,7 @@ import { assertFeePayerOnlyAt, assertNoFeePayer } from './fee-payer-roles.ts';
 import { assertNotCreatedTwice } from './repeated-instructions.ts';
 import { checkAllowedMint } from './mint-rules.ts';
 import type { WalkState } from './walk-state.ts';
-import { addressOf } from '../../crypto/base58.ts';
+import { addressOf } from '../../crypto/key-cache.ts';
 
 /**
  * System Program (rules N2, A2, A4, P2, F1, F2, T1, T2): the fee payer's `createAccount` of a

@@ -6,7 +6,7 @@ import { checkClose } from './close-rules.ts';
 import { assertNoFeePayer } from './fee-payer-roles.ts';
 import { checkAllowedMint, checkNewAccountMint } from './mint-rules.ts';
 import type { WalkState } from './walk-state.ts';
-import { addressOf } from '../../crypto/base58.ts';
+import { addressOf } from '../../crypto/key-cache.ts';
 
 /**
  * SPL Token (rules A3, A6, A7, K1–K4, T1, T2, F1): InitializeAccount of an account this transaction
@@ -81,14 +81,16 @@ function checkSetAuthority(state: WalkState, ix: TransactionInstruction, index: 
   if (created && setsCloseAuthority && !newAuthority?.equals(state.feePayer)) {
     throw new RelayError(
       'CLOSE_AUTHORITY_NOT_FEE_PAYER',
-      `Instruction ${index} sets the close authority of ${created.account}, funded by the fee payer, to ${(newAuthority ? addressOf(newAuthority) : null) ?? 'nobody'}; it must be the fee payer.`,
+      `Instruction ${index} sets the close authority of ${created.account}, funded by the fee payer, to ` +
+        `${(newAuthority ? addressOf(newAuthority) : null) ?? 'nobody'}; it must be the fee payer.`,
       { rule: 'A6' },
     );
   }
   if (!created || !setsCloseAuthority || (currentAuthority ? addressOf(currentAuthority) : undefined) !== created.owner || created.closeAuthoritySet) {
     throw new RelayError(
       'INSTRUCTION_NOT_ALLOWED',
-      `Instruction ${index}: the only SetAuthority sponsored sets the close authority of an account created in this transaction to the fee payer, once, signed by its owner.`,
+      `Instruction ${index}: the only SetAuthority sponsored sets the close authority of an account created in this transaction to the fee payer, ` +
+        `once, signed by its owner.`,
       { rule: 'A7' },
     );
   }

@@ -9,7 +9,8 @@ import { decodeTransaction, signaturesVerify, type DecodedTransaction } from '..
 import { JsonRpcError, RPC_ERROR, invalidParams, paramsError } from '../json-rpc-error.ts';
 import { configObject, optionalBoolean, optionalInteger, optionalVariant, positional, requireInteger, requirePubkey, requireString } from '../params.ts';
 import { transactionErrorText } from '../transaction-error-text.ts';
-import { addressOf, encodeBase58 } from '../../crypto/base58.ts';
+import { encodeBase58 } from '../../crypto/base58.ts';
+import { addressOf } from '../../crypto/key-cache.ts';
 
 const BINARY_ENCODINGS = ['base58', 'base64'] as const;
 /** Airdrops that collide with an identical earlier one move the ledger on a slot, at most this often. */

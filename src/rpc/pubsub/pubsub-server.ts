@@ -60,7 +60,8 @@ export async function upgradeToPubSub(
       const response = errorToResponse(error, { style: 'problem', instance: url.pathname });
       const body = await response.text();
       socket.end(
-        `HTTP/1.1 ${response.status} Unauthorized\r\nContent-Type: application/problem+json\r\nContent-Length: ${Buffer.byteLength(body)}\r\nConnection: close\r\n\r\n${body}`,
+        `HTTP/1.1 ${response.status} Unauthorized\r\nContent-Type: application/problem+json\r\nContent-Length: ` +
+          `${Buffer.byteLength(body)}\r\nConnection: close\r\n\r\n${body}`,
       );
       return;
     }

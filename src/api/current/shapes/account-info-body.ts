@@ -3,7 +3,7 @@ import { RelayError } from '../../../errors/relay-error.ts';
 import type { EmulatorServices } from '../../../services.ts';
 import { accountInfoPascal, camelTokenInfo, tokenInfo, type AccountInfoPascal, type CamelTokenInfo, type TokenInfo } from './token-infos.ts';
 import { walletTokenAccounts } from './wallet-token-accounts.ts';
-import { addressOf } from '../../../crypto/base58.ts';
+import { addressOf } from '../../../crypto/key-cache.ts';
 import { parseAddress } from '../../../http/address.ts';
 
 /** POST /Account/getaccountinfo: the spec's `accountInfo` (2.3), and the Android SDK's GetAccountResponse beside it. */

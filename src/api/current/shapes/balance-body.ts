@@ -2,7 +2,7 @@ import { toUiAmountString } from '../../../ledger/token-accounts.ts';
 import type { EmulatorServices } from '../../../services.ts';
 import { camelTokenInfo, tokenInfo, type CamelTokenInfo, type TokenInfo } from './token-infos.ts';
 import { walletTokenAccounts } from './wallet-token-accounts.ts';
-import { addressOf } from '../../../crypto/base58.ts';
+import { addressOf } from '../../../crypto/key-cache.ts';
 import { parseAddress } from '../../../http/address.ts';
 
 interface Amount {

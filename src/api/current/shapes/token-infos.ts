@@ -1,5 +1,5 @@
 import type { LedgerAccount } from '../../../ledger/engine.ts';
-import { addressOf } from '../../../crypto/base58.ts';
+import { addressOf } from '../../../crypto/key-cache.ts';
 import { toUiAmountString } from '../../../ledger/token-accounts.ts';
 import { RENT_EXEMPT_RENT_EPOCH } from '../../../rpc/account-json.ts';
 import type { WalletTokenAccount } from './wallet-token-accounts.ts';
