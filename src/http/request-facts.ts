@@ -3,8 +3,8 @@ import type { ServerMount } from './server-mount-type.ts';
 
 /**
  * What the emulator learns about a request on its way through, kept on the Request itself under a
- * private symbol: one small object per request. (WeakMaps keyed by requests cost about a
- * microsecond of garbage collection per entry, and a request used to pass through five.)
+ * private symbol: one small object per request, not a WeakMap keyed by requests, whose entries
+ * cost garbage collection on every request (BENCHMARKS.md).
  */
 export interface RequestFacts {
   /** The peer's address, when a server adapter knows it (src/http/client-address.ts). */

@@ -3,7 +3,7 @@ import { RelayError } from '../errors/relay-error.ts';
 import type { Ledger } from '../ledger/ledger.ts';
 import type { HistoryIndex } from '../store/history-index.ts';
 import type { TokenAccountIndex } from '../store/token-account-index.ts';
-import { accountInfo, type LegacyAccountInfo } from './account-reads.ts';
+import { accountInfo, type LegacyAccountInfo } from './legacy-reads.ts';
 import type { LegacyApps } from './legacy-apps.ts';
 import type { LegacyTransaction } from './legacy-records.ts';
 import type { LegacyCall, LegacyRelay } from './legacy-relay.ts';

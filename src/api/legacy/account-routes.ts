@@ -1,7 +1,7 @@
 import type { EmulatorRoute } from '../../core/create-fetch.ts';
 import { jsonResponse } from '../../http/json-response.ts';
 import { parseAddress } from '../../http/address.ts';
-import { accountInfo, balanceOf, historyOf, tokenAccountsOf } from '../../legacy/account-reads.ts';
+import { accountInfo, balanceOf, historyOf, tokenAccountsOf } from '../../legacy/legacy-reads.ts';
 import { checkClient, clientOf } from '../../legacy/client-guard.ts';
 import { addressParam, appOf, checkReadCommitment, claimsLegacyBody, referenceOf } from './route-kit.ts';
 import { relayClientRoute } from './transaction-routes.ts';
