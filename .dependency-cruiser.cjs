@@ -5,7 +5,8 @@
  *   1  generated, version, assets, crypto,  plain values, where the package's files are, codecs,
  *      errors                                the problem registry
  *   2  domain                                the words the relay, stores and views share
- *   3  http, state                           request plumbing; the state registry and change feed
+ *   3  http, state (its base)                request plumbing; the state registry, the change feed, the
+ *                                           snapshot's type, its codec and its seal
  *   4  ledger                                the ledger behind LedgerEngine
  *   5  fixtures                              the fixture files, read into accounts
  *   6  store                                 transaction records, history, token-account index
@@ -13,7 +14,8 @@
  *   8  rpc                                   Solana JSON-RPC and PubSub
  *   9  legacy                                the legacy interface's domain
  *  10  services, options                     the emulator's parts as route handlers see them (types), its options
- *  11  core                                  the one fetch core
+ *  11  core, state/core-parts, state/snapshots  the one fetch core; the core parts' state, and reset,
+ *                                           snapshot and restore over every part
  *  12  controls, listen                      the test controls; the node listeners that serve a core
  *  13  inspector                             what the web UI reads
  *  14  api                                   every HTTP route
@@ -25,10 +27,13 @@
  * exception to "never up": route helpers there take `Pick<EmulatorServices, …>`. Runtime imports
  * never run up.
  */
+/** The base of src/state/: everything in it but the parts that run the emulator's services (layer 11). */
+const STATE_BASE = 'state/(?!core-parts|snapshots)[^/]+';
+
 const LAYERS = [
   ['generated', 'version', 'assets', 'crypto', 'errors'],
   ['domain'],
-  ['http', 'state'],
+  ['http', STATE_BASE],
   ['ledger'],
   ['fixtures'],
   ['store'],
@@ -36,7 +41,7 @@ const LAYERS = [
   ['rpc'],
   ['legacy'],
   ['services', 'options'],
-  ['core'],
+  ['core', 'state/core-parts', 'state/snapshots'],
   ['controls', 'listen'],
   ['inspector'],
   ['api'],

@@ -13,7 +13,7 @@ import { rpcAuthMode } from './auth/rpc-auth.ts';
 import { TokenIssuer } from './auth/tokens.ts';
 import { AdminGuard } from './controls/admin-guard.ts';
 import type { TestControlMethods } from './controls/control-types.ts';
-import { fileGenesisTokenAccounts, registerCoreState } from './controls/core-state.ts';
+import { fileGenesisTokenAccounts, registerCoreState } from './state/core-parts.ts';
 import { FaultBook } from './controls/faults.ts';
 import { RequestJournal } from './controls/request-journal.ts';
 import { createTestControls } from './controls/test-controls.ts';

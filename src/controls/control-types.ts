@@ -1,6 +1,6 @@
 import type { PublicKey } from '@solana/web3.js';
 import type { QueueState } from '../relay/relay-queue.ts';
-import type { AccountState } from './account-state.ts';
+import type { AccountState } from '../ledger/account-state.ts';
 import type { Fault, FaultRecord } from './faults.ts';
 import type { RequestFilter, RequestRecord } from './request-journal.ts';
 import type { TransactionFilter, TransactionJournalEntry } from './transaction-journal.ts';
@@ -48,24 +48,9 @@ export interface WarpRequest {
   unixTimestamp?: number;
 }
 
-/** A state snapshot: every registered part's data, as the state file stores it (see state-codec). */
-export interface EmulatorSnapshot {
-  format: 'relay-emulator-state';
-  /** 2 since snapshots carry a checksum; 1 (without one) is still read. */
-  version: 1 | 2;
-  savedAt: string;
-  /** The fee payer of the fixtures it was taken with. */
-  feePayer: string;
-  /** Whether the relay queue was paused. */
-  queuePaused: boolean;
-  parts: Record<string, unknown>;
-  /**
-   * `crc32:<hex>` of the rest (snapshot-seal.ts), the last field: restore() and a start from a
-   * state file refuse a snapshot whose content does not match it. Changed a snapshot on purpose?
-   * Seal it again with sealSnapshot().
-   */
-  checksum?: string;
-}
+import type { EmulatorSnapshot } from '../state/snapshot.ts';
+
+export type { EmulatorSnapshot } from '../state/snapshot.ts';
 
 /** The test controls, as methods of the emulator; every one is also a route under /__emulator. */
 export interface TestControlMethods {

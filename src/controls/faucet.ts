@@ -4,7 +4,7 @@ import { RelayError } from '../errors/relay-error.ts';
 import { keypairOf } from '../fixtures/load-fixtures.ts';
 import { decodeMint, decodeTokenAccount } from '../ledger/token-accounts.ts';
 import type { EmulatorServices } from '../services.ts';
-import { parseAddress } from './account-state.ts';
+import { parseAddress } from '../ledger/account-state.ts';
 import type { FaucetRequest, FaucetResult } from './control-types.ts';
 import { runControlTransaction } from './control-transactions.ts';
 import { writeAccounts } from './ledger-controls.ts';

@@ -4,7 +4,7 @@ import type { Ledger } from '../ledger/ledger.ts';
 import { ProtectedAccountError } from '../ledger/protected-accounts.ts';
 import { decodeTokenAccount } from '../ledger/token-accounts.ts';
 import type { EmulatorServices } from '../services.ts';
-import { parseAddress, toAccountState, toLedgerAccount, type AccountState } from './account-state.ts';
+import { parseAddress, toAccountState, toLedgerAccount, type AccountState } from '../ledger/account-state.ts';
 import type { ClockState, TestControlMethods, WarpRequest } from './control-types.ts';
 
 type LedgerControls = Pick<TestControlMethods, 'getAccount' | 'setAccount' | 'clock' | 'warp' | 'expireBlockhash'>;

@@ -8,7 +8,7 @@ import { ledgerControls } from './ledger-controls.ts';
 import { mintControl } from './mint-controls.ts';
 import { queueControls } from './queue-controls.ts';
 import type { RequestJournal } from './request-journal.ts';
-import { stateControls } from './state-controls.ts';
+import { stateControls } from '../state/snapshots.ts';
 
 export interface TestControlsOptions {
   services: EmulatorServices;

@@ -1,5 +1,5 @@
 import { crc32 } from 'node:zlib';
-import { decodeState, encodeState } from '../controls/state-codec.ts';
+import { decodeState, encodeState } from '../state/state-codec.ts';
 import type { PartChange } from '../state/change-feed.ts';
 
 /**

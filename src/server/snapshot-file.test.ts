@@ -2,7 +2,7 @@ import { mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSyn
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
-import type { EmulatorSnapshot } from '../controls/control-types.ts';
+import type { EmulatorSnapshot } from '../state/snapshot.ts';
 import { readStateFile, writeStateFile } from './snapshot-file.ts';
 
 describe('the state file on disk', () => {

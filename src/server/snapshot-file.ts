@@ -1,9 +1,9 @@
 import { mkdir, open, readFile, rename, rm } from 'node:fs/promises';
 import { dirname } from 'node:path';
 import { setImmediate as nextTurn } from 'node:timers/promises';
-import type { EmulatorSnapshot } from '../controls/control-types.ts';
-import { checksumProblem, sealedChunks } from '../controls/snapshot-seal.ts';
-import { decodeState } from '../controls/state-codec.ts';
+import type { EmulatorSnapshot } from '../state/snapshot.ts';
+import { checksumProblem, sealedChunks } from '../state/snapshot-seal.ts';
+import { decodeState } from '../state/state-codec.ts';
 import { syncDirectory } from './journal-writer.ts';
 import { StateDamageError } from './state-damage.ts';
 

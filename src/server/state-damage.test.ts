@@ -4,7 +4,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import { BOB, USDC } from '../../test/support/transactions.ts';
-import { decodeState } from '../controls/state-codec.ts';
+import { decodeState } from '../state/state-codec.ts';
 import { createRelayEmulator, type RelayEmulator } from '../emulator.ts';
 import { listSegments, segmentPath } from './journal-segments.ts';
 import { StateFile } from './state-file.ts';

@@ -5,7 +5,7 @@ import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import { legacyTransfer } from '../../test/support/legacy-transactions.ts';
 import { ALICE, BOB, build, KIN, transferInstruction, USDC } from '../../test/support/transactions.ts';
-import { decodeState } from '../controls/state-codec.ts';
+import { decodeState } from '../state/state-codec.ts';
 import { createRelayEmulator, type RelayEmulator } from '../emulator.ts';
 import { listSegments, segmentPath } from './journal-segments.ts';
 import { StateFile } from './state-file.ts';

@@ -1,8 +1,8 @@
 import { mkdir, readdir, rm } from 'node:fs/promises';
 import { basename, dirname, join } from 'node:path';
-import type { EmulatorSnapshot } from '../controls/control-types.ts';
-import { requeueAcknowledged } from '../controls/core-state.ts';
-import { restoreParts, takeSnapshot } from '../controls/state-controls.ts';
+import type { EmulatorSnapshot } from '../state/snapshot.ts';
+import { requeueAcknowledged } from '../state/core-parts.ts';
+import { restoreParts, takeSnapshot } from '../state/snapshots.ts';
 import type { RelayEmulator } from '../emulator.ts';
 import { replayJournal, scanJournal } from './journal-replay.ts';
 import { listSegments, segmentPath } from './journal-segments.ts';

@@ -5,7 +5,7 @@ import { jsonResponse } from '../../http/json-response.ts';
 import type { RouteContext } from '../../http/router.ts';
 import type { OperationId, QueryParameters, RequestBody } from '../../openapi/binding.ts';
 import type { EmulatorServices } from '../../services.ts';
-import type { AccountState } from '../../controls/account-state.ts';
+import type { AccountState } from '../../ledger/account-state.ts';
 import type { AdminGuard } from '../../controls/admin-guard.ts';
 import type { Fault } from '../../controls/faults.ts';
 import type { TestControlMethods } from '../../controls/control-types.ts';

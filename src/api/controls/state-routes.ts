@@ -1,7 +1,7 @@
 import type { EmulatorRoute } from '../../core/create-fetch.ts';
 import type { AdminGuard } from '../../controls/admin-guard.ts';
 import type { EmulatorSnapshot, TestControlMethods } from '../../controls/control-types.ts';
-import { decodeState, encodeState } from '../../controls/state-codec.ts';
+import { decodeState, encodeState } from '../../state/state-codec.ts';
 import { jsonResponse, jsonTextResponse } from '../../http/json-response.ts';
 import { readJsonBody } from '../../http/read-json-body.ts';
 

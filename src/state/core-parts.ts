@@ -6,7 +6,7 @@ import type { EmulatorServices } from '../services.ts';
 import type { HistoryEntry } from '../store/history-index.ts';
 import type { TokenAccountIndex } from '../store/token-account-index.ts';
 import { parseSubmission, type Submissions } from '../store/submissions.ts';
-import { ABSENT_ACCOUNT, isBuiltinAccount, toAccountState, toLedgerAccount, type AccountState } from './account-state.ts';
+import { ABSENT_ACCOUNT, isBuiltinAccount, toAccountState, toLedgerAccount, type AccountState } from '../ledger/account-state.ts';
 
 export interface CoreStateOptions {
   services: EmulatorServices;

@@ -1,5 +1,5 @@
 import { crc32 } from 'node:zlib';
-import type { EmulatorSnapshot } from './control-types.ts';
+import type { EmulatorSnapshot } from './snapshot.ts';
 import { encodeState, encodeStateChunks } from './state-codec.ts';
 
 /**

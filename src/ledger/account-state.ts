@@ -1,6 +1,6 @@
 import { PublicKey, SystemProgram } from '@solana/web3.js';
 import { RelayError } from '../errors/relay-error.ts';
-import type { LedgerAccount } from '../ledger/engine.ts';
+import type { LedgerAccount } from './engine.ts';
 
 /** An account as the controls read and write it. */
 export interface AccountState {

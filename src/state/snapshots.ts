@@ -1,11 +1,16 @@
 import { RelayError } from '../errors/relay-error.ts';
 import type { QueueOptions } from '../relay/relay-queue.ts';
 import type { EmulatorServices } from '../services.ts';
-import type { EmulatorSnapshot, TestControlMethods } from './control-types.ts';
-import { requeueAcknowledged } from './core-state.ts';
+import type { EmulatorSnapshot } from './snapshot.ts';
+import { requeueAcknowledged } from './core-parts.ts';
 import { checksumProblem, sealSnapshot } from './snapshot-seal.ts';
 
-type StateControls = Pick<TestControlMethods, 'reset' | 'snapshot' | 'restore'>;
+/** reset, snapshot and restore: the test controls of the same names call these. */
+export interface StateControls {
+  reset(): Promise<void>;
+  snapshot(): Promise<EmulatorSnapshot>;
+  restore(snapshot: EmulatorSnapshot): Promise<void>;
+}
 type StateServices = Pick<EmulatorServices, 'queue' | 'worker' | 'state' | 'fixtures' | 'submissions'>;
 
 /**
