@@ -78,8 +78,13 @@ function decodePointer(segment: string): string {
 
 /** Every operation of the contract by operationId, with its method and path. */
 export function operationsById(): Map<string, { method: string; path: string; operation: OpenApiOperation }> {
+  return operationsOf(openApiDocument());
+}
+
+/** Every operation of an OpenAPI document by operationId, in document order, with its method (upper case) and path. */
+export function operationsOf(document: { paths?: Record<string, unknown> }): Map<string, { method: string; path: string; operation: OpenApiOperation }> {
   const operations = new Map<string, { method: string; path: string; operation: OpenApiOperation }>();
-  for (const [path, item] of Object.entries(openApiDocument().paths)) {
+  for (const [path, item] of Object.entries((document.paths ?? {}) as Record<string, Record<string, unknown>>)) {
     for (const [method, operation] of Object.entries(item)) {
       const op = operation as OpenApiOperation;
       if (op && typeof op === 'object' && typeof op.operationId === 'string') {

@@ -5,7 +5,8 @@
  */
 import type { ConformanceCheck } from '../check.ts';
 import { ensure, skip } from '../check.ts';
-import { HTTP_METHODS, type ContractValidator } from '../contract-validator.ts';
+import { operationsOf } from '../../openapi/document.ts';
+import type { ContractValidator } from '../contract-validator.ts';
 import type { Exchange } from '../target-client.ts';
 
 type Check = ConformanceCheck<unknown>;
@@ -45,22 +46,12 @@ function jsonResponsesCheck(exchanges: Exchange[]): Check {
 
 /** Every operation of the contract, in document order: [operationId, 'METHOD /path', tags]. */
 function contractOperations(contract: ContractValidator): { operationId: string; label: string; pointer: string; tags: string[] }[] {
-  const out = [];
-  for (const [path, item] of Object.entries(
-    (contract.document.paths ?? {}) as Record<string, Record<string, { operationId?: string; tags?: string[] } | undefined>>,
-  )) {
-    for (const method of HTTP_METHODS) {
-      const op = item[method];
-      if (!op?.operationId) continue;
-      out.push({
-        operationId: op.operationId as string,
-        label: `${method.toUpperCase()} ${path}`,
-        pointer: `#/paths/${path.replace(/~/g, '~0').replace(/\//g, '~1')}/${method}`,
-        tags: (op.tags ?? []) as string[],
-      });
-    }
-  }
-  return out;
+  return [...operationsOf(contract.document)].map(([operationId, { method, path, operation }]) => ({
+    operationId,
+    label: `${method} ${path}`,
+    pointer: `#/paths/${path.replace(/~/g, '~0').replace(/\//g, '~1')}/${method.toLowerCase()}`,
+    tags: operation.tags ?? [],
+  }));
 }
 
 /**
