@@ -21,7 +21,7 @@ import { addContractFormats } from '../openapi/formats.ts';
 /** Absolute path of the contract shipped with this package (openapi/relay.yaml). */
 export const CONTRACT_PATH = fileURLToPath(OPENAPI_PATH);
 
-const HTTP_METHODS = ['get', 'put', 'post', 'delete', 'options', 'head', 'patch', 'trace'] as const;
+export const HTTP_METHODS = ['get', 'put', 'post', 'delete', 'options', 'head', 'patch', 'trace'] as const;
 export type HttpMethod = (typeof HTTP_METHODS)[number];
 
 // biome-ignore lint/suspicious/noExplicitAny: the OpenAPI document as parsed YAML, walked by JSON pointers.
