@@ -4,7 +4,7 @@ import { RelayError } from '../errors/relay-error.ts';
 import { addContractFormats } from './formats.ts';
 import type { operations } from '../generated/relay.ts';
 import { codeOf, describeErrors, toFieldErrors, TRANSACTION_FIELDS, type FieldError } from './binding-errors.ts';
-import { openApiDocument, operationsById, resolveRef, schemaProperties, type JsonSchema, type OpenApiOperation, type OpenApiParameter } from './document.ts';
+import { openApiDocument, operationsById, requestBodySchema, resolveRef, schemaProperties, type JsonSchema, type OpenApiParameter } from './document.ts';
 import { bindBodyNames, bodyBindingOf, clampMinimumOf, coerce, queryNamesOf, type BodyBinding } from './model-binding.ts';
 
 /**
@@ -158,12 +158,6 @@ function createBinder(): RequestBinder {
       return result as QueryParameters<Id> & Required<Pick<QueryParameters<Id>, Defaulted>>;
     },
   };
-}
-
-function requestBodySchema(operation: OpenApiOperation): JsonSchema | null {
-  if (!operation.requestBody) return null;
-  const body = resolveRef(operation.requestBody) as { content?: Record<string, { schema?: JsonSchema }> };
-  return body.content?.['application/json']?.schema ?? null;
 }
 
 /** `#/…` references of the contract made absolute, so that the compiled schema finds them in ajv's copy. */

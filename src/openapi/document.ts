@@ -94,3 +94,10 @@ export function operationsOf(document: { paths?: Record<string, unknown> }): Map
   }
   return operations;
 }
+
+/** The JSON schema of an operation's request body, or null when it takes none. */
+export function requestBodySchema(operation: OpenApiOperation): JsonSchema | null {
+  if (!operation.requestBody) return null;
+  const body = resolveRef(operation.requestBody) as { content?: Record<string, { schema?: JsonSchema }> };
+  return body.content?.['application/json']?.schema ?? null;
+}

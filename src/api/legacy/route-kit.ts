@@ -1,7 +1,7 @@
 import { RelayError } from '../../errors/relay-error.ts';
 import type { RouteContext } from '../../http/router.ts';
 import { parseAddress } from '../../http/address.ts';
-import { operationsById, resolveRef, schemaProperties, type JsonSchema } from '../../openapi/document.ts';
+import { operationsById, requestBodySchema, resolveRef, schemaProperties, type JsonSchema } from '../../openapi/document.ts';
 import { isSolanaSignature } from '../../openapi/formats.ts';
 import type { EmulatorServices } from '../../services.ts';
 import type { LegacyApp } from '../../legacy/legacy-apps.ts';
@@ -107,10 +107,8 @@ export function claimsLegacyBody(legacyOperationId: string, currentOperationId: 
 function bodyKeysOf(operationId: string): Set<string> {
   const found = operationsById().get(operationId);
   if (!found) throw new Error(`operation ${operationId} is not in openapi/relay.yaml`);
-  const body = found.operation.requestBody ? resolveRef(found.operation.requestBody) : undefined;
-  const schema = (body as { content?: Record<string, { schema?: JsonSchema }> } | undefined)?.content?.['application/json']?.schema;
   const names = new Set<string>();
-  for (const [name, property] of Object.entries(schemaProperties(schema))) {
+  for (const [name, property] of Object.entries(schemaProperties(requestBodySchema(found.operation)))) {
     names.add(name.toLowerCase());
     const aliases = resolveRef<JsonSchema>(property)['x-aliases'] ?? property['x-aliases'];
     if (Array.isArray(aliases)) for (const alias of aliases) names.add(String(alias).toLowerCase());
