@@ -10,6 +10,15 @@ export const STOP_SIGNALS = ['SIGINT', 'SIGTERM', 'SIGHUP'] as const satisfies r
  */
 export const REPEAT_WINDOW_MS = 1_000;
 
+/**
+ * Under `npm start`, how long after a Ctrl+C the emulator lingers before it exits. Ctrl+C signals
+ * npm too, and npm's run-script forwards it only while its child is alive: when the child has
+ * exited before npm's own handler runs (a busy machine, a quick shutdown), npm finds no child, no
+ * longer handles the signal, and dies of it, so the shell sees a signal instead of exit code 0
+ * (seen once in four clean-clone CI runs). Waiting lets npm handle its copy first.
+ */
+export const NPM_SIGNAL_LINGER_MS = 500;
+
 export type SignalSource = Pick<NodeJS.Process, 'on' | 'off'>;
 
 /** Listens for the stop signals on `source`; returns the function that stops listening. */

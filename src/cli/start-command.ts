@@ -1,4 +1,4 @@
-import { ignoreStopSignals, onStopSignals, REPEAT_WINDOW_MS, signalExitCode, type SignalSource } from './signals.ts';
+import { ignoreStopSignals, NPM_SIGNAL_LINGER_MS, onStopSignals, REPEAT_WINDOW_MS, signalExitCode, type SignalSource } from './signals.ts';
 import { parseStartOptions, startUsage, UsageError } from './start-options.ts';
 
 export interface StartIo {
@@ -58,8 +58,10 @@ export async function runStartCommand(argv: string[], io: StartIo = {}): Promise
       if (firstAt === null) {
         firstAt = Date.now();
         log.info(`${signal}: shutting down`);
+        // Under npm, a Ctrl+C reached npm as well: let it handle its copy while this child still runs.
+        const linger = signal === 'SIGINT' && (io.env ?? process.env).npm_lifecycle_event !== undefined ? NPM_SIGNAL_LINGER_MS : 0;
         launched.shutdown().then(
-          () => finish(0),
+          () => setTimeout(() => finish(0), Math.max(0, firstAt! + linger - Date.now())),
           (error: unknown) => {
             stderr(`relay-emulator: shutdown failed: ${String(error)}\n`);
             finish(1);
