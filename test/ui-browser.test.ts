@@ -44,6 +44,25 @@ describe('web UI in chromium', () => {
     return { status: response.status, body: await response.json() };
   };
   const blockhash = async () => (await api('GET', '/api/Transaction/blockhash')).body.Blockhash as string;
+  /** A make-transfer as Kinetic's SDK sends it (app memo, TransferChecked), creating the recipient's account; answered 201. */
+  const legacyTransferToNewcomer = async () => {
+    const recipient = Keypair.generate();
+    const latest = (await api('GET', '/api/transaction/latest-blockhash/devnet/1')).body;
+    const legacy = await api('POST', '/api/transaction/make-transfer', {
+      commitment: 'Confirmed',
+      environment: 'devnet',
+      index: 1,
+      mint: KIN.toBase58(),
+      lastValidBlockHeight: latest.lastValidBlockHeight,
+      tx: legacyTransfer({
+        blockhash: latest.blockhash,
+        memoIndex: 1,
+        transfers: [{ from: ALICE, to: recipient.publicKey, amount: 50_000n, create: recipient }],
+      }),
+    });
+    expect(legacy.status).toBe(201);
+    return legacy;
+  };
   const row = (id: string) => page.locator(`#relay-table tr[data-id="${id}"]`);
   const seriousViolations = async (name: string) =>
     (await accessibilityViolations(page, name)).filter((violation) => violation.impact === 'serious' || violation.impact === 'critical');
@@ -96,21 +115,7 @@ describe('web UI in chromium', () => {
     expect(await refusedRow.locator('.policy').textContent()).toContain('rule F1');
 
     // A legacy transfer, as Kinetic's SDK sends it.
-    const recipient = Keypair.generate();
-    const latest = (await api('GET', '/api/transaction/latest-blockhash/devnet/1')).body;
-    const legacy = await api('POST', '/api/transaction/make-transfer', {
-      commitment: 'Confirmed',
-      environment: 'devnet',
-      index: 1,
-      mint: KIN.toBase58(),
-      lastValidBlockHeight: latest.lastValidBlockHeight,
-      tx: legacyTransfer({
-        blockhash: latest.blockhash,
-        memoIndex: 1,
-        transfers: [{ from: ALICE, to: recipient.publicKey, amount: 50_000n, create: recipient }],
-      }),
-    });
-    expect(legacy.status).toBe(201);
+    const legacy = await legacyTransferToNewcomer();
     await expect.poll(() => row(legacy.body.signature).getAttribute('data-operation'), { timeout: LIVE }).toBe('legacy');
     await expect.poll(() => row(legacy.body.signature).getAttribute('data-status'), { timeout: LIVE }).toBe('Finalized');
     await screenshot(page, 'relays');
@@ -218,21 +223,7 @@ describe('web UI in chromium', () => {
   });
 
   it('decodes the Kin app memo of a legacy transfer and names its route; notes the rent a create leaves the fee payer to get back', async () => {
-    const latest = (await api('GET', '/api/transaction/latest-blockhash/devnet/1')).body;
-    const recipient = Keypair.generate();
-    const legacy = await api('POST', '/api/transaction/make-transfer', {
-      commitment: 'Confirmed',
-      environment: 'devnet',
-      index: 1,
-      mint: KIN.toBase58(),
-      lastValidBlockHeight: latest.lastValidBlockHeight,
-      tx: legacyTransfer({
-        blockhash: latest.blockhash,
-        memoIndex: 1,
-        transfers: [{ from: ALICE, to: recipient.publicKey, amount: 50_000n, create: recipient }],
-      }),
-    });
-    expect(legacy.status).toBe(201);
+    const legacy = await legacyTransferToNewcomer();
     await page.goto(`${server.origin}/tx/${legacy.body.signature}`);
     await expect.poll(() => page.locator('#detail-status').textContent(), { timeout: LIVE }).toMatch(/Confirmed|Finalized/);
     expect(await page.locator('#detail-summary').textContent()).toContain('legacy make-transfer');
