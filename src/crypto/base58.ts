@@ -4,7 +4,7 @@
  * every digit; here both sides move in large limbs (58^5 and 2^16 when encoding, 58^4 and 2^24
  * when decoding), all products staying below 2^53 so plain doubles are exact. The request path
  * converts addresses on nearly every call (a read's cache key, an owner, an echoed address), and
- * web3.js's `PublicKey#toBase58` and `new PublicKey(string)` cost ~3–4 µs each.
+ * web3.js's `PublicKey#toBase58` and `new PublicKey(string)` cost more still (BENCHMARKS.md, "Measured reasons").
  */
 const ALPHABET = '123456789ABCDEFGHJKLMNPQRSTUVWXYZabcdefghijkmnopqrstuvwxyz';
 const ALPHABET_CODES = Uint8Array.from(ALPHABET, (char) => char.charCodeAt(0));

@@ -7,7 +7,8 @@ import { encodeBase58 } from './base58.ts';
  * Addresses of key fields inside account data, by their bytes. Token accounts hold their mint's and
  * owner's keys, and the ledger decodes each token account of a relayed transfer three times (the
  * policy's read, pre- and post-balances), always with the same few mints and owners: a look-up by
- * the first four bytes and a 32-byte comparison cost ~0.1 µs, an encoding ~1. Bounded: cleared when full.
+ * the first four bytes and a 32-byte comparison costs a tenth of an encoding (BENCHMARKS.md, "Measured reasons"). Bounded:
+ * cleared when full.
  */
 const keyAddresses = new Map<number, { bytes: Uint8Array; address: string }>();
 const MAX_KEY_ADDRESSES = 4096;
@@ -74,7 +75,7 @@ export function rememberKey<K extends object>(key: K, like: object | { bytes: Ui
 /**
  * The base58 text of a signature: what {@link rememberSignatureText} left on these bytes, or their
  * encoding. A relayed transaction's fee-payer signature is encoded when it is made and again when
- * the ledger records it (~2 µs each for 64 bytes).
+ * the ledger records it.
  */
 export function signatureText(signature: Uint8Array): string {
   return (signature as { [ADDRESS]?: string })[ADDRESS] ?? encodeBase58(signature);

@@ -6,10 +6,9 @@ import { createRequire } from 'node:module';
  * that installs it gets it), or null when it is not installed or cannot load here; ed25519.ts then
  * uses node:crypto alone.
  *
- * Measured reason (2 vCPUs, Node 20, CPU time per call, best of 5 rounds of 4,000): verify 68 µs
- * against node:crypto's 130–140, sign 23 µs against 46. A relayed transfer verifies the client's
- * signature and signs as fee payer: that work was ~260 µs of a ~730 µs relayed transfer on LiteSVM.
- * Loading it costs ~30 ms once per process (most of it sodium-native's addon resolver).
+ * Measured reason: libsodium verifies and signs in about half of node:crypto's time, and a relayed
+ * transfer verifies the client's signature and signs as fee payer, a third of its CPU
+ * (BENCHMARKS.md, "Measured reasons"). Loading it costs once per process.
  */
 export interface SodiumEd25519 {
   crypto_sign_seed_keypair(publicKey: Uint8Array, secretKey: Uint8Array, seed: Uint8Array): void;

@@ -4,7 +4,7 @@ import type { ServerMount } from './server-mount-type.ts';
 /**
  * What the emulator learns about a request on its way through, kept on the Request itself under a
  * private symbol: one small object per request, not a WeakMap keyed by requests, whose entries
- * cost garbage collection on every request (BENCHMARKS.md).
+ * cost garbage collection on every request (BENCHMARKS.md, "Measured reasons").
  */
 export interface RequestFacts {
   /** The peer's address, when a server adapter knows it (src/http/client-address.ts). */

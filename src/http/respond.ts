@@ -33,8 +33,8 @@ export interface RespondInit {
 
 export function respond(body: string | Uint8Array<ArrayBuffer> | null, init: RespondInit = {}): Response {
   // A plain object, not a Headers instance: @hono/node-server writes those without conversion.
-  // A literal, not a spread of CORS_RESPONSE_HEADERS: adding names to a spread copy measured
-  // ~1 µs against ~30 ns. The Content-Type is noted as the names go in.
+  // A literal, not a spread of CORS_RESPONSE_HEADERS: adding names to a spread copy is a slow path
+  // (BENCHMARKS.md, "Measured reasons"). The Content-Type is noted as the names go in.
   const headers: Record<string, string> =
     init.cors === false
       ? {}

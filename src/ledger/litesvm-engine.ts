@@ -153,8 +153,8 @@ class LiteSvmEngine implements LedgerEngine {
 
   /**
    * Moves the chain one step. Only counted here: relayed transfers run back to back with no
-   * blockhash asked for between them, and a SHA-256 and a base58 encoding per transaction were
-   * ~15 µs of a relayed transfer's ~1,000 under the profiler. The chain is the same, taken later.
+   * blockhash asked for between them, and a SHA-256 and a base58 encoding per transaction showed
+   * under the profiler (BENCHMARKS.md, "Measured reasons"). The chain is the same, taken later.
    */
   #nextBlockhash(): void {
     this.#pendingSteps += 1;

@@ -32,8 +32,8 @@ const STATES = ['uninitialized', 'initialized', 'frozen'] as const;
 
 // The layouts are read by offset rather than with spl-token's AccountLayout/MintLayout: those make
 // a web3.js PublicKey (through bn.js) for every key field, and the ledger decodes every token
-// account of every transaction twice (pre and post balances); that cost ~10 µs a decode. The
-// offsets are SPL Token's (token-accounts.test.ts checks them against the layouts).
+// account of every transaction twice (pre and post balances) (BENCHMARKS.md, "Measured reasons"). The offsets are SPL
+// Token's (token-accounts.test.ts checks them against the layouts).
 const view = (data: Uint8Array) => new DataView(data.buffer, data.byteOffset, data.byteLength);
 
 /** Token-2022's account-type byte, after the 165-byte base, in data that carries extensions. */

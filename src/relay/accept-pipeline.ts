@@ -59,7 +59,7 @@ export interface RelayCallOptions {
 export class AcceptPipeline {
   readonly #options: AcceptPipelineOptions;
   readonly #feePayerKey: PublicKey;
-  /** The policy's account reads, made once: a closure made per call is named per call where names are kept (tsx, ~1.6 µs). */
+  /** The policy's account reads, made once: a closure made per call is named per call where names are kept (tsx; BENCHMARKS.md, "Measured reasons"). */
   readonly #getAccount = (address: PublicKey) => this.#options.ledger.getAccount(address);
 
   constructor(options: AcceptPipelineOptions) {

@@ -60,7 +60,7 @@ export class SubmissionWorker {
     if (submission?.status !== 'queued') return;
     const { origin } = submission;
     try {
-      // Field by field: on Node 20 a property added to a spread copy takes a slow path (~1 µs).
+      // Field by field: on Node 20 a property added to a spread copy takes a slow path (BENCHMARKS.md, "Measured reasons").
       const injected = (await this.#options.beforeSubmit?.({ id: job.id, tx: job.tx, bytes: job.bytes, origin })) ?? null;
       if (injected !== null) {
         submissions.update(job.id, { status: 'failed', commitment: null, ledger: null, injectedError: injected });

@@ -16,9 +16,9 @@ import { rememberKey } from '../crypto/key-cache.ts';
  *
  * Written by hand with a measured reason: `VersionedTransaction.deserialize` spreads the bytes into
  * a number array, builds every key through bn.js and base-x, and base58-encodes each legacy
- * instruction's data; that was ~40 µs of a relayed transfer (of ~600 in process on LiteSVM). This
- * reads the same layout by offset, shares the PublicKey of a key it parsed lately, and encodes
- * with the project's base58: ~9 µs. The objects are web3.js's, built through their constructors, so
+ * instruction's data, a large share of a relayed transfer's CPU (BENCHMARKS.md, "Measured reasons"). This reads the same
+ * layout by offset, shares the PublicKey of a key it parsed lately, and encodes with the project's
+ * base58, in about a quarter of the time. The objects are web3.js's, built through their constructors, so
  * everything downstream (serialize, isAccountWritable, compiledInstructions) is web3.js's own.
  * `wire.test.ts` checks it against `VersionedTransaction.deserialize` on legacy and v0 messages.
  *
@@ -81,9 +81,9 @@ function parseMessage(reader: Reader): VersionedMessage {
     // Message wraps each key in a new PublicKey: carry over what the shared one remembers.
     for (const [index, key] of message.accountKeys.entries()) rememberKey(key, keys[index]!);
     // Its compiledInstructions getter decodes every instruction's base58 data again on each call,
-    // and the wire check, the policy, the fee and the memo each call it (~6 µs of a relayed
-    // transfer under the profiler): the instructions parsed here are what it would build (its data
-    // as Buffers, as web3.js's bs58 gives them).
+    // and the wire check, the policy, the fee and the memo each call it (BENCHMARKS.md, "Measured
+    // reasons"): the instructions parsed here are what it would build (its data as Buffers, as
+    // web3.js's bs58 gives them).
     const compiled = instructions.map(({ programIdIndex, accountKeyIndexes, data }) => ({
       programIdIndex,
       accountKeyIndexes,

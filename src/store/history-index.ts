@@ -37,8 +37,8 @@ interface Filed {
  * serves the mint filter. Entries are filed in processing order, which is slot order and, within a
  * slot, the order the transactions ran; each gets the next sequence number, so every list is sorted
  * by it and a page is found by binary search, with several transactions in one slot as with one.
- * Purpose-built rather than an @msw/data collection: a page of 20 before a signature takes
- * 0.24 µs here and 11.8 ms through @msw/data's findMany over 10,000 entries (it scans and sorts).
+ * Purpose-built rather than an @msw/data collection, whose findMany scans and sorts every entry
+ * for a page (BENCHMARKS.md, "Measured reasons").
  */
 export class HistoryIndex {
   /** Every entry, in filing order (the state file's dump). */

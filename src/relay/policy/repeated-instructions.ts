@@ -8,7 +8,7 @@ import { addressOf } from '../../crypto/key-cache.ts';
  *
  * Compared with each earlier instruction, field by field, cheapest first, instead of a text
  * fingerprint (addresses, base64 data) made for every instruction: most transactions hold one or
- * two instructions, and the fingerprint was ~1 % of a relayed transfer's CPU under the profiler (8–12 µs).
+ * two instructions, and the fingerprint was ~1 % of a relayed transfer's CPU under the profiler (BENCHMARKS.md, "Measured reasons").
  */
 export function assertNotRepeated(state: WalkState, ix: TransactionInstruction, index: number): void {
   if (state.seen.some((earlier) => sameInstruction(earlier, ix))) {

@@ -14,7 +14,7 @@ export interface ReceiptBody extends RelayReceipt {
 
 /**
  * Field by field, not `{ ...receipt, Status, … }`: V8 (Node 20) adds properties to a spread copy on
- * a slow path, ~2.8 µs a call against ~0.03 (micro-benchmark), on every relayed transaction.
+ * a slow path, on every relayed transaction (BENCHMARKS.md, "Measured reasons").
  */
 export function receiptBody(receipt: RelayReceipt): ReceiptBody {
   const { status, message, signature } = receipt;
