@@ -20,8 +20,8 @@ export function relayDetail(sources: RelaySources, id: string): RelayDetail | un
 }
 
 function detailOf(sources: RelaySources, id: string): Omit<RelayDetail, 'appMemos'> | undefined {
-  const record = sources.submissions.get(id);
-  if (record) return transactionDetail(sources, record);
+  const submission = sources.submissions.get(id);
+  if (submission) return transactionDetail(sources, submission);
   const legacy = sources.legacy.bySignature(id) ?? sources.legacy.get(id);
   if (legacy) return legacyDetail(sources, legacy);
   const entry = sources.journal.get(id);
@@ -51,18 +51,18 @@ function appMemosOf(transaction: Record<string, unknown> | null): RelayDetail['a
   });
 }
 
-function transactionDetail(sources: RelaySources, record: Submission): Omit<RelayDetail, 'appMemos'> {
-  const legacy = record.origin === 'legacy' ? sources.legacy.bySignature(record.signature) : undefined;
+function transactionDetail(sources: RelaySources, submission: Submission): Omit<RelayDetail, 'appMemos'> {
+  const legacy = submission.origin === 'legacy' ? sources.legacy.bySignature(submission.signature) : undefined;
   // Processed: the RPC's getTransaction in jsonParsed. Queued (or failed before the ledger): the decoded bytes.
-  const rendered = transactionJson(record, { encoding: 'jsonParsed', maxSupportedTransactionVersion: 0 });
+  const rendered = transactionJson(submission, { encoding: 'jsonParsed', maxSupportedTransactionVersion: 0 });
   return {
-    row: transactionRow(record, sources),
-    strictBreaks: record.strictBreaks.map((broken) => ({ ...broken, exposure: Number(broken.exposure) })),
-    transaction: objectOrNull(rendered?.transaction) ?? decodeWire(new Uint8Array(Buffer.from(record.wire, 'base64')))?.parsed ?? null,
+    row: transactionRow(submission, sources),
+    strictBreaks: submission.strictBreaks.map((broken) => ({ ...broken, exposure: Number(broken.exposure) })),
+    transaction: objectOrNull(rendered?.transaction) ?? decodeWire(new Uint8Array(Buffer.from(submission.wire, 'base64')))?.parsed ?? null,
     meta: objectOrNull(rendered?.meta),
-    slot: record.ledger ? Number(record.ledger.slot) : null,
-    blockTime: record.ledger?.blockTime ?? null,
-    request: journalEntryNaming(sources, record.signature) ?? (legacy ? journalEntryNaming(sources, legacy.id) : null),
+    slot: submission.ledger ? Number(submission.ledger.slot) : null,
+    blockTime: submission.ledger?.blockTime ?? null,
+    request: journalEntryNaming(sources, submission.signature) ?? (legacy ? journalEntryNaming(sources, legacy.id) : null),
     problem: null,
     legacy: legacy ? publicRecord(legacy) : null,
   };

@@ -67,8 +67,8 @@ interface Candidate {
  */
 export function relayRows(sources: RelaySources, filter: RelayFilter = {}): RelayRow[] {
   const candidates: Candidate[] = [];
-  for (const record of sources.submissions.all()) {
-    candidates.push({ time: Date.parse(record.receivedAt), row: () => transactionRow(record, sources), facts: () => recordFacts(record) });
+  for (const submission of sources.submissions.all()) {
+    candidates.push({ time: Date.parse(submission.receivedAt), row: () => transactionRow(submission, sources), facts: () => submissionFacts(submission) });
   }
   for (const legacy of sources.legacy.all()) {
     if (legacy.signature !== null && sources.submissions.get(legacy.signature)) continue;
@@ -127,35 +127,35 @@ export function isRefusal(entry: RequestRecord): boolean {
   );
 }
 
-export function transactionRow(record: Submission, sources: Pick<RelaySources, 'legacy' | 'profile'>): RelayRow {
-  const legacy = record.origin === 'legacy' ? sources.legacy.bySignature(record.signature) : undefined;
-  const ledgerError = record.ledger?.err ?? null;
+export function transactionRow(submission: Submission, sources: Pick<RelaySources, 'legacy' | 'profile'>): RelayRow {
+  const legacy = submission.origin === 'legacy' ? sources.legacy.bySignature(submission.signature) : undefined;
+  const ledgerError = submission.ledger?.err ?? null;
   const legacyFailure = legacy?.status === 'Failed' ? (legacy.errors.at(-1)?.message ?? 'Failed') : null;
   return {
-    id: record.signature,
+    id: submission.signature,
     source: 'transaction',
-    time: record.receivedAt,
-    operation: record.origin,
-    operationId: legacy ? legacyOperationId(legacy) : (OPERATION_IDS[record.origin] ?? null),
-    signature: record.signature,
-    status: legacyFailure !== null ? 'Failed' : lifecycleStatus(record),
+    time: submission.receivedAt,
+    operation: submission.origin,
+    operationId: legacy ? legacyOperationId(legacy) : (OPERATION_IDS[submission.origin] ?? null),
+    signature: submission.signature,
+    status: legacyFailure !== null ? 'Failed' : lifecycleStatus(submission),
     httpStatus: null,
-    policy: record.policyChecked
-      ? { profile: sources.profile, verdict: 'passed', code: null, rule: null, strictRules: record.strictBreaks.map((broken) => broken.rule) }
+    policy: submission.policyChecked
+      ? { profile: sources.profile, verdict: 'passed', code: null, rule: null, strictRules: submission.strictBreaks.map((broken) => broken.rule) }
       : { profile: null, verdict: 'unchecked', code: null, rule: null, strictRules: [] },
-    fee: record.ledger ? Number(record.ledger.fee) : null,
-    sponsorExposure: record.policyChecked ? Number(record.sponsorExposure) : null,
-    error: record.injectedError ?? (ledgerError === null ? legacyFailure : describeLedgerError(ledgerError, instructionsOf(record.wire))),
+    fee: submission.ledger ? Number(submission.ledger.fee) : null,
+    sponsorExposure: submission.policyChecked ? Number(submission.sponsorExposure) : null,
+    error: submission.injectedError ?? (ledgerError === null ? legacyFailure : describeLedgerError(ledgerError, instructionsOf(submission.wire))),
     errorRaw: ledgerError,
     legacyId: legacy?.id ?? null,
   };
 }
 
 /** Queued, then the commitment reached (Processed, Confirmed, Finalized), or Failed. */
-export function lifecycleStatus(record: Pick<Submission, 'status' | 'commitment'>): RelayRowStatus {
-  if (record.status === 'queued') return 'Queued';
-  if (record.status === 'failed') return 'Failed';
-  return record.commitment === 'finalized' ? 'Finalized' : record.commitment === 'confirmed' ? 'Confirmed' : 'Processed';
+export function lifecycleStatus(submission: Pick<Submission, 'status' | 'commitment'>): RelayRowStatus {
+  if (submission.status === 'queued') return 'Queued';
+  if (submission.status === 'failed') return 'Failed';
+  return submission.commitment === 'finalized' ? 'Finalized' : submission.commitment === 'confirmed' ? 'Confirmed' : 'Processed';
 }
 
 const LEGACY_LIFECYCLE: Record<LegacyStatus, RelayRowStatus> = {
@@ -216,19 +216,19 @@ export function refusedRow(entry: RequestRecord, profile: PolicyProfile): RelayR
 }
 
 const NO_FACTS = { addresses: new Set<string>(), mints: new Set<string>() };
-const factsByRecord = new WeakMap<Submission, { addresses: Set<string>; mints: Set<string> }>();
+const factsBySubmission = new WeakMap<Submission, { addresses: Set<string>; mints: Set<string> }>();
 
 /** The addresses and mints a record names: its decoded message, and the owners and mints of the token balances the ledger reported. */
-function recordFacts(record: Submission): { addresses: ReadonlySet<string>; mints: ReadonlySet<string> } {
-  let facts = factsByRecord.get(record);
+function submissionFacts(submission: Submission): { addresses: ReadonlySet<string>; mints: ReadonlySet<string> } {
+  let facts = factsBySubmission.get(submission);
   if (!facts) {
-    const decoded = wireFacts(record.wire);
+    const decoded = wireFacts(submission.wire);
     facts = { addresses: new Set(decoded.addresses), mints: new Set(decoded.mints) };
-    for (const balance of [...(record.ledger?.preTokenBalances ?? []), ...(record.ledger?.postTokenBalances ?? [])]) {
+    for (const balance of [...(submission.ledger?.preTokenBalances ?? []), ...(submission.ledger?.postTokenBalances ?? [])]) {
       facts.mints.add(balance.mint);
       facts.addresses.add(balance.owner);
     }
-    factsByRecord.set(record, facts);
+    factsBySubmission.set(submission, facts);
   }
   return facts;
 }

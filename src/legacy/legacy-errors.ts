@@ -61,19 +61,19 @@ export function legacyErrorMessage(err: TransactionErrorJson): string {
 }
 
 /** The error entry of a relayed transaction that failed: on the ledger, or by an injected fault. */
-export function ledgerFailure(record: Submission): LegacyErrorEntry {
-  if (record.ledger && record.ledger.err !== null) {
-    const err = record.ledger.err;
-    return { type: legacyErrorType(err), message: legacyErrorMessage(err), logs: record.ledger.logs, instruction: failedInstructionIndex(err) };
+export function ledgerFailure(submission: Submission): LegacyErrorEntry {
+  if (submission.ledger && submission.ledger.err !== null) {
+    const err = submission.ledger.err;
+    return { type: legacyErrorType(err), message: legacyErrorMessage(err), logs: submission.ledger.logs, instruction: failedInstructionIndex(err) };
   }
   // An injected fault carries the runtime's error text (or a note of our own): classify it the same way.
-  const text = record.injectedError ?? 'The transaction failed.';
+  const text = submission.injectedError ?? 'The transaction failed.';
   const err = parseTransactionError(text);
   const unknown = typeof err === 'object' && 'Unknown' in err;
   return {
     type: legacyErrorType(err),
     message: unknown ? text : legacyErrorMessage(err),
-    logs: record.ledger?.logs ?? [],
+    logs: submission.ledger?.logs ?? [],
     instruction: failedInstructionIndex(err),
   };
 }

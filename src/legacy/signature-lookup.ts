@@ -12,22 +12,22 @@ export interface LegacySignatureLookup {
 }
 
 export function legacySignatureLookup(core: { submissions: Submissions; ledger: Ledger }, signature: string): LegacySignatureLookup {
-  const record = core.submissions.get(signature);
+  const submission = core.submissions.get(signature);
   return {
     signature,
-    status: record ? signatureStatus(core.ledger, record) : null,
-    transaction: record ? transactionJson(record, { encoding: 'json', maxSupportedTransactionVersion: 0 }) : null,
+    status: submission ? signatureStatus(core.ledger, submission) : null,
+    transaction: submission ? transactionJson(submission, { encoding: 'json', maxSupportedTransactionVersion: 0 }) : null,
   };
 }
 
 /** The RPC's signature status of a relayed transaction, null while it has not reached the ledger. */
-function signatureStatus(ledger: Ledger, record: Submission): LegacySignatureLookup['status'] {
-  if (!record.ledger || record.commitment === null) return null;
-  const finalized = record.commitment === 'finalized';
+function signatureStatus(ledger: Ledger, submission: Submission): LegacySignatureLookup['status'] {
+  if (!submission.ledger || submission.commitment === null) return null;
+  const finalized = submission.commitment === 'finalized';
   return {
-    slot: Number(record.ledger.slot),
-    confirmations: finalized ? null : Number(ledger.clock().slot - record.ledger.slot),
-    err: record.ledger.err,
-    confirmationStatus: record.commitment,
+    slot: Number(submission.ledger.slot),
+    confirmations: finalized ? null : Number(ledger.clock().slot - submission.ledger.slot),
+    err: submission.ledger.err,
+    confirmationStatus: submission.commitment,
   };
 }

@@ -39,10 +39,10 @@ export class UnsupportedTransactionVersionError extends Error {
  * `innerInstructions` is what the engine recorded, or null on an engine that records none
  * (bankrun), as a validator with recording off answers.
  */
-export function transactionJson(record: Submission, options: TransactionJsonOptions): Record<string, unknown> | null {
-  const ledger = record.ledger;
+export function transactionJson(submission: Submission, options: TransactionJsonOptions): Record<string, unknown> | null {
+  const ledger = submission.ledger;
   if (!ledger) return null;
-  const bytes = Buffer.from(record.wire, 'base64');
+  const bytes = Buffer.from(submission.wire, 'base64');
   const tx = VersionedTransaction.deserialize(bytes);
   const version = versionField(tx, options.maxSupportedTransactionVersion);
   const parsed = options.encoding === 'jsonParsed';

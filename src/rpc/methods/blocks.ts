@@ -45,9 +45,9 @@ export const blockMethods: MethodTable = {
       previousBlockhash: blockhashOf(ledger.genesisHash, Math.max(0, slot - 1)),
     };
     try {
-      if (details === 'signatures') block.signatures = records.map((record) => record.signature);
+      if (details === 'signatures') block.signatures = records.map((submission) => submission.signature);
       if (details === 'full' || details === 'accounts')
-        block.transactions = records.map((record) => blockTransaction(record, details, encoding === 'binary' ? 'base58' : encoding, max));
+        block.transactions = records.map((submission) => blockTransaction(submission, details, encoding === 'binary' ? 'base58' : encoding, max));
     } catch (error) {
       if (error instanceof UnsupportedTransactionVersionError) throw new JsonRpcError(RPC_ERROR.UNSUPPORTED_TRANSACTION_VERSION, error.message);
       throw error;
@@ -105,9 +105,9 @@ export const blockMethods: MethodTable = {
     const current = Number(context.services.ledger.clock().slot);
     const windows = Math.floor(current / SAMPLE_SLOTS);
     const counts = new Map<number, number>();
-    for (const record of context.services.submissions.all()) {
-      if (record.ledger && landedInBlock(record.ledger)) {
-        const window = Math.floor(Number(record.ledger.slot) / SAMPLE_SLOTS);
+    for (const submission of context.services.submissions.all()) {
+      if (submission.ledger && landedInBlock(submission.ledger)) {
+        const window = Math.floor(Number(submission.ledger.slot) / SAMPLE_SLOTS);
         counts.set(window, (counts.get(window) ?? 0) + 1);
       }
     }
@@ -137,16 +137,16 @@ function transactionsIn(services: EmulatorServices, slot: number, commitment: 'c
   return services.submissions
     .all()
     .filter(
-      (record) =>
-        record.ledger !== null &&
-        Number(record.ledger.slot) === slot &&
-        landedInBlock(record.ledger) &&
-        (commitment === 'confirmed' || record.commitment === 'finalized'),
+      (submission) =>
+        submission.ledger !== null &&
+        Number(submission.ledger.slot) === slot &&
+        landedInBlock(submission.ledger) &&
+        (commitment === 'confirmed' || submission.commitment === 'finalized'),
     );
 }
 
 export function landedCount(services: EmulatorServices): number {
-  return services.submissions.all().filter((record) => record.ledger !== null && landedInBlock(record.ledger)).length;
+  return services.submissions.all().filter((submission) => submission.ledger !== null && landedInBlock(submission.ledger)).length;
 }
 
 /**
@@ -164,9 +164,14 @@ function range(start: number, end: number): number[] {
 }
 
 /** One transaction of getBlock: `{transaction, meta, version?}` in full, or accounts and balances only. */
-function blockTransaction(record: Submission, details: 'full' | 'accounts', encoding: TransactionEncoding, max: number | undefined): Record<string, unknown> {
-  const ledger = record.ledger!;
-  const bytes = Buffer.from(record.wire, 'base64');
+function blockTransaction(
+  submission: Submission,
+  details: 'full' | 'accounts',
+  encoding: TransactionEncoding,
+  max: number | undefined,
+): Record<string, unknown> {
+  const ledger = submission.ledger!;
+  const bytes = Buffer.from(submission.wire, 'base64');
   const tx = VersionedTransaction.deserialize(bytes);
   if (tx.version !== 'legacy' && (max === undefined || tx.version > max)) throw new UnsupportedTransactionVersionError(tx.version);
   const version = max === undefined ? {} : { version: tx.version };

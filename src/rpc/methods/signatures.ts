@@ -46,25 +46,25 @@ export const signatureMethods: MethodTable = {
     const before = config.before === undefined || config.before === null ? undefined : requireSignature(config.before);
     const until = config.until === undefined || config.until === null ? undefined : requireSignature(config.until);
     const { submissions, history } = context.services;
-    const entries: { entry: HistoryEntry; record: Submission }[] = [];
+    const entries: { entry: HistoryEntry; submission: Submission }[] = [];
     let cursor = before;
     // Finalized reads skip the newest entries that are only confirmed, and page on past them.
     while (entries.length < limit) {
       const page = history.query(key, { before: cursor, until, limit: limit - entries.length });
       if (page.length === 0) break;
       for (const entry of page) {
-        const record = submissions.get(entry.signature);
-        if (record && (commitment === 'confirmed' || record.commitment === 'finalized')) entries.push({ entry, record });
+        const submission = submissions.get(entry.signature);
+        if (submission && (commitment === 'confirmed' || submission.commitment === 'finalized')) entries.push({ entry, submission });
       }
       cursor = page[page.length - 1]!.signature;
     }
-    return entries.map(({ entry, record }) => ({
+    return entries.map(({ entry, submission }) => ({
       signature: entry.signature,
       slot: entry.slot,
       err: entry.err,
       memo: entry.memo,
       blockTime: entry.blockTime,
-      confirmationStatus: record.commitment,
+      confirmationStatus: submission.commitment,
     }));
   },
 
@@ -76,10 +76,10 @@ export const signatureMethods: MethodTable = {
     const encoding = optionalVariant(config, 'encoding', TRANSACTION_ENCODINGS) ?? 'json';
     const commitment = confirmedOrFinalized(config);
     const maxSupportedTransactionVersion = optionalInteger(config, 'maxSupportedTransactionVersion');
-    const record = context.services.submissions.get(signature);
-    if (!record?.ledger || !landedInBlock(record.ledger) || (commitment === 'finalized' && record.commitment !== 'finalized')) return null;
+    const submission = context.services.submissions.get(signature);
+    if (!submission?.ledger || !landedInBlock(submission.ledger) || (commitment === 'finalized' && submission.commitment !== 'finalized')) return null;
     try {
-      return transactionJson(record, {
+      return transactionJson(submission, {
         encoding: (encoding === 'binary' ? 'base58' : encoding) satisfies TransactionEncoding,
         ...(maxSupportedTransactionVersion === undefined ? {} : { maxSupportedTransactionVersion }),
       });
@@ -91,11 +91,11 @@ export const signatureMethods: MethodTable = {
 };
 
 /** The validator's `TransactionStatus` for a record, or null while it has not been executed. */
-export function signatureStatus(record: Submission | undefined, currentSlot: number): Record<string, unknown> | null {
-  if (!record?.ledger) return null;
-  const slot = Number(record.ledger.slot);
-  const finalized = record.commitment === 'finalized';
-  const err = record.ledger.err;
+export function signatureStatus(submission: Submission | undefined, currentSlot: number): Record<string, unknown> | null {
+  if (!submission?.ledger) return null;
+  const slot = Number(submission.ledger.slot);
+  const finalized = submission.commitment === 'finalized';
+  const err = submission.ledger.err;
   return {
     slot,
     confirmations: finalized ? null : Math.max(0, currentSlot - slot),

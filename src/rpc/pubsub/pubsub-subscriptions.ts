@@ -52,13 +52,13 @@ export async function check(services: EmulatorServices, subscription: Subscripti
   const context = { slot: Number(slot) };
   switch (subscription.kind) {
     case 'signature': {
-      const record = services.submissions.get(subscription.signature);
-      if (record && subscription.received && !subscription.receivedSent) {
+      const submission = services.submissions.get(subscription.signature);
+      if (submission && subscription.received && !subscription.receivedSent) {
         subscription.receivedSent = true;
         notify({ context, value: 'receivedSignature' });
       }
-      if (record?.ledger && reached(record.commitment, subscription.commitment)) {
-        notify({ context: { slot: Number(record.ledger.slot) }, value: { err: record.ledger.err } });
+      if (submission?.ledger && reached(submission.commitment, subscription.commitment)) {
+        notify({ context: { slot: Number(submission.ledger.slot) }, value: { err: submission.ledger.err } });
         return false;
       }
       return true;
