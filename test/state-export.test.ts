@@ -105,6 +105,17 @@ describe('export and import of a running server’s state', () => {
     expect(await observed(target)).toEqual(before);
   }, 120_000);
 
+  it('PUT /__emulator/state answers as the contract says: 200 with the import result, 422 SNAPSHOT_REFUSED for a changed snapshot', async () => {
+    const text = readFileSync(file, 'utf8');
+    const put = (body: string) => fetch(`${target.origin}/__emulator/state`, { method: 'PUT', headers: { 'Content-Type': 'application/json' }, body });
+    const imported = await put(text);
+    expect(imported.status).toBe(200);
+    expect(await assertFetchResponseMatchesSpec('put', '/__emulator/state', imported)).toMatchObject({ ok: true, queued: 0, transactions: expect.any(Number) });
+    const changed = await put(text.replace('"queuePaused":false', '"queuePaused":true'));
+    expect(changed.status).toBe(422);
+    expect(await assertFetchResponseMatchesSpec('put', '/__emulator/state', changed)).toMatchObject({ code: 'SNAPSHOT_REFUSED' });
+  });
+
   it('refuses a damaged file (one byte changed), naming the checksum, and changes nothing', async () => {
     const text = readFileSync(file, 'utf8');
     const at = text.indexOf('"lamports"');

@@ -7,6 +7,7 @@
  */
 import { readFile, writeFile } from 'node:fs/promises';
 import { parseArgs } from 'node:util';
+import { connectionFailure } from '../http/connection-failure.ts';
 
 export interface StateCommandIo {
   stdout?: (text: string) => void;
@@ -68,8 +69,7 @@ export async function runStateCommand(command: 'export' | 'import', argv: string
       ...(body === undefined ? {} : { body }),
     });
   } catch (error) {
-    const cause = (error as { cause?: { message?: string } }).cause;
-    return fail(`cannot reach ${url}: ${cause?.message ?? (error as Error).message}`);
+    return fail(`cannot reach ${url}: ${connectionFailure(error, 0)}`);
   }
   const text = await response.text();
   if (!response.ok) return fail(`${response.status} from ${url}: ${problemDetail(text)}`);

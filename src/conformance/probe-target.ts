@@ -1,3 +1,5 @@
+import { connectionFailure } from '../http/connection-failure.ts';
+
 /**
  * One request to the base URL before any check runs: an HTTP answer of any status means the
  * target is there; a connection that fails or an answer that never comes is told in one line,
@@ -11,14 +13,4 @@ export async function probeTarget(baseUrl: string, fetchFn: (request: Request) =
   } catch (error) {
     return connectionFailure(error, timeoutMs);
   }
-}
-
-/** `ECONNREFUSED 127.0.0.1:9`, `ENOTFOUND no.such.host`, or `no answer within 30000 ms`. */
-export function connectionFailure(error: unknown, timeoutMs: number): string {
-  const e = error as { name?: string; message?: string; cause?: { code?: string; message?: string; errors?: { message?: string }[] } };
-  if (e?.name === 'TimeoutError') return `no answer within ${timeoutMs} ms`;
-  const cause = e?.cause;
-  const inner = cause?.errors?.[0]?.message ?? cause?.message;
-  if (cause?.code && inner) return inner.includes(cause.code) ? inner.replace(/^(connect|getaddrinfo) /, '') : `${cause.code} ${inner}`;
-  return inner ?? e?.message ?? String(error);
 }

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { decodeState, encodeState, encodeStateChunks } from './state-codec.ts';
+import { decodeState, encodeState, encodeStateChunks, reviveState } from './state-codec.ts';
 
 describe('state codec', () => {
   it('round-trips bigints and bytes, nested, next to plain values', () => {
@@ -40,5 +40,14 @@ describe('state codec', () => {
     expect(pieces.length).toBeGreaterThan(10);
     expect(pieces.join('')).toBe(encodeState(value));
     expect([...encodeStateChunks(7n)].join('')).toBe(encodeState(7n));
+  });
+});
+
+describe('reviveState', () => {
+  it('revives a value parsed as plain JSON exactly as decodeState reads the text', () => {
+    const value = { lamports: 5n, data: new Uint8Array([1, 2, 3]), list: [{ slot: 2n ** 70n }, 'x', null], nested: { plain: { $bigint: 1 } } };
+    const text = encodeState(value);
+    expect(reviveState(JSON.parse(text))).toEqual(decodeState(text));
+    expect(reviveState(JSON.parse(text))).toEqual({ ...value, nested: { plain: { $bigint: 1 } } });
   });
 });

@@ -14,16 +14,30 @@ export function encodeState(value: unknown): string {
 }
 
 export function decodeState(text: string): unknown {
-  return JSON.parse(text, (_key, value: unknown) => {
-    if (typeof value === 'object' && value !== null && !Array.isArray(value)) {
-      const keys = Object.keys(value);
-      if (keys.length === 1 && typeof (value as { $bigint?: unknown }).$bigint === 'string') return BigInt((value as { $bigint: string }).$bigint);
-      if (keys.length === 1 && typeof (value as { $bytes?: unknown }).$bytes === 'string') {
-        return new Uint8Array(Buffer.from((value as { $bytes: string }).$bytes, 'base64'));
-      }
-    }
+  return JSON.parse(text, revive);
+}
+
+/** The same as decodeState, for a value already parsed as plain JSON (a request body): the `$bigint` and `$bytes` forms revived in place. */
+export function reviveState(value: unknown): unknown {
+  if (Array.isArray(value)) {
+    for (let index = 0; index < value.length; index += 1) value[index] = reviveState(value[index]);
     return value;
-  });
+  }
+  if (typeof value !== 'object' || value === null) return value;
+  const record = value as Record<string, unknown>;
+  for (const key of Object.keys(record)) record[key] = reviveState(record[key]);
+  return revive('', record);
+}
+
+function revive(_key: string, value: unknown): unknown {
+  if (typeof value === 'object' && value !== null && !Array.isArray(value)) {
+    const keys = Object.keys(value);
+    if (keys.length === 1 && typeof (value as { $bigint?: unknown }).$bigint === 'string') return BigInt((value as { $bigint: string }).$bigint);
+    if (keys.length === 1 && typeof (value as { $bytes?: unknown }).$bytes === 'string') {
+      return new Uint8Array(Buffer.from((value as { $bytes: string }).$bytes, 'base64'));
+    }
+  }
+  return value;
 }
 
 /**

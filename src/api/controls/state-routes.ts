@@ -1,7 +1,7 @@
 import type { EmulatorRoute } from '../../core/create-fetch.ts';
 import type { AdminGuard } from '../../controls/admin-guard.ts';
 import type { EmulatorSnapshot, TestControlMethods } from '../../controls/control-types.ts';
-import { decodeState, encodeState } from '../../state/state-codec.ts';
+import { encodeState, reviveState } from '../../state/state-codec.ts';
 import { jsonResponse, jsonTextResponse } from '../../http/json-response.ts';
 import { readJsonBody } from '../../http/read-json-body.ts';
 
@@ -41,7 +41,7 @@ export function stateRoutes(controls: Pick<TestControlMethods, 'snapshot' | 'res
         const parsed = await readJsonBody(context.request, { maxBytes: declared ? STATE_IMPORT_MAX_BYTES : context.services.config.maxBodyBytes });
         context.services.binder.body('emulatorImportState', parsed);
         // The codec's {"$bigint"} and {"$bytes"} forms back to bigints and bytes, as a state file is read.
-        const snapshot = decodeState(JSON.stringify(parsed)) as EmulatorSnapshot;
+        const snapshot = reviveState(parsed) as EmulatorSnapshot;
         await controls.restore(snapshot);
         const transactions = context.services.submissions.all();
         return jsonResponse({
