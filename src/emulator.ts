@@ -18,7 +18,8 @@ import { FaultBook } from './controls/faults.ts';
 import { RequestJournal } from './controls/request-journal.ts';
 import { createTestControls } from './controls/test-controls.ts';
 import { withCors } from './core/cors.ts';
-import { createFetch, type EmulatorRoute, type Exchange, type FetchHandler } from './core/create-fetch.ts';
+import { createFetch, type EmulatorRoute, type ExchangeObserver, type FetchHandler } from './core/create-fetch.ts';
+import { observeExchanges } from './core/observe-exchanges.ts';
 import { createEd25519Signer } from './crypto/ed25519.ts';
 import { genesisAccounts, keypairOf, loadFixtures, type Fixtures } from './fixtures/load-fixtures.ts';
 import { Router } from './http/router.ts';
@@ -70,7 +71,7 @@ export interface RelayEmulator extends TestControlMethods {
   /** Resolves once the queue is empty and everything queued has reached a final status. */
   settle(): Promise<void>;
   /** Subscribes to every request/response exchange. Returns an unsubscribe function. */
-  observe(observer: (exchange: Exchange) => void): () => void;
+  observe(observer: ExchangeObserver): () => void;
   /** Who may call the /__emulator routes: open in process; the server requires a token on non-loopback binds. */
   admin: AdminGuard;
   close(): Promise<void>;
@@ -142,7 +143,7 @@ async function assemble(options: RelayEmulatorOptions, loopback: CoreListener | 
   });
   config.engine = ledger.engineName;
   // Part `records` in the state file: the submissions' key from before they were named so.
-  const submissions = new Submissions(changes.reporter('records'));
+  const submissions = new Submissions(changes.reporter('submissions'));
   const history = new HistoryIndex(changes.reporter('history'));
   const tokenAccounts = new TokenAccountIndex(changes.reporter('tokenAccounts'));
   fileGenesisTokenAccounts(genesis, tokenAccounts);
@@ -220,8 +221,8 @@ async function assemble(options: RelayEmulatorOptions, loopback: CoreListener | 
   const admin = new AdminGuard();
   const controls = createTestControls({ services, faults, journal, queue: queueOptions });
 
-  const observers: ((exchange: Exchange) => void)[] = [journal.observe];
-  const observe = (observer: (exchange: Exchange) => void) => {
+  const observers: ExchangeObserver[] = [journal.record];
+  const observe = (observer: ExchangeObserver) => {
     observers.push(observer);
     return () => {
       const index = observers.indexOf(observer);
@@ -245,17 +246,8 @@ async function assemble(options: RelayEmulatorOptions, loopback: CoreListener | 
   const rpc: FetchHandler = createRpcHandler(services);
   const api = new Router<EmulatorServices>(new URL(baseUrl).pathname.replace(/\/+$/, '')).add(...apiRoutes);
   const root = new Router<EmulatorServices>('').add(...rootRoutes);
-  const core = createFetch({ services, api, root, rpc, observers });
-  const notify = (exchange: Exchange) => {
-    for (const observer of observers) {
-      try {
-        observer(exchange);
-      } catch {
-        // An observer must never break a response.
-      }
-    }
-  };
-  const fetch = journal.wrap(withCors(core, { onAnswered: notify, controls: admin }));
+  const core = createFetch({ services, api, root, rpc });
+  const fetch = observeExchanges(withCors(core, { controls: admin }), { observers, wantsBodies: journal.wants });
 
   return {
     fetch,

@@ -1,4 +1,5 @@
 import { hash } from 'node:crypto';
+import { InternalError } from '../errors/internal-error.ts';
 
 /**
  * A set of API keys compared in constant time. Every candidate is compared against every key, and
@@ -12,7 +13,7 @@ export class ApiKeys {
   readonly #keys: readonly string[];
 
   constructor(keys: readonly string[]) {
-    if (keys.length === 0) throw new Error('at least one API key is required');
+    if (keys.length === 0) throw new InternalError('API_KEYS_EMPTY', {});
     this.#keys = [...keys];
   }
 

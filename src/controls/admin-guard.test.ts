@@ -23,13 +23,13 @@ describe('AdminGuard', () => {
 
   it('is open until a token is required', () => {
     const guard = new AdminGuard();
-    expect(codeOf(() => guard.check(request()))).toBeNull();
+    expect(codeOf(() => guard.check(request(), {}))).toBeNull();
     guard.requireToken('s3cret');
-    expect(codeOf(() => guard.check(request()))).toBe('ADMIN_TOKEN_REQUIRED');
-    expect(codeOf(() => guard.check(request('wrong')))).toBe('ADMIN_FORBIDDEN');
-    expect(codeOf(() => guard.check(request('s3cret!')))).toBe('ADMIN_FORBIDDEN');
-    expect(codeOf(() => guard.check(request('s3cret')))).toBeNull();
+    expect(codeOf(() => guard.check(request(), {}))).toBe('ADMIN_TOKEN_REQUIRED');
+    expect(codeOf(() => guard.check(request('wrong'), {}))).toBe('ADMIN_FORBIDDEN');
+    expect(codeOf(() => guard.check(request('s3cret!'), {}))).toBe('ADMIN_FORBIDDEN');
+    expect(codeOf(() => guard.check(request('s3cret'), {}))).toBeNull();
     guard.requireToken(null);
-    expect(codeOf(() => guard.check(request()))).toBeNull();
+    expect(codeOf(() => guard.check(request(), {}))).toBeNull();
   });
 });

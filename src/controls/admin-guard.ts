@@ -1,7 +1,8 @@
 import { timingSafeEqual } from 'node:crypto';
 import { RelayError } from '../errors/relay-error.ts';
 import { headerOf } from '../http/request-header.ts';
-import { bareHost, isLoopbackName, mountOf } from '../http/server-mount.ts';
+import type { RequestContext } from '../http/request-context.ts';
+import { bareHost, isLoopbackName } from '../http/server-mount.ts';
 import { checkControlRequest } from './browser-guard.ts';
 
 /**
@@ -40,15 +41,15 @@ export class AdminGuard {
    * ORIGIN_NOT_ALLOWED or CONTROL_FORWARDED, else answers the Origin its CORS headers may name
    * (null when it sent none). Undefined for a request made in process, whose CORS stays open.
    */
-  checkBrowser(request: Request): string | null | undefined {
-    const mount = mountOf(request);
-    return mount === undefined ? undefined : checkControlRequest(request, mount, { open: this.#token === null });
+  checkBrowser(request: Request, context: RequestContext): string | null | undefined {
+    const mount = context.mount;
+    return mount === undefined ? undefined : checkControlRequest(request, context, mount, { open: this.#token === null });
   }
 
   /** The token check: throws 401 ADMIN_TOKEN_REQUIRED or 403 ADMIN_FORBIDDEN when a token is required and not given. */
-  check(request: Request): void {
+  check(request: Request, context: RequestContext): void {
     if (this.#token === null) return;
-    const given = headerOf(request, 'x-admin-token');
+    const given = headerOf(request, context, 'x-admin-token');
     if (given === null || given === '') {
       throw new RelayError('ADMIN_TOKEN_REQUIRED', 'This emulator is bound to a non-loopback address: send X-Admin-Token (printed in its start-up banner).');
     }

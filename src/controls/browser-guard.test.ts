@@ -1,19 +1,20 @@
 import { describe, expect, it } from 'vitest';
 import type { RelayError } from '../errors/relay-error.ts';
-import { rememberNativeHeaders } from '../http/request-header.ts';
+import type { RequestContext } from '../http/request-context.ts';
 import { serverMount, type ServerMount } from '../http/server-mount.ts';
 import { checkControlRequest } from './browser-guard.ts';
 
 /** A request as the node adapter hands it over: its headers exactly as sent, Host included. */
-function arrived(headers: Record<string, string>): Request {
+function arrived(headers: Record<string, string>): { request: Request; context: RequestContext } {
   const request = new Request('http://127.0.0.1:8787/__emulator/reset', { method: 'POST' });
-  rememberNativeHeaders(request, Object.fromEntries(Object.entries(headers).map(([name, value]) => [name.toLowerCase(), value])));
-  return request;
+  const nativeHeaders = Object.fromEntries(Object.entries(headers).map(([name, value]) => [name.toLowerCase(), value]));
+  return { request, context: { nativeHeaders } };
 }
 
 function verdict(mount: ServerMount, headers: Record<string, string>, open = true): string | null {
   try {
-    return `ok ${checkControlRequest(arrived(headers), mount, { open }) ?? '-'}`;
+    const { request, context } = arrived(headers);
+    return `ok ${checkControlRequest(request, context, mount, { open }) ?? '-'}`;
   } catch (error) {
     return (error as RelayError).code;
   }

@@ -1,5 +1,6 @@
 import { RelayError } from '../errors/relay-error.ts';
 import { headerOf } from '../http/request-header.ts';
+import type { RequestContext } from '../http/request-context.ts';
 import { bareHost, isLoopbackName, type ServerMount } from '../http/server-mount.ts';
 
 /**
@@ -24,16 +25,16 @@ import { bareHost, isLoopbackName, type ServerMount } from '../http/server-mount
  *
  * Answers the Origin to allow in CORS headers (null when the request sent none).
  */
-export function checkControlRequest(request: Request, mount: ServerMount, options: { open: boolean }): string | null {
-  const host = parseHost(headerOf(request, 'host'));
+export function checkControlRequest(request: Request, context: RequestContext, mount: ServerMount, options: { open: boolean }): string | null {
+  const host = parseHost(headerOf(request, context, 'host'));
   if (options.open && (host === null || !hostAllowed(host.name, mount))) {
     throw new RelayError(
       'HOST_NOT_ALLOWED',
-      `Host "${headerOf(request, 'host') ?? ''}" is not a name of this emulator; call it by 127.0.0.1, localhost or its --public-url.`,
+      `Host "${headerOf(request, context, 'host') ?? ''}" is not a name of this emulator; call it by 127.0.0.1, localhost or its --public-url.`,
     );
   }
   if (options.open) {
-    const remote = forwardedAddresses(request).find((address) => !isLoopbackName(bareHost(address)));
+    const remote = forwardedAddresses(request, context).find((address) => !isLoopbackName(bareHost(address)));
     if (remote !== undefined) {
       throw new RelayError(
         'CONTROL_FORWARDED',
@@ -42,9 +43,9 @@ export function checkControlRequest(request: Request, mount: ServerMount, option
       );
     }
   }
-  const origin = headerOf(request, 'origin');
+  const origin = headerOf(request, context, 'origin');
   if (origin === null) {
-    const site = headerOf(request, 'sec-fetch-site');
+    const site = headerOf(request, context, 'sec-fetch-site');
     if (site === 'cross-site' || site === 'same-site') throw foreignOrigin(`a ${site} page`);
     return null;
   }
@@ -96,11 +97,11 @@ function isSameOrigin(origin: string, host: HostHeader): boolean {
 }
 
 /** Every client address a proxy named: X-Forwarded-For (all hops), Forwarded's `for=`, X-Real-IP. */
-function forwardedAddresses(request: Request): string[] {
+function forwardedAddresses(request: Request, context: RequestContext): string[] {
   const addresses: string[] = [];
-  for (const part of (headerOf(request, 'x-forwarded-for') ?? '').split(',')) if (part.trim()) addresses.push(part.trim());
-  for (const match of (headerOf(request, 'forwarded') ?? '').matchAll(/for=("?)([^;,"]*)\1/gi)) addresses.push(withoutPort(match[2]!.trim()));
-  const real = headerOf(request, 'x-real-ip')?.trim();
+  for (const part of (headerOf(request, context, 'x-forwarded-for') ?? '').split(',')) if (part.trim()) addresses.push(part.trim());
+  for (const match of (headerOf(request, context, 'forwarded') ?? '').matchAll(/for=("?)([^;,"]*)\1/gi)) addresses.push(withoutPort(match[2]!.trim()));
+  const real = headerOf(request, context, 'x-real-ip')?.trim();
   if (real) addresses.push(real);
   return addresses;
 }

@@ -1,10 +1,10 @@
 import { clientAddressOf } from '../http/client-address.ts';
-import { knownRequestFacts, requestFacts } from '../http/request-facts.ts';
 import { pathnameOf, searchOf } from '../http/request-url.ts';
-import { contentTypeOf, responseTextOf } from '../http/respond.ts';
-import type { Exchange, FetchHandler } from '../http/exchange.ts';
+import { contentTypeOf } from '../http/respond.ts';
+import type { Exchange } from '../http/exchange.ts';
+import { isJson, type StoredBody } from '../http/exchange-bodies.ts';
 import type { components } from '../generated/relay.ts';
-import { isJournaledMedia, isJson, knownRequestBody, MAX_JOURNALED_BYTES, present, readRequestBody, UTF8, type StoredBody } from './journal-bodies.ts';
+import { present } from './journal-present.ts';
 
 /** One request and the response it got, as the journal keeps it: the contract's EmulatorRequestRecord. */
 export type RequestRecord = components['schemas']['EmulatorRequestRecord'];
@@ -23,8 +23,8 @@ export interface RequestFilter {
 }
 
 /**
- * Every request with its response, oldest first, bounded (the oldest fall off). It wraps the
- * emulator's fetch, so the MSW mount and the server journal alike. Reads of the journal itself are
+ * Every request with its response, oldest first, bounded (the oldest fall off). It observes the
+ * emulator's served fetch, so the MSW mount and the server journal alike. Reads of the journal itself are
  * left out, so that looking does not change what is seen.
  */
 export class RequestJournal {
@@ -43,59 +43,32 @@ export class RequestJournal {
     this.#maxEntries = options.maxEntries;
   }
 
-  /** An observer for the core: remembers which route (operationId) answered each request. */
-  readonly observe = (exchange: Exchange): void => {
-    requestFacts(exchange.request).operationId = exchange.operationId;
-  };
+  /** Whether an exchange of this request is journaled (and so should carry its bodies): reads of the journal are not. */
+  readonly wants = (request: Request): boolean =>
+    this.#maxEntries > 0 && !((request.method === 'GET' || request.method === 'HEAD') && isJournalRead(pathnameOf(request.url)));
 
   /**
-   * Wraps a fetch so that every exchange through it is journaled. An entry keeps the texts it was
-   * handed (the URL, bodies) in the ring's slots and is turned into a record only when the journal
-   * is read. Not an async function: the common case, a response built by respond() to a request
-   * whose body is known, is recorded without another await.
+   * The journal's observer (src/core/observe-exchanges.ts): an entry keeps the texts it was handed
+   * (the URL, bodies) in the ring's slots, and is turned into a record only when the journal is read.
    */
-  wrap(fetch: FetchHandler): FetchHandler {
-    if (this.#maxEntries <= 0) return fetch;
-    return (request) => {
-      if ((request.method === 'GET' || request.method === 'HEAD') && isJournalRead(pathnameOf(request.url))) return fetch(request);
-      const time = Date.now();
-      const started = performance.now();
-      return fetch(request).then((response) => this.#record(request, response, time, started));
-    };
-  }
-
-  #record(request: Request, response: Response, time: number, started: number): Response | Promise<Response> {
-    const durationMs = performance.now() - started;
-    const contentType = contentTypeOf(response);
-    let responseBody: StoredBody = null;
-    if (isJournaledMedia(contentType)) {
-      // Built by respond(): its text is known. Asking a server Response for its `body` would
-      // turn it into a streamed one and cost the server its fast path for string bodies.
-      const known = responseTextOf(response);
-      if (known !== undefined) responseBody = known.length > MAX_JOURNALED_BYTES ? known.length : known;
-      else if (response.body) return this.#recordReadingResponse(request, response, time, durationMs, contentType);
-    }
-    const requestBody = knownRequestBody(request);
-    if (requestBody === undefined) {
-      return readRequestBody(request).then((read) => {
-        this.#push(request, response, { time, durationMs, requestBody: read, responseBody, responseJson: isJson(contentType) });
-        return response;
-      });
-    }
-    this.#push(request, response, { time, durationMs, requestBody, responseBody, responseJson: isJson(contentType) });
-    return response;
-  }
-
-  /** A response not built by respond(): read its body once and answer with the same bytes. */
-  async #recordReadingResponse(request: Request, response: Response, time: number, durationMs: number, contentType: string | null): Promise<Response> {
-    const bytes = new Uint8Array(await response.arrayBuffer());
-    const copy = new Response(bytes, { status: response.status, statusText: response.statusText, headers: response.headers });
-    const responseBody = bytes.length > MAX_JOURNALED_BYTES ? bytes.length : UTF8.decode(bytes);
-    const known = knownRequestBody(request);
-    const requestBody = known === undefined ? await readRequestBody(request) : known; // Not `??`: null means no body.
-    this.#push(request, copy, { time, durationMs, requestBody, responseBody, responseJson: isJson(contentType) });
-    return copy;
-  }
+  readonly record = (exchange: Exchange): void => {
+    // The bodies are there exactly when `wants` asked for them (the emulator hands it to the observing pipe).
+    if (exchange.requestBody === undefined || exchange.responseBody === undefined) return;
+    const { request, response, context } = exchange;
+    const slot = (this.#next - 1) % this.#maxEntries;
+    this.#next += 1;
+    const columns = this.#columns;
+    columns.time[slot] = exchange.startedAt.getTime();
+    columns.method[slot] = request.method;
+    columns.url[slot] = request.url;
+    columns.operationId[slot] = exchange.operationId;
+    columns.clientIp[slot] = clientAddressOf(request, context);
+    columns.status[slot] = response.status;
+    columns.durationMs[slot] = exchange.durationMs;
+    columns.requestBody[slot] = exchange.requestBody;
+    columns.responseBody[slot] = exchange.responseBody;
+    columns.responseJson[slot] = isJson(contentTypeOf(response));
+  };
 
   list(filter: RequestFilter = {}): RequestRecord[] {
     const method = filter.method?.toUpperCase();
@@ -128,22 +101,6 @@ export class RequestJournal {
     this.#next = 1;
   }
 
-  #push(request: Request, response: Response, taken: Taken): void {
-    const slot = (this.#next - 1) % this.#maxEntries;
-    this.#next += 1;
-    const columns = this.#columns;
-    columns.time[slot] = taken.time;
-    columns.method[slot] = request.method;
-    columns.url[slot] = request.url;
-    columns.operationId[slot] = knownRequestFacts(request)?.operationId ?? null;
-    columns.clientIp[slot] = clientAddressOf(request);
-    columns.status[slot] = response.status;
-    columns.durationMs[slot] = taken.durationMs;
-    columns.requestBody[slot] = taken.requestBody;
-    columns.responseBody[slot] = taken.responseBody;
-    columns.responseJson[slot] = taken.responseJson;
-  }
-
   /** The contract's record of entry `seq`, which must still be in the ring. */
   #recordAt(seq: number): RequestRecord {
     const slot = (seq - 1) % this.#maxEntries;
@@ -163,19 +120,6 @@ export class RequestJournal {
       responseBody: present(columns.responseBody[slot]!, columns.responseJson[slot]!),
     };
   }
-}
-
-/** A body as stored: its text, or its length when too large to journal, or null for none. */
-/** What a recorder took from an exchange beyond the request and the response. */
-interface Taken {
-  /** Epoch milliseconds. */
-  time: number;
-  durationMs: number;
-  /** Request bodies are always tried as JSON. */
-  requestBody: StoredBody;
-  responseBody: StoredBody;
-  /** Whether the response's media type says JSON. */
-  responseJson: boolean;
 }
 
 /**

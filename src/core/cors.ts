@@ -1,7 +1,8 @@
-import { errorToResponse } from '../http/error-response.ts';
+import { errorToResponse, problemOf } from '../http/error-response.ts';
 import { isCompleteResponse, respond, responseTextOf } from '../http/respond.ts';
 import { pathnameOf } from '../http/request-url.ts';
-import type { Exchange, FetchHandler } from './create-fetch.ts';
+import type { FetchHandler } from '../http/exchange.ts';
+import type { RequestContext } from '../http/request-context.ts';
 
 /** Headers a browser app may always send; whatever a preflight asks for is allowed too. */
 export const CORS_ALLOWED_HEADERS = ['Content-Type', 'X-API-Key', 'Authorization', 'X-Admin-Token', 'solana-client'];
@@ -14,12 +15,10 @@ export interface ControlCorsGuard {
   /** True for a path of the control routes. */
   owns(pathname: string): boolean;
   /** Throws when the request may not reach them; else the Origin to allow (null: none sent), or undefined in process. */
-  checkBrowser(request: Request): string | null | undefined;
+  checkBrowser(request: Request, context: RequestContext): string | null | undefined;
 }
 
 export interface CorsOptions {
-  /** Told about each exchange answered here without reaching the core (preflights, refused control requests), for request logs. */
-  onAnswered?: (exchange: Exchange) => void;
   /** The control routes' guard: their CORS is closed to other origins (see below). */
   controls?: ControlCorsGuard;
 }
@@ -37,35 +36,39 @@ export interface CorsOptions {
  * preflight included, so the browser never sends the request), and their responses name no origin
  * but an allowed one, never `*`, and never allow a private network. In process (MSW) no page can
  * call them, and their CORS stays open.
+ *
+ * What is answered here without reaching the core (preflights, refused control requests) is
+ * observed as any other exchange: the observers sit around this (src/core/observe-exchanges.ts).
  */
 export function withCors(fetch: FetchHandler, options: CorsOptions = {}): FetchHandler {
   const { controls } = options;
-  return (request) => {
-    if (controls?.owns(pathnameOf(request.url))) return controlExchange(fetch, request, controls, options);
-    return isPreflight(request) ? Promise.resolve(answerPreflight(request, options)) : fetch(request).then(ensureCors);
+  return (request, context = {}) => {
+    if (controls?.owns(pathnameOf(request.url))) return controlExchange(fetch, request, context, controls);
+    return isPreflight(request) ? Promise.resolve(answerPreflight(request)) : fetch(request, context).then(ensureCors);
   };
 }
 
-function controlExchange(fetch: FetchHandler, request: Request, controls: ControlCorsGuard, options: CorsOptions): Promise<Response> {
-  const startedAt = new Date();
+function controlExchange(fetch: FetchHandler, request: Request, context: RequestContext, controls: ControlCorsGuard): Promise<Response> {
   let origin: string | null | undefined;
   try {
-    origin = controls.checkBrowser(request);
+    origin = controls.checkBrowser(request, context);
   } catch (error) {
+    context.api = 'emulator';
+    context.problem = problemOf(error);
     const refused = errorToResponse(error, { style: 'problem', instance: pathnameOf(request.url) });
-    return Promise.resolve(answered(request, withControlCors(refused, null), startedAt, options, 'emulator'));
+    return Promise.resolve(withControlCors(refused, null));
   }
-  if (origin === undefined) return isPreflight(request) ? Promise.resolve(answerPreflight(request, options)) : fetch(request).then(ensureCors);
+  if (origin === undefined) return isPreflight(request) ? Promise.resolve(answerPreflight(request)) : fetch(request, context).then(ensureCors);
   if (isPreflight(request)) {
     const headers: Record<string, string> = { ...preflightHeaders(request), Vary: 'Origin, Access-Control-Request-Headers' };
     if (origin !== null) headers['Access-Control-Allow-Origin'] = origin;
-    return Promise.resolve(answered(request, new Response(null, { status: 204, headers }), startedAt, options, null));
+    return Promise.resolve(new Response(null, { status: 204, headers }));
   }
   const allowed = origin;
-  return fetch(request).then((response) => withControlCors(response, allowed));
+  return fetch(request, context).then((response) => withControlCors(response, allowed));
 }
 
-function answerPreflight(request: Request, options: CorsOptions): Response {
+function answerPreflight(request: Request): Response {
   const headers: Record<string, string> = {
     'Access-Control-Allow-Origin': '*',
     ...preflightHeaders(request),
@@ -73,7 +76,7 @@ function answerPreflight(request: Request, options: CorsOptions): Response {
   };
   // Chrome's Private Network Access: a public page calling this local emulator asks first.
   if (request.headers.get('access-control-request-private-network') === 'true') headers['Access-Control-Allow-Private-Network'] = 'true';
-  return answered(request, new Response(null, { status: 204, headers }), new Date(), options, null);
+  return new Response(null, { status: 204, headers });
 }
 
 function preflightHeaders(request: Request): Record<string, string> {
@@ -82,11 +85,6 @@ function preflightHeaders(request: Request): Record<string, string> {
     'Access-Control-Allow-Headers': mergeHeaderLists(CORS_ALLOWED_HEADERS, request.headers.get('access-control-request-headers')),
     'Access-Control-Max-Age': '600',
   };
-}
-
-function answered(request: Request, response: Response, startedAt: Date, options: CorsOptions, api: Exchange['api']): Response {
-  options.onAnswered?.({ request, response, api, operationId: null, startedAt, durationMs: Date.now() - startedAt.getTime(), problem: null });
-  return response;
 }
 
 /** Responses built by respond() carry their CORS headers already; only the others are copied. */

@@ -1,15 +1,16 @@
 import { authenticate } from '../auth/authenticate.ts';
 import { RelayError } from '../errors/relay-error.ts';
-import { errorToResponse } from '../http/error-response.ts';
+import { errorToResponse, problemOf } from '../http/error-response.ts';
 import { readJsonBody } from '../http/read-json-body.ts';
 import { pathnameOf, withoutTrailingSlashes } from '../http/request-url.ts';
 import { respond } from '../http/respond.ts';
 import type { Exchange, FetchHandler } from '../http/exchange.ts';
+import type { RequestContext } from '../http/request-context.ts';
 import { errorStyleOf, type Route, type RouteContext, type RouteMatch, type Router } from '../http/router.ts';
 import type { EmulatorServices } from '../services.ts';
 
 export type EmulatorRoute = Route<EmulatorServices>;
-export type { Exchange, FetchHandler } from '../http/exchange.ts';
+export type { Exchange, ExchangeObserver, FetchHandler } from '../http/exchange.ts';
 
 export interface CoreOptions {
   services: EmulatorServices;
@@ -19,49 +20,47 @@ export interface CoreOptions {
   root: Router<EmulatorServices>;
   /** The JSON-RPC endpoint at `rpcUrl`. */
   rpc: FetchHandler | null;
-  /** Called after every exchange; errors thrown by observers are ignored. */
-  observers: ((exchange: Exchange) => void)[];
 }
 
 /**
  * The emulator's single core: a fetch-style function from Request to Response. MSW handlers and
  * the node server both mount exactly this function, so no route is written twice. A response
- * leaves only once the state changes made before it are durable (see ChangeFeed.durable).
+ * leaves only once the state changes made before it are durable (see ChangeFeed.durable). What it
+ * learns on the way (the route's interface and operation, a refusal's problem) it records in the
+ * request's context, for the observers (src/core/observe-exchanges.ts).
  */
 export function createFetch(options: CoreOptions): FetchHandler {
   const { services } = options;
   const rpcPath = withoutTrailingSlashes(new URL(services.config.rpcUrl).pathname);
 
-  return async function fetch(request: Request): Promise<Response> {
-    const startedAt = new Date();
-    const started = performance.now();
+  return async function fetch(request: Request, context: RequestContext = {}): Promise<Response> {
     const pathname = pathnameOf(request.url);
     let api: Exchange['api'] = null;
     let operationId: string | null = null;
     let response: Response;
-    let problem: Exchange['problem'] = null;
+    let problem: RequestContext['problem'] = null;
     try {
       // The RPC answers at rpcUrl, and at POST / as solana-test-validator does (gill's `localnet`,
       // `solana -u localhost`); GET / is the web UI.
       if (options.rpc && (withoutTrailingSlashes(pathname) === rpcPath || (pathname === '/' && request.method === 'POST'))) {
         api = 'rpc';
         operationId = 'jsonRpc';
-        response = await options.rpc(request);
+        response = await options.rpc(request, context);
       } else {
         const router = options.api.owns(pathname) ? options.api : options.root;
         api = router === options.api ? 'current' : 'emulator';
-        const context = new RequestContext(request, services);
+        const call = new RouteCall(request, context, services);
         const matches = router.candidates(request.method, pathname);
-        const { route, params } = matches[0]!.route.accepts ? await choose(matches, context) : matches[0]!;
+        const { route, params } = matches[0]!.route.accepts ? await choose(matches, call) : matches[0]!;
         api = route.api;
         operationId = route.operationId;
-        context.params = params;
+        call.params = params;
         if (route.api === 'current') {
-          const verifying = authenticate(request, services);
+          const verifying = authenticate(request, context, services);
           if (verifying) await verifying;
-          services.rateLimiter?.take(request);
+          services.rateLimiter?.take(request, context);
         }
-        response = await route.handle(context);
+        response = await route.handle(call);
       }
     } catch (error) {
       // An unknown path under the base URL answers in the style of the interface it looks like:
@@ -81,20 +80,11 @@ export function createFetch(options: CoreOptions): FetchHandler {
       }
     }
     if (request.method === 'HEAD') response = respond(null, { status: response.status, headers: response.headers });
-    const exchange: Exchange = { request, response, api, operationId, startedAt, durationMs: performance.now() - started, problem };
-    for (const observer of options.observers) {
-      try {
-        observer(exchange);
-      } catch {
-        // An observer must never break a response.
-      }
-    }
+    context.api = api;
+    context.operationId = operationId;
+    context.problem = problem;
     return response;
   };
-}
-
-function problemOf(error: unknown): Exchange['problem'] {
-  return error instanceof RelayError ? { code: error.code, rule: error.context.rule ?? null } : { code: 'INTERNAL_ERROR', rule: null };
 }
 
 function failure(error: unknown, api: Exchange['api'], pathname: string): Response {
@@ -110,13 +100,14 @@ function failure(error: unknown, api: Exchange['api'], pathname: string): Respon
  * never ask for the URL). A class, so that its getter and method live on the prototype: an object
  * literal would make both afresh for every request.
  */
-class RequestContext implements RouteContext<EmulatorServices> {
+class RouteCall implements RouteContext<EmulatorServices> {
   params: Record<string, string> = NO_PARAMS;
   #body: Promise<unknown> | undefined;
   #url: URL | undefined;
 
   constructor(
     readonly request: Request,
+    readonly requestContext: RequestContext,
     readonly services: EmulatorServices,
   ) {}
 
@@ -125,7 +116,7 @@ class RequestContext implements RouteContext<EmulatorServices> {
   }
 
   body(): Promise<unknown> {
-    return (this.#body ??= readJsonBody(this.request, { maxBytes: this.services.config.maxBodyBytes }));
+    return (this.#body ??= readJsonBody(this.request, { maxBytes: this.services.config.maxBodyBytes, context: this.requestContext }));
   }
 }
 

@@ -1,3 +1,4 @@
+import type { FetchHandler } from '../http/exchange.ts';
 import type { EmulatorConfig, EmulatorServices } from '../services.ts';
 
 /**
@@ -7,7 +8,7 @@ import type { EmulatorConfig, EmulatorServices } from '../services.ts';
  * imports an adapter).
  */
 export interface ServedCore {
-  fetch(request: Request): Promise<Response>;
+  fetch: FetchHandler;
   config: Pick<EmulatorConfig, 'rpcUrl' | 'maxBodyBytes'>;
   services: EmulatorServices;
 }

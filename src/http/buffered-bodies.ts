@@ -1,23 +1,14 @@
 import type { IncomingMessage } from 'node:http';
-import { knownRequestFacts, requestFacts } from './request-facts.ts';
+import type { RequestContext } from './request-context.ts';
 
 /**
- * Request bodies a server adapter already read from the socket. Reading a body natively from
- * node's IncomingMessage is several times cheaper than pulling it through the web stream of a
- * fetch Request, so the node server reads it first and the core takes the bytes from here.
- */
-export function bufferedBodyOf(request: Request): Uint8Array | undefined {
-  return knownRequestFacts(request)?.body;
-}
-
-/**
- * Reads the body of `incoming` for `request`, at most `limit` bytes (one more than the cap is
+ * Reads the body of `incoming` into `context.body`, at most `limit` bytes (one more than the cap is
  * enough to answer 413; the rest is drained). Answers `undefined` at once when there is nothing to
  * read (no body, or a declared size over the limit: the core answers 413 from Content-Length
  * alone), else a promise that settles once the body is read. Rejects when the client goes away
  * mid-body.
  */
-export function bufferIncomingBody(request: Request, incoming: IncomingMessage, limit: number): Promise<void> | undefined {
+export function bufferIncomingBody(context: RequestContext, incoming: IncomingMessage, limit: number): Promise<void> | undefined {
   const declared = Number(incoming.headers['content-length'] ?? Number.NaN);
   const chunked = /\bchunked\b/i.test(incoming.headers['transfer-encoding'] ?? '');
   if (!(declared > 0) && !chunked) return undefined;
@@ -45,7 +36,7 @@ export function bufferIncomingBody(request: Request, incoming: IncomingMessage, 
       finish(error?: Error) {
         incoming.off('data', on.data).off('end', on.end).off('error', on.finish).off('close', on.close);
         if (error) return reject(error);
-        requestFacts(request).body = chunks.length === 1 ? chunks[0]! : Buffer.concat(chunks);
+        context.body = chunks.length === 1 ? chunks[0]! : Buffer.concat(chunks);
         resolve();
       },
     };

@@ -18,7 +18,12 @@ export interface ErrorResponseOptions {
   onUnexpected?: (error: unknown) => void;
 }
 
-export function problemType(code: string): string {
+/** What observers learn of a refusal: its problem code and fee-payer rule; INTERNAL_ERROR for anything not coded. */
+export function problemOf(error: unknown): { code: string; rule: string | null } {
+  return error instanceof RelayError ? { code: error.code, rule: error.context.rule ?? null } : { code: 'INTERNAL_ERROR', rule: null };
+}
+
+function problemType(code: string): string {
   return `urn:relay-emulator:problem:${code.toLowerCase().replaceAll('_', '-')}`;
 }
 

@@ -20,7 +20,8 @@ export function stringifyJson(body: unknown): string {
   try {
     return JSON.stringify(body);
   } catch (error) {
-    if (!(error instanceof TypeError) || !/BigInt/i.test(error.message)) throw error;
+    // A TypeError is a bigint or a cycle; told apart by trying again with the replacer (a cycle throws again).
+    if (!(error instanceof TypeError)) throw error;
     return JSON.stringify(body, (_key, value: unknown) => (typeof value === 'bigint' ? Number(value) : value));
   }
 }

@@ -1,7 +1,6 @@
 import { RelayError } from '../errors/relay-error.ts';
-import { bufferedBodyOf } from './buffered-bodies.ts';
 import { readCapped } from './read-capped.ts';
-import { rememberRequestText } from './respond.ts';
+import type { RequestContext } from './request-context.ts';
 import { headerOf } from './request-header.ts';
 
 /** Shared: a fatal decoder keeps no state between whole-buffer decode() calls. */
@@ -10,17 +9,20 @@ const STRICT_UTF8 = new TextDecoder('utf-8', { fatal: true });
 export interface ReadBodyOptions {
   /** Largest accepted body in bytes. */
   maxBytes: number;
+  /** The request's context: the headers and body a server adapter read, and where the body text is kept for the journal. */
+  context: RequestContext;
 }
 
 /**
  * Reads a JSON request body under a size cap: 413 past the cap (before reading when
  * Content-Length says so), 415 for a body that is not JSON, 400 for invalid UTF-8 or JSON.
  * Resolves to `undefined` when there is no body at all. A body the server adapter buffered already
- * is parsed at once, without an async function's frame.
+ * (reading a body natively from node's IncomingMessage is several times cheaper than pulling it
+ * through the web stream of a fetch Request) is parsed at once, without an async function's frame.
  */
 export function readJsonBody(request: Request, options: ReadBodyOptions): Promise<unknown> {
-  const declared = Number(headerOf(request, 'content-length') ?? Number.NaN);
-  const buffered = bufferedBodyOf(request);
+  const declared = Number(headerOf(request, options.context, 'content-length') ?? Number.NaN);
+  const buffered = options.context.body;
   if (declared > options.maxBytes) {
     // Release the unread body without waiting: cancelling may not settle on every host (MSW's interceptor).
     if (!buffered) void request.body?.cancel().catch(() => undefined);
@@ -37,7 +39,7 @@ export function readJsonBody(request: Request, options: ReadBodyOptions): Promis
 function parseJsonBytes(request: Request, bytes: Uint8Array, options: ReadBodyOptions): unknown {
   if (bytes.length > options.maxBytes) throw tooLarge(options.maxBytes);
   if (bytes.length === 0) return undefined;
-  const type = headerOf(request, 'content-type') ?? '';
+  const type = headerOf(request, options.context, 'content-type') ?? '';
   if (!isJsonType(type)) {
     throw new RelayError('UNSUPPORTED_MEDIA_TYPE', `Content-Type "${type || '(none)'}" is not application/json.`);
   }
@@ -47,7 +49,7 @@ function parseJsonBytes(request: Request, bytes: Uint8Array, options: ReadBodyOp
   } catch {
     throw new RelayError('MALFORMED_JSON', 'The request body is not valid UTF-8.');
   }
-  rememberRequestText(request, text);
+  options.context.bodyText = text;
   try {
     return JSON.parse(text);
   } catch (error) {

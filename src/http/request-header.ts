@@ -1,23 +1,15 @@
-import type { IncomingHttpHeaders } from 'node:http';
-import { knownRequestFacts, requestFacts } from './request-facts.ts';
+import type { RequestContext } from './request-context.ts';
 
 /**
- * Request headers as a server adapter already parsed them. @hono/node-server's lightweight
+ * One request header, as `request.headers.get(name)` answers it, read from the header record node
+ * parsed when a server adapter handed it over in the context: @hono/node-server's lightweight
  * Request builds a full fetch `Headers` (validating every name and value) the first time anything
- * reads `request.headers`; node has parsed the same headers into a plain record already. The node
- * server hands that record over here, and the core reads headers through {@link headerOf}.
- */
-export function rememberNativeHeaders(request: Request, headers: IncomingHttpHeaders): void {
-  requestFacts(request).nativeHeaders = headers;
-}
-
-/**
- * One request header, as `request.headers.get(name)` answers it: repeated values joined with
+ * reads `request.headers`. Answers repeated values joined with
  * ", ", null when absent. `name` must be lower-case. (For the few headers node keeps only the first
  * of when repeated, such as Content-Type and Authorization, the first is what a server sees.)
  */
-export function headerOf(request: Request, name: string): string | null {
-  const native = knownRequestFacts(request)?.nativeHeaders;
+export function headerOf(request: Request, context: RequestContext, name: string): string | null {
+  const native = context.nativeHeaders;
   if (native === undefined) return request.headers.get(name);
   const value = native[name];
   if (value === undefined) return null;

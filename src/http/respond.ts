@@ -1,5 +1,3 @@
-import { knownRequestFacts, requestFacts } from './request-facts.ts';
-
 /**
  * Every response the emulator makes is built here, complete at construction:
  * - with its CORS headers, so nothing has to copy a response later to add them (a copy turns
@@ -88,13 +86,4 @@ export function contentTypeOf(response: Response): string | null {
 
 function isContentType(name: string): boolean {
   return name.length === 12 && name.toLowerCase() === 'content-type';
-}
-
-/** Remembers the text of a request body the core read, for the journal. */
-export function rememberRequestText(request: Request, text: string): void {
-  requestFacts(request).bodyText = text;
-}
-
-export function requestTextOf(request: Request): string | undefined {
-  return knownRequestFacts(request)?.bodyText;
 }

@@ -1,11 +1,13 @@
 import { RelayError } from '../errors/relay-error.ts';
 import type { ErrorStyle } from './error-response.ts';
+import type { Api, RequestContext } from './request-context.ts';
 
-/** Which interface a route belongs to; decides authentication and the error body. */
-export type Api = 'current' | 'legacy' | 'emulator' | 'meta';
+export type { Api } from './request-context.ts';
 
 export interface RouteContext<S> {
   request: Request;
+  /** What the server adapter and the core know of the request beside it (src/http/request-context.ts). */
+  requestContext: RequestContext;
   url: URL;
   params: Record<string, string>;
   services: S;

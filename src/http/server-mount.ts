@@ -1,5 +1,4 @@
 import { isIP } from 'node:net';
-import { knownRequestFacts, requestFacts } from './request-facts.ts';
 import type { ServerMount } from './server-mount-type.ts';
 
 export type { ServerMount } from './server-mount-type.ts';
@@ -49,15 +48,6 @@ export function normalizeOrigin(origin: string): string {
   return url.origin;
 }
 
-export function rememberMount(request: Request, mount: ServerMount): void {
-  requestFacts(request).mount = mount;
-}
-
-/** The listener a request came in through, or undefined when it was made in process. */
-export function mountOf(request: Request): ServerMount | undefined {
-  return knownRequestFacts(request)?.mount;
-}
-
 /** A host without brackets, port or trailing dot, lower-cased: `[::1]` → `::1`, `Localhost.` → `localhost`. */
 export function bareHost(host: string): string {
   return host
@@ -66,7 +56,7 @@ export function bareHost(host: string): string {
     .toLowerCase();
 }
 
-export function isIpLiteral(bare: string): boolean {
+function isIpLiteral(bare: string): boolean {
   return isIP(bare) !== 0;
 }
 

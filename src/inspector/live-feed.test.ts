@@ -1,6 +1,5 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { Exchange } from '../core/create-fetch.ts';
-import { rememberRequestText } from '../http/respond.ts';
 import { ChangeFeed } from '../state/change-feed.ts';
 import { CHANGE_INTERVAL_MS, LiveFeed } from './live-feed.ts';
 
@@ -23,9 +22,9 @@ describe('LiveFeed', () => {
   };
   const exchange = (method: string, api: Exchange['api'], body?: string): Exchange => {
     const request = new Request('http://emulator.test/x', { method, ...(body === undefined ? {} : { body }) });
-    // As the core leaves it once it read the body.
-    if (body !== undefined) rememberRequestText(request, body);
-    return { request, response: new Response(null), api, operationId: null, startedAt: new Date(), durationMs: 0, problem: null };
+    // As the core leaves the context once it read the body.
+    const context = body === undefined ? {} : { bodyText: body };
+    return { request, response: new Response(null), context, api, operationId: null, startedAt: new Date(), durationMs: 0, problem: null };
   };
   const answer = (sent: Exchange) => {
     for (const observer of observers) observer(sent);

@@ -1,5 +1,4 @@
 import type { Exchange } from '../http/exchange.ts';
-import { requestTextOf } from '../http/respond.ts';
 
 /** The shortest time between two change events: a busy emulator sends at most four a second. */
 export const CHANGE_INTERVAL_MS = 250;
@@ -77,6 +76,6 @@ function mayChangeSomething(exchange: Exchange): boolean {
   const method = exchange.request.method;
   if (method === 'GET' || method === 'HEAD' || method === 'OPTIONS') return false;
   if (exchange.api !== 'rpc') return true;
-  const text = requestTextOf(exchange.request) ?? '';
+  const text = exchange.context.bodyText ?? '';
   return text.includes('sendTransaction') || text.includes('requestAirdrop');
 }

@@ -1,5 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { RequestJournal } from '../controls/request-journal.ts';
+import { observeExchanges } from '../core/observe-exchanges.ts';
+import type { FetchHandler } from '../http/exchange.ts';
 import { LegacyRecords, processingRecord } from '../legacy/legacy-records.ts';
 import { jsonResponse } from '../http/json-response.ts';
 import { Submissions, type Submission } from '../store/submissions.ts';
@@ -22,22 +24,15 @@ const record = (signature: string, fields: Partial<Submission>): Submission => (
   ...fields,
 });
 
-/** A journal holding what `exchanges` answered, as the core's wrap records it. */
+/** A journal holding what `exchanges` answered, as the emulator's observers record it. */
 async function journalOf(exchanges: { path: string; operationId: string; status: number; request: unknown; response: unknown }[]): Promise<RequestJournal> {
   const journal = new RequestJournal({ maxEntries: 10 });
   for (const exchange of exchanges) {
-    const fetch = journal.wrap(async (request) => {
-      journal.observe({
-        request,
-        response: new Response(null),
-        api: null,
-        operationId: exchange.operationId,
-        startedAt: new Date(),
-        durationMs: 0,
-        problem: null,
-      });
+    const core: FetchHandler = async (_request, context = {}) => {
+      context.operationId = exchange.operationId;
       return jsonResponse(exchange.response, { status: exchange.status });
-    });
+    };
+    const fetch = observeExchanges(core, { observers: [journal.record], wantsBodies: journal.wants });
     await fetch(
       new Request(`http://emulator.test${exchange.path}`, {
         method: 'POST',

@@ -2,9 +2,10 @@ import { clientAddressOf } from '../http/client-address.ts';
 import { RelayError } from '../errors/relay-error.ts';
 import type { LegacyApp } from './legacy-apps.ts';
 import { headerOf } from '../http/request-header.ts';
+import type { RequestContext } from '../http/request-context.ts';
 
 /** The client address when no proxy header names one: in process (MSW) there is no socket. */
-export const IN_PROCESS_IP = '127.0.0.1';
+const IN_PROCESS_IP = '127.0.0.1';
 
 export interface LegacyClient {
   ip: string;
@@ -21,9 +22,9 @@ export interface LegacyClient {
  * Who is calling: the socket's address when served over a port, else the first
  * `x-forwarded-for` address, else `x-real-ip`, else 127.0.0.1 (in process, under MSW).
  */
-export function clientOf(request: Request): LegacyClient {
-  const ip = clientAddressOf(request) ?? IN_PROCESS_IP;
-  const ua = headerOf(request, 'kinetic-user-agent') ?? headerOf(request, 'legacy-user-agent') ?? headerOf(request, 'user-agent');
+export function clientOf(request: Request, context: RequestContext): LegacyClient {
+  const ip = clientAddressOf(request, context) ?? IN_PROCESS_IP;
+  const ua = headerOf(request, context, 'kinetic-user-agent') ?? headerOf(request, context, 'legacy-user-agent') ?? headerOf(request, context, 'user-agent');
   const forwardHeaders: Record<string, string> = {};
   for (const [name, value] of request.headers) if (name.startsWith('legacy-') || name.startsWith('kinetic-')) forwardHeaders[name] = value;
   return { ip, ua, forwardHeaders };

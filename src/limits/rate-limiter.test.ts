@@ -10,7 +10,7 @@ const tokenFor = (sub: string) => `${Buffer.from('{"alg":"EdDSA"}').toString('ba
 
 function refusal(limiter: RateLimiter, headers: Record<string, string>): RelayError | null {
   try {
-    limiter.take(request(headers));
+    limiter.take(request(headers), {});
     return null;
   } catch (error) {
     return error as RelayError;
@@ -35,7 +35,7 @@ describe('RateLimiter', () => {
 
   it('rounds Retry-After up to whole seconds, at least 1', () => {
     const limiter = new RateLimiter({ requestsPerSecond: 1000, burst: 1 }, { now: () => 0 });
-    limiter.take(request({ 'x-api-key': 'a' }));
+    limiter.take(request({ 'x-api-key': 'a' }), {});
     expect(refusal(limiter, { 'x-api-key': 'a' })?.context.retryAfter).toBe(1);
   });
 });

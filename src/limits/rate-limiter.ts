@@ -5,6 +5,7 @@ import { RelayError } from '../errors/relay-error.ts';
 import type { RateLimitOptions } from './rate-limit-options.ts';
 import { TokenBucket } from './token-bucket.ts';
 import { headerOf } from '../http/request-header.ts';
+import type { RequestContext } from '../http/request-context.ts';
 
 /** Buckets kept at most; full ones are forgotten first, since forgetting them changes nothing. */
 const MAX_BUCKETS = 10_000;
@@ -25,8 +26,8 @@ export class RateLimiter {
   }
 
   /** Takes one request from the caller's budget, or throws 429 RATE_LIMITED with Retry-After. */
-  take(request: Request): void {
-    const identity = identityOf(request);
+  take(request: Request, context: RequestContext): void {
+    const identity = identityOf(request, context);
     let bucket = this.#buckets.get(identity);
     if (!bucket) {
       this.#evict();
@@ -57,10 +58,10 @@ export class RateLimiter {
   }
 }
 
-function identityOf(request: Request): string {
-  const key = headerOf(request, 'x-api-key');
+function identityOf(request: Request, context: RequestContext): string {
+  const key = headerOf(request, context, 'x-api-key');
   if (key !== null) return apiKeyId(key);
-  const token = bearerToken(request);
+  const token = bearerToken(headerOf(request, context, 'authorization'));
   if (token !== null) {
     try {
       const subject = decodeJwt(token).sub;

@@ -1,9 +1,8 @@
 import { getRequestListener } from '@hono/node-server';
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import { bufferIncomingBody } from '../http/buffered-bodies.ts';
-import { rememberSocketAddress } from '../http/client-address.ts';
-import { rememberNativeHeaders } from '../http/request-header.ts';
-import { LOOPBACK_MOUNT, rememberMount, type ServerMount } from '../http/server-mount.ts';
+import type { RequestContext } from '../http/request-context.ts';
+import { LOOPBACK_MOUNT, type ServerMount } from '../http/server-mount.ts';
 import type { ServedCore } from '../core/served-core.ts';
 import { withoutTrailingSlashes } from '../http/request-url.ts';
 
@@ -17,7 +16,8 @@ export interface ServingGate {
 
 /**
  * The node adapter: @hono/node-server's request listener around the emulator's one `fetch`. What
- * node already parsed is kept beside the Request, so that the core need not parse it again: the
+ * node already parsed is handed to it in the request's context, so that the core need not parse
+ * it again: the
  * socket's address (src/http/client-address.ts, taking precedence over any X-Forwarded-For the
  * client sent), the header record (src/http/request-header.ts) and the body
  * (src/http/buffered-bodies.ts), and the listener's names (`mount`, src/http/server-mount.ts; default:
@@ -43,11 +43,9 @@ export function createNodeListener(gate: ServingGate, mount: ServerMount = LOOPB
 function serve(emulator: ServedCore, request: Request, env: unknown, mount: ServerMount): Promise<Response> {
   if (typeof env !== 'object' || env === null || !('incoming' in env)) return emulator.fetch(request);
   const incoming = env.incoming as IncomingMessage;
-  if (incoming.socket.remoteAddress) rememberSocketAddress(request, incoming.socket.remoteAddress);
-  rememberMount(request, mount);
-  rememberNativeHeaders(request, incoming.headers);
-  const reading = bufferIncomingBody(request, incoming, emulator.config.maxBodyBytes + 1);
-  return reading ? reading.then(() => emulator.fetch(request)) : emulator.fetch(request);
+  const context: RequestContext = { socketAddress: incoming.socket.remoteAddress, mount, nativeHeaders: incoming.headers };
+  const reading = bufferIncomingBody(context, incoming, emulator.config.maxBodyBytes + 1);
+  return reading ? reading.then(() => emulator.fetch(request, context)) : emulator.fetch(request, context);
 }
 
 function starting(): Response {

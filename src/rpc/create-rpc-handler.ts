@@ -11,7 +11,6 @@ import { VerifiedTokens } from './verified-tokens.ts';
 import { headerOf } from '../http/request-header.ts';
 import { bearerToken } from '../auth/authenticate.ts';
 import { tokenRequired } from '../auth/rpc-auth.ts';
-import { mountOf } from '../http/server-mount.ts';
 
 export interface RpcHandlerOptions {
   /** The methods answered. Default: {@link RPC_METHODS}. */
@@ -35,9 +34,9 @@ export function createRpcHandler(services: EmulatorServices, options: Partial<Rp
   const context: RpcContext = { services };
   const verified = new VerifiedTokens(services.tokens, services.now);
 
-  return async function rpc(request: Request): Promise<Response> {
+  return async function rpc(request, requestContext = {}): Promise<Response> {
     if (request.method !== 'POST') {
-      const websocket = headerOf(request, 'upgrade')?.toLowerCase() === 'websocket';
+      const websocket = headerOf(request, requestContext, 'upgrade')?.toLowerCase() === 'websocket';
       const detail = websocket
         ? "PubSub (WebSocket) is not served through a fetch mount: connect to a listener (RpcUrl on the in-process loopback port, or the server's " +
           'port) with wsEndpoint ws://<host>:<port>/rpc?token=<Token>.'
@@ -45,10 +44,13 @@ export function createRpcHandler(services: EmulatorServices, options: Partial<Rp
       throw new RelayError('METHOD_NOT_ALLOWED', detail, { headers: { Allow: 'POST' } });
     }
     const mode = services.config.rpcAuth;
-    if (mode !== 'off' && (bearerToken(request) !== null || tokenRequired(mode, mountOf(request)))) await verified.require(request);
+    if (mode !== 'off') {
+      const authorization = headerOf(request, requestContext, 'authorization');
+      if (bearerToken(authorization) !== null || tokenRequired(mode, requestContext.mount)) await verified.require(authorization);
+    }
     let body: unknown;
     try {
-      body = await readJsonBody(request, { maxBytes: services.config.maxBodyBytes });
+      body = await readJsonBody(request, { maxBytes: services.config.maxBodyBytes, context: requestContext });
     } catch (error) {
       if (error instanceof RelayError && error.code === 'MALFORMED_JSON') return reply(failure(null, new JsonRpcError(RPC_ERROR.PARSE_ERROR, 'Parse error')));
       throw error;

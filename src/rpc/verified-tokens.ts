@@ -18,9 +18,10 @@ export class VerifiedTokens {
     private readonly now: () => Date,
   ) {}
 
-  async require(request: Request): Promise<void> {
-    const token = bearerToken(request);
-    if (token === null) return requireBearer(request, this.tokens);
+  /** `authorization`: the request's Authorization header, or null. */
+  async require(authorization: string | null): Promise<void> {
+    const token = bearerToken(authorization);
+    if (token === null) return requireBearer(authorization, this.tokens);
     const expiry = this.#expiries.get(token);
     if (expiry !== undefined && this.now().getTime() < expiry) return;
     this.#expiries.delete(token);

@@ -20,7 +20,7 @@ export function controlRoutes(controls: TestControlMethods, guard: AdminGuard): 
     api: 'emulator',
     operationId,
     async handle(context) {
-      guard.check(context.request);
+      guard.check(context.request, context.requestContext);
       return jsonResponse(await handle(context));
     },
   });

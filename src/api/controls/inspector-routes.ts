@@ -37,7 +37,7 @@ export function inspectorRoutes(options: InspectorRoutesOptions): EmulatorRoute[
     api: 'emulator',
     operationId,
     async handle(context) {
-      guard.check(context.request);
+      guard.check(context.request, context.requestContext);
       return handle(context);
     },
   });

@@ -10,7 +10,7 @@ import { readJsonBody } from '../../http/read-json-body.ts';
  * kilobyte a transaction; this holds some hundred thousand. A body without a Content-Length is
  * held to the usual body limit (the node server reads no further than it).
  */
-export const STATE_IMPORT_MAX_BYTES = 256 * 1024 * 1024;
+const STATE_IMPORT_MAX_BYTES = 256 * 1024 * 1024;
 
 /**
  * GET and PUT /__emulator/state: the whole state as the state file holds it (a sealed snapshot,
@@ -24,7 +24,7 @@ export function stateRoutes(controls: Pick<TestControlMethods, 'snapshot' | 'res
       api: 'emulator',
       operationId: 'emulatorExportState',
       async handle(context) {
-        guard.check(context.request);
+        guard.check(context.request, context.requestContext);
         const snapshot = await controls.snapshot();
         const name = `relay-emulator-state-${snapshot.savedAt.replace(/[:.]/g, '-')}.json`;
         return jsonTextResponse(encodeState(snapshot), { headers: { 'Content-Disposition': `attachment; filename="${name}"` } });
@@ -36,9 +36,12 @@ export function stateRoutes(controls: Pick<TestControlMethods, 'snapshot' | 'res
       api: 'emulator',
       operationId: 'emulatorImportState',
       async handle(context) {
-        guard.check(context.request);
+        guard.check(context.request, context.requestContext);
         const declared = context.request.headers.get('content-length') !== null;
-        const parsed = await readJsonBody(context.request, { maxBytes: declared ? STATE_IMPORT_MAX_BYTES : context.services.config.maxBodyBytes });
+        const parsed = await readJsonBody(context.request, {
+          maxBytes: declared ? STATE_IMPORT_MAX_BYTES : context.services.config.maxBodyBytes,
+          context: context.requestContext,
+        });
         context.services.binder.body('emulatorImportState', parsed);
         // The codec's {"$bigint"} and {"$bytes"} forms back to bigints and bytes, as a state file is read.
         const snapshot = reviveState(parsed) as EmulatorSnapshot;

@@ -12,10 +12,10 @@ const getConfig: EmulatorRoute = {
   path: '/Transaction/config',
   api: 'current',
   operationId: 'getConfig',
-  async handle({ request, services }) {
+  async handle({ request, requestContext, services }) {
     // The subject names the API key (by a digest, never the key): a Token renewed with a Token keeps it.
-    const key = headerOf(request, 'x-api-key');
-    const bearer = key === null ? bearerToken(request) : null;
+    const key = headerOf(request, requestContext, 'x-api-key');
+    const bearer = key === null ? bearerToken(headerOf(request, requestContext, 'authorization')) : null;
     const subject = key !== null ? apiKeyId(key) : bearer !== null ? String(decodeJwt(bearer).sub ?? 'bearer') : 'bearer';
     const issued = await services.tokens.issue(subject);
     let text = renderedConfigs.get(issued);

@@ -28,7 +28,7 @@ const closeAccount: EmulatorRoute = {
     const body = services.binder.body('legacyCloseAccount', await context.body());
     const { legacy } = services;
     const app = legacy.apps.get(body.environment, body.index);
-    const client = clientOf(request);
+    const client = clientOf(request, context.requestContext);
     checkClient(app, client);
     const mint = legacy.apps.mint(app, body.mint);
     const owner = parseAddress(body.account, 'account').toBase58();

@@ -19,7 +19,7 @@ export async function relayClientRoute(
   const body = services.binder.body(operationId, await context.body());
   const { legacy } = services;
   const app = legacy.apps.get(body.environment, body.index);
-  const client = clientOf(request);
+  const client = clientOf(request, context.requestContext);
   checkClient(app, client);
   const mint = legacy.apps.mint(app, body.mint);
   const record = await legacy.relay.relayClientTransaction(

@@ -46,10 +46,7 @@ export async function upgradeToPubSub(
 ): Promise<void> {
   const mode = services.config.rpcAuth;
   const url = new URL(request.url ?? '/', 'http://pubsub.invalid');
-  const token =
-    mode === 'off'
-      ? null
-      : (url.searchParams.get('token') ?? bearerToken(new Request(url, { headers: { authorization: request.headers.authorization ?? '' } })));
+  const token = mode === 'off' ? null : (url.searchParams.get('token') ?? bearerToken(request.headers.authorization ?? null));
   const mount = options.mount ?? (isLoopbackName(bareHost((socket as Partial<Socket>).localAddress ?? '')) ? LOOPBACK_MOUNT : REMOTE_MOUNT);
   if (token !== null || tokenRequired(mode, mount)) {
     try {
