@@ -3,8 +3,10 @@ export { createRelayEmulator, DEFAULT_BASE_URL, DEFAULT_GENESIS_TIME, DEFAULT_MA
 export type { RelayEmulator } from './emulator.ts';
 export type { RelayEmulatorOptions } from './options.ts';
 export type { EmulatorConfig, EmulatorServices } from './services.ts';
-export type { Exchange, FetchHandler } from './core/create-fetch.ts';
-export { RelayError } from './errors/relay-error.ts';
+export type { Exchange, ExchangeObserver, FetchHandler } from './core/create-fetch.ts';
+export type { RequestContext } from './http/request-context.ts';
+export { RelayError, isRelayError, type FieldError, type ProblemContext, type ProblemContexts } from './errors/relay-error.ts';
+export { InternalError, isInternalError, type InternalCode, type InternalContexts } from './errors/internal-error.ts';
 export { PROBLEMS, type ProblemCode } from './errors/problem-codes.ts';
 export { errorToResponse } from './http/error-response.ts';
 export { DEFAULT_POLICY, POLICY_PROFILES, type PolicyInput, type PolicyOptions, type PolicyProfile } from './relay/policy-options.ts';

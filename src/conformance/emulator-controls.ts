@@ -1,3 +1,4 @@
+import { fail } from './check.ts';
 import { describeResponse } from './describe-response.ts';
 import type { TargetClient } from './target-client.ts';
 
@@ -31,7 +32,7 @@ export async function detectEmulatorControls(client: TargetClient): Promise<Cont
       async createMint(decimals, symbol) {
         const res = await client.request({ method: 'POST', path: '/__emulator/mints', on: 'root', auth: 'none', json: { decimals, symbol } });
         const body = res.json as { mint?: unknown; decimals?: unknown } | undefined;
-        if (res.status !== 200 || typeof body?.mint !== 'string') throw new Error(`could not create a mint: ${describeResponse(res)}`);
+        if (res.status !== 200 || typeof body?.mint !== 'string') fail(`could not create a mint: ${describeResponse(res)}`);
         return { mint: body.mint, decimals: typeof body.decimals === 'number' ? body.decimals : decimals };
       },
       async fundTokens(address, mint, amount) {
@@ -43,7 +44,7 @@ export async function detectEmulatorControls(client: TargetClient): Promise<Cont
           json: { address, mint, amount: amount.toString() },
         });
         const body = res.json as { tokenAccount?: unknown; tokenAmount?: unknown } | undefined;
-        if (res.status !== 200 || body === undefined) throw new Error(`the faucet refused: ${describeResponse(res)}`);
+        if (res.status !== 200 || body === undefined) fail(`the faucet refused: ${describeResponse(res)}`);
         return {
           tokenAccount: typeof body.tokenAccount === 'string' ? body.tokenAccount : null,
           tokenAmount: typeof body.tokenAmount === 'string' ? body.tokenAmount : null,

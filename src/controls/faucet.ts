@@ -70,16 +70,13 @@ export function faucetControl(services: Pick<EmulatorServices, 'ledger' | 'token
 }
 
 function toBigInt(value: bigint | number | string, field: string): bigint {
-  let result: bigint;
-  try {
-    if (typeof value === 'number' && !Number.isSafeInteger(value)) throw new Error('not an integer');
-    if (typeof value === 'string' && !/^[0-9]+$/.test(value)) throw new Error('not digits');
-    result = BigInt(value);
-  } catch {
+  const integral = typeof value === 'number' ? Number.isSafeInteger(value) : typeof value === 'string' ? /^[0-9]+$/.test(value) : true;
+  if (!integral) {
     throw new RelayError('VALIDATION_FAILED', `${field} must be a non-negative integer.`, {
       errors: [{ path: field, message: 'must be a non-negative integer' }],
     });
   }
+  const result = BigInt(value);
   if (result < 0n || result > 0xffff_ffff_ffff_ffffn) {
     throw new RelayError('VALIDATION_FAILED', `${field} must be between 0 and 2^64-1.`, { errors: [{ path: field, message: 'must fit in a u64' }] });
   }

@@ -1,31 +1,26 @@
 import { PROBLEMS, type ProblemCode } from './problem-codes.ts';
+import type { ContextArgument, ProblemContext, ProblemContexts } from './problem-contexts.ts';
 
-/** Extra members a problem body may carry. */
-export interface ProblemContext {
-  /** Per-field validation failures. */
-  errors?: { path: string; message: string }[];
-  /** Ledger logs, when a transaction failed. */
-  logs?: string[];
-  /** Seconds, sent as `Retry-After`. */
-  retryAfter?: number;
-  /** Headers the response must carry (e.g. `Allow` on a 405). */
-  headers?: Record<string, string>;
-  /** The id of the fee-payer policy rule that refused a relay (table "Fee-payer policy" of the contract). */
-  rule?: string;
-}
+export type { FieldError, ProblemContext, ProblemContexts } from './problem-contexts.ts';
 
-/** The one error type the emulator throws on purpose. Anything else becomes INTERNAL_ERROR. */
-export class RelayError extends Error {
-  readonly code: ProblemCode;
+/**
+ * The one error type the emulator throws on purpose. Anything else becomes INTERNAL_ERROR. Typed
+ * by its code, as kit's SolanaError is: `new RelayError('RATE_LIMITED', detail, { retryAfter })`
+ * does not compile without `retryAfter`, nor a policy refusal without its `rule`; `isRelayError(e,
+ * code)` narrows to that code's context. Nothing reads the message to tell errors apart: the code
+ * says what happened.
+ */
+export class RelayError<C extends ProblemCode = ProblemCode> extends Error {
+  readonly code: C;
   readonly detail: string | undefined;
-  readonly context: ProblemContext;
+  readonly context: ProblemContexts[C] & ProblemContext;
 
-  constructor(code: ProblemCode, detail?: string, context: ProblemContext = {}) {
+  constructor(code: C, detail?: string, ...[context]: ContextArgument<C>) {
     super(detail ?? PROBLEMS[code].title);
     this.name = 'RelayError';
     this.code = code;
     this.detail = detail;
-    this.context = context;
+    this.context = (context ?? {}) as ProblemContexts[C] & ProblemContext;
   }
 
   get status(): number {
@@ -33,6 +28,7 @@ export class RelayError extends Error {
   }
 }
 
-export function isRelayError(error: unknown): error is RelayError {
-  return error instanceof RelayError;
+/** A RelayError, or one with this code (its context typed as that code's). */
+export function isRelayError<C extends ProblemCode>(error: unknown, code?: C): error is RelayError<C> {
+  return error instanceof RelayError && (code === undefined || error.code === code);
 }

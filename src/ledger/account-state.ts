@@ -39,11 +39,13 @@ export function toLedgerAccount(state: AccountState): LedgerAccount {
 /** A base58 public key, or 400 INVALID_ADDRESS naming the field. */
 export function parseAddress(address: string | PublicKey, field = 'address'): PublicKey {
   if (address instanceof PublicKey) return address;
+  let key: PublicKey | null = null;
   try {
-    const key = new PublicKey(address);
-    if (key.toBase58() !== address) throw new Error('not canonical');
-    return key;
+    key = new PublicKey(address);
   } catch {
-    throw new RelayError('INVALID_ADDRESS', `${field} "${address}" is not a base58 32-byte public key.`);
+    // Reported below.
   }
+  // Only the canonical spelling: PublicKey also takes base58 with leading zeros that encodes the same key.
+  if (key === null || key.toBase58() !== address) throw new RelayError('INVALID_ADDRESS', `${field} "${address}" is not a base58 32-byte public key.`);
+  return key;
 }

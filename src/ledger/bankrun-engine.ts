@@ -4,6 +4,7 @@ import type { FeeRules } from './compute-budget.ts';
 import type { EngineClock, EngineExecution, EngineFactory, EngineTransaction, LedgerAccount, LedgerEngine } from './engine.ts';
 import { currentProgramAccounts } from './mainnet-programs.ts';
 import { parseTransactionError } from './transaction-error.ts';
+import { InternalError } from '../errors/internal-error.ts';
 
 /** bankrun's text for a transaction whose message it has processed before. */
 const ALREADY_PROCESSED = 'This transaction has already been processed';
@@ -54,7 +55,7 @@ class BankrunEngine implements LedgerEngine {
 
   async currentBlockhash(): Promise<string> {
     const latest = await this.#context.banksClient.getLatestBlockhash();
-    if (!latest) throw new Error('bankrun returned no blockhash');
+    if (!latest) throw new InternalError('ENGINE_NO_BLOCKHASH', { engine: 'bankrun' });
     return latest[0];
   }
 

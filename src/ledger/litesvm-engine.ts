@@ -10,6 +10,7 @@ import { LOADERS, releaseBank, takeBank, type OriginalAccount } from './litesvm-
 import { toExecution } from './litesvm-execution.ts';
 import { encodeBase58 } from '../crypto/base58.ts';
 import { addressOf, keyBytesOf } from '../crypto/key-cache.ts';
+import { InternalError } from '../errors/internal-error.ts';
 
 /**
  * LiteSVM behind the {@link LedgerEngine} seam: the same SPL Token, Token-2022, Associated Token,
@@ -172,7 +173,7 @@ class LiteSvmEngine implements LedgerEngine {
   }
 
   #open(): LiteSvm {
-    if (!this.#svm) throw new Error('the LiteSVM engine is closed');
+    if (!this.#svm) throw new InternalError('ENGINE_CLOSED', { engine: 'LiteSVM' });
     return this.#svm;
   }
 

@@ -1,6 +1,7 @@
 import { PublicKey } from '@solana/web3.js';
 import type { GenesisAccount } from './engine.ts';
 import { releaseBank, takeBank } from './litesvm-bank.ts';
+import { InternalError } from '../errors/internal-error.ts';
 
 /**
  * The program builds mainnet runs today, as the litesvm package ships them (docs/programs.md lists
@@ -12,7 +13,7 @@ import { releaseBank, takeBank } from './litesvm-bank.ts';
  * 1.18) refuses at its first instruction ("unsupported BPF instruction"), so bankrun keeps its own
  * SPL Token 3.5.0 (measured; docs/programs.md).
  */
-export const PROGRAMS_BANKRUN_TAKES = [
+const PROGRAMS_BANKRUN_TAKES = [
   'TokenzQdBNbLqP5VEhdkAS6EPFLC1PHnBqCXEpPxuEb',
   'ATokenGPvbdGVxr1b2hvZbsiqW5xWH25efTNsLJA8knL',
   'MemoSq4gqABAXKb96qnH8TysNcWxMyWCqXgDLGmfcHr',
@@ -38,7 +39,7 @@ export function currentProgramAccounts(): GenesisAccount[] {
     const accounts: GenesisAccount[] = [];
     const read = (address: PublicKey) => {
       const account = svm.getAccount(address.toBytes());
-      if (!account) throw new Error(`the litesvm package ships no program at ${address.toBase58()}`);
+      if (!account) throw new InternalError('PROGRAM_MISSING', { address: address.toBase58() });
       return { lamports: account.lamports(), owner: new PublicKey(account.owner()), data: account.data(), executable: account.executable() };
     };
     for (const id of PROGRAMS_BANKRUN_TAKES) {

@@ -6,6 +6,7 @@ import { z } from 'zod';
 import { createEd25519Signer, type Ed25519Signer } from '../crypto/ed25519.ts';
 import { RelayError } from '../errors/relay-error.ts';
 import { keypairOf, type Fixtures } from '../fixtures/load-fixtures.ts';
+import { InternalError } from '../errors/internal-error.ts';
 
 /** How long a legacy relay call waits for its commitment before the record fails with Timeout. */
 export const DEFAULT_COMMITMENT_TIMEOUT_MS = 60_000;
@@ -19,14 +20,14 @@ export const DEFAULT_COMMITMENT_TIMEOUT_MS = 60_000;
  * `{origin}` are filled when the apps load. A fixture may still name Solana's explorer:
  * `https://explorer.solana.com/{path}?cluster=custom&customUrl={rpcUrl}`.
  */
-export const DEFAULT_EXPLORER = '{origin}/{path}';
+const DEFAULT_EXPLORER = '{origin}/{path}';
 
 /**
  * An explorer template with the emulator's address filled in, so that links follow the port and
  * public URL the emulator really serves on: `{rpcUrl}` is its RPC URL, URL-encoded (a query value),
  * and `{origin}` its origin as is (a path prefix).
  */
-export function resolveExplorer(template: string, where: { rpcUrl: string; origin: string }): string {
+function resolveExplorer(template: string, where: { rpcUrl: string; origin: string }): string {
   return template.replaceAll('{rpcUrl}', encodeURIComponent(where.rpcUrl)).replaceAll('{origin}', where.origin);
 }
 
@@ -125,26 +126,35 @@ export class LegacyApps {
   /** `rpcUrl` and `origin` are where the emulator serves (its cluster endpoint and explorer links). */
   constructor(fixtures: Fixtures, options: { rpcUrl: string; origin: string }) {
     const parsed = appsFileSchema.safeParse(fixtures.extra.apps ?? []);
-    if (!parsed.success) throw new Error(`fixtures apps.json is invalid: ${z.prettifyError(parsed.error)}`);
+    if (!parsed.success) throw new InternalError('FIXTURES_INVALID', { problem: `fixtures apps.json is invalid: ${z.prettifyError(parsed.error)}` });
     const relayFeePayer = fixtures.relay.feePayer;
     this.#signers.set(relayFeePayer.publicKey, createEd25519Signer(keypairOf(relayFeePayer).secretKey));
 
     for (const app of parsed.data) {
       const key = appKey(app.environment, app.index);
-      if (this.#apps.has(key)) throw new Error(`fixtures apps.json defines ${key} twice`);
+      if (this.#apps.has(key)) throw new InternalError('FIXTURES_INVALID', { problem: `fixtures apps.json defines ${key} twice` });
       const mints = app.mints.map((mint): LegacyMint => {
         const known = fixtures.mints.find((candidate) => candidate.address === mint.publicKey);
         const decimals = mint.decimals ?? known?.decimals;
-        if (decimals === undefined) throw new Error(`fixtures apps.json: ${key} mint ${mint.publicKey} is not in mints.json, so it needs decimals`);
+        if (decimals === undefined)
+          throw new InternalError('FIXTURES_INVALID', {
+            problem: `fixtures apps.json: ${key} mint ${mint.publicKey} is not in mints.json, so it needs decimals`,
+          });
         if (known && decimals !== known.decimals)
-          throw new Error(`fixtures apps.json: ${key} mint ${mint.publicKey} has ${decimals} decimals; mints.json says ${known.decimals}`);
+          throw new InternalError('FIXTURES_INVALID', {
+            problem: `fixtures apps.json: ${key} mint ${mint.publicKey} has ${decimals} decimals; mints.json says ${known.decimals}`,
+          });
         const feePayer = mint.feePayer ?? relayFeePayer.publicKey;
         if (!this.#signers.has(feePayer)) {
-          if (!mint.feePayerSecretKey) throw new Error(`fixtures apps.json: ${key} mint ${mint.publicKey} has fee payer ${feePayer} without feePayerSecretKey`);
+          if (!mint.feePayerSecretKey)
+            throw new InternalError('FIXTURES_INVALID', {
+              problem: `fixtures apps.json: ${key} mint ${mint.publicKey} has fee payer ${feePayer} without feePayerSecretKey`,
+            });
           const secret = decodeBase58(mint.feePayerSecretKey);
-          if (secret === null) throw new Error(`fixtures apps.json: ${key} feePayerSecretKey is not base58`);
+          if (secret === null) throw new InternalError('FIXTURES_INVALID', { problem: `fixtures apps.json: ${key} feePayerSecretKey is not base58` });
           const keypair = Keypair.fromSecretKey(secret);
-          if (keypair.publicKey.toBase58() !== feePayer) throw new Error(`fixtures apps.json: ${key} feePayerSecretKey is not the secret key of ${feePayer}`);
+          if (keypair.publicKey.toBase58() !== feePayer)
+            throw new InternalError('FIXTURES_INVALID', { problem: `fixtures apps.json: ${key} feePayerSecretKey is not the secret key of ${feePayer}` });
           this.#signers.set(feePayer, createEd25519Signer(keypair.secretKey));
         }
         return {

@@ -6,6 +6,7 @@ import type { operations } from '../generated/relay.ts';
 import { codeOf, describeErrors, toFieldErrors, TRANSACTION_FIELDS, type FieldError } from './binding-errors.ts';
 import { openApiDocument, operationsById, requestBodySchema, resolveRef, schemaProperties, type JsonSchema, type OpenApiParameter } from './document.ts';
 import { bindBodyNames, bodyBindingOf, clampMinimumOf, coerce, queryNamesOf, type BodyBinding } from './model-binding.ts';
+import { InternalError } from '../errors/internal-error.ts';
 
 /**
  * Binds requests the way the real service's ASP.NET model binding does, then validates them
@@ -80,7 +81,7 @@ function createBinder(): RequestBinder {
     let entry = cache.get(operationId);
     if (entry) return entry;
     const found = operations.get(operationId);
-    if (!found) throw new Error(`operation ${operationId} is not in openapi/relay.yaml`);
+    if (!found) throw new InternalError('CONTRACT_MISMATCH', { operationId, problem: 'no such operation in openapi/relay.yaml' });
     const { operation } = found;
     const bodySchema = requestBodySchema(operation);
     entry = {
@@ -130,7 +131,7 @@ function createBinder(): RequestBinder {
       for (const name of options?.defaulted ?? []) {
         const declared = entry.query.find(({ parameter }) => parameter.name === name)?.parameter;
         if (!declared?.required && (declared?.schema as { default?: unknown } | undefined)?.default === undefined) {
-          throw new Error(`${operationId}: query parameter ${String(name)} has no default in openapi/relay.yaml`);
+          throw new InternalError('CONTRACT_MISMATCH', { operationId, problem: `query parameter ${String(name)} has no default in openapi/relay.yaml` });
         }
       }
       const result: Record<string, unknown> = {};

@@ -1,5 +1,6 @@
 import { RelayError } from '../errors/relay-error.ts';
 import type { ChangeReporter } from '../state/change-feed.ts';
+import { InternalError } from '../errors/internal-error.ts';
 
 export interface QueueOptions {
   /** `auto` submits in the background after each answer; `manual` holds jobs until step() or flush(). Default `auto`. */
@@ -174,7 +175,7 @@ export class RelayQueue<J extends { id: string }> {
       await this.#running;
       if (this.#jobs.length === 0) return;
       if (this.#paused) {
-        throw new Error(`The relay queue is paused with ${this.#jobs.length} transaction(s) waiting: resume(), step() or flush() it first.`);
+        throw new InternalError('QUEUE_PAUSED', { waiting: this.#jobs.length });
       }
       if (this.#holds > 0) await new Promise<void>((resolve) => this.#released.push(resolve));
       this.#kick();

@@ -66,11 +66,13 @@ export function parseLine(line: Buffer): PartChange[] | null {
   try {
     const pairs = decodeState(json.toString('utf8'));
     if (!Array.isArray(pairs)) return null;
-    return pairs.map((pair) => {
+    const changes: PartChange[] = [];
+    for (const pair of pairs) {
       const [part, change] = pair as [unknown, unknown];
-      if (typeof part !== 'string') throw new Error('not a part name');
-      return { part, change };
-    });
+      if (typeof part !== 'string') return null;
+      changes.push({ part, change });
+    }
+    return changes;
   } catch {
     return null;
   }

@@ -2,6 +2,7 @@ import { rm } from 'node:fs/promises';
 import type { StateRegistry } from '../state/state-registry.ts';
 import { cutSegment, listSegments, readSegment, segmentPath, type SegmentContent } from './journal-segments.ts';
 import { StateDamageError } from './state-damage.ts';
+import { InternalError } from '../errors/internal-error.ts';
 
 export interface JournalScan {
   statePath: string;
@@ -99,7 +100,7 @@ export async function replayJournal(scan: JournalScan, state: StateRegistry): Pr
     for (const unit of units) {
       for (const { part } of unit) {
         const known = state.get(part);
-        if (!known?.replay) throw new Error(`the journal holds changes of "${part}", which this emulator ${known ? 'cannot replay' : 'does not have'}`);
+        if (!known?.replay) throw new InternalError('JOURNAL_PART_UNKNOWN', { part, known: known !== undefined });
       }
     }
   }
@@ -110,7 +111,8 @@ export async function replayJournal(scan: JournalScan, state: StateRegistry): Pr
       discardedBytes += content.length - content.goodBytes;
     }
     for (const unit of content.units) {
-      for (const { part, change } of unit) {
+      for (const { part: key, change } of unit) {
+        const part = state.get(key)!.name; // Known: checked above.
         let changes = byPart.get(part);
         if (!changes) byPart.set(part, (changes = []));
         changes.push(change);

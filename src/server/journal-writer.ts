@@ -3,6 +3,7 @@ import { dirname } from 'node:path';
 import type { ChangeSink, PartChange } from '../state/change-feed.ts';
 import { createdHeader, HEADER_BYTES, headerText, journalLine } from './journal-format.ts';
 import { segmentPath } from './journal-segments.ts';
+import { InternalError } from '../errors/internal-error.ts';
 
 export interface JournalWriterOptions {
   /** The state file whose journal this is (segments are named after it). */
@@ -220,7 +221,7 @@ export class JournalWriter implements ChangeSink {
 
   #handle(segment: number): Promise<OpenSegment> {
     const handle = this.#handles.get(segment);
-    if (!handle) throw new Error(`journal segment ${segment} was never started`);
+    if (!handle) throw new InternalError('JOURNAL_SEGMENT_UNKNOWN', { segment });
     return handle;
   }
 }

@@ -162,9 +162,14 @@ function nextPortUrl(rpcUrl: string): string {
 
 /** Restores an exported state into a fresh emulator; StateRestoreError names the file and why. */
 async function importState(emulator: RelayEmulator, path: string): Promise<void> {
+  let content: Awaited<ReturnType<typeof readStateFile>>;
   try {
-    const content = await readStateFile(path);
-    if (content === null) throw new Error('no such file');
+    content = await readStateFile(path);
+  } catch (error) {
+    throw new StateRestoreError(`cannot import ${path}: ${(error as Error).message}`, { cause: error });
+  }
+  if (content === null) throw new StateRestoreError(`cannot import ${path}: no such file`);
+  try {
     await emulator.restore(content);
   } catch (error) {
     throw new StateRestoreError(`cannot import ${path}: ${(error as Error).message}`, { cause: error });

@@ -9,6 +9,7 @@ import { listSegments, segmentPath } from './journal-segments.ts';
 import { JournalWriter } from './journal-writer.ts';
 import { readStateFile, writeStateFile } from './snapshot-file.ts';
 import { StateLock } from './state-lock.ts';
+import { InternalError } from '../errors/internal-error.ts';
 
 export const DEFAULT_STATE_INTERVAL_MS = 5_000;
 /** Journal bytes past which a snapshot is taken at once, whatever the interval. */
@@ -78,7 +79,7 @@ export class StateFile {
   /** Restores the snapshot and the journal into the emulator (which must be fresh), and starts journaling. */
   async open(): Promise<OpenedState> {
     const { services } = this.#emulator;
-    if (this.#writer) throw new Error(`${this.path} is open already`);
+    if (this.#writer) throw new InternalError('STATE_FILE_OPEN', { path: this.path });
     // Before anything is read or deleted: another process serving this file would lose what it acknowledged.
     await mkdir(dirname(this.path), { recursive: true });
     this.#lock = await StateLock.acquire(this.path);

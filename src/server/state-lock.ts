@@ -1,5 +1,6 @@
 import { randomBytes } from 'node:crypto';
 import { link, mkdir, readFile, rename, rm, rmdir, stat, writeFile } from 'node:fs/promises';
+import { InternalError } from '../errors/internal-error.ts';
 
 /**
  * Keeps a second process off a state file: `PATH.lock` names the process that has the state file
@@ -57,7 +58,7 @@ export class StateLock {
         });
         if (replaced) return new StateLock(path, nonce);
       }
-      throw new Error(`cannot take ${path}: it keeps changing under other starters`);
+      throw new InternalError('STATE_LOCK_CONTENDED', { path });
     } finally {
       await rm(own, { force: true });
     }

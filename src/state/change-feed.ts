@@ -1,3 +1,5 @@
+import { InternalError } from '../errors/internal-error.ts';
+
 /** A stateful part's report of one change it made, for the write-ahead journal (see {@link ChangeFeed}). */
 export type ChangeReporter = (change: unknown) => void;
 
@@ -50,7 +52,7 @@ export class ChangeFeed {
   }
 
   attach(sink: ChangeSink): void {
-    if (this.#sink) throw new Error('a change sink is already attached');
+    if (this.#sink) throw new InternalError('CHANGE_SINK_ATTACHED', {});
     this.#sink = sink;
   }
 

@@ -1,6 +1,7 @@
 import { crc32 } from 'node:zlib';
 import type { EmulatorSnapshot } from './snapshot.ts';
 import { encodeState, encodeStateChunks } from './state-codec.ts';
+import { InternalError } from '../errors/internal-error.ts';
 
 /**
  * A snapshot's checksum: CRC-32 of its state-codec JSON without the `checksum` field, as
@@ -8,7 +9,7 @@ import { encodeState, encodeStateChunks } from './state-codec.ts';
  * time and add it at the end (sealedChunks). It finds damage (a flipped bit on disk), not intent: a
  * snapshot changed on purpose is sealed again with sealSnapshot.
  */
-export function snapshotChecksum(snapshot: EmulatorSnapshot): string {
+function snapshotChecksum(snapshot: EmulatorSnapshot): string {
   const { checksum: _checksum, ...content } = snapshot;
   return format(crc32(encodeState(content)));
 }
@@ -48,7 +49,7 @@ export function* sealedChunks(snapshot: EmulatorSnapshot): Generator<string> {
     held = piece;
   }
   // The object's closing brace comes last: the checksum goes in before it.
-  if (held === null || !held.endsWith('}')) throw new Error('a snapshot encodes as a JSON object');
+  if (held === null || !held.endsWith('}')) throw new InternalError('SNAPSHOT_NOT_OBJECT', {});
   yield `${held.slice(0, -1)},"checksum":${JSON.stringify(format(sum))}}`;
 }
 

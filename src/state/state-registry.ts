@@ -1,3 +1,5 @@
+import { InternalError } from '../errors/internal-error.ts';
+
 /**
  * A part of the emulator that holds state: it can be snapshotted (state file), restored (start
  * from a state file), reset (back to the fixtures) and, when it reports its changes to the change
@@ -6,6 +8,8 @@
 export interface StatefulPart {
   /** Unique key of this part in a snapshot, and of its changes in the journal. */
   name: string;
+  /** Keys this part had in state files an earlier version wrote: read as `name`, never written. */
+  formerNames?: readonly string[];
   /**
    * This part's data. The synchronous part of the call must capture the state (the state file
    * takes every part's snapshot in one tick, at one point of the journal); a part that must read
@@ -27,14 +31,20 @@ export interface StatefulPart {
 /** Every stateful part, in registration order (restore, reset and replay run in that order). */
 export class StateRegistry {
   readonly #parts = new Map<string, StatefulPart>();
+  /** Every key a part is known by, former names included. */
+  readonly #byKey = new Map<string, StatefulPart>();
 
   register(part: StatefulPart): void {
-    if (this.#parts.has(part.name)) throw new Error(`state part ${part.name} is registered twice`);
+    for (const key of [part.name, ...(part.formerNames ?? [])]) {
+      if (this.#byKey.has(key)) throw new InternalError('STATE_PART_DUPLICATE', { part: key });
+      this.#byKey.set(key, part);
+    }
     this.#parts.set(part.name, part);
   }
 
-  get(name: string): StatefulPart | undefined {
-    return this.#parts.get(name);
+  /** The part with this key in a snapshot or a journal: its name, or one it had before. */
+  get(key: string): StatefulPart | undefined {
+    return this.#byKey.get(key);
   }
 
   parts(): StatefulPart[] {

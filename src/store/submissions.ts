@@ -4,10 +4,11 @@ import type { StrictBreak } from '../domain/words.ts';
 import type { ChangeReporter } from '../state/change-feed.ts';
 
 import { TRANSACTION_ORIGINS } from '../domain/words.ts';
+import { InternalError } from '../errors/internal-error.ts';
 
 export { TRANSACTION_ORIGINS, type TransactionOrigin } from '../domain/words.ts';
 
-export const SUBMISSION_STATUSES = ['queued', 'processed', 'failed'] as const;
+const SUBMISSION_STATUSES = ['queued', 'processed', 'failed'] as const;
 export type SubmissionStatus = (typeof SUBMISSION_STATUSES)[number];
 
 /** Commitment levels a transaction reaches on the ledger (and a caller can wait for), weakest first. */
@@ -87,7 +88,7 @@ export class Submissions {
 
   update(signature: string, patch: Partial<Submission>): Submission {
     const current = this.#bySignature.get(signature);
-    if (!current) throw new Error(`no submission ${signature}`);
+    if (!current) throw new InternalError('SUBMISSION_UNKNOWN', { signature });
     const updated = { ...current, ...patch };
     this.#bySignature.set(signature, updated);
     this.#report({ op: 'update', signature, patch } satisfies SubmissionsChange);

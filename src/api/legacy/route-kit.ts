@@ -6,11 +6,12 @@ import { isSolanaSignature } from '../../openapi/formats.ts';
 import type { EmulatorServices } from '../../services.ts';
 import type { LegacyApp } from '../../legacy/legacy-apps.ts';
 import type { LegacyService } from '../../legacy/legacy-service.ts';
+import { InternalError } from '../../errors/internal-error.ts';
 
 export type LegacyContext = RouteContext<EmulatorServices>;
 
 /** `{index}` path segments are integers, negative ones included, as NestJS's ParseIntPipe takes them (its message otherwise). */
-export function indexParam(context: LegacyContext): number {
+function indexParam(context: LegacyContext): number {
   const raw = context.params.index ?? '';
   if (!/^-?\d+$/.test(raw)) {
     throw new RelayError('VALIDATION_FAILED', 'Validation failed (numeric string is expected)', { errors: [{ path: 'index', message: 'must be an integer' }] });
@@ -106,7 +107,7 @@ export function claimsLegacyBody(legacyOperationId: string, currentOperationId: 
 /** The lower-cased property names (and their `x-aliases`) of an operation's JSON body in the contract. */
 function bodyKeysOf(operationId: string): Set<string> {
   const found = operationsById().get(operationId);
-  if (!found) throw new Error(`operation ${operationId} is not in openapi/relay.yaml`);
+  if (!found) throw new InternalError('CONTRACT_MISMATCH', { operationId, problem: 'no such operation in openapi/relay.yaml' });
   const names = new Set<string>();
   for (const [name, property] of Object.entries(schemaProperties(requestBodySchema(found.operation)))) {
     names.add(name.toLowerCase());

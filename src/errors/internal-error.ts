@@ -1,0 +1,67 @@
+/**
+ * The emulator's own failures: a misconfiguration it refuses at start, or a part used out of turn.
+ * Never an answer to a request (the core masks anything that is not a RelayError as 500
+ * INTERNAL_ERROR); coded, so that whoever catches one tells them apart by `code`, never by text.
+ * Each code has its typed context and one message, made from it here, as kit's errors do.
+ */
+export interface InternalContexts {
+  /** The API key list is empty. */
+  API_KEYS_EMPTY: Record<never, never>;
+  /** A fixture file (keys, mints, wallets, apps.json) cannot be used: `problem` says why, naming the file. */
+  FIXTURES_INVALID: { problem: string };
+  /** The code asks openapi/relay.yaml for something it does not declare. */
+  CONTRACT_MISMATCH: { operationId: string; problem: string };
+  /** The state file's journal holds changes of a part this emulator cannot replay. */
+  JOURNAL_PART_UNKNOWN: { part: string; known: boolean };
+  JOURNAL_SEGMENT_UNKNOWN: { segment: number };
+  STATE_FILE_OPEN: { path: string };
+  STATE_LOCK_CONTENDED: { path: string };
+  STATE_PART_DUPLICATE: { part: string };
+  CHANGE_SINK_ATTACHED: Record<never, never>;
+  SNAPSHOT_NOT_OBJECT: Record<never, never>;
+  /** settle() on a paused queue with jobs waiting: it would never end. */
+  QUEUE_PAUSED: { waiting: number };
+  SUBMISSION_UNKNOWN: { signature: string };
+  ENGINE_CLOSED: { engine: string };
+  ENGINE_NO_BLOCKHASH: { engine: string };
+  PROGRAM_MISSING: { address: string };
+  SERVER_TRANSACTION_UNPAID: Record<never, never>;
+}
+
+export type InternalCode = keyof InternalContexts;
+
+const MESSAGES: { [C in InternalCode]: (context: InternalContexts[C]) => string } = {
+  API_KEYS_EMPTY: () => 'at least one API key is required',
+  FIXTURES_INVALID: ({ problem }) => problem,
+  CONTRACT_MISMATCH: ({ operationId, problem }) => `${operationId}: ${problem}`,
+  JOURNAL_PART_UNKNOWN: ({ part, known }) => `the journal holds changes of "${part}", which this emulator ${known ? 'cannot replay' : 'does not have'}`,
+  JOURNAL_SEGMENT_UNKNOWN: ({ segment }) => `journal segment ${segment} was never started`,
+  STATE_FILE_OPEN: ({ path }) => `${path} is open already`,
+  STATE_LOCK_CONTENDED: ({ path }) => `cannot take ${path}: it keeps changing under other starters`,
+  STATE_PART_DUPLICATE: ({ part }) => `state part ${part} is registered twice`,
+  CHANGE_SINK_ATTACHED: () => 'a change sink is already attached',
+  SNAPSHOT_NOT_OBJECT: () => 'a snapshot encodes as a JSON object',
+  QUEUE_PAUSED: ({ waiting }) => `The relay queue is paused with ${waiting} transaction(s) waiting: resume(), step() or flush() it first.`,
+  SUBMISSION_UNKNOWN: ({ signature }) => `no submission ${signature}`,
+  ENGINE_CLOSED: ({ engine }) => `the ${engine} engine is closed`,
+  ENGINE_NO_BLOCKHASH: ({ engine }) => `${engine} returned no blockhash`,
+  PROGRAM_MISSING: ({ address }) => `the litesvm package ships no program at ${address}`,
+  SERVER_TRANSACTION_UNPAID: () => 'a server transaction needs a fee payer',
+};
+
+export class InternalError<C extends InternalCode = InternalCode> extends Error {
+  readonly code: C;
+  readonly context: InternalContexts[C];
+
+  constructor(code: C, context: InternalContexts[C], options?: { cause?: unknown }) {
+    super(MESSAGES[code](context), options);
+    this.name = 'InternalError';
+    this.code = code;
+    this.context = context;
+  }
+}
+
+/** An InternalError, or one with this code. */
+export function isInternalError<C extends InternalCode>(error: unknown, code?: C): error is InternalError<C> {
+  return error instanceof InternalError && (code === undefined || error.code === code);
+}
