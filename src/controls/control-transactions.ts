@@ -1,4 +1,6 @@
-import { TransactionMessage, VersionedTransaction, type Keypair, type TransactionInstruction } from '@solana/web3.js';
+import type { Keypair, TransactionInstruction } from '@solana/web3.js';
+import { createEd25519Signer } from '../crypto/ed25519.ts';
+import { signTransaction } from '../crypto/sign-transaction.ts';
 import { RelayError } from '../errors/relay-error.ts';
 import type { Ledger, LedgerTransaction } from '../ledger/ledger.ts';
 
@@ -19,18 +21,8 @@ export async function runControlTransaction(
   },
 ): Promise<LedgerTransaction> {
   const { blockhash } = await ledger.latestBlockhash();
-  const message = new TransactionMessage({
-    payerKey: options.payer.publicKey,
-    recentBlockhash: blockhash,
-    instructions: options.instructions,
-  }).compileToLegacyMessage();
-  const tx = new VersionedTransaction(message);
-  // Only the keys the message needs sign: a faucet call that mints nothing has no mint authority in it.
-  const required = message.staticAccountKeys.slice(0, message.header.numRequiredSignatures);
-  tx.sign([
-    options.payer,
-    ...options.signers.filter((signer) => !signer.publicKey.equals(options.payer.publicKey) && required.some((key) => key.equals(signer.publicKey))),
-  ]);
+  const signers = [options.payer, ...options.signers.filter((signer) => !signer.publicKey.equals(options.payer.publicKey))];
+  const { tx } = signTransaction({ instructions: options.instructions, blockhash, signers: signers.map((signer) => createEd25519Signer(signer.secretKey)) });
   const result = await ledger.process(tx, (landed) => {
     if (landed.err === null) options.onLanded?.(landed);
   });

@@ -4,32 +4,18 @@ import {
   createMintToCheckedInstruction,
   getAssociatedTokenAddressSync,
 } from '@solana/spl-token';
-import { PublicKey, Transaction, TransactionInstruction, VersionedTransaction } from '@solana/web3.js';
+import { PublicKey, TransactionInstruction } from '@solana/web3.js';
 import type { Ed25519Signer } from '../crypto/ed25519.ts';
 import { PROGRAMS } from '../relay/programs.ts';
 import { encodeAppMemo } from './app-memo.ts';
+import { signTransaction, type SignedTransaction } from '../crypto/sign-transaction.ts';
 
 /** A transaction the emulator built and signed with keys it holds, ready for `submitSigned`. */
-export interface ServerTransaction {
-  tx: VersionedTransaction;
-  bytes: Uint8Array;
-}
+export type ServerTransaction = SignedTransaction;
 
 /** The app-index memo (Memo v1, as legacy clients send it). */
 export function appMemoInstruction(index: number): TransactionInstruction {
   return new TransactionInstruction({ programId: PROGRAMS.memoV1, keys: [], data: Buffer.from(encodeAppMemo({ index })) });
-}
-
-/** Builds and fully signs a transaction: `signers[0]` pays the fee. */
-export function signServerTransaction(options: { instructions: TransactionInstruction[]; blockhash: string; signers: Ed25519Signer[] }): ServerTransaction {
-  const [payer] = options.signers;
-  if (!payer) throw new Error('a server transaction needs a fee payer');
-  const transaction = new Transaction({ feePayer: new PublicKey(payer.publicKey), blockhash: options.blockhash, lastValidBlockHeight: 0 });
-  transaction.add(...options.instructions);
-  const message = transaction.compileMessage().serialize();
-  for (const signer of options.signers) transaction.addSignature(new PublicKey(signer.publicKey), Buffer.from(signer.sign(message)));
-  const bytes = new Uint8Array(transaction.serialize());
-  return { tx: VersionedTransaction.deserialize(bytes), bytes };
 }
 
 /** The legacy server-side close: rent back to the close authority, which also pays the fee. */
@@ -45,7 +31,7 @@ export function buildCloseTransaction(options: {
     ...(options.addMemo ? [appMemoInstruction(options.appIndex)] : []),
     createCloseAccountInstruction(options.tokenAccount, authority, authority),
   ];
-  return signServerTransaction({ instructions, blockhash: options.blockhash, signers: [options.closeAuthority] });
+  return signTransaction({ instructions, blockhash: options.blockhash, signers: [options.closeAuthority] });
 }
 
 /** An airdrop: the owner's associated token account (created when missing) receives freshly minted tokens. */
@@ -64,5 +50,5 @@ export function buildAirdropTransaction(options: {
     createAssociatedTokenAccountIdempotentInstruction(payer, account, options.owner, options.mint),
     createMintToCheckedInstruction(options.mint, account, new PublicKey(options.mintAuthority.publicKey), options.amount, options.decimals),
   ];
-  return signServerTransaction({ instructions, blockhash: options.blockhash, signers: [options.feePayer, options.mintAuthority] });
+  return signTransaction({ instructions, blockhash: options.blockhash, signers: [options.feePayer, options.mintAuthority] });
 }

@@ -1,6 +1,6 @@
 import { PACKET_DATA_SIZE, type PublicKey, type VersionedTransaction } from '@solana/web3.js';
 import { RelayError, isRelayError } from '../errors/relay-error.ts';
-import { addressOf } from '../crypto/key-cache.ts';
+import { sanitizeProblem, type SanitizeProblem } from '../domain/sanitize.ts';
 import { base64Problem } from '../crypto/base64.ts';
 import { parseWire } from './wire-parse.ts';
 
@@ -47,7 +47,7 @@ function decodeBytes(bytes: Uint8Array): WireTransaction {
   return { bytes, tx, messageBytes: bytes.subarray(messageStart), signaturesOffset, feePayer: tx.message.staticAccountKeys[0]! };
 }
 
-/** What Solana's message sanitization checks, so that nothing downstream meets an impossible index. */
+/** W4 (no address lookup tables: the relay must see every account), then Solana's own sanitization (src/domain/sanitize.ts). */
 function sanitize(tx: VersionedTransaction): void {
   const { message } = tx;
   if (message.version !== 'legacy' && message.addressTableLookups.length > 0) {
@@ -58,30 +58,25 @@ function sanitize(tx: VersionedTransaction): void {
       { rule: 'W4' },
     );
   }
-  const { numRequiredSignatures, numReadonlySignedAccounts, numReadonlyUnsignedAccounts } = message.header;
-  const keys = message.staticAccountKeys;
-  if (numRequiredSignatures < 1 || tx.signatures.length !== numRequiredSignatures) {
-    throw invalid(`The transaction carries ${tx.signatures.length} signatures but its header requires ${numRequiredSignatures}.`);
-  }
-  if (
-    keys.length < numRequiredSignatures ||
-    numReadonlySignedAccounts >= numRequiredSignatures ||
-    numReadonlyUnsignedAccounts > keys.length - numRequiredSignatures
-  ) {
-    throw invalid('The message header does not fit its account keys (the fee payer must be a writable signer).');
-  }
-  if (new Set(keys.map((key) => addressOf(key))).size !== keys.length) {
-    throw invalid('The message lists an account key twice.');
-  }
-  for (const [index, instruction] of message.compiledInstructions.entries()) {
-    if (instruction.programIdIndex === 0 || instruction.programIdIndex >= keys.length) {
-      throw invalid(
-        `Instruction ${index} names program index ${instruction.programIdIndex}, which is ` +
-          `${instruction.programIdIndex === 0 ? 'the fee payer' : 'out of range'}.`,
-      );
-    }
-    const outOfRange = instruction.accountKeyIndexes.find((keyIndex) => keyIndex >= keys.length);
-    if (outOfRange !== undefined) throw invalid(`Instruction ${index} names account index ${outOfRange}, which is out of range.`);
+  const problem = sanitizeProblem(tx);
+  if (problem) throw invalid(sanitizeDetail(problem));
+}
+
+/** The relay's words for each sanitize problem. */
+function sanitizeDetail(problem: SanitizeProblem): string {
+  switch (problem.kind) {
+    case 'signature-count':
+      return `The transaction carries ${problem.signatures} signatures but its header requires ${problem.required}.`;
+    case 'header':
+      return 'The message header does not fit its account keys (the fee payer must be a writable signer).';
+    case 'duplicate-key':
+      return 'The message lists an account key twice.';
+    case 'program-index':
+      return `Instruction ${problem.instruction} names program index ${problem.programIndex}, which is ${
+        problem.programIndex === 0 ? 'the fee payer' : 'out of range'
+      }.`;
+    case 'account-index':
+      return `Instruction ${problem.instruction} names account index ${problem.accountIndex}, which is out of range.`;
   }
 }
 

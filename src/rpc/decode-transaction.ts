@@ -2,6 +2,7 @@ import { PACKET_DATA_SIZE, VersionedTransaction } from '@solana/web3.js';
 import { decodeBase58 } from '../crypto/base58.ts';
 import { verifyEd25519 } from '../crypto/ed25519.ts';
 import { paramsError } from './json-rpc-error.ts';
+import { sanitizeProblem } from '../domain/sanitize.ts';
 import { encodeBase58 } from '../crypto/base58.ts';
 
 /** Largest encoded forms of a packet-sized transaction the validator accepts (agave rpc.rs). */
@@ -47,23 +48,19 @@ export function decodeTransaction(encoded: string, encoding: BinaryEncoding): De
   return { tx, bytes, signature: encodeBase58(tx.signatures[0]!) };
 }
 
-/** What `SanitizedTransaction::try_create` refuses, as -32602 `invalid transaction: …`. */
+/**
+ * What `SanitizedTransaction::try_create` refuses (src/domain/sanitize.ts), as -32602 `invalid
+ * transaction: …` with the validator's words: a duplicate key is TransactionError::AccountLoadedTwice,
+ * every other shape SanitizeFailure.
+ */
 function sanitize(tx: VersionedTransaction): void {
-  const { header, staticAccountKeys, compiledInstructions } = tx.message;
-  const lookups =
-    tx.message.version === 'legacy'
-      ? 0
-      : tx.message.addressTableLookups.reduce((sum, lookup) => sum + lookup.writableIndexes.length + lookup.readonlyIndexes.length, 0);
-  const keyCount = staticAccountKeys.length + lookups;
-  const valid =
-    tx.signatures.length > 0 &&
-    tx.signatures.length === header.numRequiredSignatures &&
-    header.numRequiredSignatures <= staticAccountKeys.length &&
-    header.numReadonlySignedAccounts < header.numRequiredSignatures &&
-    compiledInstructions.every(
-      (ix) => ix.programIdIndex > 0 && ix.programIdIndex < staticAccountKeys.length && ix.accountKeyIndexes.every((index) => index < keyCount),
-    );
-  if (!valid) throw paramsError('invalid transaction: Transaction failed to sanitize accounts offsets correctly');
+  const problem = sanitizeProblem(tx);
+  if (problem === null) return;
+  throw paramsError(
+    problem.kind === 'duplicate-key'
+      ? 'invalid transaction: Account loaded twice'
+      : 'invalid transaction: Transaction failed to sanitize accounts offsets correctly',
+  );
 }
 
 /** True when every required signature, the fee payer's included, verifies against the message. */

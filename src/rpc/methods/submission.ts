@@ -1,4 +1,6 @@
-import { type PublicKey, SystemProgram, Transaction, VersionedTransaction } from '@solana/web3.js';
+import { type PublicKey, SystemProgram, VersionedTransaction } from '@solana/web3.js';
+import { createEd25519Signer } from '../../crypto/ed25519.ts';
+import { signTransaction, type SignedTransaction } from '../../crypto/sign-transaction.ts';
 import { keypairOf } from '../../fixtures/load-fixtures.ts';
 import type { SimulationResult } from '../../ledger/ledger.ts';
 import { innerInstructionsJson } from '../transaction-json.ts';
@@ -102,8 +104,8 @@ export const submissionMethods: MethodTable = {
     commitmentOf(config);
     const { services } = context;
     for (let attempt = 0; attempt < AIRDROP_ATTEMPTS; attempt += 1) {
-      const tx = await airdropTransaction(services, to, lamports);
-      if (!services.submissions.get(encodeBase58(tx.signatures[0]!))) return services.relay.submitSigned(tx, tx.serialize(), 'rpc');
+      const { tx, bytes } = await airdropTransaction(services, to, lamports);
+      if (!services.submissions.get(encodeBase58(tx.signatures[0]!))) return services.relay.submitSigned(tx, bytes, 'rpc');
       // The same transfer in the same blockhash would be the same transaction: move to a new slot.
       await services.ledger.warp({ slots: 1 });
     }
@@ -111,13 +113,11 @@ export const submissionMethods: MethodTable = {
   },
 };
 
-async function airdropTransaction(services: EmulatorServices, to: PublicKey, lamports: number): Promise<VersionedTransaction> {
+async function airdropTransaction(services: EmulatorServices, to: PublicKey, lamports: number): Promise<SignedTransaction> {
   const faucet = keypairOf(services.fixtures.relay.faucet);
-  const { blockhash, lastValidBlockHeight } = await services.ledger.latestBlockhash();
-  const legacy = new Transaction({ feePayer: faucet.publicKey, blockhash, lastValidBlockHeight: Number(lastValidBlockHeight) });
-  legacy.add(SystemProgram.transfer({ fromPubkey: faucet.publicKey, toPubkey: to, lamports }));
-  legacy.sign(faucet);
-  return VersionedTransaction.deserialize(legacy.serialize());
+  const { blockhash } = await services.ledger.latestBlockhash();
+  const instructions = [SystemProgram.transfer({ fromPubkey: faucet.publicKey, toPubkey: to, lamports })];
+  return signTransaction({ instructions, blockhash, signers: [createEd25519Signer(faucet.secretKey)] });
 }
 
 function signatureFailure(): JsonRpcError {
