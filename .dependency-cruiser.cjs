@@ -9,7 +9,7 @@
  *                                           snapshot's type, its codec and its seal
  *   4  ledger                                the ledger behind LedgerEngine
  *   5  fixtures                              the fixture files, read into accounts
- *   6  store                                 transaction records, history, token-account index
+ *   6  store, queries                        submissions, history, token-account index; reads over them and the ledger
  *   7  relay, auth, limits, openapi          the accept pipeline and queue; keys and tokens; the contract's binder
  *   8  rpc                                   Solana JSON-RPC and PubSub
  *   9  legacy                                the legacy interface's domain
@@ -36,7 +36,7 @@ const LAYERS = [
   ['http', STATE_BASE],
   ['ledger'],
   ['fixtures'],
-  ['store'],
+  ['store', 'queries'],
   ['relay', 'auth', 'limits', 'openapi'],
   ['rpc'],
   ['legacy'],

@@ -75,7 +75,7 @@ describe('relay-emulator start: state file, restart, shutdown and admin token', 
     expect(existsSync(stateFile)).toBe(true);
     const saved = decodeState(readFileSync(stateFile, 'utf8')) as { queuePaused: boolean; parts: Record<string, unknown> };
     expect(saved.queuePaused).toBe(true);
-    expect(Object.keys(saved.parts)).toEqual(expect.arrayContaining(['ledger', 'records', 'history', 'tokenAccounts', 'queue', 'legacy']));
+    expect(Object.keys(saved.parts)).toEqual(expect.arrayContaining(['ledger', 'submissions', 'history', 'tokenAccounts', 'queue', 'legacy']));
 
     // Restart on a non-loopback bind: the controls now want the admin token; the API does not.
     const second = await startCli(['--state-file', stateFile, '--host', '0.0.0.0', '--admin-token', 'open-sesame']);

@@ -179,8 +179,10 @@ describe('control routes over a loopback port, against browser pages', () => {
   });
 
   it('journals and logs the refusals it answers', async () => {
-    const seen: { status: number; path: string }[] = [];
-    const stop = server.emulator.observe((exchange) => seen.push({ status: exchange.response.status, path: new URL(exchange.request.url).pathname }));
+    const seen: { status: number; path: string; problem: string | null }[] = [];
+    const stop = server.emulator.observe((exchange) =>
+      seen.push({ status: exchange.response.status, path: new URL(exchange.request.url).pathname, problem: exchange.problem?.code ?? null }),
+    );
     try {
       await send(port, 'POST', '/__emulator/reset', { Origin: EVIL });
       await send(port, 'OPTIONS', '/__emulator/reset', preflightHeaders(EVIL));
@@ -188,8 +190,8 @@ describe('control routes over a loopback port, against browser pages', () => {
       stop();
     }
     expect(seen).toEqual([
-      { status: 403, path: '/__emulator/reset' },
-      { status: 403, path: '/__emulator/reset' },
+      { status: 403, path: '/__emulator/reset', problem: 'ORIGIN_NOT_ALLOWED' },
+      { status: 403, path: '/__emulator/reset', problem: 'ORIGIN_NOT_ALLOWED' },
     ]);
     expect(server.emulator.requestJournal({ path: '/__emulator/reset' }).map((entry) => [entry.method, entry.status, entry.responseBody])).toEqual([
       ['POST', 403, expect.objectContaining({ code: 'ORIGIN_NOT_ALLOWED' })],

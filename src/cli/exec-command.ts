@@ -12,7 +12,7 @@ export interface ExecIo {
 }
 
 /** What the command finds in its environment, on top of the emulator's own. */
-export const EXEC_ENV = {
+const EXEC_ENV = {
   RELAY_BASE_URL: 'the base URL, /api included',
   RELAY_RPC_URL: 'the JSON-RPC endpoint (PubSub on the same port, ws://)',
   RELAY_API_KEY: 'an accepted X-API-Key',
@@ -26,7 +26,7 @@ export const EXEC_ENV = {
  */
 const SIGINT_FORWARD_DELAY_MS = 500;
 
-export function execUsage(): string {
+function execUsage(): string {
   const env = Object.entries(EXEC_ENV)
     .map(([name, what]) => `  ${name.padEnd(17)} ${what}`)
     .join('\n');
@@ -39,7 +39,7 @@ export function execUsage(): string {
 }
 
 /** Splits `exec`'s arguments at `--`: the emulator's options before, the command after. Throws UsageError. */
-export function parseExecArgs(argv: string[], env: NodeJS.ProcessEnv): { options: StartOptions; command: string[] } {
+function parseExecArgs(argv: string[], env: NodeJS.ProcessEnv): { options: StartOptions; command: string[] } {
   const at = argv.indexOf('--');
   const flags = at < 0 ? argv : argv.slice(0, at);
   const command = at < 0 ? [] : argv.slice(at + 1);

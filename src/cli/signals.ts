@@ -1,7 +1,7 @@
 import { constants } from 'node:os';
 
 /** The signals that stop the emulator cleanly: Ctrl+C, `kill`/`docker stop`, and a closed terminal. */
-export const STOP_SIGNALS = ['SIGINT', 'SIGTERM', 'SIGHUP'] as const satisfies readonly NodeJS.Signals[];
+const STOP_SIGNALS = ['SIGINT', 'SIGTERM', 'SIGHUP'] as const satisfies readonly NodeJS.Signals[];
 
 /**
  * A repeat of a stop signal within this long is the same request arriving twice, not a second one:

@@ -222,7 +222,7 @@ export function parseLegacy(value: string): LegacyTarget {
 }
 
 /** A Solana CLI keypair file: a JSON array of the 64 secret-key bytes. */
-export async function readKeypair(file: string): Promise<Keypair> {
+async function readKeypair(file: string): Promise<Keypair> {
   let text: string;
   try {
     text = await readFile(file, 'utf8');

@@ -15,9 +15,9 @@ export interface Funding {
 }
 
 /** Base units the owner must hold: the scenarios move SEND_AMOUNT (3, in checks/relay-scenario.ts) out and back. */
-export const MIN_OWNER_BALANCE = 3n;
+const MIN_OWNER_BALANCE = 3n;
 /** Base units asked of the faucet when the owner holds less. */
-export const FAUCET_AMOUNT = 1_000_000n;
+const FAUCET_AMOUNT = 1_000_000n;
 
 /**
  * The owner and mint of the relay scenarios: from the options, else made and funded through the

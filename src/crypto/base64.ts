@@ -2,7 +2,7 @@
  * Standard base64 (RFC 4648 §4, padded), as the contract's base64 fields take it, and what is
  * wrong with a text that is not: the position and character, or the length, and what is expected.
  */
-export const STANDARD_BASE64 = /^(?:[A-Za-z0-9+/]{4})*(?:[A-Za-z0-9+/]{2}==|[A-Za-z0-9+/]{3}=)?$/;
+const STANDARD_BASE64 = /^(?:[A-Za-z0-9+/]{4})*(?:[A-Za-z0-9+/]{2}==|[A-Za-z0-9+/]{3}=)?$/;
 
 /** Null for standard base64 of at least one byte, else one sentence on what is wrong (after "… is not standard base64: "). */
 export function base64Problem(text: string): string | null {

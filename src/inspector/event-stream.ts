@@ -2,7 +2,7 @@ import { CORS_RESPONSE_HEADERS } from '../http/respond.ts';
 import type { LiveFeed } from './live-feed.ts';
 
 /** A comment line this often keeps proxies from closing an idle stream and tells a dead client apart. */
-export const KEEP_ALIVE_MS = 15_000;
+const KEEP_ALIVE_MS = 15_000;
 
 /**
  * A server-sent event stream of the feed: `event: hello` at once, `event: change` on each

@@ -15,7 +15,7 @@ const PROGRAM_NAMES: Record<keyof typeof PROGRAMS, string> = {
 };
 
 /** Names the page shows before addresses: the programs, the fixture mints' symbols, the fixture keys. */
-export function addressNames(fixtures: EmulatorServices['fixtures']): Record<string, string> {
+function addressNames(fixtures: EmulatorServices['fixtures']): Record<string, string> {
   const names: Record<string, string> = {};
   for (const [key, program] of Object.entries(PROGRAMS)) names[program.toBase58()] = PROGRAM_NAMES[key as keyof typeof PROGRAMS];
   for (const mint of fixtures.mints) names[mint.address] = mint.symbol;

@@ -31,7 +31,7 @@ export interface RelayFilter {
   limit?: number;
 }
 
-export const DEFAULT_ROW_LIMIT = 200;
+const DEFAULT_ROW_LIMIT = 200;
 
 /** The operations that relay (or send) a transaction, and the operation each is recorded as. */
 export const RELAY_OPERATIONS: ReadonlyMap<string, TransactionOrigin> = new Map<string, TransactionOrigin>([
@@ -105,7 +105,7 @@ export function relayRows(sources: RelaySources, filter: RelayFilter = {}): Rela
 }
 
 /** The relay requests the journal holds that were refused: answered 4xx/5xx, or a JSON-RPC send answered with an error. */
-export function refusedRequests(journal: RequestJournal): RequestRecord[] {
+function refusedRequests(journal: RequestJournal): RequestRecord[] {
   return journal.list({ operationIds: RELAY_OPERATION_IDS }).filter(isRefusal);
 }
 

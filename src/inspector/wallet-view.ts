@@ -3,14 +3,14 @@ import { addressOf } from '../crypto/key-cache.ts';
 import type { components } from '../generated/relay.ts';
 import { toUiAmountString } from '../ledger/token-accounts.ts';
 import type { EmulatorServices } from '../services.ts';
-import { ownedTokenAccounts } from '../store/owned-token-accounts.ts';
+import { ownedTokenAccounts } from '../queries/owned-token-accounts.ts';
 import { describeLedgerError } from './program-errors.ts';
 import { instructionsOf } from './instruction-names.ts';
 
 export type WalletView = components['schemas']['EmulatorWallet'];
 
 /** How many history entries the wallet view shows. */
-export const WALLET_HISTORY_LIMIT = 50;
+const WALLET_HISTORY_LIMIT = 50;
 
 /**
  * An address as the web UI's wallet view shows it: its SOL, its token accounts (read as

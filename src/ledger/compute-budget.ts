@@ -3,8 +3,8 @@ import { addressOf } from '../crypto/key-cache.ts';
 
 export const COMPUTE_BUDGET_PROGRAM_ID: PublicKey = ComputeBudgetProgram.programId;
 const COMPUTE_BUDGET_ADDRESS = 'ComputeBudget111111111111111111111111111111';
-export const DEFAULT_INSTRUCTION_COMPUTE_UNITS = 200_000;
-export const MAX_COMPUTE_UNIT_LIMIT = 1_400_000;
+const DEFAULT_INSTRUCTION_COMPUTE_UNITS = 200_000;
+const MAX_COMPUTE_UNIT_LIMIT = 1_400_000;
 
 export type ComputeBudgetInstruction =
   | { kind: 'RequestHeapFrame'; bytes: number }
@@ -63,7 +63,7 @@ const SIGNATURE_PRECOMPILES = new Set(['Ed25519SigVerify111111111111111111111111
  * The fee Solana charges: a base fee per signature (the precompiles' signatures included) plus
  * price × limit, rounded up.
  */
-export function computeFee(options: { signatures: number; rules: FeeRules; programIds: string[]; instructionData: Uint8Array[] }): bigint {
+function computeFee(options: { signatures: number; rules: FeeRules; programIds: string[]; instructionData: Uint8Array[] }): bigint {
   const { rules } = options;
   let price = 0n;
   let limit: number | null = null;

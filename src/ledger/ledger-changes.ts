@@ -43,7 +43,7 @@ export function reportedAccount(account: LedgerAccount | null): ReportedAccount 
 /** The absent account as the engine takes it: 0 lamports removes an account. */
 const ABSENT: LedgerAccount = { lamports: 0n, owner: PublicKey.default, data: new Uint8Array(), executable: false };
 
-export function ledgerAccount(account: ReportedAccount | null): LedgerAccount {
+function ledgerAccount(account: ReportedAccount | null): LedgerAccount {
   return account ? { lamports: account.lamports, owner: new PublicKey(account.owner), data: account.data, executable: account.executable } : ABSENT;
 }
 

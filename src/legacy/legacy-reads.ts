@@ -3,7 +3,7 @@ import { decodeMint, decodeTokenAccount, toUiAmountString } from '../ledger/toke
 import type { Ledger } from '../ledger/ledger.ts';
 import type { HistoryIndex } from '../store/history-index.ts';
 import type { TokenAccountIndex } from '../store/token-account-index.ts';
-import { ownedTokenAccounts, type OwnedTokenAccount } from '../store/owned-token-accounts.ts';
+import { ownedTokenAccounts, type OwnedTokenAccount } from '../queries/owned-token-accounts.ts';
 import type { LegacyApp, LegacyApps } from './legacy-apps.ts';
 
 /** The parts these reads use (declared here, not picked from EmulatorServices, which lists the legacy service itself). */
@@ -78,7 +78,7 @@ export async function balanceOf(services: Services, app: LegacyApp, owner: strin
 }
 
 /** Most signatures listed per token account, as getSignaturesForAddress's default. */
-export const HISTORY_LIMIT = 1000;
+const HISTORY_LIMIT = 1000;
 
 /** For each of the owner's token accounts of the mint: its signatures, newest first. */
 export async function historyOf(services: Services, owner: string, mint: string) {

@@ -3,13 +3,13 @@ import { z } from 'zod';
 import { RelayError } from '../errors/relay-error.ts';
 import type { ChangeReporter } from '../state/change-feed.ts';
 
-export const LEGACY_STATUSES = ['Processing', 'Committed', 'Confirmed', 'Finalized', 'Failed'] as const;
+const LEGACY_STATUSES = ['Processing', 'Committed', 'Confirmed', 'Finalized', 'Failed'] as const;
 export type LegacyStatus = (typeof LEGACY_STATUSES)[number];
 
-export const LEGACY_ERROR_TYPES = ['BadNonce', 'InvalidAccount', 'SomeError', 'Timeout', 'Unknown', 'WebhookFailed'] as const;
+const LEGACY_ERROR_TYPES = ['BadNonce', 'InvalidAccount', 'SomeError', 'Timeout', 'Unknown', 'WebhookFailed'] as const;
 export type LegacyErrorType = (typeof LEGACY_ERROR_TYPES)[number];
 
-export const LEGACY_COMMITMENTS = ['Processed', 'Confirmed', 'Finalized'] as const;
+const LEGACY_COMMITMENTS = ['Processed', 'Confirmed', 'Finalized'] as const;
 export type LegacyCommitment = (typeof LEGACY_COMMITMENTS)[number];
 
 const errorSchema = z.object({

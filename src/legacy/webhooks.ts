@@ -4,7 +4,7 @@ import type { LegacyTransaction } from './legacy-records.ts';
 export type WebhookType = 'Event' | 'Verify';
 
 /** How long a webhook may take before it counts as failed, in ms. */
-export const WEBHOOK_TIMEOUT_MS = 10_000;
+const WEBHOOK_TIMEOUT_MS = 10_000;
 
 export interface WebhookDelivery {
   start: Date;

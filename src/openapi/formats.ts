@@ -6,13 +6,13 @@ import { decodeBase58 } from '../crypto/base58.ts';
  * the contract (the request binder and the conformance kit's validator). A pattern can say
  * "base58" but not "32 bytes once decoded", and that is what makes a text a key.
  */
-export const CONTRACT_FORMATS: Record<string, Format> = {
+const CONTRACT_FORMATS: Record<string, Format> = {
   'solana-address': { type: 'string', validate: isSolanaAddress },
   'solana-signature': { type: 'string', validate: isSolanaSignature },
 };
 
 /** A Solana address: base58 of exactly 32 bytes (44 characters at most). */
-export function isSolanaAddress(text: string): boolean {
+function isSolanaAddress(text: string): boolean {
   return decodesTo(text, 32, 44);
 }
 

@@ -1,7 +1,7 @@
 import { PublicKey } from '@solana/web3.js';
 import type { Ledger } from '../ledger/ledger.ts';
 import { decodeTokenAccount, type TokenAccountState } from '../ledger/token-accounts.ts';
-import type { TokenAccountIndex } from './token-account-index.ts';
+import type { TokenAccountIndex } from '../store/token-account-index.ts';
 
 export interface OwnedTokenAccount {
   address: string;

@@ -12,38 +12,10 @@ import { RelayError } from '../errors/relay-error.ts';
 import { addressOf, keyBytesOf } from '../crypto/key-cache.ts';
 import { decodeWireTransaction } from './wire.ts';
 import { parseWire, WireFormatError } from './wire-parse.ts';
-
-/** Hand-serialized legacy transactions, to reach shapes no builder produces. */
-function shortVec(n: number): number[] {
-  const out: number[] = [];
-  let rest = n;
-  for (;;) {
-    let byte = rest & 0x7f;
-    rest >>= 7;
-    if (rest === 0) return [...out, byte];
-    byte |= 0x80;
-    out.push(byte);
-  }
-}
-
-interface Shape {
-  signatures?: number;
-  header: [number, number, number];
-  keys: PublicKey[];
-  instructions: { program: number; accounts: number[]; data: number[] }[];
-}
+import { type Shape, shapeBytes, shortVec } from '../domain/transaction-shapes.test-support.ts';
 
 function legacy(shape: Shape): string {
-  const message = [
-    ...shape.header,
-    ...shortVec(shape.keys.length),
-    ...shape.keys.flatMap((key) => [...key.toBytes()]),
-    ...new Uint8Array(32).fill(7),
-    ...shortVec(shape.instructions.length),
-    ...shape.instructions.flatMap((ix) => [ix.program, ...shortVec(ix.accounts.length), ...ix.accounts, ...shortVec(ix.data.length), ...ix.data]),
-  ];
-  const count = shape.signatures ?? shape.header[0];
-  return Buffer.from([...shortVec(count), ...new Uint8Array(64 * count), ...message]).toString('base64');
+  return Buffer.from(shapeBytes(shape)).toString('base64');
 }
 
 function codeOf(base64: string): string {

@@ -8,7 +8,7 @@ import { uiTokenAmount, type UiTokenAmount } from './ui-token-amount.ts';
 import { encodeBase58 } from '../crypto/base58.ts';
 
 /** Account encodings the RPC names; `binary` is the legacy default (a bare base58 string). */
-export const ACCOUNT_ENCODINGS = ['binary', 'base58', 'base64', 'jsonParsed', 'base64+zstd'] as const;
+const ACCOUNT_ENCODINGS = ['binary', 'base58', 'base64', 'jsonParsed', 'base64+zstd'] as const;
 export type AccountEncoding = Exclude<(typeof ACCOUNT_ENCODINGS)[number], 'base64+zstd'>;
 
 export interface DataSlice {
@@ -89,7 +89,7 @@ function programName(programId: string): string {
  * jsonParsed data of SPL Token and Token-2022 accounts, mints and multisigs, Token-2022's
  * extensions listed (token-extensions.ts), or null where the validator falls back to base64.
  */
-export async function parsedAccountData(account: LedgerAccount, ledger: Ledger): Promise<Record<string, unknown> | null> {
+async function parsedAccountData(account: LedgerAccount, ledger: Ledger): Promise<Record<string, unknown> | null> {
   const parsed = (type: string, info: Record<string, unknown>) => ({
     program: programName(account.owner.toBase58()),
     parsed: { info, type },
@@ -132,7 +132,7 @@ function withExtensions(info: Record<string, unknown>, data: Uint8Array): Record
 }
 
 /** The validator's `UiTokenAccount`; optional members are absent, not null, as it serializes them. */
-export function tokenAccountInfo(token: TokenAccountState, decimals: number): Record<string, unknown> {
+function tokenAccountInfo(token: TokenAccountState, decimals: number): Record<string, unknown> {
   const info: Record<string, unknown> = {
     isNative: token.isNative !== null,
     mint: token.mint,

@@ -130,8 +130,8 @@ export function registerCoreState(options: CoreStateOptions): void {
   });
 
   services.state.register({
-    // The state file's key for the submissions (named before they were: files keep it).
-    name: 'records',
+    name: 'submissions',
+    formerNames: ['records'],
     snapshot: () => submissions.all(),
     restore(data) {
       for (const record of (data as unknown[]).map(parseSubmission)) submissions.insert(record);

@@ -68,7 +68,8 @@ export function checkSnapshot(snapshot: EmulatorSnapshot, services: Pick<Emulato
 export async function restoreParts(services: Pick<EmulatorServices, 'queue' | 'state' | 'fixtures'>, snapshot: EmulatorSnapshot): Promise<void> {
   checkSnapshot(snapshot, services);
   for (const part of services.state.parts()) {
-    if (part.name in snapshot.parts) await part.restore(snapshot.parts[part.name]);
+    const key = [part.name, ...(part.formerNames ?? [])].find((name) => name in snapshot.parts);
+    if (key !== undefined) await part.restore(snapshot.parts[key]);
   }
   if (snapshot.queuePaused) services.queue.pause();
   else services.queue.resume();

@@ -6,7 +6,7 @@ import { ASSETS } from '../../assets.ts';
  * the packed package finds them wherever it is installed. Read when first asked for, then kept: an
  * emulator whose UI is never opened never reads them.
  */
-export const UI_ASSETS_DIR = ASSETS.ui;
+const UI_ASSETS_DIR = ASSETS.ui;
 
 const MEDIA_TYPES: Record<string, string> = {
   js: 'text/javascript; charset=utf-8',

@@ -7,7 +7,7 @@ import type { Auth, TargetRequest, TargetResponse } from '../target-client.ts';
 type Check = ConformanceCheck<ConformanceContext>;
 
 /** An API key no service has issued. */
-export const INVALID_API_KEY = 'relay-conformance-invalid-key-0000';
+const INVALID_API_KEY = 'relay-conformance-invalid-key-0000';
 
 /**
  * Reads that succeed with the key, so a refusal without it can only be the authentication.

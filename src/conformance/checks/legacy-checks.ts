@@ -90,7 +90,7 @@ interface LegacyMint {
   decimals: number;
 }
 
-export async function defaultMint(ctx: ConformanceContext): Promise<LegacyMint> {
+async function defaultMint(ctx: ConformanceContext): Promise<LegacyMint> {
   const { config } = await ctx.need(appConfig(ctx), 'the legacy app config');
   const entry = config.mint as Json | undefined;
   const mint = typeof entry?.publicKey === 'string' ? toPublicKey(entry.publicKey) : undefined;

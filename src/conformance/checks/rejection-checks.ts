@@ -10,7 +10,7 @@ import { isProblemJson } from './auth-checks.ts';
 type Check = ConformanceCheck<ConformanceContext>;
 
 /** Not base64: '*' and '!' are outside the alphabet. */
-export const NOT_BASE64 = '***not base64!***';
+const NOT_BASE64 = '***not base64!***';
 
 /**
  * A transfer that is right in every way but one. The owner and mint are the scenarios' when there

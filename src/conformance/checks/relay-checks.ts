@@ -16,7 +16,7 @@ export const RECEIPT_MESSAGES = {
 } as const;
 
 /** Problems of a relay receipt (spec 2.1): 2xx, status Queued, the message text, a signature. Empty when it is right. */
-export function receiptProblems(res: TargetResponse, message: string): string[] {
+function receiptProblems(res: TargetResponse, message: string): string[] {
   if (!res.ok) return [`not accepted: ${describeResponse(res)}`];
   const body = res.json as Record<string, unknown> | undefined;
   if (typeof body !== 'object' || body === null || Array.isArray(body)) return [`the receipt is not a JSON object: ${describeResponse(res)}`];

@@ -153,7 +153,7 @@ export function landedCount(services: EmulatorServices): number {
  * The blockhash of a slot's block: the SHA-256 of the genesis hash and the slot, the same in every
  * run. The blockhashes getLatestBlockhash hands out are the engine's and may differ.
  */
-export function blockhashOf(genesisHash: string, slot: number): string {
+function blockhashOf(genesisHash: string, slot: number): string {
   return encodeBase58(createHash('sha256').update(`${genesisHash}:${slot}`).digest());
 }
 

@@ -12,7 +12,7 @@ export interface PubSubOptions {
   pollMs: number;
 }
 
-export const DEFAULT_PUBSUB_OPTIONS: PubSubOptions = { pollMs: 10 };
+const DEFAULT_PUBSUB_OPTIONS: PubSubOptions = { pollMs: 10 };
 
 /** One client connection's subscriptions. */
 export interface PubSubSession {

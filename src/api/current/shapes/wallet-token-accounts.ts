@@ -2,7 +2,7 @@ import type { LedgerAccount } from '../../../ledger/engine.ts';
 import type { TokenAccountState } from '../../../ledger/token-accounts.ts';
 import { parseAddress } from '../../../http/address.ts';
 import type { EmulatorServices } from '../../../services.ts';
-import { ownedTokenAccounts } from '../../../store/owned-token-accounts.ts';
+import { ownedTokenAccounts } from '../../../queries/owned-token-accounts.ts';
 
 /** One token account a wallet owns, as the ledger has it now, with its raw account and its mint's decimals. */
 export interface WalletTokenAccount {
