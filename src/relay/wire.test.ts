@@ -1,18 +1,10 @@
-import {
-  AddressLookupTableAccount,
-  Keypair,
-  type PublicKey,
-  SystemProgram,
-  TransactionInstruction,
-  TransactionMessage,
-  VersionedTransaction,
-} from '@solana/web3.js';
+import { AddressLookupTableAccount, Keypair, SystemProgram, TransactionInstruction, TransactionMessage, VersionedTransaction } from '@solana/web3.js';
 import { describe, expect, it } from 'vitest';
 import { RelayError } from '../errors/relay-error.ts';
 import { addressOf, keyBytesOf } from '../crypto/key-cache.ts';
 import { decodeWireTransaction } from './wire.ts';
 import { parseWire, WireFormatError } from './wire-parse.ts';
-import { type Shape, shapeBytes, shortVec } from '../domain/transaction-shapes.test-support.ts';
+import { type Shape, shapeBytes } from '../domain/transaction-shapes.test-support.ts';
 
 function legacy(shape: Shape): string {
   return Buffer.from(shapeBytes(shape)).toString('base64');
