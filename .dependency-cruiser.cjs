@@ -12,7 +12,7 @@
  *   6  store, queries                        submissions, history, token-account index; reads over them and the ledger
  *   7  relay, auth, limits, openapi          the accept pipeline and queue; keys and tokens; the contract's binder
  *   8  rpc                                   Solana JSON-RPC and PubSub
- *   9  legacy                                the legacy interface's domain
+ *   9  legacy, kora                          the legacy interface's domain; Kora's JSON-RPC
  *  10  services, options                     the emulator's parts as route handlers see them (types), its options
  *  11  core, state/core-parts, state/snapshots  the one fetch core; the core parts' state, and reset,
  *                                           snapshot and restore over every part
@@ -39,7 +39,7 @@ const LAYERS = [
   ['store', 'queries'],
   ['relay', 'auth', 'limits', 'openapi'],
   ['rpc'],
-  ['legacy'],
+  ['legacy', 'kora'],
   ['services', 'options'],
   ['core', 'state/core-parts', 'state/snapshots'],
   ['controls', 'listen'],

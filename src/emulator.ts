@@ -37,6 +37,7 @@ import { resolvePolicy } from './relay/policy-options.ts';
 import { DEFAULT_QUEUE_OPTIONS, RelayQueue } from './relay/relay-queue.ts';
 import { SubmissionWorker, type SubmissionJob } from './relay/submission-worker.ts';
 import { createRpcHandler } from './rpc/create-rpc-handler.ts';
+import { createKoraEndpoint } from './kora/kora-endpoint.ts';
 import { listenCore, servingGate, type CoreListener } from './listen/core-listener.ts';
 import type { EmulatorConfig, EmulatorServices } from './services.ts';
 import { ChangeFeed } from './state/change-feed.ts';
@@ -111,6 +112,7 @@ async function assemble(options: RelayEmulatorOptions, loopback: CoreListener | 
   const config: EmulatorConfig = {
     baseUrl,
     rpcUrl: options.rpcUrl ?? `${loopbackOrigin ?? new URL(baseUrl).origin}/rpc`,
+    koraUrl: options.koraUrl ?? `${loopbackOrigin ?? new URL(baseUrl).origin}/kora`,
     // Where web3.js looks by itself (the RPC's port + 1); the RPC's own port answers WebSockets too.
     pubsubUrl: options.pubsubUrl ?? (pubsubOrigin && !options.rpcUrl ? `${pubsubOrigin.replace(/^http/, 'ws')}/rpc` : null),
     apiKey: apiKeys[0] ?? '',
@@ -246,7 +248,9 @@ async function assemble(options: RelayEmulatorOptions, loopback: CoreListener | 
   const rpc: FetchHandler = createRpcHandler(services);
   const api = new Router<EmulatorServices>(new URL(baseUrl).pathname.replace(/\/+$/, '')).add(...apiRoutes);
   const root = new Router<EmulatorServices>('').add(...rootRoutes);
-  const core = createFetch({ services, api, root, rpc });
+  // Kora's JSON-RPC at koraUrl and /kora, signing as the relay's fee payer.
+  const kora = createKoraEndpoint(services, feePayer, options.kora);
+  const core = createFetch({ services, api, root, rpc, kora });
   const fetch = observeExchanges(withCors(core, { controls: admin }), { observers, wantsBodies: journal.wants });
 
   return {

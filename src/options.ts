@@ -1,4 +1,5 @@
 import type { RpcAuthMode } from './auth/rpc-auth.ts';
+import type { KoraOptions } from './kora/kora-endpoint.ts';
 import type { EngineFactory } from './ledger/engine.ts';
 import type { EngineName } from './ledger/engines.ts';
 import type { Fixtures } from './fixtures/load-fixtures.ts';
@@ -20,6 +21,13 @@ export interface RelayEmulatorOptions {
    * loopback listener's port (see `loopback`); `<origin of baseUrl>/rpc` with `loopback: false`.
    */
   rpcUrl?: string;
+  /**
+   * Where Kora's JSON-RPC answers (issue 27: the @solana/kora SDK's `rpcUrl`). Default
+   * `<loopback origin>/kora`; every origin the emulator serves also answers it at `/kora`.
+   */
+  koraUrl?: string;
+  /** Kora's configuration: `config`, a kora.toml to read as Kora reads it. Default: the fixture mints, the `free` price. */
+  kora?: KoraOptions;
   /**
    * Also serve the core on an ephemeral `127.0.0.1` port (the RPC, PubSub over WebSocket, and every
    * other route), so that clients which go around MSW reach the same emulator: @solana/web3.js 1.x,

@@ -21,6 +21,8 @@ import type { PolicyProfile } from './relay/policy-options.ts';
 export interface EmulatorConfig {
   baseUrl: string;
   rpcUrl: string;
+  /** Where Kora's JSON-RPC answers (also `/kora` at every origin served). */
+  koraUrl: string;
   /**
    * The PubSub WebSocket URL clients derive by themselves from `rpcUrl` (its port + 1, as web3.js
    * does; the emulator serves it), or null when no listener serves it (option `loopback: false`,

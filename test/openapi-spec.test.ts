@@ -141,7 +141,7 @@ describe('openapi/relay.yaml', () => {
   it('declares the server, tags and security schemes', () => {
     expect(spec.openapi).toBe('3.1.0');
     expect(spec.servers[0].url).toBe('http://127.0.0.1:8787/api');
-    expect(spec.tags.map((t: Json) => t.name)).toEqual(['current', 'legacy', 'emulator']);
+    expect(spec.tags.map((t: Json) => t.name)).toEqual(['current', 'legacy', 'emulator', 'kora']);
     expect(spec.components.securitySchemes.ApiKey).toMatchObject({ type: 'apiKey', in: 'header', name: 'X-API-Key' });
     expect(spec.components.securitySchemes.BearerToken).toMatchObject({
       type: 'http',

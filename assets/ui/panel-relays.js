@@ -3,7 +3,7 @@
 import { call, query } from './api.js';
 import { fill, h, lamports, ledgerError, relayLink, statusBadge, table, time } from './dom.js';
 
-const OPERATIONS = ['create', 'close', 'send', 'sendbatch', 'rpc', 'legacy', 'request'];
+const OPERATIONS = ['create', 'close', 'send', 'sendbatch', 'rpc', 'legacy', 'kora', 'request'];
 /** A legacy relay's route, as the Kinetic SDK calls it. */
 const LEGACY_ROUTES = { legacyMakeTransfer: 'make-transfer', legacyCreateAccount: 'account/create', legacyCloseAccount: 'account/close' };
 

@@ -46,6 +46,7 @@ export async function launch(options: StartOptions, io: LaunchIo): Promise<Launc
         ...(options.policy === null ? {} : { policy: options.policy }),
         rpcAuth: options.rpcAuth,
         skipPreflight: options.skipPreflight,
+        ...(options.koraConfig === null ? {} : { kora: { config: resolve(options.koraConfig) } }),
         engine: options.engine,
       },
       ...(options.importFile === null ? {} : { importFile: resolve(options.importFile) }),

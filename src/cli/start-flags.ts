@@ -35,6 +35,11 @@ export const START_FLAGS = {
     value: 'SECONDS',
     help: `seconds between snapshots that compact the journal; 0: only on shutdown and past 64 MiB of journal (default ${DEFAULT_STATE_INTERVAL_MS / 1000})`,
   },
+  'kora-config': {
+    env: 'RELAY_EMULATOR_KORA_CONFIG',
+    value: 'FILE',
+    help: "the kora.toml Kora's JSON-RPC (<origin>/kora) reads, as Kora does; a key it cannot honour is refused by name (default: fixture mints, free)",
+  },
   'token-ttl': { env: 'RELAY_EMULATOR_TOKEN_TTL', value: 'SECONDS', help: 'lifetime of the config Token (default 3600)' },
   'log-level': { env: 'RELAY_EMULATOR_LOG_LEVEL', value: 'LEVEL', help: `${LOG_LEVELS.join('|')} (default info: one line per request)` },
   'admin-token': { env: 'RELAY_EMULATOR_ADMIN_TOKEN', value: 'TOKEN', help: 'X-Admin-Token for /__emulator on a non-loopback bind (default: random, printed)' },

@@ -29,6 +29,8 @@ export interface StartOptions {
   rpcAuth: RpcAuthMode;
   /** --skip-preflight: relayed transactions are submitted without simulating them first. */
   skipPreflight: boolean;
+  /** The kora.toml for Kora's JSON-RPC, or null for the default config. */
+  koraConfig: string | null;
   /** Where to write the ready facts (URLs, API key, fee payer) as JSON once the emulator answers. */
   readyFile: string | null;
   engine: EngineName;
@@ -66,6 +68,7 @@ export function parseStartOptions(argv: string[], env: NodeJS.ProcessEnv = proce
         'no-rpc-auth': { type: 'boolean' },
         'skip-preflight': { type: 'boolean' },
         'ready-file': { type: 'string' },
+        'kora-config': { type: 'string' },
         engine: { type: 'string' },
         policy: { type: 'string' },
         help: { type: 'boolean', short: 'h' },
@@ -141,6 +144,7 @@ export function parseStartOptions(argv: string[], env: NodeJS.ProcessEnv = proce
     rpcAuth: rpcAuth as RpcAuthMode,
     skipPreflight: values['skip-preflight'] === true || flagFromEnv('skip-preflight', env[START_FLAGS['skip-preflight'].env]),
     readyFile: pick('ready-file') ?? null,
+    koraConfig: pick('kora-config') ?? null,
     engine,
     policy: policy as PolicyProfile | null,
     help: values.help === true,

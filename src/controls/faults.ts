@@ -65,7 +65,7 @@ export class FaultBook {
     },
     beforeSubmit: async (job) => {
       if (job.origin === 'rpc') return null;
-      const [fault] = this.#take(job.origin === 'legacy' ? null : job.origin, (kind) => kind === 'ledger', 1);
+      const [fault] = this.#take(job.origin === 'legacy' || job.origin === 'kora' ? null : job.origin, (kind) => kind === 'ledger', 1);
       return fault?.kind === 'ledger' ? (fault.ledgerError ?? DEFAULT_LEDGER_ERROR) : null;
     },
   };

@@ -20,6 +20,8 @@ export interface CoreOptions {
   root: Router<EmulatorServices>;
   /** The JSON-RPC endpoint at `rpcUrl`. */
   rpc: FetchHandler | null;
+  /** Kora's JSON-RPC at `koraUrl`, and at `/kora` and `GET /liveness` of every origin. */
+  kora?: FetchHandler | null;
 }
 
 /**
@@ -32,6 +34,8 @@ export interface CoreOptions {
 export function createFetch(options: CoreOptions): FetchHandler {
   const { services } = options;
   const rpcPath = withoutTrailingSlashes(new URL(services.config.rpcUrl).pathname);
+  const kora = new URL(services.config.koraUrl);
+  const koraUrl = { path: withoutTrailingSlashes(kora.pathname), origin: kora.origin };
 
   return async function fetch(request: Request, context: RequestContext = {}): Promise<Response> {
     const pathname = pathnameOf(request.url);
@@ -42,7 +46,11 @@ export function createFetch(options: CoreOptions): FetchHandler {
     try {
       // The RPC answers at rpcUrl, and at POST / as solana-test-validator does (gill's `localnet`,
       // `solana -u localhost`); GET / is the web UI.
-      if (options.rpc && (withoutTrailingSlashes(pathname) === rpcPath || (pathname === '/' && request.method === 'POST'))) {
+      if (options.kora && isKora(request, withoutTrailingSlashes(pathname), koraUrl)) {
+        api = 'kora';
+        operationId = request.method === 'GET' ? 'koraLiveness' : 'koraJsonRpc';
+        response = await options.kora(request, context);
+      } else if (options.rpc && (withoutTrailingSlashes(pathname) === rpcPath || (pathname === '/' && request.method === 'POST'))) {
         api = 'rpc';
         operationId = 'jsonRpc';
         response = await options.rpc(request, context);
@@ -87,9 +95,21 @@ export function createFetch(options: CoreOptions): FetchHandler {
   };
 }
 
+/**
+ * Kora answers at koraUrl itself (origin and path: an app may name any URL, `/` or `/rpc` of its
+ * own host included), and at `/kora` and `GET /liveness` of every origin the emulator serves. The
+ * path is compared first: most requests are told apart without parsing their URL.
+ */
+function isKora(request: Request, pathname: string, koraUrl: { path: string; origin: string }): boolean {
+  const liveness = request.method === 'GET';
+  if (pathname === (liveness ? '/liveness' : '/kora')) return true;
+  if (pathname !== (liveness ? `${koraUrl.path === '/' ? '' : koraUrl.path}/liveness` : koraUrl.path)) return false;
+  return new URL(request.url).origin === koraUrl.origin;
+}
+
 function failure(error: unknown, api: Exchange['api'], pathname: string): Response {
   return errorToResponse(error, {
-    style: errorStyleOf(api === 'rpc' ? 'current' : (api ?? undefined)),
+    style: errorStyleOf(api === 'rpc' || api === 'kora' ? 'current' : (api ?? undefined)),
     instance: pathname,
     onUnexpected: (unexpected) => console.error('relay-emulator: unexpected error', unexpected),
   });

@@ -8,9 +8,9 @@ export type RelayOperation = 'create' | 'close' | 'send' | 'sendbatch';
 /**
  * Where an accepted transaction came from: the relay operation that accepted it, or `rpc`
  * (sendTransaction, requestAirdrop), or `legacy` (the legacy interface's relays and server-built
- * transactions). The transaction journal shows it as `operation`.
+ * transactions), or `kora` (Kora's signAndSendTransaction). The transaction journal shows it as `operation`.
  */
-export const TRANSACTION_ORIGINS = ['create', 'close', 'send', 'sendbatch', 'rpc', 'legacy'] as const;
+export const TRANSACTION_ORIGINS = ['create', 'close', 'send', 'sendbatch', 'rpc', 'legacy', 'kora'] as const;
 export type TransactionOrigin = (typeof TRANSACTION_ORIGINS)[number];
 
 /**

@@ -513,6 +513,72 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/kora": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Kora's JSON-RPC 2.0 (the Solana Foundation's paymaster), served at koraUrl.
+         * @description Kora 2.0.4's JSON-RPC - the server `@solana/kora` 0.2.1 was released
+         *     with (solana-foundation/kora at ts-sdk-v0.2.1) - on the emulator's one
+         *     ledger and relay, signing as the relay's fee payer. Methods, each a
+         *     JSON-RPC call with one params object (snake_case fields, as Kora's):
+         *     liveness, getConfig ({fee_payers, validation_config, enabled_methods}),
+         *     getPayerSigner ({signer_address, payment_address}), getSupportedTokens
+         *     ({tokens}), getBlockhash ({blockhash}), estimateTransactionFee
+         *     ({transaction, fee_token?, sig_verify?} to {fee_in_lamports,
+         *     fee_in_token, signer_pubkey, payment_address}), signTransaction
+         *     ({transaction, sig_verify?} to {signed_transaction, signer_pubkey}),
+         *     signAndSendTransaction (the same, plus `signature`; sent through the
+         *     relay queue and shown as origin `kora`), transferTransaction
+         *     ({amount, token, source, destination} to {transaction, message,
+         *     blockhash, signer_pubkey}). docs/kora.md maps each to Kora's source.
+         *
+         *     Validation is Kora's, in its order and words (an error with code
+         *     -32000 and message "Invalid transaction: ..."): instructions present,
+         *     the signature count, every program (inner ones included, from a
+         *     simulation) in `allowed_programs`, the fee payer's SOL outflow within
+         *     `max_allowed_lamports`, no `disallowed_accounts`, no durable nonce
+         *     unless allowed, and the fee payer in no role `fee_payer_policy` does not
+         *     allow. A failed simulation refuses the transaction.
+         *
+         *     Answered before JSON-RPC, as Kora's middleware does: a body whose method
+         *     is not enabled (getVersion is not registered by Kora 2.0.4), or that is
+         *     not JSON, gets 405 with an empty body; with `kora.auth` in the
+         *     kora.toml, a missing or wrong `x-api-key`, or an `x-hmac-signature` that
+         *     is not hex HMAC-SHA256(secret, x-timestamp + body) within
+         *     `max_timestamp_age` seconds of the wall clock, gets 401 with an empty
+         *     body (liveness needs neither).
+         */
+        post: operations["koraJsonRpc"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/liveness": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Kora's liveness, as GET (the `liveness` method, proxied as Kora's server does). */
+        get: operations["koraLiveness"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/health": {
         parameters: {
             query?: never;
@@ -1831,13 +1897,16 @@ export interface components {
         };
         /** @enum {string} */
         EmulatorTransactionStatus: "queued" | "processed" | "failed";
-        /** @enum {string} */
-        EmulatorTransactionOperation: "create" | "close" | "send" | "sendbatch" | "rpc" | "legacy";
+        /**
+         * @description Where a transaction came from - a relay operation, `rpc` (sendTransaction, requestAirdrop), `legacy`, or `kora` (Kora's signAndSendTransaction).
+         * @enum {string}
+         */
+        EmulatorTransactionOperation: "create" | "close" | "send" | "sendbatch" | "rpc" | "legacy" | "kora";
         /**
          * @description A row's operation - a transaction's (EmulatorTransactionOperation), or `request` for a refused request of any other route.
          * @enum {string}
          */
-        EmulatorRelayOperation: "create" | "close" | "send" | "sendbatch" | "rpc" | "legacy" | "request";
+        EmulatorRelayOperation: "create" | "close" | "send" | "sendbatch" | "rpc" | "legacy" | "kora" | "request";
         EmulatorTransactionJournal: {
             transactions: components["schemas"]["EmulatorTransactionRecord"][];
         };
@@ -3046,6 +3115,84 @@ export interface operations {
             413: components["responses"]["PayloadTooLarge"];
             415: components["responses"]["UnsupportedMediaType"];
             500: components["responses"]["InternalError"];
+        };
+    };
+    koraJsonRpc: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    /** @enum {string} */
+                    jsonrpc: "2.0";
+                    id?: string | number | null;
+                    method: string;
+                    params?: Record<string, never> | null;
+                };
+            };
+        };
+        responses: {
+            /** @description A JSON-RPC response; a method's failure is an error with code -32000 and Kora's message. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["JsonRpcResponse"];
+                };
+            };
+            /** @description Kora's auth refused the request (wrong or missing API key or HMAC); the body is empty. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description The method is not enabled (or the body is not JSON); the body is empty. */
+            405: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description The body is larger than `max_request_body_size`; the body is empty. */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    koraLiveness: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The liveness method's JSON-RPC response. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["JsonRpcResponse"];
+                };
+            };
+            /** @description liveness is not enabled in the kora.toml; the body is empty. */
+            405: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
         };
     };
     health: {

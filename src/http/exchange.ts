@@ -15,7 +15,7 @@ export interface Exchange {
   /** What the adapter and the core recorded about the request on its way through. */
   context: RequestContext;
   /** The route's interface, or null when no route matched. */
-  api: Api | 'rpc' | null;
+  api: Api | 'rpc' | 'kora' | null;
   operationId: string | null;
   startedAt: Date;
   durationMs: number;

@@ -21,7 +21,7 @@ export interface RequestContext {
   /** The body text the core read, for the journal. */
   bodyText?: string;
   /** The interface of the route that answered; null when none matched. */
-  api?: Api | 'rpc' | null;
+  api?: Api | 'rpc' | 'kora' | null;
   /** The operationId of the route that answered; null when no route matched. */
   operationId?: string | null;
   /** The refusal's problem code and fee-payer rule when the request was refused (a thrown error). */

@@ -6,6 +6,8 @@ export interface HandlerUrls {
   baseUrl: string;
   /** The JSON-RPC endpoint. */
   rpcUrl: string;
+  /** Kora's JSON-RPC endpoint, when it lives elsewhere than `/kora` of the base URL's origin. */
+  koraUrl?: string;
   /** The loopback listener's origin (`http://127.0.0.1:<port>`), or null/absent when there is none. */
   loopbackOrigin?: string | null;
   /** The loopback listener's second port's origin (the RPC's port + 1, where web3.js looks for PubSub), or null/absent. */
@@ -17,6 +19,9 @@ export interface HandlerUrls {
    */
   rootPaths?: readonly string[];
 }
+
+/** Kora's JSON-RPC (issue 27) at every origin the emulator answers. */
+const KORA_PATHS = ['/kora', '/liveness'];
 
 const DEFAULT_ROOT_PATHS = ['/__emulator', '/health', '/openapi.yaml', '/docs', '/ui', '/tx', '/address', '/account'];
 
@@ -36,7 +41,9 @@ export function createHandlers(fetch: FetchHandler, urls: HandlerUrls): HttpHand
   // The web UI too (its page at `/`, `/tx/…`, `/address/…`, its files under `/ui/`), so that the
   // origin answers in process what it answers on a port.
   // Each root route's first segment, and anything under it: the router answers what it does not know.
-  const firsts = new Set((urls.rootPaths ?? DEFAULT_ROOT_PATHS).map((path) => path.split('/')[1] ?? '').filter((segment) => segment !== ''));
+  const firsts = new Set(
+    [...(urls.rootPaths ?? DEFAULT_ROOT_PATHS), ...KORA_PATHS].map((path) => path.split('/')[1] ?? '').filter((segment) => segment !== ''),
+  );
   const root = [...[...firsts].map((segment) => `/${escapeRegExp(segment)}(?:/.*)?`), '/?'].join('|');
   const handlers: HttpHandler[] = [];
   for (const listener of [urls.loopbackOrigin, urls.pubsubOrigin]) {
@@ -52,6 +59,7 @@ export function createHandlers(fetch: FetchHandler, urls: HandlerUrls): HttpHand
     ...handlers,
     http.all(new RegExp(`^${escapeRegExp(base)}(?:/.*)?$`, 'i'), forward),
     http.all(urls.rpcUrl, forward),
+    ...(urls.koraUrl ? [http.all(urls.koraUrl, forward), http.get(`${urls.koraUrl.replace(/\/+$/, '')}/liveness`, forward)] : []),
     http.all(new RegExp(`^${escapeRegExp(origin)}(?:${root})$`, 'i'), forward),
   ];
 }

@@ -1,0 +1,58 @@
+import { readFileSync } from 'node:fs';
+import type { Ed25519Signer } from '../crypto/ed25519.ts';
+import type { Fixtures } from '../fixtures/load-fixtures.ts';
+import type { FetchHandler } from '../http/exchange.ts';
+import { PROGRAMS } from '../relay/programs.ts';
+import type { EmulatorServices } from '../services.ts';
+import { defaultFeePayerPolicy, defaultKoraSection, type KoraConfig } from './kora-config.ts';
+import { createKoraHandler } from './kora-handler.ts';
+import { readKoraToml } from './kora-toml.ts';
+
+export interface KoraOptions {
+  /** A `kora.toml` to read, as Kora reads it (`--kora-config`). Default: {@link defaultKoraConfig}. */
+  config?: string;
+}
+
+/**
+ * The Kora a team gets without a kora.toml: the fixture mints allowed and accepted for payment, the
+ * programs a token transfer needs (System, SPL Token, Token-2022, ATA, Compute Budget, Memo), 1 SOL
+ * and 10 signatures at most, the `free` price, every method enabled, and Kora's own default
+ * fee-payer policy (the fee payer may do nothing but pay).
+ */
+export function defaultKoraConfig(fixtures: Fixtures): KoraConfig {
+  const mints = fixtures.mints.map((mint) => mint.address);
+  return {
+    validation: {
+      max_allowed_lamports: 1_000_000_000,
+      max_signatures: 10,
+      allowed_programs: [
+        PROGRAMS.system,
+        PROGRAMS.token,
+        PROGRAMS.token2022,
+        PROGRAMS.associatedToken,
+        PROGRAMS.computeBudget,
+        PROGRAMS.memo,
+        PROGRAMS.memoV1,
+      ].map((key) => key.toBase58()),
+      allowed_tokens: mints,
+      allowed_spl_paid_tokens: [...mints],
+      disallowed_accounts: [],
+      price_source: 'Mock',
+      fee_payer_policy: defaultFeePayerPolicy(),
+      price: { type: 'free' },
+      token_2022: { blocked_mint_extensions: [], blocked_account_extensions: [] },
+      allow_durable_transactions: false,
+    },
+    kora: defaultKoraSection(),
+  };
+}
+
+/** Kora's JSON-RPC over the emulator's ledger and relay, signing as `signer` (the relay's fee payer). */
+export function createKoraEndpoint(
+  services: Pick<EmulatorServices, 'ledger' | 'relay' | 'worker' | 'fixtures'>,
+  signer: Ed25519Signer,
+  options: KoraOptions = {},
+): FetchHandler {
+  const config = options.config === undefined ? defaultKoraConfig(services.fixtures) : readKoraToml(readFileSync(options.config, 'utf8'), options.config);
+  return createKoraHandler({ services, config, signer });
+}

@@ -1,0 +1,76 @@
+import { describe, expect, it } from 'vitest';
+import { readKoraToml } from './kora-toml.ts';
+
+const BASE = [
+  '[kora]',
+  'rate_limit = 100',
+  '[validation]',
+  'max_allowed_lamports = 1000000',
+  'max_signatures = 10',
+  'price_source = "Mock"',
+  'allowed_programs = ["11111111111111111111111111111111"]',
+  'allowed_tokens = []',
+  'allowed_spl_paid_tokens = "All"',
+  'disallowed_accounts = []',
+];
+const FREE = ['[validation.price]', 'type = "free"'];
+const read = (...lines: string[]) => readKoraToml([...BASE, ...lines, ...FREE].join('\n'));
+const refusal = (text: string) => {
+  try {
+    readKoraToml(text);
+    return null;
+  } catch (error) {
+    return (error as Error).message;
+  }
+};
+
+describe('readKoraToml (Kora 2.0.4 config.rs)', () => {
+  it('takes Kora’s defaults for what the file leaves out', () => {
+    const config = read();
+    expect(config.kora.enabled_methods).toEqual({
+      liveness: true,
+      estimate_transaction_fee: true,
+      get_supported_tokens: true,
+      get_payer_signer: true,
+      sign_transaction: true,
+      sign_and_send_transaction: true,
+      transfer_transaction: true,
+      get_blockhash: true,
+      get_config: true,
+    });
+    expect(config.kora.auth).toEqual({ api_key: null, hmac_secret: null, max_timestamp_age: 300 });
+    expect(config.kora.max_request_body_size).toBe(2 * 1024 * 1024);
+    expect(config.validation.allowed_spl_paid_tokens).toBe('All');
+    expect(config.validation.fee_payer_policy.spl_token.allow_transfer).toBe(false);
+    expect(config.validation.allow_durable_transactions).toBe(false);
+  });
+
+  it('reads the fee-payer policy, the enabled methods and the payment address', () => {
+    const config = read(
+      '[validation.fee_payer_policy.system]',
+      'allow_transfer = true',
+      '[validation.fee_payer_policy.system.nonce]',
+      'allow_advance = true',
+      '[validation.fee_payer_policy.token_2022]',
+      'allow_burn = true',
+      '[kora.enabled_methods]',
+      'transfer_transaction = false',
+    );
+    expect(config.validation.fee_payer_policy.system).toMatchObject({ allow_transfer: true, allow_assign: false, nonce: { allow_advance: true } });
+    expect(config.validation.fee_payer_policy.token_2022.allow_burn).toBe(true);
+    expect(config.validation.fee_payer_policy.spl_token.allow_burn).toBe(false);
+    expect(config.kora.enabled_methods.transfer_transaction).toBe(false);
+  });
+
+  it('refuses, by name, what it lacks and what this emulator cannot honour', () => {
+    expect(refusal('[kora]\nrate_limit = 1\n')).toMatch(/\[validation\] is missing/);
+    expect(refusal([...BASE.filter((line) => !line.startsWith('max_signatures')), ...FREE].join('\n'))).toMatch(/validation\.max_signatures is missing/);
+    expect(refusal(BASE.join('\n'))).toMatch(/validation\.price cannot be honoured/);
+    expect(refusal([...BASE, '[validation.price]', 'type = "margin"', 'margin = 0.1'].join('\n'))).toMatch(
+      /validation\.price\.type cannot be honoured: "margin"/,
+    );
+    expect(refusal([...BASE, ...FREE, '[kora.usage_limit]', 'enabled = true'].join('\n'))).toMatch(/kora\.usage_limit\.enabled cannot be honoured/);
+    expect(refusal([...BASE, ...FREE, '[metrics]', 'enabled = true'].join('\n'))).toMatch(/metrics\.enabled cannot be honoured/);
+    expect(refusal('not = toml = at all')).toMatch(/kora\.toml: it is not TOML \(line 1/);
+  });
+});

@@ -1,0 +1,85 @@
+import type { VersionedTransaction } from '@solana/web3.js';
+import type { ValidationConfig } from './kora-config.ts';
+import { invalidTransaction } from './kora-error.ts';
+import { type KoraParsed, parseForKora, type ResolvedInstruction } from './kora-instructions.ts';
+
+/** A transaction with every instruction's accounts resolved (lookup tables included). */
+export interface KoraTransaction {
+  tx: VersionedTransaction;
+  instructions: ResolvedInstruction[];
+  accountKeys: string[];
+}
+
+/**
+ * The order Kora's validator checks the fee payer's roles in (validate_fee_payer_usage): by kind,
+ * System first, then SPL Token and Token-2022 together; the first kind found refuses.
+ */
+const ROLE_ORDER = [
+  'System Transfer',
+  'System Assign',
+  'System Allocate',
+  'System Create Account',
+  'System Initialize Nonce Account',
+  'System Advance Nonce Account',
+  'System Authorize Nonce Account',
+  'System Withdraw Nonce Account',
+  ...['Transfer', 'Approve', 'Burn', 'CloseAccount', 'Revoke', 'SetAuthority', 'MintTo', 'InitializeMint', 'InitializeAccount', 'InitializeMultisig']
+    .concat(['FreezeAccount', 'ThawAccount'])
+    .flatMap((kind) => [`SPL Token ${kind}`, `Token2022 Token ${kind}`]),
+];
+
+/**
+ * Kora 2.0.4's `validate_transaction`, in its order and with its words (all InvalidTransaction):
+ * instructions and keys present, the signature count, every program allowed, the fee payer's SOL
+ * outflow within `max_allowed_lamports`, no disallowed program or account, no durable nonce unless
+ * allowed, and the fee payer in no role its `fee_payer_policy` does not allow.
+ */
+export function validateForKora(transaction: KoraTransaction, config: ValidationConfig, feePayer: string): void {
+  const { tx, instructions } = transaction;
+  if (instructions.length === 0) throw invalidTransaction('Transaction contains no instructions');
+  if (transaction.accountKeys.length === 0) throw invalidTransaction('Transaction contains no account keys');
+  if (tx.signatures.length > config.max_signatures) throw invalidTransaction(`Too many signatures: ${tx.signatures.length} > ${config.max_signatures}`);
+  if (tx.signatures.length === 0) throw invalidTransaction('No signatures found');
+  for (const instruction of instructions) {
+    if (!config.allowed_programs.includes(instruction.program)) throw invalidTransaction(`Program ${instruction.program} is not in the allowed list`);
+  }
+  const parsed = instructions.map(parseForKora).filter((item): item is KoraParsed => item !== null);
+  const outflow = feePayerOutflow(parsed, feePayer);
+  if (outflow > BigInt(config.max_allowed_lamports)) {
+    throw invalidTransaction(`Total transfer amount ${outflow} exceeds maximum allowed ${config.max_allowed_lamports}`);
+  }
+  for (const instruction of instructions) {
+    if (config.disallowed_accounts.includes(instruction.program)) throw invalidTransaction(`Program ${instruction.program} is disallowed`);
+    const account = instruction.accounts.find((key) => config.disallowed_accounts.includes(key));
+    if (account !== undefined) throw invalidTransaction(`Account ${account} is disallowed`);
+  }
+  if (!config.allow_durable_transactions && parsed.some((item) => item.name === 'System Advance Nonce Account')) {
+    throw invalidTransaction('Durable transactions (nonce-based) are not allowed');
+  }
+  const policy = config.fee_payer_policy;
+  for (const name of ROLE_ORDER) {
+    for (const item of parsed) {
+      if (item.name !== name || !item.authorities.includes(feePayer)) continue;
+      const flags = (item.policy.family === 'nonce' ? policy.system.nonce : policy[item.policy.family]) as unknown as Record<string, boolean>;
+      if (!flags[item.policy.flag]) throw invalidTransaction(`Fee payer cannot be used for '${name}'`);
+    }
+  }
+}
+
+/**
+ * The lamports the fee payer sends away, as fee.rs calculate_fee_payer_outflow adds them up, in its
+ * order: transfers (what comes back to the fee payer taken off, never below 0), then the accounts it
+ * funds, then its nonce withdrawals.
+ */
+function feePayerOutflow(parsed: readonly KoraParsed[], feePayer: string): bigint {
+  let total = 0n;
+  for (const item of parsed) {
+    if (item.name !== 'System Transfer') continue;
+    if (item.authorities[0] === feePayer) total += item.lamports;
+    if (item.receiver === feePayer) total = total > item.lamports ? total - item.lamports : 0n;
+  }
+  for (const name of ['System Create Account', 'System Withdraw Nonce Account']) {
+    for (const item of parsed) if (item.name === name && item.authorities[0] === feePayer) total += item.lamports;
+  }
+  return total;
+}

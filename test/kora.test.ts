@@ -1,0 +1,209 @@
+import { createHmac } from 'node:crypto';
+import { mkdtempSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { SystemProgram, VersionedTransaction } from '@solana/web3.js';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createRelayEmulator, type RelayEmulator } from '../src/index.ts';
+import { startHarness } from './support/harness.ts';
+import { assertFetchResponseMatchesSpec } from './support/openapi.ts';
+import { ALICE, ata, BOB, build, FEE_PAYER, USDC, transferInstruction } from './support/transactions.ts';
+
+// Kora's JSON-RPC (issue 27), in Kora 2.0.4's wire format: the request bodies and headers the
+// @solana/kora 0.2.1 SDK sends (KoraClient.rpcRequest: {id: 1, jsonrpc, method, params}), over
+// real HTTP to the loopback listener, on the emulator's one ledger and relay.
+describe('Kora JSON-RPC', () => {
+  let emulator: RelayEmulator;
+  let call: (method: string, params?: unknown, headers?: Record<string, string>) => Promise<{ status: number; body: any }>;
+
+  beforeAll(async () => {
+    emulator = await createRelayEmulator();
+    // Bob gets a USDC account (the faucet control), so that a transfer to him needs no account creation.
+    await emulator.faucet({ address: BOB.publicKey.toBase58(), mint: USDC.toBase58(), amount: 0 });
+    call = async (method, params, headers = {}) => {
+      const response = await fetch(emulator.config.koraUrl, {
+        method: 'POST',
+        headers: { 'Content-Type': 'application/json', ...headers },
+        body: JSON.stringify({ id: 1, jsonrpc: '2.0', method, params }),
+      });
+      // Every answer is held to the contract's description of /kora.
+      const body = await assertFetchResponseMatchesSpec('POST', '/kora', response);
+      return { status: response.status, body: body === '' ? null : body };
+    };
+  });
+  afterAll(() => emulator.close());
+
+  const blockhash = async () => (await call('getBlockhash')).body.result.blockhash as string;
+
+  it('answers getConfig, getPayerSigner, getSupportedTokens, getBlockhash and liveness as Kora does', async () => {
+    const config = (await call('getConfig')).body.result;
+    expect(config.fee_payers).toEqual([FEE_PAYER.toBase58()]);
+    expect(config.validation_config).toMatchObject({ max_signatures: 10, price: { type: 'free' }, price_source: 'Mock', allow_durable_transactions: false });
+    expect(config.validation_config.fee_payer_policy.system).toMatchObject({ allow_transfer: false, nonce: { allow_advance: false } });
+    expect(config.enabled_methods).toMatchObject({ sign_transaction: true, get_config: true, liveness: true });
+    expect((await call('getPayerSigner')).body.result).toEqual({ signer_address: FEE_PAYER.toBase58(), payment_address: FEE_PAYER.toBase58() });
+    expect((await call('getSupportedTokens')).body.result.tokens).toContain(USDC.toBase58());
+    expect(await blockhash()).toMatch(/^[1-9A-HJ-NP-Za-km-z]{32,44}$/);
+    const liveness = await fetch(new URL('/liveness', emulator.config.koraUrl));
+    expect(await assertFetchResponseMatchesSpec('GET', '/liveness', liveness)).toMatchObject({ jsonrpc: '2.0', result: null });
+  });
+
+  it('refuses a method Kora 2.0.4 does not register, and a body that is not JSON, with 405 and no body', async () => {
+    expect(await call('getVersion')).toEqual({ status: 405, body: null });
+    const garbage = await fetch(emulator.config.koraUrl, { method: 'POST', body: '{not json' });
+    expect([garbage.status, await garbage.text()]).toEqual([405, '']);
+  });
+
+  it('signs a token transfer in the fee payer’s place (signTransaction), and sends one (signAndSendTransaction) through the relay queue', async () => {
+    const transaction = build({ instructions: [transferInstruction(ALICE, BOB.publicKey, 1_000n)], blockhash: await blockhash(), signers: [ALICE] });
+    const signed = (await call('signTransaction', { transaction })).body.result;
+    expect(signed.signer_pubkey).toBe(FEE_PAYER.toBase58());
+    const tx = VersionedTransaction.deserialize(Buffer.from(signed.signed_transaction, 'base64'));
+    expect(tx.signatures[0]!.some((byte) => byte !== 0)).toBe(true);
+
+    const feePayerBefore = (await emulator.getAccount(FEE_PAYER))!.lamports;
+    const sent = (await call('signAndSendTransaction', { transaction })).body.result;
+    expect(sent.signature).toMatch(/^[1-9A-HJ-NP-Za-km-z]{64,88}$/);
+    await emulator.settle();
+    expect(emulator.services.submissions.get(sent.signature)).toMatchObject({ origin: 'kora', status: 'processed' });
+    expect((await emulator.getAccount(FEE_PAYER))!.lamports).toBe(feePayerBefore - 10_000n);
+    expect(Buffer.from((await emulator.getAccount(ata(BOB.publicKey)))!.data).readBigUInt64LE(64)).toBe(1_000n);
+  });
+
+  it('refuses what Kora refuses, in its words, and the fee payer pays nothing', async () => {
+    const feePayerBefore = (await emulator.getAccount(FEE_PAYER))!.lamports;
+    const hash = await blockhash();
+    const drain = build({
+      instructions: [SystemProgram.transfer({ fromPubkey: FEE_PAYER, toPubkey: BOB.publicKey, lamports: 1_000_000 })],
+      blockhash: hash,
+      signers: [],
+    });
+    expect((await call('signAndSendTransaction', { transaction: drain })).body.error).toEqual({
+      code: -32000,
+      message: "Invalid transaction: Fee payer cannot be used for 'System Transfer'",
+    });
+    const tooMuch = build({
+      instructions: [SystemProgram.transfer({ fromPubkey: FEE_PAYER, toPubkey: BOB.publicKey, lamports: 2_000_000_000 })],
+      blockhash: hash,
+      signers: [],
+    });
+    expect((await call('signTransaction', { transaction: tooMuch })).body.error.message).toBe(
+      'Invalid transaction: Total transfer amount 2000000000 exceeds maximum allowed 1000000000',
+    );
+    expect((await call('signTransaction', { transaction: 'not base64!' })).body.error.message).toMatch(
+      /^Invalid transaction: Failed to decode base64 transaction/,
+    );
+    await emulator.settle();
+    expect((await emulator.getAccount(FEE_PAYER))!.lamports).toBe(feePayerBefore);
+  });
+
+  it('reads a kora.toml: auth with an API key and an HMAC, refusing wrong ones with 401 and no body', async () => {
+    const dir = mkdtempSync(join(tmpdir(), 'relay-emulator-kora-'));
+    const file = join(dir, 'kora.toml');
+    writeFileSync(
+      file,
+      [
+        '[kora]',
+        'rate_limit = 100',
+        '[kora.auth]',
+        'api_key = "test-api-key-123"',
+        'hmac_secret = "test-hmac-secret-456"',
+        '[validation]',
+        'max_allowed_lamports = 1000000',
+        'max_signatures = 10',
+        'price_source = "Mock"',
+        `allowed_programs = ["11111111111111111111111111111111"]`,
+        `allowed_tokens = ["${USDC.toBase58()}"]`,
+        `allowed_spl_paid_tokens = ["${USDC.toBase58()}"]`,
+        'disallowed_accounts = []',
+        '[validation.price]',
+        'type = "free"',
+      ].join('\n'),
+    );
+    const guarded = await createRelayEmulator({ kora: { config: file } });
+    try {
+      const url = guarded.config.koraUrl;
+      const body = JSON.stringify({ id: 1, jsonrpc: '2.0', method: 'getConfig' });
+      const post = (headers: Record<string, string>) => fetch(url, { method: 'POST', headers: { 'Content-Type': 'application/json', ...headers }, body });
+      const timestamp = String(Math.floor(Date.now() / 1000));
+      const signature = createHmac('sha256', 'test-hmac-secret-456')
+        .update(timestamp + body)
+        .digest('hex');
+      const good = await post({ 'x-api-key': 'test-api-key-123', 'x-timestamp': timestamp, 'x-hmac-signature': signature });
+      expect(((await good.json()) as any).result.validation_config.max_allowed_lamports).toBe(1_000_000);
+      const refusals: Record<string, string>[] = [
+        {},
+        { 'x-api-key': 'WRONG-API-KEY', 'x-timestamp': timestamp, 'x-hmac-signature': signature },
+        { 'x-api-key': 'test-api-key-123', 'x-timestamp': timestamp, 'x-hmac-signature': 'f'.repeat(64) },
+        { 'x-api-key': 'test-api-key-123', 'x-timestamp': String(Number(timestamp) - 301), 'x-hmac-signature': signature },
+      ];
+      for (const headers of refusals) {
+        const refused = await post(headers);
+        expect([refused.status, await refused.text()]).toEqual([401, '']);
+      }
+    } finally {
+      await guarded.close();
+    }
+    writeFileSync(file, '[kora]\nrate_limit = 1\n[validation]\nmax_allowed_lamports = 1\nmax_signatures = 1\nprice_source = "Jupiter"\n');
+    await expect(createRelayEmulator({ kora: { config: file } })).rejects.toThrow(/validation\.price_source cannot be honoured/);
+  });
+
+  it('builds a transfer (transferTransaction) and estimates a fee under the free price (estimateTransactionFee)', async () => {
+    const built = (
+      await call('transferTransaction', { amount: 250, token: USDC.toBase58(), source: ALICE.publicKey.toBase58(), destination: BOB.publicKey.toBase58() })
+    ).body.result;
+    expect(built.signer_pubkey).toBe(FEE_PAYER.toBase58());
+    const tx = VersionedTransaction.deserialize(Buffer.from(built.transaction, 'base64'));
+    expect(tx.message.recentBlockhash).toBe(built.blockhash);
+    expect(tx.message.staticAccountKeys[0]!.equals(FEE_PAYER)).toBe(true);
+    expect(Buffer.from(tx.message.serialize()).toString('base64')).toBe(built.message);
+    tx.sign([ALICE]);
+    const sent = await emulator.fetch(
+      new Request(emulator.config.rpcUrl, {
+        method: 'POST',
+        headers: { 'Content-Type': 'application/json' },
+        body: JSON.stringify({
+          jsonrpc: '2.0',
+          id: 1,
+          method: 'sendTransaction',
+          params: [Buffer.from(tx.serialize()).toString('base64'), { encoding: 'base64' }],
+        }),
+      }),
+    );
+    expect(((await sent.json()) as { result?: string }).result).toMatch(/^[1-9A-HJ-NP-Za-km-z]{64,88}$/);
+    const transaction = build({ instructions: [transferInstruction(ALICE, BOB.publicKey, 1n)], blockhash: await blockhash(), signers: [ALICE] });
+    expect((await call('estimateTransactionFee', { transaction, fee_token: USDC.toBase58() })).body.result).toEqual({
+      fee_in_lamports: 0,
+      fee_in_token: 0,
+      signer_pubkey: FEE_PAYER.toBase58(),
+      payment_address: FEE_PAYER.toBase58(),
+    });
+  });
+
+  it('answers in process through MSW at a koraUrl of the app’s choosing, and lists its relays as origin kora', async () => {
+    const harness = await startHarness({ koraUrl: 'https://kora.example.test/rpc' });
+    try {
+      const response = await fetch('https://kora.example.test/rpc', {
+        method: 'POST',
+        headers: { 'Content-Type': 'application/json' },
+        body: JSON.stringify({ id: 1, jsonrpc: '2.0', method: 'getPayerSigner' }),
+      });
+      expect(((await response.json()) as any).result.signer_address).toBe(FEE_PAYER.toBase58());
+      const transaction = build({
+        instructions: [transferInstruction(ALICE, ALICE.publicKey, 1n)],
+        blockhash: (await harness.emulator.services.ledger.latestBlockhash()).blockhash,
+        signers: [ALICE],
+      });
+      const sent = await fetch('https://kora.example.test/rpc', {
+        method: 'POST',
+        headers: { 'Content-Type': 'application/json' },
+        body: JSON.stringify({ id: 1, jsonrpc: '2.0', method: 'signAndSendTransaction', params: { transaction } }),
+      });
+      const { signature } = ((await sent.json()) as any).result;
+      const relays = await harness.emulator.fetch(new Request(`${new URL(harness.emulator.config.baseUrl).origin}/__emulator/relays`));
+      expect(((await relays.json()) as any).relays).toContainEqual(expect.objectContaining({ id: signature, operation: 'kora' }));
+    } finally {
+      await harness.close();
+    }
+  });
+});
