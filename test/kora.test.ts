@@ -4,7 +4,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { SystemProgram, VersionedTransaction } from '@solana/web3.js';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createRelayEmulator, type RelayEmulator } from '../src/index.ts';
+import { createRelayEmulator, type RelayEmulator, startServer } from '../src/index.ts';
 import { startHarness } from './support/harness.ts';
 import { assertFetchResponseMatchesSpec } from './support/openapi.ts';
 import { ALICE, ata, BOB, build, FEE_PAYER, USDC, transferInstruction } from './support/transactions.ts';
@@ -204,6 +204,26 @@ describe('Kora JSON-RPC', () => {
       expect(((await relays.json()) as any).relays).toContainEqual(expect.objectContaining({ id: signature, operation: 'kora' }));
     } finally {
       await harness.close();
+    }
+  });
+
+  it('serves Kora at the root of a second port (--kora-port), where the SDK looks by default, and the Solana RPC stays at POST / of the main one', async () => {
+    const server = await startServer({ port: 0, koraPort: 0 });
+    try {
+      expect(server.emulator.config.koraUrl).toBe(`${server.koraOrigin}/`);
+      const body = JSON.stringify({ id: 1, jsonrpc: '2.0', method: 'getPayerSigner' });
+      const kora = await fetch(`${server.koraOrigin}/`, { method: 'POST', headers: { 'Content-Type': 'application/json' }, body });
+      expect(((await kora.json()) as any).result.signer_address).toBe(FEE_PAYER.toBase58());
+      const liveness = await fetch(`${server.koraOrigin}/liveness`);
+      expect(((await liveness.json()) as any).result).toBeNull();
+      const solana = await fetch(`${server.origin}/`, {
+        method: 'POST',
+        headers: { 'Content-Type': 'application/json' },
+        body: JSON.stringify({ id: 1, jsonrpc: '2.0', method: 'getHealth' }),
+      });
+      expect(((await solana.json()) as any).result).toBe('ok');
+    } finally {
+      await server.close();
     }
   });
 });

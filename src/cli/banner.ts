@@ -16,6 +16,7 @@ export function banner({ server, stateFile, restored }: BannerFacts): string {
     ['Base URL', config.baseUrl],
     ['RPC URL', config.rpcUrl],
     ['PubSub', `${config.pubsubUrl ?? config.rpcUrl.replace(/^http/, 'ws')}${pubsubNote(server)}`],
+    ['Kora', `${config.koraUrl} (Kora's JSON-RPC: the @solana/kora SDK's rpcUrl)`],
     ['Fee payer', config.feePayer],
     ['Engine', config.engine],
     ['API key', config.apiKey],

@@ -38,6 +38,7 @@ export async function launch(options: StartOptions, io: LaunchIo): Promise<Launc
       ...(options.publicUrl === null ? {} : { publicUrl: options.publicUrl }),
       ...(options.adminToken === null ? {} : { adminToken: options.adminToken }),
       controlOrigins: options.controlOrigins,
+      ...(options.koraPort === null ? {} : { koraPort: options.koraPort }),
       emulator: {
         ...(options.apiKeys === null ? {} : { apiKeys: options.apiKeys }),
         ...(options.fixtures === null ? {} : { fixtures: resolve(options.fixtures) }),

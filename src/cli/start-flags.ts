@@ -35,6 +35,11 @@ export const START_FLAGS = {
     value: 'SECONDS',
     help: `seconds between snapshots that compact the journal; 0: only on shutdown and past 64 MiB of journal (default ${DEFAULT_STATE_INTERVAL_MS / 1000})`,
   },
+  'kora-port': {
+    env: 'RELAY_EMULATOR_KORA_PORT',
+    value: 'PORT',
+    help: "also serve Kora's JSON-RPC at the root of PORT, where the @solana/kora SDK looks by default (8080); 0 picks a free one",
+  },
   'kora-config': {
     env: 'RELAY_EMULATOR_KORA_CONFIG',
     value: 'FILE',

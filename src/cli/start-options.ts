@@ -29,6 +29,8 @@ export interface StartOptions {
   rpcAuth: RpcAuthMode;
   /** --skip-preflight: relayed transactions are submitted without simulating them first. */
   skipPreflight: boolean;
+  /** A second port with Kora's JSON-RPC at its root, or null. */
+  koraPort: number | null;
   /** The kora.toml for Kora's JSON-RPC, or null for the default config. */
   koraConfig: string | null;
   /** Where to write the ready facts (URLs, API key, fee payer) as JSON once the emulator answers. */
@@ -69,6 +71,7 @@ export function parseStartOptions(argv: string[], env: NodeJS.ProcessEnv = proce
         'skip-preflight': { type: 'boolean' },
         'ready-file': { type: 'string' },
         'kora-config': { type: 'string' },
+        'kora-port': { type: 'string' },
         engine: { type: 'string' },
         policy: { type: 'string' },
         help: { type: 'boolean', short: 'h' },
@@ -145,6 +148,7 @@ export function parseStartOptions(argv: string[], env: NodeJS.ProcessEnv = proce
     skipPreflight: values['skip-preflight'] === true || flagFromEnv('skip-preflight', env[START_FLAGS['skip-preflight'].env]),
     readyFile: pick('ready-file') ?? null,
     koraConfig: pick('kora-config') ?? null,
+    koraPort: pick('kora-port') === undefined ? null : integer('kora-port', pick('kora-port'), 0, { min: 0, max: 65535 }),
     engine,
     policy: policy as PolicyProfile | null,
     help: values.help === true,

@@ -32,6 +32,12 @@ export interface ServerOptions {
    * (403 ORIGIN_NOT_ALLOWED, preflights included), whatever the bind.
    */
   controlOrigins?: string[];
+  /**
+   * A second port that serves the same core with Kora's JSON-RPC at its root, where the
+   * @solana/kora SDK's default `rpcUrl` (`http://localhost:8080/`) looks: POST / there is Kora, not
+   * the Solana RPC. 0 picks a free one. Default none (Kora answers at `<origin>/kora`).
+   */
+  koraPort?: number;
   /** Everything else of the emulator; `baseUrl` and `rpcUrl` come from the server's address. */
   emulator?: Omit<RelayEmulatorOptions, 'baseUrl' | 'rpcUrl' | 'loopback'>;
   /**
@@ -66,6 +72,8 @@ export interface RunningServer {
   port: number;
   /** The token the /__emulator routes require, or null when they are open (loopback bind). */
   adminToken: string | null;
+  /** The Kora port's origin (`koraPort`), whose root is Kora's JSON-RPC, or null. */
+  koraOrigin: string | null;
   /** Why port + 1 (PubSub where web3.js and gill look) is not served, or null when it is. */
   pubsubPortError: string | null;
   /** True when only this machine reaches the server (a loopback bind, no public URL): the RPC then needs no Token by default. */
@@ -100,12 +108,15 @@ export async function startServer(options: ServerOptions = {}): Promise<RunningS
   const origin = (options.publicUrl ?? `http://${urlHost(host)}:${port}`).replace(/\/+$/, '');
   // What a client derives from the RPC URL by itself (web3.js: the port + 1), when that port is served; else the same port.
   const pubsubUrl = listener.nextPort === null ? `${origin.replace(/^http/, 'ws')}/rpc` : nextPortUrl(`${origin}/rpc`);
+  let koraListener: Awaited<ReturnType<typeof listenCore>> | null = null;
   let emulator: RelayEmulator | null = null;
   let stateFile: StateFile | null = null;
   let restored: OpenedState | null = null;
   try {
+    if (options.koraPort !== undefined) koraListener = await listenCore({ host, port: options.koraPort, gate, mount, timeouts });
+    const koraUrl = koraListener ? { koraUrl: `http://${urlHost(host)}:${koraListener.port}/` } : {};
     // This port serves the RPC and PubSub already: no second, loopback listener.
-    emulator = await createRelayEmulator({ ...options.emulator, baseUrl: `${origin}/api`, loopback: false, pubsubUrl });
+    emulator = await createRelayEmulator({ ...options.emulator, ...koraUrl, baseUrl: `${origin}/api`, loopback: false, pubsubUrl });
     if (options.importFile) await importState(emulator, options.importFile);
     if (options.stateFile) {
       stateFile = new StateFile({ ...options.stateFile, emulator });
@@ -118,6 +129,7 @@ export async function startServer(options: ServerOptions = {}): Promise<RunningS
   } catch (error) {
     open(null);
     await listener.close();
+    await koraListener?.close();
     await emulator?.close();
     throw error;
   }
@@ -129,13 +141,17 @@ export async function startServer(options: ServerOptions = {}): Promise<RunningS
   const running = emulator;
   const file = stateFile;
   let closing: Promise<void> | null = null;
-  const stopAccepting = () => listener.close();
+  const kora = koraListener;
+  const stopAccepting = async () => {
+    await Promise.all([listener.close(), kora?.close()]);
+  };
   return {
     emulator: running,
     origin,
     host,
     port,
     adminToken,
+    koraOrigin: kora ? `http://${urlHost(host)}:${kora.port}` : null,
     pubsubPortError: listener.nextPortError,
     loopbackBind: mount.loopbackBind,
     stateFile: file,
