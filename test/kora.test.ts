@@ -200,6 +200,9 @@ describe('Kora JSON-RPC', () => {
         body: JSON.stringify({ id: 1, jsonrpc: '2.0', method: 'signAndSendTransaction', params: { transaction } }),
       });
       const { signature } = ((await sent.json()) as any).result;
+      // In process the Kora handler reads the body itself; the request journal still shows what was asked.
+      const journaled = harness.emulator.requestJournal().filter((entry) => entry.operationId === 'koraJsonRpc');
+      expect(journaled.map((entry) => (entry.requestBody as { method: string }).method)).toEqual(['getPayerSigner', 'signAndSendTransaction']);
       const relays = await harness.emulator.fetch(new Request(`${new URL(harness.emulator.config.baseUrl).origin}/__emulator/relays`));
       expect(((await relays.json()) as any).relays).toContainEqual(expect.objectContaining({ id: signature, operation: 'kora' }));
     } finally {

@@ -9,6 +9,8 @@ export interface InternalContexts {
   API_KEYS_EMPTY: Record<never, never>;
   /** A fixture file (keys, mints, wallets, apps.json) cannot be used: `problem` says why, naming the file. */
   FIXTURES_INVALID: { problem: string };
+  /** A kora.toml that Kora would not read, or that asks for what this emulator cannot honour: `problem` names the file and the key. */
+  KORA_CONFIG_INVALID: { problem: string };
   /** The code asks openapi/relay.yaml for something it does not declare. */
   CONTRACT_MISMATCH: { operationId: string; problem: string };
   /** The state file's journal holds changes of a part this emulator cannot replay. */
@@ -33,6 +35,7 @@ export type InternalCode = keyof InternalContexts;
 const MESSAGES: { [C in InternalCode]: (context: InternalContexts[C]) => string } = {
   API_KEYS_EMPTY: () => 'at least one API key is required',
   FIXTURES_INVALID: ({ problem }) => problem,
+  KORA_CONFIG_INVALID: ({ problem }) => problem,
   CONTRACT_MISMATCH: ({ operationId, problem }) => `${operationId}: ${problem}`,
   JOURNAL_PART_UNKNOWN: ({ part, known }) => `the journal holds changes of "${part}", which this emulator ${known ? 'cannot replay' : 'does not have'}`,
   JOURNAL_SEGMENT_UNKNOWN: ({ segment }) => `journal segment ${segment} was never started`,

@@ -25,13 +25,14 @@ export function createKoraHandler(context: KoraContext): FetchHandler {
   const { kora } = context.config;
   const enabled = new Set((Object.keys(KORA_METHOD_KEYS) as KoraMethodName[]).filter((name) => kora.enabled_methods[KORA_METHOD_KEYS[name]]));
   return async function koraFetch(request, requestContext: RequestContext = {}) {
-    if (request.method === 'GET' && new URL(request.url).pathname.replace(/\/+$/, '').endsWith('/liveness')) {
-      return enabled.has('liveness') ? reply(1, null) : empty(405);
-    }
+    // The core hands over a GET only for /liveness (src/core/create-fetch.ts, isKora).
+    if (request.method === 'GET') return enabled.has('liveness') ? reply(1, null) : empty(405);
     if (request.method !== 'POST') return empty(405);
     const bytes = requestContext.body ?? (request.body ? await readCapped(request.body, kora.max_request_body_size) : new Uint8Array());
     if (bytes === null || bytes.length > kora.max_request_body_size) return empty(413);
     const text = Buffer.from(bytes).toString('utf8');
+    // The body is read here, not by the core: the journal and the live feed take its text from the context.
+    requestContext.bodyText = text;
     const call = parseCall(text);
     const method = typeof call?.method === 'string' ? (call.method as KoraMethodName) : null;
     if (call === null || method === null || !enabled.has(method)) return empty(405);

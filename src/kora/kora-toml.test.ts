@@ -72,5 +72,6 @@ describe('readKoraToml (Kora 2.0.4 config.rs)', () => {
     expect(refusal([...BASE, ...FREE, '[kora.usage_limit]', 'enabled = true'].join('\n'))).toMatch(/kora\.usage_limit\.enabled cannot be honoured/);
     expect(refusal([...BASE, ...FREE, '[metrics]', 'enabled = true'].join('\n'))).toMatch(/metrics\.enabled cannot be honoured/);
     expect(refusal('not = toml = at all')).toMatch(/kora\.toml: it is not TOML \(line 1/);
+    expect(() => readKoraToml('[kora]\n')).toThrow(expect.objectContaining({ code: 'KORA_CONFIG_INVALID' }));
   });
 });

@@ -62,7 +62,7 @@ export function readKoraToml(text: string, source = 'kora.toml'): KoraConfig {
 }
 
 function invalid(source: string, problem: string): InternalError {
-  return new InternalError('FIXTURES_INVALID', { problem: `${source}: ${problem}` });
+  return new InternalError('KORA_CONFIG_INVALID', { problem: `${source}: ${problem}` });
 }
 
 const TOKEN_POLICY_KEYS = Object.keys(defaultFeePayerPolicy().spl_token) as (keyof TokenInstructionPolicy)[];

@@ -42,24 +42,31 @@ export async function resolveKoraTransaction(ledger: Ledger, tx: VersionedTransa
       for (const index of lookup.readonlyIndexes) accountKeys.push(addresses(index, 'readonly'));
     }
   }
-  const outer: ResolvedInstruction[] = tx.message.compiledInstructions.map((instruction) => ({
-    program: accountKeys[instruction.programIdIndex] ?? '',
-    accounts: instruction.accountKeyIndexes.map((index) => accountKeys[index] ?? ''),
-    data: instruction.data,
-  }));
+  const outer = resolveInstructions(tx.message.compiledInstructions, accountKeys);
   // sig_verify asks the simulation to verify signatures, the fee payer's included (Kora's default is false).
   if (sigVerify && !signaturesVerify(tx)) throw invalidTransaction('Transaction simulation failed: SignatureFailure');
   // The engine rebinds the blockhash of what it simulates: it gets a copy.
   const simulation = await ledger.simulate(VersionedTransaction.deserialize(tx.serialize()));
   if (simulation.err !== null) throw invalidTransaction(`Transaction simulation failed: ${transactionErrorText(simulation.err)}`);
-  const inner: ResolvedInstruction[] = (simulation.innerInstructions ?? []).flatMap((group) =>
-    group.instructions.map((instruction) => ({
-      program: accountKeys[instruction.programIdIndex] ?? '',
-      accounts: [...instruction.accounts].map((index) => accountKeys[index] ?? ''),
-      data: instruction.data,
-    })),
+  const inner = (simulation.innerInstructions ?? []).flatMap((group) =>
+    resolveInstructions(
+      group.instructions.map(({ programIdIndex, accounts, data }) => ({ programIdIndex, accountKeyIndexes: accounts, data })),
+      accountKeys,
+    ),
   );
   return { tx, accountKeys, instructions: [...outer, ...inner] };
+}
+
+/** Compiled instructions with their program and accounts named (IxUtils::uncompile_instructions). */
+export function resolveInstructions(
+  instructions: readonly { programIdIndex: number; accountKeyIndexes: readonly number[]; data: Uint8Array }[],
+  accountKeys: readonly string[],
+): ResolvedInstruction[] {
+  return instructions.map((instruction) => ({
+    program: accountKeys[instruction.programIdIndex] ?? '',
+    accounts: instruction.accountKeyIndexes.map((index) => accountKeys[index] ?? ''),
+    data: instruction.data,
+  }));
 }
 
 /** The fee payer's place among the signers (Kora does not assume 0). */

@@ -3,6 +3,7 @@ import { PublicKey, SystemProgram, type TransactionInstruction, TransactionMessa
 import { decodeMint } from '../ledger/token-accounts.ts';
 import { invalidTransaction, KoraError } from './kora-error.ts';
 import type { KoraContext } from './kora-context.ts';
+import { resolveInstructions } from './kora-transaction.ts';
 import { validateForKora } from './kora-validation.ts';
 
 /** Kora's name for SOL in a transfer request (constant.rs NATIVE_SOL). */
@@ -45,12 +46,12 @@ export async function transferTransaction(params: Record<string, unknown>, conte
   const message = new TransactionMessage({ payerKey: feePayer, recentBlockhash: blockhash, instructions }).compileToLegacyMessage();
   const tx = new VersionedTransaction(message);
   const accountKeys = message.staticAccountKeys.map((key) => key.toBase58());
-  const resolved = message.compiledInstructions.map((instruction) => ({
-    program: accountKeys[instruction.programIdIndex]!,
-    accounts: instruction.accountKeyIndexes.map((index) => accountKeys[index]!),
-    data: instruction.data,
-  }));
-  validateForKora({ tx, accountKeys, instructions: resolved }, context.config.validation, feePayer.toBase58());
+  // Kora validates what it built itself without a simulation (from_kora_built_transaction: outer instructions only).
+  validateForKora(
+    { tx, accountKeys, instructions: resolveInstructions(message.compiledInstructions, accountKeys) },
+    context.config.validation,
+    feePayer.toBase58(),
+  );
   tx.signatures[0] = context.signer.sign(message.serialize());
   return {
     transaction: Buffer.from(tx.serialize()).toString('base64'),

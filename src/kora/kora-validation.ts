@@ -23,9 +23,20 @@ const ROLE_ORDER = [
   'System Advance Nonce Account',
   'System Authorize Nonce Account',
   'System Withdraw Nonce Account',
-  ...['Transfer', 'Approve', 'Burn', 'CloseAccount', 'Revoke', 'SetAuthority', 'MintTo', 'InitializeMint', 'InitializeAccount', 'InitializeMultisig']
-    .concat(['FreezeAccount', 'ThawAccount'])
-    .flatMap((kind) => [`SPL Token ${kind}`, `Token2022 Token ${kind}`]),
+  ...[
+    'Transfer',
+    'Approve',
+    'Burn',
+    'CloseAccount',
+    'Revoke',
+    'SetAuthority',
+    'MintTo',
+    'InitializeMint',
+    'InitializeAccount',
+    'InitializeMultisig',
+    'FreezeAccount',
+    'ThawAccount',
+  ].flatMap((kind) => [`SPL Token ${kind}`, `Token2022 Token ${kind}`]),
 ];
 
 /**
