@@ -4,7 +4,7 @@
  * `refused` in `result-<trial>-<pid>`. It keeps every lock it took until the parent kills it, so a
  * second taker is two live holders, not a handover.
  */
-import { existsSync, writeFileSync } from 'node:fs';
+import { existsSync, renameSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { StateLock } from '../../src/server/state-lock.ts';
 
@@ -25,7 +25,11 @@ for (let trial = 0; trial < trials; trial += 1) {
   } catch (error) {
     outcome = /in use by process/.test((error as Error).message) ? 'refused' : `error: ${(error as Error).message}`;
   }
-  writeFileSync(join(directory, `result-${trial}-${process.pid}`), outcome);
+  // Written whole, then renamed: the parent reads a result as soon as its file exists, and once read
+  // read a file created empty and written a moment later as '' (a race of the harness, seen once under load).
+  const result = join(directory, `result-${trial}-${process.pid}`);
+  writeFileSync(`${result}.tmp`, outcome);
+  renameSync(`${result}.tmp`, result);
 }
 // Held until killed.
 setInterval(() => undefined, 1_000);
