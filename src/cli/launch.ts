@@ -47,7 +47,10 @@ export async function launch(options: StartOptions, io: LaunchIo): Promise<Launc
         ...(options.policy === null ? {} : { policy: options.policy }),
         rpcAuth: options.rpcAuth,
         skipPreflight: options.skipPreflight,
-        ...(options.koraConfig === null ? {} : { kora: { config: resolve(options.koraConfig) } }),
+        kora: {
+          ...(options.koraConfig === null ? {} : { config: resolve(options.koraConfig) }),
+          ...(options.koraSigners === null ? {} : { signers: resolve(options.koraSigners) }),
+        },
         engine: options.engine,
       },
       ...(options.importFile === null ? {} : { importFile: resolve(options.importFile) }),

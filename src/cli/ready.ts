@@ -20,6 +20,8 @@ export interface ReadyFacts {
    */
   pubsubUrl: string;
   docsUrl: string;
+  /** Kora's JSON-RPC: the `--kora-port` root when given, else `<origin>/kora`. */
+  koraUrl: string;
   apiKey: string;
   feePayer: string;
   /** When the RPC and PubSub need the Token: `remote` (only through a non-loopback bind), `always` or `off`. */
@@ -40,6 +42,7 @@ export function readyFacts(server: RunningServer): ReadyFacts {
     rpcUrl: config.rpcUrl,
     pubsubUrl: config.pubsubUrl ?? config.rpcUrl.replace(/^http/, 'ws'),
     docsUrl: `${server.origin}/docs`,
+    koraUrl: config.koraUrl,
     apiKey: config.apiKey,
     feePayer: config.feePayer,
     rpcAuth: config.rpcAuth,

@@ -45,6 +45,11 @@ export const START_FLAGS = {
     value: 'FILE',
     help: "the kora.toml Kora's JSON-RPC (<origin>/kora) reads, as Kora does; a key it cannot honour is refused by name (default: fixture mints, free)",
   },
+  'kora-signers': {
+    env: 'RELAY_EMULATOR_KORA_SIGNERS',
+    value: 'FILE',
+    help: "the signers.toml Kora signs with, as Kora reads it (memory signers, keys from their environment variables; default: the relay's fee payer)",
+  },
   'token-ttl': { env: 'RELAY_EMULATOR_TOKEN_TTL', value: 'SECONDS', help: 'lifetime of the config Token (default 3600)' },
   'log-level': { env: 'RELAY_EMULATOR_LOG_LEVEL', value: 'LEVEL', help: `${LOG_LEVELS.join('|')} (default info: one line per request)` },
   'admin-token': { env: 'RELAY_EMULATOR_ADMIN_TOKEN', value: 'TOKEN', help: 'X-Admin-Token for /__emulator on a non-loopback bind (default: random, printed)' },

@@ -33,6 +33,8 @@ export interface StartOptions {
   koraPort: number | null;
   /** The kora.toml for Kora's JSON-RPC, or null for the default config. */
   koraConfig: string | null;
+  /** The signers.toml for Kora's signers, or null for the relay's fee payer. */
+  koraSigners: string | null;
   /** Where to write the ready facts (URLs, API key, fee payer) as JSON once the emulator answers. */
   readyFile: string | null;
   engine: EngineName;
@@ -71,6 +73,7 @@ export function parseStartOptions(argv: string[], env: NodeJS.ProcessEnv = proce
         'skip-preflight': { type: 'boolean' },
         'ready-file': { type: 'string' },
         'kora-config': { type: 'string' },
+        'kora-signers': { type: 'string' },
         'kora-port': { type: 'string' },
         engine: { type: 'string' },
         policy: { type: 'string' },
@@ -148,6 +151,7 @@ export function parseStartOptions(argv: string[], env: NodeJS.ProcessEnv = proce
     skipPreflight: values['skip-preflight'] === true || flagFromEnv('skip-preflight', env[START_FLAGS['skip-preflight'].env]),
     readyFile: pick('ready-file') ?? null,
     koraConfig: pick('kora-config') ?? null,
+    koraSigners: pick('kora-signers') ?? null,
     koraPort: pick('kora-port') === undefined ? null : integer('kora-port', pick('kora-port'), 0, { min: 0, max: 65535 }),
     engine,
     policy: policy as PolicyProfile | null,

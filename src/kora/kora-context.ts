@@ -1,11 +1,17 @@
-import type { Ed25519Signer } from '../crypto/ed25519.ts';
 import type { EmulatorServices } from '../services.ts';
 import type { KoraConfig } from './kora-config.ts';
+import type { FeeScope } from './kora-fee.ts';
+import type { KoraSignerPool } from './kora-signers.ts';
 
 /** What Kora's methods answer from: the emulator's ledger and relay, the config, and Kora's signer. */
 export interface KoraContext {
   services: Pick<EmulatorServices, 'ledger' | 'relay' | 'worker' | 'fixtures'>;
   config: KoraConfig;
-  /** Kora's signer: the relay's fee payer unless the config names another key. */
-  signer: Ed25519Signer;
+  /** Kora's signers: the relay's fee payer unless a signers.toml names other keys. */
+  signers: KoraSignerPool;
+}
+
+/** What Kora's fee arithmetic and validation read, for the signer at `feePayer`. */
+export function feeScope(context: KoraContext, feePayer: string): FeeScope {
+  return { ledger: context.services.ledger, validation: context.config.validation, feePayer, paymentAddress: context.config.kora.payment_address ?? feePayer };
 }

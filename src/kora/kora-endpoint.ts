@@ -6,11 +6,14 @@ import { PROGRAMS } from '../relay/programs.ts';
 import type { EmulatorServices } from '../services.ts';
 import { defaultFeePayerPolicy, defaultKoraSection, type KoraConfig } from './kora-config.ts';
 import { createKoraHandler } from './kora-handler.ts';
+import { readKoraSigners, singleSignerPool } from './kora-signers.ts';
 import { readKoraToml } from './kora-toml.ts';
 
 export interface KoraOptions {
   /** A `kora.toml` to read, as Kora reads it (`--kora-config`). Default: {@link defaultKoraConfig}. */
   config?: string;
+  /** A `signers.toml` to read, as Kora reads it (`--kora-signers`), its keys from the environment. Default: the relay's fee payer. */
+  signers?: string;
 }
 
 /**
@@ -47,12 +50,13 @@ export function defaultKoraConfig(fixtures: Fixtures): KoraConfig {
   };
 }
 
-/** Kora's JSON-RPC over the emulator's ledger and relay, signing as `signer` (the relay's fee payer). */
+/** Kora's JSON-RPC over the emulator's ledger and relay, signing as the signers.toml's keys, else as `feePayer` (the relay's). */
 export function createKoraEndpoint(
   services: Pick<EmulatorServices, 'ledger' | 'relay' | 'worker' | 'fixtures'>,
-  signer: Ed25519Signer,
+  feePayer: Ed25519Signer,
   options: KoraOptions = {},
 ): FetchHandler {
   const config = options.config === undefined ? defaultKoraConfig(services.fixtures) : readKoraToml(readFileSync(options.config, 'utf8'), options.config);
-  return createKoraHandler({ services, config, signer });
+  const signers = options.signers === undefined ? singleSignerPool(feePayer) : readKoraSigners(options.signers);
+  return createKoraHandler({ services, config, signers });
 }

@@ -1,5 +1,13 @@
+import type { VersionedTransaction } from '@solana/web3.js';
 import { encodeBase58 } from '../crypto/base58.ts';
 import { PROGRAMS } from '../relay/programs.ts';
+
+/** A transaction with every instruction's accounts resolved (lookup tables included). */
+export interface KoraTransaction {
+  tx: VersionedTransaction;
+  instructions: ResolvedInstruction[];
+  accountKeys: string[];
+}
 
 /** One instruction with its accounts resolved to addresses. */
 export interface ResolvedInstruction {
@@ -111,4 +119,31 @@ function parseToken({ accounts, data }: ResolvedInstruction, is2022: boolean): K
   if (authorities.length === 0) return null;
   const name = is2022 ? `Token2022 Token ${kind}` : `SPL Token ${kind}`;
   return { name, policy: { family: is2022 ? 'token_2022' : 'spl_token', flag }, authorities, lamports: 0n };
+}
+
+/** A token transfer as Kora's ParsedSPLInstructionData::SplTokenTransfer has it (Transfer: no mint; TransferChecked: the mint). */
+export interface SplTransfer {
+  source: string;
+  destination: string;
+  /** The source's owner or delegate: the authority that signs. */
+  owner: string;
+  mint: string | null;
+  amount: bigint;
+  is2022: boolean;
+}
+
+/** Every SPL Token and Token-2022 Transfer and TransferChecked among `instructions` (inner ones included), in order. */
+export function splTransfers(instructions: readonly ResolvedInstruction[]): SplTransfer[] {
+  const transfers: SplTransfer[] = [];
+  for (const { program, accounts, data } of instructions) {
+    const is2022 = program === PROGRAMS.token2022.toBase58();
+    if (!is2022 && program !== PROGRAMS.token.toBase58()) continue;
+    const amount = u64(data, 1);
+    if (data[0] === 3 && accounts.length >= 3) {
+      transfers.push({ source: accounts[0]!, destination: accounts[1]!, owner: accounts[2]!, mint: null, amount, is2022 });
+    } else if (data[0] === 12 && accounts.length >= 4) {
+      transfers.push({ source: accounts[0]!, destination: accounts[2]!, owner: accounts[3]!, mint: accounts[1]!, amount, is2022 });
+    }
+  }
+  return transfers;
 }

@@ -1,8 +1,7 @@
 import { PublicKey, VersionedTransaction } from '@solana/web3.js';
-import { encodeBase58 } from '../crypto/base58.ts';
-import { decodeMint } from '../ledger/token-accounts.ts';
 import type { KoraMethodName } from './kora-config.ts';
-import type { KoraContext } from './kora-context.ts';
+import { feeScope, type KoraContext } from './kora-context.ts';
+import { checkStrictPrice, estimateKoraFee, feeInToken, verifyTokenPayment } from './kora-fee.ts';
 import { transferTransaction } from './kora-transfer.ts';
 import { invalidTransaction, KoraError } from './kora-error.ts';
 import { decodeKoraTransaction, resolveKoraTransaction, signerPosition } from './kora-transaction.ts';
@@ -19,11 +18,11 @@ export const KORA_METHODS: Record<KoraMethodName, KoraMethod> = {
   async liveness() {
     return null;
   },
-  async getConfig(_params, { config, signer }) {
-    return { fee_payers: [encodeBase58(signer.publicKey)], validation_config: config.validation, enabled_methods: config.kora.enabled_methods };
+  async getConfig(_params, { config, signers }) {
+    return { fee_payers: signers.addresses(), validation_config: config.validation, enabled_methods: config.kora.enabled_methods };
   },
-  async getPayerSigner(_params, { config, signer }) {
-    const address = encodeBase58(signer.publicKey);
+  async getPayerSigner(_params, { config, signers }) {
+    const { address } = signers.next();
     return { signer_address: address, payment_address: config.kora.payment_address ?? address };
   },
   async getSupportedTokens(_params, { config }) {
@@ -35,50 +34,54 @@ export const KORA_METHODS: Record<KoraMethodName, KoraMethod> = {
   },
   async estimateTransactionFee(params, context) {
     const tx = decodeKoraTransaction(stringParam(params, 'transaction'));
-    const address = encodeBase58(context.signer.publicKey);
-    await resolveKoraTransaction(context.services.ledger, tx, booleanParam(params, 'sig_verify'));
-    // The `free` price charges nothing (FeeConfigUtil::estimate_kora_fee); the only price served so far.
+    const { address } = context.signers.pick(optionalString(params, 'signer_key'));
+    const scope = feeScope(context, address);
+    const resolved = await resolveKoraTransaction(context.services.ledger, tx, booleanParam(params, 'sig_verify'));
+    const fee = await estimateKoraFee(scope, resolved);
     const feeToken = optionalString(params, 'fee_token');
-    let feeInToken: number | null = null;
-    if (feeToken !== null) {
-      if (!isAddress(feeToken)) throw invalidTransaction('Invalid fee token mint address');
-      const paid = context.config.validation.allowed_spl_paid_tokens;
-      if (paid !== 'All' && !paid.includes(feeToken)) throw new KoraError('InvalidRequest', `Token ${feeToken} is not supported`);
-      if (!decodeMint(await context.services.ledger.getAccount(new PublicKey(feeToken)))) throw new KoraError('AccountNotFound', feeToken);
-      feeInToken = 0;
-    }
-    return { fee_in_lamports: 0, fee_in_token: feeInToken, signer_pubkey: address, payment_address: context.config.kora.payment_address ?? address };
+    if (feeToken !== null && !isAddress(feeToken)) throw invalidTransaction('Invalid fee token mint address');
+    const inToken = feeToken === null ? null : Number(await feeInToken(scope, fee.total, feeToken));
+    return { fee_in_lamports: Number(fee.total), fee_in_token: inToken, signer_pubkey: address, payment_address: scope.paymentAddress };
   },
   async signTransaction(params, context) {
     const signed = await signForKora(params, context);
-    return { signed_transaction: signed.encoded, signer_pubkey: encodeBase58(context.signer.publicKey) };
+    return { signed_transaction: signed.encoded, signer_pubkey: signed.signer };
   },
   async signAndSendTransaction(params, context) {
     const signed = await signForKora(params, context);
     const signature = await context.services.relay.submitSigned(signed.tx, signed.bytes, 'kora');
     const landed = await context.services.worker.waitFor(signature, 'confirmed', SEND_TIMEOUT_MS);
     if (landed?.status === 'failed') throw new KoraError('TransactionExecutionFailed', landed.message);
-    return { signature, signed_transaction: signed.encoded, signer_pubkey: encodeBase58(context.signer.publicKey) };
+    return { signature, signed_transaction: signed.encoded, signer_pubkey: signed.signer };
   },
   transferTransaction,
 };
 
-/** VersionedTransactionOps::sign_transaction: validate, check the fee against the cap, sign in the fee payer's place. */
-async function signForKora(params: Params, context: KoraContext): Promise<{ tx: VersionedTransaction; bytes: Uint8Array; encoded: string }> {
+/**
+ * VersionedTransactionOps::sign_transaction: validate, price it and check the token payment when the
+ * price asks for one (and a strict fixed price), check the fee against the cap, sign in the signer's place.
+ */
+async function signForKora(params: Params, context: KoraContext): Promise<{ tx: VersionedTransaction; bytes: Uint8Array; encoded: string; signer: string }> {
   const tx = decodeKoraTransaction(stringParam(params, 'transaction'));
+  const signer = context.signers.pick(optionalString(params, 'signer_key'));
   const { ledger } = context.services;
   const resolved = await resolveKoraTransaction(ledger, tx, booleanParam(params, 'sig_verify'));
-  const feePayer = new PublicKey(context.signer.publicKey);
-  validateForKora(resolved, context.config.validation, feePayer.toBase58());
-  const fee = ledger.feeFor(tx);
-  if (fee > BigInt(context.config.validation.max_allowed_lamports)) {
-    throw invalidTransaction(`Fee ${fee} exceeds maximum allowed ${context.config.validation.max_allowed_lamports}`);
+  const scope = feeScope(context, signer.address);
+  await validateForKora(resolved, scope);
+  const fee = await estimateKoraFee(scope, resolved);
+  if (fee.total > 0n) {
+    await verifyTokenPayment(scope, resolved, fee.total);
+    checkStrictPrice(scope.validation, fee);
   }
-  const position = signerPosition(tx, feePayer);
+  const networkFee = ledger.feeFor(tx);
+  if (networkFee > BigInt(scope.validation.max_allowed_lamports)) {
+    throw invalidTransaction(`Fee ${networkFee} exceeds maximum allowed ${scope.validation.max_allowed_lamports}`);
+  }
+  const position = signerPosition(tx, new PublicKey(signer.address));
   const signedTx = VersionedTransaction.deserialize(tx.serialize());
-  signedTx.signatures[position] = context.signer.sign(signedTx.message.serialize());
+  signedTx.signatures[position] = signer.signer.sign(signedTx.message.serialize());
   const bytes = signedTx.serialize();
-  return { tx: signedTx, bytes, encoded: Buffer.from(bytes).toString('base64') };
+  return { tx: signedTx, bytes, encoded: Buffer.from(bytes).toString('base64'), signer: signer.address };
 }
 
 function stringParam(params: Params, name: string): string {

@@ -62,13 +62,33 @@ describe('readKoraToml (Kora 2.0.4 config.rs)', () => {
     expect(config.kora.enabled_methods.transfer_transaction).toBe(false);
   });
 
+  it('reads the price as Kora does: a margin of 0 without [validation.price], margin, fixed and free', () => {
+    expect(readKoraToml(BASE.join('\n')).validation.price).toEqual({ type: 'margin', margin: 0 });
+    expect(readKoraToml([...BASE, '[validation.price]', 'type = "margin"', 'margin = 0.25'].join('\n')).validation.price).toEqual({
+      type: 'margin',
+      margin: 0.25,
+    });
+    const fixed = ['[validation.price]', 'type = "fixed"', 'amount = 1500', 'token = "9BgeTKqmFsPVnfYscfM6NvsgmZxei7XfdciShQ6D3bxJ"', 'strict = true'];
+    expect(readKoraToml([...BASE, ...fixed].join('\n')).validation.price).toEqual({
+      type: 'fixed',
+      amount: 1500,
+      token: '9BgeTKqmFsPVnfYscfM6NvsgmZxei7XfdciShQ6D3bxJ',
+      strict: true,
+    });
+  });
+
   it('refuses, by name, what it lacks and what this emulator cannot honour', () => {
     expect(refusal('[kora]\nrate_limit = 1\n')).toMatch(/\[validation\] is missing/);
     expect(refusal([...BASE.filter((line) => !line.startsWith('max_signatures')), ...FREE].join('\n'))).toMatch(/validation\.max_signatures is missing/);
-    expect(refusal(BASE.join('\n'))).toMatch(/validation\.price cannot be honoured/);
-    expect(refusal([...BASE, '[validation.price]', 'type = "margin"', 'margin = 0.1'].join('\n'))).toMatch(
-      /validation\.price\.type cannot be honoured: "margin"/,
-    );
+    expect(refusal([...BASE, '[validation.price]', 'type = "margin"', 'margin = -0.1'].join('\n'))).toMatch(/Margin cannot be negative/);
+    const listed = BASE.map((line) => (line.startsWith('allowed_spl_paid_tokens') ? 'allowed_spl_paid_tokens = []' : line));
+    expect(
+      refusal(
+        [...listed, '[validation.price]', 'type = "fixed"', 'amount = 5', 'token = "So11111111111111111111111111111111111111112"', 'strict = false'].join('\n'),
+      ),
+    ).toMatch(/Token address for fixed price is not in allowed spl paid tokens: So111/);
+    expect(refusal([...BASE, '[validation.price]', 'type = "fixed"', `amount = 5`].join('\n'))).toMatch(/validation\.price\.token is missing/);
+    expect(refusal([...BASE, '[validation.price]', 'type = "auction"'].join('\n'))).toMatch(/"auction" is not one of margin, fixed, free/);
     expect(refusal([...BASE, ...FREE, '[kora.usage_limit]', 'enabled = true'].join('\n'))).toMatch(/kora\.usage_limit\.enabled cannot be honoured/);
     expect(refusal([...BASE, ...FREE, '[metrics]', 'enabled = true'].join('\n'))).toMatch(/metrics\.enabled cannot be honoured/);
     expect(refusal('not = toml = at all')).toMatch(/kora\.toml: it is not TOML \(line 1/);

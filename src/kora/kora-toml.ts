@@ -16,9 +16,8 @@ type Table = Record<string, unknown>;
 /**
  * Reads a `kora.toml` as Kora 2.0.4 does: `[validation]` and `[kora]` are required, and within them
  * the keys Kora has no default for; every other key takes Kora's default. What this emulator cannot
- * honour offline is refused here, by name, rather than ignored: a price from Jupiter, Redis-backed
- * usage limits and caches, Prometheus metrics, and the token payments of the `margin` and `fixed`
- * prices, which it does not check yet (the `free` price needs none).
+ * honour offline is refused here, by name, rather than ignored: a price from Jupiter (`Mock` prices
+ * every token as Kora's mock oracle does), Redis-backed usage limits and caches, and Prometheus metrics.
  */
 export function readKoraToml(text: string, source = 'kora.toml'): KoraConfig {
   let document: Table;
@@ -124,16 +123,17 @@ class Reader {
     if (priceSource === null) throw invalid(this.source, 'validation.price_source is missing');
     if (priceSource !== 'Mock') this.refuse('validation.price_source', `"${priceSource}" needs the network; use "Mock"`);
     const token2022 = this.table(table, 'validation.token_2022', false);
+    const allowedPaid = paid === 'All' ? 'All' : this.strings(table, 'validation.allowed_spl_paid_tokens');
     return {
       max_allowed_lamports: this.integer(table, 'validation.max_allowed_lamports'),
       max_signatures: this.integer(table, 'validation.max_signatures'),
       allowed_programs: this.strings(table, 'validation.allowed_programs'),
       allowed_tokens: this.strings(table, 'validation.allowed_tokens'),
-      allowed_spl_paid_tokens: paid === 'All' ? 'All' : this.strings(table, 'validation.allowed_spl_paid_tokens'),
+      allowed_spl_paid_tokens: allowedPaid,
       disallowed_accounts: this.strings(table, 'validation.disallowed_accounts'),
       price_source: priceSource,
       fee_payer_policy: this.feePayerPolicy(this.table(table, 'validation.fee_payer_policy', false)),
-      price: this.price(this.table(table, 'validation.price', false)),
+      price: this.price(this.table(table, 'validation.price', false), allowedPaid),
       token_2022: {
         blocked_mint_extensions:
           token2022?.blocked_mint_extensions === undefined ? [] : this.strings(token2022, 'validation.token_2022.blocked_mint_extensions'),
@@ -165,10 +165,25 @@ class Reader {
     return policy;
   }
 
-  price(table: Table | undefined): PriceModel {
-    if (!table) this.refuse('validation.price', 'without it Kora charges a margin of 0 in tokens, and token payments are not checked yet; set type = "free"');
+  /** `[validation.price]`, default a margin of 0; checked as Kora's config validator does at start (a negative margin, a fixed price's token). */
+  price(table: Table | undefined, paid: ValidationConfig['allowed_spl_paid_tokens']): PriceModel {
+    if (!table) return { type: 'margin', margin: 0 };
     const type = this.string(table, 'validation.price.type', null);
     if (type === 'free') return { type: 'free' };
-    return this.refuse('validation.price.type', `"${type}" needs token payments, which are not checked yet; set type = "free"`);
+    if (type === 'margin') {
+      const margin = this.#value(table, 'margin') ?? 0;
+      if (typeof margin !== 'number') throw invalid(this.source, 'validation.price.margin must be a number');
+      if (margin < 0) throw invalid(this.source, 'Margin cannot be negative');
+      return { type: 'margin', margin };
+    }
+    if (type === 'fixed') {
+      const token = this.string(table, 'validation.price.token', null);
+      if (token === null) throw invalid(this.source, 'validation.price.token is missing');
+      if (paid !== 'All' && !paid.includes(token)) throw invalid(this.source, `Token address for fixed price is not in allowed spl paid tokens: ${token}`);
+      const strict = this.#value(table, 'strict');
+      if (typeof strict !== 'boolean') throw invalid(this.source, 'validation.price.strict must be true or false');
+      return { type: 'fixed', amount: this.integer(table, 'validation.price.amount'), token, strict };
+    }
+    throw invalid(this.source, `validation.price.type "${String(type)}" is not one of margin, fixed, free`);
   }
 }

@@ -6,7 +6,7 @@ import { signaturesVerify } from '../rpc/decode-transaction.ts';
 import { transactionErrorText } from '../rpc/transaction-error-text.ts';
 import { invalidTransaction, KoraError } from './kora-error.ts';
 import type { ResolvedInstruction } from './kora-instructions.ts';
-import type { KoraTransaction } from './kora-validation.ts';
+import type { KoraTransaction } from './kora-instructions.ts';
 
 /** An address lookup table's header: the addresses start at byte 56 (solana-address-lookup-table-interface). */
 const LOOKUP_TABLE_HEADER = 56;

@@ -2,7 +2,7 @@ import { createAssociatedTokenAccountInstruction, createTransferCheckedInstructi
 import { PublicKey, SystemProgram, type TransactionInstruction, TransactionMessage, VersionedTransaction } from '@solana/web3.js';
 import { decodeMint } from '../ledger/token-accounts.ts';
 import { invalidTransaction, KoraError } from './kora-error.ts';
-import type { KoraContext } from './kora-context.ts';
+import { feeScope, type KoraContext } from './kora-context.ts';
 import { resolveInstructions } from './kora-transaction.ts';
 import { validateForKora } from './kora-validation.ts';
 
@@ -16,7 +16,8 @@ const NATIVE_SOL = '11111111111111111111111111111111';
  */
 export async function transferTransaction(params: Record<string, unknown>, context: KoraContext) {
   const { ledger } = context.services;
-  const feePayer = new PublicKey(context.signer.publicKey);
+  const signer = context.signers.pick(typeof params.signer_key === 'string' ? params.signer_key : null);
+  const feePayer = new PublicKey(signer.signer.publicKey);
   const source = addressParam(params, 'source');
   const destination = addressParam(params, 'destination');
   const token = addressParam(params, 'token');
@@ -47,12 +48,8 @@ export async function transferTransaction(params: Record<string, unknown>, conte
   const tx = new VersionedTransaction(message);
   const accountKeys = message.staticAccountKeys.map((key) => key.toBase58());
   // Kora validates what it built itself without a simulation (from_kora_built_transaction: outer instructions only).
-  validateForKora(
-    { tx, accountKeys, instructions: resolveInstructions(message.compiledInstructions, accountKeys) },
-    context.config.validation,
-    feePayer.toBase58(),
-  );
-  tx.signatures[0] = context.signer.sign(message.serialize());
+  await validateForKora({ tx, accountKeys, instructions: resolveInstructions(message.compiledInstructions, accountKeys) }, feeScope(context, signer.address));
+  tx.signatures[0] = signer.signer.sign(message.serialize());
   return {
     transaction: Buffer.from(tx.serialize()).toString('base64'),
     message: Buffer.from(message.serialize()).toString('base64'),

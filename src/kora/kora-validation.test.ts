@@ -2,6 +2,7 @@ import { Keypair, SystemProgram, type TransactionInstruction, TransactionMessage
 import { createBurnInstruction, createTransferInstruction } from '@solana/spl-token';
 import { describe, expect, it } from 'vitest';
 import { defaultFeePayerPolicy, type ValidationConfig } from './kora-config.ts';
+import type { Ledger } from '../ledger/ledger.ts';
 import { validateForKora } from './kora-validation.ts';
 
 const feePayer = Keypair.generate().publicKey;
@@ -38,43 +39,48 @@ function resolved(...instructions: TransactionInstruction[]) {
   };
 }
 
-const refusal = (transaction: ReturnType<typeof resolved>, validation = config()) => {
+// No case here has the fee payer move tokens, so nothing reads the ledger (test/kora.test.ts does, on a real one).
+const NO_LEDGER = {} as Ledger;
+
+const refusal = async (transaction: ReturnType<typeof resolved>, validation = config()) => {
   try {
-    validateForKora(transaction, validation, feePayer.toBase58());
+    await validateForKora(transaction, { ledger: NO_LEDGER, validation, feePayer: feePayer.toBase58(), paymentAddress: feePayer.toBase58() });
     return null;
   } catch (error) {
     return (error as Error).message;
   }
 };
 
-describe('validateForKora (Kora 2.0.4 transaction_validator.rs)', () => {
-  it('checks the fee payer’s roles by kind in Kora’s order, not in instruction order', () => {
+describe('validateForKora (Kora 2.0.4 transaction_validator.rs)', async () => {
+  it('checks the fee payer’s roles by kind in Kora’s order, not in instruction order', async () => {
     const both = resolved(createBurnInstruction(account, mint, feePayer, 1n), SystemProgram.assign({ accountPubkey: feePayer, programId: mint }));
-    expect(refusal(both)).toBe("Invalid transaction: Fee payer cannot be used for 'System Assign'");
+    expect(await refusal(both)).toBe("Invalid transaction: Fee payer cannot be used for 'System Assign'");
     const policy = defaultFeePayerPolicy();
     policy.system.allow_assign = true;
-    expect(refusal(both, config({ fee_payer_policy: policy }))).toBe("Invalid transaction: Fee payer cannot be used for 'SPL Token Burn'");
+    expect(await refusal(both, config({ fee_payer_policy: policy }))).toBe("Invalid transaction: Fee payer cannot be used for 'SPL Token Burn'");
     policy.spl_token.allow_burn = true;
-    expect(refusal(both, config({ fee_payer_policy: policy }))).toBeNull();
+    expect(await refusal(both, config({ fee_payer_policy: policy }))).toBeNull();
   });
 
-  it('lets the fee payer pay while others act, and adds up what it sends away less what comes back', () => {
-    expect(refusal(resolved(createTransferInstruction(account, account, user, 5n)))).toBeNull();
+  it('lets the fee payer pay while others act, and adds up what it sends away less what comes back', async () => {
+    expect(await refusal(resolved(createTransferInstruction(account, account, user, 5n)))).toBeNull();
     const policy = defaultFeePayerPolicy();
     policy.system.allow_transfer = true;
     const out = SystemProgram.transfer({ fromPubkey: feePayer, toPubkey: user, lamports: 1_500 });
     const back = SystemProgram.transfer({ fromPubkey: user, toPubkey: feePayer, lamports: 600 });
-    expect(refusal(resolved(out), config({ fee_payer_policy: policy }))).toBe('Invalid transaction: Total transfer amount 1500 exceeds maximum allowed 1000');
-    expect(refusal(resolved(out, back), config({ fee_payer_policy: policy }))).toBeNull();
+    expect(await refusal(resolved(out), config({ fee_payer_policy: policy }))).toBe(
+      'Invalid transaction: Total transfer amount 1500 exceeds maximum allowed 1000',
+    );
+    expect(await refusal(resolved(out, back), config({ fee_payer_policy: policy }))).toBeNull();
   });
 
-  it('refuses programs not allowed, disallowed accounts and too many signatures, in that order', () => {
+  it('refuses programs not allowed, disallowed accounts and too many signatures, in that order', async () => {
     const memo: TransactionInstruction = { programId: mint, keys: [{ pubkey: user, isSigner: true, isWritable: false }], data: Buffer.alloc(0) };
-    expect(refusal(resolved(memo))).toBe(`Invalid transaction: Program ${mint.toBase58()} is not in the allowed list`);
-    expect(refusal(resolved(createTransferInstruction(account, account, user, 5n)), config({ disallowed_accounts: [user.toBase58()] }))).toBe(
+    expect(await refusal(resolved(memo))).toBe(`Invalid transaction: Program ${mint.toBase58()} is not in the allowed list`);
+    expect(await refusal(resolved(createTransferInstruction(account, account, user, 5n)), config({ disallowed_accounts: [user.toBase58()] }))).toBe(
       `Invalid transaction: Account ${user.toBase58()} is disallowed`,
     );
-    expect(refusal(resolved(createTransferInstruction(account, account, user, 5n)), config({ max_signatures: 1 }))).toBe(
+    expect(await refusal(resolved(createTransferInstruction(account, account, user, 5n)), config({ max_signatures: 1 }))).toBe(
       'Invalid transaction: Too many signatures: 2 > 1',
     );
   });

@@ -1,14 +1,6 @@
-import type { VersionedTransaction } from '@solana/web3.js';
-import type { ValidationConfig } from './kora-config.ts';
 import { invalidTransaction } from './kora-error.ts';
-import { type KoraParsed, parseForKora, type ResolvedInstruction } from './kora-instructions.ts';
-
-/** A transaction with every instruction's accounts resolved (lookup tables included). */
-export interface KoraTransaction {
-  tx: VersionedTransaction;
-  instructions: ResolvedInstruction[];
-  accountKeys: string[];
-}
+import { type FeeScope, feePayerOutflow } from './kora-fee.ts';
+import { type KoraParsed, type KoraTransaction, parseForKora } from './kora-instructions.ts';
 
 /**
  * The order Kora's validator checks the fee payer's roles in (validate_fee_payer_usage): by kind,
@@ -45,8 +37,9 @@ const ROLE_ORDER = [
  * outflow within `max_allowed_lamports`, no disallowed program or account, no durable nonce unless
  * allowed, and the fee payer in no role its `fee_payer_policy` does not allow.
  */
-export function validateForKora(transaction: KoraTransaction, config: ValidationConfig, feePayer: string): void {
+export async function validateForKora(transaction: KoraTransaction, scope: FeeScope): Promise<void> {
   const { tx, instructions } = transaction;
+  const { validation: config, feePayer } = scope;
   if (instructions.length === 0) throw invalidTransaction('Transaction contains no instructions');
   if (transaction.accountKeys.length === 0) throw invalidTransaction('Transaction contains no account keys');
   if (tx.signatures.length > config.max_signatures) throw invalidTransaction(`Too many signatures: ${tx.signatures.length} > ${config.max_signatures}`);
@@ -55,7 +48,7 @@ export function validateForKora(transaction: KoraTransaction, config: Validation
     if (!config.allowed_programs.includes(instruction.program)) throw invalidTransaction(`Program ${instruction.program} is not in the allowed list`);
   }
   const parsed = instructions.map(parseForKora).filter((item): item is KoraParsed => item !== null);
-  const outflow = feePayerOutflow(parsed, feePayer);
+  const outflow = await feePayerOutflow(scope, transaction);
   if (outflow > BigInt(config.max_allowed_lamports)) {
     throw invalidTransaction(`Total transfer amount ${outflow} exceeds maximum allowed ${config.max_allowed_lamports}`);
   }
@@ -75,22 +68,4 @@ export function validateForKora(transaction: KoraTransaction, config: Validation
       if (!flags[item.policy.flag]) throw invalidTransaction(`Fee payer cannot be used for '${name}'`);
     }
   }
-}
-
-/**
- * The lamports the fee payer sends away, as fee.rs calculate_fee_payer_outflow adds them up, in its
- * order: transfers (what comes back to the fee payer taken off, never below 0), then the accounts it
- * funds, then its nonce withdrawals.
- */
-function feePayerOutflow(parsed: readonly KoraParsed[], feePayer: string): bigint {
-  let total = 0n;
-  for (const item of parsed) {
-    if (item.name !== 'System Transfer') continue;
-    if (item.authorities[0] === feePayer) total += item.lamports;
-    if (item.receiver === feePayer) total = total > item.lamports ? total - item.lamports : 0n;
-  }
-  for (const name of ['System Create Account', 'System Withdraw Nonce Account']) {
-    for (const item of parsed) if (item.name === name && item.authorities[0] === feePayer) total += item.lamports;
-  }
-  return total;
 }
