@@ -36,6 +36,7 @@ const ENGINE_AGNOSTIC = [
   'test/cli-runner.test.ts',
   'test/docs-page.test.ts',
   'test/readme-snippets.test.ts',
+  'test/kora-docs.test.ts',
   'test/bench-figures.test.ts',
   'test/ui-browser.test.ts',
   'test/ui-modules.test.ts',

@@ -57,9 +57,12 @@ describe('relay-emulator exec', () => {
     'gives the command the emulator’s URLs, key and fee payer, exits with its code, and stops the emulator',
     async () => {
       const script = `
-      const { RELAY_BASE_URL, RELAY_RPC_URL, RELAY_API_KEY, RELAY_FEE_PAYER } = process.env;
+      const { RELAY_BASE_URL, RELAY_RPC_URL, RELAY_API_KEY, RELAY_FEE_PAYER, RELAY_KORA_URL } = process.env;
       const config = await (await fetch(RELAY_BASE_URL + '/Transaction/config', { headers: { 'X-API-Key': RELAY_API_KEY } })).json();
-      console.log(JSON.stringify({ RELAY_BASE_URL, RELAY_RPC_URL, RELAY_FEE_PAYER, rpcUrl: config.RpcUrl, feePayer: config.FeePayer }));
+      const kora = await (await fetch(RELAY_KORA_URL, { method: 'POST', body: JSON.stringify({ id: 1, jsonrpc: '2.0', method: 'getPayerSigner' }) })).json();
+      const koraSigner = kora.result.signer_address;
+      const seen = { RELAY_BASE_URL, RELAY_RPC_URL, RELAY_FEE_PAYER, RELAY_KORA_URL, koraSigner };
+      console.log(JSON.stringify({ ...seen, rpcUrl: config.RpcUrl, feePayer: config.FeePayer }));
       process.exit(7);`;
       const ran = await cli(['exec', ...nodeScript(script)]);
       expect(ran.code, ran.output).toBe(7);
@@ -67,6 +70,8 @@ describe('relay-emulator exec', () => {
       expect(seen.RELAY_BASE_URL).toMatch(/^http:\/\/127\.0\.0\.1:\d+\/api$/);
       expect(seen.rpcUrl).toBe(seen.RELAY_RPC_URL);
       expect(seen.feePayer).toBe(seen.RELAY_FEE_PAYER);
+      expect(seen.RELAY_KORA_URL).toBe(`${new URL(seen.RELAY_BASE_URL!).origin}/kora`);
+      expect(seen.koraSigner).toBe(seen.RELAY_FEE_PAYER);
       // Stopped once the command ended: nothing answers there any more.
       await expect(fetch(`${seen.RELAY_BASE_URL}/Transaction/config`)).rejects.toThrow();
       // Quiet by default: no banner, no request lines, on either stream.

@@ -208,7 +208,9 @@ describe(
     it('npx relay-emulator exec -- node check.mjs passes on the command’s exit code, and hands any other code back', async () => {
       const passed = await run('npx', ['relay-emulator', 'exec', '--', 'node', 'check.mjs'], { cwd: scratch });
       expectSuccess(passed);
-      expect(passed.output).toMatch(/check\.mjs: http:\/\/127\.0\.0\.1:\d+\/api and http:\/\/127\.0\.0\.1:\d+\/rpc answer/);
+      expect(passed.output).toMatch(
+        /check\.mjs: http:\/\/127\.0\.0\.1:\d+\/api, http:\/\/127\.0\.0\.1:\d+\/rpc and Kora at http:\/\/127\.0\.0\.1:\d+\/kora answer/,
+      );
       const failed = await run('npx', ['relay-emulator', 'exec', '--', 'node', '-e', 'process.exit(3)'], { cwd: scratch });
       expect(failed, failed.output).toMatchObject({ code: 3 });
     });
@@ -284,6 +286,12 @@ describe(
         const ran = await run('sh', ['-c', readmeBlock('In CI (exec)').code], { cwd: scratch });
         expectSuccess(ran);
         expect(ran.output).toMatch(/check\.mjs: .* answer/);
+      });
+
+      it("Kora's JSON-RPC: the project's npm test reaches Kora where the SDK looks by default", async () => {
+        const ran = await run('sh', ['-c', readmeBlock("Kora's JSON-RPC (in progress, issue 27)").code], { cwd: scratch });
+        expectSuccess(ran);
+        expect(ran.output).toMatch(/check\.mjs: .* Kora at http:\/\/127\.0\.0\.1:8080\/ answer/);
       });
 
       it(

@@ -17,6 +17,7 @@ const EXEC_ENV = {
   RELAY_RPC_URL: 'the JSON-RPC endpoint (PubSub on the same port, ws://)',
   RELAY_API_KEY: 'an accepted X-API-Key',
   RELAY_FEE_PAYER: 'the fee payer, base58',
+  RELAY_KORA_URL: "Kora's JSON-RPC (the --kora-port root, else <origin>/kora)",
 } as const;
 
 /**
@@ -83,7 +84,14 @@ export async function runExecCommand(argv: string[], io: ExecIo = {}): Promise<n
   const [file, ...args] = parsed.command as [string, ...string[]];
   const child = spawn(file, args, {
     stdio: 'inherit',
-    env: { ...env, RELAY_BASE_URL: facts.baseUrl, RELAY_RPC_URL: facts.rpcUrl, RELAY_API_KEY: facts.apiKey, RELAY_FEE_PAYER: facts.feePayer },
+    env: {
+      ...env,
+      RELAY_BASE_URL: facts.baseUrl,
+      RELAY_RPC_URL: facts.rpcUrl,
+      RELAY_API_KEY: facts.apiKey,
+      RELAY_FEE_PAYER: facts.feePayer,
+      RELAY_KORA_URL: facts.koraUrl,
+    },
     // npx, npm and friends are .cmd files on Windows, which only a shell runs.
     shell: process.platform === 'win32',
   });

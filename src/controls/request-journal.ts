@@ -68,6 +68,7 @@ export class RequestJournal {
     columns.requestBody[slot] = exchange.requestBody;
     columns.responseBody[slot] = exchange.responseBody;
     columns.responseJson[slot] = isJson(contentTypeOf(response));
+    columns.problem[slot] = exchange.problem;
   };
 
   list(filter: RequestFilter = {}): RequestRecord[] {
@@ -118,6 +119,7 @@ export class RequestJournal {
       durationMs: Math.round(columns.durationMs[slot]! * 1000) / 1000,
       requestBody: present(columns.requestBody[slot]!, true),
       responseBody: present(columns.responseBody[slot]!, columns.responseJson[slot]!),
+      problem: columns.problem[slot] ?? null,
     };
   }
 }
@@ -139,10 +141,23 @@ interface Columns {
   requestBody: StoredBody[];
   responseBody: StoredBody[];
   responseJson: boolean[];
+  problem: ({ code: string; rule: string | null } | null)[];
 }
 
 function emptyColumns(): Columns {
-  return { time: [], method: [], url: [], operationId: [], clientIp: [], status: [], durationMs: [], requestBody: [], responseBody: [], responseJson: [] };
+  return {
+    time: [],
+    method: [],
+    url: [],
+    operationId: [],
+    clientIp: [],
+    status: [],
+    durationMs: [],
+    requestBody: [],
+    responseBody: [],
+    responseJson: [],
+    problem: [],
+  };
 }
 
 /**

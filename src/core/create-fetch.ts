@@ -42,6 +42,7 @@ export function createFetch(options: CoreOptions): FetchHandler {
     let api: Exchange['api'] = null;
     let operationId: string | null = null;
     let response: Response;
+    // A handler that answers its own refusals (Kora's JSON-RPC errors) may name the problem in the context.
     let problem: RequestContext['problem'] = null;
     try {
       // The RPC answers at rpcUrl, and at POST / as solana-test-validator does (gill's `localnet`,
@@ -50,6 +51,7 @@ export function createFetch(options: CoreOptions): FetchHandler {
         api = 'kora';
         operationId = request.method === 'GET' ? 'koraLiveness' : 'koraJsonRpc';
         response = await options.kora(request, context);
+        problem = context.problem ?? null;
       } else if (options.rpc && (withoutTrailingSlashes(pathname) === rpcPath || (pathname === '/' && request.method === 'POST'))) {
         api = 'rpc';
         operationId = 'jsonRpc';

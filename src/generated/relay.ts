@@ -526,26 +526,44 @@ export interface paths {
          * Kora's JSON-RPC 2.0 (the Solana Foundation's paymaster), served at koraUrl.
          * @description Kora 2.0.4's JSON-RPC - the server `@solana/kora` 0.2.1 was released
          *     with (solana-foundation/kora at ts-sdk-v0.2.1) - on the emulator's one
-         *     ledger and relay, signing as the relay's fee payer. Methods, each a
-         *     JSON-RPC call with one params object (snake_case fields, as Kora's):
-         *     liveness, getConfig ({fee_payers, validation_config, enabled_methods}),
-         *     getPayerSigner ({signer_address, payment_address}), getSupportedTokens
-         *     ({tokens}), getBlockhash ({blockhash}), estimateTransactionFee
-         *     ({transaction, fee_token?, sig_verify?} to {fee_in_lamports,
-         *     fee_in_token, signer_pubkey, payment_address}), signTransaction
-         *     ({transaction, sig_verify?} to {signed_transaction, signer_pubkey}),
-         *     signAndSendTransaction (the same, plus `signature`; sent through the
-         *     relay queue and shown as origin `kora`), transferTransaction
-         *     ({amount, token, source, destination} to {transaction, message,
-         *     blockhash, signer_pubkey}). docs/kora.md maps each to Kora's source.
+         *     ledger and relay. Each method is a JSON-RPC call with one params object
+         *     (snake_case fields, as Kora's); docs/kora.md maps each to Kora's source
+         *     and to its test:
+         *
+         *     - `liveness`: null (also `GET /liveness`).
+         *     - `getConfig`: {fee_payers, validation_config, enabled_methods}, the
+         *       kora.toml as read, and every signer of the signers.toml.
+         *     - `getPayerSigner`: {signer_address, payment_address}, the next signer
+         *       in the pool (round robin).
+         *     - `getSupportedTokens`: {tokens}, `allowed_tokens`.
+         *     - `getBlockhash`: {blockhash}.
+         *     - `estimateTransactionFee` ({transaction, fee_token?, signer_key?,
+         *       sig_verify?}): {fee_in_lamports, fee_in_token, signer_pubkey,
+         *       payment_address}, by the price - `free` 0; `margin`: the network fee,
+         *       5000 more when the signer is not yet a signer, the fee payer's
+         *       outflow, 50 when no payment is in it, times (1 + margin), rounded up;
+         *       `fixed`: the amount's value; in `fee_token` at the Mock oracle's price
+         *       (devnet USDC 0.0001 SOL, wSOL 1, any other mint 0.001), rounded up.
+         *     - `signTransaction` ({transaction, signer_key?, sig_verify?}):
+         *       {signed_transaction, signer_pubkey}; with a price above 0, token
+         *       transfers to accounts the payment address owns must cover it.
+         *     - `signAndSendTransaction`: the same, plus `signature`; sent through
+         *       the relay queue and shown everywhere as origin `kora`, with the fee
+         *       payer's outflow as its sponsor exposure.
+         *     - `transferTransaction` ({amount, token, source, destination,
+         *       signer_key?}): {transaction, message, blockhash, signer_pubkey}.
          *
          *     Validation is Kora's, in its order and words (an error with code
-         *     -32000 and message "Invalid transaction: ..."): instructions present,
-         *     the signature count, every program (inner ones included, from a
-         *     simulation) in `allowed_programs`, the fee payer's SOL outflow within
+         *     -32000 and message "Invalid transaction: ..."): a per-wallet usage
+         *     limit (`kora.usage_limit`), a simulation (inner instructions included),
+         *     instructions present, the signature count, every program in
+         *     `allowed_programs`, the fee payer's outflow within
          *     `max_allowed_lamports`, no `disallowed_accounts`, no durable nonce
-         *     unless allowed, and the fee payer in no role `fee_payer_policy` does not
-         *     allow. A failed simulation refuses the transaction.
+         *     unless allowed, the fee payer in no role `fee_payer_policy` does not
+         *     allow, then the token payment, a strict fixed price, and the network fee
+         *     within `max_allowed_lamports`. The request journal names what refused
+         *     (`problem`: Kora's error kind and the kora.toml key), and the web UI
+         *     lists it beside the relay's refusals.
          *
          *     Answered before JSON-RPC, as Kora's middleware does: a body whose method
          *     is not enabled (getVersion is not registered by Kora 2.0.4), or that is
@@ -1894,6 +1912,11 @@ export interface components {
             durationMs: number;
             requestBody: unknown;
             responseBody: unknown;
+            /** @description What refused the request, when something did - the problem's code and the fee-payer rule (as in the problem+json body), or for Kora's JSON-RPC (whose wire carries neither) Kora's error kind and the kora.toml key that refused it (`validation.allowed_programs`, `validation.price`, `kora.usage_limit`, `kora.auth`, …, or `simulation`); null otherwise. */
+            problem: {
+                code: string;
+                rule: string | null;
+            } | null;
         };
         /** @enum {string} */
         EmulatorTransactionStatus: "queued" | "processed" | "failed";

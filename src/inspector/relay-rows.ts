@@ -43,7 +43,10 @@ export const RELAY_OPERATIONS: ReadonlyMap<string, TransactionOrigin> = new Map<
   ['legacyCreateAccount', 'legacy'],
   ['legacyCloseAccount', 'legacy'],
   ['jsonRpc', 'rpc'],
+  ['koraJsonRpc', 'kora'],
 ]);
+/** Kora's methods that sign (and send) a transaction: their refusals are listed. */
+const KORA_SIGNING: ReadonlySet<unknown> = new Set(['signTransaction', 'signAndSendTransaction', 'transferTransaction']);
 const RELAY_OPERATION_IDS: ReadonlySet<string> = new Set(RELAY_OPERATIONS.keys());
 const OPERATION_IDS: Partial<Record<TransactionOrigin, string>> = {
   create: 'createAccount',
@@ -51,6 +54,7 @@ const OPERATION_IDS: Partial<Record<TransactionOrigin, string>> = {
   send: 'sendTransaction',
   sendbatch: 'sendBatch',
   rpc: 'jsonRpc',
+  kora: 'koraJsonRpc',
 };
 
 /** A row before it is built: built only when it is shown, or when a filter must look inside it. */
@@ -119,12 +123,12 @@ export function isRefusedRequest(entry: RequestRecord): boolean {
 
 export function isRefusal(entry: RequestRecord): boolean {
   if (entry.operationId === null || !RELAY_OPERATION_IDS.has(entry.operationId)) return false;
-  if (entry.operationId !== 'jsonRpc') return entry.status >= 400;
-  return (
-    isObject(entry.requestBody) &&
-    entry.requestBody.method === 'sendTransaction' &&
-    (entry.status >= 400 || (isObject(entry.responseBody) && entry.responseBody.error !== undefined))
-  );
+  if (entry.operationId !== 'jsonRpc' && entry.operationId !== 'koraJsonRpc') return entry.status >= 400;
+  const method = isObject(entry.requestBody) ? entry.requestBody.method : undefined;
+  // Kora refuses on HTTP too (401 for auth, 405 for a method it does not serve), whatever the method.
+  if (entry.operationId === 'koraJsonRpc' && entry.status >= 400) return true;
+  const sends = entry.operationId === 'jsonRpc' ? method === 'sendTransaction' : KORA_SIGNING.has(method);
+  return sends && (entry.status >= 400 || (isObject(entry.responseBody) && entry.responseBody.error !== undefined));
 }
 
 export function transactionRow(submission: Submission, sources: Pick<RelaySources, 'legacy' | 'profile'>): RelayRow {
@@ -140,15 +144,21 @@ export function transactionRow(submission: Submission, sources: Pick<RelaySource
     signature: submission.signature,
     status: legacyFailure !== null ? 'Failed' : lifecycleStatus(submission),
     httpStatus: null,
-    policy: submission.policyChecked
-      ? { profile: sources.profile, verdict: 'passed', code: null, rule: null, strictRules: submission.strictBreaks.map((broken) => broken.rule) }
-      : { profile: null, verdict: 'unchecked', code: null, rule: null, strictRules: [] },
+    policy: verdictOf(submission, sources.profile),
     fee: submission.ledger ? Number(submission.ledger.fee) : null,
-    sponsorExposure: submission.policyChecked ? Number(submission.sponsorExposure) : null,
+    sponsorExposure: submission.policyChecked || submission.origin === 'kora' ? Number(submission.sponsorExposure) : null,
     error: submission.injectedError ?? (ledgerError === null ? legacyFailure : describeLedgerError(ledgerError, instructionsOf(submission.wire))),
     errorRaw: ledgerError,
     legacyId: legacy?.id ?? null,
   };
+}
+
+/** The relay's policy profile judged what it checked; Kora's validation passed what Kora sent (no profile of ours). */
+function verdictOf(submission: Submission, profile: PolicyProfile): RelayRow['policy'] {
+  if (submission.origin === 'kora') return { profile: null, verdict: 'passed', code: null, rule: null, strictRules: [] };
+  return submission.policyChecked
+    ? { profile, verdict: 'passed', code: null, rule: null, strictRules: submission.strictBreaks.map((broken) => broken.rule) }
+    : { profile: null, verdict: 'unchecked', code: null, rule: null, strictRules: [] };
 }
 
 /** Queued, then the commitment reached (Processed, Confirmed, Finalized), or Failed. */
@@ -201,10 +211,10 @@ export function refusedRow(entry: RequestRecord, profile: PolicyProfile): RelayR
     status: 'Refused',
     httpStatus: entry.status,
     policy: {
-      profile: entry.operationId === 'jsonRpc' || !RELAY_OPERATION_IDS.has(entry.operationId ?? '') ? null : profile,
+      profile: ['jsonRpc', 'koraJsonRpc'].includes(entry.operationId ?? '') || !RELAY_OPERATION_IDS.has(entry.operationId ?? '') ? null : profile,
       verdict: 'refused',
       code,
-      rule: typeof problem.rule === 'string' ? problem.rule : null,
+      rule: typeof problem.rule === 'string' ? problem.rule : (entry.problem?.rule ?? null),
       strictRules: [],
     },
     fee: null,

@@ -78,6 +78,16 @@ export interface KoraSection {
   auth: { api_key: string | null; hmac_secret: string | null; max_timestamp_age: number };
   /** Where token payments go; the signer when absent. */
   payment_address: string | null;
+  usage_limit: UsageLimitConfig;
+}
+
+/** `[kora.usage_limit]` (config.rs UsageLimitConfig): every key required when the table is there; off by default. */
+export interface UsageLimitConfig {
+  enabled: boolean;
+  cache_url: string | null;
+  /** 0: unlimited. */
+  max_transactions: number;
+  fallback_if_unavailable: boolean;
 }
 
 export interface KoraConfig {
@@ -148,5 +158,6 @@ export function defaultKoraSection(): KoraSection {
     },
     auth: { api_key: null, hmac_secret: null, max_timestamp_age: 300 },
     payment_address: null,
+    usage_limit: { enabled: false, cache_url: null, max_transactions: 0, fallback_if_unavailable: false },
   };
 }

@@ -3,11 +3,12 @@ import type { Ed25519Signer } from '../crypto/ed25519.ts';
 import type { Fixtures } from '../fixtures/load-fixtures.ts';
 import type { FetchHandler } from '../http/exchange.ts';
 import { PROGRAMS } from '../relay/programs.ts';
-import type { EmulatorServices } from '../services.ts';
 import { defaultFeePayerPolicy, defaultKoraSection, type KoraConfig } from './kora-config.ts';
 import { createKoraHandler } from './kora-handler.ts';
 import { readKoraSigners, singleSignerPool } from './kora-signers.ts';
 import { readKoraToml } from './kora-toml.ts';
+import { KoraUsage } from './kora-usage.ts';
+import type { KoraServices } from './kora-context.ts';
 
 export interface KoraOptions {
   /** A `kora.toml` to read, as Kora reads it (`--kora-config`). Default: {@link defaultKoraConfig}. */
@@ -51,12 +52,16 @@ export function defaultKoraConfig(fixtures: Fixtures): KoraConfig {
 }
 
 /** Kora's JSON-RPC over the emulator's ledger and relay, signing as the signers.toml's keys, else as `feePayer` (the relay's). */
-export function createKoraEndpoint(
-  services: Pick<EmulatorServices, 'ledger' | 'relay' | 'worker' | 'fixtures'>,
-  feePayer: Ed25519Signer,
-  options: KoraOptions = {},
-): FetchHandler {
+export function createKoraEndpoint(services: KoraServices, feePayer: Ed25519Signer, options: KoraOptions = {}): FetchHandler {
   const config = options.config === undefined ? defaultKoraConfig(services.fixtures) : readKoraToml(readFileSync(options.config, 'utf8'), options.config);
   const signers = options.signers === undefined ? singleSignerPool(feePayer) : readKoraSigners(options.signers);
-  return createKoraHandler({ services, config, signers });
+  const usage = new KoraUsage(config.kora.usage_limit, services.changes.reporter('koraUsage'));
+  services.state.register({
+    name: 'koraUsage',
+    snapshot: () => usage.snapshot(),
+    restore: (data) => usage.restore(data),
+    reset: () => usage.reset(),
+    replay: (changes) => usage.replay(changes),
+  });
+  return createKoraHandler({ services, config, signers, usage });
 }

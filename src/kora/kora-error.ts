@@ -13,6 +13,7 @@ const FORMATS = {
   InvalidRequest: (detail: string) => `Invalid request: ${detail}`,
   TransactionExecutionFailed: (detail: string) => `Transaction execution failed: ${detail}`,
   SigningError: (detail: string) => `Signing error: ${detail}`,
+  UsageLimitExceeded: (detail: string) => `Usage limit exceeded: ${detail}`,
 } as const;
 
 export type KoraErrorKind = keyof typeof FORMATS;
@@ -22,14 +23,21 @@ export const KORA_CALL_FAILED = -32000;
 
 export class KoraError extends Error {
   readonly kind: KoraErrorKind;
+  /**
+   * What refused, for the emulator's journals and web UI (never on Kora's wire): the kora.toml key
+   * (`validation.allowed_programs`, `validation.fee_payer_policy.system.allow_transfer`,
+   * `kora.usage_limit`, …) or `simulation`; null for a malformed request.
+   */
+  readonly rule: string | null;
 
-  constructor(kind: KoraErrorKind, detail: string) {
+  constructor(kind: KoraErrorKind, detail: string, rule: string | null = null) {
     super(FORMATS[kind](detail));
     this.name = 'KoraError';
     this.kind = kind;
+    this.rule = rule;
   }
 }
 
-export function invalidTransaction(detail: string): KoraError {
-  return new KoraError('InvalidTransaction', detail);
+export function invalidTransaction(detail: string, rule: string | null = null): KoraError {
+  return new KoraError('InvalidTransaction', detail, rule);
 }

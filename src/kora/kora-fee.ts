@@ -132,7 +132,7 @@ function isFeePayerAta(feePayer: string, mint: string, destination: string): boo
 /** fee.rs calculate_fee_in_token: the fee in a paid token's base units, at the mock price. */
 export async function feeInToken(scope: FeeScope, lamports: bigint, token: string): Promise<bigint> {
   const paid = scope.validation.allowed_spl_paid_tokens;
-  if (paid !== 'All' && !paid.includes(token)) throw new KoraError('InvalidRequest', `Token ${token} is not supported`);
+  if (paid !== 'All' && !paid.includes(token)) throw new KoraError('InvalidRequest', `Token ${token} is not supported`, 'validation.allowed_spl_paid_tokens');
   return lamportsToToken(lamports, await mintDecimals(scope.ledger, token), mockPrice(token));
 }
 
@@ -162,7 +162,7 @@ export async function verifyTokenPayment(scope: FeeScope, transaction: KoraTrans
     if (owner !== scope.paymentAddress || (tokens !== 'All' && !tokens.includes(mint))) continue;
     paid += tokenToLamports(transfer.amount, await mintDecimals(scope.ledger, mint), mockPrice(mint));
   }
-  if (paid < required) throw invalidTransaction(`Insufficient token payment. Required ${required} lamports`);
+  if (paid < required) throw invalidTransaction(`Insufficient token payment. Required ${required} lamports`, 'validation.price');
 }
 
 /** TransactionValidator::validate_strict_pricing_with_fee. */
@@ -170,6 +170,10 @@ export function checkStrictPrice(validation: ValidationConfig, fee: KoraFee): vo
   if (validation.price.type !== 'fixed' || !validation.price.strict) return;
   const cost = fee.base + fee.koraSignature + fee.outflow + fee.paymentInstruction;
   if (fee.total < cost) {
-    throw new KoraError('ValidationError', `Strict pricing violation: total fee (${cost} lamports) exceeds fixed price (${fee.total} lamports)`);
+    throw new KoraError(
+      'ValidationError',
+      `Strict pricing violation: total fee (${cost} lamports) exceeds fixed price (${fee.total} lamports)`,
+      'validation.price.strict',
+    );
   }
 }

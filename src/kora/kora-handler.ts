@@ -35,8 +35,16 @@ export function createKoraHandler(context: KoraContext): FetchHandler {
     requestContext.bodyText = text;
     const call = parseCall(text);
     const method = typeof call?.method === 'string' ? (call.method as KoraMethodName) : null;
-    if (call === null || method === null || !enabled.has(method)) return empty(405);
-    if (method !== 'liveness' && !authorized(request, requestContext, text, context)) return empty(401);
+    if (call === null || method === null) return empty(405);
+    // What refused goes to the journals and the web UI in the request's context, never on Kora's wire.
+    if (!enabled.has(method)) {
+      requestContext.problem = { code: 'MethodNotAllowed', rule: 'kora.enabled_methods' };
+      return empty(405);
+    }
+    if (method !== 'liveness' && !authorized(request, requestContext, text, context)) {
+      requestContext.problem = { code: 'Unauthorized', rule: 'kora.auth' };
+      return empty(401);
+    }
     const id = call.id ?? null;
     const params = call.params;
     if (params !== undefined && params !== null && (typeof params !== 'object' || Array.isArray(params))) {
@@ -45,8 +53,9 @@ export function createKoraHandler(context: KoraContext): FetchHandler {
     try {
       return reply(id, await KORA_METHODS[method]((params ?? {}) as Record<string, unknown>, context));
     } catch (error) {
-      if (error instanceof KoraError) return failure(id, KORA_CALL_FAILED, error.message);
-      throw error;
+      if (!(error instanceof KoraError)) throw error;
+      requestContext.problem = { code: error.kind, rule: error.rule };
+      return failure(id, KORA_CALL_FAILED, error.message);
     }
   };
 }

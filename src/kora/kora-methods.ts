@@ -1,7 +1,7 @@
 import { PublicKey, VersionedTransaction } from '@solana/web3.js';
 import type { KoraMethodName } from './kora-config.ts';
 import { feeScope, type KoraContext } from './kora-context.ts';
-import { checkStrictPrice, estimateKoraFee, feeInToken, verifyTokenPayment } from './kora-fee.ts';
+import { checkStrictPrice, estimateKoraFee, feeInToken, feePayerOutflow, verifyTokenPayment } from './kora-fee.ts';
 import { transferTransaction } from './kora-transfer.ts';
 import { invalidTransaction, KoraError } from './kora-error.ts';
 import { decodeKoraTransaction, resolveKoraTransaction, signerPosition } from './kora-transaction.ts';
@@ -49,7 +49,7 @@ export const KORA_METHODS: Record<KoraMethodName, KoraMethod> = {
   },
   async signAndSendTransaction(params, context) {
     const signed = await signForKora(params, context);
-    const signature = await context.services.relay.submitSigned(signed.tx, signed.bytes, 'kora');
+    const signature = await context.services.relay.submitSigned(signed.tx, signed.bytes, 'kora', signed.exposure);
     const landed = await context.services.worker.waitFor(signature, 'confirmed', SEND_TIMEOUT_MS);
     if (landed?.status === 'failed') throw new KoraError('TransactionExecutionFailed', landed.message);
     return { signature, signed_transaction: signed.encoded, signer_pubkey: signed.signer };
@@ -61,8 +61,12 @@ export const KORA_METHODS: Record<KoraMethodName, KoraMethod> = {
  * VersionedTransactionOps::sign_transaction: validate, price it and check the token payment when the
  * price asks for one (and a strict fixed price), check the fee against the cap, sign in the signer's place.
  */
-async function signForKora(params: Params, context: KoraContext): Promise<{ tx: VersionedTransaction; bytes: Uint8Array; encoded: string; signer: string }> {
+async function signForKora(
+  params: Params,
+  context: KoraContext,
+): Promise<{ tx: VersionedTransaction; bytes: Uint8Array; encoded: string; signer: string; exposure: bigint }> {
   const tx = decodeKoraTransaction(stringParam(params, 'transaction'));
+  context.usage.check(tx, context.signers.addresses());
   const signer = context.signers.pick(optionalString(params, 'signer_key'));
   const { ledger } = context.services;
   const resolved = await resolveKoraTransaction(ledger, tx, booleanParam(params, 'sig_verify'));
@@ -75,13 +79,15 @@ async function signForKora(params: Params, context: KoraContext): Promise<{ tx: 
   }
   const networkFee = ledger.feeFor(tx);
   if (networkFee > BigInt(scope.validation.max_allowed_lamports)) {
-    throw invalidTransaction(`Fee ${networkFee} exceeds maximum allowed ${scope.validation.max_allowed_lamports}`);
+    throw invalidTransaction(`Fee ${networkFee} exceeds maximum allowed ${scope.validation.max_allowed_lamports}`, 'validation.max_allowed_lamports');
   }
   const position = signerPosition(tx, new PublicKey(signer.address));
   const signedTx = VersionedTransaction.deserialize(tx.serialize());
   signedTx.signatures[position] = signer.signer.sign(signedTx.message.serialize());
   const bytes = signedTx.serialize();
-  return { tx: signedTx, bytes, encoded: Buffer.from(bytes).toString('base64'), signer: signer.address };
+  // Sponsor exposure, as the relay reports it: what the fee payer sends away beyond the fee (Kora's outflow).
+  const exposure = await feePayerOutflow(scope, resolved);
+  return { tx: signedTx, bytes, encoded: Buffer.from(bytes).toString('base64'), signer: signer.address, exposure };
 }
 
 function stringParam(params: Params, name: string): string {

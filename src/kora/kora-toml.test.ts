@@ -77,6 +77,17 @@ describe('readKoraToml (Kora 2.0.4 config.rs)', () => {
     });
   });
 
+  it('reads [kora.usage_limit], every key required as in Kora; off without it', () => {
+    expect(read().kora.usage_limit).toEqual({ enabled: false, cache_url: null, max_transactions: 0, fallback_if_unavailable: false });
+    const limits = ['[kora.usage_limit]', 'enabled = true', 'cache_url = "redis://redis:6379"', 'max_transactions = 2', 'fallback_if_unavailable = false'];
+    expect(readKoraToml([...BASE, ...FREE, ...limits].join('\n')).kora.usage_limit).toEqual({
+      enabled: true,
+      cache_url: 'redis://redis:6379',
+      max_transactions: 2,
+      fallback_if_unavailable: false,
+    });
+  });
+
   it('refuses, by name, what it lacks and what this emulator cannot honour', () => {
     expect(refusal('[kora]\nrate_limit = 1\n')).toMatch(/\[validation\] is missing/);
     expect(refusal([...BASE.filter((line) => !line.startsWith('max_signatures')), ...FREE].join('\n'))).toMatch(/validation\.max_signatures is missing/);
@@ -89,7 +100,8 @@ describe('readKoraToml (Kora 2.0.4 config.rs)', () => {
     ).toMatch(/Token address for fixed price is not in allowed spl paid tokens: So111/);
     expect(refusal([...BASE, '[validation.price]', 'type = "fixed"', `amount = 5`].join('\n'))).toMatch(/validation\.price\.token is missing/);
     expect(refusal([...BASE, '[validation.price]', 'type = "auction"'].join('\n'))).toMatch(/"auction" is not one of margin, fixed, free/);
-    expect(refusal([...BASE, ...FREE, '[kora.usage_limit]', 'enabled = true'].join('\n'))).toMatch(/kora\.usage_limit\.enabled cannot be honoured/);
+    expect(refusal([...BASE, ...FREE, '[kora.usage_limit]', 'enabled = true'].join('\n'))).toMatch(/kora\.usage_limit\.fallback_if_unavailable is missing/);
+    expect(refusal([...BASE, ...FREE, '[kora.cache]', 'enabled = true'].join('\n'))).toMatch(/kora\.cache\.enabled cannot be honoured/);
     expect(refusal([...BASE, ...FREE, '[metrics]', 'enabled = true'].join('\n'))).toMatch(/metrics\.enabled cannot be honoured/);
     expect(refusal('not = toml = at all')).toMatch(/kora\.toml: it is not TOML \(line 1/);
     expect(() => readKoraToml('[kora]\n')).toThrow(expect.objectContaining({ code: 'KORA_CONFIG_INVALID' }));

@@ -17,7 +17,8 @@ type Table = Record<string, unknown>;
  * Reads a `kora.toml` as Kora 2.0.4 does: `[validation]` and `[kora]` are required, and within them
  * the keys Kora has no default for; every other key takes Kora's default. What this emulator cannot
  * honour offline is refused here, by name, rather than ignored: a price from Jupiter (`Mock` prices
- * every token as Kora's mock oracle does), Redis-backed usage limits and caches, and Prometheus metrics.
+ * every token as Kora's mock oracle does), a Redis cache, and Prometheus metrics. Usage limits are
+ * counted by the emulator itself (src/kora/kora-usage.ts).
  */
 export function readKoraToml(text: string, source = 'kora.toml'): KoraConfig {
   let document: Table;
@@ -50,12 +51,18 @@ export function readKoraToml(text: string, source = 'kora.toml'): KoraConfig {
     };
   }
   section.payment_address = reader.string(kora!, 'kora.payment_address', null);
-  for (const [key, why] of [
-    ['kora.cache', 'the emulator keeps no Redis cache'],
-    ['kora.usage_limit', 'usage limits are not counted by this emulator yet'],
-  ] as const) {
-    const table = reader.table(kora!, key, false);
-    if (table && reader.bool(table, `${key}.enabled`, false)) reader.refuse(`${key}.enabled`, why);
+  const cache = reader.table(kora!, 'kora.cache', false);
+  if (cache && reader.bool(cache, 'kora.cache.enabled', false)) reader.refuse('kora.cache.enabled', 'the emulator keeps no Redis cache');
+  const usage = reader.table(kora!, 'kora.usage_limit', false);
+  if (usage) {
+    const enabled = reader.bool(usage, 'kora.usage_limit.enabled', undefined);
+    const fallback = reader.bool(usage, 'kora.usage_limit.fallback_if_unavailable', undefined);
+    section.usage_limit = {
+      enabled,
+      cache_url: reader.string(usage, 'kora.usage_limit.cache_url', null),
+      max_transactions: reader.integer(usage, 'kora.usage_limit.max_transactions'),
+      fallback_if_unavailable: fallback,
+    };
   }
   return config;
 }
@@ -96,9 +103,11 @@ class Reader {
     return value;
   }
 
-  bool(table: Table, key: string, fallback: boolean): boolean {
+  /** A boolean; without `fallback`, a required one. */
+  bool(table: Table, key: string, fallback?: boolean): boolean {
     const value = this.#value(table, key);
-    if (value === undefined) return fallback;
+    if (value === undefined && fallback === undefined) throw invalid(this.source, `${key} is missing`);
+    if (value === undefined) return fallback!;
     if (typeof value !== 'boolean') throw invalid(this.source, `${key} must be true or false`);
     return value;
   }

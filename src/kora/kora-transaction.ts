@@ -44,10 +44,10 @@ export async function resolveKoraTransaction(ledger: Ledger, tx: VersionedTransa
   }
   const outer = resolveInstructions(tx.message.compiledInstructions, accountKeys);
   // sig_verify asks the simulation to verify signatures, the fee payer's included (Kora's default is false).
-  if (sigVerify && !signaturesVerify(tx)) throw invalidTransaction('Transaction simulation failed: SignatureFailure');
+  if (sigVerify && !signaturesVerify(tx)) throw invalidTransaction('Transaction simulation failed: SignatureFailure', 'simulation');
   // The engine rebinds the blockhash of what it simulates: it gets a copy.
   const simulation = await ledger.simulate(VersionedTransaction.deserialize(tx.serialize()));
-  if (simulation.err !== null) throw invalidTransaction(`Transaction simulation failed: ${transactionErrorText(simulation.err)}`);
+  if (simulation.err !== null) throw invalidTransaction(`Transaction simulation failed: ${transactionErrorText(simulation.err)}`, 'simulation');
   const inner = (simulation.innerInstructions ?? []).flatMap((group) =>
     resolveInstructions(
       group.instructions.map(({ programIdIndex, accounts, data }) => ({ programIdIndex, accountKeyIndexes: accounts, data })),

@@ -24,13 +24,15 @@ export async function transferTransaction(params: Record<string, unknown>, conte
   const amount = params.amount;
   if (typeof amount !== 'number' || !Number.isSafeInteger(amount) || amount < 0) throw new KoraError('InvalidRequest', 'invalid value for field `amount`');
   const disallowed = context.config.validation.disallowed_accounts;
-  if (disallowed.includes(source.toBase58())) throw invalidTransaction(`Source account ${source.toBase58()} is disallowed`);
-  if (disallowed.includes(destination.toBase58())) throw invalidTransaction(`Destination account ${destination.toBase58()} is disallowed`);
+  if (disallowed.includes(source.toBase58())) throw invalidTransaction(`Source account ${source.toBase58()} is disallowed`, 'validation.disallowed_accounts');
+  if (disallowed.includes(destination.toBase58()))
+    throw invalidTransaction(`Destination account ${destination.toBase58()} is disallowed`, 'validation.disallowed_accounts');
   const instructions: TransactionInstruction[] = [];
   if (token.toBase58() === NATIVE_SOL) {
     instructions.push(SystemProgram.transfer({ fromPubkey: source, toPubkey: destination, lamports: amount }));
   } else {
-    if (!context.config.validation.allowed_tokens.includes(token.toBase58())) throw invalidTransaction(`Mint ${token.toBase58()} is not a valid token mint`);
+    if (!context.config.validation.allowed_tokens.includes(token.toBase58()))
+      throw invalidTransaction(`Mint ${token.toBase58()} is not a valid token mint`, 'validation.allowed_tokens');
     const mintAccount = await ledger.getAccount(token);
     const mint = decodeMint(mintAccount);
     if (!mintAccount || !mint) throw new KoraError('AccountNotFound', token.toBase58());

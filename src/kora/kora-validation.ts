@@ -42,30 +42,35 @@ export async function validateForKora(transaction: KoraTransaction, scope: FeeSc
   const { validation: config, feePayer } = scope;
   if (instructions.length === 0) throw invalidTransaction('Transaction contains no instructions');
   if (transaction.accountKeys.length === 0) throw invalidTransaction('Transaction contains no account keys');
-  if (tx.signatures.length > config.max_signatures) throw invalidTransaction(`Too many signatures: ${tx.signatures.length} > ${config.max_signatures}`);
+  if (tx.signatures.length > config.max_signatures)
+    throw invalidTransaction(`Too many signatures: ${tx.signatures.length} > ${config.max_signatures}`, 'validation.max_signatures');
   if (tx.signatures.length === 0) throw invalidTransaction('No signatures found');
   for (const instruction of instructions) {
-    if (!config.allowed_programs.includes(instruction.program)) throw invalidTransaction(`Program ${instruction.program} is not in the allowed list`);
+    if (!config.allowed_programs.includes(instruction.program))
+      throw invalidTransaction(`Program ${instruction.program} is not in the allowed list`, 'validation.allowed_programs');
   }
   const parsed = instructions.map(parseForKora).filter((item): item is KoraParsed => item !== null);
   const outflow = await feePayerOutflow(scope, transaction);
   if (outflow > BigInt(config.max_allowed_lamports)) {
-    throw invalidTransaction(`Total transfer amount ${outflow} exceeds maximum allowed ${config.max_allowed_lamports}`);
+    throw invalidTransaction(`Total transfer amount ${outflow} exceeds maximum allowed ${config.max_allowed_lamports}`, 'validation.max_allowed_lamports');
   }
   for (const instruction of instructions) {
-    if (config.disallowed_accounts.includes(instruction.program)) throw invalidTransaction(`Program ${instruction.program} is disallowed`);
+    if (config.disallowed_accounts.includes(instruction.program))
+      throw invalidTransaction(`Program ${instruction.program} is disallowed`, 'validation.disallowed_accounts');
     const account = instruction.accounts.find((key) => config.disallowed_accounts.includes(key));
-    if (account !== undefined) throw invalidTransaction(`Account ${account} is disallowed`);
+    if (account !== undefined) throw invalidTransaction(`Account ${account} is disallowed`, 'validation.disallowed_accounts');
   }
   if (!config.allow_durable_transactions && parsed.some((item) => item.name === 'System Advance Nonce Account')) {
-    throw invalidTransaction('Durable transactions (nonce-based) are not allowed');
+    throw invalidTransaction('Durable transactions (nonce-based) are not allowed', 'validation.allow_durable_transactions');
   }
   const policy = config.fee_payer_policy;
   for (const name of ROLE_ORDER) {
     for (const item of parsed) {
       if (item.name !== name || !item.authorities.includes(feePayer)) continue;
       const flags = (item.policy.family === 'nonce' ? policy.system.nonce : policy[item.policy.family]) as unknown as Record<string, boolean>;
-      if (!flags[item.policy.flag]) throw invalidTransaction(`Fee payer cannot be used for '${name}'`);
+      if (flags[item.policy.flag]) continue;
+      const family = item.policy.family === 'nonce' ? 'system.nonce' : item.policy.family;
+      throw invalidTransaction(`Fee payer cannot be used for '${name}'`, `validation.fee_payer_policy.${family}.${item.policy.flag}`);
     }
   }
 }

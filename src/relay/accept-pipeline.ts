@@ -155,11 +155,15 @@ export class AcceptPipeline {
     return true;
   }
 
-  /** Stores and queues a fully signed transaction that did not go through the relay checks (RPC sendTransaction, server-built legacy transactions). */
-  async submitSigned(tx: VersionedTransaction, bytes: Uint8Array, origin: TransactionOrigin): Promise<string> {
+  /**
+   * Stores and queues a fully signed transaction that did not go through the relay checks (RPC
+   * sendTransaction, server-built legacy transactions, Kora's sends), with the sponsor exposure its
+   * own checks found (Kora's fee-payer outflow), else 0.
+   */
+  async submitSigned(tx: VersionedTransaction, bytes: Uint8Array, origin: TransactionOrigin, sponsorExposure = 0n): Promise<string> {
     const signature = encodeBase58(tx.signatures[0]!);
     if (this.#options.submissions.get(signature)) return signature;
-    this.#enqueue(origin, signature, bytes, tx, 'Transaction submitted', { policyChecked: false, strictBreaks: [], sponsorExposure: 0n });
+    this.#enqueue(origin, signature, bytes, tx, 'Transaction submitted', { policyChecked: false, strictBreaks: [], sponsorExposure });
     return signature;
   }
 

@@ -1,11 +1,12 @@
 // What `relay-emulator exec -- node check.mjs` runs: a program that finds the emulator through the
 // environment exec gives it, and exits 0 only when everything there answers as it should.
-const { RELAY_BASE_URL, RELAY_RPC_URL, RELAY_API_KEY, RELAY_FEE_PAYER } = process.env;
+const { RELAY_BASE_URL, RELAY_RPC_URL, RELAY_API_KEY, RELAY_FEE_PAYER, RELAY_KORA_URL } = process.env;
 const fail = (why) => {
   console.error(`check.mjs: ${why}`);
   process.exit(1);
 };
-for (const [name, value] of Object.entries({ RELAY_BASE_URL, RELAY_RPC_URL, RELAY_API_KEY, RELAY_FEE_PAYER })) if (!value) fail(`${name} is not set`);
+for (const [name, value] of Object.entries({ RELAY_BASE_URL, RELAY_RPC_URL, RELAY_API_KEY, RELAY_FEE_PAYER, RELAY_KORA_URL }))
+  if (!value) fail(`${name} is not set`);
 
 const config = await (await fetch(`${RELAY_BASE_URL}/Transaction/config`, { headers: { 'X-API-Key': RELAY_API_KEY } })).json();
 if (config.FeePayer !== RELAY_FEE_PAYER) fail(`FeePayer ${config.FeePayer}, RELAY_FEE_PAYER ${RELAY_FEE_PAYER}`);
@@ -17,4 +18,12 @@ const rpc = await fetch(RELAY_RPC_URL, {
 });
 const { result } = await rpc.json();
 if (!(result?.value > 0)) fail(`the fee payer has no lamports: ${JSON.stringify(result)}`);
-console.log(`check.mjs: ${RELAY_BASE_URL} and ${RELAY_RPC_URL} answer; fee payer ${RELAY_FEE_PAYER} holds ${result.value} lamports`);
+// Kora's getConfig, as the @solana/kora SDK sends it.
+const kora = await fetch(RELAY_KORA_URL, {
+  method: 'POST',
+  headers: { 'Content-Type': 'application/json' },
+  body: JSON.stringify({ id: 1, jsonrpc: '2.0', method: 'getConfig', params: undefined }),
+});
+const koraConfig = (await kora.json()).result;
+if (koraConfig?.fee_payers?.[0] !== RELAY_FEE_PAYER) fail(`Kora at ${RELAY_KORA_URL} answered ${JSON.stringify(koraConfig)}`);
+console.log(`check.mjs: ${RELAY_BASE_URL}, ${RELAY_RPC_URL} and Kora at ${RELAY_KORA_URL} answer; fee payer ${RELAY_FEE_PAYER} holds ${result.value} lamports`);
