@@ -14,16 +14,17 @@ export interface ConformanceCheck<Context = unknown> {
   title: string;
   /**
    * The interface checked, for a run's scope (`--interface`): default 'legacy' for ids starting
-   * `legacy.`, else 'current'; 'any' for what every implementation answers (the emulator's own routes).
+   * `legacy.`, 'kora' for `kora.`, else 'current'; 'any' for what every implementation answers (the emulator's own routes).
    */
-  interface?: 'current' | 'legacy' | 'any';
+  interface?: 'current' | 'legacy' | 'kora' | 'any';
   // biome-ignore lint/suspicious/noConfusingVoidType: a check with nothing to note just returns, and TypeScript types that as void.
   run(ctx: Context): Promise<string | void>;
 }
 
 /** The interface a check is of (see ConformanceCheck.interface). */
-export function interfaceOfCheck(check: Pick<ConformanceCheck, 'id' | 'interface'>): 'current' | 'legacy' | 'any' {
-  return check.interface ?? (check.id.startsWith('legacy.') ? 'legacy' : 'current');
+export function interfaceOfCheck(check: Pick<ConformanceCheck, 'id' | 'interface'>): 'current' | 'legacy' | 'kora' | 'any' {
+  if (check.interface) return check.interface;
+  return check.id.startsWith('legacy.') ? 'legacy' : check.id.startsWith('kora.') ? 'kora' : 'current';
 }
 
 export class SkipCheck extends Error {

@@ -2,7 +2,8 @@
  * `relay-emulator conformance`: runs the kit against a base URL and prints the table.
  *
  *   relay-emulator conformance --base-url URL --api-key KEY [--rpc-url URL] [--owner-keypair FILE]
- *     [--mint ADDRESS] [--legacy ENV/INDEX] [--interface current|legacy|all] [--report junit|json]
+ *     [--mint ADDRESS] [--legacy ENV/INDEX] [--interface current|legacy|all|kora] [--report junit|json]
+ *     [--kora-url URL [--kora-api-key KEY] [--kora-hmac-secret SECRET]]
  *     [--out FILE] [--timeout MS] [--only ID,PREFIX.,…] [--verbose] [--no-color]
  *
  * Exit codes: 0 when conformant (every MUST check in scope ran and passed), 1 when a MUST check failed,
@@ -18,6 +19,7 @@ import { formatJson } from './format-json.ts';
 import { formatJUnit } from './format-junit.ts';
 import { formatTable } from './format-table.ts';
 import { DEFAULT_TIMEOUT_MS, runConformance } from './run-conformance.ts';
+import { CONFORMANCE_USAGE } from './usage-text.ts';
 import { toPublicKey } from './transactions.ts';
 import { probeTarget } from './probe-target.ts';
 import { INTERFACE_SCOPES, type ConformanceOptions, type ConformanceVerdict, type InterfaceScope, type LegacyTarget } from './types.ts';
@@ -30,35 +32,9 @@ export const EXIT_INCOMPLETE = 3;
 /** The base URL did not answer at all (refused, no such host, timed out): one line says why, no check ran. */
 export const EXIT_UNREACHABLE = 4;
 
+export { CONFORMANCE_USAGE };
+
 const EXIT_OF: Record<ConformanceVerdict, number> = { conformant: EXIT_OK, 'not-conformant': EXIT_MUST_FAILED, incomplete: EXIT_INCOMPLETE };
-
-export const CONFORMANCE_USAGE = `Usage: relay-emulator conformance --base-url URL --api-key KEY [options]
-
-Runs the relay conformance checks against a running service and prints pass, fail and skip per check.
-
-Options:
-  --base-url URL         the service's base address, /api included (required)
-  --api-key KEY          sent as X-API-Key (required, but for --interface legacy)
-  --rpc-url URL          RPC endpoint for blockhashes when the service has no /Transaction/blockhash
-                         (default: RpcUrl of GET /Transaction/config)
-  --owner-keypair FILE   Solana CLI keypair file (JSON array of 64 numbers) of an owner holding >= 3
-                         base units of --mint; default: an owner funded through the target's /__emulator routes
-  --mint ADDRESS         mint of the relay scenarios (default: one made through /__emulator/mints)
-  --legacy ENV/INDEX     also check the legacy routes of this app, e.g. devnet/1
-  --interface SCOPE      the interfaces the service offers: current, legacy or all (default: all with
-                         --legacy, else current); checks of the others are reported N/A, not skipped
-  --report junit|json    write a machine-readable report (to --out, else to stdout; the table then goes to stderr)
-  --out FILE             where to write the report; .xml means junit and .json means json when --report is absent
-  --timeout MS           bound of each request and of each wait for a relayed effect (default ${DEFAULT_TIMEOUT_MS})
-  --only IDS             comma-separated check ids or prefixes ending in '.' (e.g. config.,relay.)
-  --verbose              also print the notes of passing checks
-  --no-color             no ANSI colours in the table
-  -h, --help             this text
-
-Exit code: 0 when every MUST check in scope ran and passed, 1 when a MUST check failed, 2 for a
-usage error, 3 when no MUST check failed but some did not run (skipped: the table says why), so
-the run is incomplete, 4 when the base URL cannot be reached (nothing was checked).
-`;
 
 /** Where text goes; `write` calls back once the text is handed off (as node streams do). */
 export interface TextSink {
@@ -137,6 +113,9 @@ function parseFlags(args: string[]) {
       mint: { type: 'string' },
       legacy: { type: 'string' },
       interface: { type: 'string' },
+      'kora-url': { type: 'string' },
+      'kora-api-key': { type: 'string' },
+      'kora-hmac-secret': { type: 'string' },
       report: { type: 'string' },
       out: { type: 'string' },
       timeout: { type: 'string' },
@@ -157,19 +136,23 @@ async function parseCommand(args: string[]) {
   }
   if (values.help) return 'help' as const;
 
-  const baseUrl = values['base-url'];
-  if (!baseUrl) throw new UsageError('--base-url is required');
-  if (!URL.canParse(baseUrl)) throw new UsageError(`--base-url is not a URL: ${baseUrl}`);
   let scope: InterfaceScope | undefined;
   if (values.interface !== undefined) {
     if (!INTERFACE_SCOPES.includes(values.interface as InterfaceScope)) {
       throw new UsageError(`--interface must be one of ${INTERFACE_SCOPES.join(', ')}, not ${values.interface}`);
     }
     scope = values.interface as InterfaceScope;
-    if (scope !== 'current' && !values.legacy) throw new UsageError(`--interface ${scope} checks a legacy app: give --legacy ENV/INDEX too`);
+    if ((scope === 'legacy' || scope === 'all') && !values.legacy)
+      throw new UsageError(`--interface ${scope} checks a legacy app: give --legacy ENV/INDEX too`);
   }
+  const koraUrl = values['kora-url'];
+  if (koraUrl !== undefined && !URL.canParse(koraUrl)) throw new UsageError(`--kora-url is not a URL: ${koraUrl}`);
+  if (scope === 'kora' && koraUrl === undefined) throw new UsageError("--interface kora checks Kora's JSON-RPC: give --kora-url URL too");
+  const baseUrl = values['base-url'] ?? (scope === 'kora' ? koraUrl : undefined);
+  if (!baseUrl) throw new UsageError('--base-url is required');
+  if (!URL.canParse(baseUrl)) throw new UsageError(`--base-url is not a URL: ${baseUrl}`);
   const apiKey = values['api-key'];
-  if (!apiKey && scope !== 'legacy') throw new UsageError('--api-key is required (but for --interface legacy)');
+  if (!apiKey && scope !== 'legacy' && scope !== 'kora') throw new UsageError('--api-key is required (but for --interface legacy or kora)');
   const rpcUrl = values['rpc-url'];
   if (rpcUrl !== undefined && !URL.canParse(rpcUrl)) throw new UsageError(`--rpc-url is not a URL: ${rpcUrl}`);
   const mint = values.mint;
@@ -199,6 +182,15 @@ async function parseCommand(args: string[]) {
     ...(mint ? { mint } : {}),
     ...(values['owner-keypair'] ? { ownerKeypair: await readKeypair(values['owner-keypair']) } : {}),
     ...(values.legacy ? { legacy: parseLegacy(values.legacy) } : {}),
+    ...(koraUrl
+      ? {
+          kora: {
+            url: koraUrl,
+            ...(values['kora-api-key'] ? { apiKey: values['kora-api-key'] } : {}),
+            ...(values['kora-hmac-secret'] ? { hmacSecret: values['kora-hmac-secret'] } : {}),
+          },
+        }
+      : {}),
     ...(timeoutMs ? { timeoutMs } : {}),
     ...(values.only
       ? {

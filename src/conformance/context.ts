@@ -7,7 +7,7 @@ import { TargetClient, errorMessage, type TargetResponse } from './target-client
 import { resolveFunding, type Funding } from './funding.ts';
 import { legacyClusterEndpoint } from './legacy-cluster-endpoint.ts';
 import { toPublicKey, type RecentBlockhash } from './transactions.ts';
-import type { LegacyTarget } from './types.ts';
+import type { KoraTarget, LegacyTarget } from './types.ts';
 
 export type { Funding } from './funding.ts';
 import { waitFor, type WaitResult } from './wait-for.ts';
@@ -21,6 +21,8 @@ export interface ResolvedOptions {
   legacy?: LegacyTarget;
   /** False when the run checks the legacy interface only: the current routes are not there to ask. */
   current: boolean;
+  /** Kora's JSON-RPC, when the run checks it. */
+  kora?: KoraTarget;
   timeoutMs: number;
 }
 

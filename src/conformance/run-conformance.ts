@@ -19,9 +19,11 @@ export async function runConformance(options: ConformanceOptions): Promise<Confo
   if (!(timeoutMs > 0)) throw new TypeError(`timeoutMs must be positive: ${timeoutMs}`);
   const scope = options.interface ?? (options.legacy ? 'all' : 'current');
   if (!INTERFACE_SCOPES.includes(scope)) throw new TypeError(`interface must be one of ${INTERFACE_SCOPES.join(', ')}: ${JSON.stringify(scope)}`);
-  if (scope !== 'current' && !options.legacy) throw new TypeError(`interface '${scope}' checks a legacy app: give legacy ({ environment, index })`);
+  if (scope === 'kora' && !URL.canParse(options.kora?.url ?? '')) throw new TypeError(`interface 'kora' checks Kora's JSON-RPC: give kora ({ url })`);
+  if ((scope === 'legacy' || scope === 'all') && !options.legacy)
+    throw new TypeError(`interface '${scope}' checks a legacy app: give legacy ({ environment, index })`);
   const apiKeyGiven = typeof options.apiKey === 'string' && options.apiKey !== '';
-  if (!apiKeyGiven && scope !== 'legacy') throw new TypeError(`apiKey is required for interface '${scope}'`);
+  if (!apiKeyGiven && (scope === 'current' || scope === 'all')) throw new TypeError(`apiKey is required for interface '${scope}'`);
   const fetchFn = options.fetch ?? ((request: Request) => globalThis.fetch(request));
   const contract = defaultContractValidator();
   const ctx = new ConformanceContext(
@@ -31,8 +33,9 @@ export async function runConformance(options: ConformanceOptions): Promise<Confo
       rpcUrl: options.rpcUrl,
       ownerKeypair: options.ownerKeypair,
       mint: options.mint,
-      legacy: scope === 'current' ? undefined : options.legacy,
-      current: scope !== 'legacy',
+      legacy: scope === 'legacy' || scope === 'all' ? options.legacy : undefined,
+      current: scope === 'current' || scope === 'all',
+      kora: scope === 'kora' ? options.kora : undefined,
       timeoutMs,
     },
     fetchFn,
@@ -43,12 +46,12 @@ export async function runConformance(options: ConformanceOptions): Promise<Confo
   const started = performance.now();
   const results: CheckResult[] = [];
   for (const check of TARGET_CHECKS) {
-    if (!isSelected(check.id, options.only)) continue;
+    if (!isSelected(check.id, options.only) || !ofService(check, scope)) continue;
     results.push(inScope(check, scope) ? await runCheck(check, ctx, ctx) : notApplicable(check, scope));
   }
   ctx.client.currentCheck = undefined;
   for (const check of exchangeChecks(ctx.client.exchanges, contract)) {
-    if (!isSelected(check.id, options.only)) continue;
+    if (!isSelected(check.id, options.only) || !ofService(check, scope)) continue;
     results.push(inScope(check, scope) ? await runCheck(check, undefined, ctx) : notApplicable(check, scope));
   }
   return {
@@ -78,6 +81,15 @@ async function runCheck<C>(check: ConformanceCheck<C>, argument: C, ctx: Conform
     const reason = error instanceof CheckFailure ? error.message : `the check itself failed: ${errorMessage(error)}`;
     return { ...base, status: 'fail', reason, durationMs: elapsed(started) };
   }
+}
+
+/**
+ * Kora's JSON-RPC is another service than the relay: a run lists the checks of the one it checks
+ * (`kora`, or the relay's scopes), and those every implementation answers.
+ */
+function ofService(check: ConformanceCheck<never>, scope: InterfaceScope): boolean {
+  const of = interfaceOfCheck(check);
+  return of === 'any' || (of === 'kora') === (scope === 'kora');
 }
 
 function inScope(check: ConformanceCheck<never>, scope: InterfaceScope): boolean {

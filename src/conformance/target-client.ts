@@ -28,6 +28,10 @@ export interface TargetRequest {
   json?: unknown;
   /** Default 'api-key': X-API-Key with the configured key. */
   auth?: Auth;
+  /** More headers (Kora's x-api-key, x-timestamp and x-hmac-signature). */
+  headers?: Record<string, string>;
+  /** The contract path the answer is held to, when the URL's own path is not it (Kora's URL: `/kora`). */
+  specPath?: string;
 }
 
 export interface TargetResponse {
@@ -40,6 +44,8 @@ export interface TargetResponse {
   json: unknown;
   /** 'POST /Account/create → 201' */
   label: string;
+  /** The answer's contract violation; null when it matched; undefined when it was not validated. */
+  contractError?: string | null;
 }
 
 export interface Exchange {
@@ -81,7 +87,7 @@ export class TargetClient {
     const on = req.on ?? 'base';
     const url = new URL(on === 'absolute' ? req.path : (on === 'root' ? this.origin : this.baseUrl) + req.path);
     for (const [k, v] of Object.entries(req.query ?? {})) if (v !== undefined) url.searchParams.set(k, String(v));
-    const specPath = this.specPath(url, on);
+    const specPath = req.specPath ?? this.specPath(url, on);
     const label = `${req.method} ${specPath ?? url.href}`;
 
     const headers = new Headers({ Accept: 'application/json' });
@@ -89,6 +95,7 @@ export class TargetClient {
     if (auth === 'api-key') headers.set('X-API-Key', this.options.apiKey);
     else if (auth !== 'none' && 'apiKey' in auth) headers.set('X-API-Key', auth.apiKey);
     else if (auth !== 'none') headers.set('Authorization', `Bearer ${auth.bearer}`);
+    for (const [name, value] of Object.entries(req.headers ?? {})) headers.set(name, value);
     let body: string | undefined;
     if (req.json !== undefined) {
       headers.set('Content-Type', 'application/json');
@@ -139,6 +146,7 @@ export class TargetClient {
       text,
       json,
       label: `${label} → ${response.status}`,
+      ...(exchange.contractError === undefined ? {} : { contractError: exchange.contractError }),
     };
   }
 

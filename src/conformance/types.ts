@@ -5,9 +5,16 @@ export type CheckLevel = 'MUST' | 'SHOULD';
 /** `not-applicable`: the check is of an interface the run does not cover (option `interface`); it counts for nothing. */
 export type CheckStatus = 'pass' | 'fail' | 'skip' | 'not-applicable';
 
-/** Which of the service's interfaces a run checks (service spec 4.1 current, 4.3 legacy). */
-export type InterfaceScope = 'current' | 'legacy' | 'all';
-export const INTERFACE_SCOPES: readonly InterfaceScope[] = ['current', 'legacy', 'all'];
+/** Which of the service's interfaces a run checks (service spec 4.1 current, 4.3 legacy; `all` is both); `kora`: Kora's JSON-RPC (docs/kora.md). */
+export type InterfaceScope = 'current' | 'legacy' | 'all' | 'kora';
+export const INTERFACE_SCOPES: readonly InterfaceScope[] = ['current', 'legacy', 'all', 'kora'];
+
+/** A Kora JSON-RPC endpoint to check (`interface` 'kora'), with the credentials its kora.toml's [kora.auth] asks for. */
+export interface KoraTarget {
+  url: string;
+  apiKey?: string;
+  hmacSecret?: string;
+}
 
 /** The legacy app to check (service spec 4.3): the `{environment}/{index}` of its routes. */
 export interface LegacyTarget {
@@ -37,6 +44,8 @@ export interface ConformanceOptions {
    * the verdict rests on the rest. Default: 'all' when `legacy` is given, else 'current'.
    */
   interface?: InterfaceScope;
+  /** Kora's JSON-RPC; required when `interface` is 'kora'. */
+  kora?: KoraTarget;
   /** How requests are made. Default: globalThis.fetch. In-process runs pass the emulator's `fetch`. */
   fetch?: (request: Request) => Promise<Response>;
   /** Bound of one request, and of each wait for a relayed transaction's effect. Default: 30 000 ms. */

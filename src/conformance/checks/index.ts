@@ -4,6 +4,7 @@ import { authChecks } from './auth-checks.ts';
 import { configChecks } from './config-checks.ts';
 import { historyChecks } from './history-checks.ts';
 import { kineticChecks } from './kinetic-checks.ts';
+import { koraChecks } from './kora-checks.ts';
 import { legacyChecks } from './legacy-checks.ts';
 import { realClientChecks } from './real-client-checks.ts';
 import { rejectionChecks } from './rejection-checks.ts';
@@ -22,4 +23,5 @@ export const TARGET_CHECKS: readonly ConformanceCheck<ConformanceContext>[] = [
   ...historyChecks,
   ...legacyChecks,
   ...kineticChecks,
+  ...koraChecks,
 ];

@@ -2,6 +2,7 @@ import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import { defaultContractValidator } from '../contract-validator.ts';
 import { EMULATOR_SECTION } from './exchange-checks.ts';
+import { KORA_SECTION } from './kora-checks.ts';
 import { TARGET_CHECKS, exchangeChecks } from './index.ts';
 
 const SERVICE_SPEC = readFileSync(new URL('../../../docs/relay-service-spec.md', import.meta.url), 'utf8');
@@ -46,7 +47,7 @@ describe('the check registry', () => {
   it('cites sections that exist in docs/relay-service-spec.md', () => {
     expect(sectionExists('2.2') && sectionExists('5.3') && sectionExists('7.2')).toBe(true);
     expect(sectionExists('5.9') || sectionExists('4.9.1') || sectionExists('10')).toBe(false);
-    for (const check of all.filter((c) => c.section !== EMULATOR_SECTION)) {
+    for (const check of all.filter((c) => c.section !== EMULATOR_SECTION && c.section !== KORA_SECTION)) {
       expect(sectionExists(check.section), `${check.id} cites section ${check.section}`).toBe(true);
     }
   });
@@ -80,6 +81,13 @@ describe('the check registry', () => {
       'contract.sendTransaction',
       'contract.sendBatch',
     ]);
+  });
+
+  it("cites Kora's checks to docs/kora.md, which names each", () => {
+    const page = readFileSync(new URL('../../../docs/kora.md', import.meta.url), 'utf8');
+    const kora = TARGET_CHECKS.filter((check) => check.section === KORA_SECTION);
+    expect(kora.map((check) => check.id).every((id) => id.startsWith('kora.'))).toBe(true);
+    for (const check of kora) expect(page, check.id).toContain(`\`${check.id}\``);
   });
 
   it('is documented, id by id, with its level, in src/conformance/README.md', () => {
