@@ -8,7 +8,8 @@
  *
  * The SDK's peers pin @solana/kit 6 (the emulator's own clients are on kit 8), so it is installed
  * from its own lockfile (test/real-clients/kora-sdk/) into a scratch directory, and run with jest 29
- * as its package runs it (ESM: node --experimental-vm-modules).
+ * as its package runs it (ESM: node --experimental-vm-modules). The same install serves KoraClient
+ * and the kit plugin in this process, through the emulator's MSW handlers (./kora/kora-client-in-process.ts).
  */
 import { spawn } from 'node:child_process';
 import { copyFileSync, mkdtempSync, rmSync } from 'node:fs';
@@ -17,6 +18,7 @@ import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type CliProcess, startCli } from '../support/cli-process.ts';
+import { describeKoraClientInProcess } from './kora/kora-client-in-process.ts';
 
 const JUDGE = fileURLToPath(new URL('kora-sdk/', import.meta.url));
 const MINUTE = 60_000;
@@ -108,4 +110,9 @@ describe('the @solana/kora 0.2.1 SDK’s own integration suite', () => {
     },
     6 * MINUTE,
   );
+
+  describeKoraClientInProcess(() => {
+    expect(installed.code, installed.output).toBe(0);
+    return scratch;
+  });
 });
