@@ -7,6 +7,7 @@ import type { ValidationConfig } from './kora-config.ts';
 import { invalidTransaction, KoraError } from './kora-error.ts';
 import { type KoraParsed, type KoraTransaction, parseForKora, splTransfers, type SplTransfer } from './kora-instructions.ts';
 import { lamportsToToken, mockPrice, tokenToLamports, withMargin } from './kora-price.ts';
+import { checkBlockedExtensions, transferFeeOf } from './kora-token2022.ts';
 
 /** constant.rs. */
 const LAMPORTS_PER_SIGNATURE = 5_000n;
@@ -19,6 +20,8 @@ export interface KoraFee {
   koraSignature: bigint;
   outflow: bigint;
   paymentInstruction: bigint;
+  /** Token-2022 transfer fees of the payments, added as they are (token base units, as Kora adds them). */
+  transferFee: bigint;
 }
 
 /** What the fee arithmetic reads: the ledger, the validation config, the signer and where payments go. */
@@ -49,7 +52,7 @@ export async function estimateKoraFee(scope: FeeScope, transaction: KoraTransact
 }
 
 function fixed(total: bigint): KoraFee {
-  return { total, base: 0n, koraSignature: 0n, outflow: 0n, paymentInstruction: 0n };
+  return { total, base: 0n, koraSignature: 0n, outflow: 0n, paymentInstruction: 0n, transferFee: 0n };
 }
 
 /** FeeConfigUtil::estimate_transaction_fee: the network fee, Kora's own signature, the fee payer's outflow, the payment instruction's room. */
@@ -59,18 +62,25 @@ async function costOf(scope: FeeScope, transaction: KoraTransaction): Promise<Ko
   const signers = transaction.accountKeys.slice(0, tx.message.header.numRequiredSignatures);
   const koraSignature = signers.includes(scope.feePayer) ? 0n : LAMPORTS_PER_SIGNATURE;
   const outflow = await feePayerOutflow(scope, transaction);
-  const hasPayment = await paysTo(scope, transaction);
+  const { hasPayment, transferFee } = await payments(scope, transaction);
   const paymentInstruction = !hasPayment ? ESTIMATED_LAMPORTS_FOR_PAYMENT_INSTRUCTION : 0n;
-  return { total: base + koraSignature + outflow + paymentInstruction, base, koraSignature, outflow, paymentInstruction };
+  return { total: base + koraSignature + outflow + paymentInstruction + transferFee, base, koraSignature, outflow, paymentInstruction, transferFee };
 }
 
-/** analyze_payment_instructions: a token transfer into an existing account the payment address owns. */
-async function paysTo(scope: FeeScope, transaction: KoraTransaction): Promise<boolean> {
+/**
+ * analyze_payment_instructions: whether a token transfer goes into an existing account the payment
+ * address owns, and the Token-2022 transfer fees of those that name their mint.
+ */
+async function payments(scope: FeeScope, transaction: KoraTransaction): Promise<{ hasPayment: boolean; transferFee: bigint }> {
+  let hasPayment = false;
+  let transferFee = 0n;
   for (const transfer of splTransfers(transaction.instructions)) {
     const account = decodeTokenAccount(await scope.ledger.getAccount(new PublicKey(transfer.destination)));
-    if (account?.owner === scope.paymentAddress) return true;
+    if (account?.owner !== scope.paymentAddress) continue;
+    hasPayment = true;
+    if (transfer.is2022 && transfer.mint !== null) transferFee += await transferFeeOf(scope.ledger, transfer.mint, transfer.amount);
   }
-  return false;
+  return { hasPayment, transferFee };
 }
 
 /**
@@ -147,16 +157,20 @@ export async function verifyTokenPayment(scope: FeeScope, transaction: KoraTrans
     const account = await scope.ledger.getAccount(new PublicKey(transfer.destination));
     let owner: string;
     let mint: string;
+    const blocked = scope.validation.token_2022;
     if (account) {
       const state = decodeTokenAccount(account);
       if (!state) throw invalidTransaction('Invalid token account: the destination is not a token account');
       ({ owner, mint } = state);
+      if (transfer.is2022)
+        await checkBlockedExtensions(scope.ledger, blocked, { mint: transfer.mint ?? mint, source: transfer.source, destination: transfer.destination });
     } else {
       const creation = transaction.instructions.find(
         (instruction) => instruction.program === PROGRAMS.associatedToken.toBase58() && instruction.accounts[1] === transfer.destination,
       );
       if (!creation) throw new KoraError('AccountNotFound', transfer.destination);
       [owner, mint] = [creation.accounts[2] ?? '', creation.accounts[3] ?? ''];
+      if (transfer.is2022) await checkBlockedExtensions(scope.ledger, blocked, { mint, source: transfer.source, destination: null });
     }
     const tokens = scope.validation.allowed_spl_paid_tokens;
     if (owner !== scope.paymentAddress || (tokens !== 'All' && !tokens.includes(mint))) continue;
@@ -168,7 +182,7 @@ export async function verifyTokenPayment(scope: FeeScope, transaction: KoraTrans
 /** TransactionValidator::validate_strict_pricing_with_fee. */
 export function checkStrictPrice(validation: ValidationConfig, fee: KoraFee): void {
   if (validation.price.type !== 'fixed' || !validation.price.strict) return;
-  const cost = fee.base + fee.koraSignature + fee.outflow + fee.paymentInstruction;
+  const cost = fee.base + fee.koraSignature + fee.outflow + fee.paymentInstruction + fee.transferFee;
   if (fee.total < cost) {
     throw new KoraError(
       'ValidationError',

@@ -100,6 +100,13 @@ describe('readKoraToml (Kora 2.0.4 config.rs)', () => {
     ).toMatch(/Token address for fixed price is not in allowed spl paid tokens: So111/);
     expect(refusal([...BASE, '[validation.price]', 'type = "fixed"', `amount = 5`].join('\n'))).toMatch(/validation\.price\.token is missing/);
     expect(refusal([...BASE, '[validation.price]', 'type = "auction"'].join('\n'))).toMatch(/"auction" is not one of margin, fixed, free/);
+    expect(refusal([...BASE, ...FREE, '[validation.token_2022]', 'blocked_mint_extensions = ["memo_transfer"]'].join('\n'))).toMatch(
+      /Invalid mint extension name: 'memo_transfer'\. Valid names are: \["confidential_transfer_mint",/,
+    );
+    expect(read('[validation.token_2022]', 'blocked_account_extensions = ["memo_transfer", "default_account_state"]').validation.token_2022).toEqual({
+      blocked_mint_extensions: [],
+      blocked_account_extensions: ['memo_transfer', 'default_account_state'],
+    });
     expect(refusal([...BASE, ...FREE, '[kora.usage_limit]', 'enabled = true'].join('\n'))).toMatch(/kora\.usage_limit\.fallback_if_unavailable is missing/);
     expect(refusal([...BASE, ...FREE, '[kora.cache]', 'enabled = true'].join('\n'))).toMatch(/kora\.cache\.enabled cannot be honoured/);
     expect(refusal([...BASE, ...FREE, '[metrics]', 'enabled = true'].join('\n'))).toMatch(/metrics\.enabled cannot be honoured/);

@@ -10,6 +10,7 @@ import {
   type TokenInstructionPolicy,
   type ValidationConfig,
 } from './kora-config.ts';
+import { unknownExtension } from './kora-token2022.ts';
 
 type Table = Record<string, unknown>;
 
@@ -132,6 +133,13 @@ class Reader {
     if (priceSource === null) throw invalid(this.source, 'validation.price_source is missing');
     if (priceSource !== 'Mock') this.refuse('validation.price_source', `"${priceSource}" needs the network; use "Mock"`);
     const token2022 = this.table(table, 'validation.token_2022', false);
+    const blocked = {
+      blocked_mint_extensions: token2022?.blocked_mint_extensions === undefined ? [] : this.strings(token2022, 'validation.token_2022.blocked_mint_extensions'),
+      blocked_account_extensions:
+        token2022?.blocked_account_extensions === undefined ? [] : this.strings(token2022, 'validation.token_2022.blocked_account_extensions'),
+    };
+    const unknown = unknownExtension(blocked);
+    if (unknown !== null) throw invalid(this.source, unknown);
     const allowedPaid = paid === 'All' ? 'All' : this.strings(table, 'validation.allowed_spl_paid_tokens');
     return {
       max_allowed_lamports: this.integer(table, 'validation.max_allowed_lamports'),
@@ -143,12 +151,7 @@ class Reader {
       price_source: priceSource,
       fee_payer_policy: this.feePayerPolicy(this.table(table, 'validation.fee_payer_policy', false)),
       price: this.price(this.table(table, 'validation.price', false), allowedPaid),
-      token_2022: {
-        blocked_mint_extensions:
-          token2022?.blocked_mint_extensions === undefined ? [] : this.strings(token2022, 'validation.token_2022.blocked_mint_extensions'),
-        blocked_account_extensions:
-          token2022?.blocked_account_extensions === undefined ? [] : this.strings(token2022, 'validation.token_2022.blocked_account_extensions'),
-      },
+      token_2022: blocked,
       allow_durable_transactions: this.bool(table, 'validation.allow_durable_transactions', false),
     };
   }
