@@ -109,5 +109,21 @@ describe('Kora in the journals and the web UI', () => {
       sponsorExposure: 900_000,
     });
     expect(emulator.transactionJournal().find((entry) => entry.signature === result.signature)).toMatchObject({ operation: 'kora', sponsorExposure: 900_000 });
+    // The same ledger and history: the current interface's history and the RPC list it for Bob.
+    const history = await emulator.fetch(
+      new Request(`${emulator.config.baseUrl}/Account/gethistory?WalletAddress=${BOB.publicKey.toBase58()}&PageSize=100`, {
+        method: 'POST',
+        headers: { 'X-API-Key': emulator.config.apiKey },
+      }),
+    );
+    expect(((await history.json()) as { transactions: { signature: string }[] }).transactions.map((entry) => entry.signature)).toContain(result.signature);
+    const rpc = await emulator.fetch(
+      new Request(emulator.config.rpcUrl, {
+        method: 'POST',
+        headers: { 'Content-Type': 'application/json' },
+        body: JSON.stringify({ jsonrpc: '2.0', id: 1, method: 'getSignaturesForAddress', params: [BOB.publicKey.toBase58()] }),
+      }),
+    );
+    expect(((await rpc.json()) as { result: { signature: string }[] }).result.map((entry) => entry.signature)).toContain(result.signature);
   });
 });

@@ -289,7 +289,7 @@ describe(
       });
 
       it("Kora's JSON-RPC: the project's npm test reaches Kora where the SDK looks by default", async () => {
-        const ran = await run('sh', ['-c', readmeBlock("Kora's JSON-RPC (in progress, issue 27)").code], { cwd: scratch });
+        const ran = await run('sh', ['-c', readmeBlock("Kora's JSON-RPC").code], { cwd: scratch });
         expectSuccess(ran);
         expect(ran.output).toMatch(/check\.mjs: .* Kora at http:\/\/127\.0\.0\.1:8080\/ answer/);
       });

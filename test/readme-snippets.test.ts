@@ -15,7 +15,7 @@ const RUNNERS: Record<string, string> = {
   'On a port (CI, mobile, non-JS clients)': 'test/package.test.ts, through npx in the scratch project',
   'In CI (exec)': 'test/package.test.ts, through sh in the scratch project',
   'Conformance kit': 'test/package.test.ts, through sh in the scratch project',
-  "Kora's JSON-RPC (in progress, issue 27)": 'test/package.test.ts, through sh in the scratch project (its npm test asks Kora for getConfig at port 8080)',
+  "Kora's JSON-RPC": 'test/package.test.ts, through sh in the scratch project (its npm test asks Kora for getConfig at port 8080)',
 };
 
 describe('README.md code blocks', () => {
