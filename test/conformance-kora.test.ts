@@ -4,15 +4,12 @@
  * fee payer allowed to transfer), on a port through the command with [kora.auth] credentials,
  * and against a Kora whose getConfig lost a field, which it must call not conformant.
  */
-import { mkdtempSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { afterAll, describe, expect, it } from 'vitest';
 import { formatTable, type RelayEmulator, createRelayEmulator, runConformance } from '../src/index.ts';
 import { runConformanceCommand } from '../src/conformance/command.ts';
 import { startCli } from './support/cli-process.ts';
-import { USDC } from './support/transactions.ts';
+import { COMPUTE_BUDGET_PROGRAM, koraToml, SYSTEM_PROGRAM } from './support/kora.ts';
 
 const FIXTURE = fileURLToPath(new URL('real-clients/kora-sdk/kora-test.toml', import.meta.url));
 const koraResults = (report: Awaited<ReturnType<typeof runConformance>>) =>
@@ -70,27 +67,7 @@ describe('conformance --interface kora', () => {
   });
 
   it('runs as the command against --kora-port with [kora.auth] credentials, exit 0', async () => {
-    const file = join(mkdtempSync(join(tmpdir(), 'relay-conformance-kora-')), 'kora.toml');
-    writeFileSync(
-      file,
-      [
-        '[kora]',
-        'rate_limit = 100',
-        '[kora.auth]',
-        'api_key = "k"',
-        'hmac_secret = "s"',
-        '[validation]',
-        'max_allowed_lamports = 1000000',
-        'max_signatures = 10',
-        'price_source = "Mock"',
-        'allowed_programs = ["11111111111111111111111111111111", "ComputeBudget111111111111111111111111111111"]',
-        `allowed_tokens = ["${USDC.toBase58()}"]`,
-        `allowed_spl_paid_tokens = ["${USDC.toBase58()}"]`,
-        'disallowed_accounts = []',
-        '[validation.price]',
-        'type = "free"',
-      ].join('\n'),
-    );
+    const file = koraToml({ kora: ['[kora.auth]', 'api_key = "k"', 'hmac_secret = "s"'], programs: [SYSTEM_PROGRAM, COMPUTE_BUDGET_PROGRAM] });
     const cli = await startCli(['--kora-port', '0', '--kora-config', file, '--log-level', 'warn']);
     try {
       let stdout = '';

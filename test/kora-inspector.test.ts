@@ -1,9 +1,7 @@
-import { mkdtempSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
 import { SystemProgram } from '@solana/web3.js';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createRelayEmulator, type RelayEmulator } from '../src/index.ts';
+import { type KoraAnswer, koraCaller, koraToml } from './support/kora.ts';
 import { assertFetchResponseMatchesSpec } from './support/openapi.ts';
 import { ALICE, BOB, build, FEE_PAYER, transferInstruction, USDC } from './support/transactions.ts';
 
@@ -12,42 +10,14 @@ import { ALICE, BOB, build, FEE_PAYER, transferInstruction, USDC } from './suppo
 // exposure (the fee payer's outflow beyond the fee), as the relay's are.
 describe('Kora in the journals and the web UI', () => {
   let emulator: RelayEmulator;
-  let call: (method: string, params?: unknown, headers?: Record<string, string>) => Promise<{ result?: any; error?: { code: number; message: string } }>;
+  let call: (method: string, params?: unknown, headers?: Record<string, string>) => Promise<KoraAnswer>;
 
   beforeAll(async () => {
-    const file = join(mkdtempSync(join(tmpdir(), 'relay-emulator-kora-ui-')), 'kora.toml');
-    writeFileSync(
-      file,
-      [
-        '[kora]',
-        'rate_limit = 100',
-        '[kora.auth]',
-        'api_key = "key"',
-        '[validation]',
-        'max_allowed_lamports = 1000000',
-        'max_signatures = 10',
-        'price_source = "Mock"',
-        'allowed_programs = ["11111111111111111111111111111111", "TokenkegQfeZyiNwAJbNbGKPFXCWuBvf9Ss623VQ5DA"]',
-        `allowed_tokens = ["${USDC.toBase58()}"]`,
-        `allowed_spl_paid_tokens = ["${USDC.toBase58()}"]`,
-        'disallowed_accounts = []',
-        '[validation.price]',
-        'type = "free"',
-        '[validation.fee_payer_policy.system]',
-        'allow_transfer = true',
-      ].join('\n'),
-    );
-    emulator = await createRelayEmulator({ kora: { config: file } });
+    const config = koraToml({ kora: ['[kora.auth]', 'api_key = "key"'], tables: ['[validation.fee_payer_policy.system]', 'allow_transfer = true'] });
+    emulator = await createRelayEmulator({ kora: { config } });
     await emulator.faucet({ address: BOB.publicKey.toBase58(), mint: USDC.toBase58(), amount: 0 });
-    call = async (method, params, headers = { 'x-api-key': 'key' }) => {
-      const response = await fetch(emulator.config.koraUrl, {
-        method: 'POST',
-        headers: { 'Content-Type': 'application/json', ...headers },
-        body: JSON.stringify({ id: 1, jsonrpc: '2.0', method, params }),
-      });
-      const body = await assertFetchResponseMatchesSpec('POST', '/kora', response);
-      return body === '' ? {} : (body as { result?: any; error?: { code: number; message: string } });
-    };
+    const caller = koraCaller(emulator.config.koraUrl);
+    call = (method, params, headers = { 'x-api-key': 'key' }) => caller(method, params, headers);
   });
   afterAll(() => emulator.close());
 
@@ -80,7 +50,7 @@ describe('Kora in the journals and the web UI', () => {
   });
 
   it('lists a wrong API key as a refusal by kora.auth', async () => {
-    expect(await call('getConfig', undefined, { 'x-api-key': 'wrong' })).toEqual({});
+    expect(await call('getConfig', undefined, { 'x-api-key': 'wrong' })).toEqual({ status: 401 });
     const [row] = await relays();
     expect(row).toMatchObject({ operation: 'kora', status: 'Refused', httpStatus: 401, policy: { rule: 'kora.auth' } });
   });

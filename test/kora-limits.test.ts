@@ -1,48 +1,15 @@
-import { mkdtempSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createRelayEmulator } from '../src/index.ts';
-import { assertFetchResponseMatchesSpec } from './support/openapi.ts';
+import { koraCaller, koraToml } from './support/kora.ts';
 import { ALICE, BOB, build, FEE_PAYER, transferInstruction, USDC } from './support/transactions.ts';
 
 // Kora's per-wallet usage limit (kora.usage_limit, usage_tracker.rs), counted by the emulator in
 // place of Redis: the first signer that is not Kora's pays one use per signTransaction or
 // signAndSendTransaction, counted before validation, for good (until a reset).
-const dir = mkdtempSync(join(tmpdir(), 'relay-emulator-kora-limits-'));
-function koraToml(limits: string[]): string {
-  const file = join(dir, `kora-${Math.random().toString(36).slice(2)}.toml`);
-  const lines = [
-    '[kora]',
-    'rate_limit = 100',
-    '[validation]',
-    'max_allowed_lamports = 1000000',
-    'max_signatures = 10',
-    'price_source = "Mock"',
-    'allowed_programs = ["11111111111111111111111111111111", "TokenkegQfeZyiNwAJbNbGKPFXCWuBvf9Ss623VQ5DA"]',
-    `allowed_tokens = ["${USDC.toBase58()}"]`,
-    `allowed_spl_paid_tokens = ["${USDC.toBase58()}"]`,
-    'disallowed_accounts = []',
-    '[validation.price]',
-    'type = "free"',
-    '[kora.usage_limit]',
-    ...limits,
-  ];
-  writeFileSync(file, lines.join('\n'));
-  return file;
-}
-
 async function start(limits: string[]) {
-  const emulator = await createRelayEmulator({ kora: { config: koraToml(limits) } });
+  const emulator = await createRelayEmulator({ kora: { config: koraToml({ tables: ['[kora.usage_limit]', ...limits] }) } });
   await emulator.faucet({ address: BOB.publicKey.toBase58(), mint: USDC.toBase58(), amount: 0 });
-  const call = async (method: string, params?: unknown) => {
-    const response = await fetch(emulator.config.koraUrl, {
-      method: 'POST',
-      headers: { 'Content-Type': 'application/json' },
-      body: JSON.stringify({ id: 1, jsonrpc: '2.0', method, params }),
-    });
-    return (await assertFetchResponseMatchesSpec('POST', '/kora', response)) as { result?: any; error?: { code: number; message: string } };
-  };
+  const call = koraCaller(emulator.config.koraUrl);
   const transfer = async () => {
     const { blockhash } = (await call('getBlockhash')).result;
     return build({ instructions: [transferInstruction(ALICE, BOB.publicKey, 1n)], blockhash, signers: [ALICE] });

@@ -5,44 +5,13 @@ import { Keypair, VersionedTransaction } from '@solana/web3.js';
 import bs58 from 'bs58';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createRelayEmulator, type RelayEmulator } from '../src/index.ts';
-import { assertFetchResponseMatchesSpec } from './support/openapi.ts';
+import { koraCaller, koraToml } from './support/kora.ts';
 import { ALICE, ata, BOB, build, FEE_PAYER, transferInstruction, USDC } from './support/transactions.ts';
 
 // Kora's prices (issue 27): the margin and fixed prices charge in tokens, priced by Kora's Mock
 // oracle. The fixture USDC is devnet USDC (4zMMC…), which the oracle prices at 0.0001 SOL: with 6
 // decimals, ten base units are one lamport. Kora signs only what carries the payment.
-const dir = mkdtempSync(join(tmpdir(), 'relay-emulator-kora-price-'));
-function koraToml(name: string, price: string[], extra: string[] = []): string {
-  const file = join(dir, name);
-  const lines = [
-    '[kora]',
-    'rate_limit = 100',
-    ...extra,
-    '[validation]',
-    'max_allowed_lamports = 1000000',
-    'max_signatures = 10',
-    'price_source = "Mock"',
-    'allowed_programs = ["11111111111111111111111111111111", "TokenkegQfeZyiNwAJbNbGKPFXCWuBvf9Ss623VQ5DA"]',
-    `allowed_tokens = ["${USDC.toBase58()}"]`,
-    `allowed_spl_paid_tokens = ["${USDC.toBase58()}"]`,
-    'disallowed_accounts = []',
-    '[validation.price]',
-    ...price,
-  ];
-  writeFileSync(file, lines.join('\n'));
-  return file;
-}
-
-async function caller(emulator: RelayEmulator) {
-  return async (method: string, params?: unknown) => {
-    const response = await fetch(emulator.config.koraUrl, {
-      method: 'POST',
-      headers: { 'Content-Type': 'application/json' },
-      body: JSON.stringify({ id: 1, jsonrpc: '2.0', method, params }),
-    });
-    return (await assertFetchResponseMatchesSpec('POST', '/kora', response)) as { result?: any; error?: { code: number; message: string } };
-  };
-}
+const signersFile = join(mkdtempSync(join(tmpdir(), 'relay-emulator-kora-signers-')), 'signers.toml');
 
 const usdcOf = async (emulator: RelayEmulator, owner: Keypair | typeof FEE_PAYER) => {
   const account = await emulator.getAccount(ata(owner instanceof Keypair ? owner.publicKey : owner));
@@ -51,11 +20,11 @@ const usdcOf = async (emulator: RelayEmulator, owner: Keypair | typeof FEE_PAYER
 
 describe('Kora prices and token payments', () => {
   let emulator: RelayEmulator;
-  let call: Awaited<ReturnType<typeof caller>>;
+  let call: ReturnType<typeof koraCaller>;
 
   beforeAll(async () => {
-    emulator = await createRelayEmulator({ kora: { config: koraToml('margin.toml', ['type = "margin"', 'margin = 0.5']) } });
-    call = await caller(emulator);
+    emulator = await createRelayEmulator({ kora: { config: koraToml({ price: ['type = "margin"', 'margin = 0.5'] }) } });
+    call = koraCaller(emulator.config.koraUrl);
     // The fee payer (Kora's payment address) and Bob get USDC accounts.
     for (const owner of [FEE_PAYER, BOB.publicKey]) await emulator.faucet({ address: owner.toBase58(), mint: USDC.toBase58(), amount: 0 });
   });
@@ -108,10 +77,10 @@ describe('Kora prices and token payments', () => {
 describe('Kora fixed prices and signers.toml', () => {
   const signerKey = Keypair.generate();
   let emulator: RelayEmulator;
-  let call: Awaited<ReturnType<typeof caller>>;
+  let call: ReturnType<typeof koraCaller>;
 
   beforeAll(async () => {
-    const signers = join(dir, 'signers.toml');
+    const signers = signersFile;
     writeFileSync(
       signers,
       [
@@ -122,13 +91,12 @@ describe('Kora fixed prices and signers.toml', () => {
     );
     process.env.KORA_TEST_KEY_one = bs58.encode(signerKey.secretKey);
     process.env.KORA_TEST_KEY_two = `[${Array.from(Keypair.generate().secretKey).join(', ')}]`;
-    const config = koraToml(
-      'fixed.toml',
-      ['type = "fixed"', 'amount = 50', `token = "${USDC.toBase58()}"`, 'strict = true'],
-      [`payment_address = "${FEE_PAYER.toBase58()}"`],
-    );
+    const config = koraToml({
+      price: ['type = "fixed"', 'amount = 50', `token = "${USDC.toBase58()}"`, 'strict = true'],
+      kora: [`payment_address = "${FEE_PAYER.toBase58()}"`],
+    });
     emulator = await createRelayEmulator({ kora: { config, signers } });
-    call = await caller(emulator);
+    call = koraCaller(emulator.config.koraUrl);
     await emulator.faucet({ address: signerKey.publicKey.toBase58(), lamports: 1_000_000_000n });
     for (const owner of [FEE_PAYER, BOB.publicKey]) await emulator.faucet({ address: owner.toBase58(), mint: USDC.toBase58(), amount: 0 });
   });
@@ -170,10 +138,10 @@ describe('Kora fixed prices and signers.toml', () => {
   });
 
   it('signs in the named signer’s place', async () => {
-    const config = koraToml('fixed-loose.toml', ['type = "fixed"', 'amount = 50', `token = "${USDC.toBase58()}"`, 'strict = false']);
-    const loose = await createRelayEmulator({ kora: { config, signers: join(dir, 'signers.toml') } });
+    const config = koraToml({ price: ['type = "fixed"', 'amount = 50', `token = "${USDC.toBase58()}"`, 'strict = false'] });
+    const loose = await createRelayEmulator({ kora: { config, signers: signersFile } });
     try {
-      const looseCall = await caller(loose);
+      const looseCall = koraCaller(loose.config.koraUrl);
       await loose.faucet({ address: signerKey.publicKey.toBase58(), lamports: 1_000_000_000n });
       await loose.faucet({ address: BOB.publicKey.toBase58(), mint: USDC.toBase58(), amount: 0 });
       const { blockhash } = (await looseCall('getBlockhash')).result;

@@ -3,44 +3,23 @@
  * `allowed_programs`, too many signatures, a token outside `allowed_tokens`, a payment in a token
  * Kora does not take, a missing payment and a short one. None of them costs the fee payer a lamport.
  */
-import { mkdtempSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createRelayEmulator, type RelayEmulator } from '../src/index.ts';
+import { koraCaller, koraToml } from './support/kora.ts';
 import { ALICE, BOB, build, FEE_PAYER, KIN, memoInstruction, transferInstruction, USDC } from './support/transactions.ts';
 
 describe('Kora’s refusals leave the fee payer’s lamports as they were', () => {
   let emulator: RelayEmulator;
   let before: bigint;
-  const call = async (method: string, params: unknown) => {
-    const response = await fetch(emulator.config.koraUrl, { method: 'POST', body: JSON.stringify({ id: 1, jsonrpc: '2.0', method, params }) });
-    return ((await response.json()) as { error?: { code: number; message: string } }).error;
-  };
+  const call = async (method: string, params: unknown) => (await koraCaller(emulator.config.koraUrl)(method, params)).error;
   const tx = async (instructions: Parameters<typeof build>[0]['instructions'], signers = [ALICE]) => {
-    const response = await fetch(emulator.config.koraUrl, { method: 'POST', body: JSON.stringify({ id: 1, jsonrpc: '2.0', method: 'getBlockhash' }) });
-    const { blockhash } = ((await response.json()) as { result: { blockhash: string } }).result;
+    const { blockhash } = (await koraCaller(emulator.config.koraUrl)('getBlockhash')).result;
     return build({ instructions, blockhash, signers });
   };
 
   beforeAll(async () => {
-    const file = join(mkdtempSync(join(tmpdir(), 'relay-emulator-kora-refusals-')), 'kora.toml');
-    writeFileSync(
-      file,
-      [
-        '[kora]',
-        'rate_limit = 100',
-        '[validation]',
-        'max_allowed_lamports = 1000000',
-        'max_signatures = 2',
-        'price_source = "Mock"',
-        'allowed_programs = ["11111111111111111111111111111111", "TokenkegQfeZyiNwAJbNbGKPFXCWuBvf9Ss623VQ5DA"]',
-        `allowed_tokens = ["${USDC.toBase58()}"]`,
-        `allowed_spl_paid_tokens = ["${USDC.toBase58()}"]`,
-        'disallowed_accounts = []',
-      ].join('\n'),
-    );
-    emulator = await createRelayEmulator({ kora: { config: file } });
+    // No [validation.price]: Kora's default, a margin of 0.
+    emulator = await createRelayEmulator({ kora: { config: koraToml({ maxSignatures: 2, price: null }) } });
     for (const owner of [FEE_PAYER, BOB.publicKey]) {
       for (const mint of [USDC, KIN]) await emulator.faucet({ address: owner.toBase58(), mint: mint.toBase58(), amount: 0 });
     }

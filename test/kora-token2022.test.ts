@@ -4,9 +4,6 @@
  * transfer fee is added to what Kora charges. The mint, its transfer fee and the required-memo
  * account are made by the Token-2022 program itself on the ledger.
  */
-import { mkdtempSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
 import {
   createAssociatedTokenAccountIdempotentInstruction,
   createEnableRequiredMemoTransfersInstruction,
@@ -23,39 +20,22 @@ import {
 import { Connection, Keypair, LAMPORTS_PER_SOL, type PublicKey, sendAndConfirmTransaction, SystemProgram, Transaction } from '@solana/web3.js';
 import { afterAll, describe, expect, it } from 'vitest';
 import { createRelayEmulator, type RelayEmulator } from '../src/index.ts';
+import { koraCaller, koraToml, SYSTEM_PROGRAM } from './support/kora.ts';
 import { build, FEE_PAYER } from './support/transactions.ts';
 
 const mint = Keypair.generate();
 const [payer, owner, memoOwner] = [Keypair.generate(), Keypair.generate(), Keypair.generate()];
 const ata2022 = (wallet: PublicKey) => getAssociatedTokenAddressSync(mint.publicKey, wallet, true, TOKEN_2022_PROGRAM_ID);
 
-function koraToml(blocked: string[]): string {
-  const file = join(mkdtempSync(join(tmpdir(), 'relay-emulator-kora-2022-')), 'kora.toml');
-  const programs = ['11111111111111111111111111111111', TOKEN_2022_PROGRAM_ID.toBase58()].map((key) => `"${key}"`).join(', ');
-  const lines = [
-    '[kora]',
-    'rate_limit = 100',
-    '[validation]',
-    'max_allowed_lamports = 1000000',
-    'max_signatures = 10',
-    'price_source = "Mock"',
-    `allowed_programs = [${programs}]`,
-    `allowed_tokens = ["${mint.publicKey.toBase58()}"]`,
-    `allowed_spl_paid_tokens = ["${mint.publicKey.toBase58()}"]`,
-    'disallowed_accounts = []',
-    '[validation.price]',
-    'type = "margin"',
-    'margin = 0.0',
-    '[validation.token_2022]',
-    ...blocked,
-  ];
-  writeFileSync(file, lines.join('\n'));
-  return file;
-}
-
 /** An emulator with the mint (6 decimals, 0.5% transfer fee up to 5,000), the owners' funded accounts and the fee payer's. */
 async function start(blocked: string[]): Promise<{ emulator: RelayEmulator; call: (method: string, params: unknown) => Promise<any> }> {
-  const emulator = await createRelayEmulator({ kora: { config: koraToml(blocked) } });
+  const config = koraToml({
+    programs: [SYSTEM_PROGRAM, TOKEN_2022_PROGRAM_ID.toBase58()],
+    tokens: [mint.publicKey.toBase58()],
+    price: ['type = "margin"', 'margin = 0.0'],
+    tables: ['[validation.token_2022]', ...blocked],
+  });
+  const emulator = await createRelayEmulator({ kora: { config } });
   const connection = new Connection(emulator.config.rpcUrl, 'confirmed');
   for (const wallet of [payer, owner, memoOwner]) await emulator.faucet({ address: wallet.publicKey.toBase58(), lamports: LAMPORTS_PER_SOL });
   const space = getMintLen([ExtensionType.TransferFeeConfig]);
@@ -82,10 +62,8 @@ async function start(blocked: string[]): Promise<{ emulator: RelayEmulator; call
     ),
     [payer, mint, memoOwner],
   );
-  const call = async (method: string, params: unknown) => {
-    const response = await fetch(emulator.config.koraUrl, { method: 'POST', body: JSON.stringify({ id: 1, jsonrpc: '2.0', method, params }) });
-    return (await response.json()) as any;
-  };
+  const caller = koraCaller(emulator.config.koraUrl);
+  const call = (method: string, params: unknown) => caller(method, params);
   return { emulator, call };
 }
 

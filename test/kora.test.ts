@@ -1,11 +1,10 @@
 import { createHmac } from 'node:crypto';
-import { mkdtempSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
+import { writeFileSync } from 'node:fs';
 import { SystemProgram, VersionedTransaction } from '@solana/web3.js';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createRelayEmulator, type RelayEmulator, startServer } from '../src/index.ts';
 import { startHarness } from './support/harness.ts';
+import { koraToml, SYSTEM_PROGRAM } from './support/kora.ts';
 import { assertFetchResponseMatchesSpec } from './support/openapi.ts';
 import { ALICE, ata, BOB, build, FEE_PAYER, USDC, transferInstruction } from './support/transactions.ts';
 
@@ -98,28 +97,7 @@ describe('Kora JSON-RPC', () => {
   });
 
   it('reads a kora.toml: auth with an API key and an HMAC, refusing wrong ones with 401 and no body', async () => {
-    const dir = mkdtempSync(join(tmpdir(), 'relay-emulator-kora-'));
-    const file = join(dir, 'kora.toml');
-    writeFileSync(
-      file,
-      [
-        '[kora]',
-        'rate_limit = 100',
-        '[kora.auth]',
-        'api_key = "test-api-key-123"',
-        'hmac_secret = "test-hmac-secret-456"',
-        '[validation]',
-        'max_allowed_lamports = 1000000',
-        'max_signatures = 10',
-        'price_source = "Mock"',
-        `allowed_programs = ["11111111111111111111111111111111"]`,
-        `allowed_tokens = ["${USDC.toBase58()}"]`,
-        `allowed_spl_paid_tokens = ["${USDC.toBase58()}"]`,
-        'disallowed_accounts = []',
-        '[validation.price]',
-        'type = "free"',
-      ].join('\n'),
-    );
+    const file = koraToml({ kora: ['[kora.auth]', 'api_key = "test-api-key-123"', 'hmac_secret = "test-hmac-secret-456"'], programs: [SYSTEM_PROGRAM] });
     const guarded = await createRelayEmulator({ kora: { config: file } });
     try {
       const url = guarded.config.koraUrl;

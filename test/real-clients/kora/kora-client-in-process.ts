@@ -1,37 +1,17 @@
 import { createRequire } from 'node:module';
-import { mkdtempSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { setupServer, type SetupServer } from 'msw/node';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createRelayEmulator, type RelayEmulator } from '../../../src/index.ts';
+import { COMPUTE_BUDGET_PROGRAM, koraToml, SYSTEM_PROGRAM, TOKEN_PROGRAM } from '../../support/kora.ts';
 import { ALICE, ata, BOB, build, FEE_PAYER, transferInstruction, USDC } from '../../support/transactions.ts';
 
 const KORA = 'https://kora.example.test/';
 const KORA_AUTH = 'https://kora-auth.example.test/';
 
-function koraToml(extra: string[]): string {
-  const file = join(mkdtempSync(join(tmpdir(), 'relay-emulator-kora-client-')), 'kora.toml');
-  const lines = [
-    '[kora]',
-    'rate_limit = 100',
-    ...extra,
-    '[validation]',
-    'max_allowed_lamports = 1000000',
-    'max_signatures = 10',
-    'price_source = "Mock"',
-    'allowed_programs = ["11111111111111111111111111111111", "TokenkegQfeZyiNwAJbNbGKPFXCWuBvf9Ss623VQ5DA", "ComputeBudget111111111111111111111111111111"]',
-    `allowed_tokens = ["${USDC.toBase58()}"]`,
-    `allowed_spl_paid_tokens = ["${USDC.toBase58()}"]`,
-    'disallowed_accounts = []',
-    '[validation.price]',
-    'type = "margin"',
-    'margin = 0.0',
-  ];
-  writeFileSync(file, lines.join('\n'));
-  return file;
-}
+const config = (kora: string[] = []) =>
+  koraToml({ kora, programs: [SYSTEM_PROGRAM, TOKEN_PROGRAM, COMPUTE_BUDGET_PROGRAM], price: ['type = "margin"', 'margin = 0.0'] });
 
 const usdcOf = async (emulator: RelayEmulator, owner: typeof FEE_PAYER) => {
   const account = await emulator.getAccount(ata(owner));
@@ -61,8 +41,8 @@ export function describeKoraClientInProcess(scratchDir: () => string): void {
       sdk = await load(join(scratch, 'node_modules/@solana/kora/dist/src/index.js'));
       kit = await load(resolve('@solana/kit'));
       system = await load(resolve('@solana-program/system'));
-      emulator = await createRelayEmulator({ koraUrl: KORA, kora: { config: koraToml([]) } });
-      guarded = await createRelayEmulator({ koraUrl: KORA_AUTH, kora: { config: koraToml(['[kora.auth]', 'api_key = "k"', 'hmac_secret = "s"']) } });
+      emulator = await createRelayEmulator({ koraUrl: KORA, kora: { config: config() } });
+      guarded = await createRelayEmulator({ koraUrl: KORA_AUTH, kora: { config: config(['[kora.auth]', 'api_key = "k"', 'hmac_secret = "s"']) } });
       for (const owner of [FEE_PAYER, BOB.publicKey]) await emulator.faucet({ address: owner.toBase58(), mint: USDC.toBase58(), amount: 0 });
       await emulator.faucet({ address: ALICE.publicKey.toBase58(), lamports: 1_000_000_000n });
       server = setupServer(...emulator.handlers, ...guarded.handlers);
