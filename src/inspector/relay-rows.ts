@@ -45,7 +45,6 @@ export const RELAY_OPERATIONS: ReadonlyMap<string, TransactionOrigin> = new Map<
   ['jsonRpc', 'rpc'],
   ['koraJsonRpc', 'kora'],
 ]);
-/** Kora's methods that sign (and send) a transaction: their refusals are listed. */
 const KORA_SIGNING: ReadonlySet<unknown> = new Set(['signTransaction', 'signAndSendTransaction', 'transferTransaction']);
 const RELAY_OPERATION_IDS: ReadonlySet<string> = new Set(RELAY_OPERATIONS.keys());
 const OPERATION_IDS: Partial<Record<TransactionOrigin, string>> = {
@@ -108,7 +107,7 @@ export function relayRows(sources: RelaySources, filter: RelayFilter = {}): Rela
   return rows;
 }
 
-/** The relay requests the journal holds that were refused: answered 4xx/5xx, or a JSON-RPC send answered with an error. */
+/** The relay requests the journal holds that were refused: answered 4xx/5xx (Kora's 401s and 405s whatever the method), or a send answered with an error. */
 function refusedRequests(journal: RequestJournal): RequestRecord[] {
   return journal.list({ operationIds: RELAY_OPERATION_IDS }).filter(isRefusal);
 }
@@ -124,9 +123,8 @@ export function isRefusedRequest(entry: RequestRecord): boolean {
 export function isRefusal(entry: RequestRecord): boolean {
   if (entry.operationId === null || !RELAY_OPERATION_IDS.has(entry.operationId)) return false;
   if (entry.operationId !== 'jsonRpc' && entry.operationId !== 'koraJsonRpc') return entry.status >= 400;
-  const method = isObject(entry.requestBody) ? entry.requestBody.method : undefined;
-  // Kora refuses on HTTP too (401 for auth, 405 for a method it does not serve), whatever the method.
   if (entry.operationId === 'koraJsonRpc' && entry.status >= 400) return true;
+  const method = isObject(entry.requestBody) ? entry.requestBody.method : undefined;
   const sends = entry.operationId === 'jsonRpc' ? method === 'sendTransaction' : KORA_SIGNING.has(method);
   return sends && (entry.status >= 400 || (isObject(entry.responseBody) && entry.responseBody.error !== undefined));
 }
@@ -153,7 +151,7 @@ export function transactionRow(submission: Submission, sources: Pick<RelaySource
   };
 }
 
-/** The relay's policy profile judged what it checked; Kora's validation passed what Kora sent (no profile of ours). */
+/** The relay's policy profile judged what it checked; Kora's validation (no profile of ours) passed what Kora sent. */
 function verdictOf(submission: Submission, profile: PolicyProfile): RelayRow['policy'] {
   if (submission.origin === 'kora') return { profile: null, verdict: 'passed', code: null, rule: null, strictRules: [] };
   return submission.policyChecked
