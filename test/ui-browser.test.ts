@@ -6,6 +6,7 @@ import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { createRelayEmulator } from '../src/index.ts';
 import { startServer, type RunningServer } from '../src/server/start-server.ts';
 import { accessibilityViolations, launchChromium, pageTrouble, screenshot, type Browser } from './support/browser.ts';
+import { koraCaller } from './support/kora.ts';
 import { legacyTransfer } from './support/legacy-transactions.ts';
 import { ALICE, ata, BOB, build, FEE_PAYER, KIN, transferInstruction, USDC } from './support/transactions.ts';
 
@@ -147,6 +148,31 @@ describe('web UI in chromium', () => {
     await page.goto(legacy.body.explorerUrl);
     await expect.poll(() => page.locator('#detail-status').textContent(), { timeout: LIVE }).toBe('Finalized');
     expect(await page.locator('#detail-legacy').textContent()).toContain(legacy.body.id);
+  });
+
+  it('lists Kora’s refusals with the kora.toml key that refused them, and Kora’s sends, beside the relay’s', async () => {
+    await page.goto(`${server.origin}/`);
+    await expect.poll(() => page.locator('#live').textContent(), { timeout: LIVE }).toBe('Live');
+    await server.emulator.faucet({ address: BOB.publicKey.toBase58(), mint: USDC.toBase58(), amount: 0 });
+    const kora = koraCaller(`${server.origin}/kora`);
+    const { blockhash: hash } = (await kora('getBlockhash')).result;
+    const drain = build({
+      instructions: [SystemProgram.transfer({ fromPubkey: FEE_PAYER, toPubkey: BOB.publicKey, lamports: 1_000_000 })],
+      blockhash: hash,
+      signers: [],
+    });
+    expect((await kora('signAndSendTransaction', { transaction: drain })).error?.message).toBe(
+      "Invalid transaction: Fee payer cannot be used for 'System Transfer'",
+    );
+    const refusedByKora = page.locator('#relay-table tr[data-operation="kora"][data-status="Refused"]');
+    await expect.poll(() => refusedByKora.count(), { timeout: LIVE }).toBe(1);
+    expect(await refusedByKora.locator('.policy').textContent()).toBe('refused · rule validation.fee_payer_policy.system.allow_transfer');
+    const transfer = build({ instructions: [transferInstruction(ALICE, BOB.publicKey, 1_000n)], blockhash: hash, signers: [ALICE] });
+    const { signature } = (await kora('signAndSendTransaction', { transaction: transfer })).result;
+    await expect.poll(() => row(signature).getAttribute('data-operation'), { timeout: LIVE }).toBe('kora');
+    await expect.poll(() => row(signature).getAttribute('data-status'), { timeout: LIVE }).toMatch(/^(Confirmed|Finalized)$/);
+    expect(await row(signature).locator('.policy').textContent()).toBe('passed');
+    expect(await seriousViolations('relays-kora')).toEqual([]);
   });
 
   it('funds a wallet from the UI and shows the balance change live', async () => {
