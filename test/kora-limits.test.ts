@@ -37,6 +37,19 @@ describe('Kora usage limits', () => {
     expect((await emulator.getAccount(FEE_PAYER))!.lamports).toBe(before - 10_000n);
   });
 
+  it('keeps the counts in a snapshot: an emulator restored from it refuses the wallet too', async () => {
+    const restored = await start(['enabled = true', 'cache_url = "redis://redis:6379"', 'max_transactions = 2', 'fallback_if_unavailable = false']);
+    try {
+      expect((await restored.call('signTransaction', { transaction: await restored.transfer() })).result?.signed_transaction).toBeTypeOf('string');
+      await restored.emulator.restore(await limited.emulator.snapshot());
+      expect((await restored.call('signTransaction', { transaction: await restored.transfer() })).error?.message).toBe(
+        `Usage limit exceeded: Wallet ${ALICE.publicKey.toBase58()} exceeded limit: 3/2`,
+      );
+    } finally {
+      await restored.emulator.close();
+    }
+  });
+
   it('forgets the counts on reset', async () => {
     const { emulator, call, transfer } = limited;
     expect((await call('signTransaction', { transaction: await transfer() })).error?.message).toMatch(/^Usage limit exceeded/);
