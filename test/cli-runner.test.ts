@@ -59,7 +59,9 @@ describe('relay-emulator exec', () => {
       const script = `
       const { RELAY_BASE_URL, RELAY_RPC_URL, RELAY_API_KEY, RELAY_FEE_PAYER, RELAY_KORA_URL } = process.env;
       const config = await (await fetch(RELAY_BASE_URL + '/Transaction/config', { headers: { 'X-API-Key': RELAY_API_KEY } })).json();
-      const kora = await (await fetch(RELAY_KORA_URL, { method: 'POST', body: JSON.stringify({ id: 1, jsonrpc: '2.0', method: 'getPayerSigner' }) })).json();
+      const body = JSON.stringify({ id: 1, jsonrpc: '2.0', method: 'getPayerSigner' });
+      const call = { method: 'POST', headers: { 'Content-Type': 'application/json' }, body };
+      const kora = await (await fetch(RELAY_KORA_URL, call)).json();
       const koraSigner = kora.result.signer_address;
       const seen = { RELAY_BASE_URL, RELAY_RPC_URL, RELAY_FEE_PAYER, RELAY_KORA_URL, koraSigner };
       console.log(JSON.stringify({ ...seen, rpcUrl: config.RpcUrl, feePayer: config.FeePayer }));

@@ -47,10 +47,22 @@ describe('Kora JSON-RPC', () => {
     expect(await assertFetchResponseMatchesSpec('GET', '/liveness', liveness)).toMatchObject({ jsonrpc: '2.0', result: null });
   });
 
-  it('refuses a method Kora 2.0.4 does not register, and a body that is not JSON, with 405 and no body', async () => {
+  it('refuses a method Kora 2.0.4 does not register, and a body that is not JSON, with 405 and no body; JSON not sent as JSON with 415', async () => {
     expect(await call('getVersion')).toEqual({ status: 405, body: null });
     const garbage = await fetch(emulator.config.koraUrl, { method: 'POST', body: '{not json' });
     expect([garbage.status, await garbage.text()]).toEqual([405, '']);
+    // JSON for an enabled method, sent as text/plain (fetch's default for a string body): jsonrpsee's 415.
+    const plain = await fetch(emulator.config.koraUrl, { method: 'POST', body: JSON.stringify({ id: 1, jsonrpc: '2.0', method: 'getConfig' }) });
+    expect(plain.status).toBe(415);
+    expect(await assertFetchResponseMatchesSpec('POST', '/kora', plain)).toBe(
+      'Supplied content type is not allowed. Content-Type: application/json is required\n',
+    );
+    const charset = await fetch(emulator.config.koraUrl, {
+      method: 'POST',
+      headers: { 'Content-Type': 'Application/JSON; charset=UTF-8' },
+      body: JSON.stringify({ id: 1, jsonrpc: '2.0', method: 'getConfig' }),
+    });
+    expect(charset.status).toBe(200);
   });
 
   it('signs a token transfer in the fee payer’s place (signTransaction), and sends one (signAndSendTransaction) through the relay queue', async () => {

@@ -3189,6 +3189,15 @@ export interface operations {
                 };
                 content?: never;
             };
+            /** @description Past Kora's middleware, jsonrpsee's own check - a body sent without `Content-Type` application/json (or with `; charset=utf-8`) is refused in plain text. */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "text/plain": "Supplied content type is not allowed. Content-Type: application/json is required\n";
+                };
+            };
         };
     };
     koraLiveness: {

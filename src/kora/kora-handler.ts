@@ -18,6 +18,7 @@ type Id = string | number | null;
  * - with `kora.auth.api_key`, a missing or wrong `x-api-key`: HTTP 401, empty body; with
  *   `kora.auth.hmac_secret`, `x-timestamp` within `max_timestamp_age` seconds of the wall clock and
  *   `x-hmac-signature` = hex HMAC-SHA256(secret, timestamp + body), else 401 (liveness needs neither);
+ * - jsonrpsee's own: a body not sent as `application/json`: HTTP 415, in plain text;
  * - then JSON-RPC 2.0: a method's failure is a call error, code -32000 with Kora's message.
  * The per-second `rate_limit` (tower's RateLimitLayer delays, never refuses) is not applied.
  */
@@ -45,6 +46,14 @@ export function createKoraHandler(context: KoraContext): FetchHandler {
       requestContext.problem = { code: 'Unauthorized', rule: 'kora.auth' };
       return empty(401);
     }
+    // Then jsonrpsee 0.16's own check (transport/http.rs `is_json`): a JSON body sent as anything else is 415.
+    if (!JSON_CONTENT_TYPES.has((headerOf(request, requestContext, 'content-type') ?? '').toLowerCase())) {
+      requestContext.problem = { code: 'UnsupportedContentType', rule: null };
+      return new Response(UNSUPPORTED_CONTENT_TYPE, {
+        status: 415,
+        headers: { 'Content-Type': 'text/plain; charset=utf-8', 'Access-Control-Allow-Origin': '*' },
+      });
+    }
     const id = call.id ?? null;
     const params = call.params;
     if (params !== undefined && params !== null && (typeof params !== 'object' || Array.isArray(params))) {
@@ -59,6 +68,10 @@ export function createKoraHandler(context: KoraContext): FetchHandler {
     }
   };
 }
+
+/** What jsonrpsee 0.16 takes for JSON, compared case-insensitively, and its answer to anything else. */
+const JSON_CONTENT_TYPES: ReadonlySet<string> = new Set(['application/json', 'application/json; charset=utf-8', 'application/json;charset=utf-8']);
+const UNSUPPORTED_CONTENT_TYPE = 'Supplied content type is not allowed. Content-Type: application/json is required\n';
 
 /** The call's object, or null when the body is not a JSON object (no method to allow). */
 function parseCall(text: string): { id?: Id; method?: unknown; params?: unknown } | null {

@@ -96,7 +96,7 @@ export async function checkBlockedExtensions(
 export async function transferFeeOf(ledger: Ledger, mint: string, amount: bigint): Promise<bigint> {
   const key = new PublicKey(mint);
   const account = await ledger.getAccount(key);
-  if (!account || !account.owner.equals(TOKEN_2022_PROGRAM_ID)) return 0n;
+  if (!account?.owner.equals(TOKEN_2022_PROGRAM_ID)) return 0n;
   const config = getTransferFeeConfig(unpackMint(key, infoOf(account), TOKEN_2022_PROGRAM_ID));
   return config ? calculateEpochFee(config, ledger.clock().epoch, amount) : 0n;
 }
