@@ -39,15 +39,15 @@ export async function mintDecimals(ledger: Ledger, mint: string): Promise<number
   return state.decimals;
 }
 
-/** FeeConfigUtil::estimate_kora_fee, by the configured price. */
-export async function estimateKoraFee(scope: FeeScope, transaction: KoraTransaction): Promise<KoraFee> {
+/** FeeConfigUtil::estimate_kora_fee, by the configured price; `outflow` when the validation already added it up. */
+export async function estimateKoraFee(scope: FeeScope, transaction: KoraTransaction, outflow?: bigint): Promise<KoraFee> {
   const price = scope.validation.price;
   if (price.type === 'free') return fixed(0n);
   if (price.type === 'fixed') {
     const lamports = tokenToLamports(BigInt(price.amount), await mintDecimals(scope.ledger, price.token), mockPrice(price.token));
-    return price.strict ? { ...(await costOf(scope, transaction)), total: lamports } : fixed(lamports);
+    return price.strict ? { ...(await costOf(scope, transaction, outflow)), total: lamports } : fixed(lamports);
   }
-  const cost = await costOf(scope, transaction);
+  const cost = await costOf(scope, transaction, outflow);
   return { ...cost, total: withMargin(cost.total, price.margin) };
 }
 
@@ -56,12 +56,12 @@ function fixed(total: bigint): KoraFee {
 }
 
 /** FeeConfigUtil::estimate_transaction_fee: the network fee, Kora's own signature, the fee payer's outflow, the payment instruction's room. */
-async function costOf(scope: FeeScope, transaction: KoraTransaction): Promise<KoraFee> {
+async function costOf(scope: FeeScope, transaction: KoraTransaction, known?: bigint): Promise<KoraFee> {
   const { tx } = transaction;
   const base = scope.ledger.feeFor(tx);
   const signers = transaction.accountKeys.slice(0, tx.message.header.numRequiredSignatures);
   const koraSignature = signers.includes(scope.feePayer) ? 0n : LAMPORTS_PER_SIGNATURE;
-  const outflow = await feePayerOutflow(scope, transaction);
+  const outflow = known ?? (await feePayerOutflow(scope, transaction));
   const { hasPayment, transferFee } = await payments(scope, transaction);
   const paymentInstruction = !hasPayment ? ESTIMATED_LAMPORTS_FOR_PAYMENT_INSTRUCTION : 0n;
   return { total: base + koraSignature + outflow + paymentInstruction + transferFee, base, koraSignature, outflow, paymentInstruction, transferFee };

@@ -1,5 +1,5 @@
 import type { VersionedTransaction } from '@solana/web3.js';
-import { encodeBase58 } from '../crypto/base58.ts';
+import { decodeBase58, encodeBase58 } from '../crypto/base58.ts';
 import { PROGRAMS } from '../relay/programs.ts';
 
 /** A transaction with every instruction's accounts resolved (lookup tables included). */
@@ -51,10 +51,11 @@ function u64(data: Uint8Array, at: number): bigint {
 function parseSystem({ accounts, data }: ResolvedInstruction): KoraParsed | null {
   if (data.length < 4) return null;
   const tag = Buffer.from(data.buffer, data.byteOffset, data.byteLength).readUInt32LE(0);
-  const system = (name: string, flag: string, authority: string | undefined, lamports = 0n): KoraParsed | null =>
-    authority === undefined ? null : { name, policy: { family: 'system', flag }, authorities: [authority], lamports };
-  const nonce = (name: string, flag: string, authority: string | undefined, lamports = 0n): KoraParsed | null =>
-    authority === undefined ? null : { name, policy: { family: 'nonce', flag }, authorities: [authority], lamports };
+  const role =
+    (family: 'system' | 'nonce') =>
+    (name: string, flag: string, authority: string | undefined, lamports = 0n): KoraParsed | null =>
+      authority === undefined ? null : { name, policy: { family, flag }, authorities: [authority], lamports };
+  const [system, nonce] = [role('system'), role('nonce')];
   switch (tag) {
     case 0:
       return system('System Create Account', 'allow_create_account', accounts[0], u64(data, 4));
@@ -119,6 +120,11 @@ function parseToken({ accounts, data }: ResolvedInstruction, is2022: boolean): K
   if (authorities.length === 0) return null;
   const name = is2022 ? `Token2022 Token ${kind}` : `SPL Token ${kind}`;
   return { name, policy: { family: is2022 ? 'token_2022' : 'spl_token', flag }, authorities, lamports: 0n };
+}
+
+/** Whether `text` is an address: 32 bytes of base58. */
+export function isAddress(text: string): boolean {
+  return decodeBase58(text)?.length === 32;
 }
 
 /** A token transfer as Kora's ParsedSPLInstructionData::SplTokenTransfer has it (Transfer: no mint; TransferChecked: the mint). */

@@ -1,7 +1,8 @@
 import { PublicKey, VersionedTransaction } from '@solana/web3.js';
 import type { KoraMethodName } from './kora-config.ts';
 import { feeScope, type KoraContext } from './kora-context.ts';
-import { checkStrictPrice, estimateKoraFee, feeInToken, feePayerOutflow, verifyTokenPayment } from './kora-fee.ts';
+import { isAddress } from './kora-instructions.ts';
+import { checkStrictPrice, estimateKoraFee, feeInToken, verifyTokenPayment } from './kora-fee.ts';
 import { transferTransaction } from './kora-transfer.ts';
 import { invalidTransaction, KoraError } from './kora-error.ts';
 import { decodeKoraTransaction, resolveKoraTransaction, signerPosition } from './kora-transaction.ts';
@@ -71,8 +72,9 @@ async function signForKora(
   const { ledger } = context.services;
   const resolved = await resolveKoraTransaction(ledger, tx, booleanParam(params, 'sig_verify'));
   const scope = feeScope(context, signer.address);
-  await validateForKora(resolved, scope);
-  const fee = await estimateKoraFee(scope, resolved);
+  // The fee payer's outflow, added up once: checked against the cap, charged, and reported as sponsor exposure.
+  const outflow = await validateForKora(resolved, scope);
+  const fee = await estimateKoraFee(scope, resolved, outflow);
   if (fee.total > 0n) {
     await verifyTokenPayment(scope, resolved, fee.total);
     checkStrictPrice(scope.validation, fee);
@@ -85,9 +87,7 @@ async function signForKora(
   const signedTx = VersionedTransaction.deserialize(tx.serialize());
   signedTx.signatures[position] = signer.signer.sign(signedTx.message.serialize());
   const bytes = signedTx.serialize();
-  // Sponsor exposure, as the relay reports it: what the fee payer sends away beyond the fee (Kora's outflow).
-  const exposure = await feePayerOutflow(scope, resolved);
-  return { tx: signedTx, bytes, encoded: Buffer.from(bytes).toString('base64'), signer: signer.address, exposure };
+  return { tx: signedTx, bytes, encoded: Buffer.from(bytes).toString('base64'), signer: signer.address, exposure: outflow };
 }
 
 function stringParam(params: Params, name: string): string {
@@ -103,12 +103,4 @@ function optionalString(params: Params, name: string): string | null {
 
 function booleanParam(params: Params, name: string): boolean {
   return params[name] === true;
-}
-
-function isAddress(text: string): boolean {
-  try {
-    return new PublicKey(text).toBase58() === text;
-  } catch {
-    return false;
-  }
 }

@@ -4,6 +4,7 @@ import { decodeBase58, encodeBase58 } from '../crypto/base58.ts';
 import { createEd25519Signer, type Ed25519Signer } from '../crypto/ed25519.ts';
 import { InternalError } from '../errors/internal-error.ts';
 import { KoraError } from './kora-error.ts';
+import { isAddress } from './kora-instructions.ts';
 
 type Strategy = 'round_robin' | 'random' | 'weighted';
 
@@ -43,7 +44,7 @@ export class KoraSignerPool {
   /** get_request_signer_with_signer_key: the named signer, else the next one. */
   pick(signerKey: string | null): KoraSigner {
     if (signerKey === null) return this.next();
-    if (decodeBase58(signerKey)?.length !== 32) throw new KoraError('ValidationError', `Invalid signer signer key pubkey: ${signerKey}`);
+    if (!isAddress(signerKey)) throw new KoraError('ValidationError', `Invalid signer signer key pubkey: ${signerKey}`);
     const found = this.signers.find((signer) => signer.address === signerKey);
     if (!found) throw new KoraError('ValidationError', `Signer with pubkey ${signerKey} not found in pool`);
     return found;

@@ -35,9 +35,10 @@ const ROLE_ORDER = [
  * Kora 2.0.4's `validate_transaction`, in its order and with its words (all InvalidTransaction):
  * instructions and keys present, the signature count, every program allowed, the fee payer's SOL
  * outflow within `max_allowed_lamports`, no disallowed program or account, no durable nonce unless
- * allowed, and the fee payer in no role its `fee_payer_policy` does not allow.
+ * allowed, and the fee payer in no role its `fee_payer_policy` does not allow. Resolves with the
+ * fee payer's outflow it checked, for the fee and the sponsor exposure.
  */
-export async function validateForKora(transaction: KoraTransaction, scope: FeeScope): Promise<void> {
+export async function validateForKora(transaction: KoraTransaction, scope: FeeScope): Promise<bigint> {
   const { tx, instructions } = transaction;
   const { validation: config, feePayer } = scope;
   if (instructions.length === 0) throw invalidTransaction('Transaction contains no instructions');
@@ -73,4 +74,5 @@ export async function validateForKora(transaction: KoraTransaction, scope: FeeSc
       throw invalidTransaction(`Fee payer cannot be used for '${name}'`, `validation.fee_payer_policy.${family}.${item.policy.flag}`);
     }
   }
+  return outflow;
 }
