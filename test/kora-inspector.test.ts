@@ -47,6 +47,10 @@ describe('Kora in the journals and the web UI', () => {
     });
     const journaled = emulator.requestJournal({ path: '/kora' }).at(-1)!;
     expect(journaled.problem).toEqual({ code: 'InvalidTransaction', rule: 'validation.max_allowed_lamports' });
+    // The same record over HTTP, held to the contract (its problem field included).
+    const served = await emulator.fetch(new Request(`${emulator.loopbackOrigin}/__emulator/journal/requests?path=/kora&limit=1`));
+    const { requests } = (await assertFetchResponseMatchesSpec('GET', '/__emulator/journal/requests', served)) as { requests: { problem: unknown }[] };
+    expect(requests.map((record) => record.problem)).toEqual([{ code: 'InvalidTransaction', rule: 'validation.max_allowed_lamports' }]);
   });
 
   it('lists a wrong API key as a refusal by kora.auth', async () => {
