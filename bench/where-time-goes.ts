@@ -102,6 +102,7 @@ export async function measureStages(engine: EngineName, count: number): Promise<
           operation: 'send',
           options: policy,
           getAccount: (address) => ledger.getAccount(address),
+          appPrograms: new Set<string>(),
           tokenAccountRent: 2_039_280n,
         }),
       );

@@ -21,11 +21,13 @@ import { withCors } from './core/cors.ts';
 import { createFetch, type EmulatorRoute, type ExchangeObserver, type FetchHandler } from './core/create-fetch.ts';
 import { observeExchanges } from './core/observe-exchanges.ts';
 import { createEd25519Signer } from './crypto/ed25519.ts';
+import { appGenesisAccounts, loadAppGenesis } from './fixtures/app-genesis.ts';
 import { genesisAccounts, keypairOf, loadFixtures, type Fixtures } from './fixtures/load-fixtures.ts';
 import { Router } from './http/router.ts';
 import { LiveFeed } from './inspector/live-feed.ts';
 import { engineFactory } from './ledger/engines.ts';
 import { Ledger } from './ledger/ledger.ts';
+import { LoadedPrograms } from './ledger/loaded-programs.ts';
 import { LegacyService } from './legacy/legacy-service.ts';
 import { validateRateLimit, type RateLimitOptions } from './limits/rate-limit-options.ts';
 import { RateLimiter } from './limits/rate-limiter.ts';
@@ -131,7 +133,11 @@ async function assemble(options: RelayEmulatorOptions, loopback: CoreListener | 
   // The ledger, and the stores the emulator keeps beside it. Each reports its changes to the feed
   // (the state file's write-ahead journal listens; in process nobody does).
   const changes = new ChangeFeed();
-  const genesis = genesisAccounts(fixtures);
+  const fixtureAccounts = genesisAccounts(fixtures);
+  // The app's programs and account dumps: read and checked whole before anything starts.
+  const app = await loadAppGenesis(options, new Map(fixtureAccounts.map(({ address }) => [address.toBase58(), 'the fixtures'])));
+  for (const warning of app.warnings) console.warn(`relay-emulator: ${warning}`);
+  const genesis = [...fixtureAccounts, ...appGenesisAccounts(app)];
   const genesisTime = options.genesisTime ?? DEFAULT_GENESIS_TIME;
   const ledger = await Ledger.create({
     engine: engineFactory(options.engine),
@@ -144,6 +150,11 @@ async function assemble(options: RelayEmulatorOptions, loopback: CoreListener | 
     changes,
   });
   config.engine = ledger.engineName;
+  const programs = new LoadedPrograms(
+    ledger,
+    { programs: app.programs, dumps: app.accounts.map(({ address, file }) => ({ address: address.toBase58(), file })) },
+    changes.reporter('programs'),
+  );
   // Part `records` in the state file: the submissions' key from before they were named so.
   const submissions = new Submissions(changes.reporter('submissions'));
   const history = new HistoryIndex(changes.reporter('history'));
@@ -170,6 +181,7 @@ async function assemble(options: RelayEmulatorOptions, loopback: CoreListener | 
     queue,
     feePayer,
     policy,
+    appPrograms: programs,
     now,
     beforeRelay: faults.hooks.beforeRelay,
   });
@@ -192,6 +204,7 @@ async function assemble(options: RelayEmulatorOptions, loopback: CoreListener | 
     config,
     fixtures,
     ledger,
+    programs,
     relay,
     queue,
     worker,
@@ -217,6 +230,7 @@ async function assemble(options: RelayEmulatorOptions, loopback: CoreListener | 
   // Stateful parts, for reset and the state file. The core's parts first: restore runs in
   // registration order and later parts may lean on them. The controls register their own.
   registerCoreState({ services, genesis, genesisTime, slotMs: SLOT_MS });
+  services.state.register(programs.statePart());
   services.state.register(legacy.statePart());
   services.state.register({ name: 'rateLimit', snapshot: () => undefined, restore: () => undefined, reset: () => services.rateLimiter?.reset() });
   const journal = new RequestJournal({ maxEntries: options.journalLimit ?? DEFAULT_JOURNAL_LIMIT });

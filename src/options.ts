@@ -2,6 +2,7 @@ import type { RpcAuthMode } from './auth/rpc-auth.ts';
 import type { KoraOptions } from './kora/kora-endpoint.ts';
 import type { EngineFactory } from './ledger/engine.ts';
 import type { EngineName } from './ledger/engines.ts';
+import type { AccountOption, ProgramOption } from './fixtures/app-genesis.ts';
 import type { Fixtures } from './fixtures/load-fixtures.ts';
 import type { RateLimitOptions } from './limits/rate-limit-options.ts';
 import type { PolicyInput } from './relay/policy-options.ts';
@@ -106,4 +107,20 @@ export interface RelayEmulatorOptions {
   transactionsPerSlot?: number;
   /** Most requests the request journal keeps; the oldest fall off. 0 turns the journal off (no body copies). Default 1000. */
   journalLimit?: number;
+  /**
+   * The app's own programs, loaded at genesis as solana-test-validator's `--bpf-program` (`{ programId,
+   * path }`) and `--upgradeable-program` (`{ programId, path, upgradeAuthority }`, or `loader:
+   * 'upgradeable'`) load them, with the loaders' own account layouts (docs/programs.md). `bytes`
+   * may stand for `path`. The relay sponsors calls to them (rule P1; F3 when one lists the fee
+   * payer). They survive reset(). Default none.
+   */
+  programs?: ProgramOption[];
+  /**
+   * Accounts from the Solana CLI's dumps (`solana account ADDRESS --output json`), as
+   * `--account ADDRESS|- FILE` loads them: `{ path }` (at the dump's own `pubkey`) or `{ address,
+   * path }`. They are genesis: reset() brings them back. Default none.
+   */
+  accounts?: AccountOption[];
+  /** Directories whose every `*.json` is such a dump, as `--account-dir DIR`. Default none. */
+  accountDirs?: string[];
 }

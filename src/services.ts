@@ -3,6 +3,7 @@ import type { RpcAuthMode } from './auth/rpc-auth.ts';
 import type { TokenIssuer } from './auth/tokens.ts';
 import type { Fixtures } from './fixtures/load-fixtures.ts';
 import type { Ledger } from './ledger/ledger.ts';
+import type { LoadedPrograms } from './ledger/loaded-programs.ts';
 import type { RateLimiter } from './limits/rate-limiter.ts';
 import type { RequestBinder } from './openapi/binding.ts';
 import type { LegacyService } from './legacy/legacy-service.ts';
@@ -51,6 +52,8 @@ export interface EmulatorServices {
   config: EmulatorConfig;
   fixtures: Fixtures;
   ledger: Ledger;
+  /** The app's own programs: loaded at start, deployed since. */
+  programs: LoadedPrograms;
   /** The accept pipeline: every check, the fee-payer signature, the submission, the queue. */
   relay: AcceptPipeline;
   queue: RelayQueue<SubmissionJob>;

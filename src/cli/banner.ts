@@ -28,6 +28,11 @@ export function banner({ server, stateFile, restored }: BannerFacts): string {
     ['Docs', `${server.origin}/docs`],
     ['Controls', `${server.origin}/__emulator/… ${server.adminToken === null ? '(open: loopback bind)' : `(X-Admin-Token: ${server.adminToken})`}`],
   ];
+  for (const program of server.emulator.services.programs.list()) {
+    rows.push(['Program', `${program.programId} (${program.loader === 'upgradeable' ? 'upgradeable' : 'BPF Loader 2'}) ${program.path ?? ''}`.trimEnd()]);
+  }
+  const { dumps } = server.emulator.services.programs;
+  if (dumps.length > 0) rows.push(['Accounts', `${dumps.length} loaded from account dumps`]);
   if (stateFile !== null) {
     const note = restored
       ? `restored ${restored.transactions} transaction(s) ${restored.savedAt === null ? 'from its journal' : `saved at ${restored.savedAt}`}`

@@ -2,6 +2,7 @@ import { spawn } from 'node:child_process';
 import { readyFacts } from './ready.ts';
 import { ignoreStopSignals, onStopSignals, signalExitCode, type SignalSource } from './signals.ts';
 import { optionLines, parseStartOptions, UsageError, type StartOptions } from './start-options.ts';
+import { validatorFlagLines } from './validator-flags.ts';
 
 export interface ExecIo {
   env?: NodeJS.ProcessEnv;
@@ -35,7 +36,7 @@ function execUsage(): string {
     `Usage: relay-emulator exec [options] -- <command> [args...]\n\nStarts the emulator, runs the command with these in its environment, stops ` +
     `the emulator once the\ncommand ends, and exits with the command's exit code (128 + n when a signal n ended it):\n${env}\nThe emulator takes a ` +
     `free port unless --port says otherwise, and logs to stderr, warnings and errors\n` +
-    `only unless --log-level says otherwise.\n\nOptions (those of start):\n${optionLines()}\n  --help                     this text\n`
+    `only unless --log-level says otherwise.\n\nOptions (those of start):\n${optionLines()}\n${validatorFlagLines()}\n  --help                     this text\n`
   );
 }
 
@@ -68,7 +69,7 @@ export async function runExecCommand(argv: string[], io: ExecIo = {}): Promise<n
     parsed = parseExecArgs(argv, env);
   } catch (error) {
     if (!(error instanceof UsageError)) throw error;
-    stderr(`relay-emulator exec: ${error.message}\n\n${execUsage()}`);
+    stderr(`relay-emulator exec: ${error.message} (relay-emulator exec --help lists the options)\n`);
     return 2;
   }
   if (parsed.options.help) {

@@ -1,6 +1,7 @@
 import { resolve } from 'node:path';
 import { createLogger, requestLogLine, type Logger } from '../server/logger.ts';
 import { startServer, StateRestoreError, type RunningServer } from '../server/start-server.ts';
+import { isInternalError } from '../errors/internal-error.ts';
 import { banner } from './banner.ts';
 import { readyFacts, ReadyFile, READY_LINE_PREFIX } from './ready.ts';
 import type { StartOptions } from './start-options.ts';
@@ -52,6 +53,9 @@ export async function launch(options: StartOptions, io: LaunchIo): Promise<Launc
           ...(options.koraSigners === null ? {} : { signers: resolve(options.koraSigners) }),
         },
         engine: options.engine,
+        programs: options.programs,
+        accounts: options.accounts,
+        accountDirs: options.accountDirs,
       },
       ...(options.importFile === null ? {} : { importFile: resolve(options.importFile) }),
       // Restored (snapshot, then journal) before anything is served.
@@ -74,6 +78,13 @@ export async function launch(options: StartOptions, io: LaunchIo): Promise<Launc
   } catch (error) {
     if (error instanceof StateRestoreError) {
       stderr(`relay-emulator: ${error.message}\n`);
+      return 1;
+    }
+    // A refusal of what it was given (fixtures, kora.toml, programs, account dumps): one line naming
+    // the file or flag; the stack only when asked for.
+    if (isInternalError(error)) {
+      stderr(`relay-emulator: cannot start: ${error.message}\n`);
+      if (options.logLevel === 'debug') stderr(`${error.stack}\n`);
       return 1;
     }
     // The usual ways a start fails (port taken, address not here, fixtures missing) get one line, not a stack.

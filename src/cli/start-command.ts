@@ -23,7 +23,8 @@ export async function runStartCommand(argv: string[], io: StartIo = {}): Promise
     options = parseStartOptions(argv, io.env ?? process.env);
   } catch (error) {
     if (!(error instanceof UsageError)) throw error;
-    stderr(`relay-emulator start: ${error.message}\n\n${startUsage()}`);
+    // One line, as every refusal at start: the options are a --help away, not printed over the error.
+    stderr(`relay-emulator start: ${error.message} (relay-emulator start --help lists the options)\n`);
     return 2;
   }
   if (options.help) {

@@ -90,6 +90,11 @@ export const START_FLAGS = {
     value: 'NAME',
     help: `ledger engine: ${ENGINE_NAMES.join('|')} (default ${DEFAULT_ENGINE}: mainnet's programs; bankrun runs SPL Token's 2024 build, see the README)`,
   },
+  'account-dir': {
+    env: 'RELAY_EMULATOR_ACCOUNT_DIR',
+    value: 'DIR',
+    help: 'load every *.json in DIR as a `solana account --output json` dump, as solana-test-validator does; repeatable (env: PATH-style list)',
+  },
   policy: {
     env: 'RELAY_EMULATOR_POLICY',
     value: 'PROFILE',

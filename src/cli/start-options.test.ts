@@ -1,3 +1,4 @@
+import { delimiter, resolve } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { runStartCommand } from './start-command.ts';
 import { START_FLAGS } from './start-flags.ts';
@@ -27,6 +28,9 @@ describe('relay-emulator start options', () => {
       koraPort: null,
       engine: 'litesvm',
       policy: null,
+      programs: [],
+      accounts: [],
+      accountDirs: [],
       help: false,
     });
   });
@@ -82,6 +86,27 @@ describe('relay-emulator start options', () => {
         'kora.toml',
         '--kora-port',
         '8080',
+        '--bpf-program',
+        'noopb9bkMVfRPU8AsbpTUg8AQkHtKwMYZiFUjNRtMmV',
+        'noop.so',
+        '--upgradeable-program',
+        'app-keypair.json',
+        '/abs/app.so',
+        'none',
+        '--upgradeable-program',
+        'Lighton6oQpVkeewmo2mcPTQQp7kYHr4fWpAgJyEmDX',
+        'reg.so',
+        'authority.json',
+        '--account',
+        '-',
+        'dump.json',
+        '--account',
+        '34w7KcLBXabMkHuXE2fY368vFe6kP3v5EJn8nPvQ8SKn',
+        'other.json',
+        '--account-dir',
+        'accounts',
+        '--account-dir',
+        '/more',
       ],
       {},
     );
@@ -107,8 +132,37 @@ describe('relay-emulator start options', () => {
       koraPort: 8080,
       engine: 'litesvm',
       policy: 'strict',
+      // Paths as solana-test-validator takes them, resolved against the working directory.
+      programs: [
+        { programId: 'noopb9bkMVfRPU8AsbpTUg8AQkHtKwMYZiFUjNRtMmV', path: resolve('noop.so') },
+        { programId: resolve('app-keypair.json'), path: '/abs/app.so', loader: 'upgradeable', upgradeAuthority: null },
+        { programId: 'Lighton6oQpVkeewmo2mcPTQQp7kYHr4fWpAgJyEmDX', path: resolve('reg.so'), loader: 'upgradeable', upgradeAuthority: resolve('authority.json') },
+      ],
+      accounts: [{ path: resolve('dump.json') }, { address: '34w7KcLBXabMkHuXE2fY368vFe6kP3v5EJn8nPvQ8SKn', path: resolve('other.json') }],
+      accountDirs: [resolve('accounts'), '/more'],
       help: false,
     });
+  });
+
+  it('takes the app’s programs and accounts in solana-test-validator’s syntax, and names what a flag is missing', () => {
+    expect(parseStartOptions([], { RELAY_EMULATOR_ACCOUNT_DIR: `/a${delimiter}b` }).accountDirs).toEqual(['/a', resolve('b')]);
+    const refusal = (argv: string[]) => {
+      try {
+        parseStartOptions(argv, {});
+        return null;
+      } catch (error) {
+        expect(error).toBeInstanceOf(UsageError);
+        return (error as Error).message;
+      }
+    };
+    expect(refusal(['--upgradeable-program', 'noopb9bkMVfRPU8AsbpTUg8AQkHtKwMYZiFUjNRtMmV', 'noop.so'])).toBe(
+      '--upgradeable-program takes ADDRESS_OR_KEYPAIR FILE.so UPGRADE_AUTHORITY|none; UPGRADE_AUTHORITY|none is missing',
+    );
+    expect(refusal(['--bpf-program', 'noopb9bkMVfRPU8AsbpTUg8AQkHtKwMYZiFUjNRtMmV', '--port', '0'])).toBe(
+      '--bpf-program takes ADDRESS_OR_KEYPAIR FILE.so; FILE.so is missing',
+    );
+    expect(refusal(['--account', 'dump.json'])).toBe('--account takes ADDRESS|- FILE.json; FILE.json is missing');
+    expect(startUsage()).toContain('--upgradeable-program ADDRESS_OR_KEYPAIR FILE.so UPGRADE_AUTHORITY|none');
   });
 
   it('takes each flag’s environment twin when the flag is absent, and the flag when both are there', () => {
@@ -204,8 +258,7 @@ describe('relay-emulator start options', () => {
     let err = '';
     let out = '';
     expect(await runStartCommand(['--port', 'x'], { env: {}, stderr: (text) => (err += text), stdout: (text) => (out += text) })).toBe(2);
-    expect(err).toContain('--port must be a whole number');
-    expect(err).toContain('Usage: relay-emulator start');
+    expect(err).toBe('relay-emulator start: --port must be a whole number, not "x" (relay-emulator start --help lists the options)\n');
     expect(await runStartCommand(['--help'], { env: {}, stderr: (text) => (err += text), stdout: (text) => (out += text) })).toBe(0);
     expect(out).toContain('RELAY_EMULATOR_STATE_FILE');
   });

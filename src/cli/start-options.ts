@@ -8,6 +8,9 @@ import { DEFAULT_ENGINE, ENGINE_NAMES, isEngineName, type EngineName } from '../
 import { normalizeOrigin } from '../http/server-mount.ts';
 import { POLICY_PROFILES, type PolicyProfile } from '../relay/policy-options.ts';
 import { RPC_AUTH_MODES, type RpcAuthMode } from '../auth/rpc-auth.ts';
+import { delimiter, resolve } from 'node:path';
+import type { AccountOption, ProgramOption } from '../fixtures/app-genesis.ts';
+import { takeValidatorFlags, validatorFlagLines } from './validator-flags.ts';
 
 /** What `relay-emulator start` runs with, once flags, environment and defaults are merged. */
 export interface StartOptions {
@@ -39,6 +42,12 @@ export interface StartOptions {
   readyFile: string | null;
   engine: EngineName;
   policy: PolicyProfile | null;
+  /** --bpf-program and --upgradeable-program, in solana-test-validator's syntax. */
+  programs: ProgramOption[];
+  /** --account ADDRESS|- FILE. */
+  accounts: AccountOption[];
+  /** --account-dir DIR, resolved. */
+  accountDirs: string[];
   help: boolean;
 }
 
@@ -48,10 +57,13 @@ export class UsageError extends Error {
 
 /** Parses `start`'s arguments with node:util parseArgs, then fills gaps from `env`. Throws UsageError. */
 export function parseStartOptions(argv: string[], env: NodeJS.ProcessEnv = process.env): StartOptions {
+  const validator = takeValidatorFlags(argv, (message) => {
+    throw new UsageError(message);
+  });
   let values: Record<string, string | string[] | boolean | undefined>;
   try {
     ({ values } = parseArgs({
-      args: argv,
+      args: validator.rest,
       strict: true,
       allowPositionals: false,
       options: {
@@ -77,13 +89,14 @@ export function parseStartOptions(argv: string[], env: NodeJS.ProcessEnv = proce
         'kora-port': { type: 'string' },
         engine: { type: 'string' },
         policy: { type: 'string' },
+        'account-dir': { type: 'string', multiple: true },
         help: { type: 'boolean', short: 'h' },
       },
     }));
   } catch (error) {
     throw new UsageError((error as Error).message);
   }
-  const pick = (flag: Exclude<keyof typeof START_FLAGS, 'no-rpc-auth' | 'skip-preflight'>): string | undefined => {
+  const pick = (flag: Exclude<keyof typeof START_FLAGS, 'no-rpc-auth' | 'skip-preflight' | 'account-dir'>): string | undefined => {
     const value = values[flag];
     if (typeof value === 'string') return value;
     const fromEnv = env[START_FLAGS[flag].env];
@@ -155,8 +168,16 @@ export function parseStartOptions(argv: string[], env: NodeJS.ProcessEnv = proce
     koraPort: pick('kora-port') === undefined ? null : integer('kora-port', pick('kora-port'), 0, { min: 0, max: 65535 }),
     engine,
     policy: policy as PolicyProfile | null,
+    programs: validator.programs,
+    accounts: validator.accounts,
+    accountDirs: ((values['account-dir'] as string[] | undefined) ?? splitPaths(env[START_FLAGS['account-dir'].env])).map((dir) => resolve(dir)),
     help: values.help === true,
   };
+}
+
+/** A list of paths in an environment variable, separated as PATH is (':' here, ';' on Windows). */
+function splitPaths(raw: string | undefined): string[] {
+  return raw ? raw.split(delimiter).filter(Boolean) : [];
 }
 
 /** A boolean flag's environment twin: 1/true/yes set it, 0/false/no or empty leave it unset. */
@@ -191,8 +212,8 @@ function integer(flag: string, raw: string | undefined, fallback: number, range:
 export function startUsage(): string {
   return (
     `Usage: relay-emulator start [options]\n\nRuns the relay emulator on a port (the same core as its MSW handlers).\nOnce it answers, its last ` +
-    `line is "${READY_LINE_PREFIX} {json}": origin, baseUrl, rpcUrl, pubsubUrl, apiKey, feePayer, ...\n\nOptions:\n${optionLines()}\n  --help          ` +
-    `           this text\n`
+    `line is "${READY_LINE_PREFIX} {json}": origin, baseUrl, rpcUrl, pubsubUrl, apiKey, feePayer, ...\n\nOptions:\n${optionLines()}\n` +
+    `${validatorFlagLines()}\n  --help                     this text\n`
   );
 }
 

@@ -11,6 +11,10 @@ export interface InternalContexts {
   FIXTURES_INVALID: { problem: string };
   /** A kora.toml that Kora would not read, or that asks for what this emulator cannot honour: `problem` names the file and the key. */
   KORA_CONFIG_INVALID: { problem: string };
+  /** An app's program (`--bpf-program`, `--upgradeable-program`, option `programs`) cannot be loaded: `problem` names the file or the flag. */
+  PROGRAM_INVALID: { problem: string };
+  /** A Solana CLI account dump (`--account`, `--account-dir`, option `accounts`) cannot be loaded: `problem` names the file. */
+  ACCOUNT_DUMP_INVALID: { problem: string };
   /** The code asks openapi/relay.yaml for something it does not declare. */
   CONTRACT_MISMATCH: { operationId: string; problem: string };
   /** The state file's journal holds changes of a part this emulator cannot replay. */
@@ -36,6 +40,8 @@ const MESSAGES: { [C in InternalCode]: (context: InternalContexts[C]) => string 
   API_KEYS_EMPTY: () => 'at least one API key is required',
   FIXTURES_INVALID: ({ problem }) => problem,
   KORA_CONFIG_INVALID: ({ problem }) => problem,
+  PROGRAM_INVALID: ({ problem }) => problem,
+  ACCOUNT_DUMP_INVALID: ({ problem }) => problem,
   CONTRACT_MISMATCH: ({ operationId, problem }) => `${operationId}: ${problem}`,
   JOURNAL_PART_UNKNOWN: ({ part, known }) => `the journal holds changes of "${part}", which this emulator ${known ? 'cannot replay' : 'does not have'}`,
   JOURNAL_SEGMENT_UNKNOWN: ({ segment }) => `journal segment ${segment} was never started`,

@@ -45,6 +45,7 @@ const FEE_RULES: FeeRules = { lamportsPerSignature: 5000n, builtinInstructionUni
 
 class BankrunEngine implements LedgerEngine {
   readonly name = 'bankrun';
+  readonly deploysPrograms = false;
   readonly #context: ProgramTestContext;
   readonly #rentCache = new Map<number, bigint>();
   #slot = 0n;
@@ -111,6 +112,11 @@ class BankrunEngine implements LedgerEngine {
       if (result.result !== ALREADY_PROCESSED || attempt >= MAX_REBINDS) return toExecution(result);
       await this.#blockhashAfter(blockhash);
     }
+  }
+
+  /** bankrun's simulation reports logs, units and return data only, never an account. */
+  async simulateAccounts(): Promise<null> {
+    return null;
   }
 
   advance(clock: EngineClock): void {

@@ -72,6 +72,12 @@ export interface EngineClock {
 export interface LedgerEngine {
   /** Which runtime this is, for the banner and /health (`bankrun`, `litesvm`). */
   readonly name: string;
+  /**
+   * Whether a program can be deployed or replaced while the engine runs (direct writes of a
+   * loader's accounts): LiteSVM reloads a program when its accounts are written; bankrun's program
+   * cache (agave 1.18) keeps the code it first loaded, so it takes programs at genesis only.
+   */
+  readonly deploysPrograms: boolean;
   /** The engine's current blockhash. */
   currentBlockhash(): Promise<string>;
   getAccount(address: PublicKey): Promise<LedgerAccount | null>;
@@ -83,6 +89,11 @@ export interface LedgerEngine {
   execute(transaction: EngineTransaction): Promise<EngineExecution>;
   /** Executes without committing. */
   simulate(transaction: EngineTransaction): Promise<EngineExecution>;
+  /**
+   * Executes without committing, and answers the states `addresses` would be left in (absent: null),
+   * or null when the engine cannot tell (bankrun's simulation reports no accounts).
+   */
+  simulateAccounts(transaction: EngineTransaction, addresses: PublicKey[]): Promise<{ execution: EngineExecution; accounts: (LedgerAccount | null)[] } | null>;
   /** Moves the engine to `clock.slot` (never backwards) and writes `clock` into its Clock sysvar as given. */
   advance(clock: EngineClock): void;
   /** How the runtime charges fees: lamports per signature, and how it reserves compute units by default. */

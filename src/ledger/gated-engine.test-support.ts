@@ -24,6 +24,7 @@ export function gatedAfterExecute(factory: EngineFactory): GatedEngine {
     const inner = await factory(genesis);
     const engine: LedgerEngine = {
       name: inner.name,
+      deploysPrograms: inner.deploysPrograms,
       currentBlockhash: () => inner.currentBlockhash(),
       async getAccount(address) {
         if (gate) {
@@ -39,6 +40,7 @@ export function gatedAfterExecute(factory: EngineFactory): GatedEngine {
         return execution;
       },
       simulate: (transaction) => inner.simulate(transaction),
+      simulateAccounts: (transaction, addresses) => inner.simulateAccounts(transaction, addresses),
       advance: (clock) => inner.advance(clock),
       feeRules: () => inner.feeRules(),
       minimumBalanceForRentExemption: (dataLength) => inner.minimumBalanceForRentExemption(dataLength),

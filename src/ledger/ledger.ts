@@ -162,6 +162,38 @@ export class Ledger {
     });
   }
 
+  /**
+   * Writes a program's accounts (program-accounts.ts), between transactions: the one direct write
+   * the protection of the runtime's accounts lets through, since it writes them whole as a loader
+   * lays them out. The reservoir pays their rent, as setAccounts balances any write; only the
+   * reservoir's change is reported as the ledger's (the programs' own part reports the program,
+   * and replays it). Throws a RangeError on an engine that cannot deploy while running.
+   */
+  async writeProgram(accounts: { address: PublicKey; account: LedgerAccount }[]): Promise<void> {
+    return this.#exclusive(async () => {
+      if (!this.#engine.deploysPrograms) {
+        throw new RangeError(
+          `the ${this.#engine.name} engine loads programs at start only (its program cache keeps the code it first loaded); ` +
+            'use litesvm to deploy while running',
+        );
+      }
+      const final = await balancedWrites(accounts, (address) => this.#engine.getAccount(address), this.#options.reservoir);
+      this.#reads.clear();
+      const others: [string, LedgerAccount][] = [];
+      for (const [key, { address, account }] of final) {
+        this.#engine.setAccount(address, account);
+        if (!accounts.some((written) => addressOf(written.address) === key)) {
+          this.#written.add(key);
+          others.push([key, account]);
+        }
+      }
+      if (this.#options.changes?.recording && others.length > 0) {
+        this.#report({ op: 'write', accounts: others.map(([key, account]) => [key, reportedAccount(account)]) } satisfies LedgerChange);
+      }
+      if (this.#events.listening) this.#events.tell({ kind: 'accounts', written: [...final.keys()] });
+    });
+  }
+
   /** Reads accounts between transactions and writes, never during one (the state file's snapshot: what it reads is journaled already). */
   readAccounts(addresses: PublicKey[]): Promise<(LedgerAccount | null)[]> {
     return this.#exclusive(() => Promise.all(addresses.map((address) => this.#engine.getAccount(address))));
@@ -274,6 +306,21 @@ export class Ledger {
   /** Executes `tx` without committing; see {@link process} for `bytes`. */
   async simulate(tx: VersionedTransaction, bytes?: Uint8Array): Promise<SimulationResult> {
     return this.#exclusive(async () => simulationResult(await this.#engine.simulate({ tx, bytes: bytes ?? tx.serialize() })));
+  }
+
+  /**
+   * Executes `tx` without committing and answers what `addresses` would hold after it (the relay's
+   * rule F3 reads the fee payer's loss there), or null when the engine cannot tell.
+   */
+  async simulateAccounts(
+    tx: VersionedTransaction,
+    bytes: Uint8Array,
+    addresses: PublicKey[],
+  ): Promise<{ result: SimulationResult; accounts: (LedgerAccount | null)[] } | null> {
+    return this.#exclusive(async () => {
+      const simulated = await this.#engine.simulateAccounts({ tx, bytes }, addresses);
+      return simulated && { result: simulationResult(simulated.execution), accounts: simulated.accounts };
+    });
   }
 
   /** Decimals of a mint, read once and cached: a mint's decimals never change. */

@@ -3,7 +3,7 @@ import { PublicKey } from '@solana/web3.js';
 // LiteSVM's native binding, not its kit wrapper: the binding takes and gives wire bytes and raw keys,
 // which the emulator already holds, so nothing is converted to @solana/kit types and back. The
 // package's own kit (8.x) stays nested under it, unloaded; the project's @solana/kit is unaffected.
-import { Account, Clock, type LiteSvm } from 'litesvm/dist/internal.js';
+import { Account, Clock, SimulatedTransactionInfo, type LiteSvm } from 'litesvm/dist/internal.js';
 import type { FeeRules } from './compute-budget.ts';
 import type { EngineClock, EngineExecution, EngineFactory, EngineTransaction, LedgerAccount, LedgerEngine } from './engine.ts';
 import { LOADERS, releaseBank, takeBank, type OriginalAccount } from './litesvm-bank.ts';
@@ -35,7 +35,13 @@ import { InternalError } from '../errors/internal-error.ts';
  */
 export const createLiteSvmEngine: EngineFactory = async (genesis) => {
   const engine = new LiteSvmEngine(takeBank());
-  for (const { address, account } of genesis) engine.setAccount(address, account);
+  for (const { address, account } of genesis) {
+    engine.setAccount(address, account);
+    // At genesis a program the bank cannot load is the user's to know about, not data to keep.
+    if (engine.unloadable(address)) {
+      throw new InternalError('PROGRAM_INVALID', { problem: `the litesvm engine cannot load the program at ${addressOf(address)}: ${engine.loadError}` });
+    }
+  }
   return engine;
 };
 
@@ -44,6 +50,7 @@ const BLOCKHASH_SEED = createHash('sha256').update('relay-emulator litesvm block
 
 class LiteSvmEngine implements LedgerEngine {
   readonly name = 'litesvm';
+  readonly deploysPrograms = true;
   #svm: LiteSvm | null;
   readonly #rentCache = new Map<number, bigint>();
   readonly #owners = new Map<string, PublicKey>();
@@ -52,6 +59,8 @@ class LiteSvmEngine implements LedgerEngine {
   #reusable = true;
   /** Executable accounts the bank could not load as programs, kept as plain data: reported executable as written. */
   readonly #unloadable = new Set<string>();
+  /** Why the bank last refused to load an executable account. */
+  loadError = '';
   #slot = 0n;
   #blockhash = BLOCKHASH_SEED;
   #blockhashText = encodeBase58(BLOCKHASH_SEED);
@@ -93,9 +102,15 @@ class LiteSvmEngine implements LedgerEngine {
       // LiteSVM loads an executable account as a program and refuses one it cannot load; bankrun
       // stores it as given. Store it as data, report it as written: invoking it fails either way.
       if (!account.executable) throw error;
+      this.loadError = (error as Error).message;
       svm.setAccount(bytes, toNative({ ...account, executable: false }));
       this.#unloadable.add(address_);
     }
+  }
+
+  /** True when the account at `address` is executable but the bank could not load it as a program. */
+  unloadable(address: PublicKey): boolean {
+    return this.#unloadable.has(addressOf(address));
   }
 
   async execute({ tx, bytes }: EngineTransaction): Promise<EngineExecution> {
@@ -118,6 +133,26 @@ class LiteSvmEngine implements LedgerEngine {
     const svm = this.#open();
     const result = tx.version === 'legacy' ? svm.simulateLegacyTransaction(bytes) : svm.simulateVersionedTransaction(bytes);
     return toExecution(result);
+  }
+
+  async simulateAccounts(
+    { tx, bytes }: EngineTransaction,
+    addresses: PublicKey[],
+  ): Promise<{ execution: EngineExecution; accounts: (LedgerAccount | null)[] }> {
+    const svm = this.#open();
+    const result = tx.version === 'legacy' ? svm.simulateLegacyTransaction(bytes) : svm.simulateVersionedTransaction(bytes);
+    const execution = toExecution(result);
+    const after = new Map<string, Account>();
+    if (result instanceof SimulatedTransactionInfo) for (const entry of result.postAccounts()) after.set(encodeBase58(entry.address), entry.account());
+    const accounts = await Promise.all(
+      addresses.map(async (address) => {
+        const native = after.get(addressOf(address));
+        if (!native) return this.getAccount(address);
+        if (native.lamports() === 0n) return null;
+        return { lamports: native.lamports(), owner: this.#ownerOf(native.owner()), data: native.data(), executable: native.executable() };
+      }),
+    );
+    return { execution, accounts };
   }
 
   advance(clock: EngineClock): void {

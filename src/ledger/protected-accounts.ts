@@ -35,6 +35,32 @@ export const RESERVED_ACCOUNT_KEYS: ReadonlySet<string> = new Set([
   'SysvarStakeHistory1111111111111111111111111',
 ]);
 
+/**
+ * Programs and accounts the engine itself brings (litesvm-bank.ts, mainnet-programs.ts): SPL Token,
+ * Token-2022, Associated Token Account, Memo v1 and v3, and the two wrapped-SOL mints. The relay's
+ * policy is written for these builds, so an app's program or dump may not take their place.
+ */
+const ENGINE_ACCOUNTS: ReadonlyMap<string, string> = new Map([
+  ['TokenkegQfeZyiNwAJbNbGKPFXCWuBvf9Ss623VQ5DA', 'SPL Token'],
+  ['TokenzQdBNbLqP5VEhdkAS6EPFLC1PHnBqCXEpPxuEb', 'Token-2022'],
+  ['ATokenGPvbdGVxr1b2hvZbsiqW5xWH25efTNsLJA8knL', 'the Associated Token Account program'],
+  ['MemoSq4gqABAXKb96qnH8TysNcWxMyWCqXgDLGmfcHr', 'the Memo program'],
+  ['Memo1UhkJRfHyvLMcVucJwxXeuD728EqVDDwQDxFMNo', 'the Memo program (v1)'],
+  ['So11111111111111111111111111111111111111112', "SPL Token's wrapped-SOL mint"],
+  ['9pan9bMn5HatX4EJdBwg9VgCa7Uz5HL8N1m5D3NdXejP', "Token-2022's wrapped-SOL mint"],
+]);
+
+/**
+ * Why an app's program or account dump may not be loaded at `address`, or null: a builtin program,
+ * a sysvar, or one of the programs and mints the engine ships (the relay's policy is written for those).
+ */
+export function runtimeAccountReason(address: PublicKey): string | null {
+  const key = addressOf(address);
+  if (RESERVED_ACCOUNT_KEYS.has(key)) return `${key} is a builtin program or a sysvar of the runtime, which nothing may replace`;
+  const shipped = ENGINE_ACCOUNTS.get(key);
+  return shipped ? `${key} is ${shipped}, which the emulator's runtime ships and its relay policy is written for` : null;
+}
+
 /** Owners of the runtime's own accounts: the loaders (programs and their data), the native loader (builtins) and the sysvar owner. */
 const RUNTIME_OWNERS: ReadonlySet<string> = new Set([
   'Sysvar1111111111111111111111111111111111111',

@@ -8,6 +8,7 @@ import { checkDurableNonce, checkPolicy, type PolicyVerdict, type RelayOperation
 import type { PolicyOptions } from './policy-options.ts';
 import { RECEIPT_MESSAGES, receiptOf, type RelayReceipt } from './receipts.ts';
 import type { RelayQueue } from './relay-queue.ts';
+import { weighFeePayerLoss } from './fee-payer-loss.ts';
 import { checkSignatures, signAsFeePayer } from './signatures.ts';
 import type { SubmissionJob } from './submission-worker.ts';
 import { decodeWireTransaction, type WireTransaction } from './wire.ts';
@@ -21,6 +22,8 @@ export interface AcceptPipelineOptions {
   queue: RelayQueue<SubmissionJob>;
   feePayer: Ed25519Signer;
   policy: PolicyOptions;
+  /** The app's own programs (rules P1, F3). */
+  appPrograms: { has(address: string): boolean };
   now: () => Date;
   beforeRelay?: BeforeRelay;
 }
@@ -117,14 +120,17 @@ export class AcceptPipeline {
       );
     }
 
+    // The relay's own key is made once (a PublicKey built from bytes goes through bn.js, and a new one encodes its address again).
+    const feePayerKey = feePayer === this.#options.feePayer ? this.#feePayerKey : new PublicKey(feePayer.publicKey);
     const verdict = await checkPolicy(wire.tx, {
-      // The relay's own key is made once (a PublicKey built from bytes goes through bn.js, and a new one encodes its address again).
-      feePayer: feePayer === this.#options.feePayer ? this.#feePayerKey : new PublicKey(feePayer.publicKey),
+      feePayer: feePayerKey,
       operation,
       options: policy,
       getAccount: this.#getAccount,
       tokenAccountRent: await ledger.minimumBalanceForRentExemption(165),
+      appPrograms: this.#options.appPrograms,
     });
+    if (verdict.feePayerCalls.length > 0) await weighFeePayerLoss(ledger, wire.tx, signed.bytes, feePayerKey, verdict, policy.maxAppProgramLamports);
     return { operation, signature: signed.signature, bytes: signed.bytes, wire, verdict };
   }
 

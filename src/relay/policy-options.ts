@@ -42,13 +42,24 @@ export interface PolicyOptions {
    * accounts of their instructions (rule F1), so they can neither spend nor sign as it. Default none.
    */
   extraPrograms: readonly string[];
+  /**
+   * Most lamports beyond the fee that a simulation may show the fee payer losing to the app's own
+   * programs (rule F3, faithful only: Anchor's `payer = …` pays an account's rent so). Default
+   * 10,000,000 (0.01 SOL: the rent of an account of about 1,300 bytes).
+   */
+  maxAppProgramLamports: bigint;
 }
 
 /**
  * What callers pass: a profile name alone, or the options with every field optional (the price may
  * be a number, e.g. from JSON).
  */
-export type PolicyInput = PolicyProfile | (Partial<Omit<PolicyOptions, 'maxComputeUnitPrice'>> & { maxComputeUnitPrice?: bigint | number });
+export type PolicyInput =
+  | PolicyProfile
+  | (Partial<Omit<PolicyOptions, 'maxComputeUnitPrice' | 'maxAppProgramLamports'>> & {
+      maxComputeUnitPrice?: bigint | number;
+      maxAppProgramLamports?: bigint | number;
+    });
 
 export const DEFAULT_POLICY: PolicyOptions = {
   profile: 'faithful',
@@ -57,6 +68,7 @@ export const DEFAULT_POLICY: PolicyOptions = {
   maxComputeUnitLimit: 1_400_000,
   allowedMints: null,
   extraPrograms: [],
+  maxAppProgramLamports: 10_000_000n,
 };
 
 /** Fills defaults and validates; a bad option is a TypeError at start-up, never a surprise per request. */
@@ -67,6 +79,7 @@ export function resolvePolicy(input: PolicyInput = {}): PolicyOptions {
     ...DEFAULT_POLICY,
     ...defined,
     maxComputeUnitPrice: BigInt(defined.maxComputeUnitPrice ?? DEFAULT_POLICY.maxComputeUnitPrice),
+    maxAppProgramLamports: BigInt(defined.maxAppProgramLamports ?? DEFAULT_POLICY.maxAppProgramLamports),
   };
   if (!(POLICY_PROFILES as readonly string[]).includes(policy.profile)) {
     throw new TypeError(`policy.profile must be one of ${POLICY_PROFILES.join(', ')}, got ${JSON.stringify(policy.profile)}`);
@@ -74,6 +87,7 @@ export function resolvePolicy(input: PolicyInput = {}): PolicyOptions {
   if (!Number.isInteger(policy.maxSignatures) || policy.maxSignatures < 1 || policy.maxSignatures > 127) {
     throw new TypeError(`policy.maxSignatures must be an integer from 1 to 127, got ${policy.maxSignatures}`);
   }
+  if (policy.maxAppProgramLamports < 0n) throw new TypeError('policy.maxAppProgramLamports must not be negative');
   if (policy.maxComputeUnitPrice < 0n) throw new TypeError('policy.maxComputeUnitPrice must not be negative');
   if (!Number.isInteger(policy.maxComputeUnitLimit) || policy.maxComputeUnitLimit < 0) {
     throw new TypeError(`policy.maxComputeUnitLimit must be a non-negative integer, got ${policy.maxComputeUnitLimit}`);

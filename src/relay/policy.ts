@@ -4,7 +4,7 @@ import { checkAssociatedToken } from './policy/associated-token-rules.ts';
 import { checkComputeBudget } from './policy/compute-budget-rules.ts';
 import { assertNotRepeated } from './policy/repeated-instructions.ts';
 import { finishWalk } from './policy/operation-shape.ts';
-import { checkExtraProgram, checkMemo } from './policy/roleless-programs.ts';
+import { checkAppProgram, checkExtraProgram, checkMemo } from './policy/roleless-programs.ts';
 import { checkSystem } from './policy/system-rules.ts';
 import { checkToken } from './policy/token-rules.ts';
 import type { PolicyContext, PolicyVerdict } from './policy/types.ts';
@@ -53,6 +53,7 @@ async function visit(state: WalkState, ix: TransactionInstruction, index: number
   if (program.equals(PROGRAMS.token2022)) {
     throw new RelayError('TOKEN_2022_UNSUPPORTED', `Instruction ${index} calls Token-2022, which the relay does not sponsor.`, { rule: 'P2' });
   }
+  if (state.context.appPrograms.has(addressOf(program))) return checkAppProgram(state, ix, index);
   if (state.context.options.extraPrograms.includes(addressOf(program))) return checkExtraProgram(state, ix, index);
   throw new RelayError('PROGRAM_NOT_ALLOWED', `Instruction ${index} calls ${addressOf(program)}, which the relay does not sponsor.`, { rule: 'P1' });
 }

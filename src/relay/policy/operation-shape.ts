@@ -2,20 +2,22 @@ import { RelayError } from '../../errors/relay-error.ts';
 import type { PolicyVerdict, RelayOperation, StrictBreak } from './types.ts';
 import type { WalkState } from './walk-state.ts';
 
-type Kind = 'create' | 'transfer' | 'close';
+type Kind = 'create' | 'transfer' | 'close' | 'call';
 
-const SHAPES: Record<RelayOperation, { required: Kind; forbidden: Kind[]; faithfulAlso?: Kind }> = {
-  create: { required: 'create', forbidden: ['transfer', 'close'] },
-  close: { required: 'close', forbidden: ['create', 'transfer'] },
+/** `or`: a kind that stands for the required one (a call of the app's own program is what a send relays too). */
+const SHAPES: Record<RelayOperation, { required: Kind; or?: Kind; forbidden: Kind[]; faithfulAlso?: Kind }> = {
+  create: { required: 'create', forbidden: ['transfer', 'close', 'call'] },
+  close: { required: 'close', forbidden: ['create', 'transfer', 'call'] },
   // The dynamic demo posts its account-creation transaction to Transaction/send as well.
-  send: { required: 'transfer', forbidden: ['close'], faithfulAlso: 'create' },
-  sendbatch: { required: 'transfer', forbidden: ['close'], faithfulAlso: 'create' },
+  send: { required: 'transfer', or: 'call', forbidden: ['close'], faithfulAlso: 'create' },
+  sendbatch: { required: 'transfer', or: 'call', forbidden: ['close'], faithfulAlso: 'create' },
 };
 
 const PHRASES: Record<Kind, { may: string; must: string }> = {
   create: { may: 'create accounts', must: 'create a token account' },
   transfer: { may: 'transfer tokens', must: 'transfer tokens' },
   close: { may: 'close accounts', must: 'close a token account' },
+  call: { may: "call the app's own programs", must: "call the app's own programs" },
 };
 
 /**
@@ -39,15 +41,20 @@ export function finishWalk(state: WalkState): PolicyVerdict {
     state.strictOnly('CLOSE_AUTHORITY_NOT_FEE_PAYER', 'A6', detail, { account: created.account, exposure: state.context.tokenAccountRent });
   }
   const created = [...state.created.values()].map(({ closeAuthoritySet: _, ...account }) => account);
-  const counts: Record<Kind, number> = { create: created.length, transfer: state.transfers.length + state.solTransfers.length, close: state.closed.length };
+  const counts: Record<Kind, number> = {
+    create: created.length,
+    transfer: state.transfers.length + state.solTransfers.length,
+    close: state.closed.length,
+    call: state.calls.length,
+  };
   const { operation } = state.context;
-  const { required, forbidden, faithfulAlso } = SHAPES[operation];
+  const { required, or, forbidden, faithfulAlso } = SHAPES[operation];
   const stray = forbidden.find((kind) => counts[kind] > 0);
   if (stray) {
     throw new RelayError('OPERATION_MISMATCH', `A ${operation} transaction may not ${PHRASES[stray].may}.`, { rule: 'O1' });
   }
-  if (counts[required] === 0) {
-    const anything = counts.create + counts.transfer + counts.close > 0;
+  if (counts[required] === 0 && (or === undefined || counts[or] === 0)) {
+    const anything = counts.create + counts.transfer + counts.close + counts.call > 0;
     const detail = `A ${operation} transaction must ${PHRASES[required].must}.`;
     if (faithfulAlso && counts[faithfulAlso] > 0) {
       state.strictOnly('OPERATION_MISMATCH', 'O1', detail, { account: null, exposure: 0n });
@@ -61,6 +68,8 @@ export function finishWalk(state: WalkState): PolicyVerdict {
     solTransfers: state.solTransfers,
     closed: state.closed,
     memos: state.memos,
+    calls: state.calls,
+    feePayerCalls: state.feePayerCalls,
     strictBreaks: state.strictBreaks,
     sponsorExposure: totalExposure(state.strictBreaks),
   };

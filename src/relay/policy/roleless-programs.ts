@@ -1,4 +1,6 @@
 import type { TransactionInstruction } from '@solana/web3.js';
+import { addressOf } from '../../crypto/key-cache.ts';
+import { RelayError } from '../../errors/relay-error.ts';
 import { assertNoFeePayer } from './fee-payer-roles.ts';
 import type { WalkState } from './walk-state.ts';
 
@@ -15,4 +17,24 @@ export function checkMemo(state: WalkState, ix: TransactionInstruction, index: n
 
 export function checkExtraProgram(state: WalkState, ix: TransactionInstruction, index: number): void {
   assertNoFeePayer(state, ix, index);
+}
+
+/**
+ * An instruction of one of the app's own programs (rules P1, F3): sponsored, and counted as what a
+ * send relays. When it lists the fee payer (Anchor's `payer = …`, a program that takes the payer as
+ * a signer), a program can spend the fee payer's lamports through a CPI: strict refuses it; faithful
+ * lets the pipeline simulate the transaction and weigh what the fee payer would lose (F3).
+ */
+export function checkAppProgram(state: WalkState, ix: TransactionInstruction, index: number): void {
+  const program = addressOf(ix.programId);
+  state.calls.push(program);
+  if (!ix.keys.some((key) => key.pubkey.equals(state.feePayer))) return;
+  if (state.context.options.profile === 'strict') {
+    throw new RelayError(
+      'FEE_PAYER_MISUSE',
+      `Instruction ${index} gives the fee payer to the app's program ${program}, which could spend it through a CPI; the strict profile does not allow that.`,
+      { rule: 'F3' },
+    );
+  }
+  state.feePayerCalls.push(index);
 }

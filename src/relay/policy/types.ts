@@ -15,6 +15,8 @@ export interface PolicyContext {
   getAccount(address: PublicKey): Promise<LedgerAccount | null>;
   /** Rent-exempt minimum of a token account. */
   tokenAccountRent: bigint;
+  /** The app's own programs (loaded at start or deployed since: rules P1 and F3). */
+  appPrograms: { has(address: string): boolean };
 }
 
 export interface CreatedAccount {
@@ -53,6 +55,14 @@ export interface PolicyVerdict {
   solTransfers: SolTransfer[];
   closed: string[];
   memos: string[];
+  /** The app's programs this transaction calls, in order (rule P1). */
+  calls: string[];
+  /**
+   * Indexes of the app-program instructions that list the fee payer (rule F3): the pipeline
+   * simulates the transaction and weighs what the fee payer would lose. Always empty under strict,
+   * which refuses them.
+   */
+  feePayerCalls: number[];
   /** Strict rules broken, in the order met; always empty under the strict profile. */
   strictBreaks: StrictBreak[];
   /**

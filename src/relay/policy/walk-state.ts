@@ -24,6 +24,8 @@ export class WalkState {
   readonly solTransfers: SolTransfer[] = [];
   readonly closed: string[] = [];
   readonly memos: string[] = [];
+  readonly calls: string[] = [];
+  readonly feePayerCalls: number[] = [];
   readonly strictBreaks: StrictBreak[] = [];
 
   constructor(context: PolicyContext) {
