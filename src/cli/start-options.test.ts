@@ -136,7 +136,12 @@ describe('relay-emulator start options', () => {
       programs: [
         { programId: 'noopb9bkMVfRPU8AsbpTUg8AQkHtKwMYZiFUjNRtMmV', path: resolve('noop.so') },
         { programId: resolve('app-keypair.json'), path: '/abs/app.so', loader: 'upgradeable', upgradeAuthority: null },
-        { programId: 'Lighton6oQpVkeewmo2mcPTQQp7kYHr4fWpAgJyEmDX', path: resolve('reg.so'), loader: 'upgradeable', upgradeAuthority: resolve('authority.json') },
+        {
+          programId: 'Lighton6oQpVkeewmo2mcPTQQp7kYHr4fWpAgJyEmDX',
+          path: resolve('reg.so'),
+          loader: 'upgradeable',
+          upgradeAuthority: resolve('authority.json'),
+        },
       ],
       accounts: [{ path: resolve('dump.json') }, { address: '34w7KcLBXabMkHuXE2fY368vFe6kP3v5EJn8nPvQ8SKn', path: resolve('other.json') }],
       accountDirs: [resolve('accounts'), '/more'],
