@@ -1,3 +1,5 @@
+import type { ProgramInfo } from '../ledger/loaded-programs.ts';
+import type { ProgramLoader } from '../ledger/program-accounts.ts';
 import type { PublicKey } from '@solana/web3.js';
 import type { QueueState } from '../relay/relay-queue.ts';
 import type { AccountState } from '../ledger/account-state.ts';
@@ -53,6 +55,14 @@ import type { EmulatorSnapshot } from '../state/snapshot.ts';
 export type { EmulatorSnapshot } from '../state/snapshot.ts';
 
 /** The test controls, as methods of the emulator; every one is also a route under /__emulator. */
+/** What deployProgram() takes besides the ELF. */
+export interface DeployOptions {
+  /** Default: the replaced program's loader, else `upgradeable`. */
+  loader?: ProgramLoader;
+  /** An upgradeable program's authority (base58), or null for none. Default: the replaced program's, else none. */
+  upgradeAuthority?: string | PublicKey | null;
+}
+
 export interface TestControlMethods {
   /** Back to the fixtures: accounts, submissions, legacy records, history, queue, faults, journals and every registered part. */
   reset(): Promise<void>;
@@ -87,4 +97,12 @@ export interface TestControlMethods {
   snapshot(): Promise<EmulatorSnapshot>;
   /** Resets, then loads a snapshot; transactions that were still queued are queued again. */
   restore(snapshot: EmulatorSnapshot): Promise<void>;
+  /** The app's programs (loaded at start or deployed since) and the account dumps loaded at start. */
+  programs(): { programs: ProgramInfo[]; accounts: { address: string; file: string }[] };
+  /**
+   * Deploys `elf` at `programId`, or replaces the program there; the next call runs the new code.
+   * A RelayError PROGRAM_REFUSED for a builtin, a program the runtime ships, an address that holds
+   * another account, what is not a Solana ELF, and the bankrun engine (programs at start only).
+   */
+  deployProgram(programId: string | PublicKey, elf: Uint8Array, options?: DeployOptions): Promise<ProgramInfo>;
 }

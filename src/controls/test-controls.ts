@@ -6,6 +6,7 @@ import { faucetControl } from './faucet.ts';
 import type { FaultBook } from './faults.ts';
 import { ledgerControls } from './ledger-controls.ts';
 import { mintControl } from './mint-controls.ts';
+import { programControls } from './program-controls.ts';
 import { queueControls } from './queue-controls.ts';
 import type { RequestJournal } from './request-journal.ts';
 import { stateControls } from '../state/snapshots.ts';
@@ -32,6 +33,7 @@ export function createTestControls(options: TestControlsOptions): TestControlMet
     createMint,
     ...ledgerControls(services),
     ...queueControls(services.queue),
+    ...programControls(services),
     ...diagnosticControls({ faults, journal, submissions: services.submissions, state: services.state, uiUrl: services.config.uiUrl }),
   };
 }

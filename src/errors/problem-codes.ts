@@ -78,5 +78,6 @@ export const PROBLEMS = {
     status: 409,
     title: 'The account is one of the runtime’s own (a builtin program, a sysvar, a loaded program): the emulator does not write it.',
   },
+  PROGRAM_REFUSED: { status: 422, title: 'The program cannot be deployed there; nothing was changed.' },
   EMULATOR_RESET: { status: 503, title: 'The emulator was reset while this request waited; nothing of it was kept.' },
 } as const satisfies Record<ProblemCode, ProblemDefinition>;

@@ -102,6 +102,7 @@ export interface ProblemContexts {
   INTERNAL_ERROR: Bare;
   QUEUE_FULL: RetryLater;
   ACCOUNT_PROTECTED: Bare;
+  PROGRAM_REFUSED: Bare;
   EMULATOR_RESET: Bare;
 }
 

@@ -753,6 +753,63 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/__emulator/programs": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The app's programs and the account dumps loaded at start.
+         * @description Every program loaded at start (`--bpf-program`, `--upgradeable-program`, option `programs`)
+         *     or deployed since (PUT /__emulator/programs/{programId}), with its loader, upgrade authority,
+         *     deploy slot, length and SHA-256, and the account dumps loaded at start (`--account`,
+         *     `--account-dir`, options `accounts` and `accountDirs`).
+         */
+        get: operations["emulatorListPrograms"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/__emulator/programs/{programId}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                programId: components["schemas"]["Address"];
+            };
+            cookie?: never;
+        };
+        get?: never;
+        /**
+         * Deploy a program, or replace the one at this address.
+         * @description The body is the program's ELF (`target/deploy/<name>.so`) as `application/octet-stream`.
+         *     A new program is deployed under the upgradeable loader unless `loader` says
+         *     `bpf-loader-2`; a replaced one keeps its loader and upgrade authority unless the query
+         *     names others. Its program data records the ledger's current slot and the new ELF, and the
+         *     next call runs the new code. The relay sponsors calls to it (rule P1). Refused with 422
+         *     PROGRAM_REFUSED, nothing changed: a builtin program or sysvar, a program the runtime ships
+         *     (SPL Token, Token-2022, Associated Token Account, Memo), an address that holds an account
+         *     which is not one of the app's programs, a body that is not a 64-bit BPF or SBF ELF whose
+         *     headers lie inside it (a truncated build), and the bankrun engine, whose program cache
+         *     keeps the code it first loaded (it takes programs at start only). Deploys are kept by
+         *     snapshots, exports and the state file, and survive reset. Send it with a `Content-Length`
+         *     (curl `--data-binary @program.so`): then the body may be up to 10 MiB, Solana's largest
+         *     account; without one the usual body limit (`maxBodyBytes`) applies.
+         */
+        put: operations["emulatorDeployProgram"];
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/__emulator/clock": {
         parameters: {
             query?: never;
@@ -1463,7 +1520,7 @@ export interface components {
             rule?: string;
         };
         /** @enum {string} */
-        ProblemCode: "MALFORMED_JSON" | "VALIDATION_FAILED" | "INVALID_ADDRESS" | "INVALID_QUERY" | "INVALID_BASE64" | "INVALID_TRANSACTION" | "API_KEY_MISSING" | "API_KEY_INVALID" | "TOKEN_MISSING" | "SNAPSHOT_REFUSED" | "TOKEN_EXPIRED" | "TOKEN_INVALID" | "ADMIN_TOKEN_REQUIRED" | "ADMIN_FORBIDDEN" | "HOST_NOT_ALLOWED" | "ORIGIN_NOT_ALLOWED" | "CONTROL_FORWARDED" | "SLOT_IN_THE_PAST" | "IP_BLOCKED" | "USER_AGENT_BLOCKED" | "ROUTE_NOT_FOUND" | "ACCOUNT_NOT_FOUND" | "APP_NOT_FOUND" | "MINT_NOT_FOUND" | "TRANSACTION_NOT_FOUND" | "METHOD_NOT_ALLOWED" | "PAYLOAD_TOO_LARGE" | "UNSUPPORTED_MEDIA_TYPE" | "WRONG_FEE_PAYER" | "BLOCKHASH_NOT_FOUND" | "SIGNATURE_MISSING" | "SIGNATURE_INVALID" | "OPERATION_MISMATCH" | "NO_OPERATION" | "PROGRAM_NOT_ALLOWED" | "INSTRUCTION_NOT_ALLOWED" | "FEE_PAYER_MISUSE" | "CLOSE_AUTHORITY_NOT_FEE_PAYER" | "CLOSE_DESTINATION_NOT_FEE_PAYER" | "ACCOUNT_NOT_CLOSABLE" | "TOO_MANY_SIGNATURES" | "COMPUTE_PRICE_TOO_HIGH" | "COMPUTE_BUDGET_INVALID" | "COMPUTE_LIMIT_TOO_HIGH" | "MINT_NOT_ALLOWED" | "VERSIONED_TRANSACTION_UNSUPPORTED" | "TOKEN_2022_UNSUPPORTED" | "TRANSACTION_TOO_LARGE" | "DURABLE_NONCE_NOT_ALLOWED" | "DUPLICATE_INSTRUCTION" | "ACCOUNT_ALREADY_EXISTS" | "CREATE_AND_CLOSE_NOT_ALLOWED" | "ALREADY_PROCESSED" | "MINT_NOT_IN_APP" | "AIRDROP_DISABLED" | "AIRDROP_LIMIT_EXCEEDED" | "REFERENCE_OR_SIGNATURE_REQUIRED" | "ACCOUNT_CLOSE_REFUSED" | "RATE_LIMITED" | "INTERNAL_ERROR" | "QUEUE_FULL" | "EMULATOR_RESET" | "ACCOUNT_PROTECTED";
+        ProblemCode: "MALFORMED_JSON" | "VALIDATION_FAILED" | "INVALID_ADDRESS" | "INVALID_QUERY" | "INVALID_BASE64" | "INVALID_TRANSACTION" | "API_KEY_MISSING" | "API_KEY_INVALID" | "TOKEN_MISSING" | "SNAPSHOT_REFUSED" | "TOKEN_EXPIRED" | "TOKEN_INVALID" | "ADMIN_TOKEN_REQUIRED" | "ADMIN_FORBIDDEN" | "HOST_NOT_ALLOWED" | "ORIGIN_NOT_ALLOWED" | "CONTROL_FORWARDED" | "SLOT_IN_THE_PAST" | "IP_BLOCKED" | "USER_AGENT_BLOCKED" | "ROUTE_NOT_FOUND" | "ACCOUNT_NOT_FOUND" | "APP_NOT_FOUND" | "MINT_NOT_FOUND" | "TRANSACTION_NOT_FOUND" | "METHOD_NOT_ALLOWED" | "PAYLOAD_TOO_LARGE" | "UNSUPPORTED_MEDIA_TYPE" | "WRONG_FEE_PAYER" | "BLOCKHASH_NOT_FOUND" | "SIGNATURE_MISSING" | "SIGNATURE_INVALID" | "OPERATION_MISMATCH" | "NO_OPERATION" | "PROGRAM_NOT_ALLOWED" | "INSTRUCTION_NOT_ALLOWED" | "FEE_PAYER_MISUSE" | "CLOSE_AUTHORITY_NOT_FEE_PAYER" | "CLOSE_DESTINATION_NOT_FEE_PAYER" | "ACCOUNT_NOT_CLOSABLE" | "TOO_MANY_SIGNATURES" | "COMPUTE_PRICE_TOO_HIGH" | "COMPUTE_BUDGET_INVALID" | "COMPUTE_LIMIT_TOO_HIGH" | "MINT_NOT_ALLOWED" | "VERSIONED_TRANSACTION_UNSUPPORTED" | "TOKEN_2022_UNSUPPORTED" | "TRANSACTION_TOO_LARGE" | "DURABLE_NONCE_NOT_ALLOWED" | "DUPLICATE_INSTRUCTION" | "ACCOUNT_ALREADY_EXISTS" | "CREATE_AND_CLOSE_NOT_ALLOWED" | "ALREADY_PROCESSED" | "MINT_NOT_IN_APP" | "AIRDROP_DISABLED" | "AIRDROP_LIMIT_EXCEEDED" | "REFERENCE_OR_SIGNATURE_REQUIRED" | "ACCOUNT_CLOSE_REFUSED" | "RATE_LIMITED" | "INTERNAL_ERROR" | "QUEUE_FULL" | "EMULATOR_RESET" | "ACCOUNT_PROTECTED" | "PROGRAM_REFUSED";
         /** @description Error body of legacy endpoints. */
         LegacyError: {
             statusCode: number;
@@ -1831,6 +1888,33 @@ export interface components {
             mint: components["schemas"]["Address"];
             decimals: number;
             symbol: string | null;
+        };
+        EmulatorProgram: {
+            programId: components["schemas"]["Address"];
+            /** @enum {string} */
+            loader: "upgradeable" | "bpf-loader-2";
+            /** @description The upgrade authority of an upgradeable program; null when it has none or is owned by BPF Loader 2. */
+            upgradeAuthority: components["schemas"]["Address"] | null;
+            /** @description The slot its program data records (0 for programs loaded at start). */
+            deploySlot: number;
+            /** @description The ELF's length in bytes. */
+            length: number;
+            sha256: string;
+            /**
+             * @description Loaded at start
+             * @enum {string}
+             */
+            origin: "start" | "deployed";
+            /** @description The .so it was read from at start */
+            path: string | null;
+        };
+        EmulatorPrograms: {
+            programs: components["schemas"]["EmulatorProgram"][];
+            /** @description The account dumps loaded at start. */
+            accounts: {
+                address: components["schemas"]["Address"];
+                file: string;
+            }[];
         };
         EmulatorAccount: {
             lamports: number;
@@ -3464,6 +3548,74 @@ export interface operations {
             409: components["responses"]["Conflict"];
             413: components["responses"]["PayloadTooLarge"];
             415: components["responses"]["UnsupportedMediaType"];
+            500: components["responses"]["InternalError"];
+        };
+    };
+    emulatorListPrograms: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The programs and the dumps. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["EmulatorPrograms"];
+                };
+            };
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            500: components["responses"]["InternalError"];
+        };
+    };
+    emulatorDeployProgram: {
+        parameters: {
+            query?: {
+                loader?: "upgradeable" | "bpf-loader-2";
+                /** @description The upgrade authority of an upgradeable program, or `none` (final). */
+                upgradeAuthority?: string;
+            };
+            header?: never;
+            path: {
+                programId: components["schemas"]["Address"];
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/octet-stream": string;
+            };
+        };
+        responses: {
+            /** @description The program as now loaded. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["EmulatorProgram"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            413: components["responses"]["PayloadTooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
+            /** @description PROGRAM_REFUSED - the program cannot be deployed there (its detail says why); nothing was changed. */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["ProblemDetails"];
+                };
+            };
             500: components["responses"]["InternalError"];
         };
     };

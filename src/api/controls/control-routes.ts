@@ -9,6 +9,8 @@ import type { AccountState } from '../../ledger/account-state.ts';
 import type { AdminGuard } from '../../controls/admin-guard.ts';
 import type { Fault } from '../../controls/faults.ts';
 import type { TestControlMethods } from '../../controls/control-types.ts';
+import { readOctetBody } from '../../http/read-octet-body.ts';
+import type { ProgramInfo } from '../../ledger/loaded-programs.ts';
 
 type Context = RouteContext<EmulatorServices>;
 
@@ -69,6 +71,25 @@ export function controlRoutes(controls: TestControlMethods, guard: AdminGuard): 
       return stored ? accountJson(stored) : { lamports: 0, owner: '11111111111111111111111111111111', data: '', executable: false };
     }),
 
+    route('GET', '/__emulator/programs', 'emulatorListPrograms', async () => {
+      const { programs, accounts } = controls.programs();
+      return { programs: programs.map(programJson), accounts };
+    }),
+
+    route('PUT', '/__emulator/programs/{programId}', 'emulatorDeployProgram', async (context) => {
+      const { loader, upgradeAuthority } = query(context, 'emulatorDeployProgram');
+      const elf = await readOctetBody(context.request, {
+        bufferedMaxBytes: context.services.config.maxBodyBytes,
+        maxBytes: PROGRAM_MAX_BYTES,
+        context: context.requestContext,
+      });
+      const deployed = await controls.deployProgram(context.params.programId!, elf, {
+        ...(loader === undefined ? {} : { loader }),
+        ...(upgradeAuthority === undefined ? {} : { upgradeAuthority: upgradeAuthority === 'none' ? null : upgradeAuthority }),
+      });
+      return programJson(deployed);
+    }),
+
     route('GET', '/__emulator/clock', 'emulatorGetClock', async () => controls.clock()),
 
     route('POST', '/__emulator/clock', 'emulatorClock', async (context) => {
@@ -110,6 +131,13 @@ export function controlRoutes(controls: TestControlMethods, guard: AdminGuard): 
       return { transactions: controls.transactionJournal(query(context, 'emulatorTransactionJournal')) };
     }),
   ];
+}
+
+/** Solana's largest account (MAX_PERMITTED_DATA_LENGTH): no program is larger. */
+const PROGRAM_MAX_BYTES = 10 * 1024 * 1024;
+
+function programJson(program: ProgramInfo): Omit<ProgramInfo, 'deploySlot'> & { deploySlot: number } {
+  return { ...program, deploySlot: Number(program.deploySlot) };
 }
 
 function accountJson(account: AccountState): { lamports: bigint; owner: string; data: string; executable: boolean } {
