@@ -60,6 +60,8 @@ interface Operation {
   tag: string;
   parameters: Json[];
   body: Json | null;
+  /** The body's media type: JSON, or raw bytes (a program's ELF). */
+  bodyType: 'application/json' | 'application/octet-stream';
   bodyRequired: boolean;
 }
 
@@ -81,7 +83,8 @@ const OPERATIONS: Operation[] = Object.entries(spec.paths as Json).flatMap(([tem
         root: Boolean((item as Json).servers ?? op.servers),
         tag: (op.tags as string[])[0]!,
         parameters: [...((item as Json).parameters ?? []), ...(op.parameters ?? [])].map(deref),
-        body: requestBody?.content?.['application/json']?.schema ?? null,
+        body: requestBody?.content?.['application/json']?.schema ?? requestBody?.content?.['application/octet-stream']?.schema ?? null,
+        bodyType: requestBody?.content?.['application/octet-stream'] ? ('application/octet-stream' as const) : ('application/json' as const),
         bodyRequired: requestBody?.required === true,
       },
     ];
@@ -122,7 +125,7 @@ function sampleArbitrary(op: Operation): fc.Arbitrary<Sample> {
         ),
     )
     .map((lists) => lists.flat() as [string, unknown][]);
-  const body = op.body ? arbitraryOf(op.body) : fc.constant(undefined);
+  const body = !op.body ? fc.constant(undefined) : op.bodyType === 'application/octet-stream' ? fc.uint8Array({ maxLength: 256 }) : arbitraryOf(op.body);
   return fc.record({ path, query, body });
 }
 
@@ -148,8 +151,9 @@ async function send(op: Operation, sample: Sample, rawBody?: string): Promise<An
   const query = sample.query.map(([name, value]) => `${encodeURIComponent(name)}=${encodeURIComponent(String(value))}`).join('&');
   const url = `${op.root ? origin : h.emulator.config.baseUrl}${path}${query ? `?${query}` : ''}`;
   const headers: Record<string, string> = op.tag === 'current' ? { 'X-API-Key': h.emulator.config.apiKey } : {};
-  const body = rawBody ?? (sample.body === undefined ? undefined : JSON.stringify(sample.body));
-  if (body !== undefined) headers['Content-Type'] = 'application/json';
+  const bytes = sample.body instanceof Uint8Array ? new Uint8Array(sample.body) : undefined;
+  const body = rawBody ?? bytes ?? (sample.body === undefined ? undefined : JSON.stringify(sample.body));
+  if (body !== undefined) headers['Content-Type'] = bytes ? op.bodyType : 'application/json';
   const response = await fetch(url, { method: op.method, headers, body });
   if (/^text\/event-stream\b/i.test(response.headers.get('content-type') ?? '')) {
     // GET /__emulator/events never ends: its status and media type are checked, its body let go (not

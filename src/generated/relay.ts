@@ -1901,11 +1901,11 @@ export interface components {
             length: number;
             sha256: string;
             /**
-             * @description Loaded at start
+             * @description Loaded at start; or deployed or replaced since.
              * @enum {string}
              */
             origin: "start" | "deployed";
-            /** @description The .so it was read from at start */
+            /** @description The .so it was read from at start; null otherwise. */
             path: string | null;
         };
         EmulatorPrograms: {
@@ -3579,7 +3579,7 @@ export interface operations {
             query?: {
                 loader?: "upgradeable" | "bpf-loader-2";
                 /** @description The upgrade authority of an upgradeable program, or `none` (final). */
-                upgradeAuthority?: string;
+                upgradeAuthority?: components["schemas"]["Address"] | "none";
             };
             header?: never;
             path: {
