@@ -40,6 +40,7 @@ import {
 import bs58 from 'bs58';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createEd25519Signer } from '../src/crypto/ed25519.ts';
+import { createRelayEmulator } from '../src/index.ts';
 import { PROBLEMS } from '../src/errors/problem-codes.ts';
 import { POLICY_PROFILES, type PolicyProfile } from '../src/relay/policy-options.ts';
 import { encodeMint, encodeTokenAccount } from '../src/ledger/token-accounts.ts';
@@ -68,14 +69,31 @@ const FROZEN_CLOSABLE = newKeypair().publicKey;
 /** An empty token account with no close authority: its owner (the attacker) is the one who may close it. */
 const OWNER_CLOSABLE = newKeypair().publicKey;
 const MEMO_PROGRAM = new PublicKey('MemoSq4gqABAXKb96qnH8TysNcWxMyWCqXgDLGmfcHr');
+/**
+ * An app's own program (option `programs`): the real Associated Token Account program, its ELF read
+ * off the ledger and loaded again at this address. Its Create makes the payer fund the new account.
+ */
+const APP_PROGRAM = newKeypair().publicKey;
+const ATA_PROGRAM = new PublicKey('ATokenGPvbdGVxr1b2hvZbsiqW5xWH25efTNsLJA8knL');
+/** What the harness lets an app program take from the fee payer (rule F3): less than a token account's rent. */
+const APP_PROGRAM_CAP = 1_000_000n;
 
 let h: Harness;
 let rent: bigint;
 
 /** A fresh emulator under `profile`, with the ledger the attacks aim at. */
 async function arrange(profile: PolicyProfile): Promise<void> {
+  const reader = await createRelayEmulator({ loopback: false });
+  const ataElf = (await reader.getAccount(ATA_PROGRAM))!.data;
+  await reader.close();
   h = await startHarness({
-    policy: { profile, extraPrograms: [EXTRA_PROGRAM.toBase58()], allowedMints: [USDC, KIN, GHOST_MINT].map((mint) => mint.toBase58()) },
+    policy: {
+      profile,
+      extraPrograms: [EXTRA_PROGRAM.toBase58()],
+      allowedMints: [USDC, KIN, GHOST_MINT].map((mint) => mint.toBase58()),
+      maxAppProgramLamports: APP_PROGRAM_CAP,
+    },
+    programs: [{ programId: APP_PROGRAM.toBase58(), bytes: ataElf }],
   });
   const { ledger } = h.emulator.services;
   rent = await ledger.minimumBalanceForRentExemption(ACCOUNT_SIZE);
@@ -827,7 +845,31 @@ const cases: Case[] = [
     },
   },
 
-  // -- programs (rules P1, F1, A1)
+  // -- programs (rules P1, F1, F3, A1)
+  {
+    name: 'an app program told to pay a new account from the fee payer, past the cap',
+    category: 'programs',
+    path: SEND,
+    code: 'FEE_PAYER_MISUSE',
+    transaction: () => {
+      // The ATA program at the app's address: its Create funds the account (2,039,280 lamports of rent) from account 0, the fee payer.
+      const [account] = PublicKey.findProgramAddressSync([ATTACKER.publicKey.toBuffer(), TOKEN_PROGRAM_ID.toBuffer(), USDC.toBuffer()], APP_PROGRAM);
+      const create = raw(
+        APP_PROGRAM,
+        [0],
+        [
+          { pubkey: FEE_PAYER, isSigner: true, isWritable: true },
+          { pubkey: account, isWritable: true },
+          { pubkey: ATTACKER.publicKey },
+          { pubkey: USDC },
+          { pubkey: SystemProgram.programId },
+          { pubkey: TOKEN_PROGRAM_ID },
+        ],
+      );
+      const send = aliceSends();
+      return legacy([...send.instructions, create], send.signers);
+    },
+  },
   {
     name: 'an unknown program',
     category: 'programs',
@@ -1249,6 +1291,7 @@ const CASE_OF_RULE: Record<string, string> = {
   P2: 'a Token-2022 TransferChecked',
   F1: 'System transfer from the fee payer',
   F2: 'the same ATA creation twice',
+  F3: 'an app program told to pay a new account from the fee payer, past the cap',
   C1: 'a heap-frame request',
   C2: 'a priority fee over the cap',
   C3: 'a compute-unit limit over the cap',
