@@ -11,6 +11,9 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { Keypair, PublicKey } from '@solana/web3.js';
+import { createRelayEmulator } from '../src/index.ts';
+import { encodeMint } from '../src/ledger/token-accounts.ts';
 import { readmeBlock } from './support/readme.ts';
 
 const REPO = fileURLToPath(new URL('..', import.meta.url));
@@ -281,6 +284,42 @@ describe(
         },
         3 * MINUTE,
       );
+
+      it('Your programs and accounts: the emulator line loads the program (its id from a keypair file) and the dump, and npm test sees them', async () => {
+        const [dumpLine, buildLine, emulatorLine] = readmeBlock('Your programs and accounts').code.trim().split('\n') as [string, string, string];
+        // The first two need the network and an Anchor toolchain: they are checked as written, and what they leave is made here.
+        expect(dumpLine).toBe(
+          'mkdir -p accounts && solana account EPjFWdd5AufqSSqeM2qN1xzybapC8G4wEGGkZwyTDt1v --output json --url mainnet-beta > accounts/usdc.json',
+        );
+        expect(buildLine).toBe('anchor build');
+        mkdirSync(join(scratch, 'accounts'), { recursive: true });
+        mkdirSync(join(scratch, 'target/deploy'), { recursive: true });
+        const mint = encodeMint({ decimals: 6, supply: 9_000_000_000_000n, mintAuthority: Keypair.generate().publicKey });
+        const dump = {
+          pubkey: 'EPjFWdd5AufqSSqeM2qN1xzybapC8G4wEGGkZwyTDt1v',
+          account: {
+            lamports: 1_461_600,
+            data: [Buffer.from(mint).toString('base64'), 'base64'],
+            owner: 'TokenkegQfeZyiNwAJbNbGKPFXCWuBvf9Ss623VQ5DA',
+            executable: false,
+            rentEpoch: 0,
+            space: 82,
+          },
+        };
+        writeFileSync(join(scratch, 'accounts/usdc.json'), JSON.stringify(dump, null, 2));
+        const program = Keypair.generate();
+        writeFileSync(join(scratch, 'target/deploy/my_program-keypair.json'), JSON.stringify([...program.secretKey]));
+        // A real program's ELF (the Associated Token Account program's, read off a ledger) stands for the app's build.
+        const reader = await createRelayEmulator({ loopback: false });
+        writeFileSync(
+          join(scratch, 'target/deploy/my_program.so'),
+          (await reader.getAccount(new PublicKey('ATokenGPvbdGVxr1b2hvZbsiqW5xWH25efTNsLJA8knL')))!.data,
+        );
+        await reader.close();
+        const ran = await run('sh', ['-c', emulatorLine], { cwd: scratch });
+        expectSuccess(ran);
+        expect(ran.output).toContain(`check.mjs: the app's programs ${program.publicKey.toBase58()} (upgradeable); 1 account dump(s)`);
+      });
 
       it('In CI (exec): runs the project’s npm test against the emulator', async () => {
         const ran = await run('sh', ['-c', readmeBlock('In CI (exec)').code], { cwd: scratch });

@@ -14,6 +14,9 @@ const RUNNERS: Record<string, string> = {
   'In your tests (MSW)': 'test/package.test.ts, in vitest in a scratch project, with a static web3.js import',
   'On a port (CI, mobile, non-JS clients)': 'test/package.test.ts, through npx in the scratch project',
   'In CI (exec)': 'test/package.test.ts, through sh in the scratch project',
+  'Your programs and accounts':
+    'test/package.test.ts: its emulator line through sh in the scratch project; the solana account and anchor build lines, which need ' +
+    'the network and a toolchain, are checked as written and what they leave is made there',
   'Conformance kit': 'test/package.test.ts, through sh in the scratch project',
   "Kora's JSON-RPC": 'test/package.test.ts, through sh in the scratch project (its npm test asks Kora for getConfig at port 8080)',
 };

@@ -27,3 +27,9 @@ const kora = await fetch(RELAY_KORA_URL, {
 const koraConfig = (await kora.json()).result;
 if (koraConfig?.fee_payers?.[0] !== RELAY_FEE_PAYER) fail(`Kora at ${RELAY_KORA_URL} answered ${JSON.stringify(koraConfig)}`);
 console.log(`check.mjs: ${RELAY_BASE_URL}, ${RELAY_RPC_URL} and Kora at ${RELAY_KORA_URL} answer; fee payer ${RELAY_FEE_PAYER} holds ${result.value} lamports`);
+// What the emulator loaded of the app's own (--bpf-program, --upgradeable-program, --account, --account-dir).
+const loaded = await (await fetch(`${new URL(RELAY_BASE_URL).origin}/__emulator/programs`)).json();
+if (loaded.programs.length > 0 || loaded.accounts.length > 0)
+  console.log(
+    `check.mjs: the app's programs ${loaded.programs.map((p) => `${p.programId} (${p.loader})`).join(', ')}; ${loaded.accounts.length} account dump(s)`,
+  );
