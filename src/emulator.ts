@@ -27,7 +27,7 @@ import { Router } from './http/router.ts';
 import { LiveFeed } from './inspector/live-feed.ts';
 import { engineFactory } from './ledger/engines.ts';
 import { Ledger } from './ledger/ledger.ts';
-import { LoadedPrograms } from './ledger/loaded-programs.ts';
+import { LoadedPrograms, unansweredPrograms } from './ledger/loaded-programs.ts';
 import { LegacyService } from './legacy/legacy-service.ts';
 import { validateRateLimit, type RateLimitOptions } from './limits/rate-limit-options.ts';
 import { RateLimiter } from './limits/rate-limiter.ts';
@@ -77,6 +77,12 @@ export interface RelayEmulator extends TestControlMethods {
   observe(observer: ExchangeObserver): () => void;
   /** Who may call the /__emulator routes: open in process; the server requires a token on non-loopback binds. */
   admin: AdminGuard;
+  /**
+   * What start warned of, one line each (also written to stderr): a program Kora's allowed_programs
+   * or policy.extraPrograms allow that nothing on the ledger runs, and which of two dumps of one
+   * address in an account directory was loaded.
+   */
+  warnings: readonly string[];
   close(): Promise<void>;
 }
 
@@ -136,7 +142,6 @@ async function assemble(options: RelayEmulatorOptions, loopback: CoreListener | 
   const fixtureAccounts = genesisAccounts(fixtures);
   // The app's programs and account dumps: read and checked whole before anything starts.
   const app = await loadAppGenesis(options, new Map(fixtureAccounts.map(({ address }) => [address.toBase58(), 'the fixtures'])));
-  for (const warning of app.warnings) console.warn(`relay-emulator: ${warning}`);
   const genesis = [...fixtureAccounts, ...appGenesisAccounts(app)];
   const genesisTime = options.genesisTime ?? DEFAULT_GENESIS_TIME;
   const ledger = await Ledger.create({
@@ -264,7 +269,16 @@ async function assemble(options: RelayEmulatorOptions, loopback: CoreListener | 
   const root = new Router<EmulatorServices>('').add(...rootRoutes);
   // Kora's JSON-RPC at koraUrl and /kora, signing as the relay's fee payer.
   const kora = createKoraEndpoint(services, feePayer, options.kora);
-  const core = createFetch({ services, api, root, rpc, kora });
+  const core = createFetch({ services, api, root, rpc, kora: kora.fetch });
+  // What start chose for the user, or will fail later: one line each, on stderr and in `warnings`.
+  const warnings = [
+    ...app.warnings,
+    ...(await unansweredPrograms(ledger, [
+      { by: "Kora's allowed_programs", programs: kora.allowedPrograms },
+      { by: 'policy.extraPrograms', programs: policy.extraPrograms },
+    ])),
+  ];
+  for (const warning of warnings) console.warn(`relay-emulator: ${warning}`);
   const fetch = observeExchanges(withCors(core, { controls: admin }), { observers, wantsBodies: journal.wants });
 
   return {
@@ -274,6 +288,7 @@ async function assemble(options: RelayEmulatorOptions, loopback: CoreListener | 
     loopbackOrigin,
     services,
     admin,
+    warnings,
     ...controls,
     async settle() {
       await queue.settle();

@@ -332,6 +332,30 @@ describe('programs and dumps through reset, snapshots, export and import', () =>
   });
 });
 
+describe('programs allowed but not loaded', () => {
+  it("warns at start, one line each, of Kora's allowed_programs and policy.extraPrograms that nothing on the ledger runs", async () => {
+    const unknown = Keypair.generate().publicKey.toBase58();
+    const NOOP = 'noopb9bkMVfRPU8AsbpTUg8AQkHtKwMYZiFUjNRtMmV';
+    const emulator = await createRelayEmulator({
+      loopback: false,
+      programs: [{ programId: NOOP, path: join(bin, 'spl_noop.so') }],
+      policy: { extraPrograms: [NOOP, unknown] },
+      // Kora's own test config: System, Token, Token-2022, ATA, lookup tables and compute budget, which
+      // the runtime answers, and a transfer-hook example program, which nothing here loads.
+      kora: { config: fileURLToPath(new URL('real-clients/kora-sdk/kora-test.toml', import.meta.url)) },
+    });
+    try {
+      expect(emulator.warnings).toEqual([
+        "Kora's allowed_programs names Bcdikjss8HWzKEuj6gEQoFq9TCnGnk6v3kUnRU1gb6hA, which no builtin or loaded program answers: " +
+          'load it with --bpf-program (option programs)',
+        `policy.extraPrograms names ${unknown}, which no builtin or loaded program answers: load it with --bpf-program (option programs)`,
+      ]);
+    } finally {
+      await emulator.close();
+    }
+  });
+});
+
 describe('bad programs and dumps are refused at start, in one line, with nothing started', () => {
   it('names the file and the problem for each', async () => {
     const good = JSON.parse(readFileSync(join(bin, '../accounts/epoch_pda_34w7KcLBXabMkHuXE2fY368vFe6kP3v5EJn8nPvQ8SKn.json'), 'utf8'));

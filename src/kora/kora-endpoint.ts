@@ -52,7 +52,12 @@ export function defaultKoraConfig(fixtures: Fixtures): KoraConfig {
 }
 
 /** Kora's JSON-RPC over the emulator's ledger and relay, signing as the signers.toml's keys, else as `feePayer` (the relay's). */
-export function createKoraEndpoint(services: KoraServices, feePayer: Ed25519Signer, options: KoraOptions = {}): FetchHandler {
+/** Kora's JSON-RPC, and the programs its kora.toml allows (the emulator warns at start of any the ledger cannot run). */
+export function createKoraEndpoint(
+  services: KoraServices,
+  feePayer: Ed25519Signer,
+  options: KoraOptions = {},
+): { fetch: FetchHandler; allowedPrograms: readonly string[] } {
   const config = options.config === undefined ? defaultKoraConfig(services.fixtures) : readKoraToml(readFileSync(options.config, 'utf8'), options.config);
   const signers = options.signers === undefined ? singleSignerPool(feePayer) : readKoraSigners(options.signers);
   const usage = new KoraUsage(config.kora.usage_limit, services.changes.reporter('koraUsage'));
@@ -63,5 +68,5 @@ export function createKoraEndpoint(services: KoraServices, feePayer: Ed25519Sign
     reset: () => usage.reset(),
     replay: (changes) => usage.replay(changes),
   });
-  return createKoraHandler({ services, config, signers, usage });
+  return { fetch: createKoraHandler({ services, config, signers, usage }), allowedPrograms: config.validation.allowed_programs };
 }

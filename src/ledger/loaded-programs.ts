@@ -184,3 +184,20 @@ function infoOf(image: ProgramImage, origin: ProgramInfo['origin'], path: string
     path,
   };
 }
+
+/**
+ * One warning line for each program a configuration allows (Kora's `allowed_programs`, the policy's
+ * `extraPrograms`) that nothing on the ledger answers: neither a builtin nor a loaded program, so a
+ * transaction calling it passes the allow list and then fails on the ledger.
+ */
+export async function unansweredPrograms(ledger: Ledger, allowed: { by: string; programs: readonly string[] }[]): Promise<string[]> {
+  const warnings: string[] = [];
+  for (const { by, programs } of allowed) {
+    for (const program of programs) {
+      const account = await ledger.getAccount(new PublicKey(program));
+      if (!account?.executable)
+        warnings.push(`${by} names ${program}, which no builtin or loaded program answers: load it with --bpf-program (option programs)`);
+    }
+  }
+  return warnings;
+}
