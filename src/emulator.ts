@@ -21,6 +21,7 @@ import { withCors } from './core/cors.ts';
 import { createFetch, type EmulatorRoute, type ExchangeObserver, type FetchHandler } from './core/create-fetch.ts';
 import { observeExchanges } from './core/observe-exchanges.ts';
 import { createEd25519Signer } from './crypto/ed25519.ts';
+import { readAnchorWorkspace } from './fixtures/anchor-workspace.ts';
 import { appGenesisAccounts, loadAppGenesis } from './fixtures/app-genesis.ts';
 import { genesisAccounts, keypairOf, loadFixtures, type Fixtures } from './fixtures/load-fixtures.ts';
 import { Router } from './http/router.ts';
@@ -141,7 +142,15 @@ async function assemble(options: RelayEmulatorOptions, loopback: CoreListener | 
   const changes = new ChangeFeed();
   const fixtureAccounts = genesisAccounts(fixtures);
   // The app's programs and account dumps: read and checked whole before anything starts.
-  const app = await loadAppGenesis(options, new Map(fixtureAccounts.map(({ address }) => [address.toBase58(), 'the fixtures'])));
+  const workspace = options.anchor === undefined ? null : readAnchorWorkspace(options.anchor);
+  const app = await loadAppGenesis(
+    {
+      programs: [...(workspace?.programs ?? []), ...(options.programs ?? [])],
+      accounts: [...(workspace?.accounts ?? []), ...(options.accounts ?? [])],
+      accountDirs: [...(workspace?.accountDirs ?? []), ...(options.accountDirs ?? [])],
+    },
+    new Map(fixtureAccounts.map(({ address }) => [address.toBase58(), 'the fixtures'])),
+  );
   const genesis = [...fixtureAccounts, ...appGenesisAccounts(app)];
   const genesisTime = options.genesisTime ?? DEFAULT_GENESIS_TIME;
   const ledger = await Ledger.create({

@@ -123,4 +123,11 @@ export interface RelayEmulatorOptions {
   accounts?: AccountOption[];
   /** Directories whose every `*.json` is such a dump, as `--account-dir DIR`. Default none. */
   accountDirs?: string[];
+  /**
+   * An Anchor workspace (the folder of its Anchor.toml): its programs (`target/deploy/<name>.so`),
+   * `[[test.genesis]]` programs and `[test.validator]` accounts are loaded as `anchor test` passes
+   * them to solana-test-validator, besides `programs`, `accounts` and `accountDirs`. Default none
+   * (the command line looks for an Anchor.toml in its working directory: `--anchor`, `--no-anchor`).
+   */
+  anchor?: string;
 }

@@ -5,7 +5,7 @@
  * real ones (Light Protocol's, from the npm package @lightprotocol/zk-compression-cli, installed by
  * test/real-clients/light/); the dumps are written here in the CLI's format.
  */
-import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -330,6 +330,92 @@ describe('programs and dumps through reset, snapshots, export and import', () =>
       await cli.stop();
     }
   });
+});
+
+describe('an Anchor workspace', () => {
+  it('loads as anchor test loads it: its programs upgradeable with the wallet as authority, [[test.genesis]], [test.validator] accounts', async () => {
+    const workspace = mkdtempSync(join(dir, 'anchor-'));
+    const wallet = Keypair.generate();
+    const program = Keypair.generate();
+    const genesis = Keypair.generate().publicKey;
+    const account = Keypair.generate().publicKey;
+    mkdirSync(join(workspace, 'target/deploy'), { recursive: true });
+    mkdirSync(join(workspace, 'tests/fixtures'), { recursive: true });
+    writeFileSync(join(workspace, 'wallet.json'), JSON.stringify([...wallet.secretKey]));
+    writeFileSync(join(workspace, 'target/deploy/my_program.so'), elf('spl_noop.so'));
+    writeFileSync(join(workspace, 'target/deploy/my_program-keypair.json'), JSON.stringify([...program.secretKey]));
+    writeFileSync(join(workspace, 'tests/fixtures/hook.so'), elf('spl_noop.so'));
+    writeFileSync(
+      join(workspace, 'tests/fixtures/config.json'),
+      JSON.stringify(dump(account, { lamports: 3_000_000, owner: genesis, data: new Uint8Array([7, 7, 7]) }, 'base64')),
+    );
+    // As `anchor init` writes it, with the test sections an app adds.
+    writeFileSync(
+      join(workspace, 'Anchor.toml'),
+      [
+        '[toolchain]',
+        '',
+        '[features]',
+        'resolution = true',
+        'skip-lint = false',
+        '',
+        '[programs.localnet]',
+        `my_program = "${program.publicKey.toBase58()}"`,
+        '',
+        '[provider]',
+        'cluster = "Localnet"',
+        'wallet = "wallet.json"',
+        '',
+        '[scripts]',
+        'test = "yarn run ts-mocha -p ./tsconfig.json -t 1000000 tests/**/*.ts"',
+        '',
+        '[test]',
+        'startup_wait = 5000',
+        'upgradeable = true',
+        '',
+        '[[test.genesis]]',
+        `address = "${genesis.toBase58()}"`,
+        'program = "tests/fixtures/hook.so"',
+        '',
+        '[[test.validator.account]]',
+        `address = "${account.toBase58()}"`,
+        'filename = "tests/fixtures/config.json"',
+        '',
+      ].join('\n'),
+    );
+    const cli = await startCli([], { cwd: workspace });
+    try {
+      type Listed = { programs: Record<string, unknown>[]; accounts: { address: string }[] };
+      const listed = (await (await fetch(`${cli.origin}/__emulator/programs`)).json()) as Listed;
+      expect(listed.programs).toEqual([
+        expect.objectContaining({
+          programId: program.publicKey.toBase58(),
+          loader: 'upgradeable',
+          upgradeAuthority: wallet.publicKey.toBase58(),
+          origin: 'start',
+        }),
+        expect.objectContaining({ programId: genesis.toBase58(), loader: 'bpf-loader-2', upgradeAuthority: null }),
+      ]);
+      expect(listed.accounts.map(({ address }) => address)).toEqual([account.toBase58()]);
+      expect(cli.output()).toContain(`Program    ${program.publicKey.toBase58()} (upgradeable) ${join(workspace, 'target/deploy/my_program.so')}`);
+    } finally {
+      await cli.stop();
+    }
+    const off = await startCli(['--no-anchor'], { cwd: workspace });
+    try {
+      expect(((await (await fetch(`${off.origin}/__emulator/programs`)).json()) as { programs: unknown[] }).programs).toEqual([]);
+    } finally {
+      await off.stop();
+    }
+    // A program that was never built is named in one line.
+    rmSync(join(workspace, 'target/deploy/my_program.so'));
+    const refused = await createRelayEmulator({ anchor: workspace }).then(
+      () => null,
+      (error: Error) => error.message,
+    );
+    const so = join(workspace, 'target/deploy/my_program.so');
+    expect(refused).toBe(`${join(workspace, 'Anchor.toml')}: program my_program: ${so} is missing (run anchor build)`);
+  }, 60_000);
 });
 
 describe('programs allowed but not loaded', () => {

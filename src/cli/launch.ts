@@ -56,6 +56,7 @@ export async function launch(options: StartOptions, io: LaunchIo): Promise<Launc
         programs: options.programs,
         accounts: options.accounts,
         accountDirs: options.accountDirs,
+        ...(options.anchor === null ? {} : { anchor: options.anchor }),
       },
       ...(options.importFile === null ? {} : { importFile: resolve(options.importFile) }),
       // Restored (snapshot, then journal) before anything is served.

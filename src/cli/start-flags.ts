@@ -90,6 +90,18 @@ export const START_FLAGS = {
     value: 'NAME',
     help: `ledger engine: ${ENGINE_NAMES.join('|')} (default ${DEFAULT_ENGINE}: mainnet's programs; bankrun runs SPL Token's 2024 build, see the README)`,
   },
+  anchor: {
+    env: 'RELAY_EMULATOR_ANCHOR',
+    value: 'DIR',
+    help:
+      'load the Anchor workspace in DIR as `anchor test` loads it (its programs, [[test.genesis]], [test.validator] accounts); ' +
+      "default: the working directory's Anchor.toml",
+  },
+  'no-anchor': {
+    env: 'RELAY_EMULATOR_NO_ANCHOR',
+    value: '',
+    help: 'do not look for an Anchor.toml in the working directory (env: 1/true)',
+  },
   'account-dir': {
     env: 'RELAY_EMULATOR_ACCOUNT_DIR',
     value: 'DIR',

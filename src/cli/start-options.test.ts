@@ -31,6 +31,7 @@ describe('relay-emulator start options', () => {
       programs: [],
       accounts: [],
       accountDirs: [],
+      anchor: null,
       help: false,
     });
   });
@@ -145,6 +146,7 @@ describe('relay-emulator start options', () => {
       ],
       accounts: [{ path: resolve('dump.json') }, { address: '34w7KcLBXabMkHuXE2fY368vFe6kP3v5EJn8nPvQ8SKn', path: resolve('other.json') }],
       accountDirs: [resolve('accounts'), '/more'],
+      anchor: null,
       help: false,
     });
   });

@@ -8,6 +8,7 @@ import { DEFAULT_ENGINE, ENGINE_NAMES, isEngineName, type EngineName } from '../
 import { normalizeOrigin } from '../http/server-mount.ts';
 import { POLICY_PROFILES, type PolicyProfile } from '../relay/policy-options.ts';
 import { RPC_AUTH_MODES, type RpcAuthMode } from '../auth/rpc-auth.ts';
+import { existsSync } from 'node:fs';
 import { delimiter, resolve } from 'node:path';
 import type { AccountOption, ProgramOption } from '../fixtures/app-genesis.ts';
 import { takeValidatorFlags, validatorFlagLines } from './validator-flags.ts';
@@ -48,6 +49,8 @@ export interface StartOptions {
   accounts: AccountOption[];
   /** --account-dir DIR, resolved. */
   accountDirs: string[];
+  /** The Anchor workspace to load: --anchor DIR, else the working directory when it holds an Anchor.toml (not with --no-anchor). */
+  anchor: string | null;
   help: boolean;
 }
 
@@ -90,13 +93,15 @@ export function parseStartOptions(argv: string[], env: NodeJS.ProcessEnv = proce
         engine: { type: 'string' },
         policy: { type: 'string' },
         'account-dir': { type: 'string', multiple: true },
+        anchor: { type: 'string' },
+        'no-anchor': { type: 'boolean' },
         help: { type: 'boolean', short: 'h' },
       },
     }));
   } catch (error) {
     throw new UsageError((error as Error).message);
   }
-  const pick = (flag: Exclude<keyof typeof START_FLAGS, 'no-rpc-auth' | 'skip-preflight' | 'account-dir'>): string | undefined => {
+  const pick = (flag: Exclude<keyof typeof START_FLAGS, 'no-rpc-auth' | 'skip-preflight' | 'account-dir' | 'no-anchor'>): string | undefined => {
     const value = values[flag];
     if (typeof value === 'string') return value;
     const fromEnv = env[START_FLAGS[flag].env];
@@ -171,8 +176,16 @@ export function parseStartOptions(argv: string[], env: NodeJS.ProcessEnv = proce
     programs: validator.programs,
     accounts: validator.accounts,
     accountDirs: ((values['account-dir'] as string[] | undefined) ?? splitPaths(env[START_FLAGS['account-dir'].env])).map((dir) => resolve(dir)),
+    anchor: anchorWorkspace(pick('anchor'), values['no-anchor'] === true || flagFromEnv('no-anchor', env[START_FLAGS['no-anchor'].env])),
     help: values.help === true,
   };
+}
+
+/** --anchor DIR; else the working directory when it holds an Anchor.toml, unless --no-anchor (as anchor test finds its workspace). */
+function anchorWorkspace(named: string | undefined, off: boolean): string | null {
+  if (named !== undefined && off) throw new UsageError('--anchor and --no-anchor: give one');
+  if (named !== undefined) return resolve(named);
+  return !off && existsSync('Anchor.toml') ? resolve('.') : null;
 }
 
 /** A list of paths in an environment variable, separated as PATH is (':' here, ';' on Windows). */

@@ -3,7 +3,9 @@ import { fileURLToPath } from 'node:url';
 
 /** The CLI from source, as `npm start` runs it (the packed bin runs dist/: test/package.test.ts). */
 const MAIN = fileURLToPath(new URL('../../src/cli/main.ts', import.meta.url));
-export const CLI_ARGS = ['--import', 'tsx', MAIN];
+/** tsx's loader by its path (its package's "." export), so that a child started in another folder (an Anchor workspace) finds it. */
+const TSX = new URL('../../node_modules/tsx/dist/loader.mjs', import.meta.url).href;
+export const CLI_ARGS = ['--import', TSX, MAIN];
 
 export interface CliProcess {
   child: ChildProcess;
@@ -25,10 +27,11 @@ export interface CliProcess {
 }
 
 /** Runs `relay-emulator start --port 0 ...args` as a child process, as `npx relay-emulator` does, and waits for its ready line. */
-export async function startCli(args: string[], options: { env?: Record<string, string> } = {}): Promise<CliProcess> {
+export async function startCli(args: string[], options: { env?: Record<string, string>; cwd?: string } = {}): Promise<CliProcess> {
   const child = spawn(process.execPath, [...CLI_ARGS, 'start', '--port', '0', ...args], {
     env: { ...process.env, RUST_LOG: 'error', ...options.env },
     stdio: ['ignore', 'pipe', 'pipe'],
+    ...(options.cwd === undefined ? {} : { cwd: options.cwd }),
   });
   let output = '';
   const listeners = new Set<() => void>();
