@@ -5,7 +5,7 @@
  * real ones (Light Protocol's, from the npm package @lightprotocol/zk-compression-cli, installed by
  * test/real-clients/light/); the dumps are written here in the CLI's format.
  */
-import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, readFileSync, renameSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -415,6 +415,54 @@ describe('an Anchor workspace', () => {
     );
     const so = join(workspace, 'target/deploy/my_program.so');
     expect(refused).toBe(`${join(workspace, 'Anchor.toml')}: program my_program: ${so} is missing (run anchor build)`);
+  }, 60_000);
+});
+
+describe('--watch', () => {
+  it('reloads a program when its .so changes, says so, and keeps the running code when a build is broken', async () => {
+    const folder = mkdtempSync(join(dir, 'watch-'));
+    const so = join(folder, 'my_program.so');
+    writeFileSync(so, elf('spl_noop.so'));
+    const id = Keypair.generate().publicKey;
+    const cli = await startCli(['--watch', '--upgradeable-program', id.toBase58(), so, 'none']);
+    const send = async () => {
+      const headers = { 'content-type': 'application/json', 'X-API-Key': cli.apiKey };
+      const { Blockhash } = (await (await fetch(`${cli.baseUrl}/Transaction/blockhash`, { headers })).json()) as { Blockhash: string };
+      const ix = new TransactionInstruction({
+        programId: id,
+        keys: [{ pubkey: ALICE.publicKey, isSigner: true, isWritable: false }],
+        data: Buffer.from(Blockhash),
+      });
+      const body = JSON.stringify({ signedTransaction: build({ instructions: [ix], blockhash: Blockhash, signers: [ALICE] }) });
+      const { signature } = (await (await fetch(`${cli.baseUrl}/Transaction/send`, { method: 'POST', headers, body })).json()) as { signature: string };
+      for (let attempt = 0; attempt < 200; attempt += 1) {
+        const [entry] = (await (await fetch(`${cli.origin}/__emulator/journal/transactions?signature=${signature}`)).json()).transactions;
+        if (entry && entry.status !== 'queued') return entry as { status: string; logs: string[] };
+        await new Promise((resolve) => setTimeout(resolve, 25));
+      }
+      throw new Error(`${signature} never ended`);
+    };
+    try {
+      if (ENGINE === 'bankrun') {
+        await cli.waitForOutput(/--watch: the bankrun engine loads programs at start only; changed builds are not reloaded/);
+        return;
+      }
+      await cli.waitForOutput(new RegExp(`watching 1 program\\(s\\) for new builds: ${so}`));
+      expect((await send()).status).toBe('processed');
+      // A build replaces the file: written beside it, then renamed over it.
+      writeFileSync(`${so}.tmp`, elf('light_registry.so'));
+      renameSync(`${so}.tmp`, so);
+      await cli.waitForOutput(new RegExp(`reloaded ${id.toBase58()} from ${so} \\(936640 bytes, sha256 [0-9a-f]{16}…, slot \\d+\\)`));
+      const replaced = await send();
+      expect(replaced.status).toBe('failed');
+      expect(replaced.logs.join('\n')).toContain('DeclaredProgramIdMismatch');
+      // A build cut short is refused; the program keeps the code it has.
+      writeFileSync(so, elf('spl_noop.so').subarray(0, 5000));
+      await cli.waitForOutput(new RegExp(`--watch: ${so}: Cannot deploy ${id.toBase58()}: the body is not a Solana program: .*truncated.* keeps its code`));
+      expect((await send()).logs.join('\n')).toContain('DeclaredProgramIdMismatch');
+    } finally {
+      await cli.stop();
+    }
   }, 60_000);
 });
 

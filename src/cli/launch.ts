@@ -2,6 +2,7 @@ import { resolve } from 'node:path';
 import { createLogger, requestLogLine, type Logger } from '../server/logger.ts';
 import { startServer, StateRestoreError, type RunningServer } from '../server/start-server.ts';
 import { isInternalError } from '../errors/internal-error.ts';
+import { watchPrograms } from '../server/program-watch.ts';
 import { banner } from './banner.ts';
 import { readyFacts, ReadyFile, READY_LINE_PREFIX } from './ready.ts';
 import type { StartOptions } from './start-options.ts';
@@ -118,11 +119,13 @@ export async function launch(options: StartOptions, io: LaunchIo): Promise<Launc
     log.info(`relay-emulator listening on ${server.emulator.config.baseUrl}`);
   }
   readyFile?.write(facts);
+  const stopWatching = options.watch ? watchPrograms(emulator, log) : () => undefined;
 
   return {
     server,
     log,
     async shutdown() {
+      stopWatching();
       await server.stopAccepting();
       if (stateFile) {
         await stateFile.close();

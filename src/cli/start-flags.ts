@@ -102,6 +102,11 @@ export const START_FLAGS = {
     value: '',
     help: 'do not look for an Anchor.toml in the working directory (env: 1/true)',
   },
+  watch: {
+    env: 'RELAY_EMULATOR_WATCH',
+    value: '',
+    help: "reload a program loaded from a .so when the file changes (after anchor build), as Surfpool's --watch does (env: 1/true)",
+  },
   'account-dir': {
     env: 'RELAY_EMULATOR_ACCOUNT_DIR',
     value: 'DIR',

@@ -32,6 +32,7 @@ describe('relay-emulator start options', () => {
       accounts: [],
       accountDirs: [],
       anchor: null,
+      watch: false,
       help: false,
     });
   });
@@ -147,6 +148,7 @@ describe('relay-emulator start options', () => {
       accounts: [{ path: resolve('dump.json') }, { address: '34w7KcLBXabMkHuXE2fY368vFe6kP3v5EJn8nPvQ8SKn', path: resolve('other.json') }],
       accountDirs: [resolve('accounts'), '/more'],
       anchor: null,
+      watch: false,
       help: false,
     });
   });

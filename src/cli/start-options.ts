@@ -51,6 +51,8 @@ export interface StartOptions {
   accountDirs: string[];
   /** The Anchor workspace to load: --anchor DIR, else the working directory when it holds an Anchor.toml (not with --no-anchor). */
   anchor: string | null;
+  /** --watch: reload a program loaded from a .so when the file changes. */
+  watch: boolean;
   help: boolean;
 }
 
@@ -95,13 +97,14 @@ export function parseStartOptions(argv: string[], env: NodeJS.ProcessEnv = proce
         'account-dir': { type: 'string', multiple: true },
         anchor: { type: 'string' },
         'no-anchor': { type: 'boolean' },
+        watch: { type: 'boolean' },
         help: { type: 'boolean', short: 'h' },
       },
     }));
   } catch (error) {
     throw new UsageError((error as Error).message);
   }
-  const pick = (flag: Exclude<keyof typeof START_FLAGS, 'no-rpc-auth' | 'skip-preflight' | 'account-dir' | 'no-anchor'>): string | undefined => {
+  const pick = (flag: Exclude<keyof typeof START_FLAGS, 'no-rpc-auth' | 'skip-preflight' | 'account-dir' | 'no-anchor' | 'watch'>): string | undefined => {
     const value = values[flag];
     if (typeof value === 'string') return value;
     const fromEnv = env[START_FLAGS[flag].env];
@@ -177,6 +180,7 @@ export function parseStartOptions(argv: string[], env: NodeJS.ProcessEnv = proce
     accounts: validator.accounts,
     accountDirs: ((values['account-dir'] as string[] | undefined) ?? splitPaths(env[START_FLAGS['account-dir'].env])).map((dir) => resolve(dir)),
     anchor: anchorWorkspace(pick('anchor'), values['no-anchor'] === true || flagFromEnv('no-anchor', env[START_FLAGS['no-anchor'].env])),
+    watch: values.watch === true || flagFromEnv('watch', env[START_FLAGS.watch.env]),
     help: values.help === true,
   };
 }
