@@ -151,7 +151,10 @@ async function assemble(options: RelayEmulatorOptions, loopback: CoreListener | 
     },
     new Map(fixtureAccounts.map(({ address }) => [address.toBase58(), 'the fixtures'])),
   );
-  const genesis = [...fixtureAccounts, ...appGenesisAccounts(app)];
+  // The app's accounts after the fixtures': a dump that names a fixture account replaces it.
+  const appAccounts = appGenesisAccounts(app);
+  const replaced = new Set(appAccounts.map(({ address }) => address.toBase58()));
+  const genesis = [...fixtureAccounts.filter(({ address }) => !replaced.has(address.toBase58())), ...appAccounts];
   const genesisTime = options.genesisTime ?? DEFAULT_GENESIS_TIME;
   const ledger = await Ledger.create({
     engine: engineFactory(options.engine),
@@ -166,7 +169,7 @@ async function assemble(options: RelayEmulatorOptions, loopback: CoreListener | 
   config.engine = ledger.engineName;
   const programs = new LoadedPrograms(
     ledger,
-    { programs: app.programs, dumps: app.accounts.map(({ address, file }) => ({ address: address.toBase58(), file })) },
+    { programs: [...app.programs, ...app.dumpedPrograms], dumps: app.accounts.map(({ address, file }) => ({ address: address.toBase58(), file })) },
     changes.reporter('programs'),
   );
   // Part `records` in the state file: the submissions' key from before they were named so.

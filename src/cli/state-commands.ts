@@ -3,9 +3,12 @@
  * admin-guarded /__emulator/state routes, in the state file's format (a sealed snapshot).
  *
  *   relay-emulator export --url ORIGIN [--admin-token TOKEN] [--out FILE]   (default: stdout)
+ *   relay-emulator export --url ORIGIN --format solana-accounts --out DIR   (one Solana CLI dump per account)
  *   relay-emulator import --url ORIGIN [--admin-token TOKEN] FILE
  */
-import { readFile, writeFile } from 'node:fs/promises';
+import { mkdir, readFile, writeFile } from 'node:fs/promises';
+import { join } from 'node:path';
+import { exactJson, type SolanaAccountDump } from '../fixtures/account-dumps.ts';
 import { parseArgs } from 'node:util';
 import { connectionFailure } from '../http/connection-failure.ts';
 
@@ -16,16 +19,21 @@ export interface StateCommandIo {
 }
 
 const USAGE = `Usage: relay-emulator export --url ORIGIN [--admin-token TOKEN] [--out FILE]
+       relay-emulator export --url ORIGIN [--admin-token TOKEN] --format solana-accounts --out DIR
        relay-emulator import --url ORIGIN [--admin-token TOKEN] FILE
 
 export writes a running emulator's whole state (ledger, transactions, history, legacy records, queue)
 to FILE or stdout, as a sealed snapshot in the --state-file format; import replaces a running
 emulator's state with one. Either also starts one: relay-emulator start --import FILE.
+export --format solana-accounts writes each account of the ledger (but the runtime's own) to DIR as
+\`solana account ADDRESS --output json\` does, one <address>.json each: --account-dir DIR loads them, here
+or into solana-test-validator and Surfpool.
 
 Options:
   --url ORIGIN           the emulator's origin, e.g. http://127.0.0.1:8787 (a base URL ending /api is taken too)
   --admin-token TOKEN    X-Admin-Token, which a non-loopback bind requires (env RELAY_EMULATOR_ADMIN_TOKEN)
-  --out FILE             export: write FILE instead of stdout
+  --out FILE             export: write FILE instead of stdout (with --format solana-accounts: the folder)
+  --format FORMAT        export: state (default: the state file's format) or solana-accounts
   -h, --help             this text
 
 Exit code: 0 when done, 1 when the emulator refused or could not be reached, 2 for a usage error.
@@ -48,7 +56,7 @@ export async function runStateCommand(command: 'export' | 'import', argv: string
     stdout(USAGE);
     return 0;
   }
-  const { url, headers, file, out } = parsed;
+  const { url, headers, file, out, format } = parsed;
   const fail = (message: string) => {
     stderr(`relay-emulator ${command}: ${message}\n`);
     return 1;
@@ -61,6 +69,7 @@ export async function runStateCommand(command: 'export' | 'import', argv: string
       return fail(`cannot read ${file}: ${(error as Error).message}`);
     }
   }
+  if (format === 'solana-accounts') return exportAccounts(url.replace(/\/state$/, '/accounts'), headers, out!, { stderr, fail });
   let response: Response;
   try {
     response = await fetch(url, {
@@ -86,15 +95,48 @@ export async function runStateCommand(command: 'export' | 'import', argv: string
   return 0;
 }
 
+/** `--format solana-accounts`: GET /__emulator/accounts, one <address>.json per account in `dir`, lamports exact. */
+async function exportAccounts(
+  url: string,
+  headers: Record<string, string>,
+  dir: string,
+  io: { stderr: (text: string) => void; fail: (message: string) => number },
+): Promise<number> {
+  let response: Response;
+  try {
+    response = await fetch(url, { headers });
+  } catch (error) {
+    return io.fail(`cannot reach ${url}: ${connectionFailure(error, 0)}`);
+  }
+  const text = await response.text();
+  if (!response.ok) return io.fail(`${response.status} from ${url}: ${problemDetail(text)}`);
+  // Lamports past 2^53 (the faucet's) are read back from the text, where the server wrote them exactly.
+  const exact = new Map([...text.matchAll(/"pubkey":"(\w+)","account":\{"lamports":(\d+)/g)].map(([, pubkey, lamports]) => [pubkey!, BigInt(lamports!)]));
+  const { accounts } = JSON.parse(text) as { accounts: SolanaAccountDump[] };
+  await mkdir(dir, { recursive: true });
+  for (const dump of accounts) {
+    const lamports = exact.get(dump.pubkey) ?? BigInt(dump.account.lamports);
+    await writeFile(join(dir, `${dump.pubkey}.json`), `${exactJson({ ...dump, account: { ...dump.account, lamports } }, 2)}\n`);
+  }
+  io.stderr(`exported ${accounts.length} accounts to ${dir}, one Solana CLI dump each (load them with --account-dir ${dir})\n`);
+  return 0;
+}
+
 function parse(command: 'export' | 'import', argv: string[], env: NodeJS.ProcessEnv) {
-  let values: { url?: string; 'admin-token'?: string; out?: string; help?: boolean };
+  let values: { url?: string; 'admin-token'?: string; out?: string; format?: string; help?: boolean };
   let positionals: string[];
   try {
     ({ values, positionals } = parseArgs({
       args: argv,
       strict: true,
       allowPositionals: command === 'import',
-      options: { url: { type: 'string' }, 'admin-token': { type: 'string' }, out: { type: 'string' }, help: { type: 'boolean', short: 'h' } },
+      options: {
+        url: { type: 'string' },
+        'admin-token': { type: 'string' },
+        out: { type: 'string' },
+        format: { type: 'string' },
+        help: { type: 'boolean', short: 'h' },
+      },
     }));
   } catch (error) {
     throw new UsageError((error as Error).message);
@@ -103,12 +145,16 @@ function parse(command: 'export' | 'import', argv: string[], env: NodeJS.Process
   if (!values.url) throw new UsageError("--url is required (the emulator's origin, e.g. http://127.0.0.1:8787)");
   if (!URL.canParse(values.url)) throw new UsageError(`--url is not a URL: ${values.url}`);
   if (command === 'import' && values.out !== undefined) throw new UsageError('--out is for export');
+  const format = values.format ?? 'state';
+  if (format !== 'state' && format !== 'solana-accounts') throw new UsageError(`--format must be state or solana-accounts, not "${format}"`);
+  if (command === 'import' && values.format !== undefined) throw new UsageError('--format is for export');
+  if (format === 'solana-accounts' && values.out === undefined) throw new UsageError('--format solana-accounts writes a folder: give it with --out DIR');
   const file = positionals[0];
   if (command === 'import' && (file === undefined || positionals.length > 1)) throw new UsageError('give the one FILE to import');
   const origin = new URL(values.url).origin;
   const token = values['admin-token'] ?? env.RELAY_EMULATOR_ADMIN_TOKEN;
   const headers: Record<string, string> = token ? { 'X-Admin-Token': token } : {};
-  return { url: `${origin}/__emulator/state`, headers, file, out: values.out };
+  return { url: `${origin}/__emulator/state`, headers, file, out: values.out, format };
 }
 
 /** The problem body's detail, else the text (cut). */

@@ -1,3 +1,4 @@
+import type { SolanaAccountDump } from '../fixtures/account-dumps.ts';
 import type { ProgramInfo } from '../ledger/loaded-programs.ts';
 import type { ProgramLoader } from '../ledger/program-accounts.ts';
 import type { PublicKey } from '@solana/web3.js';
@@ -105,4 +106,9 @@ export interface TestControlMethods {
    * another account, what is not a Solana ELF, and the bankrun engine (programs at start only).
    */
   deployProgram(programId: string | PublicKey, elf: Uint8Array, options?: DeployOptions): Promise<ProgramInfo>;
+  /**
+   * Every account of the ledger but the runtime's own, as the Solana CLI dumps it (`solana account
+   * --output json`): what `--account-dir` loads back, here or into a validator.
+   */
+  accountDumps(): Promise<SolanaAccountDump[]>;
 }

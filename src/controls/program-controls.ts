@@ -1,16 +1,43 @@
+import { PublicKey } from '@solana/web3.js';
+import { addressOf } from '../crypto/key-cache.ts';
 import { RelayError } from '../errors/relay-error.ts';
+import { toAccountDump } from '../fixtures/account-dumps.ts';
+import type { Ledger } from '../ledger/ledger.ts';
+import { programDataAddress } from '../ledger/program-accounts.ts';
+import { runtimeAccountReason } from '../ledger/protected-accounts.ts';
 import { ProgramRefusedError, type LoadedPrograms } from '../ledger/loaded-programs.ts';
 import { parseAddress } from '../ledger/account-state.ts';
 import type { RelayQueue } from '../relay/relay-queue.ts';
 import type { SubmissionJob } from '../relay/submission-worker.ts';
 import type { TestControlMethods } from './control-types.ts';
 
-type ProgramControls = Pick<TestControlMethods, 'programs' | 'deployProgram'>;
+type ProgramControls = Pick<TestControlMethods, 'programs' | 'deployProgram' | 'accountDumps'>;
+
+/** Owners whose accounts only the runtime makes (sysvars, builtins): never exported. */
+const RESERVED_OWNERS: ReadonlySet<string> = new Set(['Sysvar1111111111111111111111111111111111111', 'NativeLoader1111111111111111111111111111111']);
 
 /** The app's programs as tests see and change them: the list, and deploying or replacing one while the emulator runs. */
-export function programControls(services: { programs: LoadedPrograms; queue: RelayQueue<SubmissionJob> }): ProgramControls {
-  const { programs, queue } = services;
+export function programControls(services: { programs: LoadedPrograms; queue: RelayQueue<SubmissionJob>; ledger: Ledger }): ProgramControls {
+  const { programs, queue, ledger } = services;
   return {
+    /**
+     * Every account the ledger holds but the runtime's own (builtins, sysvars, what the engine ships):
+     * the fixtures', the dumps', every one written since, and the app's programs with their data.
+     */
+    async accountDumps() {
+      const addresses = new Set(ledger.knownAddresses());
+      for (const program of programs.list()) {
+        addresses.add(program.programId);
+        if (program.loader === 'upgradeable') addresses.add(addressOf(programDataAddress(new PublicKey(program.programId))));
+      }
+      const keys = [...addresses].sort().map((address) => new PublicKey(address));
+      const accounts = await ledger.readAccounts(keys);
+      return keys.flatMap((key, index) => {
+        const account = accounts[index];
+        return account && runtimeAccountReason(key) === null && !RESERVED_OWNERS.has(addressOf(account.owner)) ? [toAccountDump(key, account)] : [];
+      });
+    },
+
     programs: () => ({ programs: programs.list(), accounts: [...programs.dumps] }),
 
     async deployProgram(programId, elf, options = {}) {

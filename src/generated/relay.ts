@@ -730,6 +730,31 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/__emulator/accounts": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Every account of the ledger as the Solana CLI dumps it.
+         * @description Every account the ledger holds but the runtime's own (builtins, sysvars, and the programs
+         *     and mints the engine ships): the fixtures', the account dumps', every one written since,
+         *     and the app's programs with their program data. Each is what `solana account ADDRESS
+         *     --output json` writes, so `--account-dir` loads it back, here or into solana-test-validator
+         *     and Surfpool; `relay-emulator export --format solana-accounts --out DIR` writes one file
+         *     each. Lamports are exact integers (the faucet's pass 2^53); `rentEpoch` is 0.
+         */
+        get: operations["emulatorAccountDumps"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/__emulator/accounts/{address}": {
         parameters: {
             query?: never;
@@ -1888,6 +1913,21 @@ export interface components {
             mint: components["schemas"]["Address"];
             decimals: number;
             symbol: string | null;
+        };
+        /** @description An account as `solana account ADDRESS --output json` writes it. */
+        SolanaAccountDump: {
+            pubkey: components["schemas"]["Address"];
+            account: {
+                lamports: number;
+                data: [
+                    string,
+                    "base64"
+                ];
+                owner: components["schemas"]["Address"];
+                executable: boolean;
+                rentEpoch: number;
+                space: number;
+            };
         };
         EmulatorProgram: {
             programId: components["schemas"]["Address"];
@@ -3488,6 +3528,31 @@ export interface operations {
             403: components["responses"]["Forbidden"];
             413: components["responses"]["PayloadTooLarge"];
             415: components["responses"]["UnsupportedMediaType"];
+            500: components["responses"]["InternalError"];
+        };
+    };
+    emulatorAccountDumps: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The accounts, by address. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        accounts: components["schemas"]["SolanaAccountDump"][];
+                    };
+                };
+            };
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
             500: components["responses"]["InternalError"];
         };
     };

@@ -35,7 +35,8 @@ export const createBankrunEngine: EngineFactory = async (genesis) => {
     [],
     [...currentProgramAccounts(), ...genesis].map(({ address, account }) => ({
       address,
-      info: { ...account, lamports: Number(account.lamports), rentEpoch: 0 },
+      // A bigint, as setAccount passes it: bankrun converts with BigInt(), and a number rounds past 2^53.
+      info: { ...account, lamports: account.lamports as unknown as number, rentEpoch: 0 },
     })),
   );
   return new BankrunEngine(context);

@@ -1,7 +1,8 @@
 import type { EmulatorRoute } from '../../core/create-fetch.ts';
 import { base64Problem } from '../../crypto/base64.ts';
 import { RelayError } from '../../errors/relay-error.ts';
-import { jsonResponse } from '../../http/json-response.ts';
+import { jsonResponse, jsonTextResponse } from '../../http/json-response.ts';
+import { exactJson } from '../../fixtures/account-dumps.ts';
 import type { RouteContext } from '../../http/router.ts';
 import type { OperationId, QueryParameters, RequestBody } from '../../openapi/binding.ts';
 import type { EmulatorServices } from '../../services.ts';
@@ -53,6 +54,18 @@ export function controlRoutes(controls: TestControlMethods, guard: AdminGuard): 
       const request = await body(context, 'emulatorCreateMint');
       return controls.createMint({ decimals: request.decimals, ...(request.symbol === undefined ? {} : { symbol: request.symbol }) });
     }),
+
+    {
+      method: 'GET',
+      path: '/__emulator/accounts',
+      api: 'emulator',
+      operationId: 'emulatorAccountDumps',
+      async handle(context) {
+        guard.check(context.request, context.requestContext);
+        // Exact integers: lamports pass 2^53, which jsonResponse would round.
+        return jsonTextResponse(exactJson({ accounts: await controls.accountDumps() }));
+      },
+    },
 
     route('GET', '/__emulator/accounts/{address}', 'emulatorGetAccount', async ({ params }) => {
       const account = await controls.getAccount(params.address!);
