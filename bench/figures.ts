@@ -21,3 +21,4 @@ export { memoryFigures, LITESVM_CHURN_BYTES, type MemoryMeasurement, type RssPro
 export { stageBreakdown, type Stage, type StageMeasurement } from './figures/stages.ts';
 export { relayMemoryFigures, relayMemoryLines, kbPerSlot, kbPerTransfer, MAX_KB_PER_TRANSFER, type RelayMemoryProbe } from './figures/relay-memory.ts';
 export { journalFigure, type JournalMeasurement } from './figures/journal.ts';
+export { appProgramFigures, type AppProgramsMeasurement } from './figures/app-programs.ts';

@@ -4,7 +4,9 @@
  * keep working (no targets enforced).
  */
 import { DEFAULT_ENGINE, ENGINE_NAMES } from '../src/ledger/engines.ts';
+import { measureAppPrograms } from './app-programs.ts';
 import {
+  appProgramFigures,
   historyFigure,
   journalFigure,
   memoryFigures,
@@ -37,6 +39,8 @@ export interface BenchSizes {
   journal: { transfers: number; rounds: number };
   /** Relayed transfers, per engine, with RSS after every `step` (issue 16: at most 15 KB each on the default engine). */
   relayMemory: RelayMemorySizes;
+  /** Start-ups with and without Light Protocol's programs, and relayed calls against transfers (issue 32). */
+  appPrograms: { rounds: number; perRound: number };
 }
 
 export const FULL: BenchSizes = {
@@ -49,6 +53,7 @@ export const FULL: BenchSizes = {
   profiled: 300,
   journal: { transfers: 300, rounds: 5 },
   relayMemory: { transfers: 10_000, step: 1_000, clients: 32, slots: 500 },
+  appPrograms: { rounds: 7, perRound: 100 },
 };
 export const SMOKE: BenchSizes = {
   throughput: { rounds: 1, perRound: 5 },
@@ -60,6 +65,7 @@ export const SMOKE: BenchSizes = {
   profiled: 3,
   journal: { transfers: 8, rounds: 1 },
   relayMemory: { transfers: 40, step: 20, clients: 4, slots: 10 },
+  appPrograms: { rounds: 1, perRound: 5 },
 };
 
 /** Measures one engine after the other (never side by side: they would share the CPU). */
@@ -79,6 +85,7 @@ export const MEASURE = {
   stages: (sizes: BenchSizes) => perEngine((engine) => measureStages(engine, sizes.profiled)),
   journal: (sizes: BenchSizes) => measureJournalThroughput(sizes.journal.transfers, sizes.journal.rounds),
   relayMemory: async (sizes: BenchSizes) => measureRelayMemory(sizes.relayMemory),
+  appPrograms: (sizes: BenchSizes) => measureAppPrograms(sizes.appPrograms.rounds, sizes.appPrograms.perRound),
 };
 
 export type Measurers = typeof MEASURE;
@@ -95,6 +102,7 @@ export async function runBenchmarks(sizes: BenchSizes, measure: Measurers = MEAS
   const stages = (await measure.stages(sizes)).map(stageBreakdown);
   const relayMemory = await measure.relayMemory(sizes);
   figures.push(...relayMemoryFigures(relayMemory, DEFAULT_ENGINE));
+  figures.push(...appProgramFigures(await measure.appPrograms(sizes)));
   return { figures, stages, memoryLines: relayMemory.flatMap(relayMemoryLines) };
 }
 

@@ -95,6 +95,12 @@ function fakeMeasurers(slowdown: number, seen: BenchSizes[] = []): Measurers {
     ),
     journal: note({ clients: 32, plainRates: [100, 120, 80], journaledRates: [90, 114, 68].map((rate) => rate / slowdown), journalBytesPerRelay: 4096 }),
     relayMemory: note([relayMemoryProbe('bankrun', 6 * slowdown, 130 * slowdown, 12 * slowdown)]),
+    appPrograms: note({
+      programs: 5,
+      accounts: 39,
+      startup: { withoutMs: [100, 110, 90], withMs: [120, 121, 117].map((ms) => ms * slowdown) },
+      relay: { perRound: 100, transferSeconds: [0.1, 0.1, 0.1], callSeconds: [0.11, 0.1, 0.125].map((seconds) => seconds * slowdown) },
+    }),
   };
 }
 
@@ -292,7 +298,7 @@ describe('runBenchmarks', () => {
   it('makes every figure from what the measurers return, given the sizes, for both engines', async () => {
     const seen: BenchSizes[] = [];
     const { figures, stages } = await runBenchmarks(SMOKE, fakeMeasurers(1, seen));
-    expect(seen).toHaveLength(8);
+    expect(seen).toHaveLength(9);
     expect(seen.every((sizes) => sizes === SMOKE)).toBe(true);
     expect(figures.map((figure) => figure.name)).toEqual([
       ...NAMES,
@@ -300,9 +306,11 @@ describe('runBenchmarks', () => {
       'RSS per relayed transfer, bankrun',
       'RSS per slot, bankrun',
       'RSS kept per closed emulator, bankrun',
+      'start-up with 5 programs and 39 account dumps, litesvm',
+      'relayed calls of a loaded program (spl_noop) per relayed SPL transfer, litesvm',
     ]);
     expect(figures.map((figure) => Number(figure.ratio!.toFixed(4)))).toEqual([
-      2, 2.5, 2, 2.5, 1.2, 1.2, 1, 0.5, 0.5, 0.5, 0.5, 0.5, 0.5, 1.2, 0.5, 1.2, 0.5, 0.9, 0.4, 21.6667, 0.9452,
+      2, 2.5, 2, 2.5, 1.2, 1.2, 1, 0.5, 0.5, 0.5, 0.5, 0.5, 0.5, 1.2, 0.5, 1.2, 0.5, 0.9, 0.4, 21.6667, 0.9452, 1.2, 0.9091,
     ]);
     expect(stages.map((engine) => engine[0]!.stage)).toEqual(['whole relayed transfer on bankrun', 'whole relayed transfer on litesvm']);
     expect(stages[1]).toEqual([
@@ -317,7 +325,12 @@ describe('runBenchmarks', () => {
     const base = (await runBenchmarks(SMOKE, fakeMeasurers(1))).figures;
     const slower = (await runBenchmarks(SMOKE, fakeMeasurers(2))).figures;
     // Rates (relay efficiency, relayed/s, throughput, journaled relays) halve; times and sizes (start-up, history, RSS) double.
-    const rates = [...NAMES.slice(0, 4), ...NAMES.slice(7, 13), "relay throughput with the state file's journal (32 clients)"];
+    const rates = [
+      ...NAMES.slice(0, 4),
+      ...NAMES.slice(7, 13),
+      "relay throughput with the state file's journal (32 clients)",
+      'relayed calls of a loaded program (spl_noop) per relayed SPL transfer, litesvm',
+    ];
     // Ratios of two sizes the larger emulator both doubles stay put.
     const unchanged = ['RSS per slot, bankrun', 'RSS kept per closed emulator, bankrun'];
     for (const [index, figure] of base.entries()) {
@@ -332,6 +345,8 @@ describe('runBenchmarks', () => {
       'GET /Transaction/config, journal off',
       'POST /Account/getaccountinfo, journal off',
       "relay throughput with the state file's journal (32 clients)",
+      'start-up with 5 programs and 39 account dumps, litesvm',
+      'relayed calls of a loaded program (spl_noop) per relayed SPL transfer, litesvm',
     ]);
   });
 });
