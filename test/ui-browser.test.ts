@@ -1,6 +1,8 @@
 import { createAssociatedTokenAccountIdempotentInstruction } from '@solana/spl-token';
 import { Keypair, SystemProgram } from '@solana/web3.js';
-import { readFileSync } from 'node:fs';
+import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import type { Page } from 'playwright-core';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { createRelayEmulator } from '../src/index.ts';
@@ -306,6 +308,30 @@ describe('web UI in chromium', () => {
     } finally {
       await other.close();
       await emulator.close();
+    }
+  });
+
+  it('lists the app’s programs in the overview, by their .so’s name', async () => {
+    const reader = await createRelayEmulator({ loopback: false });
+    const elf = (await reader.getAccount('ATokenGPvbdGVxr1b2hvZbsiqW5xWH25efTNsLJA8knL'))!.data;
+    await reader.close();
+    const folder = mkdtempSync(join(tmpdir(), 'relay-emulator-ui-programs-'));
+    writeFileSync(join(folder, 'my_program.so'), elf);
+    const programId = Keypair.generate().publicKey.toBase58();
+    const emulator = await createRelayEmulator({ programs: [{ programId, path: join(folder, 'my_program.so'), upgradeAuthority: null }] });
+    const other = await browser.context.newPage();
+    const otherTrouble = pageTrouble(other);
+    try {
+      await other.goto(`${emulator.loopbackOrigin}/`);
+      await expect
+        .poll(() => other.locator('#programs li').allTextContents(), { timeout: LIVE })
+        .toEqual([expect.stringMatching(/^my_program \S+ upgradeable, loaded at start$/)]);
+      expect(await other.locator('#programs a').getAttribute('href')).toContain(`address/${programId}`);
+      expect(otherTrouble).toEqual([]);
+    } finally {
+      await other.close();
+      await emulator.close();
+      rmSync(folder, { recursive: true, force: true });
     }
   });
 

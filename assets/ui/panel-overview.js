@@ -31,6 +31,24 @@ export function overviewPanel() {
           ['Slot', h('span', { id: 'slot' }, String(clock.slot))],
           ['Block height', String(clock.blockHeight)],
           ['Transactions', `${transactions.queued} queued, ${transactions.processed} processed, ${transactions.failed} failed`],
+          [
+            'Programs',
+            overview.programs.length === 0
+              ? h('span', { id: 'programs' }, 'none of the app’s')
+              : h(
+                  'ul',
+                  { id: 'programs' },
+                  ...overview.programs.map((program) =>
+                    h(
+                      'li',
+                      {},
+                      addressLink(program.programId),
+                      ` ${program.loader === 'upgradeable' ? 'upgradeable' : 'BPF Loader 2'}, `,
+                      program.origin === 'start' ? 'loaded at start' : 'deployed since',
+                    ),
+                  ),
+                ),
+          ],
           ['Version', overview.version],
         ]),
       );

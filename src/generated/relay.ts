@@ -2126,7 +2126,15 @@ export interface components {
                 processed: number;
                 failed: number;
             };
-            /** @description Names the web UI shows before addresses - the programs, the fixture mints' symbols, the fixture keys (alice, fee payer, ...) - by address. */
+            /** @description The app's own programs, loaded at start or deployed since (GET /__emulator/programs has the rest of each). */
+            programs: {
+                programId: components["schemas"]["Address"];
+                /** @enum {string} */
+                loader: "upgradeable" | "bpf-loader-2";
+                /** @enum {string} */
+                origin: "start" | "deployed";
+            }[];
+            /** @description Names the web UI shows before addresses - the programs (an app's by its .so's name), the fixture mints' symbols, the fixture keys (alice, fee payer, ...) - by address. */
             names: {
                 [key: string]: string;
             };

@@ -1,3 +1,4 @@
+import { basename } from 'node:path';
 import { PublicKey } from '@solana/web3.js';
 import type { components } from '../generated/relay.ts';
 import type { EmulatorServices } from '../services.ts';
@@ -14,10 +15,11 @@ const PROGRAM_NAMES: Record<keyof typeof PROGRAMS, string> = {
   memo: 'Memo',
 };
 
-/** Names the page shows before addresses: the programs, the fixture mints' symbols, the fixture keys. */
-function addressNames(fixtures: EmulatorServices['fixtures']): Record<string, string> {
+/** Names the page shows before addresses: the programs (an app's by its .so's name), the fixture mints' symbols, the fixture keys. */
+function addressNames(fixtures: EmulatorServices['fixtures'], programs: EmulatorServices['programs']): Record<string, string> {
   const names: Record<string, string> = {};
   for (const [key, program] of Object.entries(PROGRAMS)) names[program.toBase58()] = PROGRAM_NAMES[key as keyof typeof PROGRAMS];
+  for (const program of programs.list()) if (program.path !== null) names[program.programId] = basename(program.path).replace(/\.(so|json)$/, '');
   for (const mint of fixtures.mints) names[mint.address] = mint.symbol;
   for (const wallet of fixtures.wallets) names[wallet.publicKey] = wallet.name;
   names[fixtures.relay.feePayer.publicKey] = 'fee payer';
@@ -47,6 +49,7 @@ export async function overview(services: EmulatorServices): Promise<Overview> {
     queue: queue.state(),
     clock: { slot: Number(clock.slot), blockHeight: Number(clock.blockHeight), unixTimestamp: Number(clock.unixTimestamp) },
     transactions,
-    names: addressNames(services.fixtures),
+    programs: services.programs.list().map(({ programId, loader, origin }) => ({ programId, loader, origin })),
+    names: addressNames(services.fixtures, services.programs),
   };
 }
