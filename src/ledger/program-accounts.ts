@@ -66,7 +66,7 @@ export function programAccounts(image: ProgramImage): GenesisAccount[] {
 
 /** The upgrade authority and deploy slot a program-data account records, or null when `account` is not one. */
 export function readProgramData(account: LedgerAccount | null): { deploySlot: bigint; upgradeAuthority: PublicKey | null; elf: Uint8Array } | null {
-  if (!account || !account.owner.equals(UPGRADEABLE_LOADER) || account.data.length < PROGRAM_DATA_HEADER) return null;
+  if (!account?.owner.equals(UPGRADEABLE_LOADER) || account.data.length < PROGRAM_DATA_HEADER) return null;
   const view = new DataView(account.data.buffer, account.data.byteOffset, account.data.byteLength);
   if (view.getUint32(0, true) !== PROGRAM_DATA_TAG) return null;
   return {

@@ -46,7 +46,7 @@ export async function weighFeePayerLoss(
   if (simulated.result.err !== null) return;
   const [payerAfter, ...tokensAfter] = simulated.accounts;
   const payerBefore = before[0] as LedgerAccount;
-  if (!payerAfter || !payerAfter.owner.equals(payerBefore.owner) || payerAfter.data.length !== payerBefore.data.length) {
+  if (!payerAfter?.owner.equals(payerBefore.owner) || payerAfter.data.length !== payerBefore.data.length) {
     return refuse('the simulation shows the fee payer closed, assigned to another program or given data.');
   }
   tokensAfter.forEach((after, index) => {

@@ -28,7 +28,7 @@ const NOOP = 'noopb9bkMVfRPU8AsbpTUg8AQkHtKwMYZiFUjNRtMmV';
 const LIGHT_SYSTEM = 'SySTEM1eSU2p4BGQfQpimFEWWSC1XDFeun3Nqzz3rT7';
 const ENGINE = process.env.RELAY_EMULATOR_ENGINE ?? 'litesvm';
 
-// biome-ignore lint/suspicious/noExplicitAny: the judge's packages are loaded at run time, from their own install.
+/** The judge's packages are loaded at run time, from their own install: untyped here. */
 type Any = any;
 
 type Rpc = <T = Any>(method: string, params?: unknown[]) => Promise<T>;
