@@ -533,6 +533,32 @@ describe('export --format solana-accounts', () => {
   }, 60_000);
 });
 
+describe('banks kept for the same programs', () => {
+  it('serves the next emulator with the same programs from a closed one’s bank, as new, and never one with other code', async () => {
+    const id = Keypair.generate().publicKey;
+    const withNoop = { programs: [{ programId: id.toBase58(), path: join(bin, 'spl_noop.so') }], accounts: [{ path: join(dir, 'usdc-mint.json') }] };
+    const first = await createRelayEmulator(withNoop);
+    // What the first leaves behind: a dumped account written, a call made.
+    await first.setAccount(MAINNET_USDC, { ...(await first.getAccount(MAINNET_USDC))!, lamports: 5_555_555n });
+    expect((await call(first, id, await blockhashOf(first))).status).toBe('processed');
+    await first.close();
+    const second = await createRelayEmulator(withNoop);
+    try {
+      expect((await second.getAccount(MAINNET_USDC))!.lamports).toBe(1_461_600n);
+      expect((await call(second, id, await blockhashOf(second))).status).toBe('processed');
+    } finally {
+      await second.close();
+    }
+    // Other code at the same address: its own bank, running its own code.
+    const other = await createRelayEmulator({ programs: [{ programId: id.toBase58(), path: join(bin, 'light_registry.so') }] });
+    try {
+      expect((await call(other, id, await blockhashOf(other))).logs.join('\n')).toContain('DeclaredProgramIdMismatch');
+    } finally {
+      await other.close();
+    }
+  });
+});
+
 describe('programs allowed but not loaded', () => {
   it("warns at start, one line each, of Kora's allowed_programs and policy.extraPrograms that nothing on the ledger runs", async () => {
     const unknown = Keypair.generate().publicKey.toBase58();

@@ -1,3 +1,4 @@
+import { createHash } from 'node:crypto';
 import { PublicKey, SystemProgram } from '@solana/web3.js';
 import { Account, LiteSvm } from 'litesvm/dist/internal.js';
 
@@ -16,7 +17,15 @@ import { Account, LiteSvm } from 'litesvm/dist/internal.js';
 const MAX_IDLE_BANKS = 4;
 const SYSTEM_PROGRAM = SystemProgram.programId.toBytes();
 const NATIVE_MINT = new PublicKey('So11111111111111111111111111111111111111112').toBytes();
-const idleBanks: LiteSvm[] = [];
+/**
+ * Idle banks by the genesis they hold (see genesisKey): a closed engine puts back what it wrote
+ * since genesis, so its bank holds that genesis, programs loaded in LiteSVM's program cache (which
+ * no reset can take back out), and serves the next engine with the same genesis, which sets
+ * nothing: Light Protocol's five programs took 42-44 ms to load and its 36 dumped accounts 10-14
+ * (BENCHMARKS.md, "The app's own programs").
+ */
+const idleBanks = new Map<string, LiteSvm[]>();
+let idleCount = 0;
 
 /** The loaders: an account they own is a program (or its data), which the reset cannot put back. */
 export const LOADERS: ReadonlySet<string> = new Set([
@@ -33,19 +42,45 @@ export interface OriginalAccount {
   account: Account | null;
 }
 
-/** A reset bank a closed engine left, or a new one. */
-export function takeBank(): LiteSvm {
-  return idleBanks.pop() ?? newBank();
+/**
+ * A bank a closed engine left holding the genesis `genesis` names (see genesisKey), or a new one;
+ * `warm` says whether it holds that genesis already ('' names none: a bare bank).
+ */
+export function takeBank(genesis = ''): { svm: LiteSvm; warm: boolean } {
+  const svm = idleBanks.get(genesis)?.pop();
+  if (!svm) return { svm: newBank(), warm: false };
+  idleCount -= 1;
+  return { svm, warm: true };
 }
 
-/** Puts back every account a closed engine wrote and keeps the bank for the next engine, unless the pool is full. */
-export function releaseBank(svm: LiteSvm, originals: Iterable<OriginalAccount>): void {
-  if (idleBanks.length >= MAX_IDLE_BANKS) return;
+/** Puts back every account a closed engine wrote since genesis and keeps the bank for the next engine with the same genesis, unless the pool is full. */
+export function releaseBank(svm: LiteSvm, originals: Iterable<OriginalAccount>, genesis = ''): void {
+  if (idleCount >= MAX_IDLE_BANKS) return;
   // An account that was not there gets 0 lamports and no data, which the runtime and getAccount treat as absent.
   for (const { bytes, account } of originals) svm.setAccount(bytes, account ?? new Account(0n, new Uint8Array(), SYSTEM_PROGRAM, false, 0n));
-  idleBanks.push(svm);
+  idleBanks.set(genesis, [...(idleBanks.get(genesis) ?? []), svm]);
+  idleCount += 1;
 }
 
+const hashes = new WeakMap<Uint8Array, string>();
+
+/**
+ * What names a genesis: each account's address, lamports, owner, executable flag and the SHA-256 of
+ * its data, hashed once per byte array (the app's ELFs and dumps are kept per process, so a suite's
+ * emulators hash them once). '' for none.
+ */
+export function genesisKey(accounts: Iterable<{ address: string; lamports: bigint; owner: string; executable: boolean; data: Uint8Array }>): string {
+  const parts: string[] = [];
+  for (const { address, lamports, owner, executable, data } of accounts) {
+    let hash = hashes.get(data);
+    if (hash === undefined) {
+      hash = createHash('sha256').update(data).digest('hex');
+      hashes.set(data, hash);
+    }
+    parts.push(`${address}:${lamports}:${owner}:${executable ? 1 : 0}:${hash}`);
+  }
+  return parts.join(',');
+}
 function newBank(): LiteSvm {
   // Standard: sysvars, builtins, precompiles, the default SPL programs, every feature enabled.
   const svm = new LiteSvm();

@@ -6,7 +6,7 @@ import { PublicKey } from '@solana/web3.js';
 import { Account, Clock, SimulatedTransactionInfo, type LiteSvm } from 'litesvm/dist/internal.js';
 import type { FeeRules } from './compute-budget.ts';
 import type { EngineClock, EngineExecution, EngineFactory, EngineTransaction, LedgerAccount, LedgerEngine } from './engine.ts';
-import { LOADERS, releaseBank, takeBank, type OriginalAccount } from './litesvm-bank.ts';
+import { genesisKey, LOADERS, releaseBank, takeBank, type OriginalAccount } from './litesvm-bank.ts';
 import { toExecution } from './litesvm-execution.ts';
 import { encodeBase58 } from '../crypto/base58.ts';
 import { addressOf, keyBytesOf } from '../crypto/key-cache.ts';
@@ -34,14 +34,11 @@ import { InternalError } from '../errors/internal-error.ts';
  * execution results are translated in litesvm-execution.ts.
  */
 export const createLiteSvmEngine: EngineFactory = async (genesis) => {
-  const engine = new LiteSvmEngine(takeBank());
-  for (const { address, account } of genesis) {
-    engine.setAccount(address, account);
-    // At genesis a program the bank cannot load is the user's to know about, not data to keep.
-    if (engine.unloadable(address)) {
-      throw new InternalError('PROGRAM_INVALID', { problem: `the litesvm engine cannot load the program at ${addressOf(address)}: ${engine.loadError}` });
-    }
-  }
+  const key = genesisKey(genesis.map(({ address, account }) => ({ address: addressOf(address), ...account, owner: addressOf(account.owner) })));
+  const { svm, warm } = takeBank(key);
+  const engine = new LiteSvmEngine(svm, key);
+  // A bank of this key holds this genesis already (its engine's writes were put back); a new one gets it once, and keeps it.
+  if (!warm) for (const { address, account } of genesis) engine.loadGenesisAccount(address, account);
   return engine;
 };
 
@@ -59,16 +56,34 @@ class LiteSvmEngine implements LedgerEngine {
   #reusable = true;
   /** Executable accounts the bank could not load as programs, kept as plain data: reported executable as written. */
   readonly #unloadable = new Set<string>();
-  /** Why the bank last refused to load an executable account. */
-  loadError = '';
   #slot = 0n;
   #blockhash = BLOCKHASH_SEED;
   #blockhashText = encodeBase58(BLOCKHASH_SEED);
   /** Steps of the chain not yet taken: they are taken when a blockhash is asked for, not per transaction. */
   #pendingSteps = 0;
 
-  constructor(svm: LiteSvm) {
+  /** The programs its bank holds from genesis (litesvm-bank.ts, programsKey): where the bank goes back when this engine closes. */
+  readonly #programs: string;
+
+  constructor(svm: LiteSvm, programs: string) {
     this.#svm = svm;
+    this.#programs = programs;
+  }
+
+  /**
+   * A genesis account, kept with the bank: not remembered for the reset, which puts back what the
+   * engine wrote since genesis, so that the bank returns to its pool holding this genesis (programs
+   * loaded, with LiteSVM's program cache). A program LiteSVM cannot load is the user's to know about.
+   */
+  loadGenesisAccount(address: PublicKey, account: LedgerAccount): void {
+    try {
+      this.#open().setAccount(keyBytesOf(address), toNative(account));
+    } catch (error) {
+      if (!account.executable) throw error;
+      throw new InternalError('PROGRAM_INVALID', {
+        problem: `the litesvm engine cannot load the program at ${addressOf(address)}: ${(error as Error).message}`,
+      });
+    }
   }
 
   async currentBlockhash(): Promise<string> {
@@ -102,15 +117,9 @@ class LiteSvmEngine implements LedgerEngine {
       // LiteSVM loads an executable account as a program and refuses one it cannot load; bankrun
       // stores it as given. Store it as data, report it as written: invoking it fails either way.
       if (!account.executable) throw error;
-      this.loadError = (error as Error).message;
       svm.setAccount(bytes, toNative({ ...account, executable: false }));
       this.#unloadable.add(address_);
     }
-  }
-
-  /** True when the account at `address` is executable but the bank could not load it as a program. */
-  unloadable(address: PublicKey): boolean {
-    return this.#unloadable.has(addressOf(address));
   }
 
   async execute({ tx, bytes }: EngineTransaction): Promise<EngineExecution> {
@@ -184,7 +193,7 @@ class LiteSvmEngine implements LedgerEngine {
     const svm = this.#svm;
     if (!svm) return;
     this.#svm = null;
-    if (this.#reusable) releaseBank(svm, this.#original.values());
+    if (this.#reusable) releaseBank(svm, this.#original.values(), this.#programs);
   }
 
   /**

@@ -34,7 +34,7 @@ let cached: GenesisAccount[] | null = null;
  */
 export function currentProgramAccounts(): GenesisAccount[] {
   if (cached) return cached;
-  const svm = takeBank();
+  const { svm } = takeBank();
   try {
     const accounts: GenesisAccount[] = [];
     const read = (address: PublicKey) => {
