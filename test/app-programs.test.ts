@@ -15,7 +15,7 @@ import bs58 from 'bs58';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createRelayEmulator, type RelayEmulator } from '../src/index.ts';
 import { encodeMint, encodeTokenAccount } from '../src/ledger/token-accounts.ts';
-import { startCli } from './support/cli-process.ts';
+import { runCli, startCli } from './support/cli-process.ts';
 import { startHarness, type Harness } from './support/harness.ts';
 import { installJudge } from './support/judge-install.ts';
 import { ALICE, build, FEE_PAYER } from './support/transactions.ts';
@@ -480,15 +480,7 @@ describe('export --format solana-accounts', () => {
         headers: { 'content-type': 'application/json' },
         body: JSON.stringify({ address: ALICE.publicKey.toBase58(), lamports: 123_456_789 }),
       });
-      const { spawn } = await import('node:child_process');
-      const { CLI_ARGS } = await import('./support/cli-process.ts');
-      const ran = await new Promise<{ code: number | null; stderr: string }>((resolve) => {
-        const args = [...CLI_ARGS, 'export', '--url', first.origin, '--format', 'solana-accounts', '--out', out];
-        const child = spawn(process.execPath, args, { stdio: ['ignore', 'pipe', 'pipe'] });
-        let stderr = '';
-        child.stderr.on('data', (chunk: Buffer) => (stderr += chunk.toString()));
-        child.once('close', (code) => resolve({ code, stderr }));
-      });
+      const ran = await runCli(['export', '--url', first.origin, '--format', 'solana-accounts', '--out', out]);
       exported = (await import('node:fs')).readdirSync(out).map((name) => name.replace(/\.json$/, ''));
       const said = `exported ${exported.length} accounts to ${out}, one Solana CLI dump each (load them with --account-dir ${out})\n`;
       expect(ran).toEqual({ code: 0, stderr: said });
@@ -624,15 +616,7 @@ describe('bad programs and dumps are refused at start, in one line, with nothing
   });
 
   it('answers the command line with that line on stderr, exit code 1 and no stack', async () => {
-    const { spawn } = await import('node:child_process');
-    const { CLI_ARGS } = await import('./support/cli-process.ts');
-    const run = (args: string[]) =>
-      new Promise<{ code: number | null; stderr: string }>((resolve) => {
-        const child = spawn(process.execPath, [...CLI_ARGS, 'start', '--port', '0', ...args], { stdio: ['ignore', 'pipe', 'pipe'] });
-        let stderr = '';
-        child.stderr.on('data', (chunk: Buffer) => (stderr += chunk.toString()));
-        child.once('close', (code) => resolve({ code, stderr }));
-      });
+    const run = (args: string[]) => runCli(['start', '--port', '0', ...args]);
     const truncated = await run(['--bpf-program', Keypair.generate().publicKey.toBase58(), join(dir, 'truncated.so')]);
     expect(truncated).toEqual({
       code: 1,

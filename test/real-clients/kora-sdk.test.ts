@@ -18,6 +18,7 @@ import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type CliProcess, startCli } from '../support/cli-process.ts';
+import { shellEnv } from '../support/judge-install.ts';
 import { describeKoraClientInProcess } from './kora/kora-client-in-process.ts';
 
 const JUDGE = fileURLToPath(new URL('kora-sdk/', import.meta.url));
@@ -48,13 +49,6 @@ function run(file: string, args: string[], options: { cwd: string; env: NodeJS.P
       resolve({ code, output });
     });
   });
-}
-
-/** The environment of a user's shell: none of this run's vitest or npm variables. */
-function shellEnv(extra: Record<string, string>): NodeJS.ProcessEnv {
-  const env: NodeJS.ProcessEnv = {};
-  for (const [name, value] of Object.entries(process.env)) if (!/^(VITEST|__VITEST|npm_|NODE_OPTIONS$|TINYPOOL)/i.test(name)) env[name] = value;
-  return { ...env, NO_COLOR: '1', ...extra };
 }
 
 async function airdrop(rpcUrl: string, address: string): Promise<void> {

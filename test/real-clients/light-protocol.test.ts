@@ -10,11 +10,13 @@
  * The packages come from npm at install time (test/real-clients/light/, its own lockfile), never
  * from this repository.
  */
+import { once } from 'node:events';
 import { readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import bs58 from 'bs58';
+import { WebSocket } from 'ws';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createRelayEmulator, type RelayEmulator } from '../../src/index.ts';
 import { type CliProcess, startCli } from '../support/cli-process.ts';
@@ -160,8 +162,15 @@ describe('Light Protocol’s programs and accounts, loaded with the flags its CL
 
   const alice = () => light.web3.Keypair.fromSecretKey(ALICE.secretKey);
 
-  it('relays a call to spl_noop with the relay as fee payer', async () => {
+  it('relays a call to spl_noop with the relay as fee payer, and PubSub tells a logsSubscribe that mentions it', async () => {
     const { web3 } = light;
+    // A logsSubscribe that mentions the program, as kit's logsNotifications sends it, answered before anything is sent.
+    const socket = new WebSocket(String(emulator.ready.pubsubUrl));
+    const messages: Any[] = [];
+    socket.on('message', (data) => messages.push(JSON.parse(String(data))));
+    await once(socket, 'open');
+    socket.send(JSON.stringify({ jsonrpc: '2.0', id: 1, method: 'logsSubscribe', params: [{ mentions: [NOOP] }, { commitment: 'confirmed' }] }));
+    await expect.poll(() => messages.find((message) => message.id === 1)?.result, { timeout: 10_000 }).toEqual(expect.any(Number));
     const ix = new web3.TransactionInstruction({
       programId: new web3.PublicKey(NOOP),
       keys: [{ pubkey: alice().publicKey, isSigner: true, isWritable: false }],
@@ -178,6 +187,13 @@ describe('Light Protocol’s programs and accounts, loaded with the flags its CL
     ]);
     expect(landedTx.transaction.message.accountKeys[0]).toBe(emulator.ready.feePayer);
     expect(landedTx.meta.fee).toBe(10_000);
+    try {
+      const heard = () => messages.find((message) => message.method === 'logsNotification' && message.params.result.value.signature === body.signature);
+      await expect.poll(heard, { timeout: 10_000 }).toBeDefined();
+      expect(heard().params.result.value).toEqual({ signature: body.signature, err: null, logs: landedTx.meta.logMessages });
+    } finally {
+      socket.close();
+    }
   });
 
   it('relays Light’s compress instruction, built by stateless.js, for the user’s own SOL, on a v1 and on a batched state tree', async () => {

@@ -41,7 +41,7 @@ export async function installJudge(project: string): Promise<string> {
 function npmCi(cwd: string): Promise<string> {
   return new Promise((resolve, reject) => {
     // Install scripts are off: the judges' packages need none to be read or run here.
-    const child = spawn('npm', ['ci', '--ignore-scripts', '--no-audit', '--no-fund'], { cwd, stdio: ['ignore', 'pipe', 'pipe'], env: withoutVitest() });
+    const child = spawn('npm', ['ci', '--ignore-scripts', '--no-audit', '--no-fund'], { cwd, stdio: ['ignore', 'pipe', 'pipe'], env: shellEnv() });
     let output = '';
     child.stdout.on('data', (chunk: Buffer) => (output += chunk.toString()));
     child.stderr.on('data', (chunk: Buffer) => (output += chunk.toString()));
@@ -55,9 +55,9 @@ function npmCi(cwd: string): Promise<string> {
   });
 }
 
-/** The environment of a user's shell: none of this run's vitest or npm variables. */
-function withoutVitest(): NodeJS.ProcessEnv {
+/** The environment of a user's shell: none of this run's vitest or npm variables, and `extra`. */
+export function shellEnv(extra: Record<string, string> = {}): NodeJS.ProcessEnv {
   const env: NodeJS.ProcessEnv = {};
   for (const [name, value] of Object.entries(process.env)) if (!/^(VITEST|__VITEST|npm_|NODE_OPTIONS$|TINYPOOL)/i.test(name)) env[name] = value;
-  return env;
+  return { ...env, NO_COLOR: '1', ...extra };
 }
