@@ -4,14 +4,14 @@ import { Account, LiteSvm } from 'litesvm/dist/internal.js';
 
 /**
  * LiteSVM banks: one made with the programs and checks the emulator wants, and a small pool of
- * closed engines' banks, reset, for the next engine.
+ * closed engines' banks, reset, for the next engine with the same genesis.
  *
  * A bank holds ~7.5 MB of loaded programs, and memory the allocator got back stays in the
- * process, so closed engines' banks are reset and reused (at most {@link MAX_IDLE_BANKS} kept):
- * every account an engine wrote is put back as the bank had it, so that a reused bank behaves as a
- * new one. An engine that ran something the reset cannot see through (a transaction with address
- * lookup tables, a write to an executable or loader-owned account) leaves its bank to the garbage
- * collector instead.
+ * process, so closed engines' banks are reset and reused (at most {@link MAX_IDLE_BANKS} kept, the
+ * oldest let go first): every account an engine wrote since genesis is put back as the bank had it,
+ * so that a reused bank holds its genesis as a new one would. An engine that ran something the
+ * reset cannot see through (a transaction with address lookup tables, a write to an executable or
+ * loader-owned account after genesis) leaves its bank to the garbage collector instead.
  */
 
 const MAX_IDLE_BANKS = 4;
@@ -25,7 +25,8 @@ const NATIVE_MINT = new PublicKey('So11111111111111111111111111111111111111112')
  * (BENCHMARKS.md, "The app's own programs").
  */
 const idleBanks = new Map<string, LiteSvm[]>();
-let idleCount = 0;
+/** Every idle bank, oldest first: when the pool is full, the oldest makes room (a genesis no longer used). */
+const idleOrder: { genesis: string; svm: LiteSvm }[] = [];
 
 /** The loaders: an account they own is a program (or its data), which the reset cannot put back. */
 export const LOADERS: ReadonlySet<string> = new Set([
@@ -49,17 +50,28 @@ export interface OriginalAccount {
 export function takeBank(genesis = ''): { svm: LiteSvm; warm: boolean } {
   const svm = idleBanks.get(genesis)?.pop();
   if (!svm) return { svm: newBank(), warm: false };
-  idleCount -= 1;
+  idleOrder.splice(
+    idleOrder.findIndex((entry) => entry.svm === svm),
+    1,
+  );
   return { svm, warm: true };
 }
 
-/** Puts back every account a closed engine wrote since genesis and keeps the bank for the next engine with the same genesis, unless the pool is full. */
+/**
+ * Puts back every account a closed engine wrote since genesis and keeps the bank for the next
+ * engine with the same genesis; when the pool is full, the bank idle longest is let go first.
+ */
 export function releaseBank(svm: LiteSvm, originals: Iterable<OriginalAccount>, genesis = ''): void {
-  if (idleCount >= MAX_IDLE_BANKS) return;
   // An account that was not there gets 0 lamports and no data, which the runtime and getAccount treat as absent.
   for (const { bytes, account } of originals) svm.setAccount(bytes, account ?? new Account(0n, new Uint8Array(), SYSTEM_PROGRAM, false, 0n));
+  if (idleOrder.length >= MAX_IDLE_BANKS) {
+    const oldest = idleOrder.shift()!;
+    const banks = idleBanks.get(oldest.genesis)!;
+    banks.splice(banks.indexOf(oldest.svm), 1);
+    if (banks.length === 0) idleBanks.delete(oldest.genesis);
+  }
   idleBanks.set(genesis, [...(idleBanks.get(genesis) ?? []), svm]);
-  idleCount += 1;
+  idleOrder.push({ genesis, svm });
 }
 
 const hashes = new WeakMap<Uint8Array, string>();
@@ -81,6 +93,7 @@ export function genesisKey(accounts: Iterable<{ address: string; lamports: bigin
   }
   return parts.join(',');
 }
+
 function newBank(): LiteSvm {
   // Standard: sysvars, builtins, precompiles, the default SPL programs, every feature enabled.
   const svm = new LiteSvm();

@@ -62,12 +62,12 @@ class LiteSvmEngine implements LedgerEngine {
   /** Steps of the chain not yet taken: they are taken when a blockhash is asked for, not per transaction. */
   #pendingSteps = 0;
 
-  /** The programs its bank holds from genesis (litesvm-bank.ts, programsKey): where the bank goes back when this engine closes. */
-  readonly #programs: string;
+  /** The genesis its bank holds (litesvm-bank.ts, genesisKey): where the bank goes back when this engine closes. */
+  readonly #genesis: string;
 
-  constructor(svm: LiteSvm, programs: string) {
+  constructor(svm: LiteSvm, genesis: string) {
     this.#svm = svm;
-    this.#programs = programs;
+    this.#genesis = genesis;
   }
 
   /**
@@ -193,7 +193,7 @@ class LiteSvmEngine implements LedgerEngine {
     const svm = this.#svm;
     if (!svm) return;
     this.#svm = null;
-    if (this.#reusable) releaseBank(svm, this.#original.values(), this.#programs);
+    if (this.#reusable) releaseBank(svm, this.#original.values(), this.#genesis);
   }
 
   /**
