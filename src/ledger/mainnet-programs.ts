@@ -1,6 +1,7 @@
 import { PublicKey } from '@solana/web3.js';
 import type { GenesisAccount } from './engine.ts';
 import { releaseBank, takeBank } from './litesvm-bank.ts';
+import { BPF_LOADER_2, readProgramData, UPGRADEABLE_LOADER } from './program-accounts.ts';
 import { InternalError } from '../errors/internal-error.ts';
 
 /**
@@ -19,9 +20,6 @@ const PROGRAMS_BANKRUN_TAKES = [
   'MemoSq4gqABAXKb96qnH8TysNcWxMyWCqXgDLGmfcHr',
   'Memo1UhkJRfHyvLMcVucJwxXeuD728EqVDDwQDxFMNo',
 ] as const;
-
-const UPGRADEABLE_LOADER = 'BPFLoaderUpgradeab1e11111111111111111111111';
-const BPF_LOADER_2 = new PublicKey('BPFLoader2111111111111111111111111111111111');
 
 let cached: GenesisAccount[] | null = null;
 
@@ -45,11 +43,12 @@ export function currentProgramAccounts(): GenesisAccount[] {
     for (const id of PROGRAMS_BANKRUN_TAKES) {
       const address = new PublicKey(id);
       const program = read(address);
-      if (program.owner.toBase58() === UPGRADEABLE_LOADER) {
-        // The program account holds the address of its program-data account, whose ELF follows a
-        // 45-byte header (state tag, deployment slot, upgrade authority).
+      if (program.owner.equals(UPGRADEABLE_LOADER)) {
+        // The program account holds the address of its program-data account, which holds the ELF (program-accounts.ts).
         const programData = read(new PublicKey(program.data.subarray(4, 36)));
-        accounts.push({ address, account: { ...programData, owner: BPF_LOADER_2, data: programData.data.subarray(45), executable: true } });
+        const { elf } = readProgramData(programData) ?? {};
+        if (!elf) throw new InternalError('PROGRAM_MISSING', { address: address.toBase58() });
+        accounts.push({ address, account: { ...programData, owner: BPF_LOADER_2, data: elf, executable: true } });
       } else {
         accounts.push({ address, account: program });
       }
