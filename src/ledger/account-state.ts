@@ -36,9 +36,14 @@ export function toLedgerAccount(state: AccountState): LedgerAccount {
   return { lamports: state.lamports, owner: parseAddress(state.owner, 'owner'), data: state.data, executable: state.executable };
 }
 
-/** A base58 public key, or 400 INVALID_ADDRESS naming the field. */
-export function parseAddress(address: string | PublicKey, field = 'address'): PublicKey {
-  if (address instanceof PublicKey) return address;
+/**
+ * A base58 public key, or 400 INVALID_ADDRESS naming the field. A PublicKey of another copy of
+ * web3.js (an app's own, of another version) is not an instance of ours: its base58 is taken.
+ */
+export function parseAddress(input: string | PublicKey, field = 'address'): PublicKey {
+  if (input instanceof PublicKey) return input;
+  const foreign = typeof input === 'object' && input !== null && typeof (input as { toBase58?: unknown }).toBase58 === 'function';
+  const address = foreign ? (input as { toBase58(): string }).toBase58() : input;
   let key: PublicKey | null = null;
   try {
     key = new PublicKey(address);
