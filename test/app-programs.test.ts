@@ -345,6 +345,10 @@ describe('an Anchor workspace', () => {
     writeFileSync(join(workspace, 'wallet.json'), JSON.stringify([...wallet.secretKey]));
     writeFileSync(join(workspace, 'target/deploy/my_program.so'), elf('spl_noop.so'));
     writeFileSync(join(workspace, 'target/deploy/my_program-keypair.json'), JSON.stringify([...program.secretKey]));
+    // anchor build writes the program's IDL beside it; its name and errors come with the program.
+    mkdirSync(join(workspace, 'target/idl'), { recursive: true });
+    const idl = { address: program.publicKey.toBase58(), metadata: { name: 'my_program', version: '0.1.0', spec: '0.1.0' }, instructions: [] };
+    writeFileSync(join(workspace, 'target/idl/my_program.json'), JSON.stringify({ ...idl, errors: [{ code: 6000, name: 'NotAllowed' }] }));
     writeFileSync(join(workspace, 'tests/fixtures/hook.so'), elf('spl_noop.so'));
     writeFileSync(
       join(workspace, 'tests/fixtures/config.json'),
@@ -394,8 +398,9 @@ describe('an Anchor workspace', () => {
           loader: 'upgradeable',
           upgradeAuthority: wallet.publicKey.toBase58(),
           origin: 'start',
+          idl: 'my_program',
         }),
-        expect.objectContaining({ programId: genesis.toBase58(), loader: 'bpf-loader-2', upgradeAuthority: null }),
+        expect.objectContaining({ programId: genesis.toBase58(), loader: 'bpf-loader-2', upgradeAuthority: null, idl: null }),
       ]);
       expect(listed.accounts.map(({ address }) => address)).toEqual([account.toBase58()]);
       expect(cli.output()).toContain(`Program    ${program.publicKey.toBase58()} (upgradeable) ${join(workspace, 'target/deploy/my_program.so')}`);
@@ -416,6 +421,15 @@ describe('an Anchor workspace', () => {
     );
     const so = join(workspace, 'target/deploy/my_program.so');
     expect(refused).toBe(`${join(workspace, 'Anchor.toml')}: program my_program: ${so} is missing (run anchor build)`);
+    // An IDL that is not one is named, as a .so is.
+    writeFileSync(so, elf('spl_noop.so'));
+    writeFileSync(join(workspace, 'target/idl/my_program.json'), '{"address": "');
+    const badIdl = await createRelayEmulator({ anchor: workspace }).then(
+      () => null,
+      (error: Error) => error.message,
+    );
+    expect(badIdl).toMatch(new RegExp(`^${join(workspace, 'target/idl/my_program.json')}: is not JSON \\(`));
+    expect(badIdl).not.toContain('\n');
   }, 60_000);
 });
 

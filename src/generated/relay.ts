@@ -1931,6 +1931,8 @@ export interface components {
         };
         EmulatorProgram: {
             programId: components["schemas"]["Address"];
+            /** @description The program's name in the Anchor IDL given for it (option `programs[].idl`, an Anchor workspace's `target/idl/<name>.json`), whose error table names its custom errors in the web UI; null without one. */
+            idl: string | null;
             /** @enum {string} */
             loader: "upgradeable" | "bpf-loader-2";
             /** @description The upgrade authority of an upgradeable program; null when it has none or is owned by BPF Loader 2. */

@@ -15,11 +15,14 @@ const PROGRAM_NAMES: Record<keyof typeof PROGRAMS, string> = {
   memo: 'Memo',
 };
 
-/** Names the page shows before addresses: the programs (an app's by its .so's name), the fixture mints' symbols, the fixture keys. */
+/** Names the page shows before addresses: the programs (an app’s by its IDL’s name, else its .so’s), the fixture mints' symbols, the fixture keys. */
 function addressNames(fixtures: EmulatorServices['fixtures'], programs: EmulatorServices['programs']): Record<string, string> {
   const names: Record<string, string> = {};
   for (const [key, program] of Object.entries(PROGRAMS)) names[program.toBase58()] = PROGRAM_NAMES[key as keyof typeof PROGRAMS];
-  for (const program of programs.list()) if (program.path !== null) names[program.programId] = basename(program.path).replace(/\.(so|json)$/, '');
+  for (const program of programs.list()) {
+    const name = program.idl ?? (program.path === null ? null : basename(program.path).replace(/\.(so|json)$/, ''));
+    if (name !== null) names[program.programId] = name;
+  }
   for (const mint of fixtures.mints) names[mint.address] = mint.symbol;
   for (const wallet of fixtures.wallets) names[wallet.publicKey] = wallet.name;
   names[fixtures.relay.feePayer.publicKey] = 'fee payer';

@@ -28,4 +28,25 @@ describe('describeLedgerError', () => {
     expect(describeLedgerError('InsufficientFundsForFee', [])).toBe('InsufficientFundsForFee');
     expect(describeLedgerError({ InsufficientFundsForRent: { account_index: 2 } }, [])).toBe('InsufficientFundsForRent {"account_index":2}');
   });
+
+  it('names an app program and its custom errors from its IDL, and says the number of a code the IDL does not list', () => {
+    const programId = 'compr6CUsB5m2jS4Y3831ztGSTnDpnKJTKS95d64XVq';
+    const errors = new Map([[6009, 'InvalidAuthority']]);
+    const app = {
+      errorName: (id: string, code: number) => (id === programId ? errors.get(code) : undefined),
+      programName: (id: string) => (id === programId ? 'account_compression' : undefined),
+    };
+    const call = { programId };
+    expect(describeLedgerError({ InstructionError: [0, { Custom: 6009 }] }, [call], app)).toBe('instruction 1 (account_compression): InvalidAuthority');
+    expect(describeLedgerError({ InstructionError: [0, { Custom: 6100 }] }, [call], app)).toBe(
+      'instruction 1 (account_compression): custom program error 6100 (0x17d4)',
+    );
+    // Without its IDL, the program is its address and the code a number.
+    expect(describeLedgerError({ InstructionError: [0, { Custom: 6009 }] }, [call])).toBe(`instruction 1 (${programId}): custom program error 6009 (0x1779)`);
+    // An IDL never renames the programs the emulator ships.
+    const claimsToken = { errorName: () => 'NotThis', programName: () => 'not-this' };
+    expect(describeLedgerError({ InstructionError: [0, { Custom: 1 }] }, [token], claimsToken)).toBe(
+      'instruction 1 (spl-token transferChecked): InsufficientFunds',
+    );
+  });
 });

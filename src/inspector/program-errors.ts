@@ -56,36 +56,45 @@ export interface NamedInstruction {
   parsed?: unknown;
 }
 
+/** The app's programs' own names, from the IDLs given for them (LoadedPrograms answers these). */
+export interface AppProgramNames {
+  errorName(programId: string, code: number): string | undefined;
+  programName(programId: string): string | undefined;
+}
+
+export const NO_APP_PROGRAMS: AppProgramNames = { errorName: () => undefined, programName: () => undefined };
+
 /**
  * A ledger error in words: `instruction 1 (spl-token transferChecked): InsufficientFunds` for
  * `{"InstructionError":[0,{"Custom":1}]}` (instructions counted from 1, as people count); the
- * runtime's own errors by their names (`InsufficientFundsForFee`, `InvalidAccountData`). The raw
- * form stays beside it wherever it is shown.
+ * runtime's own errors by their names (`InsufficientFundsForFee`, `InvalidAccountData`); an app
+ * program's custom errors by its IDL's names (`instruction 1 (account_compression): InvalidAuthority`).
+ * The raw form stays beside it wherever it is shown.
  */
-export function describeLedgerError(err: unknown, instructions: readonly NamedInstruction[]): string {
+export function describeLedgerError(err: unknown, instructions: readonly NamedInstruction[], app: AppProgramNames = NO_APP_PROGRAMS): string {
   if (typeof err === 'string') return err;
   if (!isObject(err)) return JSON.stringify(err);
   const instructionError = err.InstructionError;
   if (Array.isArray(instructionError) && typeof instructionError[0] === 'number') {
     const [index, detail] = instructionError as [number, unknown];
     const ix = instructions[index];
-    const where = `instruction ${index + 1}${ix ? ` (${instructionName(ix)})` : ''}`;
-    return `${where}: ${detailName(detail, ix?.programId)}`;
+    const where = `instruction ${index + 1}${ix ? ` (${instructionName(ix, app)})` : ''}`;
+    return `${where}: ${detailName(detail, ix?.programId, app)}`;
   }
   const [name, value] = Object.entries(err)[0] ?? ['', undefined];
   return value === undefined ? JSON.stringify(err) : `${name} ${JSON.stringify(value)}`;
 }
 
-function instructionName(ix: NamedInstruction): string {
+function instructionName(ix: NamedInstruction, app: AppProgramNames): string {
   const type = isObject(ix.parsed) && typeof ix.parsed.type === 'string' ? ix.parsed.type : typeof ix.parsed === 'string' ? 'memo' : null;
-  const program = ix.program ?? ix.programId;
+  const program = ix.program ?? app.programName(ix.programId) ?? ix.programId;
   return type ? `${program} ${type}` : program;
 }
 
-function detailName(detail: unknown, programId: string | undefined): string {
+function detailName(detail: unknown, programId: string | undefined, app: AppProgramNames): string {
   if (typeof detail === 'string') return detail;
   if (isObject(detail) && typeof detail.Custom === 'number') {
-    const name = programId ? CUSTOM_ERRORS.get(programId)?.[detail.Custom] : undefined;
+    const name = programId ? (CUSTOM_ERRORS.get(programId)?.[detail.Custom] ?? app.errorName(programId, detail.Custom)) : undefined;
     return name ?? `custom program error ${detail.Custom} (0x${detail.Custom.toString(16)})`;
   }
   if (isObject(detail)) {

@@ -7,6 +7,7 @@ import { jsonResponse } from '../http/json-response.ts';
 import { Submissions, type Submission } from '../store/submissions.ts';
 import { lifecycleStatus, relayRows } from './relay-rows.ts';
 import { relayDetail } from './relay-detail.ts';
+import { NO_APP_PROGRAMS } from './program-errors.ts';
 
 const record = (signature: string, fields: Partial<Submission>): Submission => ({
   signature,
@@ -122,7 +123,7 @@ describe('relay rows', () => {
         response: { statusCode: 422, message: 'nope', error: 'Unprocessable Entity', rule: 'A6' },
       },
     ]);
-    const rows = relayRows({ submissions: records, legacy, journal, profile: 'faithful' as const });
+    const rows = relayRows({ submissions: records, legacy, journal, profile: 'faithful' as const, appPrograms: NO_APP_PROGRAMS });
 
     // The journal's requests were made just now, after the fixed times of the records.
     expect(rows.map((row) => row.id)).toEqual(['req-5', 'req-3', 'req-1', 'ltx2', 'sig-legacy', 'sig-rpc']);
@@ -161,20 +162,25 @@ describe('relay rows', () => {
     expect(rows.find((row) => row.id === 'req-5')).toMatchObject({ operation: 'legacy', policy: { code: null, rule: 'A6' }, error: 'nope' });
 
     expect(
-      relayRows({ submissions: records, legacy, journal, profile: 'faithful' as const }, { status: 'Refused', operation: 'rpc' }).map((row) => row.id),
+      relayRows(
+        { submissions: records, legacy, journal, profile: 'faithful' as const, appPrograms: NO_APP_PROGRAMS },
+        { status: 'Refused', operation: 'rpc' },
+      ).map((row) => row.id),
     ).toEqual(['req-3']);
-    expect(relayRows({ submissions: records, legacy, journal, profile: 'faithful' as const }, { limit: 2 }).map((row) => row.id)).toEqual(['req-5', 'req-3']);
-    expect(relayDetail({ submissions: records, legacy, journal, profile: 'faithful' as const }, 'req-3')?.problem).toEqual({
+    expect(
+      relayRows({ submissions: records, legacy, journal, profile: 'faithful' as const, appPrograms: NO_APP_PROGRAMS }, { limit: 2 }).map((row) => row.id),
+    ).toEqual(['req-5', 'req-3']);
+    expect(relayDetail({ submissions: records, legacy, journal, profile: 'faithful' as const, appPrograms: NO_APP_PROGRAMS }, 'req-3')?.problem).toEqual({
       code: -32002,
       message: 'Transaction simulation failed',
     });
-    const sources = { submissions: records, legacy, journal, profile: 'faithful' as const };
+    const sources = { submissions: records, legacy, journal, profile: 'faithful' as const, appPrograms: NO_APP_PROGRAMS };
     expect(relayDetail(sources, 'req-4')).toBeUndefined(); // A read answered with an error is no relay.
     expect(relayDetail(sources, 'req-2')).toBeUndefined(); // Accepted: its row is the transaction's.
-    expect(relayDetail({ submissions: records, legacy, journal, profile: 'faithful' as const }, 'sig-legacy')?.strictBreaks).toEqual([
-      { rule: 'A6', code: 'CLOSE_AUTHORITY_NOT_FEE_PAYER', detail: 'no hand-over', account: 'acct', exposure: 2_039_280 },
-    ]);
-    expect(relayDetail({ submissions: records, legacy, journal, profile: 'faithful' as const }, 'ltx2')?.legacy).toMatchObject({
+    expect(
+      relayDetail({ submissions: records, legacy, journal, profile: 'faithful' as const, appPrograms: NO_APP_PROGRAMS }, 'sig-legacy')?.strictBreaks,
+    ).toEqual([{ rule: 'A6', code: 'CLOSE_AUTHORITY_NOT_FEE_PAYER', detail: 'no hand-over', account: 'acct', exposure: 2_039_280 }]);
+    expect(relayDetail({ submissions: records, legacy, journal, profile: 'faithful' as const, appPrograms: NO_APP_PROGRAMS }, 'ltx2')?.legacy).toMatchObject({
       id: 'ltx2',
       status: 'Failed',
     });

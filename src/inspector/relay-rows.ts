@@ -6,7 +6,7 @@ import type { Submission, Submissions, TransactionOrigin } from '../store/submis
 import type { PolicyProfile } from '../relay/policy-options.ts';
 import { decodeRequestTransaction, decodeWire } from './decoded-transaction.ts';
 import { instructionsOf, legacyOperationId } from './instruction-names.ts';
-import { describeLedgerError } from './program-errors.ts';
+import { type AppProgramNames, describeLedgerError } from './program-errors.ts';
 import { isObject } from './json-values.ts';
 
 export type RelayRow = components['schemas']['EmulatorRelayRow'];
@@ -19,6 +19,8 @@ export interface RelaySources {
   journal: RequestJournal;
   /** The policy profile in force (what checked and refused rows were judged by). */
   profile: PolicyProfile;
+  /** The app's programs' names for their errors (their IDLs). */
+  appPrograms: AppProgramNames;
 }
 
 export interface RelayFilter {
@@ -129,7 +131,7 @@ export function isRefusal(entry: RequestRecord): boolean {
   return sends && (entry.status >= 400 || (isObject(entry.responseBody) && entry.responseBody.error !== undefined));
 }
 
-export function transactionRow(submission: Submission, sources: Pick<RelaySources, 'legacy' | 'profile'>): RelayRow {
+export function transactionRow(submission: Submission, sources: Pick<RelaySources, 'legacy' | 'profile' | 'appPrograms'>): RelayRow {
   const legacy = submission.origin === 'legacy' ? sources.legacy.bySignature(submission.signature) : undefined;
   const ledgerError = submission.ledger?.err ?? null;
   const legacyFailure = legacy?.status === 'Failed' ? (legacy.errors.at(-1)?.message ?? 'Failed') : null;
@@ -145,7 +147,9 @@ export function transactionRow(submission: Submission, sources: Pick<RelaySource
     policy: verdictOf(submission, sources.profile),
     fee: submission.ledger ? Number(submission.ledger.fee) : null,
     sponsorExposure: submission.policyChecked || submission.origin === 'kora' ? Number(submission.sponsorExposure) : null,
-    error: submission.injectedError ?? (ledgerError === null ? legacyFailure : describeLedgerError(ledgerError, instructionsOf(submission.wire))),
+    error:
+      submission.injectedError ??
+      (ledgerError === null ? legacyFailure : describeLedgerError(ledgerError, instructionsOf(submission.wire), sources.appPrograms)),
     errorRaw: ledgerError,
     legacyId: legacy?.id ?? null,
   };

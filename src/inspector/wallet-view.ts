@@ -18,7 +18,7 @@ const WALLET_HISTORY_LIMIT = 50;
  * newest history entries (the history index Account/gethistory pages through).
  */
 export async function walletView(
-  services: Pick<EmulatorServices, 'ledger' | 'tokenAccounts' | 'history' | 'submissions'>,
+  services: Pick<EmulatorServices, 'ledger' | 'tokenAccounts' | 'history' | 'submissions' | 'programs'>,
   key: PublicKey,
 ): Promise<WalletView> {
   const address = addressOf(key);
@@ -35,7 +35,7 @@ export async function walletView(
     tokens,
     history: services.history.query(address, { limit: WALLET_HISTORY_LIMIT }).map((entry) => {
       const wire = entry.err === null ? undefined : services.submissions.get(entry.signature)?.wire;
-      return { ...entry, errorText: entry.err === null ? null : describeLedgerError(entry.err, wire ? instructionsOf(wire) : []) };
+      return { ...entry, errorText: entry.err === null ? null : describeLedgerError(entry.err, wire ? instructionsOf(wire) : [], services.programs) };
     }),
   };
 }

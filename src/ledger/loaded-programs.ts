@@ -7,9 +7,19 @@ import type { Ledger } from './ledger.ts';
 import { elfProblem, programAccounts, type ProgramImage, type ProgramLoader } from './program-accounts.ts';
 import { RESERVED_ACCOUNT_KEYS, runtimeAccountReason } from './protected-accounts.ts';
 
+/** What the emulator takes from a program's Anchor IDL (src/fixtures/program-idl.ts reads it). */
+export interface ProgramIdl {
+  /** The IDL's program name (`metadata.name`; `name` in IDLs before Anchor 0.30). */
+  name: string;
+  /** Its custom errors' names by code (Anchor's `#[error_code]`, 6000 and up). */
+  errors: ReadonlyMap<number, string>;
+}
+
 /** A loaded program as the controls and the banner show it. */
 export interface ProgramInfo {
   programId: string;
+  /** The program's name in the IDL given for it, or null. */
+  idl: string | null;
   loader: ProgramLoader;
   /** The upgrade authority (upgradeable programs), or null. */
   upgradeAuthority: string | null;
@@ -65,19 +75,41 @@ export class LoadedPrograms {
   readonly #report: ChangeReporter;
   readonly #programs = new Map<string, ProgramInfo>();
   readonly #deployed = new Map<string, DeployedProgram>();
+  /** IDLs given at start, by program id: they stay with the id when its program is replaced. */
+  readonly #idls = new Map<string, ProgramIdl>();
 
   /** The account dumps loaded at start (`--account`, `--account-dir`), for the banner and the controls. */
   readonly dumps: readonly { address: string; file: string }[];
 
   constructor(
     ledger: Ledger,
-    atStart: { programs: readonly (ProgramImage & { path: string | null })[]; dumps: readonly { address: string; file: string }[] },
+    atStart: {
+      programs: readonly (ProgramImage & { path: string | null; idl: ProgramIdl | null })[];
+      dumps: readonly { address: string; file: string }[];
+    },
     report: ChangeReporter,
   ) {
     this.#ledger = ledger;
     this.dumps = atStart.dumps;
     this.#report = report;
-    for (const image of atStart.programs) this.#programs.set(addressOf(image.programId), infoOf(image, 'start', image.path));
+    for (const image of atStart.programs) {
+      const programId = addressOf(image.programId);
+      if (image.idl) this.#idls.set(programId, image.idl);
+      this.#programs.set(programId, infoOf(image, 'start', image.path, image.idl));
+    }
+  }
+
+  /**
+   * The name of custom error `code` of `programId` in its IDL, or undefined (no IDL, or a code it
+   * does not list).
+   */
+  errorName(programId: string, code: number): string | undefined {
+    return this.#idls.get(programId)?.errors.get(code);
+  }
+
+  /** The program's name in its IDL, or undefined. */
+  programName(programId: string): string | undefined {
+    return this.#idls.get(programId)?.name;
   }
 
   /** True when `address` is one of the app's programs. */
@@ -168,13 +200,15 @@ export class LoadedPrograms {
       if (RESERVED_ACCOUNT_KEYS.has(addressOf(address))) throw new ProgramRefusedError(`${addressOf(address)} is reserved by the runtime`);
     }
     await this.#ledger.writeProgram(accounts);
-    this.#programs.set(addressOf(image.programId), infoOf(image, 'deployed', null));
+    const programId = addressOf(image.programId);
+    this.#programs.set(programId, infoOf(image, 'deployed', null, this.#idls.get(programId) ?? null));
   }
 }
 
-function infoOf(image: ProgramImage, origin: ProgramInfo['origin'], path: string | null): ProgramInfo {
+function infoOf(image: ProgramImage, origin: ProgramInfo['origin'], path: string | null, idl: ProgramIdl | null): ProgramInfo {
   return {
     programId: addressOf(image.programId),
+    idl: idl?.name ?? null,
     loader: image.loader,
     upgradeAuthority: image.upgradeAuthority && addressOf(image.upgradeAuthority),
     deploySlot: image.deploySlot,

@@ -29,6 +29,17 @@ const LOADER_2 = 'BPFLoader2111111111111111111111111111111111';
 const NOOP = 'noopb9bkMVfRPU8AsbpTUg8AQkHtKwMYZiFUjNRtMmV';
 const LIGHT_SYSTEM = 'SySTEM1eSU2p4BGQfQpimFEWWSC1XDFeun3Nqzz3rT7';
 const ENGINE = process.env.RELAY_EMULATOR_ENGINE ?? 'litesvm';
+const COMPRESSION = 'compr6CUsB5m2jS4Y3831ztGSTnDpnKJTKS95d64XVq';
+const GROUP_AUTHORITY = '24rt4RgeyjUCWGS2eF7L7gyNMuz6JWdqYpAvb1KRoHxs';
+/**
+ * account_compression's IDL, in Anchor's spec 0.1.0: a subset (two instructions, its two account
+ * types, its whole error table) written from the program's source, programs/account-compression/src
+ * at Lightprotocol/light-protocol 8ddf06ba (zk-compression-cli 0.28.1), because the repository
+ * commits no IDL JSON for it and stateless.js's copy is an older version (RegisteredProgram has two
+ * fields there, three in the program the CLI ships). The account discriminators it names match
+ * Light's dumps byte for byte.
+ */
+const COMPRESSION_IDL = fileURLToPath(new URL('light/idl/account_compression.json', import.meta.url));
 
 /** The judge's packages are loaded at run time, from their own install: untyped here. */
 type Any = any;
@@ -54,7 +65,7 @@ function appFlags(args: string[]): string[] {
 }
 
 describe('Light Protocol’s programs and accounts, loaded with the flags its CLI gives a validator', () => {
-  let light: { web3: Any; stateless: Any; args: string[]; programs: { id: string; path: string }[]; accountsDir: string };
+  let light: { web3: Any; stateless: Any; anchor: Any; args: string[]; programs: { id: string; path: string }[]; accountsDir: string };
   let emulator: CliProcess;
   let rpc: Rpc;
 
@@ -73,6 +84,7 @@ describe('Light Protocol’s programs and accounts, loaded with the flags its CL
     light = {
       web3: require('@solana/web3.js'),
       stateless: require('@lightprotocol/stateless.js'),
+      anchor: require('@coral-xyz/anchor'),
       args,
       programs,
       accountsDir: args[args.indexOf('--account-dir') + 1]!,
@@ -319,6 +331,78 @@ describe('Light Protocol’s programs and accounts, loaded with the flags its CL
       await strict.settle();
       expect(bs58.decode(relayed.body.signature)).toHaveLength(64);
       expect(strict.transactionJournal().find((entry) => entry.signature === relayed.body.signature)?.status).toBe('processed');
+    });
+  });
+
+  describe('in process, with account_compression’s IDL, to an Anchor 0.32 client', () => {
+    let withIdl: RelayEmulator;
+    let program: Any;
+    beforeAll(async () => {
+      withIdl = await createRelayEmulator({
+        programs: light.programs.map(({ id, path }) => ({ programId: id, path, ...(id === COMPRESSION ? { idl: COMPRESSION_IDL } : {}) })),
+        accountDirs: [light.accountsDir],
+      });
+      const { anchor, web3 } = light;
+      // As Anchor's docs set a client up: a Connection to the RPC URL, a wallet, the IDL.
+      const provider = new anchor.AnchorProvider(new web3.Connection(withIdl.config.rpcUrl, 'confirmed'), new anchor.Wallet(alice()), {
+        commitment: 'confirmed',
+      });
+      program = new anchor.Program(JSON.parse(readFileSync(COMPRESSION_IDL, 'utf8')), provider);
+    });
+    afterAll(async () => {
+      await withIdl?.close();
+    });
+
+    it('fetches and lists the program’s accounts from Light’s dumps, decoded by the IDL', async () => {
+      const { web3 } = light;
+      const group = await program.account.groupAuthority.fetch(GROUP_AUTHORITY);
+      const dump = JSON.parse(readFileSync(join(light.accountsDir, `group_pda_${GROUP_AUTHORITY}.json`), 'utf8'));
+      const data = Buffer.from(dump.account.data[0], 'base64');
+      expect(group.authority.toBase58()).toBe(new web3.PublicKey(data.subarray(8, 40)).toBase58());
+      expect(group.seed.toBase58()).toBe(new web3.PublicKey(data.subarray(40, 72)).toBase58());
+      // all() is getProgramAccounts with the account's discriminator as a memcmp filter.
+      const registered = await program.account.registeredProgram.all();
+      const byAddress = new Map(registered.map((entry: Any) => [entry.publicKey.toBase58(), entry.account]));
+      expect([...byAddress.keys()].sort()).toEqual(['35hkDgaAKwMCaxRz2ocSZ6NaUrtKkyNqU6c4RV3tYJRh', 'DumMsyvkaGJG4QnQ1BhTgvoRMXsgGxfpKDUCr22Xqu4w'].sort());
+      expect((byAddress.get('35hkDgaAKwMCaxRz2ocSZ6NaUrtKkyNqU6c4RV3tYJRh') as Any).registeredProgramId.toBase58()).toBe(LIGHT_SYSTEM);
+      expect((byAddress.get('35hkDgaAKwMCaxRz2ocSZ6NaUrtKkyNqU6c4RV3tYJRh') as Any).groupAuthorityPda.toBase58()).toBe(GROUP_AUTHORITY);
+    });
+
+    it('answers a call that breaks a constraint with the program’s error, which Anchor reads from the logs and the UI names from the IDL', async () => {
+      const { web3 } = light;
+      const newProgram = web3.Keypair.generate();
+      const call = () =>
+        program.methods.registerProgramToGroup().accountsStrict({
+          authority: alice().publicKey,
+          programToBeRegistered: newProgram.publicKey,
+          registeredProgramPda: web3.PublicKey.findProgramAddressSync([newProgram.publicKey.toBuffer()], program.programId)[0],
+          groupAuthorityPda: new web3.PublicKey(GROUP_AUTHORITY),
+          systemProgram: web3.SystemProgram.programId,
+        });
+      await withIdl.faucet({ address: alice().publicKey });
+      // Preflight: simulateTransaction's logs carry Anchor's error line, and Anchor's client turns it into an AnchorError.
+      const refused = await call()
+        .signers([newProgram])
+        .rpc()
+        .catch((error: Any) => error);
+      expect(refused.error?.errorCode).toEqual({ code: 'InvalidAuthority', number: 6009 });
+      expect(refused.program.toBase58()).toBe(COMPRESSION);
+      // Sent without preflight, it lands failed; the web UI's relay list names the error from the IDL.
+      const signature = await call()
+        .signers([newProgram])
+        .rpc({ skipPreflight: true })
+        .catch((error: Any) => error.signature ?? error);
+      await withIdl.settle();
+      const response = await withIdl.fetch(new Request(`${new URL(withIdl.config.rpcUrl).origin}/__emulator/relays?wallet=${alice().publicKey.toBase58()}`));
+      const { relays } = (await response.json()) as Any;
+      const row = relays.find((candidate: Any) => candidate.errorRaw !== null);
+      expect(row, JSON.stringify({ signature, relays })).toMatchObject({
+        error: 'instruction 1 (account_compression): InvalidAuthority',
+        errorRaw: { InstructionError: [0, { Custom: 6009 }] },
+      });
+      const programs = (await (await withIdl.fetch(new Request(`${new URL(withIdl.config.rpcUrl).origin}/__emulator/programs`))).json()) as Any;
+      expect(programs.programs.find((entry: Any) => entry.programId === COMPRESSION).idl).toBe('account_compression');
+      expect(programs.programs.find((entry: Any) => entry.programId === NOOP).idl).toBeNull();
     });
   });
 });

@@ -46,6 +46,7 @@ export function inspectorRoutes(options: InspectorRoutesOptions): EmulatorRoute[
     legacy: services.legacy.records,
     journal,
     profile: services.config.policyProfile,
+    appPrograms: services.programs,
   });
 
   return [
