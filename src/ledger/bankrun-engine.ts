@@ -3,6 +3,9 @@ import { Clock, start, type ProgramTestContext } from 'solana-bankrun';
 import type { FeeRules } from './compute-budget.ts';
 import type { EngineClock, EngineExecution, EngineFactory, EngineTransaction, LedgerAccount, LedgerEngine } from './engine.ts';
 import { currentProgramAccounts } from './mainnet-programs.ts';
+import { SLOT_HASHES_SYSVAR, SlotHashes } from './slot-hashes.ts';
+
+const SYSVAR_OWNER = new PublicKey('Sysvar1111111111111111111111111111111111111');
 import { parseTransactionError } from './transaction-error.ts';
 import { InternalError } from '../errors/internal-error.ts';
 
@@ -39,7 +42,8 @@ export const createBankrunEngine: EngineFactory = async (genesis) => {
       info: { ...account, lamports: account.lamports as unknown as number, rentEpoch: 0 },
     })),
   );
-  return new BankrunEngine(context);
+  const slotHashes = await context.banksClient.getAccount(SLOT_HASHES_SYSVAR);
+  return new BankrunEngine(context, BigInt(slotHashes?.lamports ?? 0));
 };
 
 const FEE_RULES: FeeRules = { lamportsPerSignature: 5000n, builtinInstructionUnits: null };
@@ -48,11 +52,15 @@ class BankrunEngine implements LedgerEngine {
   readonly name = 'bankrun';
   readonly deploysPrograms = false;
   readonly #context: ProgramTestContext;
+  readonly #slotHashes = new SlotHashes();
+  /** The sysvar's own lamports, kept as the bank made it. */
+  readonly #slotHashesLamports: bigint;
   readonly #rentCache = new Map<number, bigint>();
   #slot = 0n;
 
-  constructor(context: ProgramTestContext) {
+  constructor(context: ProgramTestContext, slotHashesLamports: bigint) {
     this.#context = context;
+    this.#slotHashesLamports = slotHashesLamports;
   }
 
   async currentBlockhash(): Promise<string> {
@@ -124,6 +132,15 @@ class BankrunEngine implements LedgerEngine {
     if (clock.slot > this.#slot) {
       this.#context.warpToSlot(clock.slot);
       this.#slot = clock.slot;
+      // The bank's own SlotHashes after a warp holds only the slot it warped from: the ledger's
+      // (slot-hashes.ts) holds every slot it passed, as the litesvm engine's does.
+      this.#context.setAccount(SLOT_HASHES_SYSVAR, {
+        lamports: this.#slotHashesLamports as unknown as number,
+        owner: SYSVAR_OWNER,
+        data: this.#slotHashes.moveTo(clock.slot),
+        executable: false,
+        rentEpoch: 0,
+      });
     }
     this.#context.setClock(new Clock(clock.slot, clock.epochStartTimestamp, clock.epoch, clock.leaderScheduleEpoch, clock.unixTimestamp));
   }

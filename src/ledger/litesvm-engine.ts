@@ -7,6 +7,7 @@ import { Account, Clock, SimulatedTransactionInfo, type LiteSvm } from 'litesvm/
 import type { FeeRules } from './compute-budget.ts';
 import type { EngineClock, EngineExecution, EngineFactory, EngineTransaction, LedgerAccount, LedgerEngine } from './engine.ts';
 import { genesisKey, LOADERS, releaseBank, takeBank, type OriginalAccount } from './litesvm-bank.ts';
+import { SLOT_HASHES_SYSVAR, SlotHashes } from './slot-hashes.ts';
 import { toExecution } from './litesvm-execution.ts';
 import { encodeBase58 } from '../crypto/base58.ts';
 import { addressOf, keyBytesOf } from '../crypto/key-cache.ts';
@@ -61,6 +62,9 @@ class LiteSvmEngine implements LedgerEngine {
   #blockhashText = encodeBase58(BLOCKHASH_SEED);
   /** Steps of the chain not yet taken: they are taken when a blockhash is asked for, not per transaction. */
   #pendingSteps = 0;
+  /** The SlotHashes sysvar, written at every new slot (LiteSVM never moves it by itself). */
+  readonly #slotHashes = new SlotHashes();
+  #slotHashesAccount: Account | null = null;
 
   /** The genesis its bank holds (litesvm-bank.ts, genesisKey): where the bank goes back when this engine closes. */
   readonly #genesis: string;
@@ -172,6 +176,7 @@ class LiteSvmEngine implements LedgerEngine {
       this.#nextBlockhash();
       svm.expireBlockhash();
       this.#slot = clock.slot;
+      this.#writeSlotHashes(svm, clock.slot);
     }
     svm.setClock(new Clock(clock.slot, clock.epochStartTimestamp, clock.epoch, clock.leaderScheduleEpoch, clock.unixTimestamp));
   }
@@ -209,6 +214,14 @@ class LiteSvmEngine implements LedgerEngine {
     if (this.#pendingSteps === 0) return;
     for (; this.#pendingSteps > 0; this.#pendingSteps -= 1) this.#blockhash = createHash('sha256').update(this.#blockhash).digest();
     this.#blockhashText = encodeBase58(this.#blockhash);
+  }
+
+  /** One write of the sysvar's account (LiteSVM refreshes its sysvar cache from it): about 35 µs a slot. */
+  #writeSlotHashes(svm: LiteSvm, slot: bigint): void {
+    const address = SLOT_HASHES_SYSVAR.toBytes();
+    this.#slotHashesAccount ??= svm.getAccount(address);
+    const current = this.#slotHashesAccount!;
+    svm.setAccount(address, new Account(current.lamports(), this.#slotHashes.moveTo(slot), current.owner(), false, current.rentEpoch()));
   }
 
   #remember(svm: LiteSvm, address: string, bytes: Uint8Array): void {
