@@ -39,7 +39,10 @@ export interface LedgerTransaction {
   logs: string[];
   computeUnitsConsumed: bigint;
   fee: bigint;
+  /** Every account it names: its static keys, then those its lookup tables loaded (`loadedAddresses`). */
   accountKeys: string[];
+  /** What its lookup tables loaded, writable then read-only; absent from records of earlier versions. */
+  loadedAddresses?: { writable: string[]; readonly: string[] };
   preBalances: bigint[];
   postBalances: bigint[];
   preTokenBalances: TokenBalanceSnapshot[];

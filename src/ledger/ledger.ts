@@ -1,5 +1,5 @@
 // Over 250 lines: the Ledger is the one seam over the engine, and what is left here after its parts moved out is the ordering of calls they share.
-import type { PublicKey, VersionedTransaction } from '@solana/web3.js';
+import type { PublicKey, VersionedMessage, VersionedTransaction } from '@solana/web3.js';
 import type { ChangeReporter } from '../state/change-feed.ts';
 import { AccountReads } from './account-reads.ts';
 import { balancedWrites, unprotectedWrites, type AccountWrite } from './account-writes.ts';
@@ -17,6 +17,8 @@ import {
   type SimulationResult,
 } from './ledger-types.ts';
 import { SlotClock } from './slot-clock.ts';
+import { loadedAddressesOf, NO_LOADED_ADDRESSES } from './loaded-addresses.ts';
+import { usesStoredNonce } from './durable-nonce.ts';
 import { landedInBlock } from './transaction-error.ts';
 import { DROPPED, simulationResult, transactionRecord, writtenAccountsOf } from './transaction-record.ts';
 import { addressOf } from '../crypto/key-cache.ts';
@@ -95,6 +97,17 @@ export class Ledger {
   /** True when `blockhash` was handed out by this ledger and has not aged out or been expired. */
   isBlockhashValid(blockhash: string): boolean {
     return this.#blockhashes.isValid(blockhash, this.#clock.blockHeight);
+  }
+
+  /**
+   * True when the transaction may land now: its blockhash is valid, or it is a durable-nonce
+   * transaction (its first instruction advances a nonce account, its "blockhash" is the nonce that
+   * account stores, and the nonce's authority signs it), as a validator's check_transaction_age
+   * decides. Once it lands the nonce has moved, so the same transaction is never valid again.
+   */
+  async isTransactionRecent(message: VersionedMessage): Promise<boolean> {
+    if (this.isBlockhashValid(message.recentBlockhash)) return true;
+    return usesStoredNonce(message, (address) => this.#reads.read(address));
   }
 
   /** Invalidates every blockhash handed out so far and moves to a new slot with a new one. */
@@ -261,16 +274,21 @@ export class Ledger {
     bytes: Uint8Array,
     preflight: boolean,
   ): Promise<LedgerTransaction> {
-    const keys = tx.message.staticAccountKeys;
     // As a cluster does: a transaction whose blockhash aged out or was expired while it waited (in a
     // held or slow relay queue) is dropped unexecuted: BlockhashNotFound, no fee, no seat in a slot.
-    let refusal: EngineExecution | null = this.isBlockhashValid(tx.message.recentBlockhash) ? null : DROPPED;
+    let refusal: EngineExecution | null = (await this.isTransactionRecent(tx.message)) ? null : DROPPED;
     if (refusal === null && preflight) {
       const simulation = await this.#engine.simulate({ tx, bytes });
       if (simulation.error !== null) refusal = simulation;
     }
+    if (refusal === null && this.#clock.isFull()) this.#moveTo(this.#clock.slot + 1n, 1n);
+    // Every account the transaction names, in the runtime's order: its static keys, then what its lookup tables load in this slot.
+    const loaded = (await loadedAddressesOf(tx.message, this.#clock.slot, (address) => this.#reads.read(address))) ?? NO_LOADED_ADDRESSES;
+    const keys =
+      loaded.writable.length + loaded.readonly.length === 0
+        ? tx.message.staticAccountKeys
+        : [...tx.message.staticAccountKeys, ...loaded.writable, ...loaded.readonly];
     if (refusal === null) {
-      if (this.#clock.isFull()) this.#moveTo(this.#clock.slot + 1n, 1n);
       this.#clock.seat();
       for (const key of keys) this.#written.add(addressOf(key));
     }
@@ -282,13 +300,13 @@ export class Ledger {
     const slot = this.#clock.slot;
     const after = dropped ? before : await this.#reads.behind(() => this.#reads.readBack(keys, before, (index) => tx.message.isAccountWritable(index)));
     const result = await this.#reads.behind(() =>
-      transactionRecord({ tx, slot, blockTime: this.blockTime(slot), fee, execution, before, after, ran: !dropped }, this.#reads),
+      transactionRecord({ tx, keys, loaded, slot, blockTime: this.blockTime(slot), fee, execution, before, after, ran: !dropped }, this.#reads),
     );
     this.#unit(() => {
       if (!dropped) {
         this.#reads.commit(keys, after);
         if (this.#options.changes?.recording)
-          this.#report({ op: 'write', accounts: writtenAccountsOf(tx, after), clock: this.#clock.mark() } satisfies LedgerChange);
+          this.#report({ op: 'write', accounts: writtenAccountsOf(tx, keys, after), clock: this.#clock.mark() } satisfies LedgerChange);
       }
       commit?.(result);
     });

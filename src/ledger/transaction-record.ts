@@ -1,4 +1,5 @@
-import type { VersionedTransaction } from '@solana/web3.js';
+import type { PublicKey, VersionedTransaction } from '@solana/web3.js';
+import type { LoadedAddresses } from './loaded-addresses.ts';
 import type { AccountReads } from './account-reads.ts';
 import type { EngineExecution, LedgerAccount } from './engine.ts';
 import { reportedAccount, type ReportedAccount } from './ledger-changes.ts';
@@ -14,11 +15,14 @@ import { landedInBlock } from './transaction-error.ts';
 
 export interface ExecutedTransaction {
   tx: VersionedTransaction;
+  /** Every account it names: its static keys, then the addresses its lookup tables loaded. */
+  keys: readonly PublicKey[];
+  loaded: LoadedAddresses;
   slot: bigint;
   blockTime: number;
   fee: bigint;
   execution: EngineExecution;
-  /** The transaction's static account keys' states before and after, by index. */
+  /** The states of `keys` before and after, by index. */
   before: (LedgerAccount | null)[];
   after: (LedgerAccount | null)[];
   /** False when the engine never executed it (dropped, or refused by preflight). */
@@ -34,7 +38,7 @@ export const DROPPED: EngineExecution = { error: 'BlockhashNotFound', logs: [], 
  * did not land cost nothing, and its fee is 0.
  */
 export async function transactionRecord(
-  { tx, slot, blockTime, fee, execution, before, after, ran }: ExecutedTransaction,
+  { tx, keys, loaded, slot, blockTime, fee, execution, before, after, ran }: ExecutedTransaction,
   reads: AccountReads,
 ): Promise<LedgerTransaction> {
   const landed = ran && landedInBlock({ err: execution.error, fee, preBalances: [before[0]?.lamports ?? 0n], postBalances: [after[0]?.lamports ?? 0n] });
@@ -47,7 +51,8 @@ export async function transactionRecord(
     logs: execution.logs,
     computeUnitsConsumed: execution.computeUnitsConsumed,
     fee: landed ? fee : 0n,
-    accountKeys: tx.message.staticAccountKeys.map((key) => addressOf(key)),
+    accountKeys: keys.map((key) => addressOf(key)),
+    loadedAddresses: { writable: loaded.writable.map(addressOf), readonly: loaded.readonly.map(addressOf) },
     preBalances: before.map((account) => account?.lamports ?? 0n),
     postBalances: after.map((account) => account?.lamports ?? 0n),
     preTokenBalances: await reads.tokenBalances(before),
@@ -67,9 +72,12 @@ export function simulationResult(execution: EngineExecution): SimulationResult {
   };
 }
 
-/** The accounts a processed transaction may have changed, as now stored: only writable ones can have (programs and sysvars never are). */
-export function writtenAccountsOf(tx: VersionedTransaction, after: (LedgerAccount | null)[]): [string, ReportedAccount | null][] {
-  return tx.message.staticAccountKeys.flatMap((key, index): [string, ReportedAccount | null][] =>
+/**
+ * The accounts a processed transaction may have changed, as now stored: only writable ones can
+ * have (programs and sysvars never are), loaded from a lookup table or not.
+ */
+export function writtenAccountsOf(tx: VersionedTransaction, keys: readonly PublicKey[], after: (LedgerAccount | null)[]): [string, ReportedAccount | null][] {
+  return keys.flatMap((key, index): [string, ReportedAccount | null][] =>
     tx.message.isAccountWritable(index) ? [[addressOf(key), reportedAccount(after[index] ?? null)]] : [],
   );
 }

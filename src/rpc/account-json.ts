@@ -1,3 +1,4 @@
+import { parsedSystemAccount } from './parse-system-accounts.ts';
 import type { LedgerAccount } from '../ledger/engine.ts';
 import type { Ledger } from '../ledger/ledger.ts';
 import { decodeMint, decodeTokenAccount, isTokenProgram, MULTISIG_SIZE, type TokenAccountState } from '../ledger/token-accounts.ts';
@@ -87,7 +88,8 @@ function programName(programId: string): string {
 
 /**
  * jsonParsed data of SPL Token and Token-2022 accounts, mints and multisigs, Token-2022's
- * extensions listed (token-extensions.ts), or null where the validator falls back to base64.
+ * extensions listed (token-extensions.ts), nonce accounts and lookup tables
+ * (parse-system-accounts.ts), or null where the validator falls back to base64.
  */
 async function parsedAccountData(account: LedgerAccount, ledger: Ledger): Promise<Record<string, unknown> | null> {
   const parsed = (type: string, info: Record<string, unknown>) => ({
@@ -95,6 +97,8 @@ async function parsedAccountData(account: LedgerAccount, ledger: Ledger): Promis
     parsed: { info, type },
     space: account.data.length,
   });
+  const system = parsedSystemAccount(account);
+  if (system) return system;
   const token = decodeTokenAccount(account);
   if (token) {
     const decimals = await ledger.mintDecimals(token.mint);

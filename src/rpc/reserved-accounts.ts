@@ -15,3 +15,8 @@ export function isWritable(message: VersionedMessage, index: number): boolean {
   const calledAsProgram = message.compiledInstructions.some((ix) => ix.programIdIndex === index);
   return !calledAsProgram || keys.some((candidate) => candidate.equals(UPGRADEABLE_LOADER));
 }
+
+/** Whether the runtime never lets a transaction write `address` (builtins, sysvars), however it is named. */
+export function isReservedAddress(address: string): boolean {
+  return RESERVED.has(address);
+}

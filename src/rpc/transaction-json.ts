@@ -1,9 +1,9 @@
-import { VersionedTransaction, type MessageCompiledInstruction } from '@solana/web3.js';
+import { VersionedTransaction, type MessageCompiledInstruction, type VersionedMessage } from '@solana/web3.js';
 import type { InnerInstructions } from '../ledger/engine.ts';
 import type { LedgerTransaction, TokenBalanceSnapshot } from '../ledger/ledger.ts';
 import type { Submission } from '../store/submissions.ts';
 import { parseInstruction } from './parse-instruction.ts';
-import { isWritable } from './reserved-accounts.ts';
+import { isReservedAddress, isWritable } from './reserved-accounts.ts';
 import { uiTokenAmount } from './ui-token-amount.ts';
 import { encodeBase58 } from '../crypto/base58.ts';
 
@@ -35,9 +35,11 @@ export class UnsupportedTransactionVersionError extends Error {
  * `{slot, blockTime, version?, transaction, meta}` with the meta of `UiTransactionStatusMeta`.
  * Null while the transaction has not reached the ledger (queued, or failed before submission).
  *
- * Address lookup tables are not resolved (the relay refuses them), so `loadedAddresses` is empty.
- * `innerInstructions` is what the engine recorded, or null on an engine that records none
- * (bankrun), as a validator with recording off answers.
+ * A v0 transaction's lookups are rendered as Agave renders them: json's `message.accountKeys` are
+ * the static keys and `meta.loadedAddresses` what the tables loaded; jsonParsed lists every key,
+ * each loaded one with `source: "lookupTable"`, and has no `loadedAddresses`. `innerInstructions`
+ * is what the engine recorded, or null on an engine that records none (bankrun), as a validator
+ * with recording off answers.
  */
 export function transactionJson(submission: Submission, options: TransactionJsonOptions): Record<string, unknown> | null {
   const ledger = submission.ledger;
@@ -50,7 +52,7 @@ export function transactionJson(submission: Submission, options: TransactionJson
     slot: Number(ledger.slot),
     blockTime: ledger.blockTime,
     ...(version === undefined ? {} : { version }),
-    transaction: encodeTransaction(tx, bytes, options.encoding),
+    transaction: encodeTransaction(tx, bytes, options.encoding, ledger.loadedAddresses),
     meta: metaJson(ledger, { parsed }),
   };
 }
@@ -68,7 +70,7 @@ export function metaJson(ledger: LedgerTransaction, options: { parsed: boolean }
     preTokenBalances: ledger.preTokenBalances.map(tokenBalanceJson),
     postTokenBalances: ledger.postTokenBalances.map(tokenBalanceJson),
     rewards: [],
-    ...(options.parsed ? {} : { loadedAddresses: { writable: [], readonly: [] } }),
+    ...(options.parsed ? {} : { loadedAddresses: ledger.loadedAddresses ?? { writable: [], readonly: [] } }),
     ...(ledger.returnData
       ? { returnData: { programId: ledger.returnData.programId, data: [Buffer.from(ledger.returnData.data).toString('base64'), 'base64'] } }
       : {}),
@@ -119,8 +121,14 @@ function versionField(tx: VersionedTransaction, max: number | undefined): 'legac
   return version;
 }
 
-/** The `transaction` field in `encoding`: `[data, encoding]` for binary encodings, an object otherwise. */
-export function encodeTransaction(tx: VersionedTransaction, bytes: Uint8Array, encoding: TransactionEncoding): unknown {
+/** What a transaction's lookup tables loaded (LedgerTransaction's `loadedAddresses`). */
+type Loaded = { writable: string[]; readonly: string[] } | undefined;
+
+/**
+ * The `transaction` field in `encoding`: `[data, encoding]` for binary encodings, an object
+ * otherwise; jsonParsed names the addresses `loaded` from lookup tables among its account keys.
+ */
+export function encodeTransaction(tx: VersionedTransaction, bytes: Uint8Array, encoding: TransactionEncoding, loaded?: Loaded): unknown {
   switch (encoding) {
     case 'base64':
       return [Buffer.from(bytes).toString('base64'), 'base64'];
@@ -129,7 +137,7 @@ export function encodeTransaction(tx: VersionedTransaction, bytes: Uint8Array, e
     case 'json':
       return { signatures: tx.signatures.map((signature) => encodeBase58(signature)), message: rawMessage(tx) };
     case 'jsonParsed':
-      return { signatures: tx.signatures.map((signature) => encodeBase58(signature)), message: parsedMessage(tx) };
+      return { signatures: tx.signatures.map((signature) => encodeBase58(signature)), message: parsedMessage(tx, loaded) };
   }
 }
 
@@ -161,16 +169,30 @@ function rawMessage(tx: VersionedTransaction): Record<string, unknown> {
   };
 }
 
-function parsedMessage(tx: VersionedTransaction): Record<string, unknown> {
+/**
+ * jsonParsed's account keys: the static ones (`source: "transaction"`), then those the lookup tables
+ * loaded (`source: "lookupTable"`), writable ones first; a reserved account loaded writable is
+ * demoted, as a static one is.
+ */
+export function parsedAccountKeys(message: VersionedMessage, loaded: Loaded): Record<string, unknown>[] {
+  const staticKeys = message.staticAccountKeys.map((key) => key.toBase58());
+  const parsed = staticKeys.map((pubkey, index) => ({
+    pubkey,
+    signer: message.isAccountSigner(index),
+    source: 'transaction',
+    writable: isWritable(message, index),
+  }));
+  if (!loaded) return parsed;
+  for (const pubkey of loaded.writable) parsed.push({ pubkey, signer: false, source: 'lookupTable', writable: !isReservedAddress(pubkey) });
+  for (const pubkey of loaded.readonly) parsed.push({ pubkey, signer: false, source: 'lookupTable', writable: false });
+  return parsed;
+}
+
+function parsedMessage(tx: VersionedTransaction, loaded: Loaded): Record<string, unknown> {
   const message = tx.message;
-  const keys = message.staticAccountKeys.map((key) => key.toBase58());
+  const keys = [...message.staticAccountKeys.map((key) => key.toBase58()), ...(loaded?.writable ?? []), ...(loaded?.readonly ?? [])];
   return {
-    accountKeys: keys.map((pubkey, index) => ({
-      pubkey,
-      signer: message.isAccountSigner(index),
-      source: 'transaction',
-      writable: isWritable(message, index),
-    })),
+    accountKeys: parsedAccountKeys(message, loaded),
     recentBlockhash: message.recentBlockhash,
     instructions: message.compiledInstructions.map((ix) =>
       parseInstruction({

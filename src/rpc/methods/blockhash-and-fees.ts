@@ -28,7 +28,7 @@ export const blockhashAndFeeMethods: MethodTable = {
     return withContext(slot, context.services.ledger.isBlockhashValid(blockhash));
   },
 
-  getFeeForMessage(params, context) {
+  async getFeeForMessage(params, context) {
     const [encoded, raw] = positional(params, 'getFeeForMessage', { min: 1, max: 2 });
     const config = configObject(raw);
     commitmentOf(config);
@@ -41,7 +41,8 @@ export const blockhashAndFeeMethods: MethodTable = {
     }
     const slot = contextSlot(context, config);
     const { ledger } = context.services;
-    const fee = ledger.isBlockhashValid(message.recentBlockhash) ? Number(ledger.feeFor(new VersionedTransaction(message))) : null;
+    // A durable-nonce message has a fee too, as Agave's get_fee_for_message checks the nonce when the blockhash is not recent.
+    const fee = (await ledger.isTransactionRecent(message)) ? Number(ledger.feeFor(new VersionedTransaction(message))) : null;
     return withContext(slot, fee);
   },
 

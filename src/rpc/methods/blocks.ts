@@ -7,8 +7,14 @@ import type { Submission } from '../../store/submissions.ts';
 import { commitmentOf, confirmedOrFinalized, contextSlot, type MethodTable } from '../context.ts';
 import { JsonRpcError, RPC_ERROR, invalidParam, invalidParams } from '../json-rpc-error.ts';
 import { configObject, optionalBoolean, optionalInteger, optionalVariant, positional, requireInteger } from '../params.ts';
-import { isWritable } from '../reserved-accounts.ts';
-import { encodeTransaction, metaJson, tokenBalanceJson, UnsupportedTransactionVersionError, type TransactionEncoding } from '../transaction-json.ts';
+import {
+  encodeTransaction,
+  metaJson,
+  parsedAccountKeys,
+  tokenBalanceJson,
+  UnsupportedTransactionVersionError,
+  type TransactionEncoding,
+} from '../transaction-json.ts';
 
 const BLOCK_ENCODINGS = ['json', 'jsonParsed', 'base58', 'base64', 'binary'] as const;
 const TRANSACTION_DETAILS = ['full', 'accounts', 'signatures', 'none'] as const;
@@ -176,17 +182,16 @@ function blockTransaction(
   if (tx.version !== 'legacy' && (max === undefined || tx.version > max)) throw new UnsupportedTransactionVersionError(tx.version);
   const version = max === undefined ? {} : { version: tx.version };
   if (details === 'full')
-    return { transaction: encodeTransaction(tx, bytes, encoding), meta: metaJson(ledger, { parsed: encoding === 'jsonParsed' }), ...version };
+    return {
+      transaction: encodeTransaction(tx, bytes, encoding, ledger.loadedAddresses),
+      meta: metaJson(ledger, { parsed: encoding === 'jsonParsed' }),
+      ...version,
+    };
   const { message } = tx;
   return {
     transaction: {
       signatures: tx.signatures.map((signature) => encodeBase58(signature)),
-      accountKeys: message.staticAccountKeys.map((key, index) => ({
-        pubkey: key.toBase58(),
-        signer: message.isAccountSigner(index),
-        source: 'transaction',
-        writable: isWritable(message, index),
-      })),
+      accountKeys: parsedAccountKeys(message, ledger.loadedAddresses),
     },
     meta: {
       err: ledger.err,

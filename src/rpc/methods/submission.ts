@@ -51,15 +51,16 @@ export const submissionMethods: MethodTable = {
 
     if (!skipPreflight) {
       if (!signaturesVerify(decoded.tx)) throw signatureFailure();
-      const failure = landed
-        ? unexecuted('AlreadyProcessed')
-        : !services.ledger.isBlockhashValid(decoded.tx.message.recentBlockhash)
-          ? unexecuted('BlockhashNotFound')
+      // The runtime's order (check_transactions): the transaction's age, then the status cache.
+      const failure = !(await services.ledger.isTransactionRecent(decoded.tx.message))
+        ? unexecuted('BlockhashNotFound')
+        : landed
+          ? unexecuted('AlreadyProcessed')
           : simulationValue(await services.ledger.simulate(copyOf(decoded), decoded.bytes), null, decoded, false);
       if (failure.err !== null) {
         throw new JsonRpcError(RPC_ERROR.SEND_TRANSACTION_PREFLIGHT_FAILURE, `Transaction simulation failed: ${transactionErrorText(failure.err)}`, failure);
       }
-    } else if (landed || !signaturesVerify(decoded.tx) || !services.ledger.isBlockhashValid(decoded.tx.message.recentBlockhash)) {
+    } else if (landed || !signaturesVerify(decoded.tx) || !(await services.ledger.isTransactionRecent(decoded.tx.message))) {
       return decoded.signature;
     }
     return services.relay.submitSigned(decoded.tx, decoded.bytes, 'rpc');
@@ -85,10 +86,10 @@ export const submissionMethods: MethodTable = {
       const latest = await ledger.latestBlockhash();
       const replacement = { blockhash: latest.blockhash, lastValidBlockHeight: Number(latest.lastValidBlockHeight) };
       value = simulationValue(await ledger.simulate(copyOf(decoded), decoded.bytes), replacement, decoded, inner);
+    } else if (!(await ledger.isTransactionRecent(decoded.tx.message))) {
+      value = unexecuted('BlockhashNotFound');
     } else if (submissions.get(decoded.signature)?.ledger) {
       value = unexecuted('AlreadyProcessed');
-    } else if (!ledger.isBlockhashValid(decoded.tx.message.recentBlockhash)) {
-      value = unexecuted('BlockhashNotFound');
     } else {
       value = simulationValue(await ledger.simulate(copyOf(decoded), decoded.bytes), null, decoded, inner);
     }
