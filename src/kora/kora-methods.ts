@@ -50,6 +50,11 @@ export const KORA_METHODS: Record<KoraMethodName, KoraMethod> = {
   },
   async signAndSendTransaction(params, context) {
     const signed = await signForKora(params, context);
+    // Kora sends with the RPC's preflight, which refuses a transaction whose blockhash (or durable
+    // nonce) is no longer valid; the emulator's queue would take it and drop it unseen.
+    if (!(await context.services.ledger.isTransactionRecent(signed.tx.message))) {
+      throw new KoraError('TransactionExecutionFailed', 'Transaction simulation failed: Blockhash not found');
+    }
     const signature = await context.services.relay.submitSigned(signed.tx, signed.bytes, 'kora', signed.exposure);
     const landed = await context.services.worker.waitFor(signature, 'confirmed', SEND_TIMEOUT_MS);
     if (landed?.status === 'failed') throw new KoraError('TransactionExecutionFailed', landed.message);

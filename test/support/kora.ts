@@ -18,6 +18,8 @@ export interface KoraTomlOptions {
   maxSignatures?: number;
   /** `[validation.price]`'s lines; default `type = "free"`; null leaves the table out (Kora's margin of 0). */
   price?: string[] | null;
+  /** Lines of `[validation]` after its required keys (`allow_durable_transactions = true`, …). */
+  validation?: string[];
   /** Tables after `[validation.price]` (`[validation.fee_payer_policy.system]`, `[kora.usage_limit]`, …). */
   tables?: string[];
 }
@@ -38,6 +40,7 @@ export function koraToml(options: KoraTomlOptions = {}): string {
     `allowed_tokens = ${list(tokens)}`,
     `allowed_spl_paid_tokens = ${list(tokens)}`,
     'disallowed_accounts = []',
+    ...(options.validation ?? []),
     ...(options.price === null ? [] : ['[validation.price]', ...(options.price ?? ['type = "free"'])]),
     ...(options.tables ?? []),
   ];
