@@ -25,7 +25,9 @@ afterAll(async () => {
   for (const emulator of made) await emulator.close();
 });
 
-async function kora(validation: string[]): Promise<{ emulator: RelayEmulator; connection: Connection; call: (method: string, params: unknown) => Promise<any> }> {
+async function kora(
+  validation: string[],
+): Promise<{ emulator: RelayEmulator; connection: Connection; call: (method: string, params: unknown) => Promise<any> }> {
   const emulator = await createRelayEmulator({ kora: { config: koraToml({ validation }) } });
   made.push(emulator);
   const call = async (method: string, params: unknown) => {
@@ -53,8 +55,15 @@ describe('Kora with lookup tables and durable nonces', () => {
     const user = Keypair.generate();
     await emulator.faucet({ address: user.publicKey, lamports: 1_000_000_000n });
     const holders = [Keypair.generate().publicKey, Keypair.generate().publicKey];
-    const [create, table] = AddressLookupTableProgram.createLookupTable({ authority: user.publicKey, payer: user.publicKey, recentSlot: await connection.getSlot() });
-    await own(connection, user, [create, AddressLookupTableProgram.extendLookupTable({ lookupTable: table, authority: user.publicKey, payer: user.publicKey, addresses: holders })]);
+    const [create, table] = AddressLookupTableProgram.createLookupTable({
+      authority: user.publicKey,
+      payer: user.publicKey,
+      recentSlot: await connection.getSlot(),
+    });
+    await own(connection, user, [
+      create,
+      AddressLookupTableProgram.extendLookupTable({ lookupTable: table, authority: user.publicKey, payer: user.publicKey, addresses: holders }),
+    ]);
     await emulator.warp({ slots: 1 });
     const { value: lookup } = await connection.getAddressLookupTable(table);
     const { blockhash } = (await call('getBlockhash', {})).result;
@@ -80,7 +89,12 @@ describe('Kora with lookup tables and durable nonces', () => {
     const nonce = Keypair.generate();
     await emulator.faucet({ address: user.publicKey, lamports: 1_000_000_000n });
     const lamports = await connection.getMinimumBalanceForRentExemption(NONCE_ACCOUNT_LENGTH);
-    await own(connection, user, SystemProgram.createNonceAccount({ fromPubkey: user.publicKey, noncePubkey: nonce.publicKey, authorizedPubkey: user.publicKey, lamports }).instructions, [nonce]);
+    await own(
+      connection,
+      user,
+      SystemProgram.createNonceAccount({ fromPubkey: user.publicKey, noncePubkey: nonce.publicKey, authorizedPubkey: user.publicKey, lamports }).instructions,
+      [nonce],
+    );
     await emulator.warp({ slots: 1 });
     const stored = NonceAccount.fromAccountData((await connection.getAccountInfo(nonce.publicKey))!.data).nonce;
     const to = Keypair.generate().publicKey;

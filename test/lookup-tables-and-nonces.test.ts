@@ -298,6 +298,38 @@ describe('lookup tables, durable nonces and SlotHashes over the RPC (web3.js)', 
     expect(await connection.getBalance(to)).toBe(3_000_000);
   });
 
+  it('makes a nonce account for a test (POST /__emulator/nonce, createNonceAccount), usable at once, and refuses a bad authority', async () => {
+    const origin = new URL(emulator.config.rpcUrl).origin;
+    const response = await fetch(`${origin}/__emulator/nonce`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ authority: payer.publicKey.toBase58() }),
+    });
+    expect(response.status).toBe(200);
+    const made = (await response.json()) as { address: string; authority: string; nonce: string; lamports: string };
+    expect(made).toEqual({
+      address: expect.any(String),
+      authority: payer.publicKey.toBase58(),
+      nonce: NonceAccount.fromAccountData((await connection.getAccountInfo(new PublicKey(made.address)))!.data).nonce,
+      lamports: String(await connection.getMinimumBalanceForRentExemption(NONCE_ACCOUNT_LENGTH)),
+    });
+    const to = Keypair.generate().publicKey;
+    await sent(durable(new PublicKey(made.address), made.nonce, to, 1_500_000));
+    expect(await connection.getBalance(to)).toBe(1_500_000);
+    // In process, the same; the next account has its own address.
+    const second = await emulator.createNonceAccount({ authority: payer.publicKey });
+    expect(second.address).not.toBe(made.address);
+    await sent(durable(new PublicKey(second.address), second.nonce, to, 500_000));
+    expect(await connection.getBalance(to)).toBe(2_000_000);
+    const bad = await fetch(`${origin}/__emulator/nonce`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ authority: 'nope' }),
+    });
+    expect(bad.status).toBe(400);
+    expect(((await bad.json()) as { code: string }).code).toBe('VALIDATION_FAILED');
+  });
+
   it('keeps a table and what a transaction that used it did through a restart on a state file', async () => {
     const stateFile = join(mkdtempSync(join(tmpdir(), 'relay-emulator-alt-')), 'state.json');
     let cli = await startCli(['--state-file', stateFile]);

@@ -36,6 +36,15 @@ export interface CreatedMint {
   symbol: string | null;
 }
 
+/** A nonce account made by createNonceAccount: its address, authority, stored nonce (the "blockhash" a durable transaction carries) and lamports. */
+export interface CreatedNonceAccount {
+  address: string;
+  authority: string;
+  nonce: string;
+  /** Its rent-exempt minimum, a decimal string. */
+  lamports: string;
+}
+
 export interface ClockState {
   slot: number;
   blockHeight: number;
@@ -71,6 +80,11 @@ export interface TestControlMethods {
   faucet(request: FaucetRequest): Promise<FaucetResult>;
   /** A new SPL Token mint whose mint authority is the fixture mint authority. */
   createMint(request: { decimals: number; symbol?: string }): Promise<CreatedMint>;
+  /**
+   * A durable-nonce account whose nonce authority is `authority`, made by a real CreateAccount and
+   * InitializeNonceAccount; the ledger then moves to the next slot, so that it can be advanced at once.
+   */
+  createNonceAccount(request: { authority: string | PublicKey }): Promise<CreatedNonceAccount>;
   getAccount(address: string | PublicKey): Promise<AccountState | null>;
   /** Writes an account as is; 0 lamports removes it. */
   setAccount(address: string | PublicKey, account: AccountState): Promise<AccountState | null>;

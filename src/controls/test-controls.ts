@@ -6,6 +6,7 @@ import { faucetControl } from './faucet.ts';
 import type { FaultBook } from './faults.ts';
 import { ledgerControls } from './ledger-controls.ts';
 import { mintControl } from './mint-controls.ts';
+import { nonceControl } from './nonce-controls.ts';
 import { programControls } from './program-controls.ts';
 import { queueControls } from './queue-controls.ts';
 import type { RequestJournal } from './request-journal.ts';
@@ -31,6 +32,7 @@ export function createTestControls(options: TestControlsOptions): TestControlMet
     ...stateControls(services, options.queue),
     faucet: faucetControl(services),
     createMint,
+    createNonceAccount: nonceControl(services),
     ...ledgerControls(services),
     ...queueControls(services.queue),
     ...programControls(services),

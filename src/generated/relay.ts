@@ -730,6 +730,30 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/__emulator/nonce": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Create a durable-nonce account.
+         * @description A nonce account whose nonce authority is `authority`, made by a real CreateAccount and
+         *     InitializeNonceAccount from the faucet fixture key (its rent-exempt minimum), as
+         *     `SystemProgram.createNonceAccount` makes one. A transaction whose first instruction is
+         *     `SystemProgram.nonceAdvance` of it, whose recentBlockhash is `nonce` and which `authority`
+         *     signs, is valid over the RPC and Kora (with `allow_durable_transactions`) until the nonce moves.
+         */
+        post: operations["emulatorCreateNonceAccount"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/__emulator/accounts": {
         parameters: {
             query?: never;
@@ -1908,6 +1932,17 @@ export interface components {
         EmulatorCreateMintRequest: {
             decimals: number;
             symbol?: string;
+        };
+        EmulatorCreateNonceAccountRequest: {
+            authority: components["schemas"]["Address"];
+        };
+        EmulatorNonceAccount: {
+            address: components["schemas"]["Address"];
+            authority: components["schemas"]["Address"];
+            /** @description The stored nonce: what a durable transaction carries as its recentBlockhash. */
+            nonce: string;
+            /** @description Its rent-exempt minimum, a decimal string. */
+            lamports: string;
         };
         EmulatorMint: {
             mint: components["schemas"]["Address"];
@@ -3531,6 +3566,36 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["EmulatorMint"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            413: components["responses"]["PayloadTooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
+            500: components["responses"]["InternalError"];
+        };
+    };
+    emulatorCreateNonceAccount: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["EmulatorCreateNonceAccountRequest"];
+            };
+        };
+        responses: {
+            /** @description Nonce account created. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["EmulatorNonceAccount"];
                 };
             };
             400: components["responses"]["BadRequest"];

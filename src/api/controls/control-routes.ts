@@ -55,6 +55,11 @@ export function controlRoutes(controls: TestControlMethods, guard: AdminGuard): 
       return controls.createMint({ decimals: request.decimals, ...(request.symbol === undefined ? {} : { symbol: request.symbol }) });
     }),
 
+    route('POST', '/__emulator/nonce', 'emulatorCreateNonceAccount', async (context) => {
+      const request = await body(context, 'emulatorCreateNonceAccount');
+      return controls.createNonceAccount({ authority: request.authority });
+    }),
+
     {
       method: 'GET',
       path: '/__emulator/accounts',
