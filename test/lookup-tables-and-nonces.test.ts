@@ -169,6 +169,27 @@ describe('lookup tables, durable nonces and SlotHashes over the RPC (web3.js)', 
     expect(base64.transaction[0]).toBe(Buffer.from(tx.serialize()).toString('base64'));
     expect(base64.meta.loadedAddresses).toEqual(json.meta.loadedAddresses);
 
+    // The relay's own interface still refuses lookup tables (rule W4), and says which table.
+    const relayed = new VersionedTransaction(
+      new TransactionMessage({
+        payerKey: new PublicKey(emulator.config.feePayer),
+        recentBlockhash: tx.message.recentBlockhash,
+        instructions: transfers,
+      }).compileToV0Message([lookup!]),
+    );
+    const refused = await emulator.fetch(
+      new Request(`${emulator.config.baseUrl}/Transaction/send`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json', 'X-API-Key': emulator.config.apiKey },
+        body: JSON.stringify({ signedTransaction: Buffer.from(relayed.serialize()).toString('base64') }),
+      }),
+    );
+    expect(await refused.json()).toMatchObject({
+      code: 'VERSIONED_TRANSACTION_UNSUPPORTED',
+      rule: 'W4',
+      detail: expect.stringContaining(`names ${table.toBase58()}`),
+    });
+
     // A loaded address has the transaction in its history, as a static one does.
     const history = await connection.getSignaturesForAddress(holders[1]!);
     expect(history.map((entry) => entry.signature)).toContain(signature);

@@ -51,10 +51,11 @@ function decodeBytes(bytes: Uint8Array): WireTransaction {
 function sanitize(tx: VersionedTransaction): void {
   const { message } = tx;
   if (message.version !== 'legacy' && message.addressTableLookups.length > 0) {
+    const tables = message.addressTableLookups.map((lookup) => lookup.accountKey.toBase58()).join(', ');
     throw new RelayError(
       'VERSIONED_TRANSACTION_UNSUPPORTED',
-      'Address lookup tables are not accepted: the relay must see every account it signs for. Send the v0 transaction with static keys only, or a ' +
-        'legacy transaction.',
+      `Address lookup tables are not accepted (this transaction names ${tables}): the relay must see every account it signs for. ` +
+        'Send the v0 transaction with static keys only, or a legacy transaction.',
       { rule: 'W4' },
     );
   }
