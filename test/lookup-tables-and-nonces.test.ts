@@ -19,9 +19,13 @@ import {
   TransactionMessage,
   VersionedTransaction,
 } from '@solana/web3.js';
+import { createAssociatedTokenAccountIdempotentInstruction, createTransferCheckedInstruction } from '@solana/spl-token';
+import { once } from 'node:events';
+import { WebSocket } from 'ws';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createRelayEmulator, type RelayEmulator } from '../src/index.ts';
 import { startCli } from './support/cli-process.ts';
+import { ALICE, ata, USDC } from './support/transactions.ts';
 
 const SLOT_HASHES = new PublicKey('SysvarS1otHashes111111111111111111111111111');
 /** Agave's Display of the two errors, as sendTransaction's preflight message says them. */
@@ -211,6 +215,67 @@ describe('lookup tables, durable nonces and SlotHashes over the RPC (web3.js)', 
     await emulator.warp({ slots: 513 });
     await sent(await v0([close()]));
     expect(await connection.getAccountInfo(other)).toBeNull();
+  });
+
+  it('feeds what loaded accounts become to PubSub, token balances and the owner index: a new owner’s token account made through a table', async () => {
+    const carol = Keypair.generate().publicKey;
+    const carolAta = ata(carol);
+    const [create, table] = AddressLookupTableProgram.createLookupTable({
+      authority: payer.publicKey,
+      payer: payer.publicKey,
+      recentSlot: await connection.getSlot(),
+    });
+    await sent(
+      await v0([
+        create,
+        AddressLookupTableProgram.extendLookupTable({ lookupTable: table, authority: payer.publicKey, payer: payer.publicKey, addresses: [carolAta, carol] }),
+      ]),
+    );
+    await emulator.warp({ slots: 1 });
+    const { value: lookup } = await connection.getAddressLookupTable(table);
+    // accountSubscribe on the loaded account, answered before anything is sent.
+    const socket = new WebSocket(emulator.config.pubsubUrl!);
+    const messages: any[] = [];
+    socket.on('message', (data) => messages.push(JSON.parse(String(data))));
+    await once(socket, 'open');
+    socket.send(
+      JSON.stringify({ jsonrpc: '2.0', id: 1, method: 'accountSubscribe', params: [carolAta.toBase58(), { encoding: 'jsonParsed', commitment: 'confirmed' }] }),
+    );
+    try {
+      await expect.poll(() => messages.find((message) => message.id === 1)?.result, { timeout: 10_000 }).toEqual(expect.any(Number));
+      const tx = await v0(
+        [
+          createAssociatedTokenAccountIdempotentInstruction(payer.publicKey, carolAta, carol, USDC),
+          createTransferCheckedInstruction(ata(ALICE.publicKey), USDC, carolAta, ALICE.publicKey, 250_000n, 6),
+        ],
+        [lookup!],
+        [ALICE],
+      );
+      expect(tx.message.addressTableLookups).toEqual([{ accountKey: table, writableIndexes: [0], readonlyIndexes: [1] }]);
+      const signature = await sent(tx);
+      const json = await rpc('getTransaction', [signature, { encoding: 'json', maxSupportedTransactionVersion: 0 }]);
+      const carolIndex = json.transaction.message.accountKeys.length;
+      expect(json.meta.loadedAddresses).toEqual({ writable: [carolAta.toBase58()], readonly: [carol.toBase58()] });
+      expect(json.meta.postTokenBalances).toContainEqual(
+        expect.objectContaining({
+          accountIndex: carolIndex,
+          mint: USDC.toBase58(),
+          owner: carol.toBase58(),
+          uiTokenAmount: expect.objectContaining({ amount: '250000' }),
+        }),
+      );
+      expect(json.meta.preTokenBalances.some((balance: { accountIndex: number }) => balance.accountIndex === carolIndex)).toBe(false);
+      const owned = await connection.getTokenAccountsByOwner(carol, { mint: USDC });
+      expect(owned.value.map(({ pubkey }) => pubkey.toBase58())).toEqual([carolAta.toBase58()]);
+      const heard = () => messages.find((message) => message.method === 'accountNotification');
+      await expect.poll(heard, { timeout: 10_000 }).toBeDefined();
+      expect(heard().params.result.value.data.parsed.info).toMatchObject({
+        owner: carol.toBase58(),
+        tokenAmount: expect.objectContaining({ amount: '250000' }),
+      });
+    } finally {
+      socket.close();
+    }
   });
 
   it('refuses a table that does not exist and an index past a table’s end with the runtime’s errors, and never lands them', async () => {
