@@ -1,5 +1,14 @@
 import { createAssociatedTokenAccountIdempotentInstruction } from '@solana/spl-token';
-import { Keypair, SystemProgram } from '@solana/web3.js';
+import {
+  type AddressLookupTableAccount,
+  AddressLookupTableProgram,
+  Connection,
+  Keypair,
+  SystemProgram,
+  type TransactionInstruction,
+  TransactionMessage,
+  VersionedTransaction,
+} from '@solana/web3.js';
 import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -248,6 +257,42 @@ describe('web UI in chromium', () => {
     await expect
       .poll(() => page.locator('#wallet-history').textContent(), { timeout: LIVE })
       .toContain('failed: instruction 1 (spl-token transferChecked): InsufficientFunds');
+  });
+
+  it('lists the accounts a v0 transaction loaded, each with the lookup table it came from', async () => {
+    const connection = new Connection(`${server.origin}/rpc`, 'confirmed');
+    const payer = Keypair.generate();
+    await server.emulator.faucet({ address: payer.publicKey, lamports: 1_000_000_000n });
+    const holder = Keypair.generate().publicKey;
+    const send = async (instructions: TransactionInstruction[], tables: AddressLookupTableAccount[] = []) => {
+      const { blockhash: recent } = await connection.getLatestBlockhash();
+      const tx = new VersionedTransaction(
+        new TransactionMessage({ payerKey: payer.publicKey, recentBlockhash: recent, instructions }).compileToV0Message(tables),
+      );
+      tx.sign([payer]);
+      const signature = await connection.sendRawTransaction(tx.serialize());
+      expect((await connection.confirmTransaction(signature, 'confirmed')).value.err).toBeNull();
+      return signature;
+    };
+    const [create, address] = AddressLookupTableProgram.createLookupTable({
+      authority: payer.publicKey,
+      payer: payer.publicKey,
+      recentSlot: await connection.getSlot(),
+    });
+    await send([
+      create,
+      AddressLookupTableProgram.extendLookupTable({ lookupTable: address, authority: payer.publicKey, payer: payer.publicKey, addresses: [holder] }),
+    ]);
+    await server.emulator.warp({ slots: 1 });
+    const { value: lookup } = await connection.getAddressLookupTable(address);
+    const signature = await send([SystemProgram.transfer({ fromPubkey: payer.publicKey, toPubkey: holder, lamports: 5_000_000 })], [lookup!]);
+    await page.goto(`${server.origin}/tx/${signature}`);
+    await expect.poll(() => page.locator('#detail-accounts').textContent(), { timeout: LIVE }).toContain(holder.toBase58());
+    const loadedRow = page.locator('#detail-accounts tr', { hasText: holder.toBase58() });
+    expect(await loadedRow.textContent()).toContain('writable, loaded from table');
+    expect(await loadedRow.locator(`a[title="${address.toBase58()}"]`).count()).toBe(1);
+    await screenshot(page, 'detail-lookup-table');
+    expect(await seriousViolations('detail-lookup-table')).toEqual([]);
   });
 
   it('decodes the Kin app memo of a legacy transfer and names its route; notes the rent a create leaves the fee payer to get back', async () => {

@@ -177,7 +177,18 @@ function rentNote(row, transaction, meta) {
   );
 }
 
+/** The lookup table each loaded key came from: the runtime loads every table's writable addresses, then every table's read-only ones. */
+function loadedFrom(message) {
+  const lookups = message.addressTableLookups ?? [];
+  return [
+    ...lookups.flatMap((lookup) => lookup.writableIndexes.map(() => lookup.accountKey)),
+    ...lookups.flatMap((lookup) => lookup.readonlyIndexes.map(() => lookup.accountKey)),
+  ];
+}
+
 function accounts(transaction, meta) {
+  const tables = loadedFrom(transaction.message);
+  const staticKeys = transaction.message.accountKeys.filter((key) => key.source !== 'lookupTable').length;
   const rows = transaction.message.accountKeys.map((key, index) => {
     const before = meta?.preBalances[index];
     const after = meta?.postBalances[index];
@@ -187,7 +198,12 @@ function accounts(transaction, meta) {
       {},
       h('td', { class: 'number' }, String(index)),
       h('th', { scope: 'row' }, addressLink(key.pubkey, { full: true })),
-      h('td', {}, [key.signer ? 'signer' : null, key.writable ? 'writable' : null].filter(Boolean).join(', ') || 'read-only'),
+      h(
+        'td',
+        {},
+        [key.signer ? 'signer' : null, key.writable ? 'writable' : null].filter(Boolean).join(', ') || 'read-only',
+        ...(key.source === 'lookupTable' && tables[index - staticKeys] ? [', loaded from table ', addressLink(tables[index - staticKeys])] : []),
+      ),
       h('td', { class: 'number' }, before === undefined ? '—' : sol(before)),
       h('td', { class: 'number' }, after === undefined ? '—' : sol(after)),
       h('td', { class: `number ${change < 0 ? 'negative' : ''}` }, change === null ? '—' : lamports(change)),
