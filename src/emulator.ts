@@ -21,6 +21,7 @@ import { withCors } from './core/cors.ts';
 import { createFetch, type EmulatorRoute, type ExchangeObserver, type FetchHandler } from './core/create-fetch.ts';
 import { observeExchanges } from './core/observe-exchanges.ts';
 import { createEd25519Signer } from './crypto/ed25519.ts';
+import { addressOf } from './crypto/key-cache.ts';
 import { readAnchorWorkspace } from './fixtures/anchor-workspace.ts';
 import { appGenesisAccounts, loadAppGenesis } from './fixtures/app-genesis.ts';
 import { genesisAccounts, keypairOf, loadFixtures, type Fixtures } from './fixtures/load-fixtures.ts';
@@ -149,12 +150,12 @@ async function assemble(options: RelayEmulatorOptions, loopback: CoreListener | 
       accounts: [...(workspace?.accounts ?? []), ...(options.accounts ?? [])],
       accountDirs: [...(workspace?.accountDirs ?? []), ...(options.accountDirs ?? [])],
     },
-    new Map(fixtureAccounts.map(({ address }) => [address.toBase58(), 'the fixtures'])),
+    new Map(fixtureAccounts.map(({ address }) => [addressOf(address), 'the fixtures'])),
   );
   // The app's accounts after the fixtures': a dump that names a fixture account replaces it.
   const appAccounts = appGenesisAccounts(app);
-  const replaced = new Set(appAccounts.map(({ address }) => address.toBase58()));
-  const genesis = [...fixtureAccounts.filter(({ address }) => !replaced.has(address.toBase58())), ...appAccounts];
+  const replaced = new Set(appAccounts.map(({ address }) => addressOf(address)));
+  const genesis = [...fixtureAccounts.filter(({ address }) => !replaced.has(addressOf(address))), ...appAccounts];
   const genesisTime = options.genesisTime ?? DEFAULT_GENESIS_TIME;
   const ledger = await Ledger.create({
     engine: engineFactory(options.engine),
@@ -169,7 +170,7 @@ async function assemble(options: RelayEmulatorOptions, loopback: CoreListener | 
   config.engine = ledger.engineName;
   const programs = new LoadedPrograms(
     ledger,
-    { programs: [...app.programs, ...app.dumpedPrograms], dumps: app.accounts.map(({ address, file }) => ({ address: address.toBase58(), file })) },
+    { programs: [...app.programs, ...app.dumpedPrograms], dumps: app.accounts.map(({ address, file }) => ({ address: addressOf(address), file })) },
     changes.reporter('programs'),
   );
   // Part `records` in the state file: the submissions' key from before they were named so.

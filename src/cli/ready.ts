@@ -1,7 +1,8 @@
-import { mkdirSync, renameSync, rmSync, writeFileSync } from 'node:fs';
+import { renameSync, rmSync, writeFileSync } from 'node:fs';
 import { dirname } from 'node:path';
 import type { RpcAuthMode } from '../auth/rpc-auth.ts';
 import type { RunningServer } from '../server/start-server.ts';
+import { ensureDirectorySync } from '../server/ensure-directory.ts';
 
 /** What starts the machine-readable line: the prefix, one space, then {@link ReadyFacts} as JSON. */
 export const READY_LINE_PREFIX = 'relay-emulator ready';
@@ -61,7 +62,7 @@ export class ReadyFile {
   constructor(readonly path: string) {}
 
   write(facts: ReadyFacts): void {
-    mkdirSync(dirname(this.path), { recursive: true });
+    ensureDirectorySync(dirname(this.path));
     const temporary = `${this.path}.${process.pid}.tmp`;
     writeFileSync(temporary, `${JSON.stringify(facts, null, 2)}\n`);
     renameSync(temporary, this.path);

@@ -6,11 +6,12 @@
  *   relay-emulator export --url ORIGIN --format solana-accounts --out DIR   (one Solana CLI dump per account)
  *   relay-emulator import --url ORIGIN [--admin-token TOKEN] FILE
  */
-import { mkdir, readFile, writeFile } from 'node:fs/promises';
+import { readFile, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { exactJson, type SolanaAccountDump } from '../fixtures/account-dumps.ts';
 import { parseArgs } from 'node:util';
 import { connectionFailure } from '../http/connection-failure.ts';
+import { ensureDirectory } from '../server/ensure-directory.ts';
 
 export interface StateCommandIo {
   stdout?: (text: string) => void;
@@ -113,7 +114,7 @@ async function exportAccounts(
   // Lamports past 2^53 (the faucet's) are read back from the text, where the server wrote them exactly.
   const exact = new Map([...text.matchAll(/"pubkey":"(\w+)","account":\{"lamports":(\d+)/g)].map(([, pubkey, lamports]) => [pubkey!, BigInt(lamports!)]));
   const { accounts } = JSON.parse(text) as { accounts: SolanaAccountDump[] };
-  await mkdir(dir, { recursive: true });
+  await ensureDirectory(dir);
   for (const dump of accounts) {
     const lamports = exact.get(dump.pubkey) ?? BigInt(dump.account.lamports);
     await writeFile(join(dir, `${dump.pubkey}.json`), `${exactJson({ ...dump, account: { ...dump.account, lamports } }, 2)}\n`);

@@ -1,4 +1,4 @@
-import { mkdir, open, readFile, rename, rm } from 'node:fs/promises';
+import { open, readFile, rename, rm } from 'node:fs/promises';
 import { dirname } from 'node:path';
 import { setImmediate as nextTurn } from 'node:timers/promises';
 import type { EmulatorSnapshot } from '../state/snapshot.ts';
@@ -6,6 +6,7 @@ import { checksumProblem, sealedChunks } from '../state/snapshot-seal.ts';
 import { decodeState } from '../state/state-codec.ts';
 import { syncDirectory } from './journal-writer.ts';
 import { StateDamageError } from './state-damage.ts';
+import { ensureDirectory } from './ensure-directory.ts';
 
 /** The state file's content: a sealed snapshot, and the first journal segment it does not hold. */
 export type StateFileContent = EmulatorSnapshot & { journal?: { from: number } };
@@ -46,7 +47,7 @@ export async function readStateFile(path: string): Promise<StateFileContent | nu
  * had written: the old file stays, and no temporary is left behind.
  */
 export async function writeStateFile(path: string, content: StateFileContent, options: { fsync: boolean }): Promise<number> {
-  await mkdir(dirname(path), { recursive: true });
+  await ensureDirectory(dirname(path));
   const temporary = `${path}.${process.pid}.tmp`;
   let written = 0;
   try {

@@ -1,4 +1,4 @@
-import { mkdir, readdir, rm } from 'node:fs/promises';
+import { readdir, rm } from 'node:fs/promises';
 import { basename, dirname, join } from 'node:path';
 import type { EmulatorSnapshot } from '../state/snapshot.ts';
 import { requeueAcknowledged } from '../state/core-parts.ts';
@@ -10,6 +10,7 @@ import { JournalWriter } from './journal-writer.ts';
 import { readStateFile, writeStateFile } from './snapshot-file.ts';
 import { StateLock } from './state-lock.ts';
 import { InternalError } from '../errors/internal-error.ts';
+import { ensureDirectory } from './ensure-directory.ts';
 
 export const DEFAULT_STATE_INTERVAL_MS = 5_000;
 /** Journal bytes past which a snapshot is taken at once, whatever the interval. */
@@ -81,7 +82,7 @@ export class StateFile {
     const { services } = this.#emulator;
     if (this.#writer) throw new InternalError('STATE_FILE_OPEN', { path: this.path });
     // Before anything is read or deleted: another process serving this file would lose what it acknowledged.
-    await mkdir(dirname(this.path), { recursive: true });
+    await ensureDirectory(dirname(this.path));
     this.#lock = await StateLock.acquire(this.path);
     services.queue.hold();
     try {
@@ -92,7 +93,7 @@ export class StateFile {
       await this.#removeTemporaries();
       if (content) await restoreParts(services, content);
       const { replayed, discardedBytes, lastSegment } = await replayJournal(scan, services.state);
-      await mkdir(dirname(this.path), { recursive: true });
+      await ensureDirectory(dirname(this.path));
       this.#writer = new JournalWriter({ statePath: this.path, segment: Math.max(lastSegment, from - 1) + 1, fsync: this.#fsync });
       services.changes.attach(this.#writer);
       // Queued once the journal listens, so that their outcomes are journaled too.
