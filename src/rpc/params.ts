@@ -29,6 +29,11 @@ export function requireString(value: unknown, what = 'a string'): string {
 
 export function requireInteger(value: unknown, what = 'u64'): number {
   if (typeof value !== 'number' || !Number.isInteger(value) || value < 0) throw invalidParams(`invalid type: ${describeType(value)}, expected ${what}`);
+  // Past u64, serde_json reads the number as a float (x-emulator-choice: JSON.parse has no integers
+  // above 2^53, so u64::MAX itself reads as 2^64 and is refused too).
+  if (value >= 2 ** 64) {
+    throw invalidParams(`invalid type: floating point \`${value.toLocaleString('en-US', { useGrouping: false })}.0\`, expected ${what}`);
+  }
   return value;
 }
 

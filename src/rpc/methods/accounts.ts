@@ -2,6 +2,8 @@ import { accountEncodingOf, accountJson } from '../account-json.ts';
 import { commitmentOf, contextSlot, withContext, type MethodTable } from '../context.ts';
 import { invalidParams } from '../json-rpc-error.ts';
 import { configObject, positional, requireInteger, requirePubkey } from '../params.ts';
+import { minimumBalance, rentOf } from '../../ledger/rent.ts';
+import { SYSVAR_RENT_PUBKEY as SYSVAR_RENT } from '@solana/web3.js';
 
 const MAX_MULTIPLE_ACCOUNTS = 100;
 
@@ -52,6 +54,8 @@ export const accountMethods: MethodTable = {
     const config = configObject(raw);
     commitmentOf(config);
     const dataLength = length === undefined ? 0 : requireInteger(length, 'usize');
-    return context.services.ledger.minimumBalanceForRentExemption(dataLength);
+    // From the Rent sysvar, as the validator computes it: the same on both engines, for any usize.
+    const sysvar = await context.services.ledger.getAccount(SYSVAR_RENT);
+    return minimumBalance(rentOf(sysvar?.data ?? null), BigInt(dataLength));
   },
 };
