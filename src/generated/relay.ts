@@ -482,6 +482,11 @@ export interface paths {
          *     -32008 no snapshot, -32015 unsupported transaction version, -32016
          *     minimum context slot not reached.
          *
+         *     A batch's answer is bounded: once the answers written pass 16 MiB of
+         *     JSON, each call left is answered -32603 `Batch answer too large …`
+         *     (its id kept) without being run, so that no request makes the server
+         *     build an answer it cannot hold.
+         *
          *     `innerInstructions` (getTransaction's meta, and simulateTransaction's
          *     result when asked with `innerInstructions: true`) are what the ledger
          *     engine recorded: compiled in json and the binary encodings, parsed

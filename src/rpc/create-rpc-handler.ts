@@ -61,13 +61,49 @@ export function createRpcHandler(services: EmulatorServices, options: Partial<Rp
       return answer === null ? respond(null, { status: 204 }) : reply(answer);
     }
     if (body.length === 0) return reply(failure(null, invalidRequest()));
-    const answers: Envelope[] = [];
+    // Each answer is written as it comes; once the batch's answer passes MAX_BATCH_ANSWER_BYTES, the
+    // calls left are not run and each is answered with an error (its id kept), so that no batch makes
+    // the server build an answer it cannot hold (200 getLeaderSchedule calls made 580 MB).
+    const parts: string[] = [];
+    let bytes = 0;
     for (const call of body) {
+      if (bytes > MAX_BATCH_ANSWER_BYTES) {
+        if (isCallWithId(call)) parts.push(stringifyRpc(failure(idOf(call), batchTooLarge())));
+        continue;
+      }
       const answer = await answerOne(call, methods, context);
-      if (answer !== null) answers.push(answer);
+      if (answer === null) continue;
+      const text = stringifyRpc(answer);
+      bytes += text.length;
+      parts.push(bytes > MAX_BATCH_ANSWER_BYTES ? stringifyRpc(failure(answer.id, batchTooLarge())) : text);
     }
-    return answers.length === 0 ? respond(null, { status: 204 }) : reply(answers);
+    return parts.length === 0
+      ? respond(null, { status: 204 })
+      : respond(`[${parts.join(',')}]`, { status: 200, headers: { 'Content-Type': 'application/json; charset=utf-8' } });
   };
+}
+
+/**
+ * What one batch may make the server write, in characters of JSON: 16 MiB, 256 times the request
+ * cap (x-emulator-choice: Agave sets none; one getLeaderSchedule answer is 2.9 MB, getProgramAccounts
+ * of a busy program a few MB).
+ */
+export const MAX_BATCH_ANSWER_BYTES = 16 * 1024 * 1024;
+
+function batchTooLarge(): JsonRpcError {
+  return new JsonRpcError(
+    RPC_ERROR.INTERNAL_ERROR,
+    `Batch answer too large: the batch's answers pass ${MAX_BATCH_ANSWER_BYTES} bytes at this call; send the calls from here in another request`,
+  );
+}
+
+function isCallWithId(call: unknown): call is { id: Id } {
+  return typeof call === 'object' && call !== null && !Array.isArray(call) && 'id' in call;
+}
+
+function idOf(call: { id: unknown }): Id {
+  const { id } = call;
+  return id === null || typeof id === 'string' || (typeof id === 'number' && Number.isFinite(id)) ? id : null;
 }
 
 /** One request object → its response object, or null for a notification. */
