@@ -1,4 +1,5 @@
 import { MAX_JOURNALED_BYTES, type StoredBody } from '../http/exchange-bodies.ts';
+import { nestsDeeperThan } from '../http/json-depth.ts';
 
 const MAX_TEXT_CHARS = 2048;
 
@@ -9,7 +10,7 @@ export function present(body: StoredBody, json: boolean): unknown {
   if (json) {
     try {
       // Deeply nested JSON stays text: serializing it back in the journal's answer would overflow the stack.
-      if (nestingDepth(body) <= MAX_JOURNALED_DEPTH) return JSON.parse(body);
+      if (!nestsDeeperThan(body, MAX_JOURNALED_DEPTH)) return JSON.parse(body);
     } catch {
       // Not JSON after all: keep the text, which is what one wants to see when debugging.
     }
@@ -18,20 +19,3 @@ export function present(body: StoredBody, json: boolean): unknown {
 }
 
 const MAX_JOURNALED_DEPTH = 64;
-
-/** The deepest nesting of arrays and objects in JSON text (strings skipped). */
-function nestingDepth(text: string): number {
-  let depth = 0;
-  let deepest = 0;
-  let inString = false;
-  for (let at = 0; at < text.length; at += 1) {
-    const char = text[at];
-    if (inString) {
-      if (char === '\\') at += 1;
-      else if (char === '"') inString = false;
-    } else if (char === '"') inString = true;
-    else if (char === '[' || char === '{') deepest = Math.max(deepest, ++depth);
-    else if (char === ']' || char === '}') depth -= 1;
-  }
-  return deepest;
-}

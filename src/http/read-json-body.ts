@@ -1,4 +1,5 @@
 import { RelayError } from '../errors/relay-error.ts';
+import { MAX_JSON_DEPTH, nestsDeeperThan } from './json-depth.ts';
 import { readCapped } from './read-capped.ts';
 import type { RequestContext } from './request-context.ts';
 import { headerOf } from './request-header.ts';
@@ -50,6 +51,9 @@ function parseJsonBytes(request: Request, bytes: Uint8Array, options: ReadBodyOp
     throw new RelayError('MALFORMED_JSON', 'The request body is not valid UTF-8.');
   }
   options.context.bodyText = text;
+  if (nestsDeeperThan(text, MAX_JSON_DEPTH)) {
+    throw new RelayError('MALFORMED_JSON', `The request body nests arrays and objects deeper than ${MAX_JSON_DEPTH} levels.`);
+  }
   try {
     return JSON.parse(text);
   } catch (error) {

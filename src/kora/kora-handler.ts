@@ -7,6 +7,7 @@ import { KORA_METHOD_KEYS, type KoraMethodName } from './kora-config.ts';
 import type { KoraContext } from './kora-context.ts';
 import { KORA_CALL_FAILED, KoraError } from './kora-error.ts';
 import { KORA_METHODS } from './kora-methods.ts';
+import { MAX_JSON_DEPTH, nestsDeeperThan } from '../http/json-depth.ts';
 
 type Id = string | number | null;
 
@@ -75,6 +76,8 @@ const UNSUPPORTED_CONTENT_TYPE = 'Supplied content type is not allowed. Content-
 
 /** The call's object, or null when the body is not a JSON object (no method to allow). */
 function parseCall(text: string): { id?: Id; method?: unknown; params?: unknown } | null {
+  // serde_json stops at its recursion limit; JSON.parse would build whatever it is given.
+  if (nestsDeeperThan(text, MAX_JSON_DEPTH)) return null;
   try {
     const parsed: unknown = JSON.parse(text);
     return typeof parsed === 'object' && parsed !== null && !Array.isArray(parsed) ? (parsed as { id?: Id; method?: unknown; params?: unknown }) : null;

@@ -1,3 +1,5 @@
+import { MAX_JSON_DEPTH, nestsDeeperThan } from '../http/json-depth.ts';
+
 /**
  * JSON for state snapshots. Snapshots hold bigints (lamports, slots, fees) and byte arrays
  * (account data, return data), which plain JSON cannot carry; they are written as
@@ -14,6 +16,8 @@ export function encodeState(value: unknown): string {
 }
 
 export function decodeState(text: string): unknown {
+  // A SyntaxError, as JSON.parse's own: the callers say the file is not a state.
+  if (nestsDeeperThan(text, MAX_JSON_DEPTH)) throw new SyntaxError(`it nests arrays and objects deeper than ${MAX_JSON_DEPTH} levels`);
   return JSON.parse(text, revive);
 }
 

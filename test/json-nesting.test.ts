@@ -1,0 +1,62 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createRelayEmulator, type RelayEmulator } from '../src/index.ts';
+import { MAX_JSON_DEPTH, nestsDeeperThan } from '../src/http/json-depth.ts';
+import { decodeState } from '../src/state/state-codec.ts';
+
+/**
+ * Issue 34, fuzz finding 3: 50 MB of nested JSON arrays sent to PUT /__emulator/state took 8–13 s
+ * to be refused, peaked at 4.4 GB and blocked /health. Every JSON body is now refused past serde_json's
+ * recursion limit (128) before it is parsed.
+ */
+describe('JSON nested past 128 levels', () => {
+  let emulator: RelayEmulator;
+  let origin: string;
+  beforeAll(async () => {
+    emulator = await createRelayEmulator();
+    origin = new URL(emulator.config.rpcUrl).origin;
+  });
+  afterAll(() => emulator.close());
+
+  const post = (path: string, body: string, method = 'POST') =>
+    fetch(`${origin}${path}`, { method, headers: { 'content-type': 'application/json', 'X-API-Key': emulator.config.apiKey }, body });
+
+  it('is refused by the state import at once, 50 MB of it, and the server answers meanwhile', async () => {
+    const half = 25 * 1024 * 1024;
+    const body = `${'['.repeat(half)}${']'.repeat(half)}`;
+    const started = performance.now();
+    const [response, health] = await Promise.all([post('/__emulator/state', body, 'PUT'), fetch(`${origin}/health`)]);
+    expect(response.status).toBe(400);
+    expect(await response.json()).toMatchObject({
+      code: 'MALFORMED_JSON',
+      detail: `The request body nests arrays and objects deeper than ${MAX_JSON_DEPTH} levels.`,
+    });
+    expect(health.status).toBe(200);
+    console.log(`50 MB of nesting refused in ${Math.round(performance.now() - started)} ms (8–13 s before)`);
+  });
+
+  it('is a parse error on the RPC, a 400 on the relay’s routes, and refused by Kora as jsonrpsee refuses what is no call', async () => {
+    const deep = `${'['.repeat(200)}${']'.repeat(200)}`;
+    const rpc = await post('/rpc', deep);
+    expect(await rpc.json()).toEqual({ jsonrpc: '2.0', error: { code: -32700, message: 'Parse error' }, id: null });
+    const relay = await post('/api/Transaction/send', `{"signedTransaction":${deep}}`);
+    expect(relay.status).toBe(400);
+    expect(((await relay.json()) as { code: string }).code).toBe('MALFORMED_JSON');
+    const kora = await post('/kora', `{"jsonrpc":"2.0","id":1,"method":"getConfig","params":${deep}}`);
+    expect(kora.status).toBe(405);
+    // Within the limit, the same shapes are read.
+    const shallow = await post('/rpc', JSON.stringify({ jsonrpc: '2.0', id: 1, method: 'getSlot', params: [] }));
+    expect(((await shallow.json()) as { result: number }).result).toEqual(expect.any(Number));
+  });
+
+  it('is refused when a state file holds it, as any text that is not a state', () => {
+    expect(() => decodeState(`{"a":${'['.repeat(129)}${']'.repeat(129)}}`)).toThrow(SyntaxError);
+    expect(decodeState(`{"a":${'['.repeat(100)}${']'.repeat(100)}}`)).toBeTruthy();
+  });
+
+  it('counts brackets inside strings as text', () => {
+    expect(nestsDeeperThan(JSON.stringify({ memo: '['.repeat(1000) }), 128)).toBe(false);
+    expect(nestsDeeperThan(`{"a":"\\"[[["}`, 1)).toBe(false);
+    expect(nestsDeeperThan(`${'['.repeat(128)}${']'.repeat(128)}`, 128)).toBe(false);
+    expect(nestsDeeperThan(`${'['.repeat(129)}${']'.repeat(129)}`, 128)).toBe(true);
+  });
+});
