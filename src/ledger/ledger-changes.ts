@@ -49,7 +49,7 @@ function ledgerAccount(account: ReportedAccount | null): LedgerAccount {
 
 /** The ledger operations a replay needs (see Ledger). */
 export interface ReplayTarget {
-  setAccounts(writes: { address: PublicKey; account: LedgerAccount }[], options: { protectedAccounts: 'skip' }): Promise<void>;
+  setAccounts(writes: { address: PublicKey; account: LedgerAccount }[], options: { protectedAccounts: 'skip'; exact: true }): Promise<void>;
   forgetWrites(): void;
   restoreClock(clock: ClockMark): Promise<void>;
   restoreBlockhashes(change: { issued: [string, bigint][] } | { expired: true }): void;
@@ -68,7 +68,8 @@ export async function replayLedgerChanges(ledger: ReplayTarget, changes: readonl
     // A write to one of the runtime's own accounts (a state saved before they were protected) is left out: it must never stop a start.
     await ledger.setAccounts(
       [...writes].map(([address, account]) => ({ address: new PublicKey(address), account: ledgerAccount(account) })),
-      { protectedAccounts: 'skip' },
+      // As recorded: a transaction's fee is burned, and the journal's writes say so.
+      { protectedAccounts: 'skip', exact: true },
     );
     writes = new Map();
   };

@@ -18,6 +18,7 @@ import {
 } from './ledger-types.ts';
 import { SlotClock } from './slot-clock.ts';
 import { loadedAddressesOf, NO_LOADED_ADDRESSES } from './loaded-addresses.ts';
+import { RESERVED_ACCOUNT_KEYS } from './protected-accounts.ts';
 import { usesStoredNonce } from './durable-nonce.ts';
 import { landedInBlock } from './transaction-error.ts';
 import { DROPPED, simulationResult, transactionRecord, writtenAccountsOf } from './transaction-record.ts';
@@ -157,11 +158,16 @@ export class Ledger {
    * The runtime's own accounts (builtins, sysvars, loaded programs: protected-accounts.ts) are never
    * written: a write to one throws ProtectedAccountError, writing nothing (`protectedAccounts:
    * 'refuse'`, the default), or is left out (`'skip'`: restoring a state saved before this rule).
+   * With `exact`, nothing is balanced: the writes are a whole recorded state (restore, replay).
    */
-  async setAccounts(writes: AccountWrite[], options: { protectedAccounts?: 'refuse' | 'skip' } = {}): Promise<void> {
+  async setAccounts(writes: AccountWrite[], options: { protectedAccounts?: 'refuse' | 'skip'; exact?: boolean } = {}): Promise<void> {
     return this.#exclusive(async () => {
       const allowed = await unprotectedWrites(writes, (address) => this.#engine.getAccount(address), options.protectedAccounts ?? 'refuse');
-      const final = await balancedWrites(allowed, (address) => this.#engine.getAccount(address), this.#options.reservoir);
+      // `exact`: a state put back as it was recorded (restore, a journal's replay), the reservoir's own
+      // balance included; balancing it again would hand the reservoir every fee burned since genesis.
+      const final = options.exact
+        ? new Map(allowed.map((write) => [addressOf(write.address), write]))
+        : await balancedWrites(allowed, (address) => this.#engine.getAccount(address), this.#options.reservoir);
       this.#reads.clear();
       for (const [key, { address, account }] of final) {
         this.#written.add(key);
@@ -290,7 +296,11 @@ export class Ledger {
         : [...tx.message.staticAccountKeys, ...loaded.writable, ...loaded.readonly];
     if (refusal === null) {
       this.#clock.seat();
-      for (const key of keys) this.#written.add(addressOf(key));
+      // Only what it may write: a program or sysvar it names is not the ledger's to scan (getSupply,
+      // getProgramAccounts) nor to put back on reset, and after a restart it would not be known.
+      keys.forEach((key, index) => {
+        if (tx.message.isAccountWritable(index) && !RESERVED_ACCOUNT_KEYS.has(addressOf(key))) this.#written.add(addressOf(key));
+      });
     }
     // Through the read cache (the policy check has usually just read them), which keeps these until the commit.
     const before = await Promise.all(keys.map((key) => this.#reads.read(key)));

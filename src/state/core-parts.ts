@@ -89,7 +89,8 @@ export function registerCoreState(options: CoreStateOptions): void {
       // between transactions, a chunk per turn of the ledger's lock (whatever ran meanwhile is in the journal).
       const clock = ledger.clock();
       const blockhashes = ledger.issuedBlockhashes();
-      const addresses = ledger.writtenAccounts();
+      // The reservoir always: a reset hands it what the ledger lost since genesis (fees burned) without counting it as written.
+      const addresses = [...new Set([...ledger.writtenAccounts(), services.fixtures.relay.faucet.publicKey])];
       const accounts: LedgerSnapshot['accounts'] = [];
       for (let start = 0; start < addresses.length; start += SNAPSHOT_READ_CHUNK) {
         const chunk = addresses.slice(start, start + SNAPSHOT_READ_CHUNK);
@@ -104,7 +105,8 @@ export function registerCoreState(options: CoreStateOptions): void {
       const snapshot = data as LedgerSnapshot;
       await ledger.setAccounts(
         snapshot.accounts.map(({ address, account }) => ({ address: new PublicKey(address), account: account ? toLedgerAccount(account) : ABSENT_ACCOUNT })),
-        { protectedAccounts: 'skip' },
+        // The snapshot's accounts as they were, the reservoir's among them: the fees burned stay burned.
+        { protectedAccounts: 'skip', exact: true },
       );
       // Resume at the saved slot, so every new transaction lands after the restored history.
       await ledger.restoreClock({ slot: snapshot.slot, blockHeight: snapshot.blockHeight ?? snapshot.slot, unixTimestamp: snapshot.unixTimestamp });
