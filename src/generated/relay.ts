@@ -481,6 +481,8 @@ export interface paths {
          *     -32003 signature verification failure, -32004 block not available,
          *     -32008 no snapshot, -32015 unsupported transaction version, -32016
          *     minimum context slot not reached.
+         *     A body nested deeper than 128 levels (serde_json's recursion limit) is
+         *     a -32700 parse error.
          *
          *     A batch's answer is bounded: once the answers written pass 16 MiB of
          *     JSON, each call left is answered -32603 `Batch answer too large …`
@@ -2433,6 +2435,22 @@ export interface components {
                 "application/json": components["schemas"]["LegacyError"];
             };
         };
+        /**
+         * @description Bad request on a path the legacy and current interfaces share (account/create,
+         *     account/close): the legacy NestJS body when the body is the legacy operation's; the
+         *     current interface's problem+json (MALFORMED_JSON, VALIDATION_FAILED) when no interface can
+         *     read it: not JSON, nested deeper than 128 levels (serde_json's recursion limit, which every
+         *     JSON body is held to), or JSON that is no object sent with an X-API-Key.
+         */
+        LegacySharedPathBadRequest: {
+            headers: {
+                [name: string]: unknown;
+            };
+            content: {
+                "application/json": components["schemas"]["LegacyError"];
+                "application/problem+json": components["schemas"]["ProblemDetails"];
+            };
+        };
         /** @description The app's IP or user-agent lists refuse the client (IP_BLOCKED, USER_AGENT_BLOCKED; NestJS HttpException body). */
         LegacyForbidden: {
             headers: {
@@ -2879,7 +2897,7 @@ export interface operations {
         requestBody: components["requestBodies"]["LegacyRelay"];
         responses: {
             201: components["responses"]["LegacyTransactionCreated"];
-            400: components["responses"]["LegacyBadRequest"];
+            400: components["responses"]["LegacySharedPathBadRequest"];
             403: components["responses"]["LegacyForbidden"];
             404: components["responses"]["LegacyNotFound"];
             413: components["responses"]["LegacyPayloadTooLarge"];
@@ -2903,7 +2921,7 @@ export interface operations {
         };
         responses: {
             201: components["responses"]["LegacyTransactionCreated"];
-            400: components["responses"]["LegacyBadRequest"];
+            400: components["responses"]["LegacySharedPathBadRequest"];
             403: components["responses"]["LegacyForbidden"];
             404: components["responses"]["LegacyNotFound"];
             413: components["responses"]["LegacyPayloadTooLarge"];

@@ -51,6 +51,7 @@ const FEE_RULES: FeeRules = { lamportsPerSignature: 5000n, builtinInstructionUni
 class BankrunEngine implements LedgerEngine {
   readonly name = 'bankrun';
   readonly deploysPrograms = false;
+  readonly checksCapitalization = true;
   readonly #context: ProgramTestContext;
   readonly #slotHashes = new SlotHashes();
   /** The sysvar's own lamports, kept as the bank made it. */

@@ -78,6 +78,12 @@ export interface LedgerEngine {
    * cache (agave 1.18) keeps the code it first loaded, so it takes programs at genesis only.
    */
   readonly deploysPrograms: boolean;
+  /**
+   * Whether the engine's bank checks its capitalization against its accounts at each new slot
+   * (bankrun's agave 1.18 panics on a mismatch): direct writes must then keep the ledger's total,
+   * and a restored state's burned fees go back to the reservoir (src/ledger/ledger.ts, setAccounts).
+   */
+  readonly checksCapitalization: boolean;
   /** The engine's current blockhash. */
   currentBlockhash(): Promise<string>;
   getAccount(address: PublicKey): Promise<LedgerAccount | null>;

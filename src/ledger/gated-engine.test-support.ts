@@ -25,6 +25,7 @@ export function gatedAfterExecute(factory: EngineFactory): GatedEngine {
     const engine: LedgerEngine = {
       name: inner.name,
       deploysPrograms: inner.deploysPrograms,
+      checksCapitalization: inner.checksCapitalization,
       currentBlockhash: () => inner.currentBlockhash(),
       async getAccount(address) {
         if (gate) {

@@ -158,16 +158,20 @@ export class Ledger {
    * The runtime's own accounts (builtins, sysvars, loaded programs: protected-accounts.ts) are never
    * written: a write to one throws ProtectedAccountError, writing nothing (`protectedAccounts:
    * 'refuse'`, the default), or is left out (`'skip'`: restoring a state saved before this rule).
-   * With `exact`, nothing is balanced: the writes are a whole recorded state (restore, replay).
+   * With `exact`, nothing is balanced: the writes are a whole recorded state (restore, replay);
+   * except on an engine that checks its capitalization (bankrun), where the reservoir still keeps
+   * the total, so a restart credits it with the fees burned before it (docs/programs.md).
    */
   async setAccounts(writes: AccountWrite[], options: { protectedAccounts?: 'refuse' | 'skip'; exact?: boolean } = {}): Promise<void> {
     return this.#exclusive(async () => {
       const allowed = await unprotectedWrites(writes, (address) => this.#engine.getAccount(address), options.protectedAccounts ?? 'refuse');
       // `exact`: a state put back as it was recorded (restore, a journal's replay), the reservoir's own
       // balance included; balancing it again would hand the reservoir every fee burned since genesis.
-      const final = options.exact
-        ? new Map(allowed.map((write) => [addressOf(write.address), write]))
-        : await balancedWrites(allowed, (address) => this.#engine.getAccount(address), this.#options.reservoir);
+      // Not on an engine that checks its capitalization (bankrun): there the reservoir keeps the total.
+      const final =
+        options.exact && !this.#engine.checksCapitalization
+          ? new Map(allowed.map((write) => [addressOf(write.address), write]))
+          : await balancedWrites(allowed, (address) => this.#engine.getAccount(address), this.#options.reservoir);
       this.#reads.clear();
       for (const [key, { address, account }] of final) {
         this.#written.add(key);

@@ -49,6 +49,7 @@ const BLOCKHASH_SEED = createHash('sha256').update('relay-emulator litesvm block
 class LiteSvmEngine implements LedgerEngine {
   readonly name = 'litesvm';
   readonly deploysPrograms = true;
+  readonly checksCapitalization = false;
   #svm: LiteSvm | null;
   readonly #rentCache = new Map<number, bigint>();
   readonly #owners = new Map<string, PublicKey>();
