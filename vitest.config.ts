@@ -40,6 +40,7 @@ const ENGINE_AGNOSTIC = [
   'test/bench-figures.test.ts',
   'test/ui-browser.test.ts',
   'test/ui-modules.test.ts',
+  'test/start-refusals.test.ts',
 ];
 
 export default defineConfig({
