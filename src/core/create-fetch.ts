@@ -47,7 +47,13 @@ export function createFetch(options: CoreOptions): FetchHandler {
     try {
       // The RPC answers at rpcUrl, and at POST / as solana-test-validator does (gill's `localnet`,
       // `solana -u localhost`); GET / is the web UI.
-      if (options.kora && isKora(request, withoutTrailingSlashes(pathname), koraUrl)) {
+      // A path served outside the routers with a method it does not take: 405 with what it takes
+      // (Kora's two paths, and / where GET is the web UI and POST the RPC).
+      const allow = wrongMethodAllow(request.method, pathname, options);
+      if (allow !== null) {
+        api = pathname === '/' ? 'emulator' : 'kora';
+        throw new RelayError('METHOD_NOT_ALLOWED', `${request.method} is not allowed here; use ${allow}.`, { headers: { Allow: allow } });
+      } else if (options.kora && isKora(request, withoutTrailingSlashes(pathname), koraUrl)) {
         api = 'kora';
         operationId = request.method === 'GET' ? 'koraLiveness' : 'koraJsonRpc';
         response = await options.kora(request, context);
@@ -95,6 +101,14 @@ export function createFetch(options: CoreOptions): FetchHandler {
     context.problem = problem;
     return response;
   };
+}
+
+/** The Allow header for a method that `/kora`, `/liveness` or `/` do not take, or null. */
+function wrongMethodAllow(method: string, pathname: string, options: { kora?: FetchHandler | null; rpc?: FetchHandler | null }): string | null {
+  if (options.kora && pathname === '/kora' && method !== 'POST') return 'POST';
+  if (options.kora && pathname === '/liveness' && method !== 'GET' && method !== 'HEAD') return 'GET';
+  if (options.rpc && pathname === '/' && method !== 'GET' && method !== 'HEAD' && method !== 'POST') return 'GET, POST';
+  return null;
 }
 
 /**

@@ -1847,6 +1847,7 @@ export interface components {
         JsonRpcRequest: {
             /** @constant */
             jsonrpc: "2.0";
+            /** @description JSON-RPC 2.0 allows a string, a number (fractions too) or null; the answer echoes it. */
             id?: string | number | null;
             method: string;
             params?: unknown[] | Record<string, never>;
