@@ -41,6 +41,7 @@ const ENGINE_AGNOSTIC = [
   'test/ui-browser.test.ts',
   'test/ui-modules.test.ts',
   'test/start-refusals.test.ts',
+  'test/git-install.test.ts',
 ];
 
 export default defineConfig({
