@@ -26,6 +26,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createRelayEmulator, type RelayEmulator } from '../src/index.ts';
 import { startCli } from './support/cli-process.ts';
 import { ALICE, ata, USDC } from './support/transactions.ts';
+import { type Rpc, rpcAt } from './support/json-rpc.ts';
 
 const SLOT_HASHES = new PublicKey('SysvarS1otHashes111111111111111111111111111');
 /** Agave's Display of the two errors, as sendTransaction's preflight message says them. */
@@ -33,21 +34,6 @@ const TEXT = {
   AddressLookupTableNotFound: "Transaction loads an address table account that doesn't exist",
   InvalidAddressLookupTableIndex: 'Transaction address table lookup uses an invalid index',
 };
-
-type Rpc = <T = any>(method: string, params?: unknown[]) => Promise<T>;
-
-function rpcAt(url: string): Rpc {
-  return async (method, params = []) => {
-    const response = await fetch(url, {
-      method: 'POST',
-      headers: { 'content-type': 'application/json' },
-      body: JSON.stringify({ jsonrpc: '2.0', id: 1, method, params }),
-    });
-    const body = (await response.json()) as { result?: any; error?: { message: string; data?: unknown } };
-    if (body.error) throw Object.assign(new Error(`${method}: ${body.error.message}`), { data: body.error.data });
-    return body.result;
-  };
-}
 
 /** The SlotHashes sysvar's entries, newest first, as getAccountInfo shows the account. */
 async function slotHashes(connection: Connection): Promise<bigint[]> {

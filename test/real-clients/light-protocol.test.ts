@@ -22,6 +22,7 @@ import { createRelayEmulator, type RelayEmulator } from '../../src/index.ts';
 import { type CliProcess, startCli } from '../support/cli-process.ts';
 import { installJudge } from '../support/judge-install.ts';
 import { ALICE } from '../support/transactions.ts';
+import { type Rpc, rpcAt } from '../support/json-rpc.ts';
 
 const JUDGE = fileURLToPath(new URL('light/', import.meta.url));
 const MINUTE = 60_000;
@@ -43,21 +44,6 @@ const COMPRESSION_IDL = fileURLToPath(new URL('light/idl/account_compression.jso
 
 /** The judge's packages are loaded at run time, from their own install: untyped here. */
 type Any = any;
-
-type Rpc = <T = Any>(method: string, params?: unknown[]) => Promise<T>;
-
-function rpcAt(url: string): Rpc {
-  return async (method, params = []) => {
-    const response = await fetch(url, {
-      method: 'POST',
-      headers: { 'content-type': 'application/json' },
-      body: JSON.stringify({ jsonrpc: '2.0', id: 1, method, params }),
-    });
-    const body = (await response.json()) as { result?: Any; error?: { message: string } };
-    if (body.error) throw new Error(`${method}: ${body.error.message}`);
-    return body.result;
-  };
-}
 
 /** The program and account flags of a list initTestEnv.js built (the rest names its own ports and ledger). */
 function appFlags(args: string[]): string[] {
