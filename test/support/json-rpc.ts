@@ -1,4 +1,7 @@
-/** A Solana JSON-RPC call over real HTTP: its result (typed by the caller, `any` by default, as each method answers), or an Error with the RPC's message (and `data`). */
+/**
+ * A Solana JSON-RPC call over real HTTP: its result (typed by the caller, `any` by default, as each
+ * method answers), or an Error with the RPC's message (and `data`).
+ */
 export type Rpc = <T = any>(method: string, params?: unknown[]) => Promise<T>;
 
 export function rpcAt(url: string): Rpc {
