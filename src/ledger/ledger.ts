@@ -286,14 +286,20 @@ export class Ledger {
   ): Promise<LedgerTransaction> {
     // As a cluster does: a transaction whose blockhash aged out or was expired while it waited (in a
     // held or slow relay queue) is dropped unexecuted: BlockhashNotFound, no fee, no seat in a slot.
-    let refusal: EngineExecution | null = (await this.isTransactionRecent(tx.message)) ? null : DROPPED;
+    // (The nonce account is read only for a blockhash this ledger does not know: no await on the common path.)
+    let refusal: EngineExecution | null =
+      this.isBlockhashValid(tx.message.recentBlockhash) || (await usesStoredNonce(tx.message, (address) => this.#reads.read(address))) ? null : DROPPED;
     if (refusal === null && preflight) {
       const simulation = await this.#engine.simulate({ tx, bytes });
       if (simulation.error !== null) refusal = simulation;
     }
     if (refusal === null && this.#clock.isFull()) this.#moveTo(this.#clock.slot + 1n, 1n);
     // Every account the transaction names, in the runtime's order: its static keys, then what its lookup tables load in this slot.
-    const loaded = (await loadedAddressesOf(tx.message, this.#clock.slot, (address) => this.#reads.read(address))) ?? NO_LOADED_ADDRESSES;
+    const { message } = tx;
+    const loaded =
+      message.version === 'legacy' || message.addressTableLookups.length === 0
+        ? NO_LOADED_ADDRESSES
+        : ((await loadedAddressesOf(message, this.#clock.slot, (address) => this.#reads.read(address))) ?? NO_LOADED_ADDRESSES);
     const keys =
       loaded.writable.length + loaded.readonly.length === 0
         ? tx.message.staticAccountKeys
