@@ -2,14 +2,12 @@ import { type PublicKey, VersionedTransaction } from '@solana/web3.js';
 import { base64Problem } from '../crypto/base64.ts';
 import { encodeBase58 } from '../crypto/base58.ts';
 import type { Ledger } from '../ledger/ledger.ts';
+import { LOOKUP_TABLE_META_SIZE } from '../ledger/loaded-addresses.ts';
 import { signaturesVerify } from '../rpc/decode-transaction.ts';
 import { transactionErrorText } from '../rpc/transaction-error-text.ts';
 import { invalidTransaction, KoraError } from './kora-error.ts';
 import type { ResolvedInstruction } from './kora-instructions.ts';
 import type { KoraTransaction } from './kora-instructions.ts';
-
-/** An address lookup table's header: the addresses start at byte 56 (solana-address-lookup-table-interface). */
-const LOOKUP_TABLE_HEADER = 56;
 
 /** TransactionUtil::decode_b64_transaction: standard base64, then a transaction (legacy or versioned). */
 export function decodeKoraTransaction(encoded: string): VersionedTransaction {
@@ -34,7 +32,7 @@ export async function resolveKoraTransaction(ledger: Ledger, tx: VersionedTransa
       const table = await ledger.getAccount(lookup.accountKey);
       if (!table) throw new KoraError('InvalidTransaction', `Failed to deserialize lookup table: ${lookup.accountKey.toBase58()} not found`);
       const addresses = (index: number, kind: string) => {
-        const at = LOOKUP_TABLE_HEADER + index * 32;
+        const at = LOOKUP_TABLE_META_SIZE + index * 32;
         if (at + 32 > table.data.length) throw invalidTransaction(`Lookup table index ${index} out of bounds for ${kind} addresses`);
         return encodeBase58(table.data.subarray(at, at + 32));
       };

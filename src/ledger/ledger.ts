@@ -287,8 +287,7 @@ export class Ledger {
     // As a cluster does: a transaction whose blockhash aged out or was expired while it waited (in a
     // held or slow relay queue) is dropped unexecuted: BlockhashNotFound, no fee, no seat in a slot.
     // (The nonce account is read only for a blockhash this ledger does not know: no await on the common path.)
-    let refusal: EngineExecution | null =
-      this.isBlockhashValid(tx.message.recentBlockhash) || (await usesStoredNonce(tx.message, (address) => this.#reads.read(address))) ? null : DROPPED;
+    let refusal: EngineExecution | null = this.isBlockhashValid(tx.message.recentBlockhash) || (await this.isTransactionRecent(tx.message)) ? null : DROPPED;
     if (refusal === null && preflight) {
       const simulation = await this.#engine.simulate({ tx, bytes });
       if (simulation.error !== null) refusal = simulation;

@@ -13,7 +13,7 @@ export interface LoadedAddresses {
 export const NO_LOADED_ADDRESSES: LoadedAddresses = { writable: [], readonly: [] };
 
 /** The table's header (solana-address-lookup-table-interface's LookupTableMeta); the addresses follow it. */
-const META_SIZE = 56;
+export const LOOKUP_TABLE_META_SIZE = 56;
 const NOT_DEACTIVATED = 0xffff_ffff_ffff_ffffn;
 
 /**
@@ -50,16 +50,52 @@ export async function loadedAddressesOf(
   return { writable, readonly };
 }
 
-/** A table's addresses usable at `slot`, or null when it is no table or no longer usable. */
-function activeAddresses(table: LedgerAccount, slot: bigint): PublicKey[] | null {
-  const { data } = table;
-  if (!table.owner.equals(ADDRESS_LOOKUP_TABLE_PROGRAM) || data.length < META_SIZE || (data.length - META_SIZE) % 32 !== 0) return null;
+/** An address lookup table's account, decoded (solana-address-lookup-table-interface's layout). */
+export type LookupTableAccount =
+  | { kind: 'uninitialized' }
+  | {
+      kind: 'lookupTable';
+      deactivationSlot: bigint;
+      lastExtendedSlot: bigint;
+      lastExtendedSlotStartIndex: number;
+      /** Null once frozen. */
+      authority: PublicKey | null;
+      /** Each address's 32 bytes, in table order. */
+      addresses: Uint8Array[];
+    };
+
+/**
+ * The one reader of a lookup table's layout: a 56-byte header (u32 kind, u64 deactivation slot,
+ * u64 last extended slot, u8 its start index, an optional authority, 2 bytes of padding), then
+ * 32-byte addresses. Null for an account the program does not own or that is not of that shape.
+ */
+export function decodeLookupTable(account: LedgerAccount): LookupTableAccount | null {
+  const { data } = account;
+  if (!account.owner.equals(ADDRESS_LOOKUP_TABLE_PROGRAM) || data.length < LOOKUP_TABLE_META_SIZE || (data.length - LOOKUP_TABLE_META_SIZE) % 32 !== 0) {
+    return null;
+  }
   const view = new DataView(data.buffer, data.byteOffset, data.byteLength);
-  if (view.getUint32(0, true) !== 1) return null;
-  const deactivationSlot = view.getBigUint64(4, true);
+  const kind = view.getUint32(0, true);
+  if (kind === 0) return { kind: 'uninitialized' };
+  if (kind !== 1) return null;
+  return {
+    kind: 'lookupTable',
+    deactivationSlot: view.getBigUint64(4, true),
+    lastExtendedSlot: view.getBigUint64(12, true),
+    lastExtendedSlotStartIndex: data[20]!,
+    authority: data[21] === 1 ? new PublicKey(data.subarray(22, 54)) : null,
+    addresses: Array.from({ length: (data.length - LOOKUP_TABLE_META_SIZE) / 32 }, (_, index) =>
+      data.subarray(LOOKUP_TABLE_META_SIZE + index * 32, LOOKUP_TABLE_META_SIZE + (index + 1) * 32),
+    ),
+  };
+}
+
+/** A table's addresses usable at `slot`, or null when it is no table or no longer usable. */
+function activeAddresses(account: LedgerAccount, slot: bigint): PublicKey[] | null {
+  const table = decodeLookupTable(account);
+  if (table?.kind !== 'lookupTable') return null;
+  const { deactivationSlot } = table;
   if (deactivationSlot !== NOT_DEACTIVATED && deactivationSlot !== slot && slot - deactivationSlot >= BigInt(MAX_SLOT_HASHES)) return null;
-  const lastExtendedSlot = view.getBigUint64(12, true);
-  const count = (data.length - META_SIZE) / 32;
-  const usable = slot > lastExtendedSlot ? count : data[20]!;
-  return Array.from({ length: usable }, (_, index) => new PublicKey(data.subarray(META_SIZE + index * 32, META_SIZE + (index + 1) * 32)));
+  const usable = slot > table.lastExtendedSlot ? table.addresses.length : table.lastExtendedSlotStartIndex;
+  return table.addresses.slice(0, usable).map((bytes) => new PublicKey(bytes));
 }
