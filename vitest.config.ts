@@ -1,48 +1,27 @@
 import { defineConfig } from 'vitest/config';
 
 /**
- * The whole suite runs once per ledger engine: two projects that differ only in
- * RELAY_EMULATOR_ENGINE, which is the engine of every emulator a test creates without naming one
- * (and of the `relay-emulator start` children tests spawn). So a new test file runs on both engines
- * without doing anything. `npx vitest run --project litesvm` (or `bankrun`) runs one of them.
+ * Four projects; where a test file lives and how it is named say which run it (docs/testing.md):
  *
- * Files that name their engines themselves (they compare engines, or pick them) run once, in the
- * litesvm project (the default engine's).
+ * - `fast` (`npm test`): unit tests and in-process tests (MSW, a loopback port, the real ledger) on
+ *   the default engine, LiteSVM. Everything not below.
+ * - `e2e` (`npm run test:e2e`): test/e2e/, tests that spawn `relay-emulator` or drive a browser.
+ * - `package` (`npm run test:package`): test/package/, tests that install something: the packed
+ *   tarball, a git install, the judge projects of test/real-clients/ (Light, lookup tables, Kora's SDK).
+ * - `bankrun` (`npm run test:engines`): every `*.engines.test.ts`, wherever it lives, again on the
+ *   second engine. A file opts in by that name when what it checks goes through the ledger (relays,
+ *   RPC reads, restarts, real programs); its first run is in its own folder's project, on LiteSVM.
+ *
+ * `npm run test:all` runs the four (.ci/run). RELAY_EMULATOR_ENGINE is the engine of every emulator a
+ * test creates without naming one, and of the `relay-emulator start` children tests spawn; the
+ * projects that spawn children compile the CLI once per run first (test/support/build-cli.ts).
  */
-const NAMES_ITS_ENGINES = [
-  'src/ledger/**/*.test.ts',
-  'test/gill-localnet.test.ts',
-  'src/rpc/transaction-json.test.ts',
-  'test/engine-selection.test.ts',
-  'test/rpc-inner-instructions.test.ts',
-];
 const ALL = ['src/**/*.test.ts', 'test/**/*.test.ts'];
-/**
- * Files whose subject has nothing to do with the engine, and that are slow: they run once, in the
- * litesvm project (packing and installing the package, the command's signals, pages in a browser (docs and the web UI),
- * README snippets, benchmark arithmetic).
- */
-const ENGINE_AGNOSTIC = [
-  'test/package.test.ts',
-  'test/examples.test.ts',
-  'test/state-export.test.ts',
-  'test/state-lock.test.ts',
-  'test/conformance-port.test.ts',
-  'test/error-texts.test.ts',
-  'test/cli-ports.test.ts',
-  'test/browser-discovery.test.ts',
-  'test/server-timeouts.test.ts',
-  'test/abuse-contract.test.ts',
-  'test/cli-runner.test.ts',
-  'test/docs-page.test.ts',
-  'test/readme-snippets.test.ts',
-  'test/kora-docs.test.ts',
-  'test/bench-figures.test.ts',
-  'test/ui-browser.test.ts',
-  'test/ui-modules.test.ts',
-  'test/start-refusals.test.ts',
-  'test/git-install.test.ts',
-];
+const E2E = 'test/e2e/**/*.test.ts';
+const PACKAGE = 'test/package/**/*.test.ts';
+const ENGINES = '**/*.engines.test.ts';
+const BUILD_CLI = './test/support/build-cli.ts';
+const env = (engine: string) => ({ RUST_LOG: 'error', RELAY_EMULATOR_ENGINE: engine });
 
 export default defineConfig({
   test: {
@@ -52,16 +31,10 @@ export default defineConfig({
     testTimeout: 30_000,
     hookTimeout: 30_000,
     projects: [
-      { extends: true, test: { name: 'litesvm', include: ALL, env: { RUST_LOG: 'error', RELAY_EMULATOR_ENGINE: 'litesvm' } } },
-      {
-        extends: true,
-        test: {
-          name: 'bankrun',
-          include: ALL,
-          exclude: [...NAMES_ITS_ENGINES, ...ENGINE_AGNOSTIC],
-          env: { RUST_LOG: 'error', RELAY_EMULATOR_ENGINE: 'bankrun' },
-        },
-      },
+      { extends: true, test: { name: 'fast', include: ALL, exclude: [E2E, PACKAGE], env: env('litesvm') } },
+      { extends: true, test: { name: 'e2e', include: [E2E], env: env('litesvm'), globalSetup: [BUILD_CLI] } },
+      { extends: true, test: { name: 'package', include: [PACKAGE], env: env('litesvm'), globalSetup: [BUILD_CLI] } },
+      { extends: true, test: { name: 'bankrun', include: [ENGINES], env: env('bankrun'), globalSetup: [BUILD_CLI] } },
     ],
   },
 });

@@ -3,7 +3,7 @@
 // the `redoc` package (115 packages, 85 MB, for this file). Usage, to update it:
 //   cd "$(mktemp -d)" && npm pack redoc@<version> && tar xzf redoc-*.tgz
 //   node <repo>/scripts/vendor-redoc.mjs "$PWD/package"
-// then update VERSION below and assets/redoc/README.md, and run test/docs-page.test.ts.
+// then update VERSION below and assets/redoc/README.md, and run test/e2e/docs-page.test.ts.
 // One patch: the sidebar's "API docs by Redocly" logo is an <img> from cdn.redoc.ly, the page's only
 // network fetch; it becomes an inline SVG, so that the page loads nothing but what the emulator serves.
 import { createHash } from 'node:crypto';

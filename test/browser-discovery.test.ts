@@ -2,7 +2,7 @@
  * How the page tests find a browser (support/find-browser.ts, issue 25.1): one variable, then
  * where Chromium and Chrome live on Debian, Ubuntu, macOS and Windows and in Playwright's cache;
  * when there is none, one message saying what to run. Probed against made-up file systems; the
- * real machine's answer is what test/docs-page.test.ts and test/ui-browser.test.ts launch.
+ * real machine's answer is what test/e2e/docs-page.test.ts and test/e2e/ui-browser.test.ts launch.
  */
 import { describe, expect, it } from 'vitest';
 import { BROWSER_VARIABLE, browserCandidates, findBrowser, noBrowserMessage, type BrowserSearch } from './support/find-browser.ts';

@@ -113,7 +113,7 @@ describe('relay refusals', () => {
     const transfer = build({ instructions: [transferInstruction(ALICE, newKeypair().publicKey, 1n)], blockhash: await h.blockhash(), signers: [ALICE] });
     await expectRefused('/Account/create', transfer, 422, 'OPERATION_MISMATCH');
     await expectRefused('/Account/close', transfer, 422, 'OPERATION_MISMATCH');
-    // (A creation posted to Transaction/send is relayed by the default faithful profile: test/policy-profiles.test.ts.)
+    // (A creation posted to Transaction/send is relayed by the default faithful profile: test/policy-profiles.engines.test.ts.)
     const owner = newKeypair();
     await expectRefused(
       '/Account/close',

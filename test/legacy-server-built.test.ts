@@ -10,7 +10,7 @@ import { newKeypair } from './support/keys.ts';
 
 const MEMO_V1 = 'Memo1UhkJRfHyvLMcVucJwxXeuD728EqVDDwQDxFMNo';
 
-// The transactions the legacy server builds and signs itself (airdrop, account/close); the reads are in legacy-reads.test.ts.
+// The transactions the legacy server builds and signs itself (airdrop, account/close); the reads are in legacy-reads.engines.test.ts.
 describe('legacy server-built transactions: airdrop and account/close', () => {
   let h: Harness;
 

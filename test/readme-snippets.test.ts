@@ -8,17 +8,17 @@ import { readmeBlocks } from './support/readme.ts';
 
 /** The heading a block sits under → where it is run. */
 const RUNNERS: Record<string, string> = {
-  'Quick start': 'npm start: test/cli-runner.test.ts (stopped by SIGTERM and by Ctrl+C); npm ci and npm test: .ci/run',
-  'Hello relay examples': 'test/examples.test.ts, each line against the emulator started as npm start starts it',
-  'Install in your project': 'test/package.test.ts, through sh beside a link to the repository (npm ci: .ci/run)',
-  'In your tests (MSW)': 'test/package.test.ts, in vitest in a scratch project, with a static web3.js import',
-  'On a port (CI, mobile, non-JS clients)': 'test/package.test.ts, through npx in the scratch project',
-  'In CI (exec)': 'test/package.test.ts, through sh in the scratch project',
+  'Quick start': 'npm start: test/e2e/cli-runner.test.ts (stopped by SIGTERM and by Ctrl+C); npm ci and npm test: .ci/run',
+  'Hello relay examples': 'test/e2e/examples.test.ts, each line against the emulator started as npm start starts it',
+  'Install in your project': 'test/package/package.test.ts, through sh beside a link to the repository (npm ci: .ci/run)',
+  'In your tests (MSW)': 'test/package/package.test.ts, in vitest in a scratch project, with a static web3.js import',
+  'On a port (CI, mobile, non-JS clients)': 'test/package/package.test.ts, through npx in the scratch project',
+  'In CI (exec)': 'test/package/package.test.ts, through sh in the scratch project',
   'Your programs and accounts':
-    'test/package.test.ts: its emulator line through sh in the scratch project; the solana account and anchor build lines, which need ' +
+    'test/package/package.test.ts: its emulator line through sh in the scratch project; the solana account and anchor build lines, which need ' +
     'the network and a toolchain, are checked as written and what they leave is made there',
-  'Conformance kit': 'test/package.test.ts, through sh in the scratch project',
-  "Kora's JSON-RPC": 'test/package.test.ts, through sh in the scratch project (its npm test asks Kora for getConfig at port 8080)',
+  'Conformance kit': 'test/package/package.test.ts, through sh in the scratch project',
+  "Kora's JSON-RPC": 'test/package/package.test.ts, through sh in the scratch project (its npm test asks Kora for getConfig at port 8080)',
 };
 
 describe('README.md code blocks', () => {
@@ -28,13 +28,20 @@ describe('README.md code blocks', () => {
     expect(blocks.map((block) => block.heading).sort()).toEqual(Object.keys(RUNNERS).sort());
   });
 
-  it('the quick start’s npm ci and npm test are what .ci/run runs', () => {
+  it('the quick start’s npm ci and npm test are scripts, and .ci/run runs npm ci and the whole suite the README names', () => {
     const quickStart = readmeBlocks().find((block) => block.heading === 'Quick start')!.code;
     const ci = readFileSync(new URL('../.ci/run', import.meta.url), 'utf8')
       .split('\n')
       .map((line) => line.trim());
     for (const command of quickStart.matchAll(/^npm ci && (npm \w+)/gm)) expect(['npm start', 'npm test']).toContain(command[1]);
     expect(ci).toContain('npm ci');
-    expect(ci).toContain('npm test');
+    expect(ci).toContain('npm run test:all');
+    const { scripts } = JSON.parse(readFileSync(new URL('../package.json', import.meta.url), 'utf8')) as { scripts: Record<string, string> };
+    expect(scripts['test:all']).toBe('vitest run');
+    const readme = readFileSync(new URL('../README.md', import.meta.url), 'utf8');
+    for (const part of ['test:all', 'test:e2e', 'test:package', 'test:engines']) {
+      expect(scripts[part], part).toBeDefined();
+      expect(readme).toContain(`npm run ${part}`);
+    }
   });
 });

@@ -39,7 +39,7 @@ function resolved(...instructions: TransactionInstruction[]) {
   };
 }
 
-// No case here has the fee payer move tokens, so nothing reads the ledger (test/kora.test.ts does, on a real one).
+// No case here has the fee payer move tokens, so nothing reads the ledger (test/kora.engines.test.ts does, on a real one).
 const NO_LEDGER = {} as Ledger;
 
 const refusal = async (transaction: ReturnType<typeof resolved>, validation = config()) => {

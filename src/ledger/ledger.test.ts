@@ -152,7 +152,7 @@ describe('Ledger slots: several transactions per slot', () => {
       ).toEqual([null, null]);
     }
     expect((await ledger.getAccount(to))!.lamports).toBe(BigInt(pairs) * 2_000_000n);
-    // Replays are not the ledger's to refuse (its callers' records do: test/reset-forgets-transactions.test.ts).
+    // Replays are not the ledger's to refuse (its callers' records do: test/reset-forgets-transactions.engines.test.ts).
   });
 
   it('gives every transaction its own slot with transactionsPerSlot 1, and refuses less', async () => {

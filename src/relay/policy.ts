@@ -21,13 +21,13 @@ export type { CreatedAccount, PolicyContext, PolicyVerdict, RelayOperation, SolT
  *
  * Every rule is written once, in the table "Fee-payer policy" of openapi/relay.yaml
  * (info.description), with a stable id (W1…O2) and the code it answers; each check in the code
- * cites its id as `(rule X)`, and test/adversarial.test.ts breaks each rule through the API and
+ * cites its id as `(rule X)`, and test/adversarial.engines.test.ts breaks each rule through the API and
  * checks that it answers the code the table gives. The wire
  * rules (W) live in wire.ts, the signature rules (S) in signatures.ts, replay (R) and the
  * pipeline order in accept-pipeline.ts, and the instruction rules here and in policy/, one file
  * per program family. The options are PolicyOptions (policy-options.ts). A rule only the strict
  * profile enforces goes through WalkState.strictOnly: under `faithful` the verdict lists it, with
- * the lamports it exposes, instead of refusing (test/policy-profiles.test.ts relaxes each rule the
+ * the lamports it exposes, instead of refusing (test/policy-profiles.engines.test.ts relaxes each rule the
  * table's `faithful` column names, and checks the code recorded).
  *
  * Expects a transaction from decodeWireTransaction: sanitized, with static account keys only.

@@ -1,11 +1,17 @@
 import { spawn, type ChildProcess } from 'node:child_process';
 import { fileURLToPath } from 'node:url';
+import { inject } from 'vitest';
 
-/** The CLI from source, as `npm start` runs it (the packed bin runs dist/: test/package.test.ts). */
+/** The CLI from source, as `npm start` runs it (the packed bin runs dist/: test/package/package.test.ts). */
 const MAIN = fileURLToPath(new URL('../../src/cli/main.ts', import.meta.url));
 /** tsx's loader by its path (its package's "." export), so that a child started in another folder (an Anchor workspace) finds it. */
 const TSX = new URL('../../node_modules/tsx/dist/loader.mjs', import.meta.url).href;
-export const CLI_ARGS = ['--import', TSX, MAIN];
+/**
+ * How a test runs `relay-emulator`: the CLI compiled once for this run by the project's global setup
+ * (test/support/build-cli.ts), or, in a project without it, the sources through tsx.
+ */
+const BUILT = inject('builtCli');
+export const CLI_ARGS = BUILT === undefined ? ['--import', TSX, MAIN] : [BUILT];
 
 export interface CliProcess {
   child: ChildProcess;

@@ -3,8 +3,8 @@ import { createServer } from 'node:net';
 import { CLI_ARGS } from './cli-process.ts';
 
 /**
- * `relay-emulator start` from the sources (as `npm start` runs it; the packed bin, which runs dist/,
- * is test/package.test.ts's) as a child process on a port chosen beforehand, for tests that kill it and
+ * `relay-emulator start` as the tests run it (CLI_ARGS: compiled once per run, or the sources; the packed bin
+ * is test/package/package.test.ts's) as a child process on a port chosen beforehand, for tests that kill it and
  * start it again on the same port and state file, and that talk to it while it starts (before any
  * banner). Only 127.0.0.1; the process is killed by its own PID, and reaped if the test process
  * goes away first.

@@ -1,6 +1,6 @@
 /**
- * The browser the page tests drive through playwright-core (test/docs-page.test.ts,
- * test/ui-browser.test.ts): one variable, then the places Chromium and Chrome live on common
+ * The browser the page tests drive through playwright-core (test/e2e/docs-page.test.ts,
+ * test/e2e/ui-browser.test.ts): one variable, then the places Chromium and Chrome live on common
  * machines, then Playwright's own download; failing those, one is installed the way the platform
  * allows; failing that, one message says what to run.
  *

@@ -12,21 +12,20 @@ import { basename, join } from 'node:path';
  * machine, finds it. Installs run side by side (two vitest workers) end in one rename; the loser's
  * copy is removed. Resolves with the installed folder; rejects with npm's output when npm fails.
  */
-export async function installJudge(project: string): Promise<string> {
-  const lock = readFileSync(join(project, 'package-lock.json'));
-  const hash = createHash('sha256')
-    .update(readFileSync(join(project, 'package.json')))
-    .update(lock)
-    .digest('hex')
-    .slice(0, 16);
+export async function installJudge(project: string, options: { files?: string[] } = {}): Promise<string> {
+  // Beside the manifest and the lockfile, `files` the install's users read from its folder (a jest config).
+  const files = ['package.json', 'package-lock.json', ...(options.files ?? [])];
+  const hash = createHash('sha256');
+  for (const file of files) hash.update(file).update(readFileSync(join(project, file)));
+  const digest = hash.digest('hex').slice(0, 16);
   const root = join(tmpdir(), 'relay-emulator-judges');
-  const target = join(root, `${basename(project)}-${hash}`);
+  const target = join(root, `${basename(project)}-${digest}`);
   if (existsSync(join(target, '.installed'))) return target;
   mkdirSync(root, { recursive: true });
   const scratch = `${target}.${process.pid}`;
   rmSync(scratch, { recursive: true, force: true });
   mkdirSync(scratch);
-  for (const file of ['package.json', 'package-lock.json']) copyFileSync(join(project, file), join(scratch, file));
+  for (const file of files) copyFileSync(join(project, file), join(scratch, file));
   const output = await npmCi(scratch);
   writeFileSync(join(scratch, '.installed'), output);
   try {

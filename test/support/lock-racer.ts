@@ -1,5 +1,5 @@
 /**
- * One contender of the state-lock race (test/state-lock.test.ts): for each trial it waits for the
+ * One contender of the state-lock race (test/e2e/state-lock.test.ts): for each trial it waits for the
  * starting gun (`go-<trial>`), tries to take the lock of `state-<trial>`, and reports `took` or
  * `refused` in `result-<trial>-<pid>`. It keeps every lock it took until the parent kills it, so a
  * second taker is two live holders, not a handover.

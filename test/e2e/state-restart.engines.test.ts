@@ -1,0 +1,168 @@
+import type { Keypair } from '@solana/web3.js';
+import { mkdtempSync, rmSync, statSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterAll, describe, expect, it } from 'vitest';
+import { freePort, spawnEmulator, untilHealthy, type EmulatorProcess } from '../support/emulator-process.ts';
+import { assertFetchResponseMatchesSpec } from '../support/openapi.ts';
+import { ALICE, ata, build, createAtaInstructions, transferInstruction } from '../support/transactions.ts';
+import { newKeypair } from '../support/keys.ts';
+
+const API_KEY = 'relay-emulator-dev-key';
+
+/** `relay-emulator start --state-file` stopped and started again: what a restart serves, and from when. */
+describe('restart on a state file', () => {
+  const directory = mkdtempSync(join(tmpdir(), 'relay-emulator-restart-'));
+  const processes: EmulatorProcess[] = [];
+  afterAll(async () => {
+    for (const started of processes) await started.stop('SIGKILL');
+    rmSync(directory, { recursive: true, force: true });
+  });
+  const start = (port: number, stateFile: string) => {
+    const started = spawnEmulator({ port, args: ['--state-file', stateFile, '--log-level', 'warn'] });
+    processes.push(started);
+    return started;
+  };
+  const client = (origin: string) => {
+    const call = async (method: string, path: string, body?: unknown) => {
+      const response = await fetch(`${origin}${path}`, {
+        method,
+        headers: { 'X-API-Key': API_KEY, ...(body === undefined ? {} : { 'Content-Type': 'application/json' }) },
+        body: body === undefined ? undefined : JSON.stringify(body),
+      });
+      return { status: response.status, body: (await assertFetchResponseMatchesSpec(method, path.split('?')[0]!, response)) as any };
+    };
+    return {
+      call,
+      blockhash: async () => (await call('GET', '/api/Transaction/blockhash')).body.Blockhash as string,
+      send: async (signedTransaction: string) => {
+        const response = await call('POST', '/api/Transaction/send', { signedTransaction });
+        expect(response.status, JSON.stringify(response.body)).toBe(200);
+        return response.body.signature as string;
+      },
+      history: async (address: string) =>
+        (await call('POST', `/api/Account/gethistory?WalletAddress=${address}`)).body.transactions.map(
+          (entry: { signature: string }) => entry.signature,
+        ) as string[],
+      tokens: async (owner: Keypair) => {
+        const { status, body } = await call('GET', `/__emulator/accounts/${ata(owner.publicKey).toBase58()}`);
+        return status === 404 ? null : Buffer.from(body.data, 'base64').readBigUInt64LE(64);
+      },
+      statusOf: async (signature: string) =>
+        (await call('GET', `/__emulator/journal/transactions?signature=${signature}`)).body.transactions[0]?.status as string | undefined,
+    };
+  };
+
+  it('serves the history it saved at once, and reset goes back to the fixtures every time', async () => {
+    const port = await freePort();
+    const stateFile = join(directory, 'history.json');
+    const owner = newKeypair();
+    let server = start(port, stateFile);
+    await untilHealthy(server.origin);
+    const first = client(server.origin);
+    const aliceAtStart = await first.tokens(ALICE);
+    const signature = await first.send(
+      build({
+        instructions: [...createAtaInstructions(owner.publicKey), transferInstruction(ALICE, owner.publicKey, 321n)],
+        blockhash: await first.blockhash(),
+        signers: [ALICE, owner],
+      }),
+    );
+    await expect.poll(() => first.statusOf(signature)).toBe('processed');
+    expect(await first.history(owner.publicKey.toBase58())).toEqual([signature]);
+    expect(await server.stop('SIGINT')).toBe(0);
+
+    server = start(port, stateFile);
+    await untilHealthy(server.origin);
+    const second = client(server.origin);
+    // The first request after /health answers sees the saved state.
+    expect(await second.history(owner.publicKey.toBase58())).toEqual([signature]);
+    expect(await second.history(ALICE.publicKey.toBase58())).toEqual([signature]);
+    expect(await second.tokens(owner)).toBe(321n);
+    for (let round = 0; round < 3; round += 1) {
+      expect((await second.call('POST', '/__emulator/reset')).status).toBe(200);
+      expect(await second.history(owner.publicKey.toBase58())).toEqual([]);
+      expect(await second.history(ALICE.publicKey.toBase58())).toEqual([]);
+      expect(await second.tokens(owner)).toBeNull();
+      expect(await second.tokens(ALICE)).toBe(aliceAtStart);
+    }
+    // The reset is state too: a restart after it still shows the fixtures.
+    expect(await server.stop('SIGTERM')).toBe(0);
+    server = start(port, stateFile);
+    await untilHealthy(server.origin);
+    expect(await client(server.origin).history(ALICE.publicKey.toBase58())).toEqual([]);
+    expect(await server.stop('SIGTERM')).toBe(0);
+  }, 120_000);
+
+  it('answers /health 503 starting until the state is restored, holds other requests until then, and runs each relay once', async () => {
+    const port = await freePort();
+    const stateFile = join(directory, 'large.json');
+    let server = start(port, stateFile);
+    await untilHealthy(server.origin);
+    const first = client(server.origin);
+    // A state worth loading: many records in the file (each relay is ~3 KB of it).
+    const owner = newKeypair();
+    const created = await first.send(
+      build({
+        instructions: [...createAtaInstructions(owner.publicKey), transferInstruction(ALICE, owner.publicKey, 1n)],
+        blockhash: await first.blockhash(),
+        signers: [ALICE, owner],
+      }),
+    );
+    await expect.poll(() => first.statusOf(created)).toBe('processed');
+    for (let batch = 0n; batch < 10n; batch += 1n) {
+      const hash = await first.blockhash();
+      const amounts = Array.from({ length: 30 }, (_, index) => batch * 30n + BigInt(index) + 1n);
+      await Promise.all(
+        amounts.map((amount) => first.send(build({ instructions: [transferInstruction(ALICE, owner.publicKey, amount)], blockhash: hash, signers: [ALICE] }))),
+      );
+    }
+    await expect.poll(async () => (await first.call('GET', '/__emulator/queue')).body.pending, { timeout: 60_000 }).toBe(0);
+    // Two acknowledged but still queued when it stops; and a blockhash handed out before the stop.
+    await first.call('POST', '/__emulator/queue/pause');
+    const queued = [
+      await first.send(build({ instructions: [transferInstruction(ALICE, owner.publicKey, 1_000n)], blockhash: await first.blockhash(), signers: [ALICE] })),
+      await first.send(build({ instructions: [transferInstruction(ALICE, owner.publicKey, 2_000n)], blockhash: await first.blockhash(), signers: [ALICE] })),
+    ];
+    const blockhash = await first.blockhash();
+    const balanceBefore = (await first.tokens(owner))!;
+    expect(await server.stop('SIGTERM')).toBe(0);
+    expect(statSync(stateFile).size).toBeGreaterThan(500_000);
+
+    server = start(port, stateFile);
+    // As soon as the port opens: /health says starting, and a relay sent now waits for the restored state.
+    const seen: number[] = [];
+    let relay: Promise<string> | null = null;
+    for (let tries = 0; tries < 3_000 && seen.at(-1) !== 200; tries += 1) {
+      let status = -1;
+      try {
+        const response = await fetch(`${server.origin}/health`);
+        status = response.status;
+        if (status === 503) expect(await assertFetchResponseMatchesSpec('GET', '/health', response)).toEqual({ status: 'starting' });
+        else await response.body?.cancel();
+      } catch (error) {
+        if (status !== -1) throw error;
+        // Not listening yet.
+      }
+      if (seen.at(-1) !== status) seen.push(status);
+      if (status === 503 && relay === null) {
+        relay = client(server.origin).send(build({ instructions: [transferInstruction(ALICE, owner.publicKey, 5_000n)], blockhash, signers: [ALICE] }));
+      }
+      await new Promise((resolve) => setTimeout(resolve, 5));
+    }
+    expect(seen.at(-1)).toBe(200);
+    expect(seen).toContain(503);
+    expect(relay).not.toBeNull();
+    const held = await relay!;
+    const second = client(server.origin);
+    // The restored queue kept its setting; each of the three relays is queued once.
+    expect((await second.call('GET', '/__emulator/queue')).body).toMatchObject({ paused: true, pending: 3 });
+    await second.call('POST', '/__emulator/queue/resume');
+    for (const signature of [...queued, held]) await expect.poll(() => second.statusOf(signature)).toBe('processed');
+    expect(await second.tokens(owner)).toBe(balanceBefore + 8_000n);
+    const history = await second.history(owner.publicKey.toBase58());
+    expect(history.slice(0, 3)).toEqual([held, queued[1], queued[0]]);
+    expect(new Set(history).size).toBe(history.length);
+    expect(await server.stop('SIGTERM')).toBe(0);
+  }, 180_000);
+});

@@ -1,0 +1,333 @@
+/**
+ * The package as a user gets it. `npm pack` (its prepack builds dist/), then the tarball installed in
+ * a scratch project under the OS temp dir beside the project's own msw (2.0, the bottom of the peer
+ * range, another minor than ours), @solana/web3.js 1.98.4, @solana/spl-token and vitest, and then what
+ * a user does with it: a plain node script, the README's MSW snippet in vitest, tsc under NodeNext,
+ * the command line, the README's other snippets as written, and the newest Node.js line.
+ */
+import { spawn } from 'node:child_process';
+import { copyFileSync, existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { Keypair, PublicKey } from '@solana/web3.js';
+import { createRelayEmulator } from '../../src/index.ts';
+import { encodeMint } from '../../src/ledger/token-accounts.ts';
+import { readmeBlock } from '../support/readme.ts';
+import { type Ran, run, userEnv } from '../support/user-shell.ts';
+
+const REPO = fileURLToPath(new URL('../..', import.meta.url));
+const CONSUMER = fileURLToPath(new URL('consumer/', import.meta.url));
+/** The consumer's own msw: the lowest 2.x minor, so the bottom of the peer range (^2.0.0) is what is tested. */
+const CONSUMER_MSW = '2.0.14';
+/** The newest Node.js line the registry offers, as the npm package that ships its binary. */
+const NEWEST_NODE = '26.10.0';
+const TSC = join(REPO, 'node_modules/typescript/bin/tsc');
+const MINUTE = 60_000;
+
+function isRunning(pid: number): boolean {
+  try {
+    process.kill(pid, 0);
+    return true;
+  } catch {
+    return false;
+  }
+}
+
+const expectSuccess = (ran: Ran) => expect(ran, ran.output).toMatchObject({ code: 0 });
+
+describe(
+  'the packed package, installed in a scratch project',
+  () => {
+    // The README's layout (see "Install in your project"): the clone (this repository, linked) and the
+    // user's project side by side; and a scratch project for the rest, with pinned versions.
+    const root = mkdtempSync(join(tmpdir(), 'relay-emulator-package-'));
+    const scratch = join(root, 'scratch');
+    const yourApp = join(root, 'your-app');
+    const { version } = JSON.parse(readFileSync(join(REPO, 'package.json'), 'utf8')) as { version: string };
+    const tarball = join(REPO, `relay-emulator-${version}.tgz`);
+    let readmeInstall: Ran | undefined;
+    let node26: string | null = null;
+
+    beforeAll(async () => {
+      // The README's two lines. Their `npm ci` is .ci/run's, in its own clean clone: here it would
+      // replace the node_modules this test runs from. The rest runs as written.
+      const [packLine, installLine] = readmeBlock('Install in your project').code.trim().split('\n') as [string, string];
+      expect(packLine).toBe('(cd relay-emulator && npm ci && npm pack)');
+      expect(installLine).toBe(`(cd your-app && npm install --save-dev ../relay-emulator/relay-emulator-${version}.tgz msw)`);
+      symlinkSync(REPO, join(root, 'relay-emulator'), 'dir');
+      mkdirSync(yourApp);
+      writeFileSync(join(yourApp, 'package.json'), '{"name":"your-app","private":true,"type":"module"}\n');
+      expectSuccess(await run('sh', ['-ec', packLine.replace('npm ci && ', '')], { cwd: root, timeoutMs: 5 * MINUTE }));
+      expect(existsSync(tarball)).toBe(true);
+
+      mkdirSync(scratch);
+      writeFileSync(
+        join(scratch, 'package.json'),
+        `${JSON.stringify({ name: 'scratch', private: true, type: 'module', scripts: { test: 'node check.mjs' } }, null, 2)}\n`,
+      );
+      for (const file of ['relay.mjs', 'check.mjs', 'every-subpath.ts', 'web-ui.mjs']) copyFileSync(join(CONSUMER, file), join(scratch, file));
+      const snippet = readmeBlock('In your tests (MSW)').code;
+      writeFileSync(join(scratch, 'readme-msw.test.ts'), readFileSync(join(CONSUMER, 'readme-msw.vitest.ts'), 'utf8').replace('// README SNIPPET\n', snippet));
+      writeFileSync(
+        join(scratch, 'tsconfig.json'),
+        JSON.stringify({
+          compilerOptions: {
+            module: 'NodeNext',
+            moduleResolution: 'NodeNext',
+            target: 'ES2022',
+            strict: true,
+            noEmit: true,
+            skipLibCheck: false,
+            types: ['node'],
+          },
+          files: ['every-subpath.ts'],
+        }),
+      );
+      const add = (cwd: string, packages: string[]) =>
+        run('npm', ['install', '--no-audit', '--no-fund', '--prefer-offline', ...packages], { cwd, timeoutMs: 8 * MINUTE });
+      mkdirSync(join(scratch, 'node26'));
+      writeFileSync(join(scratch, 'node26', 'package.json'), '{"private":true}\n');
+      // The README's install line as written, and beside it the scratch project the other tests use:
+      // the bottom of msw's peer range, the README's libraries, vitest.
+      const [readme, added, newest] = await Promise.all([
+        run('sh', ['-ec', installLine], { cwd: root, timeoutMs: 8 * MINUTE }),
+        add(scratch, [tarball, `msw@${CONSUMER_MSW}`, '@solana/web3.js@1.98.4', '@solana/spl-token@0.4.15', 'vitest@4.1.12', '@types/node@20.19.43']),
+        add(join(scratch, 'node26'), [`node@${NEWEST_NODE}`]),
+      ]);
+      readmeInstall = readme;
+      expectSuccess(added);
+      const binary = join(scratch, 'node26', 'node_modules', '.bin', 'node');
+      if (newest.code === 0 && existsSync(binary)) node26 = binary;
+      else console.warn(`node@${NEWEST_NODE} did not install:\n${newest.output}`);
+    }, 15 * MINUTE);
+
+    afterAll(() => {
+      rmSync(root, { recursive: true, force: true });
+      rmSync(tarball, { force: true });
+    }, 3 * MINUTE);
+
+    it('installs as the README says: npm pack in the clone, then the tarball and msw in your project', async () => {
+      expectSuccess(readmeInstall!);
+      const manifest = JSON.parse(readFileSync(join(yourApp, 'package.json'), 'utf8')) as { devDependencies?: Record<string, string> };
+      expect(manifest.devDependencies).toMatchObject({
+        'relay-emulator': `file:../relay-emulator/relay-emulator-${version}.tgz`,
+        msw: expect.stringMatching(/^\^2\./),
+      });
+      const imported = await run(process.execPath, ['-e', "import('relay-emulator').then((m) => console.log(typeof m.createRelayEmulator))"], { cwd: yourApp });
+      expectSuccess(imported);
+      expect(imported.output.trim()).toBe('function');
+    });
+
+    it('holds the built JS, its types, the bin, the contract, the fixtures and the docs bundle, and nothing of the repository’s tooling', async () => {
+      const listed = await run('tar', ['tzf', tarball], { cwd: scratch });
+      expectSuccess(listed);
+      const files = listed.output
+        .trim()
+        .split('\n')
+        .map((path) => path.replace(/^package\//, ''));
+      expect(files).toEqual(
+        expect.arrayContaining([
+          'package.json',
+          'README.md',
+          'bin/relay-emulator.mjs',
+          'dist/index.js',
+          'dist/index.d.ts',
+          'dist/msw/index.js',
+          'dist/server/index.js',
+          'dist/conformance/index.js',
+          'openapi/relay.yaml',
+          'fixtures/relay.json',
+          'assets/redoc/redoc.standalone.js',
+          'assets/redoc/LICENSE',
+        ]),
+      );
+      expect(files.filter((path) => /^(src|test|bench|scripts|\.ci)\//.test(path) || /\.test\.|(?<!\.d)\.ts$/.test(path))).toEqual([]);
+    });
+
+    it('passes publint and arethetypeswrong (ES modules only: node10 and CommonJS resolution are out of scope)', async () => {
+      expectSuccess(await run(process.execPath, [join(REPO, 'node_modules/publint/src/cli.js'), 'run', '--strict', tarball], { cwd: scratch }));
+      expectSuccess(
+        await run(process.execPath, [join(REPO, 'node_modules/@arethetypeswrong/cli/dist/index.js'), tarball, '--profile', 'esm-only'], { cwd: scratch }),
+      );
+    });
+
+    it('runs a plain node ESM script that creates an emulator and relays a transfer', async () => {
+      const ran = await run(process.execPath, ['relay.mjs'], { cwd: scratch });
+      expectSuccess(ran);
+      expect(ran.output).toMatch(/^relayed \w{80,90}: 1\.5 USDC to \w+$/m);
+    });
+
+    it('serves the web UI from the installed package: page, scripts and styles from assets/ui, data from the controls', async () => {
+      const ran = await run(process.execPath, ['web-ui.mjs'], { cwd: scratch });
+      expectSuccess(ran);
+      expect(ran.output).toMatch(/^page: 200 text\/html body$/m);
+      expect(ran.output).toMatch(/^script: 200 text\/javascript body$/m);
+      expect(ran.output).toMatch(/^style: 200 text\/css body$/m);
+      expect(ran.output).toMatch(/^overview: 200 application\/json body$/m);
+    });
+
+    it('runs the README’s MSW snippet exactly as written in vitest, with a static web3.js import, and confirms with a Connection', async () => {
+      const ran = await run(process.execPath, ['node_modules/vitest/vitest.mjs', 'run', 'readme-msw.test.ts'], { cwd: scratch, timeoutMs: 5 * MINUTE });
+      expectSuccess(ran);
+      expect(ran.output).toMatch(/1 passed/);
+    });
+
+    it('type-checks a file importing every public subpath under module NodeNext with 0 errors (no skipLibCheck)', async () => {
+      const ran = await run(process.execPath, [TSC, '-p', 'tsconfig.json'], { cwd: scratch, timeoutMs: 5 * MINUTE });
+      expect(ran.output).toBe('');
+      expectSuccess(ran);
+    });
+
+    it('npx relay-emulator exec -- node check.mjs passes on the command’s exit code, and hands any other code back', async () => {
+      const passed = await run('npx', ['relay-emulator', 'exec', '--', 'node', 'check.mjs'], { cwd: scratch });
+      expectSuccess(passed);
+      expect(passed.output).toMatch(
+        /check\.mjs: http:\/\/127\.0\.0\.1:\d+\/api, http:\/\/127\.0\.0\.1:\d+\/rpc and Kora at http:\/\/127\.0\.0\.1:\d+\/kora answer/,
+      );
+      const failed = await run('npx', ['relay-emulator', 'exec', '--', 'node', '-e', 'process.exit(3)'], { cwd: scratch });
+      expect(failed, failed.output).toMatchObject({ code: 3 });
+    });
+
+    it('answers --version from package.json, loading nothing else', async () => {
+      const log = join(scratch, 'loaded.log');
+      writeFileSync(join(scratch, 'record-loads.mjs'), `import { register } from 'node:module';\nregister('./record-loads-hooks.mjs', import.meta.url);\n`);
+      writeFileSync(
+        join(scratch, 'record-loads-hooks.mjs'),
+        `import { appendFileSync } from 'node:fs';\nexport async function load(url, context, next) {\n  appendFileSync(${JSON.stringify(log)}, url + ` +
+          `'\\n');\n  return next(url, context);\n}\n`,
+      );
+      const bin = join(scratch, 'node_modules/relay-emulator/bin/relay-emulator.mjs');
+      const started = performance.now();
+      const ran = await run(process.execPath, ['--import', './record-loads.mjs', bin, '--version'], { cwd: scratch });
+      const elapsed = performance.now() - started;
+      expectSuccess(ran);
+      expect(ran.output.trim()).toBe((JSON.parse(readFileSync(join(REPO, 'package.json'), 'utf8')) as { version: string }).version);
+      const loaded = readFileSync(log, 'utf8')
+        .trim()
+        .split('\n')
+        .filter((url) => !url.startsWith('node:') && !url.endsWith('/record-loads-hooks.mjs'));
+      const root = `file://${join(scratch, 'node_modules/relay-emulator')}/`;
+      expect(loaded.map((url) => url.replace(root, ''))).toEqual(['bin/relay-emulator.mjs', 'dist/cli/main.js', 'dist/version.js']);
+      console.info(`relay-emulator --version: ${elapsed.toFixed(0)} ms with the load recorder (printed, not asserted: no timing asserts in tests)`);
+    });
+
+    it('can be require()d from CommonJS (Node’s require of ES modules, Node ≥ 20.19)', async () => {
+      const script =
+        "const r = require('relay-emulator'); const c = require('relay-emulator/conformance'); if (typeof r.createRelayEmulator !== 'function' || " +
+        "typeof c.runConformance !== 'function') process.exit(1);";
+      expectSuccess(await run(process.execPath, ['--no-warnings', '-e', script], { cwd: scratch }));
+    });
+
+    describe('the README’s command snippets, as written', () => {
+      it(
+        'On a port: starts, prints the ready line; Ctrl+C saves the state file and stops node (npx itself reports 130: README)',
+        async () => {
+          const command = readmeBlock('On a port (CI, mobile, non-JS clients)').code.trim();
+          expect(command).toMatch(/^[\w ./-]+$/); // no shell syntax: its words are the argv
+          const [file, ...args] = command.split(/\s+/) as [string, ...string[]];
+          // Its own process group, as a terminal's foreground job: Ctrl+C signals the whole group.
+          const child = spawn(file, args, { cwd: scratch, env: userEnv(), stdio: ['ignore', 'pipe', 'pipe'], detached: true });
+          let output = '';
+          const ready = new Promise<{ origin: string; pid: number }>((resolve, reject) => {
+            const onData = (chunk: Buffer) => {
+              output += chunk.toString();
+              const line = output.match(/^relay-emulator ready (\{.*\})$/m);
+              if (line) resolve(JSON.parse(line[1]!) as { origin: string; pid: number });
+            };
+            child.stdout.on('data', onData);
+            child.stderr.on('data', onData);
+            child.once('exit', () => reject(new Error(`exited before the ready line:\n${output}`)));
+          });
+          const exited = new Promise<number | null>((resolve) => child.once('exit', (code, signal) => resolve(code ?? (signal ? -1 : null))));
+          try {
+            const facts = await ready;
+            expect((await fetch(`${facts.origin}/health`)).status).toBe(200);
+            process.kill(-child.pid!, 'SIGINT');
+            await exited;
+            await expect.poll(() => isRunning(facts.pid), { timeout: 10_000 }).toBe(false);
+            expect(output).toMatch(/SIGINT: shutting down\n[^]*state saved to /);
+            expect(output).not.toMatch(/again/);
+            expect(existsSync(join(scratch, '.state/relay.json'))).toBe(true);
+          } finally {
+            if (child.exitCode === null && child.signalCode === null) process.kill(-child.pid!, 'SIGKILL');
+          }
+        },
+        3 * MINUTE,
+      );
+
+      it('Your programs and accounts: the emulator line loads the program (its id from a keypair file) and the dump, and npm test sees them', async () => {
+        const [dumpLine, buildLine, emulatorLine] = readmeBlock('Your programs and accounts').code.trim().split('\n') as [string, string, string];
+        // The first two need the network and an Anchor toolchain: they are checked as written, and what they leave is made here.
+        expect(dumpLine).toBe(
+          'mkdir -p accounts && solana account EPjFWdd5AufqSSqeM2qN1xzybapC8G4wEGGkZwyTDt1v --output json --url mainnet-beta > accounts/usdc.json',
+        );
+        expect(buildLine).toBe('anchor build');
+        mkdirSync(join(scratch, 'accounts'), { recursive: true });
+        mkdirSync(join(scratch, 'target/deploy'), { recursive: true });
+        const mint = encodeMint({ decimals: 6, supply: 9_000_000_000_000n, mintAuthority: Keypair.generate().publicKey });
+        const dump = {
+          pubkey: 'EPjFWdd5AufqSSqeM2qN1xzybapC8G4wEGGkZwyTDt1v',
+          account: {
+            lamports: 1_461_600,
+            data: [Buffer.from(mint).toString('base64'), 'base64'],
+            owner: 'TokenkegQfeZyiNwAJbNbGKPFXCWuBvf9Ss623VQ5DA',
+            executable: false,
+            rentEpoch: 0,
+            space: 82,
+          },
+        };
+        writeFileSync(join(scratch, 'accounts/usdc.json'), JSON.stringify(dump, null, 2));
+        const program = Keypair.generate();
+        writeFileSync(join(scratch, 'target/deploy/my_program-keypair.json'), JSON.stringify([...program.secretKey]));
+        // A real program's ELF (the Associated Token Account program's, read off a ledger) stands for the app's build.
+        const reader = await createRelayEmulator({ loopback: false });
+        writeFileSync(
+          join(scratch, 'target/deploy/my_program.so'),
+          (await reader.getAccount(new PublicKey('ATokenGPvbdGVxr1b2hvZbsiqW5xWH25efTNsLJA8knL')))!.data,
+        );
+        await reader.close();
+        const ran = await run('sh', ['-c', emulatorLine], { cwd: scratch });
+        expectSuccess(ran);
+        expect(ran.output).toContain(`check.mjs: the app's programs ${program.publicKey.toBase58()} (upgradeable); 1 account dump(s)`);
+      });
+
+      it('In CI (exec): runs the project’s npm test against the emulator', async () => {
+        const ran = await run('sh', ['-c', readmeBlock('In CI (exec)').code], { cwd: scratch });
+        expectSuccess(ran);
+        expect(ran.output).toMatch(/check\.mjs: .* answer/);
+      });
+
+      it("Kora's JSON-RPC: the project's npm test reaches Kora where the SDK looks by default", async () => {
+        const ran = await run('sh', ['-c', readmeBlock("Kora's JSON-RPC").code], { cwd: scratch });
+        expectSuccess(ran);
+        expect(ran.output).toMatch(/check\.mjs: .* Kora at http:\/\/127\.0\.0\.1:8080\/ answer/);
+      });
+
+      it(
+        'Conformance kit: runs the kit against the emulator, conformant',
+        async () => {
+          const ran = await run('sh', ['-c', readmeBlock('Conformance kit').code], { cwd: scratch, timeoutMs: 5 * MINUTE });
+          expectSuccess(ran);
+          expect(ran.output).toMatch(/conformant: every MUST check passed/);
+          expect(ran.output).toMatch(/ 0 skipped /);
+        },
+        6 * MINUTE,
+      );
+    });
+
+    it(`runs on Node.js ${NEWEST_NODE.split('.')[0]} (the node@${NEWEST_NODE} npm package): the plain script and exec`, async () => {
+      expect(node26, `node@${NEWEST_NODE} did not install (see the warning above)`).not.toBeNull();
+      const version = await run(node26!, ['--version'], { cwd: scratch });
+      expect(version.output.trim()).toBe(`v${NEWEST_NODE}`);
+      const relayed = await run(node26!, ['relay.mjs'], { cwd: scratch });
+      expectSuccess(relayed);
+      expect(relayed.output).toMatch(/^relayed /m);
+      const bin = join(scratch, 'node_modules/relay-emulator/bin/relay-emulator.mjs');
+      const checked = await run(node26!, [bin, 'exec', '--', node26!, 'check.mjs'], { cwd: scratch });
+      expectSuccess(checked);
+    });
+  },
+  3 * MINUTE,
+);
