@@ -20,7 +20,9 @@ export interface JournalScan {
  *   names it), the first one when there is no snapshot, or one between two others; a segment
  *   empty or without its header. Checked when the files are this version's (`strict`: true for a
  *   version 2 snapshot, false for a version 1 one, null without a snapshot, when a segment with a
- *   header decides): earlier versions created segments without headers, only when they wrote.
+ *   header decides): earlier versions created segments without headers, only when they wrote;
+ * - the newest segment missing: the last one found was closed with `final=1`, which the writer
+ *   writes only once the segment after it exists (a rotation, or a restart that opened a new one).
  */
 export async function scanJournal(statePath: string, from: number, strict: boolean | null): Promise<JournalScan> {
   const segments = await listSegments(statePath);
@@ -58,19 +60,27 @@ export async function scanJournal(statePath: string, from: number, strict: boole
     }
     const first = from > 0 ? from : 1;
     let missing: number | null = live.length === 0 && from > 0 ? from : null;
+    let reason =
+      from > 0
+        ? `it is missing, yet the snapshot in ${statePath} covers the journal up to segment ${from}, which the journal goes on from`
+        : 'it is missing, yet the journal goes on after it';
     for (const [index, { segment }] of live.entries()) {
       if (segment !== first + index) {
         missing = first + index;
         break;
       }
     }
+    // The newest segment: its predecessor was closed with final=1 once it existed (a restart, a rotation).
+    const last = live.at(-1);
+    if (missing === null && last?.content.header?.final) {
+      missing = last.segment + 1;
+      reason = `it is missing, yet ${last.path} was closed for it (final=1): the journal went on there`;
+    }
     if (missing !== null) {
       throw new StateDamageError(
         segmentPath(statePath, missing),
         null,
-        from > 0
-          ? `it is missing, yet the snapshot in ${statePath} covers the journal up to segment ${from}, which the journal goes on from`
-          : 'it is missing, yet the journal goes on after it',
+        reason,
         `The entries it held are lost: restore it from a copy, or ${startEmpty(statePath)}`,
       );
     }

@@ -11,6 +11,12 @@ export interface JournalWriterOptions {
   /** The segment to append to first: a new one, never one that was replayed. */
   segment: number;
   /**
+   * The segment on disk that `segment` follows (the last one replayed, when it has a header): closed
+   * with `final=1` once `segment` exists and before anything in it is durable, so that the journal
+   * records that it goes on, and a start that finds `segment` gone refuses instead of losing it.
+   */
+  follows?: number;
+  /**
    * fdatasync each group commit (default true): an acknowledged change then survives a power
    * loss too. false only writes, which survives the process crashing, not the machine.
    */
@@ -70,6 +76,7 @@ export class JournalWriter implements ChangeSink {
     this.#segment = options.segment;
     this.#batches = [{ segment: options.segment, lines: [] }];
     this.#create(options.segment);
+    if (options.follows !== undefined) this.#closeFollowed(options.follows);
   }
 
   /** The segment being appended to. */
@@ -155,7 +162,9 @@ export class JournalWriter implements ChangeSink {
           // Synced: the header may say so (after the fact, so it never claims what a crash could lose).
           await writeHeader(open, false);
         }
-        // Segments before the current one are complete: closed whole, synced, their files closed.
+        // Segments before the current one are complete: closed whole, synced, their files closed;
+        // `final=1` says the next one exists, so only once the current one's file does.
+        await this.#handle(this.#segment);
         const waiting = new Set(this.#batches.filter((batch) => batch.lines.length > 0).map((batch) => batch.segment));
         for (const [segment, handle] of this.#handles) {
           // (Lines for it may have been queued while this round wrote: the next round writes them, then closes it.)
@@ -215,6 +224,25 @@ export class JournalWriter implements ChangeSink {
     })();
     this.#handles.set(segment, created);
     this.#created = created.catch((error: unknown) => {
+      this.#failure ??= error instanceof Error ? error : new Error(String(error));
+    });
+  }
+
+  /** Marks a segment of an earlier run `final=1` (at its length: a torn tail was cut at replay), after the next one is created. */
+  #closeFollowed(segment: number): void {
+    const previous = this.#created;
+    this.#created = (async () => {
+      await previous;
+      if (this.#failure) return;
+      const path = segmentPath(this.#statePath, segment);
+      const file = await open(path, 'r+');
+      try {
+        await writeHeader({ file, length: (await file.stat()).size }, true);
+        if (this.#fsync) await file.datasync();
+      } finally {
+        await file.close();
+      }
+    })().catch((error: unknown) => {
       this.#failure ??= error instanceof Error ? error : new Error(String(error));
     });
   }

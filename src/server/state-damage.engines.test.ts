@@ -119,6 +119,30 @@ describe('StateFile: damage refuses the start', () => {
     );
   }, 60_000);
 
+  it('refuses the newest segment deleted after a restart and a crash: the restart closed the one before it for it (final=1)', async () => {
+    const path = join(directory, 'restarted', 'state.json');
+    const first = await emulator();
+    const state = new StateFile({ path, emulator: first, intervalMs: 0 });
+    await state.open();
+    await fundBob(first);
+    await state.close();
+    const afterStop = await listSegments(path);
+    // The restart: a new segment for what it journals; then it dies with six acknowledged units there.
+    const second = await emulator();
+    await new StateFile({ path, emulator: second, intervalMs: 0 }).open();
+    for (const seed of [1, 2, 3, 4, 5, 6]) await second.faucet({ address: Keypair.fromSeed(Buffer.alloc(32, seed)).publicKey, lamports: 1_000_000n });
+    await second.services.changes.durable();
+    const newest = (await listSegments(path)).at(-1)!;
+    expect(afterStop).not.toContain(newest);
+    const before = segmentPath(path, newest - 1);
+    rmSync(segmentPath(path, newest));
+    await refusesUntouched(
+      path,
+      before,
+      new RegExp(`${segmentPath(path, newest)} is damaged: it is missing, yet ${before} was closed for it \\(final=1\\): the journal went on there`),
+    );
+  }, 60_000);
+
   it('refuses a snapshot whose checksum fails (one flipped bit), and leaves it as it was', async () => {
     const path = join(directory, 'flipped', 'state.json');
     const first = await emulator();

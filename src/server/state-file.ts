@@ -94,7 +94,13 @@ export class StateFile {
       if (content) await restoreParts(services, content);
       const { replayed, discardedBytes, lastSegment } = await replayJournal(scan, services.state);
       await ensureDirectory(dirname(this.path));
-      this.#writer = new JournalWriter({ statePath: this.path, segment: Math.max(lastSegment, from - 1) + 1, fsync: this.#fsync });
+      const last = scan.live.at(-1);
+      this.#writer = new JournalWriter({
+        statePath: this.path,
+        segment: Math.max(lastSegment, from - 1) + 1,
+        ...(last?.content.header ? { follows: last.segment } : {}),
+        fsync: this.#fsync,
+      });
       services.changes.attach(this.#writer);
       // Queued once the journal listens, so that their outcomes are journaled too.
       const requeued = requeueAcknowledged(services);

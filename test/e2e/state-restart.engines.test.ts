@@ -1,7 +1,7 @@
 import type { Keypair } from '@solana/web3.js';
-import { mkdtempSync, rmSync, statSync } from 'node:fs';
+import { mkdtempSync, readdirSync, rmSync, statSync } from 'node:fs';
 import { tmpdir } from 'node:os';
-import { join } from 'node:path';
+import { basename, dirname, join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import { freePort, spawnEmulator, untilHealthy, type EmulatorProcess } from '../support/emulator-process.ts';
 import { assertFetchResponseMatchesSpec } from '../support/openapi.ts';
@@ -165,4 +165,58 @@ describe('restart on a state file', () => {
     expect(new Set(history).size).toBe(history.length);
     expect(await server.stop('SIGTERM')).toBe(0);
   }, 180_000);
+
+  it('refuses a start whose newest journal segment was deleted after a restart and a kill -9, naming it, rather than serve without its relays', async () => {
+    // Issue 34, item 4: the segment a restart opens was recorded nowhere, so deleting it read as a quiet stop.
+    const port = await freePort();
+    const stateFile = join(directory, 'deleted-newest.json');
+    const owner = newKeypair();
+    const relay = async (target: ReturnType<typeof client>, amount: bigint, create: boolean) => {
+      const signature = await target.send(
+        build({
+          instructions: [...(create ? createAtaInstructions(owner.publicKey) : []), transferInstruction(ALICE, owner.publicKey, amount)],
+          blockhash: await target.blockhash(),
+          signers: create ? [ALICE, owner] : [ALICE],
+        }),
+      );
+      await expect.poll(() => target.statusOf(signature)).toBe('processed');
+    };
+    let server = start(port, stateFile);
+    await untilHealthy(server.origin);
+    await relay(client(server.origin), 1n, true);
+    expect(await server.stop('SIGINT')).toBe(0);
+    const segmentsAfterStop = journalSegments(stateFile);
+
+    server = start(port, stateFile);
+    await untilHealthy(server.origin);
+    const second = client(server.origin);
+    for (let index = 0; index < 6; index += 1) await relay(second, 1n, false);
+    expect(await second.tokens(owner)).toBe(7n);
+    expect(await server.stop('SIGKILL')).toBe('SIGKILL');
+    const newest = journalSegments(stateFile).at(-1)!;
+    expect(segmentsAfterStop).not.toContain(newest);
+    rmSync(join(directory, newest));
+
+    server = start(port, stateFile);
+    // Without the check it serves (2 of 8 tokens): say so at once rather than wait for an exit.
+    expect(
+      await Promise.race([
+        server.exited,
+        untilHealthy(server.origin, 15_000).then(
+          () => 'served without its newest segment',
+          () => 'neither served nor exited',
+        ),
+      ]),
+    ).toBe(1);
+    expect(server.output()).toContain(`${join(directory, newest)} is damaged: it is missing`);
+    expect(server.output()).toMatch(/The entries it held are lost: restore it from a copy, or move .* away to start empty\./);
+  }, 180_000);
 });
+
+/** The journal segments beside a state file, by name, in order. */
+function journalSegments(stateFile: string): string[] {
+  const prefix = `${basename(stateFile)}.journal.`;
+  return readdirSync(dirname(stateFile))
+    .filter((name) => name.startsWith(prefix) && !name.endsWith('.tmp'))
+    .sort();
+}
