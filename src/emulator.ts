@@ -30,6 +30,7 @@ import { LiveFeed } from './inspector/live-feed.ts';
 import { engineFactory } from './ledger/engines.ts';
 import { Ledger } from './ledger/ledger.ts';
 import { LoadedPrograms, unansweredPrograms } from './ledger/loaded-programs.ts';
+import { checkSlotTime, startSlotTicker } from './ledger/slot-ticker.ts';
 import { LegacyService } from './legacy/legacy-service.ts';
 import { validateRateLimit, type RateLimitOptions } from './limits/rate-limit-options.ts';
 import { RateLimiter } from './limits/rate-limiter.ts';
@@ -94,6 +95,7 @@ export interface RelayEmulator extends TestControlMethods {
  * RpcUrl can name that port: whatever HTTP client reaches it gets the same core.
  */
 export async function createRelayEmulator(options: RelayEmulatorOptions = {}): Promise<RelayEmulator> {
+  if (options.slotTimeMs !== undefined) checkSlotTime(options.slotTimeMs);
   // Until the emulator is made, /health answers 503 `starting` and other requests wait.
   const { gate, open } = servingGate();
   // Two consecutive ports: web3.js looks for PubSub on the RPC's port + 1.
@@ -293,6 +295,10 @@ async function assemble(options: RelayEmulatorOptions, loopback: CoreListener | 
   ];
   for (const warning of warnings) console.warn(`relay-emulator: ${warning}`);
   const fetch = observeExchanges(withCors(core, { controls: admin }), { observers, wantsBodies: journal.wants });
+  const ticker =
+    options.slotTimeMs === undefined
+      ? null
+      : startSlotTicker(ledger, options.slotTimeMs, (error) => console.error('relay-emulator: a slot tick failed', error));
 
   return {
     fetch,
@@ -311,6 +317,7 @@ async function assemble(options: RelayEmulatorOptions, loopback: CoreListener | 
     },
     observe,
     async close() {
+      await ticker?.stop();
       await loopback?.close();
       // No job in the ledger when it closes: the running one (a step's or a flush's too) is recorded first.
       queue.hold();

@@ -105,6 +105,13 @@ export interface RelayEmulatorOptions {
    * it never frees, and a blockhash's 150 blocks then last only 150 transactions).
    */
   transactionsPerSlot?: number;
+  /**
+   * Wall-clock mode: a new slot every `slotTimeMs` milliseconds of wall time, as a validator makes
+   * one about every 400 ms, so that slots, block height, SlotHashes, blockhash expiry and PubSub
+   * slot notifications move while the emulator is idle. Block times still count 400 ms a slot. At
+   * least 10. Default: off (slots move only with transactions and warps: deterministic tests).
+   */
+  slotTimeMs?: number;
   /** Most requests the request journal keeps; the oldest fall off. 0 turns the journal off (no body copies). Default 1000. */
   journalLimit?: number;
   /**

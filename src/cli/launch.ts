@@ -46,6 +46,7 @@ export async function launch(options: StartOptions, io: LaunchIo): Promise<Launc
         ...(options.fixtures === null ? {} : { fixtures: resolve(options.fixtures) }),
         ...(options.tokenTtlSeconds === null ? {} : { tokenTtlSeconds: options.tokenTtlSeconds }),
         ...(options.journalLimit === null ? {} : { journalLimit: options.journalLimit }),
+        ...(options.slotTimeMs === null ? {} : { slotTimeMs: options.slotTimeMs }),
         ...(options.policy === null ? {} : { policy: options.policy }),
         rpcAuth: options.rpcAuth,
         skipPreflight: options.skipPreflight,

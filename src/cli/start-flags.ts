@@ -58,6 +58,13 @@ export const START_FLAGS = {
     value: 'ORIGIN',
     help: "a page origin that may call /__emulator from a browser besides the emulator's own, repeatable (env: comma-separated)",
   },
+  'slot-time': {
+    env: 'RELAY_EMULATOR_SLOT_TIME',
+    value: 'MS',
+    help:
+      'wall-clock mode: a new slot every MS milliseconds (a validator: about 400), idle or not; at least 10 ' +
+      '(default off: slots move with transactions and warps)',
+  },
   'journal-limit': {
     env: 'RELAY_EMULATOR_JOURNAL_LIMIT',
     value: 'N',

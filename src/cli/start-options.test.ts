@@ -20,6 +20,7 @@ describe('relay-emulator start options', () => {
       adminToken: null,
       controlOrigins: [],
       journalLimit: null,
+      slotTimeMs: null,
       rpcAuth: 'remote',
       skipPreflight: false,
       readyFile: null,
@@ -74,6 +75,8 @@ describe('relay-emulator start options', () => {
         'https://app.test',
         '--journal-limit',
         '0',
+        '--slot-time',
+        '400',
         '--policy',
         'strict',
         '--no-rpc-auth',
@@ -126,6 +129,7 @@ describe('relay-emulator start options', () => {
       adminToken: 't',
       controlOrigins: ['http://localhost:5173', 'https://app.test'],
       journalLimit: 0,
+      slotTimeMs: 400,
       rpcAuth: 'off',
       skipPreflight: true,
       readyFile: 'ready.json',
@@ -187,6 +191,7 @@ describe('relay-emulator start options', () => {
       RELAY_EMULATOR_ADMIN_TOKEN: 'env-token',
       RELAY_EMULATOR_PUBLIC_URL: 'https://emulator.test',
       RELAY_EMULATOR_JOURNAL_LIMIT: '50',
+      RELAY_EMULATOR_SLOT_TIME: '250',
       RELAY_EMULATOR_NO_RPC_AUTH: 'true',
       RELAY_EMULATOR_SKIP_PREFLIGHT: '1',
       RELAY_EMULATOR_READY_FILE: '/tmp/ready.json',
@@ -206,6 +211,7 @@ describe('relay-emulator start options', () => {
       adminToken: 'env-token',
       publicUrl: 'https://emulator.test',
       journalLimit: 50,
+      slotTimeMs: 250,
       rpcAuth: 'off',
       skipPreflight: true,
       readyFile: '/tmp/ready.json',
@@ -249,6 +255,8 @@ describe('relay-emulator start options', () => {
     expect(refusal([], { RELAY_EMULATOR_PORT: '-1' })).toMatch(/--port/);
     expect(refusal(['--log-level', 'loud'])).toMatch(/--log-level must be one of silent, error, warn, info, debug/);
     expect(refusal(['--token-ttl', '0'])).toMatch(/--token-ttl must be between 1/);
+    expect(refusal(['--slot-time', '5'])).toMatch(/--slot-time must be between 10 and 3600000, not 5/);
+    expect(refusal(['--slot-time', 'fast'])).toMatch(/--slot-time must be a whole number, not "fast"/);
     expect(refusal(['--public-url', 'http://host:1/api'])).toMatch(/--public-url must be an origin/);
     expect(refusal(['--api-key', ''])).toMatch(/--api-key must not be empty/);
     expect(refusal(['--engine', 'solana-test-validator'])).toMatch(/--engine must be one of bankrun, litesvm, not "solana-test-validator"/);

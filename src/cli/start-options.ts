@@ -5,6 +5,7 @@ import { DEFAULT_STATE_INTERVAL_MS } from '../server/state-file.ts';
 import { LOG_LEVELS, type LogLevel } from '../server/logger.ts';
 import { READY_LINE_PREFIX } from './ready.ts';
 import { DEFAULT_ENGINE, ENGINE_NAMES, isEngineName, type EngineName } from '../ledger/engines.ts';
+import { MIN_SLOT_TIME_MS } from '../ledger/slot-ticker.ts';
 import { normalizeOrigin } from '../http/server-mount.ts';
 import { POLICY_PROFILES, type PolicyProfile } from '../relay/policy-options.ts';
 import { RPC_AUTH_MODES, type RpcAuthMode } from '../auth/rpc-auth.ts';
@@ -29,6 +30,8 @@ export interface StartOptions {
   adminToken: string | null;
   controlOrigins: string[];
   journalLimit: number | null;
+  /** --slot-time: wall-clock mode's milliseconds a slot, or null (off). */
+  slotTimeMs: number | null;
   /** When the RPC and PubSub need the Token (--rpc-auth; --no-rpc-auth is `off`). */
   rpcAuth: RpcAuthMode;
   /** --skip-preflight: relayed transactions are submitted without simulating them first. */
@@ -85,6 +88,7 @@ export function parseStartOptions(argv: string[], env: NodeJS.ProcessEnv = proce
         'admin-token': { type: 'string' },
         'control-origin': { type: 'string', multiple: true },
         'journal-limit': { type: 'string' },
+        'slot-time': { type: 'string' },
         'rpc-auth': { type: 'string' },
         'no-rpc-auth': { type: 'boolean' },
         'skip-preflight': { type: 'boolean' },
@@ -154,6 +158,7 @@ export function parseStartOptions(argv: string[], env: NodeJS.ProcessEnv = proce
   }
   const tokenTtl = pick('token-ttl');
   const journalLimit = pick('journal-limit');
+  const slotTime = pick('slot-time');
   return {
     port: integer('port', pick('port'), DEFAULT_PORT, { min: 0, max: 65535 }),
     host: pick('host') ?? DEFAULT_HOST,
@@ -168,6 +173,7 @@ export function parseStartOptions(argv: string[], env: NodeJS.ProcessEnv = proce
     adminToken: pick('admin-token') ?? null,
     controlOrigins,
     journalLimit: journalLimit === undefined ? null : integer('journal-limit', journalLimit, 0, { min: 0, max: 1_000_000 }),
+    slotTimeMs: slotTime === undefined ? null : integer('slot-time', slotTime, 0, { min: MIN_SLOT_TIME_MS, max: 3_600_000 }),
     rpcAuth: rpcAuth as RpcAuthMode,
     skipPreflight: values['skip-preflight'] === true || flagFromEnv('skip-preflight', env[START_FLAGS['skip-preflight'].env]),
     readyFile: pick('ready-file') ?? null,

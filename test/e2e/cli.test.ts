@@ -101,4 +101,22 @@ describe('relay-emulator start: state file, restart, shutdown and admin token', 
 
     expect(await second.stop('SIGINT')).toBe(0);
   }, 180_000);
+
+  it('--slot-time MS makes slots while idle (wall-clock mode), and the RPC shows them', async () => {
+    const cli = await startCli(['--slot-time', '20']);
+    processes.push(cli);
+    const rpc = async (method: string) => {
+      const response = await fetch(cli.rpcUrl, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json' },
+        body: JSON.stringify({ jsonrpc: '2.0', id: 1, method }),
+      });
+      return ((await response.json()) as { result: number }).result;
+    };
+    const slot = await rpc('getSlot');
+    const height = await rpc('getBlockHeight');
+    await expect.poll(() => rpc('getSlot'), { timeout: 10_000 }).toBeGreaterThan(slot + 2);
+    expect(await rpc('getBlockHeight')).toBeGreaterThan(height + 2);
+    expect(await cli.stop()).toBe(0);
+  }, 60_000);
 });
