@@ -215,8 +215,9 @@ describe('StateFile', () => {
     const gone = join(directory, 'gone');
     const target = await emulator();
     await new StateFile({ path: join(gone, 'state.json'), emulator: target, intervalMs: 0 }).open();
-    // Retried: the journal writer may still be creating its first segment (ENOTEMPTY under load).
-    rmSync(gone, { recursive: true, force: true, maxRetries: 10 });
+    // Once the journal writer has created its first segment: removing the folder while it does raced (ENOTEMPTY under load).
+    await target.services.changes.durable();
+    rmSync(gone, { recursive: true, force: true });
     const { blockhash } = await target.services.ledger.latestBlockhash();
     const signedTransaction = build({ instructions: [transferInstruction(ALICE, BOB.publicKey, 1n)], blockhash, signers: [ALICE] });
     const response = await target.fetch(
