@@ -1,4 +1,5 @@
 import type { ProblemCode } from '../errors/problem-codes.ts';
+import type { RuleId } from '../errors/rule-ids.ts';
 
 // The words the relay, the stores and the views share, at the bottom so that each can import them.
 
@@ -19,7 +20,7 @@ export type TransactionOrigin = (typeof TRANSACTION_ORIGINS)[number];
  */
 export interface StrictBreak {
   /** The rule id of the table "Fee-payer policy" (A5, A6, T2, O1, K2, K3). */
-  rule: string;
+  rule: RuleId;
   /** The code strict answers with. */
   code: ProblemCode;
   /** What strict would have said. */

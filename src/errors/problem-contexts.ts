@@ -1,4 +1,5 @@
 import type { ProblemCode } from './problem-codes.ts';
+import type { RuleId } from './rule-ids.ts';
 
 /** One field a request got wrong. */
 export interface FieldError {
@@ -20,17 +21,17 @@ export interface ProblemContext {
   /** Headers the response must carry (e.g. `Allow` on a 405). */
   headers?: Record<string, string>;
   /** The id of the fee-payer policy rule that refused a relay (table "Fee-payer policy" of the contract). */
-  rule?: string;
+  rule?: RuleId;
 }
 
 /** A code that carries nothing beyond its detail. */
 type Bare = Partial<Record<keyof ProblemContext, never>>;
 /** A refusal of the fee-payer policy: always names its rule. */
-type PolicyRefusal = { rule: string; logs?: never; errors?: never; retryAfter?: never; headers?: never };
+type PolicyRefusal = { rule: RuleId; logs?: never; errors?: never; retryAfter?: never; headers?: never };
 /** A refusal of the wire or replay checks: names its rule when a relay made it (the RPC and legacy routes share the code without one). */
-type MaybeRuled = { rule?: string; logs?: never; errors?: never; retryAfter?: never; headers?: never };
+type MaybeRuled = { rule?: RuleId; logs?: never; errors?: never; retryAfter?: never; headers?: never };
 /** A request that does not match the contract: names the fields, and the rule when the wire check made it. */
-type Fields = { errors?: FieldError[]; rule?: string; logs?: string[]; retryAfter?: never; headers?: never };
+type Fields = { errors?: FieldError[]; rule?: RuleId; logs?: string[]; retryAfter?: never; headers?: never };
 /** Come back later. */
 type RetryLater = { retryAfter: number; rule?: never; logs?: never; errors?: never; headers?: never };
 

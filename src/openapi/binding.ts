@@ -116,7 +116,7 @@ function createBinder(): RequestBinder {
         const errors = toFieldErrors(entry.validateBody.errors, canonical);
         const code = codeOf(entry.validateBody.errors, 'VALIDATION_FAILED');
         // A relayed transaction that is not base64 breaks rule W1 of the fee-payer policy, whichever checks first.
-        const rule = code === 'INVALID_BASE64' && errors.every((error) => TRANSACTION_FIELDS.has(error.path)) ? { rule: 'W1' } : {};
+        const rule = code === 'INVALID_BASE64' && errors.every((error) => TRANSACTION_FIELDS.has(error.path)) ? { rule: 'W1' as const } : {};
         throw new RelayError(code, describeErrors(errors), { errors, ...rule });
       }
       return canonical as RequestBody<Id>;

@@ -1,5 +1,6 @@
 import type { PublicKey, TransactionInstruction } from '@solana/web3.js';
 import type { ProblemCode } from '../../errors/problem-codes.ts';
+import type { RuleId } from '../../errors/rule-ids.ts';
 import { RelayError } from '../../errors/relay-error.ts';
 import type { CreatedAccount, PolicyContext, SolTransfer, StrictBreak, TokenTransfer } from './types.ts';
 
@@ -37,7 +38,7 @@ export class WalkState {
    * A rule only the strict profile enforces. Under `strict` it refuses, as any rule; under
    * `faithful` the transaction goes on, and the break is recorded with what it exposes.
    */
-  strictOnly(code: ProblemCode, rule: string, detail: string, stake: { account: string | null; exposure: bigint }): void {
+  strictOnly(code: ProblemCode, rule: RuleId, detail: string, stake: { account: string | null; exposure: bigint }): void {
     if (this.context.options.profile === 'strict') throw new RelayError(code, detail, { rule });
     this.strictBreaks.push({ rule, code, detail, account: stake.account, exposure: stake.exposure });
   }
