@@ -7,6 +7,7 @@ import { startCli, type CliProcess } from '../support/cli-process.ts';
 import { assertFetchResponseMatchesSpec } from '../support/openapi.ts';
 import { ALICE, build, createAtaInstructions, transferInstruction } from '../support/transactions.ts';
 import { newKeypair } from '../support/keys.ts';
+import { rpcAt } from '../support/json-rpc.ts';
 
 describe('relay-emulator start: state file, restart, shutdown and admin token', () => {
   const directory = mkdtempSync(join(tmpdir(), 'relay-emulator-state-'));
@@ -105,19 +106,12 @@ describe('relay-emulator start: state file, restart, shutdown and admin token', 
   it('--slot-time MS makes slots while idle (wall-clock mode), and the RPC shows them', async () => {
     const cli = await startCli(['--slot-time', '20']);
     processes.push(cli);
-    const rpc = async (method: string) => {
-      const response = await fetch(cli.rpcUrl, {
-        method: 'POST',
-        headers: { 'content-type': 'application/json' },
-        body: JSON.stringify({ jsonrpc: '2.0', id: 1, method }),
-      });
-      return ((await response.json()) as { result: number }).result;
-    };
-    const slot = await rpc('getSlot');
-    const height = await rpc('getBlockHeight');
-    await expect.poll(() => rpc('getSlot'), { timeout: 10_000 }).toBeGreaterThan(slot + 2);
+    const rpc = rpcAt(cli.rpcUrl);
+    const slot = await rpc<number>('getSlot');
+    const height = await rpc<number>('getBlockHeight');
+    await expect.poll(() => rpc<number>('getSlot'), { timeout: 10_000 }).toBeGreaterThan(slot + 2);
     // Each reads its own commitment's view: the block height follows the slot, not in the same instant.
-    await expect.poll(() => rpc('getBlockHeight'), { timeout: 10_000 }).toBeGreaterThan(height + 2);
+    await expect.poll(() => rpc<number>('getBlockHeight'), { timeout: 10_000 }).toBeGreaterThan(height + 2);
     expect(await cli.stop()).toBe(0);
   }, 60_000);
 });
