@@ -1,9 +1,10 @@
 import type { Keypair } from '@solana/web3.js';
-import { mkdtempSync, readdirSync, rmSync, statSync } from 'node:fs';
+import { mkdtempSync, rmSync, statSync } from 'node:fs';
 import { tmpdir } from 'node:os';
-import { basename, dirname, join } from 'node:path';
+import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import { freePort, spawnEmulator, untilHealthy, type EmulatorProcess } from '../support/emulator-process.ts';
+import { listSegments, segmentPath } from '../../src/server/journal-segments.ts';
 import { assertFetchResponseMatchesSpec } from '../support/openapi.ts';
 import { ALICE, ata, build, createAtaInstructions, transferInstruction } from '../support/transactions.ts';
 import { newKeypair } from '../support/keys.ts';
@@ -185,7 +186,7 @@ describe('restart on a state file', () => {
     await untilHealthy(server.origin);
     await relay(client(server.origin), 1n, true);
     expect(await server.stop('SIGINT')).toBe(0);
-    const segmentsAfterStop = journalSegments(stateFile);
+    const segmentsAfterStop = await listSegments(stateFile);
 
     server = start(port, stateFile);
     await untilHealthy(server.origin);
@@ -193,9 +194,9 @@ describe('restart on a state file', () => {
     for (let index = 0; index < 6; index += 1) await relay(second, 1n, false);
     expect(await second.tokens(owner)).toBe(7n);
     expect(await server.stop('SIGKILL')).toBe('SIGKILL');
-    const newest = journalSegments(stateFile).at(-1)!;
+    const newest = (await listSegments(stateFile)).at(-1)!;
     expect(segmentsAfterStop).not.toContain(newest);
-    rmSync(join(directory, newest));
+    rmSync(segmentPath(stateFile, newest));
 
     server = start(port, stateFile);
     // Without the check it serves (2 of 8 tokens): say so at once rather than wait for an exit.
@@ -208,15 +209,7 @@ describe('restart on a state file', () => {
         ),
       ]),
     ).toBe(1);
-    expect(server.output()).toContain(`${join(directory, newest)} is damaged: it is missing`);
+    expect(server.output()).toContain(`${segmentPath(stateFile, newest)} is damaged: it is missing`);
     expect(server.output()).toMatch(/The entries it held are lost: restore it from a copy, or move .* away to start empty\./);
   }, 180_000);
 });
-
-/** The journal segments beside a state file, by name, in order. */
-function journalSegments(stateFile: string): string[] {
-  const prefix = `${basename(stateFile)}.journal.`;
-  return readdirSync(dirname(stateFile))
-    .filter((name) => name.startsWith(prefix) && !name.endsWith('.tmp'))
-    .sort();
-}
