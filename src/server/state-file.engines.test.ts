@@ -214,10 +214,14 @@ describe('StateFile', () => {
   it('answers 500, never 200, when what a request changed cannot be journaled', async () => {
     const gone = join(directory, 'gone');
     const target = await emulator();
-    await new StateFile({ path: join(gone, 'state.json'), emulator: target, intervalMs: 0 }).open();
-    // Once the journal writer has created its first segment: removing the folder while it does raced (ENOTEMPTY under load).
-    await target.services.changes.durable();
+    const state = new StateFile({ path: join(gone, 'state.json'), emulator: target, intervalMs: 0 });
+    await state.open();
+    // The folder goes once the first segment exists (removing it while that was made raced); then a
+    // snapshot starts the next segment, which cannot be made: from there nothing can be journaled.
+    const first = segmentPath(join(gone, 'state.json'), 1);
+    await expect.poll(() => existsSync(first) && !existsSync(`${first}.tmp`)).toBe(true);
     rmSync(gone, { recursive: true, force: true });
+    await expect(state.checkpoint()).rejects.toThrow(/ENOENT/);
     const { blockhash } = await target.services.ledger.latestBlockhash();
     const signedTransaction = build({ instructions: [transferInstruction(ALICE, BOB.publicKey, 1n)], blockhash, signers: [ALICE] });
     const response = await target.fetch(
