@@ -27,27 +27,31 @@
  * exception to "never up": route helpers there take `Pick<EmulatorServices, …>`. Runtime imports
  * never run up.
  */
-/** The base of src/state/: everything in it but the parts that run the emulator's services (layer 11). */
-const STATE_BASE = 'state/(?!core-parts|snapshots)[^/]+';
+/** The base of src/domain/state/: everything in it but the parts that run the emulator's services (layer 11). */
+const STATE_BASE = 'domain/state/(?!core-parts|snapshots)[^/]+';
+/** The legacy interface's domain (layer 9) and its routes (layer 14). */
+const LEGACY_BASE = 'interfaces/legacy/(?!routes/)[^/]+';
+const CONTROLS_BASE = 'interfaces/controls/(?!routes/)[^/]+';
+const UI_ROUTES = 'interfaces/ui/(?!inspector/)[^/]+';
 
 const LAYERS = [
-  ['generated', 'version', 'assets', 'crypto', 'errors'],
-  ['domain'],
-  ['http', STATE_BASE],
-  ['ledger'],
-  ['fixtures'],
-  ['store', 'queries'],
-  ['relay', 'auth', 'limits', 'openapi'],
-  ['rpc'],
-  ['legacy', 'kora'],
-  ['services', 'options'],
-  ['core', 'state/core-parts', 'state/snapshots'],
-  ['controls', 'listen'],
-  ['inspector'],
-  ['api'],
-  ['msw', 'emulator'],
-  ['server'],
-  ['cli', 'conformance', 'index'],
+  ['generated', 'base/version', 'base/assets', 'base/crypto', 'base/errors'],
+  ['base/words'],
+  ['base/http', STATE_BASE],
+  ['domain/ledger'],
+  ['domain/fixtures'],
+  ['domain/store'],
+  ['domain/relay', 'domain/auth', 'domain/limits', 'domain/openapi'],
+  ['interfaces/rpc'],
+  [LEGACY_BASE, 'interfaces/kora'],
+  ['assembly/services', 'assembly/options'],
+  ['core', 'domain/state/core-parts', 'domain/state/snapshots'],
+  [CONTROLS_BASE, 'adapters/listen'],
+  ['interfaces/ui/inspector'],
+  ['interfaces/current', 'interfaces/legacy/routes', 'interfaces/controls/routes', UI_ROUTES, 'interfaces/meta'],
+  ['adapters/msw', 'assembly/emulator'],
+  ['adapters/server'],
+  ['adapters/cli', 'conformance', 'index'],
 ];
 
 /** `src/<name>/…` or `src/<name>.ts`. */
@@ -66,7 +70,7 @@ const typesUp = LAYERS.slice(0, 9).map((layer, at) => ({
   severity: 'error',
   comment: `${layer.join(', ')} (layer ${at + 1}) imports types from above only from services.`,
   from: { path: pathOf(layer), pathNot: '\\.test\\.ts$|test-support' },
-  to: { path: pathOf(LAYERS.slice(at + 1).flat()), pathNot: pathOf(['services']), dependencyTypes: ['type-only'] },
+  to: { path: pathOf(LAYERS.slice(at + 1).flat()), pathNot: pathOf(['assembly/services']), dependencyTypes: ['type-only'] },
 }));
 
 /** @type {import('dependency-cruiser').IConfiguration} */

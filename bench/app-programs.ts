@@ -8,7 +8,7 @@ import { readdirSync } from 'node:fs';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { PublicKey, Transaction, TransactionInstruction } from '@solana/web3.js';
-import { keypairOf, loadFixtures } from '../src/fixtures/load-fixtures.ts';
+import { keypairOf, loadFixtures } from '../src/domain/fixtures/load-fixtures.ts';
 import { createRelayEmulator, type RelayEmulator } from '../src/index.ts';
 import { installJudge } from '../test/support/judge-install.ts';
 import type { AppProgramsMeasurement } from './figures.ts';

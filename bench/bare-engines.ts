@@ -10,7 +10,7 @@
 import { VersionedTransaction } from '@solana/web3.js';
 import { Account, FailedTransactionMetadata, LiteSvm } from 'litesvm/dist/internal.js';
 import { start } from 'solana-bankrun';
-import type { EngineName } from '../src/ledger/engines.ts';
+import type { EngineName } from '../src/domain/ledger/engines.ts';
 import { genesis } from './transfers.ts';
 
 export interface BareEngine {

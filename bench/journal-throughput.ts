@@ -10,8 +10,8 @@ import { mkdtempSync, readdirSync, rmSync, statSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { createRelayEmulator } from '../src/index.ts';
-import { keypairOf, loadFixtures } from '../src/fixtures/load-fixtures.ts';
-import { StateFile } from '../src/server/state-file.ts';
+import { keypairOf, loadFixtures } from '../src/domain/fixtures/load-fixtures.ts';
+import { StateFile } from '../src/adapters/server/state-file.ts';
 import type { JournalMeasurement } from './figures.ts';
 
 const CLIENTS = 32;

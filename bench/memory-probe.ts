@@ -5,7 +5,7 @@
  * the first closed one, whose LiteSVM bank the others reuse).
  */
 import { createRelayEmulator } from '../src/index.ts';
-import { isEngineName } from '../src/ledger/engines.ts';
+import { isEngineName } from '../src/domain/ledger/engines.ts';
 import { startBareEngine } from './bare-engines.ts';
 
 const gc = (globalThis as { gc?: () => void }).gc ?? (() => undefined);

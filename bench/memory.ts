@@ -1,7 +1,7 @@
 /** Memory, per engine: RSS of one emulator against a bare engine start, and RSS growth over N emulators created and closed. */
 import { execFileSync } from 'node:child_process';
 import { fileURLToPath } from 'node:url';
-import type { EngineName } from '../src/ledger/engines.ts';
+import type { EngineName } from '../src/domain/ledger/engines.ts';
 import type { MemoryMeasurement, RssProbe } from './figures.ts';
 
 const probe = fileURLToPath(new URL('./memory-probe.ts', import.meta.url));

@@ -10,7 +10,7 @@
  * busy machine it says more.
  */
 import { createRelayEmulator } from '../src/index.ts';
-import type { EngineName } from '../src/ledger/engines.ts';
+import type { EngineName } from '../src/domain/ledger/engines.ts';
 import { startBareEngine } from './bare-engines.ts';
 import type { RelayEfficiencyMeasurement, TransferRound } from './figures.ts';
 import { relaySignatureWork, transferBytes } from './transfers.ts';

@@ -13,8 +13,8 @@
 import { createTransferInstruction, getAssociatedTokenAddressSync } from '@solana/spl-token';
 import { PublicKey, Transaction } from '@solana/web3.js';
 import { createRelayEmulator } from '../src/index.ts';
-import { keypairOf, loadFixtures } from '../src/fixtures/load-fixtures.ts';
-import { isEngineName } from '../src/ledger/engines.ts';
+import { keypairOf, loadFixtures } from '../src/domain/fixtures/load-fixtures.ts';
+import { isEngineName } from '../src/domain/ledger/engines.ts';
 import type { RelayMemoryProbe } from './figures.ts';
 
 const gc = (globalThis as { gc?: () => void }).gc;

@@ -5,7 +5,7 @@
  */
 import { execFileSync } from 'node:child_process';
 import { fileURLToPath } from 'node:url';
-import { DEFAULT_ENGINE, ENGINE_NAMES } from '../src/ledger/engines.ts';
+import { DEFAULT_ENGINE, ENGINE_NAMES } from '../src/domain/ledger/engines.ts';
 import { relayMemoryFigures, relayMemoryLines, type RelayMemoryProbe } from './figures.ts';
 import { formatTable } from './stats.ts';
 

@@ -3,7 +3,7 @@
  * engines where the engine matters. --smoke runs tiny sizes so CI can check that the benchmarks
  * keep working (no targets enforced).
  */
-import { DEFAULT_ENGINE, ENGINE_NAMES } from '../src/ledger/engines.ts';
+import { DEFAULT_ENGINE, ENGINE_NAMES } from '../src/domain/ledger/engines.ts';
 import { measureAppPrograms } from './app-programs.ts';
 import {
   appProgramFigures,

@@ -10,7 +10,7 @@
 import { serve } from '@hono/node-server';
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { respond } from '../src/http/respond.ts';
+import { respond } from '../src/base/http/respond.ts';
 import { startServer } from '../src/index.ts';
 
 const mode = process.argv[2];

@@ -4,7 +4,7 @@
  * (bench/bare-engines.ts). Interleaved rounds.
  */
 import { createRelayEmulator } from '../src/index.ts';
-import type { EngineName } from '../src/ledger/engines.ts';
+import type { EngineName } from '../src/domain/ledger/engines.ts';
 import { startBareEngine } from './bare-engines.ts';
 import type { StartupMeasurement } from './figures.ts';
 

@@ -5,8 +5,8 @@
  */
 import { createTransferInstruction, getAssociatedTokenAddressSync } from '@solana/spl-token';
 import { PublicKey, Transaction } from '@solana/web3.js';
-import { createEd25519Signer, verifyEd25519 } from '../src/crypto/ed25519.ts';
-import { genesisAccounts, keypairOf, loadFixtures } from '../src/fixtures/load-fixtures.ts';
+import { createEd25519Signer, verifyEd25519 } from '../src/base/crypto/ed25519.ts';
+import { genesisAccounts, keypairOf, loadFixtures } from '../src/domain/fixtures/load-fixtures.ts';
 
 const fixtures = loadFixtures();
 const feePayer = keypairOf(fixtures.relay.feePayer);
@@ -35,7 +35,7 @@ export function transferBytes(blockhash: string, options: { feePayerSigns: boole
 
 /**
  * The relay's own ed25519 work on one of these transfers, as its accept pipeline does it
- * (src/crypto/ed25519.ts): verify the client's signature, then sign the message as fee payer.
+ * (src/base/crypto/ed25519.ts): verify the client's signature, then sign the message as fee payer.
  */
 export function relaySignatureWork(bytes: Uint8Array): void {
   const message = bytes.subarray(129);

@@ -9,14 +9,14 @@
  * is the plumbing: fetch, binding, routing, JSON, journal, queue and the ledger's bookkeeping.
  */
 import { createRelayEmulator } from '../src/index.ts';
-import { createEd25519Signer } from '../src/crypto/ed25519.ts';
-import { keypairOf, loadFixtures } from '../src/fixtures/load-fixtures.ts';
-import type { EngineFactory, LedgerEngine } from '../src/ledger/engine.ts';
-import { ENGINES, type EngineName } from '../src/ledger/engines.ts';
-import { checkPolicy } from '../src/relay/policy.ts';
-import { resolvePolicy } from '../src/relay/policy-options.ts';
-import { checkSignatures, signAsFeePayer } from '../src/relay/signatures.ts';
-import { decodeWireTransaction } from '../src/relay/wire.ts';
+import { createEd25519Signer } from '../src/base/crypto/ed25519.ts';
+import { keypairOf, loadFixtures } from '../src/domain/fixtures/load-fixtures.ts';
+import type { EngineFactory, LedgerEngine } from '../src/domain/ledger/engine.ts';
+import { ENGINES, type EngineName } from '../src/domain/ledger/engines.ts';
+import { checkPolicy } from '../src/domain/relay/policy.ts';
+import { resolvePolicy } from '../src/domain/relay/policy-options.ts';
+import { checkSignatures, signAsFeePayer } from '../src/domain/relay/signatures.ts';
+import { decodeWireTransaction } from '../src/domain/relay/wire.ts';
 import type { StageMeasurement } from './figures.ts';
 import { transferBytes } from './transfers.ts';
 

@@ -5,7 +5,7 @@
  */
 import type { PublicKey } from '@solana/web3.js';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { POLICY_PROFILES } from '../src/relay/policy-options.ts';
+import { POLICY_PROFILES } from '../src/domain/relay/policy-options.ts';
 import { startHarness, type Harness } from './support/harness.ts';
 import { assertFetchResponseMatchesSpec } from './support/openapi.ts';
 import { ALICE, build, createAtaInstructions, FEE_PAYER, transferInstruction } from './support/transactions.ts';

@@ -39,11 +39,11 @@ import {
 } from '@solana/web3.js';
 import bs58 from 'bs58';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createEd25519Signer } from '../src/crypto/ed25519.ts';
+import { createEd25519Signer } from '../src/base/crypto/ed25519.ts';
 import { createRelayEmulator } from '../src/index.ts';
-import { PROBLEMS } from '../src/errors/problem-codes.ts';
-import { POLICY_PROFILES, type PolicyProfile } from '../src/relay/policy-options.ts';
-import { encodeMint, encodeTokenAccount } from '../src/ledger/token-accounts.ts';
+import { PROBLEMS } from '../src/base/errors/problem-codes.ts';
+import { POLICY_PROFILES, type PolicyProfile } from '../src/domain/relay/policy-options.ts';
+import { encodeMint, encodeTokenAccount } from '../src/domain/ledger/token-accounts.ts';
 import { startHarness, type Harness } from './support/harness.ts';
 import { policyRules } from './support/policy-table.ts';
 import { ALICE, ata, build, closeInstruction, createAtaInstructions, FEE_PAYER, KIN, transferInstruction, USDC } from './support/transactions.ts';

@@ -126,7 +126,7 @@ describe('each benchmark figure is computed from its measurements', () => {
       // Ceilings by round 100/400, 120/300, 110/550 = 0.25, 0.40, 0.20: median 0.25; signature CPU median 300.
       expect(efficiency!.note).toBe(
         "paired ratios by round 0.50, 0.80, 1.00; ceiling of a relay that verifies the client's signature and signs as fee payer (300 µs CPU/transfer, " +
-          'src/crypto/ed25519.ts) and does nothing else: bare CPU ÷ (bare CPU + that) = 0.25',
+          'src/base/crypto/ed25519.ts) and does nothing else: bare CPU ÷ (bare CPU + that) = 0.25',
       );
       expect(rate).toMatchObject({ name: 'relayed transfers/s in process, litesvm', measured: '800/s', ratio: 2, meets: true });
       const slow = rounds.map((one) => ({ ...one, relaySeconds: one.relaySeconds * 3 }));

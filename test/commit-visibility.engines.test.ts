@@ -8,8 +8,8 @@
  */
 import { describe, expect, it } from 'vitest';
 import { createRelayEmulator } from '../src/index.ts';
-import { engineFactory } from '../src/ledger/engines.ts';
-import { gatedAfterExecute } from '../src/ledger/gated-engine.test-support.ts';
+import { engineFactory } from '../src/domain/ledger/engines.ts';
+import { gatedAfterExecute } from '../src/domain/ledger/gated-engine.test-support.ts';
 import { newKeypair } from './support/keys.ts';
 import { ata, build, createAtaInstructions } from './support/transactions.ts';
 

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createRelayEmulator, type RelayEmulator } from '../src/index.ts';
-import { decodeTokenAccount } from '../src/ledger/token-accounts.ts';
+import { decodeTokenAccount } from '../src/domain/ledger/token-accounts.ts';
 import { assertFetchResponseMatchesSpec } from './support/openapi.ts';
 import { ata, USDC } from './support/transactions.ts';
 import { newKeypair } from './support/keys.ts';

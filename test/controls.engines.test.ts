@@ -2,7 +2,7 @@
 import { getAssociatedTokenAddressSync } from '@solana/spl-token';
 import { PublicKey } from '@solana/web3.js';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { decodeState, encodeState } from '../src/state/state-codec.ts';
+import { decodeState, encodeState } from '../src/domain/state/state-codec.ts';
 import { createRelayEmulator, sealSnapshot } from '../src/index.ts';
 import { startHarness, type Harness } from './support/harness.ts';
 import { assertFetchResponseMatchesSpec } from './support/openapi.ts';

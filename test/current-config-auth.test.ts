@@ -1,8 +1,8 @@
 import { decodeJwt, decodeProtectedHeader, jwtVerify, SignJWT } from 'jose';
 import { createPrivateKey, createPublicKey } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createEd25519Signer } from '../src/crypto/ed25519.ts';
-import { keypairOf, loadFixtures } from '../src/fixtures/load-fixtures.ts';
+import { createEd25519Signer } from '../src/base/crypto/ed25519.ts';
+import { keypairOf, loadFixtures } from '../src/domain/fixtures/load-fixtures.ts';
 import { startHarness, type Harness } from './support/harness.ts';
 import { newKeypair } from './support/keys.ts';
 

@@ -1,7 +1,7 @@
 import { TOKEN_PROGRAM_ID } from '@solana/spl-token';
 import type { PublicKey } from '@solana/web3.js';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { decodeTokenAccount } from '../src/ledger/token-accounts.ts';
+import { decodeTokenAccount } from '../src/domain/ledger/token-accounts.ts';
 import { startHarness, type Harness } from './support/harness.ts';
 import {
   ALICE,

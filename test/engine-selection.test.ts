@@ -6,7 +6,7 @@
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createBankrunEngine, createRelayEmulator, type RelayEmulator } from '../src/index.ts';
-import { defaultEngineName, ENGINE_ENV } from '../src/ledger/engines.ts';
+import { defaultEngineName, ENGINE_ENV } from '../src/domain/ledger/engines.ts';
 import { startHarness, type Harness } from './support/harness.ts';
 import { assertFetchResponseMatchesSpec } from './support/openapi.ts';
 import { ALICE, build, transferInstruction } from './support/transactions.ts';

@@ -12,7 +12,7 @@
 import type { Keypair } from '@solana/web3.js';
 import fc from 'fast-check';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
-import { isJsonType } from '../src/http/read-json-body.ts';
+import { isJsonType } from '../src/base/http/read-json-body.ts';
 import { startHarness, type Harness } from './support/harness.ts';
 import { assertFetchResponseMatchesSpec, assertResponseMatchesSpec, loadSpec } from './support/openapi.ts';
 import { ALICE, ata, build, closeInstruction, createAtaInstructions, transferInstruction, USDC } from './support/transactions.ts';

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createRelayEmulator, type RelayEmulator } from '../src/index.ts';
-import { MAX_JSON_DEPTH, nestsDeeperThan } from '../src/http/json-depth.ts';
-import { decodeState } from '../src/state/state-codec.ts';
+import { MAX_JSON_DEPTH, nestsDeeperThan } from '../src/base/http/json-depth.ts';
+import { decodeState } from '../src/domain/state/state-codec.ts';
 
 /**
  * Issue 34, fuzz finding 3: 50 MB of nested JSON arrays sent to PUT /__emulator/state took 8–13 s

@@ -1,7 +1,7 @@
 /** The contract's /kora description and docs/kora.md name every method Kora's JSON-RPC serves, and what 2.0.4 does not. */
 import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
-import { KORA_METHOD_KEYS } from '../src/kora/kora-config.ts';
+import { KORA_METHOD_KEYS } from '../src/interfaces/kora/kora-config.ts';
 import { getOperation } from './support/openapi.ts';
 
 const page = readFileSync(new URL('../docs/kora.md', import.meta.url), 'utf8');

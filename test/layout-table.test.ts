@@ -7,10 +7,16 @@ import { readdirSync, readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
 
 const SRC = new URL('../src/', import.meta.url);
-/** src/'s folders as `src/<name>/` and its root modules as `src/<name>.ts`. */
-const parts = readdirSync(SRC, { withFileTypes: true })
-  .filter((entry) => entry.isDirectory() || (entry.name.endsWith('.ts') && !entry.name.endsWith('.test.ts')))
-  .map((entry) => (entry.isDirectory() ? `src/${entry.name}/` : `src/${entry.name}`))
+/** The homes whose folders are each a part of their own (an interface, an adapter, a part of the domain). */
+const HOMES = ['base', 'domain', 'interfaces', 'adapters'];
+/** The folders and non-test modules of a folder of src/, as `src/<path>/` and `src/<path>.ts`. */
+const entries = (folder: string) =>
+  readdirSync(new URL(folder, SRC), { withFileTypes: true })
+    .filter((entry) => entry.isDirectory() || (entry.name.endsWith('.ts') && !entry.name.endsWith('.test.ts')))
+    .map((entry) => `src/${folder}${entry.name}${entry.isDirectory() ? '/' : ''}`);
+/** src/'s folders and root modules; for a home, its folders and root modules instead. */
+const parts = entries('')
+  .flatMap((part) => (HOMES.includes(part.slice(4, -1)) ? entries(part.slice(4)) : [part]))
   .sort();
 
 describe('the map of src/', () => {
@@ -29,10 +35,13 @@ describe('the map of src/', () => {
 
   it('puts every folder and root module in a layer of .dependency-cruiser.cjs', () => {
     const config = readFileSync(new URL('../.dependency-cruiser.cjs', import.meta.url), 'utf8');
-    const block = config.slice(config.indexOf('const LAYERS = ['), config.indexOf('];', config.indexOf('const LAYERS = [')));
-    const layered = new Set([...block.matchAll(/'([a-z-]+)'/g)].map((match) => match[1]!));
-    // STATE_BASE stands for src/state/ (its base; core-parts and snapshots sit higher).
-    if (block.includes('STATE_BASE')) layered.add('state');
-    expect(parts.map((part) => part.replace(/^src\//, '').replace(/(\/|\.ts)$/, '')).filter((name) => !layered.has(name))).toEqual([]);
+    // The layers, and the names of path patterns defined above them (a folder's base, `<folder>/(?!…)`).
+    const block = config.slice(0, config.indexOf('];', config.indexOf('const LAYERS = [')));
+    const layered = new Set([...block.matchAll(/'([a-z/-]+?)\/?(?:\(\?![^']*)?'/g)].map((match) => match[1]!));
+    expect(
+      parts
+        .map((part) => part.replace(/^src\//, '').replace(/(\/|\.ts)$/, ''))
+        .filter((name) => !layered.has(name) && ![...layered].some((entry) => entry.startsWith(`${name}/`))),
+    ).toEqual([]);
   });
 });

@@ -2,8 +2,8 @@
 import { type PublicKey, SystemProgram } from '@solana/web3.js';
 import { http, HttpResponse, passthrough } from 'msw';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { encodeAppMemo } from '../src/legacy/app-memo.ts';
-import { BLOCKHASH_NOT_FOUND_MESSAGE } from '../src/legacy/legacy-errors.ts';
+import { encodeAppMemo } from '../src/interfaces/legacy/app-memo.ts';
+import { BLOCKHASH_NOT_FOUND_MESSAGE } from '../src/interfaces/legacy/legacy-errors.ts';
 import { startHarness, type Harness } from './support/harness.ts';
 import { fixturesWithApps, legacyCreate, legacyTransfer, testApp } from './support/legacy-transactions.ts';
 import { startWebhookReceiver, type WebhookReceiver } from './support/legacy-webhooks.ts';

@@ -1,8 +1,8 @@
 import { TOKEN_PROGRAM_ID } from '@solana/spl-token';
 import type { PublicKey } from '@solana/web3.js';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { encodeTokenAccount } from '../src/ledger/token-accounts.ts';
-import { rentExemptMinimum } from '../src/ledger/rent.ts';
+import { encodeTokenAccount } from '../src/domain/ledger/token-accounts.ts';
+import { rentExemptMinimum } from '../src/domain/ledger/rent.ts';
 import { startHarness, type Harness } from './support/harness.ts';
 import { legacyCreate } from './support/legacy-transactions.ts';
 import { ALICE, ata, build, closeInstruction, FEE_PAYER, KIN, USDC } from './support/transactions.ts';

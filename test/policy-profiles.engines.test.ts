@@ -21,7 +21,7 @@ import {
 import { type Keypair, PublicKey, SystemProgram, TransactionInstruction } from '@solana/web3.js';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createRelayEmulator } from '../src/index.ts';
-import type { PolicyProfile } from '../src/relay/policy-options.ts';
+import type { PolicyProfile } from '../src/domain/relay/policy-options.ts';
 import { startHarness, type Harness } from './support/harness.ts';
 import { policyRules } from './support/policy-table.ts';
 import { validateAgainst } from './support/openapi.ts';

@@ -1,12 +1,12 @@
 /**
- * When the RPC and PubSub need the config's Token (option `rpcAuth`, src/auth/rpc-auth.ts), and
+ * When the RPC and PubSub need the config's Token (option `rpcAuth`, src/domain/auth/rpc-auth.ts), and
  * where PubSub answers: the RPC's own port and the next one, where web3.js and gill look by
  * themselves. Real HTTP and real WebSockets to 127.0.0.1, no MSW in this file.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import WebSocket from 'ws';
 import { createRelayEmulator, type RelayEmulator } from '../src/index.ts';
-import { startServer, type RunningServer } from '../src/server/index.ts';
+import { startServer, type RunningServer } from '../src/adapters/server/index.ts';
 import { assertFetchResponseMatchesSpec } from './support/openapi.ts';
 
 const health = JSON.stringify({ jsonrpc: '2.0', id: 1, method: 'getHealth' });

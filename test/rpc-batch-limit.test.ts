@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createRelayEmulator, type RelayEmulator } from '../src/index.ts';
-import { MAX_BATCH_ANSWER_BYTES } from '../src/rpc/create-rpc-handler.ts';
+import { MAX_BATCH_ANSWER_BYTES } from '../src/interfaces/rpc/create-rpc-handler.ts';
 
 /** Issue 34, fuzz finding 1: a batch of 200 getLeaderSchedule calls used to build 580 MB and answer 500 after 15 s. */
 describe('a JSON-RPC batch whose answer would be huge', () => {

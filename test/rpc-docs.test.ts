@@ -6,8 +6,8 @@
 import { readFileSync } from 'node:fs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createRelayEmulator, type RelayEmulator } from '../src/index.ts';
-import { RPC_METHOD_NAMES } from '../src/rpc/method-table.ts';
-import { createPubSubSession } from '../src/rpc/pubsub/pubsub-session.ts';
+import { RPC_METHOD_NAMES } from '../src/interfaces/rpc/method-table.ts';
+import { createPubSubSession } from '../src/interfaces/rpc/pubsub/pubsub-session.ts';
 
 const page = readFileSync(new URL('../docs/rpc.md', import.meta.url), 'utf8');
 function section(heading: string): string {

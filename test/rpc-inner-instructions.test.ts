@@ -12,7 +12,7 @@ server.listen({ onUnhandledRequest: 'error' });
 
 const { Connection, Keypair, VersionedTransaction } = await import('@solana/web3.js');
 const { createRelayEmulator } = await import('../src/index.ts');
-const { ENGINE_NAMES } = await import('../src/ledger/engines.ts');
+const { ENGINE_NAMES } = await import('../src/domain/ledger/engines.ts');
 const { FEE_PAYER, USDC, ata, build, createAtaInstructions } = await import('./support/transactions.ts');
 
 const ATA_PROGRAM = 'ATokenGPvbdGVxr1b2hvZbsiqW5xWH25efTNsLJA8knL';

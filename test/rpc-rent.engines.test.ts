@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createRelayEmulator, type RelayEmulator } from '../src/index.ts';
-import { DEFAULT_RENT, minimumBalance } from '../src/ledger/rent.ts';
+import { DEFAULT_RENT, minimumBalance } from '../src/domain/ledger/rent.ts';
 
 /** Issue 34, fuzz finding 2: getMinimumBalanceForRentExemption for any usize, from the Rent sysvar, as the validator answers. */
 describe('getMinimumBalanceForRentExemption', () => {

@@ -1,6 +1,6 @@
 import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
-import { RULE_IDS } from '../src/errors/rule-ids.ts';
+import { RULE_IDS } from '../src/base/errors/rule-ids.ts';
 
 /** The rule ids `RuleId` allows are exactly the rows of the contract's table "Fee-payer policy". */
 describe('RULE_IDS', () => {

@@ -1,6 +1,6 @@
 import { Keypair, SystemProgram } from '@solana/web3.js';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { uiAssetsRead } from '../src/api/ui/ui-assets.ts';
+import { uiAssetsRead } from '../src/interfaces/ui/ui-assets.ts';
 import { startHarness, type Harness } from './support/harness.ts';
 import { assertFetchResponseMatchesSpec } from './support/openapi.ts';
 import { ALICE, BOB, build, FEE_PAYER, transferInstruction, USDC } from './support/transactions.ts';

@@ -6,7 +6,7 @@
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createRelayEmulator, type RelayEmulator } from '../src/index.ts';
-import { startServer, type RunningServer } from '../src/server/index.ts';
+import { startServer, type RunningServer } from '../src/adapters/server/index.ts';
 import { web3TokenFlow } from './support/web3-token-flow.ts';
 
 describe('web3.js with a plain Connection', () => {

@@ -11,7 +11,7 @@ export interface TransferRound {
   bareCpuMicros: number;
   /**
    * CPU microseconds per transfer of the relay's own ed25519 work alone, over the same
-   * transactions: verifying the client's signature and signing as fee payer (src/crypto/ed25519.ts:
+   * transactions: verifying the client's signature and signing as fee payer (src/base/crypto/ed25519.ts:
    * libsodium when it loads, else node:crypto).
    */
   signatureCpuMicros: number;
@@ -53,7 +53,7 @@ export function relayEfficiencyFigures({ engine, rounds }: RelayEfficiencyMeasur
       note:
         `paired ratios by round ${ratios.map((value) => value.toFixed(2)).join(', ')}; ` +
         `ceiling of a relay that verifies the client's signature and signs as fee payer (${signatures.toFixed(0)} µs CPU/transfer, ` +
-        `src/crypto/ed25519.ts) and does nothing else: ` +
+        `src/base/crypto/ed25519.ts) and does nothing else: ` +
         `bare CPU ÷ (bare CPU + that) = ${ceiling.toFixed(2)}`,
     },
     {

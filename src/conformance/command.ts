@@ -9,7 +9,7 @@
  * Exit codes: 0 when conformant (every MUST check in scope ran and passed), 1 when a MUST check failed,
  * 2 for a usage error, 3 when incomplete (none failed, but a MUST check was skipped), 4 when the base
  * URL cannot be reached at all (nothing was checked).
- * The CLI entry point (src/cli/) calls runConformanceCommand with the arguments after `conformance`
+ * The CLI entry point (src/adapters/cli/) calls runConformanceCommand with the arguments after `conformance`
  * (a leading `conformance` is accepted and dropped too).
  */
 import { readFile, writeFile } from 'node:fs/promises';

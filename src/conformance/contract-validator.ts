@@ -15,8 +15,8 @@ import { Ajv2020 } from 'ajv/dist/2020.js';
 import type { ErrorObject, ValidateFunction } from 'ajv';
 import addFormats from 'ajv-formats';
 import { parse } from 'yaml';
-import { OPENAPI_PATH, openApiDocument } from '../openapi/document.ts';
-import { addContractFormats } from '../openapi/formats.ts';
+import { OPENAPI_PATH, openApiDocument } from '../domain/openapi/document.ts';
+import { addContractFormats } from '../domain/openapi/formats.ts';
 
 /** Absolute path of the contract shipped with this package (openapi/relay.yaml). */
 export const CONTRACT_PATH = fileURLToPath(OPENAPI_PATH);

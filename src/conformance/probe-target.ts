@@ -1,4 +1,4 @@
-import { connectionFailure } from '../http/connection-failure.ts';
+import { connectionFailure } from '../base/http/connection-failure.ts';
 
 /**
  * One request to the base URL before any check runs: an HTTP answer of any status means the

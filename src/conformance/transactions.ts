@@ -13,7 +13,7 @@ import {
   getAssociatedTokenAddressSync,
 } from '@solana/spl-token';
 import { PublicKey, Transaction, type Keypair, type TransactionInstruction } from '@solana/web3.js';
-import { decodeBase58 } from '../crypto/base58.ts';
+import { decodeBase58 } from '../base/crypto/base58.ts';
 
 export interface RecentBlockhash {
   blockhash: string;

@@ -1,8 +1,8 @@
-import { errorToResponse, problemOf } from '../http/error-response.ts';
-import { isCompleteResponse, respond, responseTextOf } from '../http/respond.ts';
-import { pathnameOf } from '../http/request-url.ts';
-import type { FetchHandler } from '../http/exchange.ts';
-import type { RequestContext } from '../http/request-context.ts';
+import { errorToResponse, problemOf } from '../base/http/error-response.ts';
+import { isCompleteResponse, respond, responseTextOf } from '../base/http/respond.ts';
+import { pathnameOf } from '../base/http/request-url.ts';
+import type { FetchHandler } from '../base/http/exchange.ts';
+import type { RequestContext } from '../base/http/request-context.ts';
 
 /** Headers a browser app may always send; whatever a preflight asks for is allowed too. */
 export const CORS_ALLOWED_HEADERS = ['Content-Type', 'X-API-Key', 'Authorization', 'X-Admin-Token', 'solana-client'];

@@ -1,16 +1,16 @@
-import { authenticate } from '../auth/authenticate.ts';
-import { RelayError } from '../errors/relay-error.ts';
-import { errorToResponse, problemOf } from '../http/error-response.ts';
-import { readJsonBody } from '../http/read-json-body.ts';
-import { pathnameOf, withoutTrailingSlashes } from '../http/request-url.ts';
-import { respond } from '../http/respond.ts';
-import type { Exchange, FetchHandler } from '../http/exchange.ts';
-import type { RequestContext } from '../http/request-context.ts';
-import { errorStyleOf, type Route, type RouteContext, type RouteMatch, type Router } from '../http/router.ts';
-import type { EmulatorServices } from '../services.ts';
+import { authenticate } from '../domain/auth/authenticate.ts';
+import { RelayError } from '../base/errors/relay-error.ts';
+import { errorToResponse, problemOf } from '../base/http/error-response.ts';
+import { readJsonBody } from '../base/http/read-json-body.ts';
+import { pathnameOf, withoutTrailingSlashes } from '../base/http/request-url.ts';
+import { respond } from '../base/http/respond.ts';
+import type { Exchange, FetchHandler } from '../base/http/exchange.ts';
+import type { RequestContext } from '../base/http/request-context.ts';
+import { errorStyleOf, type Route, type RouteContext, type RouteMatch, type Router } from '../base/http/router.ts';
+import type { EmulatorServices } from '../assembly/services.ts';
 
 export type EmulatorRoute = Route<EmulatorServices>;
-export type { Exchange, ExchangeObserver, FetchHandler } from '../http/exchange.ts';
+export type { Exchange, ExchangeObserver, FetchHandler } from '../base/http/exchange.ts';
 
 export interface CoreOptions {
   services: EmulatorServices;

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import type { Exchange, FetchHandler } from '../http/exchange.ts';
-import { respond } from '../http/respond.ts';
+import type { Exchange, FetchHandler } from '../base/http/exchange.ts';
+import { respond } from '../base/http/respond.ts';
 import { observeExchanges } from './observe-exchanges.ts';
 
 const post = (body: string) => new Request('http://emulator.test/x', { method: 'POST', body, headers: { 'Content-Type': 'application/json' } });

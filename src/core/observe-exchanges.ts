@@ -1,7 +1,7 @@
-import { isJournaledMedia, knownRequestBody, MAX_JOURNALED_BYTES, readRequestBody, UTF8 } from '../http/exchange-bodies.ts';
-import type { Exchange, ExchangeObserver, FetchHandler } from '../http/exchange.ts';
-import type { RequestContext } from '../http/request-context.ts';
-import { contentTypeOf, responseTextOf } from '../http/respond.ts';
+import { isJournaledMedia, knownRequestBody, MAX_JOURNALED_BYTES, readRequestBody, UTF8 } from '../base/http/exchange-bodies.ts';
+import type { Exchange, ExchangeObserver, FetchHandler } from '../base/http/exchange.ts';
+import type { RequestContext } from '../base/http/request-context.ts';
+import { contentTypeOf, responseTextOf } from '../base/http/respond.ts';
 
 export interface ObserveOptions {
   /** Called with every exchange, in order; one that throws is ignored (an observer never breaks a response). */

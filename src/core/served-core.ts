@@ -1,5 +1,5 @@
-import type { FetchHandler } from '../http/exchange.ts';
-import type { EmulatorConfig, EmulatorServices } from '../services.ts';
+import type { FetchHandler } from '../base/http/exchange.ts';
+import type { EmulatorConfig, EmulatorServices } from '../assembly/services.ts';
 
 /**
  * What a listener serves: the core's `fetch`, the settings it reads, and the services PubSub runs

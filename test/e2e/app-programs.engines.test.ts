@@ -14,7 +14,7 @@ import { Keypair, PublicKey, TransactionInstruction } from '@solana/web3.js';
 import bs58 from 'bs58';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createRelayEmulator, type RelayEmulator } from '../../src/index.ts';
-import { encodeMint, encodeTokenAccount } from '../../src/ledger/token-accounts.ts';
+import { encodeMint, encodeTokenAccount } from '../../src/domain/ledger/token-accounts.ts';
 import { runCli, startCli } from '../support/cli-process.ts';
 import { startHarness, type Harness } from '../support/harness.ts';
 import { installJudge } from '../support/judge-install.ts';

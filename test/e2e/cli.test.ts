@@ -2,7 +2,7 @@ import { existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
-import { decodeState } from '../../src/state/state-codec.ts';
+import { decodeState } from '../../src/domain/state/state-codec.ts';
 import { startCli, type CliProcess } from '../support/cli-process.ts';
 import { assertFetchResponseMatchesSpec } from '../support/openapi.ts';
 import { ALICE, build, createAtaInstructions, transferInstruction } from '../support/transactions.ts';

@@ -1,7 +1,7 @@
 import { TOKEN_PROGRAM_ID } from '@solana/spl-token';
 import { Connection, PublicKey } from '@solana/web3.js';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { defaultEngineName } from '../../src/ledger/engines.ts';
+import { defaultEngineName } from '../../src/domain/ledger/engines.ts';
 import { startCli, type CliProcess } from '../support/cli-process.ts';
 import { assertFetchResponseMatchesSpec } from '../support/openapi.ts';
 import { ALICE, ata, build, createAtaInstructions, FEE_PAYER, KIN, transferInstruction, USDC } from '../support/transactions.ts';

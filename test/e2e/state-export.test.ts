@@ -11,7 +11,7 @@ import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { promisify } from 'node:util';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { loadFixtures } from '../../src/fixtures/load-fixtures.ts';
+import { loadFixtures } from '../../src/domain/fixtures/load-fixtures.ts';
 import { CLI_ARGS, startCli, type CliProcess } from '../support/cli-process.ts';
 import { assertFetchResponseMatchesSpec } from '../support/openapi.ts';
 

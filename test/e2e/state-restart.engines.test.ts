@@ -4,7 +4,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import { freePort, spawnEmulator, untilHealthy, type EmulatorProcess } from '../support/emulator-process.ts';
-import { listSegments, segmentPath } from '../../src/server/journal-segments.ts';
+import { listSegments, segmentPath } from '../../src/adapters/server/journal-segments.ts';
 import { assertFetchResponseMatchesSpec } from '../support/openapi.ts';
 import { ALICE, ata, build, createAtaInstructions, transferInstruction } from '../support/transactions.ts';
 import { newKeypair } from '../support/keys.ts';

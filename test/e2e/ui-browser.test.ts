@@ -15,7 +15,7 @@ import { join } from 'node:path';
 import type { Page } from 'playwright-core';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { createRelayEmulator } from '../../src/index.ts';
-import { startServer, type RunningServer } from '../../src/server/start-server.ts';
+import { startServer, type RunningServer } from '../../src/adapters/server/start-server.ts';
 import { accessibilityViolations, launchChromium, pageTrouble, screenshot, type Browser } from '../support/browser.ts';
 import { koraCaller } from '../support/kora.ts';
 import { legacyTransfer } from '../support/legacy-transactions.ts';

@@ -13,7 +13,7 @@ import { fileURLToPath } from 'node:url';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { Keypair, PublicKey } from '@solana/web3.js';
 import { createRelayEmulator } from '../../src/index.ts';
-import { encodeMint } from '../../src/ledger/token-accounts.ts';
+import { encodeMint } from '../../src/domain/ledger/token-accounts.ts';
 import { readmeBlock } from '../support/readme.ts';
 import { type Ran, run, userEnv } from '../support/user-shell.ts';
 
@@ -134,8 +134,8 @@ describe(
           'bin/relay-emulator.mjs',
           'dist/index.js',
           'dist/index.d.ts',
-          'dist/msw/index.js',
-          'dist/server/index.js',
+          'dist/adapters/msw/index.js',
+          'dist/adapters/server/index.js',
           'dist/conformance/index.js',
           'openapi/relay.yaml',
           'fixtures/relay.json',
@@ -209,7 +209,7 @@ describe(
         .split('\n')
         .filter((url) => !url.startsWith('node:') && !url.endsWith('/record-loads-hooks.mjs'));
       const root = `file://${join(scratch, 'node_modules/relay-emulator')}/`;
-      expect(loaded.map((url) => url.replace(root, ''))).toEqual(['bin/relay-emulator.mjs', 'dist/cli/main.js', 'dist/version.js']);
+      expect(loaded.map((url) => url.replace(root, ''))).toEqual(['bin/relay-emulator.mjs', 'dist/adapters/cli/main.js', 'dist/base/version.js']);
       console.info(`relay-emulator --version: ${elapsed.toFixed(0)} ms with the load recorder (printed, not asserted: no timing asserts in tests)`);
     });
 

@@ -9,7 +9,7 @@ import { ASSOCIATED_TOKEN_PROGRAM_ID, TOKEN_PROGRAM_ID } from '@solana/spl-token
 import { type Keypair, SystemProgram } from '@solana/web3.js';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createRelayEmulator, type RelayEmulator } from '../../src/index.ts';
-import { encodeAppMemo } from '../../src/legacy/app-memo.ts';
+import { encodeAppMemo } from '../../src/interfaces/legacy/app-memo.ts';
 import { KineticSdkWire } from './kinetic/kinetic-sdk-wire.ts';
 import { kineticMemoText, MEMO_V1, tokenAddress } from './kinetic/kinetic-transactions.ts';
 import {

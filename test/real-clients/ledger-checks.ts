@@ -6,7 +6,7 @@
 import { PublicKey, VersionedTransaction } from '@solana/web3.js';
 import { expect } from 'vitest';
 import type { RelayEmulator } from '../../src/index.ts';
-import { decodeTokenAccount, type TokenAccountState } from '../../src/ledger/token-accounts.ts';
+import { decodeTokenAccount, type TokenAccountState } from '../../src/domain/ledger/token-accounts.ts';
 
 /** Base fee per signature, and the rent of a 165-byte token account (what an ATA creation costs its payer). */
 export const SIGNATURE_FEE = 5_000n;

@@ -6,7 +6,7 @@ import type { TestProject } from 'vitest/node';
 
 declare module 'vitest' {
   export interface ProvidedContext {
-    /** The compiled CLI's entry (.test-dist/cli/main.js) that spawned `relay-emulator` children run. */
+    /** The compiled CLI's entry (.test-dist/adapters/cli/main.js) that spawned `relay-emulator` children run. */
     builtCli: string;
   }
 }
@@ -37,5 +37,5 @@ async function build(): Promise<string> {
     [`${REPO}node_modules/typescript/bin/tsc`, '-p', 'tsconfig.build.json', '--outDir', OUT, '--declaration', 'false', '--sourceMap', 'false'],
     { cwd: REPO },
   );
-  return `${REPO}${OUT}/cli/main.js`;
+  return `${REPO}${OUT}/adapters/cli/main.js`;
 }

@@ -3,7 +3,7 @@ import { fileURLToPath } from 'node:url';
 import { inject } from 'vitest';
 
 /** The CLI from source, as `npm start` runs it (the packed bin runs dist/: test/package/package.test.ts). */
-const MAIN = fileURLToPath(new URL('../../src/cli/main.ts', import.meta.url));
+const MAIN = fileURLToPath(new URL('../../src/adapters/cli/main.ts', import.meta.url));
 /** tsx's loader by its path (its package's "." export), so that a child started in another folder (an Anchor workspace) finds it. */
 const TSX = new URL('../../node_modules/tsx/dist/loader.mjs', import.meta.url).href;
 /**

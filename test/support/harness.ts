@@ -1,6 +1,6 @@
 import { setupServer, type SetupServer } from 'msw/node';
 import { createRelayEmulator, type RelayEmulator } from '../../src/index.ts';
-import type { RelayEmulatorOptions } from '../../src/options.ts';
+import type { RelayEmulatorOptions } from '../../src/assembly/options.ts';
 import { assertFetchResponseMatchesSpec } from './openapi.ts';
 
 export interface Harness {

@@ -3,9 +3,9 @@
  * ATA creation followed by SetAuthority(CloseAccount → fee payer)), and test apps for fixtures.
  */
 import type { Keypair, PublicKey, TransactionInstruction } from '@solana/web3.js';
-import { loadFixtures, type Fixtures } from '../../src/fixtures/load-fixtures.ts';
-import type { AppsFile } from '../../src/legacy/legacy-apps.ts';
-import { appMemoInstruction } from '../../src/legacy/server-transactions.ts';
+import { loadFixtures, type Fixtures } from '../../src/domain/fixtures/load-fixtures.ts';
+import type { AppsFile } from '../../src/interfaces/legacy/legacy-apps.ts';
+import { appMemoInstruction } from '../../src/interfaces/legacy/server-transactions.ts';
 import { ata, build, createAtaInstructions, KIN, transferInstruction } from './transactions.ts';
 
 export const DEFAULT_APPS = loadFixtures().extra.apps as AppsFile;

@@ -6,7 +6,7 @@
  */
 import { existsSync, renameSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { StateLock } from '../../src/server/state-lock.ts';
+import { StateLock } from '../../src/adapters/server/state-lock.ts';
 
 const [directory = '', trialsText = '0'] = process.argv.slice(2);
 const trials = Number(trialsText);

@@ -2,8 +2,8 @@
  * The fee-payer policy table of openapi/relay.yaml ("Fee-payer policy" in info.description): the
  * one place the rules are written. test/adversarial.engines.test.ts breaks each rule and checks the code.
  */
-import type { ProblemCode } from '../../src/errors/problem-codes.ts';
-import { openApiDocument } from '../../src/openapi/document.ts';
+import type { ProblemCode } from '../../src/base/errors/problem-codes.ts';
+import { openApiDocument } from '../../src/domain/openapi/document.ts';
 
 export interface PolicyRule {
   id: string;

@@ -17,8 +17,8 @@ import {
 } from '@solana/spl-token';
 import { Keypair, PublicKey, SystemProgram, Transaction, TransactionInstruction } from '@solana/web3.js';
 import bs58 from 'bs58';
-import { loadFixtures } from '../../src/fixtures/load-fixtures.ts';
-import { rentExemptMinimum } from '../../src/ledger/rent.ts';
+import { loadFixtures } from '../../src/domain/fixtures/load-fixtures.ts';
+import { rentExemptMinimum } from '../../src/domain/ledger/rent.ts';
 
 const fixtures = loadFixtures();
 export const FEE_PAYER = new PublicKey(fixtures.relay.feePayer.publicKey);

@@ -5,7 +5,7 @@
  */
 import type { ConformanceCheck } from '../check.ts';
 import { ensure, skip } from '../check.ts';
-import { operationsOf } from '../../openapi/document.ts';
+import { operationsOf } from '../../domain/openapi/document.ts';
 import type { ContractValidator } from '../contract-validator.ts';
 import type { Exchange } from '../target-client.ts';
 

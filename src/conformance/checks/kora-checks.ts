@@ -1,5 +1,5 @@
 import { ComputeBudgetProgram, PublicKey, SystemProgram, Transaction } from '@solana/web3.js';
-import { verifyEd25519 } from '../../crypto/ed25519.ts';
+import { verifyEd25519 } from '../../base/crypto/ed25519.ts';
 import { type ConformanceCheck, ensure, show } from '../check.ts';
 import type { ConformanceContext } from '../context.ts';
 import { koraCall, koraResult } from '../kora-client.ts';

@@ -34,7 +34,7 @@ export const TransactionType = { None: 0, Earn: 1, Spend: 2, P2P: 3 } as const;
 /**
  * The Agora memo as base64 text, written bit by bit from its layout (little-endian bit order):
  * bits 0-1 magic 1, 2-4 version 1, 5-9 type, 10-25 app index, 26-255 the foreign key, which is
- * the reference decoded from base64 (rc.15+), else 29 zero bytes. Independent of src/legacy/app-memo.ts.
+ * the reference decoded from base64 (rc.15+), else 29 zero bytes. Independent of src/interfaces/legacy/app-memo.ts.
  */
 export function kineticMemoText(options: { index: number; type?: number; reference?: string | null }): string {
   const bytes = new Uint8Array(32);

@@ -1,0 +1,139 @@
+import { resolve } from 'node:path';
+import { createLogger, requestLogLine, type Logger } from '../server/logger.ts';
+import { startServer, StateRestoreError, type RunningServer } from '../server/start-server.ts';
+import { isInternalError } from '../../base/errors/internal-error.ts';
+import { watchPrograms } from '../server/program-watch.ts';
+import { banner } from './banner.ts';
+import { readyFacts, ReadyFile, READY_LINE_PREFIX } from './ready.ts';
+import type { StartOptions } from './start-options.ts';
+
+export interface LaunchIo {
+  stdout: (text: string) => void;
+  stderr: (text: string) => void;
+  /** Print the banner and the ready line (start), or only log (exec, whose command gets the URLs in its environment). */
+  announce: boolean;
+}
+
+export interface Launched {
+  server: RunningServer;
+  log: Logger;
+  /** Stops accepting requests, lets those in flight answer, saves the state file, closes, removes the ready file. */
+  shutdown(): Promise<void>;
+}
+
+/**
+ * Starts the emulator as `start` and `exec` both do: the server, request logging, the state file,
+ * the banner with its machine-readable ready line, and the ready file. Resolves with exit code 1
+ * (after one line on stderr) when it cannot start for a usual reason.
+ */
+export async function launch(options: StartOptions, io: LaunchIo): Promise<Launched | number> {
+  const { stdout, stderr } = io;
+  const log = createLogger(options.logLevel, (line, severity) => (severity === 'error' || severity === 'warn' || !io.announce ? stderr : stdout)(`${line}\n`));
+  const readyFile = options.readyFile === null ? null : new ReadyFile(resolve(options.readyFile));
+  // A file left by an earlier run must not announce this one before it is ready.
+  readyFile?.remove();
+  let server: RunningServer;
+  try {
+    server = await startServer({
+      port: options.port,
+      host: options.host,
+      ...(options.publicUrl === null ? {} : { publicUrl: options.publicUrl }),
+      ...(options.adminToken === null ? {} : { adminToken: options.adminToken }),
+      controlOrigins: options.controlOrigins,
+      ...(options.koraPort === null ? {} : { koraPort: options.koraPort }),
+      emulator: {
+        ...(options.apiKeys === null ? {} : { apiKeys: options.apiKeys }),
+        ...(options.fixtures === null ? {} : { fixtures: resolve(options.fixtures) }),
+        ...(options.tokenTtlSeconds === null ? {} : { tokenTtlSeconds: options.tokenTtlSeconds }),
+        ...(options.journalLimit === null ? {} : { journalLimit: options.journalLimit }),
+        ...(options.slotTimeMs === null ? {} : { slotTimeMs: options.slotTimeMs }),
+        ...(options.policy === null ? {} : { policy: options.policy }),
+        rpcAuth: options.rpcAuth,
+        skipPreflight: options.skipPreflight,
+        kora: {
+          ...(options.koraConfig === null ? {} : { config: resolve(options.koraConfig) }),
+          ...(options.koraSigners === null ? {} : { signers: resolve(options.koraSigners) }),
+        },
+        engine: options.engine,
+        programs: options.programs,
+        accounts: options.accounts,
+        accountDirs: options.accountDirs,
+        ...(options.anchor === null ? {} : { anchor: options.anchor }),
+      },
+      ...(options.importFile === null ? {} : { importFile: resolve(options.importFile) }),
+      // Restored (snapshot, then journal) before anything is served.
+      ...(options.stateFile === null
+        ? {}
+        : {
+            stateFile: {
+              path: resolve(options.stateFile),
+              intervalMs: options.stateIntervalMs,
+              onError: (error: unknown) => log.error(`could not save state: ${String(error)}`),
+              onCheckpoint: (event) =>
+                log.debug(
+                  event.phase === 'started'
+                    ? `state snapshot started (the journal goes on in segment ${event.from})`
+                    : `state snapshot written (${event.bytes} bytes)`,
+                ),
+            },
+          }),
+    });
+  } catch (error) {
+    if (error instanceof StateRestoreError) {
+      stderr(`relay-emulator: ${error.message}\n`);
+      return 1;
+    }
+    // A refusal of what it was given (fixtures, kora.toml, programs, account dumps): one line naming
+    // the file or flag; the stack only when asked for.
+    if (isInternalError(error)) {
+      stderr(`relay-emulator: cannot start: ${error.message}\n`);
+      if (options.logLevel === 'debug') stderr(`${error.stack}\n`);
+      return 1;
+    }
+    // The usual ways a start fails (port taken, address not here, fixtures missing) get one line, not a stack.
+    const { code } = error as NodeJS.ErrnoException;
+    if (code === undefined || !['EADDRINUSE', 'EACCES', 'EADDRNOTAVAIL', 'ENOENT'].includes(code)) throw error;
+    const hint =
+      code === 'EADDRINUSE' ? ` (another process has it, an emulator already running perhaps: choose another with --port N, or --port 0 for a free one)` : '';
+    stderr(`relay-emulator: cannot start: ${(error as Error).message}${hint}\n`);
+    return 1;
+  }
+  const { emulator, stateFile } = server;
+  emulator.observe((exchange) => {
+    if (exchange.response.status >= 500) log.error(requestLogLine(exchange, { withOperationId: true }));
+    else log.info(requestLogLine(exchange, { withOperationId: log.level === 'debug' }));
+  });
+
+  let restored: { transactions: number; savedAt: string | null } | null = null;
+  if (server.restored && (server.restored.snapshot || server.restored.replayed > 0)) {
+    restored = { transactions: emulator.transactionJournal().length, savedAt: server.restored.snapshot?.savedAt ?? null };
+    if (server.restored.discardedBytes > 0)
+      log.warn(`state file journal: cut ${server.restored.discardedBytes} byte(s) of a torn last entry (a crash mid-write; never acknowledged)`);
+    const saved = server.restored.snapshot?.feePayer;
+    if (saved && saved !== emulator.config.feePayer) log.warn(`state file was saved with fee payer ${saved}; these fixtures have ${emulator.config.feePayer}`);
+  }
+  const facts = readyFacts(server);
+  if (io.announce && options.logLevel !== 'silent') {
+    stdout(banner({ server, stateFile: stateFile?.path ?? null, restored }));
+    stdout(`${READY_LINE_PREFIX} ${JSON.stringify(facts)}\n`);
+  } else {
+    log.info(`relay-emulator listening on ${server.emulator.config.baseUrl}`);
+  }
+  readyFile?.write(facts);
+  const stopWatching = options.watch ? watchPrograms(emulator, log) : () => undefined;
+
+  return {
+    server,
+    log,
+    async shutdown() {
+      stopWatching();
+      await server.stopAccepting();
+      if (stateFile) {
+        await stateFile.close();
+        log.info(`state saved to ${stateFile.path}`);
+      }
+      await server.close();
+      readyFile?.remove();
+    },
+  };
+}

@@ -1,0 +1,69 @@
+import { realpathSync } from 'node:fs';
+import { pathToFileURL } from 'node:url';
+import { EMULATOR_VERSION } from '../../base/version.ts';
+
+const USAGE = `Usage: relay-emulator <command> [options]
+
+Commands:
+  start         run the emulator on a port (relay-emulator start --help)
+  exec          start it, run a command against it, stop it: relay-emulator exec [options] -- <command...>
+  conformance   run the conformance kit against a relay's base URL (relay-emulator conformance --help)
+  export        write a running emulator's state to a file: relay-emulator export --url ORIGIN > state.json
+  import        load a state file into a running emulator: relay-emulator import --url ORIGIN state.json
+
+relay-emulator --version prints the version.
+`;
+
+/**
+ * The command line: dispatches to a command and resolves with the exit code. Each command is
+ * imported when it runs, so that --version and --help load nothing but this file and package.json.
+ */
+export async function main(argv: string[]): Promise<number> {
+  const [command, ...rest] = argv;
+  switch (command) {
+    case 'start': {
+      const { runStartCommand } = await import('./start-command.ts');
+      return runStartCommand(rest);
+    }
+    case 'exec': {
+      const { runExecCommand } = await import('./exec-command.ts');
+      return runExecCommand(rest);
+    }
+    case 'conformance': {
+      const { runConformanceCommand } = await import('../../conformance/command.ts');
+      return runConformanceCommand(rest);
+    }
+    case 'export':
+    case 'import': {
+      const { runStateCommand } = await import('./state-commands.ts');
+      return runStateCommand(command, rest);
+    }
+    case '--version':
+    case '-v':
+      process.stdout.write(`${EMULATOR_VERSION}\n`);
+      return 0;
+    case undefined:
+    case 'help':
+    case '--help':
+    case '-h':
+      process.stdout.write(USAGE);
+      return command === undefined ? 2 : 0;
+    default:
+      process.stderr.write(`relay-emulator: unknown command "${command}"\n\n${USAGE}`);
+      return 2;
+  }
+}
+
+/** Runs the command line and exits with its code. */
+export function run(argv: string[] = process.argv.slice(2)): void {
+  main(argv).then(
+    (code) => process.exit(code),
+    (error: unknown) => {
+      console.error(error);
+      process.exit(1);
+    },
+  );
+}
+
+// Run when executed directly (npm start: node --import tsx src/adapters/cli/main.ts start); the bin calls run() itself.
+if (process.argv[1] !== undefined && import.meta.url === pathToFileURL(realpathSync(process.argv[1])).href) run();

@@ -1,0 +1,248 @@
+import { parseArgs } from 'node:util';
+import { START_FLAGS } from './start-flags.ts';
+import { DEFAULT_HOST, DEFAULT_PORT } from '../listen/defaults.ts';
+import { DEFAULT_STATE_INTERVAL_MS } from '../server/state-file.ts';
+import { LOG_LEVELS, type LogLevel } from '../server/logger.ts';
+import { READY_LINE_PREFIX } from './ready.ts';
+import { DEFAULT_ENGINE, ENGINE_NAMES, isEngineName, type EngineName } from '../../domain/ledger/engines.ts';
+import { MIN_SLOT_TIME_MS } from '../../domain/ledger/slot-ticker.ts';
+import { normalizeOrigin } from '../../base/http/server-mount.ts';
+import { POLICY_PROFILES, type PolicyProfile } from '../../domain/relay/policy-options.ts';
+import { RPC_AUTH_MODES, type RpcAuthMode } from '../../domain/auth/rpc-auth.ts';
+import { existsSync } from 'node:fs';
+import { delimiter, resolve } from 'node:path';
+import type { AccountOption, ProgramOption } from '../../domain/fixtures/app-genesis.ts';
+import { takeValidatorFlags, validatorFlagLines } from './validator-flags.ts';
+
+/** What `relay-emulator start` runs with, once flags, environment and defaults are merged. */
+export interface StartOptions {
+  port: number;
+  host: string;
+  publicUrl: string | null;
+  apiKeys: string[] | null;
+  fixtures: string | null;
+  stateFile: string | null;
+  /** --import: a state exported by `relay-emulator export` (or a state file) to start from. */
+  importFile: string | null;
+  stateIntervalMs: number;
+  tokenTtlSeconds: number | null;
+  logLevel: LogLevel;
+  adminToken: string | null;
+  controlOrigins: string[];
+  journalLimit: number | null;
+  /** --slot-time: wall-clock mode's milliseconds a slot, or null (off). */
+  slotTimeMs: number | null;
+  /** When the RPC and PubSub need the Token (--rpc-auth; --no-rpc-auth is `off`). */
+  rpcAuth: RpcAuthMode;
+  /** --skip-preflight: relayed transactions are submitted without simulating them first. */
+  skipPreflight: boolean;
+  /** A second port with Kora's JSON-RPC at its root, or null. */
+  koraPort: number | null;
+  /** The kora.toml for Kora's JSON-RPC, or null for the default config. */
+  koraConfig: string | null;
+  /** The signers.toml for Kora's signers, or null for the relay's fee payer. */
+  koraSigners: string | null;
+  /** Where to write the ready facts (URLs, API key, fee payer) as JSON once the emulator answers. */
+  readyFile: string | null;
+  engine: EngineName;
+  policy: PolicyProfile | null;
+  /** --bpf-program and --upgradeable-program, in solana-test-validator's syntax. */
+  programs: ProgramOption[];
+  /** --account ADDRESS|- FILE. */
+  accounts: AccountOption[];
+  /** --account-dir DIR, resolved. */
+  accountDirs: string[];
+  /** The Anchor workspace to load: --anchor DIR, else the working directory when it holds an Anchor.toml (not with --no-anchor). */
+  anchor: string | null;
+  /** --watch: reload a program loaded from a .so when the file changes. */
+  watch: boolean;
+  help: boolean;
+}
+
+export class UsageError extends Error {
+  override readonly name = 'UsageError';
+}
+
+/** Parses `start`'s arguments with node:util parseArgs, then fills gaps from `env`. Throws UsageError. */
+export function parseStartOptions(argv: string[], env: NodeJS.ProcessEnv = process.env): StartOptions {
+  const validator = takeValidatorFlags(argv, (message) => {
+    throw new UsageError(message);
+  });
+  let values: Record<string, string | string[] | boolean | undefined>;
+  try {
+    ({ values } = parseArgs({
+      args: validator.rest,
+      strict: true,
+      allowPositionals: false,
+      options: {
+        port: { type: 'string', short: 'p' },
+        host: { type: 'string' },
+        'public-url': { type: 'string' },
+        'api-key': { type: 'string', multiple: true },
+        fixtures: { type: 'string' },
+        'state-file': { type: 'string' },
+        import: { type: 'string' },
+        'state-interval': { type: 'string' },
+        'token-ttl': { type: 'string' },
+        'log-level': { type: 'string' },
+        'admin-token': { type: 'string' },
+        'control-origin': { type: 'string', multiple: true },
+        'journal-limit': { type: 'string' },
+        'slot-time': { type: 'string' },
+        'rpc-auth': { type: 'string' },
+        'no-rpc-auth': { type: 'boolean' },
+        'skip-preflight': { type: 'boolean' },
+        'ready-file': { type: 'string' },
+        'kora-config': { type: 'string' },
+        'kora-signers': { type: 'string' },
+        'kora-port': { type: 'string' },
+        engine: { type: 'string' },
+        policy: { type: 'string' },
+        'account-dir': { type: 'string', multiple: true },
+        anchor: { type: 'string' },
+        'no-anchor': { type: 'boolean' },
+        watch: { type: 'boolean' },
+        help: { type: 'boolean', short: 'h' },
+      },
+    }));
+  } catch (error) {
+    throw new UsageError((error as Error).message);
+  }
+  const pick = (flag: Exclude<keyof typeof START_FLAGS, 'no-rpc-auth' | 'skip-preflight' | 'account-dir' | 'no-anchor' | 'watch'>): string | undefined => {
+    const value = values[flag];
+    if (typeof value === 'string') return value;
+    const fromEnv = env[START_FLAGS[flag].env];
+    return fromEnv === undefined || fromEnv === '' ? undefined : fromEnv;
+  };
+
+  const apiKeyFlags = values['api-key'] as string[] | undefined;
+  const apiKeyEnv = env[START_FLAGS['api-key'].env];
+  const apiKeys =
+    apiKeyFlags ??
+    (apiKeyEnv
+      ? apiKeyEnv
+          .split(',')
+          .map((key) => key.trim())
+          .filter(Boolean)
+      : null);
+  if (apiKeys !== null && (apiKeys.length === 0 || apiKeys.some((key) => key === ''))) throw new UsageError('--api-key must not be empty');
+
+  const controlOrigins = list(values['control-origin'] as string[] | undefined, env[START_FLAGS['control-origin'].env]);
+  for (const origin of controlOrigins) {
+    try {
+      normalizeOrigin(origin);
+    } catch {
+      throw new UsageError(`--control-origin must be an origin like http://localhost:5173, not "${origin}"`);
+    }
+  }
+
+  const logLevel = pick('log-level') ?? 'info';
+  if (!(LOG_LEVELS as readonly string[]).includes(logLevel)) throw new UsageError(`--log-level must be one of ${LOG_LEVELS.join(', ')}, not "${logLevel}"`);
+
+  const publicUrl = pick('public-url') ?? null;
+  if (publicUrl !== null && !/^https?:\/\/[^/]+\/?$/.test(publicUrl))
+    throw new UsageError(`--public-url must be an origin like http://10.0.2.2:8787, not "${publicUrl}"`);
+
+  const engine = pick('engine') ?? DEFAULT_ENGINE;
+  if (!isEngineName(engine)) throw new UsageError(`--engine must be one of ${ENGINE_NAMES.join(', ')}, not "${engine}"`);
+  const policy = pick('policy') ?? null;
+  if (policy !== null && !(POLICY_PROFILES as readonly string[]).includes(policy))
+    throw new UsageError(`--policy must be one of ${POLICY_PROFILES.join(', ')}, not "${policy}"`);
+
+  const rpcAuth = values['no-rpc-auth'] === true || flagFromEnv('no-rpc-auth', env[START_FLAGS['no-rpc-auth'].env]) ? 'off' : (pick('rpc-auth') ?? 'remote');
+  if (!(RPC_AUTH_MODES as readonly string[]).includes(rpcAuth))
+    throw new UsageError(`--rpc-auth must be one of ${RPC_AUTH_MODES.join(', ')}, not "${rpcAuth}"`);
+  const importFile = pick('import') ?? null;
+  if (importFile !== null && pick('state-file') !== undefined) {
+    throw new UsageError('--import and --state-file: a state file restores its own state; import into a running one with `relay-emulator import` instead');
+  }
+  const tokenTtl = pick('token-ttl');
+  const journalLimit = pick('journal-limit');
+  const slotTime = pick('slot-time');
+  return {
+    port: integer('port', pick('port'), DEFAULT_PORT, { min: 0, max: 65535 }),
+    host: pick('host') ?? DEFAULT_HOST,
+    publicUrl,
+    apiKeys,
+    fixtures: pick('fixtures') ?? null,
+    stateFile: pick('state-file') ?? null,
+    importFile,
+    stateIntervalMs: 1000 * integer('state-interval', pick('state-interval'), DEFAULT_STATE_INTERVAL_MS / 1000, { min: 0, max: 86_400 }),
+    tokenTtlSeconds: tokenTtl === undefined ? null : integer('token-ttl', tokenTtl, 0, { min: 1, max: 31_536_000 }),
+    logLevel: logLevel as LogLevel,
+    adminToken: pick('admin-token') ?? null,
+    controlOrigins,
+    journalLimit: journalLimit === undefined ? null : integer('journal-limit', journalLimit, 0, { min: 0, max: 1_000_000 }),
+    slotTimeMs: slotTime === undefined ? null : integer('slot-time', slotTime, 0, { min: MIN_SLOT_TIME_MS, max: 3_600_000 }),
+    rpcAuth: rpcAuth as RpcAuthMode,
+    skipPreflight: values['skip-preflight'] === true || flagFromEnv('skip-preflight', env[START_FLAGS['skip-preflight'].env]),
+    readyFile: pick('ready-file') ?? null,
+    koraConfig: pick('kora-config') ?? null,
+    koraSigners: pick('kora-signers') ?? null,
+    koraPort: pick('kora-port') === undefined ? null : integer('kora-port', pick('kora-port'), 0, { min: 0, max: 65535 }),
+    engine,
+    policy: policy as PolicyProfile | null,
+    programs: validator.programs,
+    accounts: validator.accounts,
+    accountDirs: ((values['account-dir'] as string[] | undefined) ?? splitPaths(env[START_FLAGS['account-dir'].env])).map((dir) => resolve(dir)),
+    anchor: anchorWorkspace(pick('anchor'), values['no-anchor'] === true || flagFromEnv('no-anchor', env[START_FLAGS['no-anchor'].env])),
+    watch: values.watch === true || flagFromEnv('watch', env[START_FLAGS.watch.env]),
+    help: values.help === true,
+  };
+}
+
+/** --anchor DIR; else the working directory when it holds an Anchor.toml, unless --no-anchor (as anchor test finds its workspace). */
+function anchorWorkspace(named: string | undefined, off: boolean): string | null {
+  if (named !== undefined && off) throw new UsageError('--anchor and --no-anchor: give one');
+  if (named !== undefined) return resolve(named);
+  return !off && existsSync('Anchor.toml') ? resolve('.') : null;
+}
+
+/** A list of paths in an environment variable, separated as PATH is (':' here, ';' on Windows). */
+function splitPaths(raw: string | undefined): string[] {
+  return raw ? raw.split(delimiter).filter(Boolean) : [];
+}
+
+/** A boolean flag's environment twin: 1/true/yes set it, 0/false/no or empty leave it unset. */
+function flagFromEnv(flag: string, raw: string | undefined): boolean {
+  const value = raw?.trim().toLowerCase() ?? '';
+  if (['1', 'true', 'yes'].includes(value)) return true;
+  if (['', '0', 'false', 'no'].includes(value)) return false;
+  throw new UsageError(`--${flag}'s environment twin must be 1, true, 0 or false, not "${raw}"`);
+}
+
+/** A repeatable flag's values, else its environment twin split at commas. */
+function list(flags: string[] | undefined, fromEnv: string | undefined): string[] {
+  return (
+    flags ??
+    (fromEnv
+      ? fromEnv
+          .split(',')
+          .map((item) => item.trim())
+          .filter(Boolean)
+      : [])
+  );
+}
+
+function integer(flag: string, raw: string | undefined, fallback: number, range: { min: number; max: number }): number {
+  if (raw === undefined) return fallback;
+  if (!/^\d+$/.test(raw.trim())) throw new UsageError(`--${flag} must be a whole number, not "${raw}"`);
+  const value = Number(raw);
+  if (value < range.min || value > range.max) throw new UsageError(`--${flag} must be between ${range.min} and ${range.max}, not ${value}`);
+  return value;
+}
+
+export function startUsage(): string {
+  return (
+    `Usage: relay-emulator start [options]\n\nRuns the relay emulator on a port (the same core as its MSW handlers).\nOnce it answers, its last ` +
+    `line is "${READY_LINE_PREFIX} {json}": origin, baseUrl, rpcUrl, pubsubUrl, apiKey, feePayer, ...\n\nOptions:\n${optionLines()}\n` +
+    `${validatorFlagLines()}\n  --help                     this text\n`
+  );
+}
+
+/** The options' help, with each one's environment twin. */
+export function optionLines(): string {
+  return Object.entries(START_FLAGS)
+    .map(([flag, { env, value, help }]) => `  --${`${flag} ${value}`.trimEnd().padEnd(24)} ${help}\n  ${' '.repeat(26)} env ${env}`)
+    .join('\n');
+}

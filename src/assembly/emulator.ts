@@ -1,0 +1,336 @@
+// Over 250 lines: the one place that wires every part of an emulator together, in the order they depend on each other.
+import { PublicKey } from '@solana/web3.js';
+import type { HttpHandler } from 'msw';
+import { controlRoutes } from '../interfaces/controls/routes/control-routes.ts';
+import { inspectorRoutes } from '../interfaces/ui/inspector-routes.ts';
+import { stateRoutes } from '../interfaces/controls/routes/state-routes.ts';
+import { currentRoutes } from '../interfaces/current/current-routes.ts';
+import { legacyRoutes } from '../interfaces/legacy/routes/legacy-routes.ts';
+import { metaRoutes } from '../interfaces/meta/meta-routes.ts';
+import { uiRoutes } from '../interfaces/ui/ui-routes.ts';
+import { ApiKeys } from '../domain/auth/api-keys.ts';
+import { rpcAuthMode } from '../domain/auth/rpc-auth.ts';
+import { TokenIssuer } from '../domain/auth/tokens.ts';
+import { AdminGuard } from '../interfaces/controls/admin-guard.ts';
+import type { TestControlMethods } from '../interfaces/controls/control-types.ts';
+import { fileGenesisTokenAccounts, registerCoreState } from '../domain/state/core-parts.ts';
+import { FaultBook } from '../interfaces/controls/faults.ts';
+import { RequestJournal } from '../interfaces/controls/request-journal.ts';
+import { createTestControls } from '../interfaces/controls/test-controls.ts';
+import { withCors } from '../core/cors.ts';
+import { createFetch, type EmulatorRoute, type ExchangeObserver, type FetchHandler } from '../core/create-fetch.ts';
+import { observeExchanges } from '../core/observe-exchanges.ts';
+import { createEd25519Signer } from '../base/crypto/ed25519.ts';
+import { addressOf } from '../base/crypto/key-cache.ts';
+import { readAnchorWorkspace } from '../domain/fixtures/anchor-workspace.ts';
+import { appGenesisAccounts, loadAppGenesis } from '../domain/fixtures/app-genesis.ts';
+import { genesisAccounts, keypairOf, loadFixtures, type Fixtures } from '../domain/fixtures/load-fixtures.ts';
+import { Router } from '../base/http/router.ts';
+import { LiveFeed } from '../interfaces/ui/inspector/live-feed.ts';
+import { engineFactory } from '../domain/ledger/engines.ts';
+import { Ledger } from '../domain/ledger/ledger.ts';
+import { LoadedPrograms, unansweredPrograms } from '../domain/ledger/loaded-programs.ts';
+import { checkSlotTime, startSlotTicker } from '../domain/ledger/slot-ticker.ts';
+import { LegacyService } from '../interfaces/legacy/legacy-service.ts';
+import { validateRateLimit, type RateLimitOptions } from '../domain/limits/rate-limit-options.ts';
+import { RateLimiter } from '../domain/limits/rate-limiter.ts';
+import { createHandlers } from '../adapters/msw/create-handlers.ts';
+import { requestBinder } from '../domain/openapi/binding.ts';
+import type { RelayEmulatorOptions } from './options.ts';
+import { AcceptPipeline } from '../domain/relay/accept-pipeline.ts';
+import { resolvePolicy } from '../domain/relay/policy-options.ts';
+import { DEFAULT_QUEUE_OPTIONS, RelayQueue } from '../domain/relay/relay-queue.ts';
+import { SubmissionWorker, type SubmissionJob } from '../domain/relay/submission-worker.ts';
+import { createRpcHandler } from '../interfaces/rpc/create-rpc-handler.ts';
+import { createKoraEndpoint } from '../interfaces/kora/kora-endpoint.ts';
+import { listenCore, servingGate, type CoreListener } from '../adapters/listen/core-listener.ts';
+import type { EmulatorConfig, EmulatorServices } from './services.ts';
+import { ChangeFeed } from '../domain/state/change-feed.ts';
+import { StateRegistry } from '../domain/state/state-registry.ts';
+import { HistoryIndex } from '../domain/store/history-index.ts';
+import { TokenAccountIndex } from '../domain/store/token-account-index.ts';
+import { Submissions } from '../domain/store/submissions.ts';
+
+/** The base URL with option `loopback: false` and no `baseUrl` (the node server's default address). */
+export const DEFAULT_BASE_URL = 'http://127.0.0.1:8787/api';
+export const DEFAULT_TOKEN_TTL_SECONDS = 3600;
+export const DEFAULT_MAX_BODY_BYTES = 64 * 1024;
+export const DEFAULT_GENESIS_TIME = new Date('2026-01-01T00:00:00Z');
+export const DEFAULT_JOURNAL_LIMIT = 1000;
+/** Wall time one slot stands for, in block times. */
+const SLOT_MS = 400;
+
+export interface RelayEmulator extends TestControlMethods {
+  /** The single core: every route, the RPC and the controls, as a fetch function (CORS and the request journal included). */
+  fetch: FetchHandler;
+  /** MSW handlers for the base URL, the RPC URL, the loopback listener and the emulator's own routes. */
+  handlers: HttpHandler[];
+  config: EmulatorConfig;
+  /**
+   * The loopback listener's origin, `http://127.0.0.1:<port>`: the same core over real HTTP, PubSub
+   * (WebSocket) included, for clients that go around MSW. `config.rpcUrl` is `<loopbackOrigin>/rpc`
+   * unless option `rpcUrl` names another. Null with option `loopback: false`.
+   */
+  loopbackOrigin: string | null;
+  /** The emulator's parts, for advanced tests and for adapters. */
+  services: EmulatorServices;
+  /** Resolves once the queue is empty and everything queued has reached a final status. */
+  settle(): Promise<void>;
+  /** Subscribes to every request/response exchange. Returns an unsubscribe function. */
+  observe(observer: ExchangeObserver): () => void;
+  /** Who may call the /__emulator routes: open in process; the server requires a token on non-loopback binds. */
+  admin: AdminGuard;
+  /**
+   * What start warned of, one line each (also written to stderr): a program Kora's allowed_programs
+   * or policy.extraPrograms allow that nothing on the ledger runs, and which of two dumps of one
+   * address in an account directory was loaded.
+   */
+  warnings: readonly string[];
+  close(): Promise<void>;
+}
+
+/**
+ * Creates an emulator of the relay service, in process, over a fresh ledger seeded from fixtures.
+ * Unless option `loopback` is false it also listens on an ephemeral 127.0.0.1 port first, so that
+ * RpcUrl can name that port: whatever HTTP client reaches it gets the same core.
+ */
+export async function createRelayEmulator(options: RelayEmulatorOptions = {}): Promise<RelayEmulator> {
+  if (options.slotTimeMs !== undefined) checkSlotTime(options.slotTimeMs);
+  // Until the emulator is made, /health answers 503 `starting` and other requests wait.
+  const { gate, open } = servingGate();
+  // Two consecutive ports: web3.js looks for PubSub on the RPC's port + 1.
+  const loopback = options.loopback === false ? null : await listenCore({ host: '127.0.0.1', port: 0, gate, unref: true, nextPort: 'required' });
+  try {
+    const emulator = await assemble(options, loopback);
+    open(emulator);
+    return emulator;
+  } catch (error) {
+    open(null);
+    await loopback?.close();
+    throw error;
+  }
+}
+
+async function assemble(options: RelayEmulatorOptions, loopback: CoreListener | null): Promise<RelayEmulator> {
+  const loopbackOrigin = loopback && `http://127.0.0.1:${loopback.port}`;
+  const pubsubOrigin = loopback?.nextPort ? `http://127.0.0.1:${loopback.nextPort}` : null;
+  const fixtures: Fixtures = typeof options.fixtures === 'object' ? options.fixtures : loadFixtures(options.fixtures);
+  const baseUrl = (options.baseUrl ?? (loopbackOrigin ? `${loopbackOrigin}/api` : DEFAULT_BASE_URL)).replace(/\/+$/, '');
+  const now = options.now ?? (() => new Date());
+  const feePayer = createEd25519Signer(keypairOf(fixtures.relay.feePayer).secretKey);
+  const apiKeys = options.apiKeys ?? fixtures.relay.apiKeys;
+  const policy = resolvePolicy(options.policy);
+
+  const config: EmulatorConfig = {
+    baseUrl,
+    rpcUrl: options.rpcUrl ?? `${loopbackOrigin ?? new URL(baseUrl).origin}/rpc`,
+    koraUrl: options.koraUrl ?? `${loopbackOrigin ?? new URL(baseUrl).origin}/kora`,
+    // Where web3.js looks by itself (the RPC's port + 1); the RPC's own port answers WebSockets too.
+    pubsubUrl: options.pubsubUrl ?? (pubsubOrigin && !options.rpcUrl ? `${pubsubOrigin.replace(/^http/, 'ws')}/rpc` : null),
+    apiKey: apiKeys[0] ?? '',
+    feePayer: fixtures.relay.feePayer.publicKey,
+    rpcEnvironment: options.rpcEnvironment ?? fixtures.relay.rpcEnvironment,
+    tokenTtlSeconds: options.tokenTtlSeconds ?? DEFAULT_TOKEN_TTL_SECONDS,
+    maxBodyBytes: options.maxBodyBytes ?? DEFAULT_MAX_BODY_BYTES,
+    rpcAuth: rpcAuthMode(options.rpcAuth),
+    // Known once the ledger has started its engine (below).
+    engine: '',
+    policyProfile: policy.profile,
+    // In process the loopback listener serves it (a browser cannot reach an MSW base URL).
+    uiUrl: `${loopbackOrigin ?? new URL(baseUrl).origin}/`,
+  };
+
+  // The ledger, and the stores the emulator keeps beside it. Each reports its changes to the feed
+  // (the state file's write-ahead journal listens; in process nobody does).
+  const changes = new ChangeFeed();
+  const fixtureAccounts = genesisAccounts(fixtures);
+  // The app's programs and account dumps: read and checked whole before anything starts.
+  const workspace = options.anchor === undefined ? null : readAnchorWorkspace(options.anchor);
+  const app = await loadAppGenesis(
+    {
+      programs: [...(workspace?.programs ?? []), ...(options.programs ?? [])],
+      accounts: [...(workspace?.accounts ?? []), ...(options.accounts ?? [])],
+      accountDirs: [...(workspace?.accountDirs ?? []), ...(options.accountDirs ?? [])],
+    },
+    new Map(fixtureAccounts.map(({ address }) => [addressOf(address), 'the fixtures'])),
+  );
+  // The app's accounts after the fixtures': a dump that names a fixture account replaces it.
+  const appAccounts = appGenesisAccounts(app);
+  const replaced = new Set(appAccounts.map(({ address }) => addressOf(address)));
+  const genesis = [...fixtureAccounts.filter(({ address }) => !replaced.has(addressOf(address))), ...appAccounts];
+  const genesisTime = options.genesisTime ?? DEFAULT_GENESIS_TIME;
+  const ledger = await Ledger.create({
+    engine: engineFactory(options.engine),
+    genesis,
+    genesisTime,
+    slotMs: SLOT_MS,
+    ...(options.transactionsPerSlot === undefined ? {} : { transactionsPerSlot: options.transactionsPerSlot }),
+    // Lamports the test controls add or remove come from, and go back to, the faucet fixture key.
+    reservoir: new PublicKey(fixtures.relay.faucet.publicKey),
+    changes,
+  });
+  config.engine = ledger.engineName;
+  const programs = new LoadedPrograms(
+    ledger,
+    { programs: [...app.programs, ...app.dumpedPrograms], dumps: app.accounts.map(({ address, file }) => ({ address: addressOf(address), file })) },
+    changes.reporter('programs'),
+  );
+  // Part `records` in the state file: the submissions' key from before they were named so.
+  const submissions = new Submissions(changes.reporter('submissions'));
+  const history = new HistoryIndex(changes.reporter('history'));
+  const tokenAccounts = new TokenAccountIndex(changes.reporter('tokenAccounts'));
+  fileGenesisTokenAccounts(genesis, tokenAccounts);
+
+  // The relay: the accept pipeline enqueues; the queue hands each job to the submission worker.
+  // Armed faults hook into both (the pipeline before any check, the worker before the ledger).
+  const faults = new FaultBook();
+  const worker = new SubmissionWorker({
+    ledger,
+    submissions,
+    history,
+    tokenAccounts,
+    finalizeMs: options.queue?.finalizeMs ?? 0,
+    preflight: options.skipPreflight !== true,
+    beforeSubmit: faults.hooks.beforeSubmit,
+  });
+  const queueOptions = { ...DEFAULT_QUEUE_OPTIONS, ...options.queue };
+  const queue = new RelayQueue<SubmissionJob>(worker.process, queueOptions, changes.reporter('queue'));
+  const relay = new AcceptPipeline({
+    ledger,
+    submissions,
+    queue,
+    feePayer,
+    policy,
+    appPrograms: programs,
+    now,
+    beforeRelay: faults.hooks.beforeRelay,
+  });
+  // The legacy interface's domain, over the same pipeline and worker.
+  const legacy = new LegacyService({
+    fixtures,
+    rpcUrl: config.rpcUrl,
+    origin: new URL(config.uiUrl).origin,
+    relay,
+    worker,
+    ledger,
+    submissions,
+    tokenAccounts,
+    history,
+    now,
+    report: changes.reporter('legacy'),
+  });
+
+  const services: EmulatorServices = {
+    config,
+    fixtures,
+    ledger,
+    programs,
+    relay,
+    queue,
+    worker,
+    legacy,
+    submissions,
+    history,
+    tokenAccounts,
+    apiKeys: new ApiKeys(apiKeys),
+    tokens: new TokenIssuer({
+      signingKey: createEd25519Signer(keypairOf(fixtures.relay.tokenSigner).secretKey).keyObject,
+      issuer: 'relay-emulator',
+      audience: baseUrl,
+      ttlSeconds: config.tokenTtlSeconds,
+      now,
+    }),
+    binder: requestBinder(),
+    state: new StateRegistry(),
+    changes,
+    now,
+    rateLimiter: rateLimiterFor(options.rateLimit ?? null),
+  };
+
+  // Stateful parts, for reset and the state file. The core's parts first: restore runs in
+  // registration order and later parts may lean on them. The controls register their own.
+  registerCoreState({ services, genesis, genesisTime, slotMs: SLOT_MS });
+  services.state.register(programs.statePart());
+  services.state.register(legacy.statePart());
+  services.state.register({ name: 'rateLimit', snapshot: () => undefined, restore: () => undefined, reset: () => services.rateLimiter?.reset() });
+  const journal = new RequestJournal({ maxEntries: options.journalLimit ?? DEFAULT_JOURNAL_LIMIT });
+  const admin = new AdminGuard();
+  const controls = createTestControls({ services, faults, journal, queue: queueOptions });
+
+  const observers: ExchangeObserver[] = [journal.record];
+  const observe = (observer: ExchangeObserver) => {
+    observers.push(observer);
+    return () => {
+      const index = observers.indexOf(observer);
+      if (index >= 0) observers.splice(index, 1);
+    };
+  };
+  // The web UI's live updates: hooked into the stores and the core only while a browser listens.
+  const feed = new LiveFeed({ watch: (watcher) => changes.watch(watcher), observe });
+  // Routes under the base URL. Legacy routes go first: two share a path with current ones and
+  // claim a request by its body (their `accepts` guard).
+  const apiRoutes: EmulatorRoute[] = [...legacyRoutes, ...currentRoutes];
+  // Routes at the origin's root: /health, /openapi.yaml, /docs, /__emulator/…, and the web UI.
+  const rootRoutes: EmulatorRoute[] = [
+    ...metaRoutes,
+    ...controlRoutes(controls, admin),
+    ...stateRoutes(controls, admin),
+    ...inspectorRoutes({ journal, feed, guard: admin }),
+    ...uiRoutes,
+  ];
+  // The Solana JSON-RPC endpoint at rpcUrl.
+  const rpc: FetchHandler = createRpcHandler(services);
+  const api = new Router<EmulatorServices>(new URL(baseUrl).pathname.replace(/\/+$/, '')).add(...apiRoutes);
+  const root = new Router<EmulatorServices>('').add(...rootRoutes);
+  // Kora's JSON-RPC at koraUrl and /kora, signing as the relay's fee payer.
+  const kora = createKoraEndpoint(services, feePayer, options.kora);
+  const core = createFetch({ services, api, root, rpc, kora: kora.fetch });
+  // What start chose for the user, or will fail later: one line each, on stderr and in `warnings`.
+  const warnings = [
+    ...app.warnings,
+    ...(await unansweredPrograms(ledger, [
+      { by: "Kora's allowed_programs", programs: kora.allowedPrograms },
+      { by: 'policy.extraPrograms', programs: policy.extraPrograms },
+    ])),
+  ];
+  for (const warning of warnings) console.warn(`relay-emulator: ${warning}`);
+  const fetch = observeExchanges(withCors(core, { controls: admin }), { observers, wantsBodies: journal.wants });
+  const ticker =
+    options.slotTimeMs === undefined
+      ? null
+      : startSlotTicker(ledger, options.slotTimeMs, (error) => console.error('relay-emulator: a slot tick failed', error));
+
+  return {
+    fetch,
+    handlers: createHandlers(fetch, { ...config, loopbackOrigin, pubsubOrigin, rootPaths: rootRoutes.map((route) => route.path) }),
+    config,
+    loopbackOrigin,
+    services,
+    admin,
+    warnings,
+    ...controls,
+    async settle() {
+      await queue.settle();
+      await worker.settleFinalizations();
+      // Legacy relays finalize and deliver their event webhooks in the background.
+      await legacy.settle();
+    },
+    observe,
+    async close() {
+      await ticker?.stop();
+      await loopback?.close();
+      // No job in the ledger when it closes: the running one (a step's or a flush's too) is recorded first.
+      queue.hold();
+      await queue.idle();
+      queue.clear();
+      await worker.settleFinalizations();
+      await ledger.close();
+    },
+  };
+}
+
+/** The per-API-key rate limiter of option `rateLimit`, validated at start-up; null when off. */
+function rateLimiterFor(options: RateLimitOptions | null): RateLimiter | null {
+  const valid = validateRateLimit(options);
+  return valid === null ? null : new RateLimiter(valid);
+}

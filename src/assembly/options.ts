@@ -1,0 +1,140 @@
+import type { RpcAuthMode } from '../domain/auth/rpc-auth.ts';
+import type { KoraOptions } from '../interfaces/kora/kora-endpoint.ts';
+import type { EngineFactory } from '../domain/ledger/engine.ts';
+import type { EngineName } from '../domain/ledger/engines.ts';
+import type { AccountOption, ProgramOption } from '../domain/fixtures/app-genesis.ts';
+import type { Fixtures } from '../domain/fixtures/load-fixtures.ts';
+import type { RateLimitOptions } from '../domain/limits/rate-limit-options.ts';
+import type { PolicyInput } from '../domain/relay/policy-options.ts';
+import type { QueueOptions } from '../domain/relay/relay-queue.ts';
+
+/** Options of {@link createRelayEmulator}. Every field is optional; defaults are documented per field. */
+export interface RelayEmulatorOptions {
+  /**
+   * The relay's base URL, `/api` included. Pass your production base URL so that app code runs
+   * unchanged under MSW. Default `<loopback origin>/api`, the loopback listener's port (see
+   * `loopback`), so that the emulator answers real HTTP with no MSW at all; with `loopback: false`,
+   * `http://127.0.0.1:8787/api` (the node server's default address).
+   */
+  baseUrl?: string;
+  /**
+   * Where the Solana JSON-RPC answers (`RpcUrl` in the config). Default `<loopback origin>/rpc`, the
+   * loopback listener's port (see `loopback`); `<origin of baseUrl>/rpc` with `loopback: false`.
+   */
+  rpcUrl?: string;
+  /**
+   * Where Kora's JSON-RPC answers (issue 27: the @solana/kora SDK's `rpcUrl`). Default
+   * `<loopback origin>/kora`; every origin the emulator serves also answers it at `/kora`.
+   */
+  koraUrl?: string;
+  /** Kora's configuration: `config`, a kora.toml to read as Kora reads it. Default: the fixture mints, the `free` price. */
+  kora?: KoraOptions;
+  /**
+   * Also serve the core on an ephemeral `127.0.0.1` port (the RPC, PubSub over WebSocket, and every
+   * other route), so that clients which go around MSW reach the same emulator: @solana/web3.js 1.x,
+   * which keeps the `fetch` it found at import, node-fetch, a child process. MSW handlers answer for
+   * that origin too while `fetch` is patched. The listener does not keep the process alive, and
+   * `close()` closes it. Default true; false opens no socket (RpcUrl is then `<origin of baseUrl>/rpc`,
+   * served through MSW only, without PubSub).
+   */
+  loopback?: boolean;
+  /** Accepted `X-API-Key` values. Default: `apiKeys` of fixtures/relay.json (`relay-emulator-dev-key`). */
+  apiKeys?: string[];
+  /** A fixtures directory or loaded fixtures. Default: the repository's fixtures/. */
+  fixtures?: string | Fixtures;
+  /** Lifetime of the config `Token`, in seconds. Default 3600. */
+  tokenTtlSeconds?: number;
+  /** `RpcEnvironment` of the config. Default: fixtures' `rpcEnvironment` (`devnet`). */
+  rpcEnvironment?: string;
+  /** Queue behaviour. Default `{ mode: 'auto', latencyMs: 0, maxPending: 10000 }`. */
+  queue?: Partial<QueueOptions> & {
+    /** Delay from processing to `finalized`, in ms. Default 0. */
+    finalizeMs?: number;
+  };
+  /**
+   * Fee-payer policy: a profile name (`'faithful'`, the default, sponsors what the vendor's clients
+   * build and records what each such transaction exposes; `'strict'` refuses those shapes), or
+   * `{ profile, maxSignatures, maxComputeUnitPrice, maxComputeUnitLimit, allowedMints, extraPrograms }`.
+   * Defaults in `DEFAULT_POLICY`; the rules, both profiles side by side, are in openapi/relay.yaml.
+   */
+  policy?: PolicyInput;
+  /**
+   * Per-API-key rate limit of the current interface (a token bucket per key, checked after
+   * authentication): 429 RATE_LIMITED with `Retry-After` past it. Default `null`: off, since test
+   * suites burst.
+   */
+  rateLimit?: RateLimitOptions | null;
+  /** Largest request body, in bytes. Default 65,536. */
+  maxBodyBytes?: number;
+  /**
+   * When the RPC and PubSub require the config's Token (`Authorization: Bearer <Token>`, or
+   * `?token=` on a WebSocket). Default `'remote'`: only for requests through a non-loopback bind,
+   * so that unmodified web3.js, kit and gill connect in process and on loopback with nothing but
+   * the URL; a Token that is sent is checked anyway. `true` (or `'always'`): every request.
+   * `false` (or `'off'`): never.
+   */
+  rpcAuth?: boolean | RpcAuthMode;
+  /**
+   * Submit relayed transactions without simulating them first. By default each is simulated, as
+   * the real relays' `sendTransaction` does without `skipPreflight`: one that fails simulation never
+   * lands, ends `Failed` with the simulation's error and logs, and costs the fee payer nothing.
+   * `true` lands such transactions as failures that pay their fee (to test the sponsor's loss).
+   */
+  skipPreflight?: boolean;
+  /**
+   * The PubSub URL the emulator reports (`config.pubsubUrl`) when a listener of the caller's serves
+   * it; `startServer` sets it. Default: the loopback listener's port + 1, where web3.js looks.
+   */
+  pubsubUrl?: string;
+  /** Unix time of slot 0 of the ledger. Default 2026-01-01T00:00:00Z, so block times are reproducible. */
+  genesisTime?: Date;
+  /** Wall clock for tokens and record timestamps. Default `() => new Date()`. */
+  now?: () => Date;
+  /**
+   * The ledger engine: `'litesvm'` (LiteSVM: mainnet's programs, SPL Token as p-token, about three
+   * times the relay throughput, blockhashes that move with slots only, no memory kept per
+   * emulator) or `'bankrun'` (solana-bankrun, the design card's engine, deprecated upstream; its SPL
+   * Token is the 2024 build; see the README on which to pick). An advanced caller may pass an
+   * {@link EngineFactory} of its own. Default: `RELAY_EMULATOR_ENGINE` when set in the
+   * environment, else `'litesvm'`.
+   */
+  engine?: EngineName | EngineFactory;
+  /**
+   * Transactions a slot holds before the next one opens a new slot, as a cluster's blocks hold
+   * many. Default 64; 1 gives each transaction its own slot (every slot costs bankrun ~130 KB that
+   * it never frees, and a blockhash's 150 blocks then last only 150 transactions).
+   */
+  transactionsPerSlot?: number;
+  /**
+   * Wall-clock mode: a new slot every `slotTimeMs` milliseconds of wall time, as a validator makes
+   * one about every 400 ms, so that slots, block height, SlotHashes, blockhash expiry and PubSub
+   * slot notifications move while the emulator is idle. Block times still count 400 ms a slot. At
+   * least 10. Default: off (slots move only with transactions and warps: deterministic tests).
+   */
+  slotTimeMs?: number;
+  /** Most requests the request journal keeps; the oldest fall off. 0 turns the journal off (no body copies). Default 1000. */
+  journalLimit?: number;
+  /**
+   * The app's own programs, loaded at genesis as solana-test-validator's `--bpf-program` (`{ programId,
+   * path }`) and `--upgradeable-program` (`{ programId, path, upgradeAuthority }`, or `loader:
+   * 'upgradeable'`) load them, with the loaders' own account layouts (docs/programs.md). `bytes`
+   * may stand for `path`. The relay sponsors calls to them (rule P1; F3 when one lists the fee
+   * payer). They survive reset(). Default none.
+   */
+  programs?: ProgramOption[];
+  /**
+   * Accounts from the Solana CLI's dumps (`solana account ADDRESS --output json`), as
+   * `--account ADDRESS|- FILE` loads them: `{ path }` (at the dump's own `pubkey`) or `{ address,
+   * path }`. They are genesis: reset() brings them back. Default none.
+   */
+  accounts?: AccountOption[];
+  /** Directories whose every `*.json` is such a dump, as `--account-dir DIR`. Default none. */
+  accountDirs?: string[];
+  /**
+   * An Anchor workspace (the folder of its Anchor.toml): its programs (`target/deploy/<name>.so`),
+   * `[[test.genesis]]` programs and `[test.validator]` accounts are loaded as `anchor test` passes
+   * them to solana-test-validator, besides `programs`, `accounts` and `accountDirs`. Default none
+   * (the command line looks for an Anchor.toml in its working directory: `--anchor`, `--no-anchor`).
+   */
+  anchor?: string;
+}

@@ -1,0 +1,123 @@
+import { createHmac, timingSafeEqual } from 'node:crypto';
+import type { FetchHandler } from '../../base/http/exchange.ts';
+import { readCapped } from '../../base/http/read-capped.ts';
+import type { RequestContext } from '../../base/http/request-context.ts';
+import { headerOf } from '../../base/http/request-header.ts';
+import { KORA_METHOD_KEYS, type KoraMethodName } from './kora-config.ts';
+import type { KoraContext } from './kora-context.ts';
+import { KORA_CALL_FAILED, KoraError } from './kora-error.ts';
+import { KORA_METHODS } from './kora-methods.ts';
+import { MAX_JSON_DEPTH, nestsDeeperThan } from '../../base/http/json-depth.ts';
+
+type Id = string | number | null;
+
+/**
+ * Kora's JSON-RPC endpoint, as Kora 2.0.4's server answers (crates/lib/src/rpc_server/server.rs),
+ * its middleware in its order:
+ * - `GET …/liveness` is the `liveness` method;
+ * - a body whose `method` is not an enabled method (or no JSON at all): HTTP 405, empty body;
+ * - with `kora.auth.api_key`, a missing or wrong `x-api-key`: HTTP 401, empty body; with
+ *   `kora.auth.hmac_secret`, `x-timestamp` within `max_timestamp_age` seconds of the wall clock and
+ *   `x-hmac-signature` = hex HMAC-SHA256(secret, timestamp + body), else 401 (liveness needs neither);
+ * - jsonrpsee's own: a body not sent as `application/json`: HTTP 415, in plain text;
+ * - then JSON-RPC 2.0: a method's failure is a call error, code -32000 with Kora's message.
+ * The per-second `rate_limit` (tower's RateLimitLayer delays, never refuses) is not applied.
+ */
+export function createKoraHandler(context: KoraContext): FetchHandler {
+  const { kora } = context.config;
+  const enabled = new Set((Object.keys(KORA_METHOD_KEYS) as KoraMethodName[]).filter((name) => kora.enabled_methods[KORA_METHOD_KEYS[name]]));
+  return async function koraFetch(request, requestContext: RequestContext = {}) {
+    // The core hands over a GET only for /liveness (src/core/create-fetch.ts, isKora).
+    if (request.method === 'GET') return enabled.has('liveness') ? reply(1, null) : empty(405);
+    if (request.method !== 'POST') return empty(405);
+    const bytes = requestContext.body ?? (request.body ? await readCapped(request.body, kora.max_request_body_size) : new Uint8Array());
+    if (bytes === null || bytes.length > kora.max_request_body_size) return empty(413);
+    const text = Buffer.from(bytes).toString('utf8');
+    // The body is read here, not by the core: the journal and the live feed take its text from the context.
+    requestContext.bodyText = text;
+    const call = parseCall(text);
+    const method = typeof call?.method === 'string' ? (call.method as KoraMethodName) : null;
+    if (call === null || method === null) return empty(405);
+    // What refused goes to the journals and the web UI in the request's context, never on Kora's wire.
+    if (!enabled.has(method)) {
+      requestContext.problem = { code: 'MethodNotAllowed', rule: 'kora.enabled_methods' };
+      return empty(405);
+    }
+    if (method !== 'liveness' && !authorized(request, requestContext, text, context)) {
+      requestContext.problem = { code: 'Unauthorized', rule: 'kora.auth' };
+      return empty(401);
+    }
+    // Then jsonrpsee 0.16's own check (transport/http.rs `is_json`): a JSON body sent as anything else is 415.
+    if (!JSON_CONTENT_TYPES.has((headerOf(request, requestContext, 'content-type') ?? '').toLowerCase())) {
+      requestContext.problem = { code: 'UnsupportedContentType', rule: null };
+      return new Response(UNSUPPORTED_CONTENT_TYPE, {
+        status: 415,
+        headers: { 'Content-Type': 'text/plain; charset=utf-8', 'Access-Control-Allow-Origin': '*' },
+      });
+    }
+    const id = call.id ?? null;
+    const params = call.params;
+    if (params !== undefined && params !== null && (typeof params !== 'object' || Array.isArray(params))) {
+      return failure(id, -32602, 'Invalid params');
+    }
+    try {
+      return reply(id, await KORA_METHODS[method]((params ?? {}) as Record<string, unknown>, context));
+    } catch (error) {
+      if (!(error instanceof KoraError)) throw error;
+      requestContext.problem = { code: error.kind, rule: error.rule };
+      return failure(id, KORA_CALL_FAILED, error.message);
+    }
+  };
+}
+
+/** What jsonrpsee 0.16 takes for JSON, compared case-insensitively, and its answer to anything else. */
+const JSON_CONTENT_TYPES: ReadonlySet<string> = new Set(['application/json', 'application/json; charset=utf-8', 'application/json;charset=utf-8']);
+const UNSUPPORTED_CONTENT_TYPE = 'Supplied content type is not allowed. Content-Type: application/json is required\n';
+
+/** The call's object, or null when the body is not a JSON object (no method to allow). */
+function parseCall(text: string): { id?: Id; method?: unknown; params?: unknown } | null {
+  // serde_json stops at its recursion limit; JSON.parse would build whatever it is given.
+  if (nestsDeeperThan(text, MAX_JSON_DEPTH)) return null;
+  try {
+    const parsed: unknown = JSON.parse(text);
+    return typeof parsed === 'object' && parsed !== null && !Array.isArray(parsed) ? (parsed as { id?: Id; method?: unknown; params?: unknown }) : null;
+  } catch {
+    return null;
+  }
+}
+
+function authorized(request: Request, requestContext: RequestContext, body: string, { config }: KoraContext): boolean {
+  const { api_key: apiKey, hmac_secret: secret, max_timestamp_age: maxAge } = config.kora.auth;
+  if (apiKey !== null && !same(headerOf(request, requestContext, 'x-api-key'), apiKey)) return false;
+  if (secret === null) return true;
+  const timestamp = headerOf(request, requestContext, 'x-timestamp');
+  const signature = headerOf(request, requestContext, 'x-hmac-signature');
+  if (timestamp === null || signature === null || !/^-?\d+$/.test(timestamp)) return false;
+  // The SDK signs with the wall clock (Date.now()), whatever the ledger's clock says.
+  if (Math.abs(Math.floor(Date.now() / 1000) - Number(timestamp)) > maxAge) return false;
+  return same(
+    signature,
+    createHmac('sha256', secret)
+      .update(timestamp + body)
+      .digest('hex'),
+  );
+}
+
+function same(given: string | null, expected: string): boolean {
+  if (given === null) return false;
+  const a = Buffer.from(given);
+  const b = Buffer.from(expected);
+  return a.length === b.length && timingSafeEqual(a, b);
+}
+
+function empty(status: number): Response {
+  return new Response(null, { status, headers: { 'Access-Control-Allow-Origin': '*' } });
+}
+
+function reply(id: Id, result: unknown): Response {
+  return Response.json({ jsonrpc: '2.0', result, id }, { headers: { 'Access-Control-Allow-Origin': '*' } });
+}
+
+function failure(id: Id, code: number, message: string): Response {
+  return Response.json({ jsonrpc: '2.0', error: { code, message }, id }, { headers: { 'Access-Control-Allow-Origin': '*' } });
+}

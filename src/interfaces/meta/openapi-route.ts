@@ -1,0 +1,14 @@
+import type { EmulatorRoute } from '../../core/create-fetch.ts';
+import { respond } from '../../base/http/respond.ts';
+import { openApiText } from '../../domain/openapi/document.ts';
+
+/** GET /openapi.yaml: the contract the emulator serves, as YAML. */
+export const openApiRoute: EmulatorRoute = {
+  method: 'GET',
+  path: '/openapi.yaml',
+  api: 'meta',
+  operationId: 'getOpenApi',
+  async handle() {
+    return respond(openApiText(), { headers: { 'Content-Type': 'text/yaml; charset=utf-8' } });
+  },
+};

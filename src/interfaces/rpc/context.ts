@@ -1,0 +1,48 @@
+import type { EmulatorServices } from '../../assembly/services.ts';
+import { JsonRpcError, RPC_ERROR, paramsError } from './json-rpc-error.ts';
+import { optionalInteger, optionalVariant } from './params.ts';
+
+/** The validator version the endpoint reports (getVersion, `context.apiVersion`). */
+export const API_VERSION = '2.1.0';
+/** The feature-set id getVersion reports alongside {@link API_VERSION}. */
+export const FEATURE_SET = 1_725_507_508;
+
+export const COMMITMENTS = ['processed', 'confirmed', 'finalized'] as const;
+export type RpcCommitment = (typeof COMMITMENTS)[number];
+
+/** What a method handler gets besides its params. */
+export interface RpcContext {
+  services: EmulatorServices;
+}
+
+export type RpcMethod = (params: unknown, context: RpcContext) => unknown;
+export type MethodTable = Record<string, RpcMethod>;
+
+export function commitmentOf(config: Record<string, unknown>, field = 'commitment'): RpcCommitment {
+  return optionalVariant(config, field, COMMITMENTS) ?? 'finalized';
+}
+
+/** For methods that refuse `processed` (getTransaction, getSignaturesForAddress, getBlock…). */
+export function confirmedOrFinalized(config: Record<string, unknown>): 'confirmed' | 'finalized' {
+  const commitment = commitmentOf(config);
+  if (commitment === 'processed') throw paramsError('Method does not support commitment below `confirmed`');
+  return commitment;
+}
+
+/**
+ * The slot a read is answered at: the ledger's current slot, whatever the commitment (the emulator
+ * has one bank; see x-emulator-choice on /rpc). Refuses with -32016 when `minContextSlot` is ahead.
+ */
+export function contextSlot(context: RpcContext, config: Record<string, unknown>): number {
+  const slot = Number(context.services.ledger.clock().slot);
+  const minContextSlot = optionalInteger(config, 'minContextSlot');
+  if (minContextSlot !== undefined && minContextSlot > slot) {
+    throw new JsonRpcError(RPC_ERROR.MIN_CONTEXT_SLOT_NOT_REACHED, 'Minimum context slot has not been reached', { contextSlot: slot });
+  }
+  return slot;
+}
+
+/** `{context: {apiVersion, slot}, value}`, the `RpcResponse` envelope. */
+export function withContext<T>(slot: number, value: T): { context: { apiVersion: string; slot: number }; value: T } {
+  return { context: { apiVersion: API_VERSION, slot }, value };
+}

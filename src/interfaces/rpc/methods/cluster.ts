@@ -1,0 +1,209 @@
+import { createHash } from 'node:crypto';
+import { Keypair, PublicKey, StakeProgram, TransactionInstruction, TransactionMessage, VersionedTransaction } from '@solana/web3.js';
+import { EPOCH_SCHEDULE, epochOf } from '../../../domain/ledger/epoch-schedule.ts';
+import type { Ledger } from '../../../domain/ledger/ledger.ts';
+import { API_VERSION, FEATURE_SET, commitmentOf, contextSlot, withContext, type MethodTable } from '../context.ts';
+import { JsonRpcError, RPC_ERROR, invalidParams } from '../json-rpc-error.ts';
+import { configObject, optionalBoolean, optionalInteger, positional, requireInteger, requirePubkey } from '../params.ts';
+
+/**
+ * The cluster the emulator is: one validator, always the leader, with one vote account and no
+ * stake, on mainnet's inflation schedule. Its keys are fixed (derived from a constant seed), so
+ * that they are the same in every run.
+ */
+const IDENTITY = seededKey('relay-emulator validator identity');
+const VOTE_ACCOUNT = seededKey('relay-emulator vote account');
+const MAX_SLOT_LEADERS = 5000;
+/** Mainnet's inflation governor (agave `Inflation::default`). */
+const INFLATION = { initial: 0.08, terminal: 0.015, taper: 0.15, foundation: 0.05, foundationTerm: 7 } as const;
+/** Slots in a year of 400 ms slots, as the runtime counts them (365.25 days). */
+const SLOTS_PER_YEAR = (365.25 * 24 * 60 * 60) / 0.4;
+
+function seededKey(seed: string): string {
+  return Keypair.fromSeed(createHash('sha256').update(seed).digest()).publicKey.toBase58();
+}
+
+export const clusterMethods: MethodTable = {
+  getIdentity(params) {
+    positional(params, 'getIdentity', { min: 0, max: 0 });
+    return { identity: IDENTITY };
+  },
+
+  getSlotLeader(params, context) {
+    const [raw] = positional(params, 'getSlotLeader', { min: 0, max: 1 });
+    const config = configObject(raw);
+    commitmentOf(config);
+    contextSlot(context, config);
+    return IDENTITY;
+  },
+
+  getSlotLeaders(params) {
+    const [startParam, limitParam] = positional(params, 'getSlotLeaders', { min: 2, max: 2 });
+    requireInteger(startParam);
+    const limit = requireInteger(limitParam, 'u64');
+    if (limit > MAX_SLOT_LEADERS) throw invalidParams(`Invalid limit; max ${MAX_SLOT_LEADERS}`);
+    return new Array<string>(limit).fill(IDENTITY);
+  },
+
+  /** The one validator, voting on every slot; it has no stake (the ledger holds no stake accounts). */
+  getVoteAccounts(params, context) {
+    const [raw] = positional(params, 'getVoteAccounts', { min: 0, max: 1 });
+    const config = configObject(raw);
+    commitmentOf(config);
+    optionalBoolean(config, 'keepUnstakedDelinquents');
+    optionalInteger(config, 'delinquentSlotDistance');
+    const only = config.votePubkey === undefined || config.votePubkey === null ? null : requirePubkey(config.votePubkey).toBase58();
+    const clock = context.services.ledger.clock();
+    const slot = Number(clock.slot);
+    const { firstSlot } = epochOf(clock.slot);
+    const account = {
+      votePubkey: VOTE_ACCOUNT,
+      nodePubkey: IDENTITY,
+      activatedStake: 0,
+      epochVoteAccount: true,
+      commission: 0,
+      lastVote: slot,
+      epochCredits: [[Number(clock.epoch), slot, Number(firstSlot)]],
+      rootSlot: slot,
+    };
+    return { current: only === null || only === VOTE_ACCOUNT ? [account] : [], delinquent: [] };
+  },
+
+  /** The one node: itself, reachable at the RPC URL's host. */
+  getClusterNodes(params, context) {
+    positional(params, 'getClusterNodes', { min: 0, max: 0 });
+    const { rpcUrl, pubsubUrl } = context.services.config;
+    return [
+      {
+        pubkey: IDENTITY,
+        gossip: null,
+        tpu: null,
+        tpuQuic: null,
+        tpuForwards: null,
+        tpuForwardsQuic: null,
+        tpuVote: null,
+        serveRepair: null,
+        rpc: new URL(rpcUrl).host,
+        pubsub: new URL(pubsubUrl ?? rpcUrl).host,
+        version: API_VERSION,
+        featureSet: FEATURE_SET,
+        shredVersion: 0,
+      },
+    ];
+  },
+
+  /** Every slot of the epoch is the one validator's. */
+  getLeaderSchedule(params, context) {
+    const [first, second] = positional(params, 'getLeaderSchedule', { min: 0, max: 2 });
+    // getLeaderSchedule(slot?, config?): the slot may be left out before a config.
+    const slotParam = typeof first === 'number' || first === null ? first : undefined;
+    const config = configObject(slotParam === undefined ? first : second);
+    commitmentOf(config);
+    const identity = config.identity === undefined || config.identity === null ? null : requirePubkey(config.identity).toBase58();
+    const slot = slotParam === undefined || slotParam === null ? context.services.ledger.clock().slot : BigInt(requireInteger(slotParam));
+    const { slotsInEpoch, epoch } = epochOf(slot);
+    // The schedule of an epoch the leader schedule does not yet reach is unknown: null, as the validator answers.
+    if (epoch > epochOf(context.services.ledger.clock().slot).leaderScheduleEpoch) return null;
+    if (identity !== null && identity !== IDENTITY) return {};
+    return { [IDENTITY]: Array.from({ length: Number(slotsInEpoch) }, (_, index) => index) };
+  },
+
+  /** Blocks produced by the one validator: all of them, in the epoch so far (or the range asked). */
+  getBlockProduction(params, context) {
+    const [raw] = positional(params, 'getBlockProduction', { min: 0, max: 1 });
+    const config = configObject(raw);
+    commitmentOf(config);
+    const current = context.services.ledger.clock().slot;
+    const range = (config.range ?? {}) as { firstSlot?: unknown; lastSlot?: unknown };
+    const firstSlot = range.firstSlot === undefined ? Number(epochOf(current).firstSlot) : requireInteger(range.firstSlot);
+    const lastSlot = Math.min(range.lastSlot === undefined || range.lastSlot === null ? Number(current) : requireInteger(range.lastSlot), Number(current));
+    if (lastSlot < firstSlot) throw invalidParams(`lastSlot, ${lastSlot}, cannot be less than firstSlot, ${firstSlot}`);
+    const identity = config.identity === undefined || config.identity === null ? null : requirePubkey(config.identity).toBase58();
+    const produced = lastSlot - firstSlot + 1;
+    const byIdentity = identity === null || identity === IDENTITY ? { [IDENTITY]: [produced, produced] } : {};
+    return withContext(Number(current), { byIdentity, range: { firstSlot, lastSlot } });
+  },
+
+  /** No stake, so no votes: a block's commitment is unknown (null) and the total stake is 0. */
+  getBlockCommitment(params) {
+    const [slot] = positional(params, 'getBlockCommitment', { min: 1, max: 1 });
+    requireInteger(slot);
+    return { commitment: null, totalStake: 0 };
+  },
+
+  /** The ledger holds no stake or vote accounts of anyone's: no address earns an inflation reward. */
+  getInflationReward(params) {
+    const [addresses, raw] = positional(params, 'getInflationReward', { min: 1, max: 2 });
+    if (!Array.isArray(addresses)) throw invalidParams('invalid type: expected a sequence of addresses');
+    const config = configObject(raw);
+    optionalInteger(config, 'epoch');
+    return addresses.map((address) => {
+      requirePubkey(address);
+      return null;
+    });
+  },
+
+  /** The highest slot retransmitted and the highest whose shreds were inserted: the current one (the emulator makes its own blocks). */
+  getMaxRetransmitSlot(params, context) {
+    positional(params, 'getMaxRetransmitSlot', { min: 0, max: 0 });
+    return Number(context.services.ledger.clock().slot);
+  },
+
+  getMaxShredInsertSlot(params, context) {
+    positional(params, 'getMaxShredInsertSlot', { min: 0, max: 0 });
+    return Number(context.services.ledger.clock().slot);
+  },
+
+  getInflationGovernor(params) {
+    const [raw] = positional(params, 'getInflationGovernor', { min: 0, max: 1 });
+    commitmentOf(configObject(raw));
+    return { ...INFLATION };
+  },
+
+  /** The rates of the current epoch, from the governor: total = max(initial × (1 − taper)^years, terminal). */
+  getInflationRate(params, context) {
+    positional(params, 'getInflationRate', { min: 0, max: 0 });
+    const { epoch } = context.services.ledger.clock();
+    const years = (Number(epoch) * Number(EPOCH_SCHEDULE.slotsPerEpoch)) / SLOTS_PER_YEAR;
+    const total = Math.max(INFLATION.initial * (1 - INFLATION.taper) ** years, INFLATION.terminal);
+    const foundation = years < INFLATION.foundationTerm ? total * INFLATION.foundation : 0;
+    return { epoch: Number(epoch), foundation, total, validator: total - foundation };
+  },
+
+  /** What the stake program says: its GetMinimumDelegation instruction, simulated on the ledger. */
+  async getStakeMinimumDelegation(params, context) {
+    const [raw] = positional(params, 'getStakeMinimumDelegation', { min: 0, max: 1 });
+    const config = configObject(raw);
+    commitmentOf(config);
+    const slot = contextSlot(context, {});
+    return withContext(slot, await stakeMinimumDelegation(context.services.ledger, new PublicKey(context.services.fixtures.relay.faucet.publicKey)));
+  },
+};
+
+const minimumDelegations = new WeakMap<Ledger, Promise<bigint>>();
+
+/** The stake program's minimum delegation on this ledger's runtime (asked once per ledger). */
+function stakeMinimumDelegation(ledger: Ledger, payer: PublicKey): Promise<bigint> {
+  let answer = minimumDelegations.get(ledger);
+  if (!answer) {
+    answer = (async () => {
+      const { blockhash } = await ledger.latestBlockhash();
+      // StakeInstruction::GetMinimumDelegation (13): no accounts; the answer is the return data, a u64.
+      const instruction = new TransactionInstruction({ programId: StakeProgram.programId, keys: [], data: Buffer.from([13, 0, 0, 0]) });
+      const tx = new VersionedTransaction(
+        new TransactionMessage({ payerKey: payer, recentBlockhash: blockhash, instructions: [instruction] }).compileToV0Message(),
+      );
+      const result = await ledger.simulate(tx);
+      const data = result.returnData?.data;
+      if (result.err !== null || !data || data.length < 8)
+        throw new JsonRpcError(
+          RPC_ERROR.INTERNAL_ERROR,
+          `Internal error: the stake program did not answer GetMinimumDelegation (${JSON.stringify(result.err)})`,
+        );
+      return Buffer.from(data).readBigUInt64LE(0);
+    })();
+    answer.catch(() => minimumDelegations.delete(ledger));
+    minimumDelegations.set(ledger, answer);
+  }
+  return answer;
+}

@@ -1,0 +1,193 @@
+import type { EmulatorServices } from '../../../assembly/services.ts';
+import { accountEncodingOf, accountJson } from '../account-json.ts';
+import { accountFiltersOf } from '../account-filters.ts';
+import { commitmentOf } from '../context.ts';
+import { JsonRpcError, RPC_ERROR } from '../json-rpc-error.ts';
+import { configObject, optionalBoolean, positional, requirePubkey, requireSignature } from '../params.ts';
+import { stringifyRpc } from '../rpc-json.ts';
+import { check, collect, NOTIFICATION, type LogsFilter, type Subscription } from './pubsub-subscriptions.ts';
+
+export interface PubSubOptions {
+  /** How often subscriptions are checked against the ledger and submissions, in ms. Default 10. */
+  pollMs: number;
+}
+
+const DEFAULT_PUBSUB_OPTIONS: PubSubOptions = { pollMs: 10 };
+
+/** One client connection's subscriptions. */
+export interface PubSubSession {
+  /** Handles one text message from the client. */
+  receive(text: string): Promise<void>;
+  /** Drops every subscription (the connection closed). */
+  close(): void;
+}
+
+/**
+ * Solana's PubSub (the RPC's WebSocket side) for one connection: signatureSubscribe (what web3.js
+ * `confirmTransaction` waits on), accountSubscribe, programSubscribe, logsSubscribe, slotSubscribe
+ * and rootSubscribe, with their unsubscribe methods. Subscriptions are checked against the
+ * submissions and the ledger every `pollMs` while any exist (pubsub-subscriptions.ts); logs and
+ * program subscriptions also hear the ledger's events, so that no transaction slips between two
+ * checks. A signature subscription ends with its one notification, as on Solana.
+ */
+export function createPubSubSession(services: EmulatorServices, send: (text: string) => void, options: Partial<PubSubOptions> = {}): PubSubSession {
+  const { pollMs } = { ...DEFAULT_PUBSUB_OPTIONS, ...options };
+  const subscriptions = new Map<number, Subscription>();
+  let nextId = 0;
+  let timer: ReturnType<typeof setInterval> | null = null;
+  let ticking = false;
+  let closed = false;
+  /** Stops hearing the ledger; set while a logs or program subscription exists. */
+  let unlisten: (() => void) | null = null;
+
+  const tick = async () => {
+    if (ticking || closed) return;
+    ticking = true;
+    try {
+      for (const [id, subscription] of [...subscriptions]) {
+        if (!subscriptions.has(id)) continue;
+        const notify = (result: unknown) => {
+          if (subscriptions.has(id)) send(stringifyRpc({ jsonrpc: '2.0', method: NOTIFICATION[subscription.kind], params: { result, subscription: id } }));
+        };
+        if (!(await check(services, subscription, notify))) subscriptions.delete(id);
+      }
+    } finally {
+      ticking = false;
+      if (subscriptions.size === 0) stop();
+    }
+  };
+
+  const stop = () => {
+    if (timer) clearInterval(timer);
+    timer = null;
+    unlisten?.();
+    unlisten = null;
+  };
+
+  const subscribe = (subscription: Subscription): number => {
+    const id = nextId;
+    nextId += 1;
+    subscriptions.set(id, subscription);
+    if (!closed && !timer) {
+      timer = setInterval(() => void tick(), pollMs);
+      timer.unref?.();
+    }
+    if (!closed && !unlisten && (subscription.kind === 'logs' || subscription.kind === 'program')) {
+      unlisten = services.ledger.listen((event) => {
+        for (const each of subscriptions.values()) collect(each, event);
+      });
+    }
+    return id;
+  };
+
+  const unsubscribe = (params: unknown, kind: Subscription['kind']): boolean => {
+    const [raw] = positional(params, `${kind}Unsubscribe`, { min: 1, max: 1 });
+    const id = typeof raw === 'number' ? raw : Number.NaN;
+    if (subscriptions.get(id)?.kind !== kind) throw new JsonRpcError(RPC_ERROR.INVALID_PARAMS, 'Invalid subscription id.');
+    subscriptions.delete(id);
+    return true;
+  };
+
+  const methods: Record<string, (params: unknown) => Promise<unknown> | unknown> = {
+    signatureSubscribe(params) {
+      const [signature, raw] = positional(params, 'signatureSubscribe', { min: 1, max: 2 });
+      const config = configObject(raw);
+      return subscribe({
+        kind: 'signature',
+        signature: requireSignature(signature),
+        commitment: commitmentOf(config),
+        received: optionalBoolean(config, 'enableReceivedNotification') ?? false,
+        receivedSent: false,
+      });
+    },
+    signatureUnsubscribe: (params) => unsubscribe(params, 'signature'),
+    async accountSubscribe(params) {
+      const [address, raw] = positional(params, 'accountSubscribe', { min: 1, max: 2 });
+      const key = requirePubkey(address);
+      const config = configObject(raw);
+      commitmentOf(config);
+      const encoding = accountEncodingOf(config, 'binary');
+      const account = await services.ledger.getAccount(key);
+      // Notifications are for changes after the subscription, so remember the current state.
+      const last = stringifyRpc(account ? await accountJson(account, encoding, services.ledger) : null);
+      return subscribe({ kind: 'account', address: key, encoding, last });
+    },
+    accountUnsubscribe: (params) => unsubscribe(params, 'account'),
+    programSubscribe(params) {
+      const [program, raw] = positional(params, 'programSubscribe', { min: 1, max: 2 });
+      const config = configObject(raw);
+      return subscribe({
+        kind: 'program',
+        program: requirePubkey(program),
+        encoding: accountEncodingOf(config, 'binary'),
+        filters: accountFiltersOf(config.filters),
+        commitment: commitmentOf(config),
+        pending: [],
+      });
+    },
+    programUnsubscribe: (params) => unsubscribe(params, 'program'),
+    logsSubscribe(params) {
+      const [filter, raw] = positional(params, 'logsSubscribe', { min: 1, max: 2 });
+      const config = configObject(raw);
+      return subscribe({ kind: 'logs', filter: logsFilterOf(filter), commitment: commitmentOf(config), pending: [] });
+    },
+    logsUnsubscribe: (params) => unsubscribe(params, 'logs'),
+    slotSubscribe(params) {
+      positional(params, 'slotSubscribe', { min: 0, max: 0 });
+      return subscribe({ kind: 'slot', last: services.ledger.clock().slot });
+    },
+    slotUnsubscribe: (params) => unsubscribe(params, 'slot'),
+    rootSubscribe(params) {
+      positional(params, 'rootSubscribe', { min: 0, max: 0 });
+      return subscribe({ kind: 'root', last: services.ledger.clock().slot });
+    },
+    rootUnsubscribe: (params) => unsubscribe(params, 'root'),
+  };
+
+  return {
+    async receive(text) {
+      let call: Record<string, unknown>;
+      try {
+        call = JSON.parse(text) as Record<string, unknown>;
+      } catch {
+        send(stringifyRpc({ jsonrpc: '2.0', error: { code: RPC_ERROR.PARSE_ERROR, message: 'Parse error' }, id: null }));
+        return;
+      }
+      if (typeof call !== 'object' || call === null || Array.isArray(call) || call.jsonrpc !== '2.0' || typeof call.method !== 'string') {
+        send(stringifyRpc({ jsonrpc: '2.0', error: { code: RPC_ERROR.INVALID_REQUEST, message: 'Invalid request' }, id: null }));
+        return;
+      }
+      // Notifications (web3.js sends `ping` every 5 s) get no answer.
+      if (!('id' in call)) return;
+      const id = call.id as string | number | null;
+      const method = Object.hasOwn(methods, call.method) ? methods[call.method] : undefined;
+      if (!method) {
+        send(stringifyRpc({ jsonrpc: '2.0', error: { code: RPC_ERROR.METHOD_NOT_FOUND, message: 'Method not found' }, id }));
+        return;
+      }
+      try {
+        const result = await method(call.params);
+        send(stringifyRpc({ jsonrpc: '2.0', result, id }));
+      } catch (error) {
+        const rpcError = error instanceof JsonRpcError ? error : new JsonRpcError(RPC_ERROR.INTERNAL_ERROR, 'Internal error');
+        send(stringifyRpc({ jsonrpc: '2.0', error: rpcError.toJSON(), id }));
+      }
+    },
+    close() {
+      closed = true;
+      subscriptions.clear();
+      stop();
+    },
+  };
+}
+
+/** `"all"`, `"allWithVotes"` (no votes here: the same) or `{mentions: [address]}` (one address, as the validator allows). */
+function logsFilterOf(value: unknown): LogsFilter {
+  if (value === 'all' || value === 'allWithVotes') return { all: true };
+  const mentions = (value as { mentions?: unknown } | null)?.mentions;
+  if (typeof value === 'object' && value !== null && Array.isArray(mentions)) {
+    if (mentions.length !== 1) throw new JsonRpcError(RPC_ERROR.INVALID_PARAMS, 'Invalid Request: Only 1 address supported');
+    return { mentions: [requirePubkey(mentions[0]).toBase58()] };
+  }
+  throw new JsonRpcError(RPC_ERROR.INVALID_PARAMS, 'Invalid params: data did not match any variant of untagged enum RpcTransactionLogsFilter');
+}

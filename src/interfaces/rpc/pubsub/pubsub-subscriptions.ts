@@ -1,0 +1,118 @@
+import { PublicKey } from '@solana/web3.js';
+import type { LedgerEvent } from '../../../domain/ledger/ledger-events.ts';
+import type { EmulatorServices } from '../../../assembly/services.ts';
+import { COMMITMENTS as SUBMISSION_COMMITMENTS, type Commitment } from '../../../domain/store/submissions.ts';
+import { accountJson, type AccountEncodingOptions } from '../account-json.ts';
+import { matchesFilters, type AccountFilter } from '../account-filters.ts';
+import type { RpcCommitment } from '../context.ts';
+import { stringifyRpc } from '../rpc-json.ts';
+
+/** What a logs subscription listens for: every transaction, or those that mention one of some addresses. */
+export type LogsFilter = { all: true } | { mentions: string[] };
+
+/** Something waiting to be told: the ledger event's signature (null for a direct write) and what it is about. */
+interface Pending<T> {
+  signature: string | null;
+  item: T;
+}
+
+export type Subscription =
+  | { kind: 'signature'; signature: string; commitment: RpcCommitment; received: boolean; receivedSent: boolean }
+  | { kind: 'account'; address: PublicKey; encoding: AccountEncodingOptions; last: string | null }
+  | { kind: 'slot'; last: bigint }
+  | { kind: 'root'; last: bigint }
+  | { kind: 'logs'; filter: LogsFilter; commitment: RpcCommitment; pending: Pending<{ slot: bigint; err: unknown; logs: string[] }>[] }
+  | { kind: 'program'; program: PublicKey; encoding: AccountEncodingOptions; filters: AccountFilter[]; commitment: RpcCommitment; pending: Pending<string>[] };
+
+export const NOTIFICATION: Record<Subscription['kind'], string> = {
+  signature: 'signatureNotification',
+  account: 'accountNotification',
+  slot: 'slotNotification',
+  root: 'rootNotification',
+  logs: 'logsNotification',
+  program: 'programNotification',
+};
+
+/** Hands a ledger event to the subscriptions it concerns (logs and program ones): they tell their clients at their next check. */
+export function collect(subscription: Subscription, event: LedgerEvent): void {
+  if (subscription.kind === 'logs' && event.kind === 'transaction') {
+    const { transaction } = event;
+    const { filter } = subscription;
+    if ('mentions' in filter && !filter.mentions.some((address) => transaction.accountKeys.includes(address))) return;
+    subscription.pending.push({ signature: transaction.signature, item: { slot: transaction.slot, err: transaction.err, logs: transaction.logs } });
+  } else if (subscription.kind === 'program') {
+    const signature = event.kind === 'transaction' ? event.transaction.signature : null;
+    for (const address of event.written) subscription.pending.push({ signature, item: address });
+  }
+}
+
+/** Checks one subscription against the ledger and the submissions; `notify` tells the client. Returns false once the subscription is over. */
+export async function check(services: EmulatorServices, subscription: Subscription, notify: (result: unknown) => void): Promise<boolean> {
+  const slot = services.ledger.clock().slot;
+  const context = { slot: Number(slot) };
+  switch (subscription.kind) {
+    case 'signature': {
+      const submission = services.submissions.get(subscription.signature);
+      if (submission && subscription.received && !subscription.receivedSent) {
+        subscription.receivedSent = true;
+        notify({ context, value: 'receivedSignature' });
+      }
+      if (submission?.ledger && reached(submission.commitment, subscription.commitment)) {
+        notify({ context: { slot: Number(submission.ledger.slot) }, value: { err: submission.ledger.err } });
+        return false;
+      }
+      return true;
+    }
+    case 'slot':
+    case 'root':
+      if (slot !== subscription.last) {
+        subscription.last = slot;
+        // One bank: every slot is rooted as soon as it is made.
+        notify(subscription.kind === 'slot' ? { parent: Number(slot) - 1, root: Number(slot), slot: Number(slot) } : Number(slot));
+      }
+      return true;
+    case 'account': {
+      const account = await services.ledger.getAccount(subscription.address);
+      const value = account ? await accountJson(account, subscription.encoding, services.ledger) : null;
+      const text = stringifyRpc(value);
+      if (text !== subscription.last) {
+        subscription.last = text;
+        notify({ context, value });
+      }
+      return true;
+    }
+    case 'logs':
+      for (const { signature, item } of due(services, subscription.pending, subscription.commitment)) {
+        notify({ context: { slot: Number(item.slot) }, value: { signature, err: item.err, logs: item.logs } });
+      }
+      return true;
+    case 'program': {
+      const addresses = new Set(due(services, subscription.pending, subscription.commitment).map(({ item }) => item));
+      for (const address of addresses) {
+        const account = await services.ledger.getAccount(new PublicKey(address));
+        if (!account?.owner.equals(subscription.program) || !matchesFilters(account, subscription.filters)) continue;
+        notify({ context, value: { pubkey: address, account: await accountJson(account, subscription.encoding, services.ledger) } });
+      }
+      return true;
+    }
+  }
+}
+
+/**
+ * Takes out of `pending`, in order, what reached `commitment`: a transaction once its submission
+ * did (one with none, like the controls' own, at once), a direct write at once. It stops at the
+ * first one still short of it, so that notifications keep the ledger's order.
+ */
+function due<T>(services: EmulatorServices, pending: Pending<T>[], commitment: RpcCommitment): Pending<T>[] {
+  let count = 0;
+  for (const { signature } of pending) {
+    const submission = signature === null ? undefined : services.submissions.get(signature);
+    if (submission && !reached(submission.commitment, commitment)) break;
+    count += 1;
+  }
+  return pending.splice(0, count);
+}
+
+function reached(have: Commitment | null, want: RpcCommitment): boolean {
+  return have !== null && SUBMISSION_COMMITMENTS.indexOf(have) >= SUBMISSION_COMMITMENTS.indexOf(want);
+}
