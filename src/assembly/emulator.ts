@@ -1,31 +1,31 @@
 // Over 250 lines: the one place that wires every part of an emulator together, in the order they depend on each other.
 import { PublicKey } from '@solana/web3.js';
 import type { HttpHandler } from 'msw';
-import { controlRoutes } from '../interfaces/controls/routes/control-routes.ts';
-import { inspectorRoutes } from '../interfaces/ui/inspector-routes.ts';
-import { stateRoutes } from '../interfaces/controls/routes/state-routes.ts';
-import { currentRoutes } from '../interfaces/current/current-routes.ts';
-import { legacyRoutes } from '../interfaces/legacy/routes/legacy-routes.ts';
-import { metaRoutes } from '../interfaces/meta/meta-routes.ts';
-import { uiRoutes } from '../interfaces/ui/ui-routes.ts';
+import { currentRoom } from '../interfaces/current/current-room.ts';
+import { legacyRoom } from '../interfaces/legacy/legacy-room.ts';
+import { metaRoom } from '../interfaces/meta/meta-room.ts';
+import { uiRoom } from '../interfaces/ui/ui-room.ts';
+import { controlsRoom } from '../interfaces/controls/controls-room.ts';
 import { ApiKeys } from '../domain/auth/api-keys.ts';
 import { rpcAuthMode } from '../domain/auth/rpc-auth.ts';
 import { TokenIssuer } from '../domain/auth/tokens.ts';
 import { AdminGuard } from '../interfaces/controls/admin-guard.ts';
 import type { TestControlMethods } from '../interfaces/controls/control-types.ts';
-import { fileGenesisTokenAccounts, registerCoreState } from '../domain/state/core-parts.ts';
+import { fileGenesisTokenAccounts, registerCoreState } from '../domain/snapshots/core-parts.ts';
 import { FaultBook } from '../interfaces/controls/faults.ts';
 import { RequestJournal } from '../interfaces/controls/request-journal.ts';
 import { createTestControls } from '../interfaces/controls/test-controls.ts';
-import { withCors } from '../core/cors.ts';
-import { createFetch, type EmulatorRoute, type ExchangeObserver, type FetchHandler } from '../core/create-fetch.ts';
+import { cors } from '../core/cors.ts';
+import { durably } from '../core/durability.ts';
+import type { AnyRoom } from '../core/room.ts';
+import { createEmitter } from '../domain/events.ts';
+import { createCore, type Core, type ExchangeObserver, type FetchHandler } from '../core/create-fetch.ts';
 import { observeExchanges } from '../core/observe-exchanges.ts';
 import { createEd25519Signer } from '../base/crypto/ed25519.ts';
 import { addressOf } from '../base/crypto/key-cache.ts';
 import { readAnchorWorkspace } from '../domain/fixtures/anchor-workspace.ts';
 import { appGenesisAccounts, loadAppGenesis } from '../domain/fixtures/app-genesis.ts';
 import { genesisAccounts, keypairOf, loadFixtures, type Fixtures } from '../domain/fixtures/load-fixtures.ts';
-import { Router } from '../base/http/router.ts';
 import { LiveFeed } from '../interfaces/ui/inspector/live-feed.ts';
 import { engineFactory } from '../domain/ledger/engines.ts';
 import { Ledger } from '../domain/ledger/ledger.ts';
@@ -41,8 +41,8 @@ import { AcceptPipeline } from '../domain/relay/accept-pipeline.ts';
 import { resolvePolicy } from '../domain/relay/policy-options.ts';
 import { DEFAULT_QUEUE_OPTIONS, RelayQueue } from '../domain/relay/relay-queue.ts';
 import { SubmissionWorker, type SubmissionJob } from '../domain/relay/submission-worker.ts';
-import { createRpcHandler } from '../interfaces/rpc/create-rpc-handler.ts';
-import { createKoraEndpoint } from '../interfaces/kora/kora-endpoint.ts';
+import { rpcRoom } from '../interfaces/rpc/rpc-room.ts';
+import { koraRoom } from '../interfaces/kora/kora-room.ts';
 import { listenCore, servingGate, type CoreListener } from '../adapters/listen/core-listener.ts';
 import type { EmulatorConfig, EmulatorServices } from './services.ts';
 import { ChangeFeed } from '../domain/state/change-feed.ts';
@@ -76,6 +76,8 @@ export interface RelayEmulator extends TestControlMethods {
   services: EmulatorServices;
   /** Resolves once the queue is empty and everything queued has reached a final status. */
   settle(): Promise<void>;
+  /** Hands a WebSocket upgrade to the interface that serves its path (the RPC's PubSub); false when none does. */
+  upgrade: Core['upgrade'];
   /** Subscribes to every request/response exchange. Returns an unsubscribe function. */
   observe(observer: ExchangeObserver): () => void;
   /** Who may call the /__emulator routes: open in process; the server requires a token on non-loopback binds. */
@@ -142,7 +144,8 @@ async function assemble(options: RelayEmulatorOptions, loopback: CoreListener | 
 
   // The ledger, and the stores the emulator keeps beside it. Each reports its changes to the feed
   // (the state file's write-ahead journal listens; in process nobody does).
-  const changes = new ChangeFeed();
+  const events = createEmitter();
+  const changes = new ChangeFeed(events);
   const fixtureAccounts = genesisAccounts(fixtures);
   // The app's programs and account dumps: read and checked whole before anything starts.
   const workspace = options.anchor === undefined ? null : readAnchorWorkspace(options.anchor);
@@ -168,6 +171,7 @@ async function assemble(options: RelayEmulatorOptions, loopback: CoreListener | 
     // Lamports the test controls add or remove come from, and go back to, the faucet fixture key.
     reservoir: new PublicKey(fixtures.relay.faucet.publicKey),
     changes,
+    events,
   });
   config.engine = ledger.engineName;
   const programs = new LoadedPrograms(
@@ -243,48 +247,48 @@ async function assemble(options: RelayEmulatorOptions, loopback: CoreListener | 
     binder: requestBinder(),
     state: new StateRegistry(),
     changes,
+    events,
     now,
     rateLimiter: rateLimiterFor(options.rateLimit ?? null),
   };
 
   // Stateful parts, for reset and the state file. The core's parts first: restore runs in
   // registration order and later parts may lean on them. The controls register their own.
-  registerCoreState({ services, genesis, genesisTime, slotMs: SLOT_MS });
+  registerCoreState({ deps: services, genesis, genesisTime, slotMs: SLOT_MS });
   services.state.register(programs.statePart());
   services.state.register(legacy.statePart());
   services.state.register({ name: 'rateLimit', snapshot: () => undefined, restore: () => undefined, reset: () => services.rateLimiter?.reset() });
   const journal = new RequestJournal({ maxEntries: options.journalLimit ?? DEFAULT_JOURNAL_LIMIT });
   const admin = new AdminGuard();
-  const controls = createTestControls({ services, faults, journal, queue: queueOptions });
+  const controls = createTestControls({ deps: services, faults, journal, queue: queueOptions });
 
-  const observers: ExchangeObserver[] = [journal.record];
-  const observe = (observer: ExchangeObserver) => {
-    observers.push(observer);
-    return () => {
-      const index = observers.indexOf(observer);
-      if (index >= 0) observers.splice(index, 1);
-    };
-  };
-  // The web UI's live updates: hooked into the stores and the core only while a browser listens.
-  const feed = new LiveFeed({ watch: (watcher) => changes.watch(watcher), observe });
-  // Routes under the base URL. Legacy routes go first: two share a path with current ones and
-  // claim a request by its body (their `accepts` guard).
-  const apiRoutes: EmulatorRoute[] = [...legacyRoutes, ...currentRoutes];
-  // Routes at the origin's root: /health, /openapi.yaml, /docs, /__emulator/…, and the web UI.
-  const rootRoutes: EmulatorRoute[] = [
-    ...metaRoutes,
-    ...controlRoutes(controls, admin),
-    ...stateRoutes(controls, admin),
-    ...inspectorRoutes({ journal, feed, guard: admin }),
-    ...uiRoutes,
-  ];
-  // The Solana JSON-RPC endpoint at rpcUrl.
-  const rpc: FetchHandler = createRpcHandler(services);
-  const api = new Router<EmulatorServices>(new URL(baseUrl).pathname.replace(/\/+$/, '')).add(...apiRoutes);
-  const root = new Router<EmulatorServices>('').add(...rootRoutes);
+  events.on('exchange', journal.record);
+  const observe = (observer: ExchangeObserver) => events.on('exchange', observer);
+  // The web UI's live updates: they listen to the emitter only while a browser watches.
+  const feed = new LiveFeed(events);
   // Kora's JSON-RPC at koraUrl and /kora, signing as the relay's fee payer.
-  const kora = createKoraEndpoint(services, feePayer, options.kora);
-  const core = createFetch({ services, api, root, rpc, kora: kora.fetch });
+  const kora = koraRoom(services, feePayer, options.kora);
+  // The interfaces, each with its routes, middleware and the parts it asks for. Kora's endpoint is
+  // matched before the RPC's (koraUrl may name the RPC's path on another origin); legacy routes
+  // before current ones (two share a path and claim a request by its body).
+  const rooms: AnyRoom[] = [
+    kora.room,
+    rpcRoom(services),
+    legacyRoom(services),
+    currentRoom(services),
+    metaRoom(services),
+    controlsRoom(services, { controls, guard: admin }),
+    uiRoom(services, { journal, feed, guard: admin }),
+  ];
+  const core = createCore({
+    rooms,
+    basePath: new URL(baseUrl).pathname.replace(/\/+$/, ''),
+    maxBodyBytes: config.maxBodyBytes,
+    // Around every request: the exchange is observed outermost (a preflight answered by CORS is an
+    // exchange too); the control routes' CORS is closed (their guard); nothing is answered before
+    // it is durable.
+    middleware: [observeExchanges({ events, wantsBodies: journal.wants }), cors({ guards: [admin] }), durably(changes)],
+  });
   // What start chose for the user, or will fail later: one line each, on stderr and in `warnings`.
   const warnings = [
     ...app.warnings,
@@ -294,7 +298,7 @@ async function assemble(options: RelayEmulatorOptions, loopback: CoreListener | 
     ])),
   ];
   for (const warning of warnings) console.warn(`relay-emulator: ${warning}`);
-  const fetch = observeExchanges(withCors(core, { controls: admin }), { observers, wantsBodies: journal.wants });
+  const { fetch } = core;
   const ticker =
     options.slotTimeMs === undefined
       ? null
@@ -302,7 +306,13 @@ async function assemble(options: RelayEmulatorOptions, loopback: CoreListener | 
 
   return {
     fetch,
-    handlers: createHandlers(fetch, { ...config, loopbackOrigin, pubsubOrigin, rootPaths: rootRoutes.map((route) => route.path) }),
+    upgrade: core.upgrade,
+    handlers: createHandlers(fetch, {
+      ...config,
+      loopbackOrigin,
+      pubsubOrigin,
+      rootPaths: rooms.flatMap((room) => room.routes?.root ?? []).map((route) => route.path),
+    }),
     config,
     loopbackOrigin,
     services,

@@ -1,5 +1,5 @@
 import type { RpcAuthMode } from '../domain/auth/rpc-auth.ts';
-import type { KoraOptions } from '../interfaces/kora/kora-endpoint.ts';
+import type { KoraOptions } from '../interfaces/kora/kora-room.ts';
 import type { EngineFactory } from '../domain/ledger/engine.ts';
 import type { EngineName } from '../domain/ledger/engines.ts';
 import type { AccountOption, ProgramOption } from '../domain/fixtures/app-genesis.ts';

@@ -1,8 +1,11 @@
 import { errorToResponse, problemOf } from '../base/http/error-response.ts';
 import { isCompleteResponse, respond, responseTextOf } from '../base/http/respond.ts';
 import { pathnameOf } from '../base/http/request-url.ts';
-import type { FetchHandler } from '../base/http/exchange.ts';
 import type { RequestContext } from '../base/http/request-context.ts';
+import type { Call } from '../base/http/router.ts';
+import type { FetchHandler } from '../base/http/exchange.ts';
+import { createCall } from './create-fetch.ts';
+import type { Middleware, Next } from './room.ts';
 
 /** Headers a browser app may always send; whatever a preflight asks for is allowed too. */
 export const CORS_ALLOWED_HEADERS = ['Content-Type', 'X-API-Key', 'Authorization', 'X-Admin-Token', 'solana-client'];
@@ -19,8 +22,8 @@ export interface ControlCorsGuard {
 }
 
 export interface CorsOptions {
-  /** The control routes' guard: their CORS is closed to other origins (see below). */
-  controls?: ControlCorsGuard;
+  /** The guards of routes whose CORS is closed to other origins (the control routes': see below). */
+  guards?: readonly ControlCorsGuard[];
 }
 
 /**
@@ -40,32 +43,44 @@ export interface CorsOptions {
  * What is answered here without reaching the core (preflights, refused control requests) is
  * observed as any other exchange: the observers sit around this (src/core/observe-exchanges.ts).
  */
-export function withCors(fetch: FetchHandler, options: CorsOptions = {}): FetchHandler {
-  const { controls } = options;
-  return (request, context = {}) => {
-    if (controls?.owns(pathnameOf(request.url))) return controlExchange(fetch, request, context, controls);
-    return isPreflight(request) ? Promise.resolve(answerPreflight(request)) : fetch(request, context).then(ensureCors);
+export function cors(options: CorsOptions = {}): Middleware {
+  const guards = options.guards ?? [];
+  return (call, next) => {
+    const { request } = call;
+    const guard = guards.length === 0 ? undefined : guards.find((each) => each.owns(pathnameOf(request.url)));
+    if (guard) return guardedExchange(call, next, guard);
+    return isPreflight(request) ? Promise.resolve(answerPreflight(request)) : next().then(ensureCors);
   };
 }
 
-function controlExchange(fetch: FetchHandler, request: Request, context: RequestContext, controls: ControlCorsGuard): Promise<Response> {
+/**
+ * CORS around a fetch of your own (the public `withCors`): the same middleware the emulator's core
+ * runs, with the control routes' guard when given.
+ */
+export function withCors(fetch: FetchHandler, options: { controls?: ControlCorsGuard } = {}): FetchHandler {
+  const middleware = cors({ guards: options.controls ? [options.controls] : [] });
+  return (request, context = {}) => middleware(createCall(request, context, undefined, 0), () => fetch(request, context));
+}
+
+function guardedExchange(call: Call, next: Next, guard: ControlCorsGuard): Promise<Response> {
+  const { request } = call;
   let origin: string | null | undefined;
   try {
-    origin = controls.checkBrowser(request, context);
+    origin = guard.checkBrowser(request, call.requestContext);
   } catch (error) {
-    context.api = 'emulator';
-    context.problem = problemOf(error);
+    call.vars.api = 'emulator';
+    call.vars.problem = problemOf(error);
     const refused = errorToResponse(error, { style: 'problem', instance: pathnameOf(request.url) });
     return Promise.resolve(withControlCors(refused, null));
   }
-  if (origin === undefined) return isPreflight(request) ? Promise.resolve(answerPreflight(request)) : fetch(request, context).then(ensureCors);
+  if (origin === undefined) return isPreflight(request) ? Promise.resolve(answerPreflight(request)) : next().then(ensureCors);
   if (isPreflight(request)) {
     const headers: Record<string, string> = { ...preflightHeaders(request), Vary: 'Origin, Access-Control-Request-Headers' };
     if (origin !== null) headers['Access-Control-Allow-Origin'] = origin;
     return Promise.resolve(new Response(null, { status: 204, headers }));
   }
   const allowed = origin;
-  return fetch(request, context).then((response) => withControlCors(response, allowed));
+  return next().then((response) => withControlCors(response, allowed));
 }
 
 function answerPreflight(request: Request): Response {

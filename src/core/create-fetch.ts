@@ -1,150 +1,165 @@
-import { authenticate } from '../domain/auth/authenticate.ts';
+import type { IncomingMessage } from 'node:http';
+import type { Duplex } from 'node:stream';
 import { RelayError } from '../base/errors/relay-error.ts';
 import { errorToResponse, problemOf } from '../base/http/error-response.ts';
+import type { FetchHandler } from '../base/http/exchange.ts';
 import { readJsonBody } from '../base/http/read-json-body.ts';
+import { freshVars, type InterfaceName, type RequestContext, type RequestVars } from '../base/http/request-context.ts';
 import { pathnameOf, withoutTrailingSlashes } from '../base/http/request-url.ts';
 import { respond } from '../base/http/respond.ts';
-import type { Exchange, FetchHandler } from '../base/http/exchange.ts';
-import type { RequestContext } from '../base/http/request-context.ts';
-import { errorStyleOf, type Route, type RouteContext, type RouteMatch, type Router } from '../base/http/router.ts';
-import type { EmulatorServices } from '../assembly/services.ts';
+import { errorStyleOf, type Call, type Route, type RouteMatch, Router } from '../base/http/router.ts';
+import type { ServerMount } from '../base/http/server-mount-type.ts';
+import { compose } from './compose.ts';
+import type { AnyRoom, Middleware } from './room.ts';
 
-export type EmulatorRoute = Route<EmulatorServices>;
 export type { Exchange, ExchangeObserver, FetchHandler } from '../base/http/exchange.ts';
 
 export interface CoreOptions {
-  services: EmulatorServices;
-  /** Routes under the base URL's path: the current and legacy interfaces. */
-  api: Router<EmulatorServices>;
-  /** Routes at the origin's root: /health, /docs, /__emulator/… */
-  root: Router<EmulatorServices>;
-  /** The JSON-RPC endpoint at `rpcUrl`. */
-  rpc: FetchHandler | null;
-  /** Kora's JSON-RPC at `koraUrl`, and at `/kora` and `GET /liveness` of every origin. */
-  kora?: FetchHandler | null;
+  /**
+   * The interfaces. Their endpoints are matched in this order, before any route (Kora's before the
+   * RPC's: `koraUrl` may name the RPC's path on another origin); routes sharing a method and path
+   * are tried in this order too (legacy before current: their `accepts` guard claims by body).
+   */
+  rooms: readonly AnyRoom[];
+  /** The base URL's path, under which the rooms' `base` routes are mounted. */
+  basePath: string;
+  /** Around every request, outermost first: the assembly's (the exchange's observers, CORS, durability). */
+  middleware?: readonly Middleware[];
+  /** The largest JSON body a route reads (`call.body()`). */
+  maxBodyBytes: number;
+}
+
+/** The one core: the fetch every mount serves, and the WebSocket upgrades of the interfaces that serve some. */
+export interface Core {
+  fetch: FetchHandler;
+  /** Hands an upgrade to the interface that serves its path; false when none does (the listener refuses it). */
+  upgrade(request: IncomingMessage, socket: Duplex, head: Buffer, mount: ServerMount | undefined): Promise<boolean>;
+}
+
+/** A route as mounted: its room's middleware composed around its handler, and the deps it is handed. */
+interface Mounted {
+  name: InterfaceName;
+  deps: unknown;
+  run: (call: Call) => Promise<Response>;
 }
 
 /**
  * The emulator's single core: a fetch-style function from Request to Response. MSW handlers and
- * the node server both mount exactly this function, so no route is written twice. A response
- * leaves only once the state changes made before it are durable (see ChangeFeed.durable). What it
- * learns on the way (the route's interface and operation, a refusal's problem) it records in the
- * request's context, for the observers (src/core/observe-exchanges.ts).
+ * the node listeners mount exactly this function, so no route is written twice. It only matches
+ * and composes, as hono's core does: it finds the interface a request is for (an endpoint by URL,
+ * else a route of the base URL's or the root's router), runs that interface's middleware around its
+ * handler, and turns what is thrown into the interface's error body. It imports no interface; the
+ * assembly mounts them (src/assembly/emulator.ts). What it learns (the interface, the operation, a
+ * refusal's problem) goes in the request's store, `call.vars`, for the observers.
  */
-export function createFetch(options: CoreOptions): FetchHandler {
-  const { services } = options;
-  const rpcPath = withoutTrailingSlashes(new URL(services.config.rpcUrl).pathname);
-  const kora = new URL(services.config.koraUrl);
-  const koraUrl = { path: withoutTrailingSlashes(kora.pathname), origin: kora.origin };
-
-  return async function fetch(request: Request, context: RequestContext = {}): Promise<Response> {
-    const pathname = pathnameOf(request.url);
-    let api: Exchange['api'] = null;
-    let operationId: string | null = null;
-    let response: Response;
-    // A handler that answers its own refusals (Kora's JSON-RPC errors) may name the problem in the context.
-    let problem: RequestContext['problem'] = null;
-    try {
-      // The RPC answers at rpcUrl, and at POST / as solana-test-validator does (gill's `localnet`,
-      // `solana -u localhost`); GET / is the web UI.
-      // A path served outside the routers with a method it does not take: 405 with what it takes
-      // (Kora's two paths, and / where GET is the web UI and POST the RPC).
-      const allow = wrongMethodAllow(request.method, pathname, options);
-      if (allow !== null) {
-        api = pathname === '/' ? 'emulator' : 'kora';
-        throw new RelayError('METHOD_NOT_ALLOWED', `${request.method} is not allowed here; use ${allow}.`, { headers: { Allow: allow } });
-      } else if (options.kora && isKora(request, withoutTrailingSlashes(pathname), koraUrl)) {
-        api = 'kora';
-        operationId = request.method === 'GET' ? 'koraLiveness' : 'koraJsonRpc';
-        response = await options.kora(request, context);
-        problem = context.problem ?? null;
-      } else if (options.rpc && (withoutTrailingSlashes(pathname) === rpcPath || (pathname === '/' && request.method === 'POST'))) {
-        api = 'rpc';
-        operationId = 'jsonRpc';
-        response = await options.rpc(request, context);
-      } else {
-        const router = options.api.owns(pathname) ? options.api : options.root;
-        api = router === options.api ? 'current' : 'emulator';
-        const call = new RouteCall(request, context, services);
-        const matches = router.candidates(request.method, pathname);
-        const { route, params } = matches[0]!.route.accepts ? await choose(matches, call) : matches[0]!;
-        api = route.api;
-        operationId = route.operationId;
-        call.params = params;
-        if (route.api === 'current') {
-          const verifying = authenticate(request, context, services);
-          if (verifying) await verifying;
-          services.rateLimiter?.take(request, context);
-        }
-        response = await route.handle(call);
+export function createCore(options: CoreOptions): Core {
+  const base = new Router<unknown>(options.basePath);
+  const root = new Router<unknown>('');
+  const routes = new Map<Route<unknown>, Mounted>();
+  const endpoints: { room: AnyRoom; mounted: Mounted }[] = [];
+  for (const room of options.rooms) {
+    const middleware = room.middleware ?? [];
+    for (const [router, list] of [
+      [base, room.routes?.base ?? []],
+      [root, room.routes?.root ?? []],
+    ] as const) {
+      for (const route of list) {
+        routes.set(route, { name: room.name, deps: room.deps, run: compose(middleware, (call) => route.handle(call)) });
+        router.add(route);
       }
+    }
+    if (room.endpoint) endpoints.push({ room, mounted: { name: room.name, deps: room.deps, run: compose(middleware, room.endpoint.handle) } });
+  }
+
+  async function dispatch(call: Call): Promise<Response> {
+    const { request, vars } = call;
+    const pathname = pathnameOf(request.url);
+    let response: Response;
+    try {
+      response = await answer(call, pathname);
     } catch (error) {
       // An unknown path under the base URL answers in the style of the interface it looks like:
       // the legacy SDK reads `message` from a 404 (`/api/transaction/<unknown>`).
-      if (api === 'current' && error instanceof RelayError && error.code === 'ROUTE_NOT_FOUND') api = options.api.interfaceOf(pathname) ?? api;
-      response = failure(error, api, pathname);
-      problem = problemOf(error);
+      if (vars.api === 'current' && error instanceof RelayError && error.code === 'ROUTE_NOT_FOUND') vars.api = base.interfaceOf(pathname) ?? vars.api;
+      vars.problem = problemOf(error);
+      response = failure(error, vars.api, pathname);
     }
-    // Nothing is answered before the state changes made so far are durable (a state file's
-    // journal; without one there is never anything pending). A write that fails is a 500.
-    if (services.changes.pending) {
-      try {
-        await services.changes.durable();
-      } catch (error) {
-        response = failure(error, api, pathname);
-        problem = problemOf(error);
-      }
+    return request.method === 'HEAD' ? respond(null, { status: response.status, headers: response.headers }) : response;
+  }
+
+  async function answer(call: Call, pathname: string): Promise<Response> {
+    const { request, vars } = call;
+    for (const { room, mounted } of endpoints) {
+      const match = room.endpoint!.match(request, pathname);
+      if (match === null) continue;
+      vars.api = room.name;
+      if ('allow' in match)
+        throw new RelayError('METHOD_NOT_ALLOWED', `${request.method} is not allowed here; use ${match.allow}.`, { headers: { Allow: match.allow } });
+      vars.operationId = match.operationId;
+      call.deps = mounted.deps;
+      return mounted.run(call);
     }
-    if (request.method === 'HEAD') response = respond(null, { status: response.status, headers: response.headers });
-    context.api = api;
-    context.operationId = operationId;
-    context.problem = problem;
-    return response;
+    const router = base.owns(pathname) ? base : root;
+    vars.api = router === base ? 'current' : 'emulator';
+    const matches = router.candidates(request.method, pathname);
+    const { route, params } = matches[0]!.route.accepts ? await choose(matches, call, routes) : matches[0]!;
+    const mounted = routes.get(route)!;
+    vars.api = route.api;
+    vars.operationId = route.operationId;
+    call.params = params;
+    call.deps = mounted.deps;
+    return mounted.run(call);
+  }
+
+  const chain = compose(options.middleware ?? [], dispatch);
+  const { maxBodyBytes } = options;
+  return {
+    fetch: (request, context = NO_CONTEXT) => chain(new CoreCall(request, context, freshVars(), maxBodyBytes)),
+    async upgrade(request, socket, head, mount) {
+      const path = withoutTrailingSlashes(new URL(request.url ?? '/', 'http://upgrade.invalid').pathname);
+      const serving = options.rooms.find((room) => room.upgrade?.matches(path));
+      if (!serving) return false;
+      await serving.upgrade!.handle(request, socket, head, mount);
+      return true;
+    },
   };
 }
 
-/** The Allow header for a method that `/kora`, `/liveness` or `/` do not take, or null. */
-function wrongMethodAllow(method: string, pathname: string, options: { kora?: FetchHandler | null; rpc?: FetchHandler | null }): string | null {
-  if (options.kora && pathname === '/kora' && method !== 'POST') return 'POST';
-  if (options.kora && pathname === '/liveness' && method !== 'GET' && method !== 'HEAD') return 'GET';
-  if (options.rpc && pathname === '/' && method !== 'GET' && method !== 'HEAD' && method !== 'POST') return 'GET, POST';
-  return null;
-}
-
-/**
- * Kora answers at koraUrl itself (origin and path: an app may name any URL, `/` or `/rpc` of its
- * own host included), and at `/kora` and `GET /liveness` of every origin the emulator serves. The
- * path is compared first: most requests are told apart without parsing their URL.
- */
-function isKora(request: Request, pathname: string, koraUrl: { path: string; origin: string }): boolean {
-  const liveness = request.method === 'GET';
-  if (pathname === (liveness ? '/liveness' : '/kora')) return true;
-  if (pathname !== (liveness ? `${koraUrl.path === '/' ? '' : koraUrl.path}/liveness` : koraUrl.path)) return false;
-  return new URL(request.url).origin === koraUrl.origin;
-}
-
-function failure(error: unknown, api: Exchange['api'], pathname: string): Response {
+/** The error body of the interface that answered (problem+json, or the legacy interface's). */
+export function failure(error: unknown, api: InterfaceName | null, pathname: string): Response {
   return errorToResponse(error, {
-    style: errorStyleOf(api === 'rpc' || api === 'kora' ? 'current' : (api ?? undefined)),
+    style: errorStyleOf(api),
     instance: pathname,
     onUnexpected: (unexpected) => console.error('relay-emulator: unexpected error', unexpected),
   });
 }
 
+const NO_CONTEXT: RequestContext = Object.freeze({});
+
+/** A call for one handler mounted outside the core (createRpcHandler, withCors): the same object the core makes. */
+export function createCall<D>(request: Request, context: RequestContext, deps: D, maxBodyBytes: number): Call<D> {
+  const call = new CoreCall(request, context, freshVars(), maxBodyBytes);
+  call.deps = deps;
+  return call as Call<D>;
+}
+const NO_PARAMS: Record<string, string> = Object.freeze({}) as Record<string, string>;
+
 /**
- * A route's view of the request. The URL is parsed and the body read only when a route asks (most
- * never ask for the URL). A class, so that its getter and method live on the prototype: an object
- * literal would make both afresh for every request.
+ * A request's call. The URL is parsed and the body read only when a handler asks (most never ask
+ * for the URL). A class, so that its getter and method live on the prototype: an object literal
+ * would make both afresh for every request.
  */
-class RouteCall implements RouteContext<EmulatorServices> {
+class CoreCall implements Call {
   params: Record<string, string> = NO_PARAMS;
+  deps: unknown = undefined;
   #body: Promise<unknown> | undefined;
   #url: URL | undefined;
 
   constructor(
     readonly request: Request,
     readonly requestContext: RequestContext,
-    readonly services: EmulatorServices,
+    readonly vars: RequestVars,
+    readonly maxBodyBytes: number,
   ) {}
 
   get url(): URL {
@@ -152,17 +167,16 @@ class RouteCall implements RouteContext<EmulatorServices> {
   }
 
   body(): Promise<unknown> {
-    return (this.#body ??= readJsonBody(this.request, { maxBytes: this.services.config.maxBodyBytes, context: this.requestContext }));
+    return (this.#body ??= readJsonBody(this.request, { maxBytes: this.maxBodyBytes, context: this.requestContext, vars: this.vars }));
   }
 }
 
-const NO_PARAMS: Record<string, string> = Object.freeze({}) as Record<string, string>;
-
-async function choose(matches: readonly RouteMatch<EmulatorServices>[], context: RouteContext<EmulatorServices>): Promise<RouteMatch<EmulatorServices>> {
+async function choose(matches: readonly RouteMatch<unknown>[], call: Call, routes: Map<Route<unknown>, Mounted>): Promise<RouteMatch<unknown>> {
   for (const match of matches) {
     if (!match.route.accepts) return match;
-    context.params = match.params;
-    if (await match.route.accepts(context)) return match;
+    call.params = match.params;
+    call.deps = routes.get(match.route)!.deps;
+    if (await match.route.accepts(call)) return match;
   }
   return matches[matches.length - 1]!;
 }

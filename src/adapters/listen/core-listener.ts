@@ -2,8 +2,6 @@ import { createServer, type IncomingMessage, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import type { Duplex } from 'node:stream';
 import type { ServedCore } from '../../core/served-core.ts';
-import { withoutTrailingSlashes } from '../../base/http/request-url.ts';
-import { upgradeToPubSub } from '../../interfaces/rpc/pubsub/pubsub-server.ts';
 import { LOOPBACK_MOUNT, type ServerMount } from '../../base/http/server-mount.ts';
 import { CLIENT_TIMEOUTS, type ClientTimeouts } from './defaults.ts';
 import { createNodeListener, type ServingGate } from './node-listener.ts';
@@ -59,7 +57,7 @@ const PAIR_ATTEMPTS = 32;
 
 /**
  * A node http server mounting the emulator's one `fetch` (through src/adapters/listen/node-listener.ts), with
- * WebSocket upgrades at the RPC path (or `/`) becoming Solana PubSub sessions on the same port. The
+ * WebSocket upgrades handed to the core (the RPC's PubSub sessions, at its path or `/`) on the same port. The
  * node server (`startServer`) and the in-process loopback listener are both this. With option
  * `nextPort`, port + 1 serves the same, since that is where web3.js looks for PubSub.
  */
@@ -124,15 +122,12 @@ function upgrade(options: CoreListenerOptions, upgraded: Set<Duplex>, request: I
   upgraded.add(socket);
   socket.once('close', () => upgraded.delete(socket));
   socket.on('error', () => socket.destroy());
-  // The same rule as the core's RPC route (trailing slashes ignored), with `/` accepted too.
-  const path = withoutTrailingSlashes(new URL(request.url ?? '/', 'http://upgrade.invalid').pathname);
   void options.gate.ready
-    .then((emulator) => {
-      if (!emulator || (path !== '/' && path !== withoutTrailingSlashes(new URL(emulator.config.rpcUrl).pathname))) {
+    .then(async (emulator) => {
+      // The interface that serves the path takes the socket (the RPC's PubSub, at its path or `/`); else 404.
+      if (!emulator || !(await emulator.upgrade(request, socket, head, options.mount ?? LOOPBACK_MOUNT))) {
         socket.end('HTTP/1.1 404 Not Found\r\nConnection: close\r\nContent-Length: 0\r\n\r\n');
-        return;
       }
-      return upgradeToPubSub(emulator.services, request, socket, head, { mount: options.mount ?? LOOPBACK_MOUNT });
     })
     .catch(() => socket.destroy());
 }

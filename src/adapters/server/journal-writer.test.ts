@@ -2,6 +2,7 @@ import { mkdirSync, mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
+import { createEmitter } from '../../domain/events.ts';
 import { ChangeFeed } from '../../domain/state/change-feed.ts';
 import { createdHeader, HEADER_BYTES, headerText, journalLine } from './journal-format.ts';
 import { judgeSegment, listSegments, readSegment, segmentPath } from './journal-segments.ts';
@@ -111,7 +112,8 @@ describe('write-ahead journal files', () => {
 
 describe('ChangeFeed', () => {
   it('reports nothing without a sink, one unit per change with one, and a synchronous unit as one entry', () => {
-    const feed = new ChangeFeed();
+    const events = createEmitter();
+    const feed = new ChangeFeed(events);
     const units: unknown[][] = [];
     const records = feed.reporter('records');
     const ledger = feed.reporter('ledger');
@@ -135,6 +137,7 @@ describe('ChangeFeed', () => {
       }),
     ).toThrow('boom');
     feed.detach();
+    expect(events.listening('state-change')).toBe(false);
     records('lost again');
     expect(units).toEqual([
       [{ part: 'records', change: 'alone' }],

@@ -1,8 +1,8 @@
 import { readdir, rm } from 'node:fs/promises';
 import { basename, dirname, join } from 'node:path';
 import type { EmulatorSnapshot } from '../../domain/state/snapshot.ts';
-import { requeueAcknowledged } from '../../domain/state/core-parts.ts';
-import { restoreParts, takeSnapshot } from '../../domain/state/snapshots.ts';
+import { requeueAcknowledged } from '../../domain/snapshots/core-parts.ts';
+import { restoreParts, takeSnapshot } from '../../domain/snapshots/snapshots.ts';
 import type { RelayEmulator } from '../../assembly/emulator.ts';
 import { replayJournal, scanJournal } from './journal-replay.ts';
 import { listSegments, segmentPath } from './journal-segments.ts';

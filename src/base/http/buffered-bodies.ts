@@ -1,14 +1,13 @@
 import type { IncomingMessage } from 'node:http';
-import type { RequestContext } from './request-context.ts';
 
 /**
- * Reads the body of `incoming` into `context.body`, at most `limit` bytes (one more than the cap is
+ * Reads the body of `incoming` into `context.body` (of the request context the adapter is making), at most `limit` bytes (one more than the cap is
  * enough to answer 413; the rest is drained). Answers `undefined` at once when there is nothing to
  * read (no body, or a declared size over the limit: the core answers 413 from Content-Length
  * alone), else a promise that settles once the body is read. Rejects when the client goes away
  * mid-body.
  */
-export function bufferIncomingBody(context: RequestContext, incoming: IncomingMessage, limit: number): Promise<void> | undefined {
+export function bufferIncomingBody(context: { body?: Uint8Array }, incoming: IncomingMessage, limit: number): Promise<void> | undefined {
   const declared = Number(incoming.headers['content-length'] ?? Number.NaN);
   const chunked = /\bchunked\b/i.test(incoming.headers['transfer-encoding'] ?? '');
   if (!(declared > 0) && !chunked) return undefined;

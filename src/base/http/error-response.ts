@@ -2,6 +2,7 @@ import { STATUS_CODES } from 'node:http';
 import { respond } from './respond.ts';
 import { PROBLEMS } from '../errors/problem-codes.ts';
 import { RelayError } from '../errors/relay-error.ts';
+import type { ProblemRecord } from './request-context.ts';
 
 /**
  * The two error bodies the service speaks:
@@ -19,7 +20,7 @@ export interface ErrorResponseOptions {
 }
 
 /** What observers learn of a refusal: its problem code and fee-payer rule; INTERNAL_ERROR for anything not coded. */
-export function problemOf(error: unknown): { code: string; rule: string | null } {
+export function problemOf(error: unknown): ProblemRecord {
   return error instanceof RelayError ? { code: error.code, rule: error.context.rule ?? null } : { code: 'INTERNAL_ERROR', rule: null };
 }
 

@@ -1,5 +1,5 @@
 import { readCapped } from './read-capped.ts';
-import type { RequestContext } from './request-context.ts';
+import type { RequestContext, RequestVars } from './request-context.ts';
 
 // How an exchange's bodies are kept for the request journal (text, or the size of one too large to keep) and shown.
 
@@ -15,9 +15,9 @@ export const UTF8 = new TextDecoder();
  * The request body as stored, when it is known without reading: the core remembers the text it
  * read, and the node server the bytes it buffered. Undefined when a body is there but unread.
  */
-export function knownRequestBody(request: Request, context: RequestContext): StoredBody | undefined {
+export function knownRequestBody(request: Request, context: RequestContext, vars: RequestVars): StoredBody | undefined {
   const buffered = context.body;
-  const text = context.bodyText ?? (buffered ? UTF8.decode(buffered) : undefined);
+  const text = vars.bodyText ?? (buffered ? UTF8.decode(buffered) : undefined);
   if (text !== undefined) return text.length === 0 ? null : text.length > MAX_JOURNALED_BYTES ? text.length : text;
   return hasUnreadBody(request) ? undefined : null;
 }

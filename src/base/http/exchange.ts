@@ -1,27 +1,29 @@
 import type { StoredBody } from './exchange-bodies.ts';
-import type { Api, RequestContext } from './request-context.ts';
+import type { InterfaceName, InterfaceRefusal, ProblemRecord, RequestContext, RequestVars } from './request-context.ts';
 
 /**
  * The core, and anything that answers as it does: a request in, a response out. The context is
- * what a server adapter knows beside the Request (src/base/http/request-context.ts); in process there is
- * none, and the core starts an empty one.
+ * what a server adapter knows beside the Request (src/base/http/request-context.ts); in process there
+ * is none.
  */
 export type FetchHandler = (request: Request, context?: RequestContext) => Promise<Response>;
 
-/** What observers learn about each exchange (request logs, journals, the web UI's live feed). */
+/** What observers learn about each exchange (request logs, journals, the web UI's live feed): the `exchange` event. */
 export interface Exchange {
   request: Request;
   response: Response;
-  /** What the adapter and the core recorded about the request on its way through. */
+  /** What the adapter knew of the request. */
   context: RequestContext;
-  /** The route's interface, or null when no route matched. */
-  api: Api | 'rpc' | 'kora' | null;
+  /** What the core and the middleware learned of it (its body's text among them). */
+  vars: RequestVars;
+  /** The interface that answered, or null when none matched. */
+  api: InterfaceName | null;
   operationId: string | null;
   startedAt: Date;
   durationMs: number;
-  /** The refusal's problem code and fee-payer rule when the request was refused (a thrown error), else null. */
-  problem: { code: string; rule: string | null } | null;
-  /** The bodies as the journal keeps them, when they were asked for (see observeExchanges); else undefined. */
+  /** The refusal: a RelayError's problem code and fee-payer rule, or an interface's own (Kora's); else null. */
+  problem: ProblemRecord | InterfaceRefusal | null;
+  /** The bodies as the journal keeps them, when they were asked for (see src/core/observe-exchanges.ts); else undefined. */
   requestBody?: StoredBody;
   responseBody?: StoredBody;
 }

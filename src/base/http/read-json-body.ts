@@ -1,7 +1,7 @@
 import { RelayError } from '../errors/relay-error.ts';
 import { MAX_JSON_DEPTH, nestsDeeperThan } from './json-depth.ts';
 import { readCapped } from './read-capped.ts';
-import type { RequestContext } from './request-context.ts';
+import type { RequestContext, RequestVars } from './request-context.ts';
 import { headerOf } from './request-header.ts';
 
 /** Shared: a fatal decoder keeps no state between whole-buffer decode() calls. */
@@ -10,8 +10,10 @@ const STRICT_UTF8 = new TextDecoder('utf-8', { fatal: true });
 export interface ReadBodyOptions {
   /** Largest accepted body in bytes. */
   maxBytes: number;
-  /** The request's context: the headers and body a server adapter read, and where the body text is kept for the journal. */
+  /** The request's context: the headers and body a server adapter read. */
   context: RequestContext;
+  /** The request's store, where the body's text is kept for the journal. */
+  vars: RequestVars;
 }
 
 /**
@@ -50,7 +52,7 @@ function parseJsonBytes(request: Request, bytes: Uint8Array, options: ReadBodyOp
   } catch {
     throw new RelayError('MALFORMED_JSON', 'The request body is not valid UTF-8.');
   }
-  options.context.bodyText = text;
+  options.vars.bodyText = text;
   if (nestsDeeperThan(text, MAX_JSON_DEPTH)) {
     throw new RelayError('MALFORMED_JSON', `The request body nests arrays and objects deeper than ${MAX_JSON_DEPTH} levels.`);
   }

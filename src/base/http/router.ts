@@ -1,32 +1,42 @@
 import { RelayError } from '../errors/relay-error.ts';
 import type { ErrorStyle } from './error-response.ts';
-import type { Api, RequestContext } from './request-context.ts';
+import type { Api, InterfaceName, RequestContext, RequestVars } from './request-context.ts';
 
 export type { Api } from './request-context.ts';
 
-export interface RouteContext<S> {
-  request: Request;
-  /** What the server adapter and the core know of the request beside it (src/base/http/request-context.ts). */
-  requestContext: RequestContext;
-  url: URL;
+/**
+ * A route's and a middleware's view of one request: what the adapter gave (read-only), the
+ * request's store, and the dependencies of the interface that answers it (`deps`, the narrow object
+ * each interface asks for; never the whole emulator).
+ */
+export interface Call<D = unknown> {
+  readonly request: Request;
+  /** What the server adapter knows of the request beside it (src/base/http/request-context.ts). */
+  readonly requestContext: RequestContext;
+  /** What the core and the middleware learn on the way: interface, operation, refusal, body text. */
+  readonly vars: RequestVars;
+  readonly url: URL;
   params: Record<string, string>;
-  services: S;
-  /** The JSON body, read once under the size cap (see readJsonBody). Call it on the context: `context.body()`. */
-  body(this: RouteContext<S>): Promise<unknown>;
+  deps: D;
+  /** The JSON body, read once under the size cap (see readJsonBody). Call it on the call: `call.body()`. */
+  body(this: Call<D>): Promise<unknown>;
 }
 
-export interface Route<S> {
+/** The name routes have used for their argument: the same object. */
+export type RouteContext<D> = Call<D>;
+
+export interface Route<D> {
   method: string;
   /** Path relative to the mount, with `{name}` captures, e.g. `/account/balance/{environment}/{index}/{accountId}`. */
   path: string;
   api: Api;
   operationId: string;
   /** When two routes share a method and path, the first whose guard accepts the request wins. */
-  accepts?: (context: RouteContext<S>) => Promise<boolean>;
-  handle(context: RouteContext<S>): Promise<Response>;
+  accepts?(context: Call<D>): Promise<boolean>;
+  handle(context: Call<D>): Promise<Response>;
 }
 
-export function errorStyleOf(api: Api | undefined): ErrorStyle {
+export function errorStyleOf(api: InterfaceName | null | undefined): ErrorStyle {
   return api === 'legacy' ? 'legacy' : 'problem';
 }
 

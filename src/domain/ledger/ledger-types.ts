@@ -1,4 +1,5 @@
 import type { PublicKey } from '@solana/web3.js';
+import type { EventSink } from '../../base/events/emitter.ts';
 import type { ChangeFeed } from '../state/change-feed.ts';
 import type { EngineClock, EngineExecution, EngineFactory, GenesisAccount } from './engine.ts';
 import type { TransactionErrorJson } from './transaction-error.ts';
@@ -88,6 +89,20 @@ export interface LedgerOptions {
    * transaction's report and its caller's `commit` form one atomic unit. Default: nobody.
    */
   changes?: ChangeFeed;
+  /** Where it tells of landed transactions and direct account writes ({@link LedgerEvents}). Default: nobody. */
+  events?: EventSink<LedgerEvents>;
+}
+
+/**
+ * What the ledger tells whoever listens (PubSub's logs, account and program subscriptions), after
+ * the change is made, as events of the emulator's one emitter (src/domain/events.ts):
+ * - `transaction`: a transaction it executed and that landed in a block, with the addresses it may
+ *   have written;
+ * - `accounts`: accounts written directly (test controls, restore, deploys).
+ */
+export interface LedgerEvents {
+  transaction: { transaction: LedgerTransaction; written: string[] };
+  accounts: { written: string[] };
 }
 
 /** Transactions a slot holds by default (see LedgerOptions.transactionsPerSlot). */

@@ -6,7 +6,6 @@ import { balancedWrites, unprotectedWrites, type AccountWrite } from './account-
 import { transactionFee } from './compute-budget.ts';
 import type { EngineExecution, LedgerAccount, LedgerEngine } from './engine.ts';
 import { LedgerBlockhashes } from './ledger-blockhashes.ts';
-import { LedgerEvents, type LedgerListener } from './ledger-events.ts';
 import { reportedAccount, type ClockMark, type LedgerChange } from './ledger-changes.ts';
 import {
   DEFAULT_TRANSACTIONS_PER_SLOT,
@@ -55,7 +54,6 @@ export class Ledger {
   readonly #written = new Set<string>();
   #lock: Promise<unknown> = Promise.resolve();
   readonly #report: ChangeReporter;
-  readonly #events = new LedgerEvents();
 
   private constructor(engine: LedgerEngine, options: LedgerOptions) {
     this.#engine = engine;
@@ -181,7 +179,7 @@ export class Ledger {
       if (this.#options.changes?.recording) {
         this.#report({ op: 'write', accounts: [...final].map(([key, { account }]) => [key, reportedAccount(account)]) } satisfies LedgerChange);
       }
-      if (this.#events.listening) this.#events.tell({ kind: 'accounts', written: [...final.keys()] });
+      if (this.#options.events?.listening('accounts')) this.#options.events.emit('accounts', { written: [...final.keys()] });
     });
   }
 
@@ -213,7 +211,7 @@ export class Ledger {
       if (this.#options.changes?.recording && others.length > 0) {
         this.#report({ op: 'write', accounts: others.map(([key, account]) => [key, reportedAccount(account)]) } satisfies LedgerChange);
       }
-      if (this.#events.listening) this.#events.tell({ kind: 'accounts', written: [...final.keys()] });
+      if (this.#options.events?.listening('accounts')) this.#options.events.emit('accounts', { written: [...final.keys()] });
     });
   }
 
@@ -329,8 +327,8 @@ export class Ledger {
       }
       commit?.(result);
     });
-    if (this.#events.listening && landedInBlock(result))
-      this.#events.tell({ kind: 'transaction', transaction: result, written: keys.filter((_, index) => tx.message.isAccountWritable(index)).map(addressOf) });
+    if (this.#options.events?.listening('transaction') && landedInBlock(result))
+      this.#options.events.emit('transaction', { transaction: result, written: keys.filter((_, index) => tx.message.isAccountWritable(index)).map(addressOf) });
     return result;
   }
 
@@ -378,11 +376,6 @@ export class Ledger {
     const known = new Set(this.#options.genesis.map(({ address }) => addressOf(address)));
     for (const address of this.#written) known.add(address);
     return [...known];
-  }
-
-  /** Hears every transaction that landed and every direct write, after it is made (ledger-events.ts). */
-  listen(listener: LedgerListener): () => void {
-    return this.#events.listen(listener);
   }
 
   forgetWrites(): void {

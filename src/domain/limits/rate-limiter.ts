@@ -1,6 +1,6 @@
 import { decodeJwt } from 'jose';
 import { apiKeyId } from '../auth/api-keys.ts';
-import { bearerToken } from '../auth/authenticate.ts';
+import { bearerToken } from '../auth/bearer.ts';
 import { RelayError } from '../../base/errors/relay-error.ts';
 import type { RateLimitOptions } from './rate-limit-options.ts';
 import { TokenBucket } from './token-bucket.ts';

@@ -1,3 +1,4 @@
+import type { EventBus } from '../../base/events/emitter.ts';
 import { InternalError } from '../../base/errors/internal-error.ts';
 
 /** A stateful part's report of one change it made, for the write-ahead journal (see {@link ChangeFeed}). */
@@ -9,7 +10,7 @@ export interface PartChange {
   change: unknown;
 }
 
-/** Where reported changes go: the state file's write-ahead journal. */
+/** What a state file's journal gives the feed: it hears each unit of changes, and says when they are durable. */
 export interface ChangeSink {
   /**
    * One atomic unit of changes, in the order they were made. Called synchronously, as the
@@ -22,89 +23,79 @@ export interface ChangeSink {
   readonly pending: boolean;
 }
 
+/** The event the feed emits: one atomic unit of changes. */
+export interface StateChangeEvents {
+  'state-change': readonly PartChange[];
+}
+
 const DURABLE: Promise<void> = Promise.resolve();
 
 /**
  * The emulator's stream of state changes. Every stateful part reports each change it makes, at the
  * moment it makes it, through its reporter: records inserted and updated, history filed, token
  * accounts indexed, the accounts and clock the ledger wrote, queue settings, and each part's
- * clears. With a sink attached (a state file), each change becomes a journal entry and replaying
- * them in order redoes the outcomes exactly; with none (the default, in process) reporting costs
- * one branch.
+ * clears. The feed emits them as `state-change` events of the emulator's emitter
+ * (src/domain/events.ts): the state file's write-ahead journal hears them (replaying them in order
+ * redoes the outcomes exactly), and so does the web UI's live feed while a page watches. With
+ * nobody listening (the default, in process) reporting costs one branch.
  *
- * Changes made in one synchronous {@link unit} are written as one atomic entry: a processed
+ * Changes made in one synchronous {@link unit} are emitted as one atomic unit: a processed
  * transaction's ledger writes, record, history and token-account entries land together or not at
  * all.
  */
 export class ChangeFeed {
-  #sink: ChangeSink | null = null;
+  readonly #events: EventBus<StateChangeEvents>;
+  #sink: { durability: ChangeSink; unlisten: () => void } | null = null;
   #unit: PartChange[] | null = null;
-  readonly #watchers = new Set<() => void>();
 
-  /** True while a sink records changes: parts skip building a report nobody keeps. */
+  constructor(events: EventBus<StateChangeEvents>) {
+    this.#events = events;
+  }
+
+  /** True while someone hears the changes: parts skip building a report nobody keeps. */
   get recording(): boolean {
-    return this.#sink !== null;
+    return this.#events.listening('state-change');
   }
 
   /** True when changes were reported that are not durable yet. */
   get pending(): boolean {
-    return this.#sink?.pending ?? false;
+    return this.#sink?.durability.pending ?? false;
   }
 
+  /** Makes `sink` hear every unit from now on (a `state-change` listener) and decide durability; one sink at a time. */
   attach(sink: ChangeSink): void {
     if (this.#sink) throw new InternalError('CHANGE_SINK_ATTACHED', {});
-    this.#sink = sink;
+    this.#sink = { durability: sink, unlisten: this.#events.on('state-change', (changes) => sink.write(changes)) };
   }
 
   detach(): void {
+    this.#sink?.unlisten();
     this.#sink = null;
-  }
-
-  /**
-   * Calls `watcher` after each change reported from now on (the web UI's live updates), until the
-   * returned function is called. Watching does not make the emulator record anything: parts that
-   * build their report only while {@link recording} (the ledger's account writes) stay silent.
-   */
-  watch(watcher: () => void): () => void {
-    this.#watchers.add(watcher);
-    return () => this.#watchers.delete(watcher);
   }
 
   /** The reporter of one part: changes it reports are attributed to `part`. */
   reporter(part: string): ChangeReporter {
     return (change) => {
-      if (this.#watchers.size > 0) this.#tellWatchers();
-      if (this.#sink === null) return;
       if (this.#unit) this.#unit.push({ part, change });
-      else this.#sink.write([{ part, change }]);
+      else if (this.#events.listening('state-change')) this.#events.emit('state-change', [{ part, change }]);
     };
   }
 
-  /** Runs `work` synchronously; every change reported meanwhile is written as one atomic unit. */
+  /** Runs `work` synchronously; every change reported meanwhile is emitted as one atomic unit. */
   unit<T>(work: () => T): T {
-    if (this.#sink === null || this.#unit !== null) return work();
+    if (this.#unit !== null || !this.#events.listening('state-change')) return work();
     this.#unit = [];
     try {
       return work();
     } finally {
       const changes = this.#unit;
       this.#unit = null;
-      if (changes.length > 0) this.#sink?.write(changes);
-    }
-  }
-
-  #tellWatchers(): void {
-    for (const watcher of this.#watchers) {
-      try {
-        watcher();
-      } catch {
-        // A watcher must never break a change.
-      }
+      if (changes.length > 0) this.#events.emit('state-change', changes);
     }
   }
 
   /** Resolves once every change reported so far is durable (at once without a sink). */
   durable(): Promise<void> {
-    return this.#sink?.pending ? this.#sink.durable() : DURABLE;
+    return this.#sink?.durability.pending ? this.#sink.durability.durable() : DURABLE;
   }
 }

@@ -2,7 +2,9 @@ import { timingSafeEqual } from 'node:crypto';
 import { RelayError } from '../../base/errors/relay-error.ts';
 import { headerOf } from '../../base/http/request-header.ts';
 import type { RequestContext } from '../../base/http/request-context.ts';
+import { pathnameOf } from '../../base/http/request-url.ts';
 import { bareHost, isLoopbackName } from '../../base/http/server-mount.ts';
+import type { Middleware } from '../../core/room.ts';
 import { checkControlRequest } from './browser-guard.ts';
 
 /**
@@ -63,4 +65,15 @@ export class AdminGuard {
 /** True for addresses only this machine can reach: localhost, 127.0.0.0/8, ::1 (and their IPv4-mapped forms). */
 export function isLoopbackHost(host: string): boolean {
   return isLoopbackName(bareHost(host));
+}
+
+/**
+ * The admin token check as middleware, for the routes under `/__emulator` of the room that mounts
+ * it (the controls', and the web UI's reads): after the route is matched, before it runs.
+ */
+export function adminOnly(guard: AdminGuard): Middleware {
+  return (call, next) => {
+    if (guard.owns(pathnameOf(call.request.url))) guard.check(call.request, call.requestContext);
+    return next();
+  };
 }

@@ -3,7 +3,7 @@ import { SystemProgram } from '@solana/web3.js';
 import { RelayError } from '../../base/errors/relay-error.ts';
 import { keypairOf } from '../../domain/fixtures/load-fixtures.ts';
 import { decodeMint, decodeTokenAccount } from '../../domain/ledger/token-accounts.ts';
-import type { EmulatorServices } from '../../assembly/services.ts';
+import type { ControlsDeps } from './controls-deps.ts';
 import { parseAddress } from '../../domain/ledger/account-state.ts';
 import type { FaucetRequest, FaucetResult } from './control-types.ts';
 import { runControlTransaction } from './control-transactions.ts';
@@ -17,8 +17,8 @@ export const DEFAULT_FAUCET_LAMPORTS = 1_000_000_000n;
  * mint authority is the fixture mint authority, minted by a real MintTo into the owner's
  * associated token account.
  */
-export function faucetControl(services: Pick<EmulatorServices, 'ledger' | 'tokenAccounts' | 'fixtures'>): (request: FaucetRequest) => Promise<FaucetResult> {
-  const { ledger, tokenAccounts, fixtures } = services;
+export function faucetControl(deps: Pick<ControlsDeps, 'ledger' | 'tokenAccounts' | 'fixtures'>): (request: FaucetRequest) => Promise<FaucetResult> {
+  const { ledger, tokenAccounts, fixtures } = deps;
   const faucetKey = keypairOf(fixtures.relay.faucet);
   const mintAuthority = keypairOf(fixtures.relay.mintAuthority);
 

@@ -3,15 +3,15 @@ import { RelayError } from '../../base/errors/relay-error.ts';
 import type { Ledger } from '../../domain/ledger/ledger.ts';
 import { ProtectedAccountError } from '../../domain/ledger/protected-accounts.ts';
 import { decodeTokenAccount } from '../../domain/ledger/token-accounts.ts';
-import type { EmulatorServices } from '../../assembly/services.ts';
+import type { ControlsDeps } from './controls-deps.ts';
 import { parseAddress, toAccountState, toLedgerAccount, type AccountState } from '../../domain/ledger/account-state.ts';
 import type { ClockState, TestControlMethods, WarpRequest } from './control-types.ts';
 
 type LedgerControls = Pick<TestControlMethods, 'getAccount' | 'setAccount' | 'clock' | 'warp' | 'expireBlockhash'>;
 
 /** Accounts, the clock and blockhashes: the ledger as tests read and move it. */
-export function ledgerControls(services: Pick<EmulatorServices, 'ledger' | 'tokenAccounts' | 'queue'>): LedgerControls {
-  const { ledger, tokenAccounts, queue } = services;
+export function ledgerControls(deps: Pick<ControlsDeps, 'ledger' | 'tokenAccounts' | 'queue'>): LedgerControls {
+  const { ledger, tokenAccounts, queue } = deps;
 
   const getAccount = async (address: string | PublicKey): Promise<AccountState | null> => {
     const account = await ledger.getAccount(parseAddress(address));

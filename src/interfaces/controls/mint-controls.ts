@@ -3,7 +3,7 @@ import { Keypair, SystemProgram } from '@solana/web3.js';
 import { createHash } from 'node:crypto';
 import { RelayError } from '../../base/errors/relay-error.ts';
 import { keypairOf } from '../../domain/fixtures/load-fixtures.ts';
-import type { EmulatorServices } from '../../assembly/services.ts';
+import type { ControlsDeps } from './controls-deps.ts';
 import type { CreatedMint } from './control-types.ts';
 import { runControlTransaction } from './control-transactions.ts';
 
@@ -21,10 +21,10 @@ type MintsChange = { op: 'put'; next: number; mint: CreatedMint } | { op: 'clear
  * counter and the mints made are state (part `mints`).
  */
 export function mintControl(
-  services: Pick<EmulatorServices, 'ledger' | 'fixtures' | 'state' | 'changes'>,
+  deps: Pick<ControlsDeps, 'ledger' | 'fixtures' | 'state' | 'changes'>,
 ): (request: { decimals: number; symbol?: string }) => Promise<CreatedMint> {
-  const { ledger, fixtures, state } = services;
-  const report = services.changes.reporter('mints');
+  const { ledger, fixtures, state } = deps;
+  const report = deps.changes.reporter('mints');
   const faucetKey = keypairOf(fixtures.relay.faucet);
   const mintAuthority = keypairOf(fixtures.relay.mintAuthority);
   const mints = new Map<string, CreatedMint>();

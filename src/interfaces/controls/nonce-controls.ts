@@ -3,7 +3,7 @@ import { Keypair, NONCE_ACCOUNT_LENGTH, type PublicKey, SystemProgram } from '@s
 import { keypairOf } from '../../domain/fixtures/load-fixtures.ts';
 import { nonceStateOf } from '../../domain/ledger/durable-nonce.ts';
 import { parseAddress } from '../../domain/ledger/account-state.ts';
-import type { EmulatorServices } from '../../assembly/services.ts';
+import type { ControlsDeps } from './controls-deps.ts';
 import type { CreatedNonceAccount } from './control-types.ts';
 import { runControlTransaction } from './control-transactions.ts';
 
@@ -15,10 +15,8 @@ import { runControlTransaction } from './control-transactions.ts';
  * to use it at once. Addresses come from a counter (the first free one), so a test that starts from
  * reset() gets the same accounts every run.
  */
-export function nonceControl(
-  services: Pick<EmulatorServices, 'ledger' | 'fixtures'>,
-): (request: { authority: string | PublicKey }) => Promise<CreatedNonceAccount> {
-  const { ledger, fixtures } = services;
+export function nonceControl(deps: Pick<ControlsDeps, 'ledger' | 'fixtures'>): (request: { authority: string | PublicKey }) => Promise<CreatedNonceAccount> {
+  const { ledger, fixtures } = deps;
   const faucetKey = keypairOf(fixtures.relay.faucet);
   let next = 1;
   return async function createNonceAccount(request) {

@@ -17,8 +17,8 @@ type ProgramControls = Pick<TestControlMethods, 'programs' | 'deployProgram' | '
 const RESERVED_OWNERS: ReadonlySet<string> = new Set(['Sysvar1111111111111111111111111111111111111', 'NativeLoader1111111111111111111111111111111']);
 
 /** The app's programs as tests see and change them: the list, and deploying or replacing one while the emulator runs. */
-export function programControls(services: { programs: LoadedPrograms; queue: RelayQueue<SubmissionJob>; ledger: Ledger }): ProgramControls {
-  const { programs, queue, ledger } = services;
+export function programControls(deps: { programs: LoadedPrograms; queue: RelayQueue<SubmissionJob>; ledger: Ledger }): ProgramControls {
+  const { programs, queue, ledger } = deps;
   return {
     /**
      * Every account the ledger holds but the runtime's own (builtins, sysvars, what the engine ships):

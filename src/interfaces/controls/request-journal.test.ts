@@ -1,21 +1,21 @@
 import { respond } from '../../base/http/respond.ts';
 import { describe, expect, it } from 'vitest';
-import { observeExchanges } from '../../core/observe-exchanges.ts';
-import type { FetchHandler } from '../../base/http/exchange.ts';
-import type { RequestContext } from '../../base/http/request-context.ts';
+import type { Call } from '../../base/http/router.ts';
+import { observed } from '../../core/observe-exchanges.test-support.ts';
 import { RequestJournal } from './request-journal.ts';
 
 // A stand-in for the core: echoes the body it got, so the journal's copies can be compared.
-// Reads the body as the core does (readJsonBody keeps its text in the context), and answers it back.
-const echo = async (request: Request, context: RequestContext = {}) => {
+// Reads the body as the core does (readJsonBody keeps its text in the request's store), and answers it back.
+const echo = async ({ request, vars }: Call) => {
   const text = await request.text();
-  context.bodyText = text;
+  vars.bodyText = text;
   return new Response(text, { status: request.method === 'POST' ? 201 : 200, headers: { 'Content-Type': 'application/json', 'X-Kept': 'yes' } });
 };
 // A handler that never reads the body: the journal reads it itself after the answer.
 const ignoring = async () => new Response('{}', { headers: { 'Content-Type': 'application/json' } });
 /** A fetch observed by the journal, as the emulator wires it. */
-const observedBy = (journal: RequestJournal, fetch: FetchHandler) => observeExchanges(fetch, { observers: [journal.record], wantsBodies: journal.wants });
+const observedBy = (journal: RequestJournal, handle: (call: Call) => Promise<Response>) =>
+  observed(handle, { observers: [journal.record], wantsBodies: journal.wants });
 const post = (path: string, body: string) =>
   new Request(`http://emulator.test${path}`, { method: 'POST', body, headers: { 'Content-Type': 'application/json' } });
 

@@ -1,5 +1,5 @@
 import type { QueueOptions } from '../../domain/relay/relay-queue.ts';
-import type { EmulatorServices } from '../../assembly/services.ts';
+import type { ControlsDeps } from './controls-deps.ts';
 import type { TestControlMethods } from './control-types.ts';
 import { diagnosticControls } from './diagnostic-controls.ts';
 import { faucetControl } from './faucet.ts';
@@ -10,10 +10,10 @@ import { nonceControl } from './nonce-controls.ts';
 import { programControls } from './program-controls.ts';
 import { queueControls } from './queue-controls.ts';
 import type { RequestJournal } from './request-journal.ts';
-import { stateControls } from '../../domain/state/snapshots.ts';
+import { stateControls } from '../../domain/snapshots/snapshots.ts';
 
 export interface TestControlsOptions {
-  services: EmulatorServices;
+  deps: ControlsDeps;
   faults: FaultBook;
   journal: RequestJournal;
   /** The queue's start-up settings, restored on reset. */
@@ -26,16 +26,16 @@ export interface TestControlsOptions {
  * then faults and the request journal.
  */
 export function createTestControls(options: TestControlsOptions): TestControlMethods {
-  const { services, faults, journal } = options;
-  const createMint = mintControl(services);
+  const { deps, faults, journal } = options;
+  const createMint = mintControl(deps);
   return {
-    ...stateControls(services, options.queue),
-    faucet: faucetControl(services),
+    ...stateControls(deps, options.queue),
+    faucet: faucetControl(deps),
     createMint,
-    createNonceAccount: nonceControl(services),
-    ...ledgerControls(services),
-    ...queueControls(services.queue),
-    ...programControls(services),
-    ...diagnosticControls({ faults, journal, submissions: services.submissions, state: services.state, uiUrl: services.config.uiUrl }),
+    createNonceAccount: nonceControl(deps),
+    ...ledgerControls(deps),
+    ...queueControls(deps.queue),
+    ...programControls(deps),
+    ...diagnosticControls({ faults, journal, submissions: deps.submissions, state: deps.state, uiUrl: deps.config.uiUrl }),
   };
 }

@@ -1,34 +1,34 @@
+import type { Route } from '../../base/http/router.ts';
 import { decodeJwt } from 'jose';
 import { apiKeyId } from '../../domain/auth/api-keys.ts';
-import { bearerToken } from '../../domain/auth/authenticate.ts';
+import { bearerToken } from '../../domain/auth/bearer.ts';
 import { jsonResponse, jsonTextResponse, stringifyJson } from '../../base/http/json-response.ts';
-import type { EmulatorRoute } from '../../core/create-fetch.ts';
-import type { EmulatorServices } from '../../assembly/services.ts';
+import type { CurrentDeps } from './current-deps.ts';
 import type { IssuedToken } from '../../domain/auth/tokens.ts';
 import { headerOf } from '../../base/http/request-header.ts';
 
-const getConfig: EmulatorRoute = {
+const getConfig: Route<CurrentDeps> = {
   method: 'GET',
   path: '/Transaction/config',
   api: 'current',
   operationId: 'getConfig',
-  async handle({ request, requestContext, services }) {
+  async handle({ request, requestContext, deps }) {
     // The subject names the API key (by a digest, never the key): a Token renewed with a Token keeps it.
     const key = headerOf(request, requestContext, 'x-api-key');
     const bearer = key === null ? bearerToken(headerOf(request, requestContext, 'authorization')) : null;
     const subject = key !== null ? apiKeyId(key) : bearer !== null ? String(decodeJwt(bearer).sub ?? 'bearer') : 'bearer';
-    const issued = await services.tokens.issue(subject);
+    const issued = await deps.tokens.issue(subject);
     let text = renderedConfigs.get(issued);
     if (text === undefined) {
       text = stringifyJson({
-        RpcUrl: services.config.rpcUrl,
-        FeePayer: services.config.feePayer,
+        RpcUrl: deps.config.rpcUrl,
+        FeePayer: deps.config.feePayer,
         Token: issued.token,
-        RpcEnvironment: services.config.rpcEnvironment,
+        RpcEnvironment: deps.config.rpcEnvironment,
         TokenExpiration: issued.expiresAt.toISOString(),
         // The Android SDK's v0.1.2-alpha and v0.1.3-alpha read these two in camelCase.
-        feePayer: services.config.feePayer,
-        rpcUrl: services.config.rpcUrl,
+        feePayer: deps.config.feePayer,
+        rpcUrl: deps.config.rpcUrl,
       });
       renderedConfigs.set(issued, text);
     }
@@ -43,29 +43,29 @@ const getConfig: EmulatorRoute = {
  */
 const renderedConfigs = new WeakMap<IssuedToken, string>();
 
-async function blockhashRecord(services: EmulatorServices): Promise<Response> {
-  const { blockhash, lastValidBlockHeight } = await services.ledger.latestBlockhash();
+async function blockhashRecord(deps: CurrentDeps): Promise<Response> {
+  const { blockhash, lastValidBlockHeight } = await deps.ledger.latestBlockhash();
   return jsonResponse({ Blockhash: blockhash, LastValidBlockHeight: Number(lastValidBlockHeight) });
 }
 
-const getBlockhash: EmulatorRoute = {
+const getBlockhash: Route<CurrentDeps> = {
   method: 'GET',
   path: '/Transaction/blockhash',
   api: 'current',
   operationId: 'getBlockhash',
-  handle: ({ services }) => blockhashRecord(services),
+  handle: ({ deps }) => blockhashRecord(deps),
 };
 
 /** The older altude-js client posts `{}` here; a body must be a JSON object and is otherwise ignored. */
-const getBlockhashByPost: EmulatorRoute = {
+const getBlockhashByPost: Route<CurrentDeps> = {
   method: 'POST',
   path: '/Transaction/blockhash',
   api: 'current',
   operationId: 'getBlockhashByPost',
   async handle(context) {
-    context.services.binder.body('getBlockhashByPost', (await context.body()) ?? {});
-    return blockhashRecord(context.services);
+    context.deps.binder.body('getBlockhashByPost', (await context.body()) ?? {});
+    return blockhashRecord(context.deps);
   },
 };
 
-export const configRoutes: EmulatorRoute[] = [getConfig, getBlockhash, getBlockhashByPost];
+export const configRoutes: Route<CurrentDeps>[] = [getConfig, getBlockhash, getBlockhashByPost];

@@ -1,15 +1,23 @@
 import { createHmac, timingSafeEqual } from 'node:crypto';
-import type { FetchHandler } from '../../base/http/exchange.ts';
 import { readCapped } from '../../base/http/read-capped.ts';
 import type { RequestContext } from '../../base/http/request-context.ts';
 import { headerOf } from '../../base/http/request-header.ts';
 import { KORA_METHOD_KEYS, type KoraMethodName } from './kora-config.ts';
-import type { KoraContext } from './kora-context.ts';
+import type { Call } from '../../base/http/router.ts';
+import type { Middleware } from '../../core/room.ts';
+import type { KoraContext, KoraDeps } from './kora-context.ts';
 import { KORA_CALL_FAILED, KoraError } from './kora-error.ts';
 import { KORA_METHODS } from './kora-methods.ts';
 import { MAX_JSON_DEPTH, nestsDeeperThan } from '../../base/http/json-depth.ts';
 
 type Id = string | number | null;
+
+/** A Kora call past the first middleware: its body's text, its object and its (enabled) method. */
+interface KoraCall {
+  text: string;
+  object: { id?: Id; method?: unknown; params?: unknown };
+  method: KoraMethodName;
+}
 
 /**
  * Kora's JSON-RPC endpoint, as Kora 2.0.4's server answers (crates/lib/src/rpc_server/server.rs),
@@ -20,43 +28,64 @@ type Id = string | number | null;
  *   `kora.auth.hmac_secret`, `x-timestamp` within `max_timestamp_age` seconds of the wall clock and
  *   `x-hmac-signature` = hex HMAC-SHA256(secret, timestamp + body), else 401 (liveness needs neither);
  * - jsonrpsee's own: a body not sent as `application/json`: HTTP 415, in plain text;
- * - then JSON-RPC 2.0: a method's failure is a call error, code -32000 with Kora's message.
+ * - then JSON-RPC 2.0 ({@link koraAnswer}): a method's failure is a call error, code -32000 with Kora's message.
  * The per-second `rate_limit` (tower's RateLimitLayer delays, never refuses) is not applied.
+ * What refused goes to the journals and the web UI in the request's store (`vars.refusal`), never on Kora's wire.
  */
-export function createKoraHandler(context: KoraContext): FetchHandler {
+export function koraMiddleware(context: KoraContext): Middleware<KoraDeps>[] {
   const { kora } = context.config;
   const enabled = new Set((Object.keys(KORA_METHOD_KEYS) as KoraMethodName[]).filter((name) => kora.enabled_methods[KORA_METHOD_KEYS[name]]));
-  return async function koraFetch(request, requestContext: RequestContext = {}) {
-    // The core hands over a GET only for /liveness (src/core/create-fetch.ts, isKora).
+  const methodGate: Middleware<KoraDeps> = async (call, next) => {
+    const { request, requestContext, vars } = call;
+    // The room hands over a GET only for /liveness (kora-room.ts).
     if (request.method === 'GET') return enabled.has('liveness') ? reply(1, null) : empty(405);
     if (request.method !== 'POST') return empty(405);
     const bytes = requestContext.body ?? (request.body ? await readCapped(request.body, kora.max_request_body_size) : new Uint8Array());
     if (bytes === null || bytes.length > kora.max_request_body_size) return empty(413);
     const text = Buffer.from(bytes).toString('utf8');
-    // The body is read here, not by the core: the journal and the live feed take its text from the context.
-    requestContext.bodyText = text;
-    const call = parseCall(text);
-    const method = typeof call?.method === 'string' ? (call.method as KoraMethodName) : null;
-    if (call === null || method === null) return empty(405);
-    // What refused goes to the journals and the web UI in the request's context, never on Kora's wire.
+    // The body is read here, not by the core: the journal and the live feed take its text from the store.
+    vars.bodyText = text;
+    const object = parseCall(text);
+    const method = typeof object?.method === 'string' ? (object.method as KoraMethodName) : null;
+    if (object === null || method === null) return empty(405);
     if (!enabled.has(method)) {
-      requestContext.problem = { code: 'MethodNotAllowed', rule: 'kora.enabled_methods' };
+      vars.refusal = { code: 'MethodNotAllowed', rule: 'kora.enabled_methods' };
       return empty(405);
     }
-    if (method !== 'liveness' && !authorized(request, requestContext, text, context)) {
-      requestContext.problem = { code: 'Unauthorized', rule: 'kora.auth' };
-      return empty(401);
+    calls.set(call, { text, object, method });
+    return next();
+  };
+  const auth: Middleware<KoraDeps> = (call, next) => {
+    const { method, text } = calls.get(call)!;
+    if (method !== 'liveness' && !authorized(call.request, call.requestContext, text, context)) {
+      call.vars.refusal = { code: 'Unauthorized', rule: 'kora.auth' };
+      return Promise.resolve(empty(401));
     }
-    // Then jsonrpsee 0.16's own check (transport/http.rs `is_json`): a JSON body sent as anything else is 415.
-    if (!JSON_CONTENT_TYPES.has((headerOf(request, requestContext, 'content-type') ?? '').toLowerCase())) {
-      requestContext.problem = { code: 'UnsupportedContentType', rule: null };
-      return new Response(UNSUPPORTED_CONTENT_TYPE, {
+    return next();
+  };
+  // Then jsonrpsee 0.16's own check (transport/http.rs `is_json`): a JSON body sent as anything else is 415.
+  const contentType: Middleware<KoraDeps> = (call, next) => {
+    if (JSON_CONTENT_TYPES.has((headerOf(call.request, call.requestContext, 'content-type') ?? '').toLowerCase())) return next();
+    call.vars.refusal = { code: 'UnsupportedContentType', rule: null };
+    return Promise.resolve(
+      new Response(UNSUPPORTED_CONTENT_TYPE, {
         status: 415,
         headers: { 'Content-Type': 'text/plain; charset=utf-8', 'Access-Control-Allow-Origin': '*' },
-      });
-    }
-    const id = call.id ?? null;
-    const params = call.params;
+      }),
+    );
+  };
+  return [methodGate, auth, contentType];
+}
+
+/** The calls the middleware let through, by request: what {@link koraAnswer} runs. */
+const calls = new WeakMap<Call<KoraDeps>, KoraCall>();
+
+/** Runs the method of a call the middleware let through, and answers it as JSON-RPC 2.0. */
+export function koraAnswer(context: KoraContext): (call: Call<KoraDeps>) => Promise<Response> {
+  return async (call) => {
+    const { object, method } = calls.get(call)!;
+    const id = object.id ?? null;
+    const params = object.params;
     if (params !== undefined && params !== null && (typeof params !== 'object' || Array.isArray(params))) {
       return failure(id, -32602, 'Invalid params');
     }
@@ -64,7 +93,7 @@ export function createKoraHandler(context: KoraContext): FetchHandler {
       return reply(id, await KORA_METHODS[method]((params ?? {}) as Record<string, unknown>, context));
     } catch (error) {
       if (!(error instanceof KoraError)) throw error;
-      requestContext.problem = { code: error.kind, rule: error.rule };
+      call.vars.refusal = { code: error.kind, rule: error.rule };
       return failure(id, KORA_CALL_FAILED, error.message);
     }
   };

@@ -30,14 +30,14 @@ export const KORA_METHODS: Record<KoraMethodName, KoraMethod> = {
     if (config.validation.allowed_tokens.length === 0) throw new KoraError('InternalServerError', 'No tokens provided');
     return { tokens: config.validation.allowed_tokens };
   },
-  async getBlockhash(_params, { services }) {
-    return { blockhash: (await services.ledger.latestBlockhash()).blockhash };
+  async getBlockhash(_params, { deps }) {
+    return { blockhash: (await deps.ledger.latestBlockhash()).blockhash };
   },
   async estimateTransactionFee(params, context) {
     const tx = decodeKoraTransaction(stringParam(params, 'transaction'));
     const { address } = context.signers.pick(optionalString(params, 'signer_key'));
     const scope = feeScope(context, address);
-    const resolved = await resolveKoraTransaction(context.services.ledger, tx, booleanParam(params, 'sig_verify'));
+    const resolved = await resolveKoraTransaction(context.deps.ledger, tx, booleanParam(params, 'sig_verify'));
     const fee = await estimateKoraFee(scope, resolved);
     const feeToken = optionalString(params, 'fee_token');
     if (feeToken !== null && !isAddress(feeToken)) throw invalidTransaction('Invalid fee token mint address');
@@ -52,11 +52,11 @@ export const KORA_METHODS: Record<KoraMethodName, KoraMethod> = {
     const signed = await signForKora(params, context);
     // Kora sends with the RPC's preflight, which refuses a transaction whose blockhash (or durable
     // nonce) is no longer valid; the emulator's queue would take it and drop it unseen.
-    if (!(await context.services.ledger.isTransactionRecent(signed.tx.message))) {
+    if (!(await context.deps.ledger.isTransactionRecent(signed.tx.message))) {
       throw new KoraError('TransactionExecutionFailed', 'Transaction simulation failed: Blockhash not found');
     }
-    const signature = await context.services.relay.submitSigned(signed.tx, signed.bytes, 'kora', signed.exposure);
-    const landed = await context.services.worker.waitFor(signature, 'confirmed', SEND_TIMEOUT_MS);
+    const signature = await context.deps.relay.submitSigned(signed.tx, signed.bytes, 'kora', signed.exposure);
+    const landed = await context.deps.worker.waitFor(signature, 'confirmed', SEND_TIMEOUT_MS);
     if (landed?.status === 'failed') throw new KoraError('TransactionExecutionFailed', landed.message);
     return { signature, signed_transaction: signed.encoded, signer_pubkey: signed.signer };
   },
@@ -74,7 +74,7 @@ async function signForKora(
   const tx = decodeKoraTransaction(stringParam(params, 'transaction'));
   context.usage.check(tx, context.signers.addresses());
   const signer = context.signers.pick(optionalString(params, 'signer_key'));
-  const { ledger } = context.services;
+  const { ledger } = context.deps;
   const resolved = await resolveKoraTransaction(ledger, tx, booleanParam(params, 'sig_verify'));
   const scope = feeScope(context, signer.address);
   // The fee payer's outflow, added up once: checked against the cap, charged, and reported as sponsor exposure.

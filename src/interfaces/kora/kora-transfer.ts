@@ -15,7 +15,7 @@ const NATIVE_SOL = '11111111111111111111111111111111';
  * validates it as it would a client's, signs its own place and hands it back for the source to sign.
  */
 export async function transferTransaction(params: Record<string, unknown>, context: KoraContext) {
-  const { ledger } = context.services;
+  const { ledger } = context.deps;
   const signer = context.signers.pick(typeof params.signer_key === 'string' ? params.signer_key : null);
   const feePayer = new PublicKey(signer.signer.publicKey);
   const source = addressParam(params, 'source');

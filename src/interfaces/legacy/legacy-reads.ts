@@ -6,12 +6,12 @@ import type { TokenAccountIndex } from '../../domain/store/token-account-index.t
 import { ownedTokenAccounts, type OwnedTokenAccount } from '../../domain/store/owned-token-accounts.ts';
 import type { LegacyApp, LegacyApps } from './legacy-apps.ts';
 
-/** The parts these reads use (declared here, not picked from EmulatorServices, which lists the legacy service itself). */
+/** The parts these reads use (declared here, not picked from LegacyDeps, which lists the legacy service itself). */
 type Services = { ledger: Ledger; tokenAccounts: TokenAccountIndex; history: HistoryIndex };
 
 /** The owner's token accounts of a mint, as they are on the ledger now (sorted by address). */
-export function tokenAccountsOf(services: Services, owner: string, mint: string): Promise<OwnedTokenAccount[]> {
-  return ownedTokenAccounts(services, owner, mint);
+export function tokenAccountsOf(deps: Services, owner: string, mint: string): Promise<OwnedTokenAccount[]> {
+  return ownedTokenAccounts(deps, owner, mint);
 }
 
 export interface LegacyAccountInfo {
@@ -29,8 +29,8 @@ export interface LegacyAccountInfo {
  * What the legacy service told about an account: whether it is a mint or a token account, and
  * (for a wallet) its token accounts of the app's mint, with balances in whole-token units.
  */
-export async function accountInfo(services: Services, apps: LegacyApps, app: LegacyApp, account: string, mint: string): Promise<LegacyAccountInfo> {
-  const raw = await services.ledger.getAccount(new PublicKey(account));
+export async function accountInfo(deps: Services, apps: LegacyApps, app: LegacyApp, account: string, mint: string): Promise<LegacyAccountInfo> {
+  const raw = await deps.ledger.getAccount(new PublicKey(account));
   const isMint = decodeMint(raw) !== null;
   const token = decodeTokenAccount(raw);
   const isTokenAccount = token !== null;
@@ -38,7 +38,7 @@ export async function accountInfo(services: Services, apps: LegacyApps, app: Leg
   const result: LegacyAccountInfo = { account, isMint, isOwner: false, isTokenAccount, owner, program: raw?.owner.toBase58() ?? null, tokens: null };
   if (isMint || (isTokenAccount && owner !== account)) return result;
   const appMint = apps.mint(app, mint);
-  const tokens = (await tokenAccountsOf(services, account, appMint.publicKey)).map(({ address, state }) => ({
+  const tokens = (await tokenAccountsOf(deps, account, appMint.publicKey)).map(({ address, state }) => ({
     account: address,
     balance: toUiAmountString(state.amount, appMint.decimals),
     closeAuthority: state.closeAuthority,
@@ -60,10 +60,10 @@ export interface LegacyBalance {
 }
 
 /** Balances of every mint of the app, in whole-token units as strings. */
-export async function balanceOf(services: Services, app: LegacyApp, owner: string): Promise<LegacyBalance> {
+export async function balanceOf(deps: Services, app: LegacyApp, owner: string): Promise<LegacyBalance> {
   const result: LegacyBalance = { balance: '0', mintMap: {}, mints: {}, tokens: [] };
   for (const mint of app.mints) {
-    const accounts = await tokenAccountsOf(services, owner, mint.publicKey);
+    const accounts = await tokenAccountsOf(deps, owner, mint.publicKey);
     result.mintMap[mint.publicKey] = accounts.map(({ address }) => address);
     if (accounts.length === 0) continue;
     let total = 0n;
@@ -81,11 +81,11 @@ export async function balanceOf(services: Services, app: LegacyApp, owner: strin
 const HISTORY_LIMIT = 1000;
 
 /** For each of the owner's token accounts of the mint: its signatures, newest first. */
-export async function historyOf(services: Services, owner: string, mint: string) {
-  const accounts = await tokenAccountsOf(services, owner, mint);
+export async function historyOf(deps: Services, owner: string, mint: string) {
+  const accounts = await tokenAccountsOf(deps, owner, mint);
   return accounts.map(({ address }) => ({
     account: address,
-    history: services.history
+    history: deps.history
       .query(address, { limit: HISTORY_LIMIT })
       .map(({ signature, slot, blockTime, err, memo }) => ({ signature, slot, blockTime, err, memo })),
   }));

@@ -1,6 +1,7 @@
+import type { MetaDeps } from './meta-deps.ts';
+import type { Route } from '../../base/http/router.ts';
 import { readFileSync } from 'node:fs';
 import { ASSETS } from '../../base/assets.ts';
-import type { EmulatorRoute } from '../../core/create-fetch.ts';
 import { pathnameOf } from '../../base/http/request-url.ts';
 import { respond } from '../../base/http/respond.ts';
 
@@ -44,7 +45,7 @@ const DOCS_CSP =
   "'self'; worker-src 'self' blob:; base-uri 'none'; form-action 'none'; frame-ancestors 'self'";
 
 /** GET /docs: the contract rendered by Redoc, served offline with its script. */
-export const docsRoutes: EmulatorRoute[] = [
+export const docsRoutes: Route<MetaDeps>[] = [
   {
     method: 'GET',
     path: '/docs',

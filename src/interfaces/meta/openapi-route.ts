@@ -1,9 +1,10 @@
-import type { EmulatorRoute } from '../../core/create-fetch.ts';
+import type { MetaDeps } from './meta-deps.ts';
+import type { Route } from '../../base/http/router.ts';
 import { respond } from '../../base/http/respond.ts';
 import { openApiText } from '../../domain/openapi/document.ts';
 
 /** GET /openapi.yaml: the contract the emulator serves, as YAML. */
-export const openApiRoute: EmulatorRoute = {
+export const openApiRoute: Route<MetaDeps> = {
   method: 'GET',
   path: '/openapi.yaml',
   api: 'meta',

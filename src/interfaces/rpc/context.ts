@@ -1,4 +1,4 @@
-import type { EmulatorServices } from '../../assembly/services.ts';
+import type { RpcDeps } from './rpc-deps.ts';
 import { JsonRpcError, RPC_ERROR, paramsError } from './json-rpc-error.ts';
 import { optionalInteger, optionalVariant } from './params.ts';
 
@@ -12,7 +12,7 @@ export type RpcCommitment = (typeof COMMITMENTS)[number];
 
 /** What a method handler gets besides its params. */
 export interface RpcContext {
-  services: EmulatorServices;
+  deps: RpcDeps;
 }
 
 export type RpcMethod = (params: unknown, context: RpcContext) => unknown;
@@ -34,7 +34,7 @@ export function confirmedOrFinalized(config: Record<string, unknown>): 'confirme
  * has one bank; see x-emulator-choice on /rpc). Refuses with -32016 when `minContextSlot` is ahead.
  */
 export function contextSlot(context: RpcContext, config: Record<string, unknown>): number {
-  const slot = Number(context.services.ledger.clock().slot);
+  const slot = Number(context.deps.ledger.clock().slot);
   const minContextSlot = optionalInteger(config, 'minContextSlot');
   if (minContextSlot !== undefined && minContextSlot > slot) {
     throw new JsonRpcError(RPC_ERROR.MIN_CONTEXT_SLOT_NOT_REACHED, 'Minimum context slot has not been reached', { contextSlot: slot });

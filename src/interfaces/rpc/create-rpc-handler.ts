@@ -1,15 +1,18 @@
 import { respond } from '../../base/http/respond.ts';
 import type { FetchHandler } from '../../base/http/exchange.ts';
+import type { Call } from '../../base/http/router.ts';
+import { compose } from '../../core/compose.ts';
+import { createCall } from '../../core/create-fetch.ts';
+import type { Middleware } from '../../core/room.ts';
 import { RelayError } from '../../base/errors/relay-error.ts';
-import { readJsonBody } from '../../base/http/read-json-body.ts';
-import type { EmulatorServices } from '../../assembly/services.ts';
 import type { MethodTable, RpcContext } from './context.ts';
+import type { RpcDeps } from './rpc-deps.ts';
 import { JsonRpcError, RPC_ERROR } from './json-rpc-error.ts';
 import { RPC_METHODS } from './method-table.ts';
 import { stringifyRpc } from './rpc-json.ts';
 import { VerifiedTokens } from './verified-tokens.ts';
 import { headerOf } from '../../base/http/request-header.ts';
-import { bearerToken } from '../../domain/auth/authenticate.ts';
+import { bearerToken } from '../../domain/auth/bearer.ts';
 import { tokenRequired } from '../../domain/auth/rpc-auth.ts';
 
 export interface RpcHandlerOptions {
@@ -29,28 +32,48 @@ type Envelope = { jsonrpc: '2.0'; id: Id } & ({ result: unknown } | { error: Ret
  * -32700 for unparsable JSON, -32600 for a malformed request object, -32601 for unknown methods and
  * the method's own errors. Batches are answered in order; notifications (no `id`) get no answer.
  */
-export function createRpcHandler(services: EmulatorServices, options: Partial<RpcHandlerOptions> = {}): FetchHandler {
-  const methods = options.methods ?? RPC_METHODS;
-  const context: RpcContext = { services };
-  const verified = new VerifiedTokens(services.tokens, services.now);
+export function createRpcHandler(deps: RpcDeps, options: Partial<RpcHandlerOptions> = {}): FetchHandler {
+  const run = compose(rpcMiddleware(deps), rpcAnswer(options));
+  return (request, requestContext = {}) => run(createCall(request, requestContext, deps, deps.config.maxBodyBytes));
+}
 
-  return async function rpc(request, requestContext = {}): Promise<Response> {
-    if (request.method !== 'POST') {
-      const websocket = headerOf(request, requestContext, 'upgrade')?.toLowerCase() === 'websocket';
-      const detail = websocket
-        ? "PubSub (WebSocket) is not served through a fetch mount: connect to a listener (RpcUrl on the in-process loopback port, or the server's " +
-          'port) with wsEndpoint ws://<host>:<port>/rpc?token=<Token>.'
-        : `${request.method} is not allowed: the JSON-RPC endpoint accepts POST.`;
-      throw new RelayError('METHOD_NOT_ALLOWED', detail, { headers: { Allow: 'POST' } });
-    }
-    const mode = services.config.rpcAuth;
-    if (mode !== 'off') {
-      const authorization = headerOf(request, requestContext, 'authorization');
-      if (bearerToken(authorization) !== null || tokenRequired(mode, requestContext.mount)) await verified.require(authorization);
-    }
+/**
+ * The RPC's middleware, in order: POST only (405, with a word on PubSub for a WebSocket handshake
+ * sent to a fetch mount), then the Token where `config.rpcAuth` asks for it (a Token that is sent
+ * is always checked, but with `off`).
+ */
+export function rpcMiddleware(deps: RpcDeps): Middleware<RpcDeps>[] {
+  const verified = new VerifiedTokens(deps.tokens, deps.now);
+  const postOnly: Middleware<RpcDeps> = (call, next) => {
+    const { request, requestContext } = call;
+    if (request.method === 'POST') return next();
+    const websocket = headerOf(request, requestContext, 'upgrade')?.toLowerCase() === 'websocket';
+    const detail = websocket
+      ? "PubSub (WebSocket) is not served through a fetch mount: connect to a listener (RpcUrl on the in-process loopback port, or the server's " +
+        'port) with wsEndpoint ws://<host>:<port>/rpc?token=<Token>.'
+      : `${request.method} is not allowed: the JSON-RPC endpoint accepts POST.`;
+    throw new RelayError('METHOD_NOT_ALLOWED', detail, { headers: { Allow: 'POST' } });
+  };
+  const token: Middleware<RpcDeps> = (call, next) => {
+    const mode = call.deps.config.rpcAuth;
+    if (mode === 'off') return next();
+    const authorization = headerOf(call.request, call.requestContext, 'authorization');
+    if (bearerToken(authorization) === null && !tokenRequired(mode, call.requestContext.mount)) return next();
+    return verified.require(authorization).then(next);
+  };
+  return [postOnly, token];
+}
+
+/** The JSON-RPC 2.0 answer to a POST that passed the middleware: one call, a batch, or a parse error. */
+export function rpcAnswer(options: Partial<RpcHandlerOptions> = {}): (call: Call<RpcDeps>) => Promise<Response> {
+  const methods = options.methods ?? RPC_METHODS;
+  const contexts = new WeakMap<RpcDeps, RpcContext>();
+  return async function rpc(call): Promise<Response> {
+    let context = contexts.get(call.deps);
+    if (!context) contexts.set(call.deps, (context = { deps: call.deps }));
     let body: unknown;
     try {
-      body = await readJsonBody(request, { maxBytes: services.config.maxBodyBytes, context: requestContext });
+      body = await call.body();
     } catch (error) {
       if (error instanceof RelayError && error.code === 'MALFORMED_JSON') return reply(failure(null, new JsonRpcError(RPC_ERROR.PARSE_ERROR, 'Parse error')));
       throw error;
@@ -66,12 +89,12 @@ export function createRpcHandler(services: EmulatorServices, options: Partial<Rp
     // the server build an answer it cannot hold (200 getLeaderSchedule calls made 580 MB).
     const parts: string[] = [];
     let bytes = 0;
-    for (const call of body) {
+    for (const each of body) {
       if (bytes > MAX_BATCH_ANSWER_BYTES) {
-        if (isCallWithId(call)) parts.push(stringifyRpc(failure(idOf(call), batchTooLarge())));
+        if (isCallWithId(each)) parts.push(stringifyRpc(failure(idOf(each), batchTooLarge())));
         continue;
       }
-      const answer = await answerOne(call, methods, context);
+      const answer = await answerOne(each, methods, context);
       if (answer === null) continue;
       const text = stringifyRpc(answer);
       bytes += text.length;

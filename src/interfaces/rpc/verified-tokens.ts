@@ -1,4 +1,4 @@
-import { bearerToken, requireBearer } from '../../domain/auth/authenticate.ts';
+import { bearerToken, requireBearer } from '../../domain/auth/bearer.ts';
 import type { TokenIssuer } from '../../domain/auth/tokens.ts';
 
 /** Most tokens remembered; past it the memory starts over. */

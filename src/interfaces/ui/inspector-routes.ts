@@ -1,5 +1,4 @@
-import type { EmulatorRoute } from '../../core/create-fetch.ts';
-import type { AdminGuard } from '../controls/admin-guard.ts';
+import type { Route } from '../../base/http/router.ts';
 import type { RequestJournal } from '../controls/request-journal.ts';
 import { RelayError } from '../../base/errors/relay-error.ts';
 import { parseAddress } from '../../base/http/address.ts';
@@ -12,48 +11,44 @@ import { overview } from './inspector/overview.ts';
 import { relayDetail } from './inspector/relay-detail.ts';
 import { relayRows, type RelayFilter } from './inspector/relay-rows.ts';
 import { walletView } from './inspector/wallet-view.ts';
-import type { EmulatorServices } from '../../assembly/services.ts';
+import type { UiDeps } from './ui-deps.ts';
 import { TRANSACTION_ORIGINS, type TransactionOrigin } from '../../domain/store/submissions.ts';
 
-type Context = RouteContext<EmulatorServices>;
+type Context = RouteContext<UiDeps>;
 
 export interface InspectorRoutesOptions {
   journal: RequestJournal;
   feed: LiveFeed;
-  guard: AdminGuard;
 }
 
 const RELAY_STATUSES = ['Queued', 'Processed', 'Confirmed', 'Finalized', 'Failed', 'Refused'] as const;
 
 /**
- * What the web UI reads, under /__emulator and behind the admin guard like every control: the
+ * What the web UI reads, under /__emulator and behind the admin guard like every control (the room's middleware): the
  * overview, the relay list and one relay's detail, a wallet, and the change events.
  */
-export function inspectorRoutes(options: InspectorRoutesOptions): EmulatorRoute[] {
-  const { journal, feed, guard } = options;
-  const route = (path: string, operationId: string, handle: (context: Context) => Promise<Response>): EmulatorRoute => ({
+export function inspectorRoutes(options: InspectorRoutesOptions): Route<UiDeps>[] {
+  const { journal, feed } = options;
+  const route = (path: string, operationId: string, handle: (context: Context) => Promise<Response>): Route<UiDeps> => ({
     method: 'GET',
     path,
     api: 'emulator',
     operationId,
-    async handle(context) {
-      guard.check(context.request, context.requestContext);
-      return handle(context);
-    },
+    handle,
   });
-  const sources = (services: EmulatorServices) => ({
-    submissions: services.submissions,
-    legacy: services.legacy.records,
+  const sources = (deps: UiDeps) => ({
+    submissions: deps.submissions,
+    legacy: deps.legacy.records,
     journal,
-    profile: services.config.policyProfile,
-    appPrograms: services.programs,
+    profile: deps.config.policyProfile,
+    appPrograms: deps.programs,
   });
 
   return [
-    route('/__emulator/overview', 'emulatorOverview', async ({ services }) => jsonResponse(await overview(services))),
+    route('/__emulator/overview', 'emulatorOverview', async ({ deps }) => jsonResponse(await overview(deps))),
 
     route('/__emulator/relays', 'emulatorRelays', async (context) => {
-      const query = context.services.binder.query('emulatorRelays', context.url.searchParams);
+      const query = context.deps.binder.query('emulatorRelays', context.url.searchParams);
       const filter: RelayFilter = {
         ...(typeof query.wallet === 'string' ? { wallet: parseAddress(query.wallet, 'wallet').toBase58() } : {}),
         ...(typeof query.mint === 'string' ? { mint: parseAddress(query.mint, 'mint').toBase58() } : {}),
@@ -61,17 +56,17 @@ export function inspectorRoutes(options: InspectorRoutesOptions): EmulatorRoute[
         ...(isRelayStatus(query.status) ? { status: query.status } : {}),
         ...(typeof query.limit === 'number' ? { limit: query.limit } : {}),
       };
-      return jsonResponse({ relays: relayRows(sources(context.services), filter) });
+      return jsonResponse({ relays: relayRows(sources(context.deps), filter) });
     }),
 
-    route('/__emulator/relays/{id}', 'emulatorRelay', async ({ services, params }) => {
-      const detail = relayDetail(sources(services), params.id!);
+    route('/__emulator/relays/{id}', 'emulatorRelay', async ({ deps, params }) => {
+      const detail = relayDetail(sources(deps), params.id!);
       if (!detail) throw new RelayError('TRANSACTION_NOT_FOUND', `No relay, legacy record or refused request has the id ${params.id}.`);
       return jsonResponse(detail);
     }),
 
-    route('/__emulator/wallets/{address}', 'emulatorWallet', async ({ services, params }) =>
-      jsonResponse(await walletView(services, parseAddress(params.address, 'address'))),
+    route('/__emulator/wallets/{address}', 'emulatorWallet', async ({ deps, params }) =>
+      jsonResponse(await walletView(deps, parseAddress(params.address, 'address'))),
     ),
 
     route('/__emulator/events', 'emulatorEvents', async ({ request }) => {

@@ -1,4 +1,5 @@
-import type { EmulatorRoute } from '../../core/create-fetch.ts';
+import type { UiDeps } from './ui-deps.ts';
+import type { Route } from '../../base/http/router.ts';
 import { RelayError } from '../../base/errors/relay-error.ts';
 import { respond } from '../../base/http/respond.ts';
 import { uiAsset } from './ui-assets.ts';
@@ -30,7 +31,7 @@ async function page(pathname: string): Promise<Response> {
   });
 }
 
-const pageRoute = (path: string, operationId: string): EmulatorRoute => ({
+const pageRoute = (path: string, operationId: string): Route<UiDeps> => ({
   method: 'GET',
   path,
   api: 'meta',
@@ -44,7 +45,7 @@ const pageRoute = (path: string, operationId: string): EmulatorRoute => ({
  * under `/ui/`. Open like /docs: the page and its
  * files hold nothing; everything it shows comes from the /__emulator routes and their admin guard.
  */
-export const uiRoutes: EmulatorRoute[] = [
+export const uiRoutes: Route<UiDeps>[] = [
   pageRoute('/', 'getUi'),
   pageRoute('/tx/{id}', 'getUiRelay'),
   pageRoute('/address/{address}', 'getUiAddress'),

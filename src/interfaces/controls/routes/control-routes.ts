@@ -1,37 +1,35 @@
-import type { EmulatorRoute } from '../../../core/create-fetch.ts';
+import type { Route } from '../../../base/http/router.ts';
 import { base64Problem } from '../../../base/crypto/base64.ts';
 import { RelayError } from '../../../base/errors/relay-error.ts';
 import { jsonResponse, jsonTextResponse } from '../../../base/http/json-response.ts';
 import { exactJson } from '../../../domain/fixtures/account-dumps.ts';
 import type { RouteContext } from '../../../base/http/router.ts';
 import type { OperationId, QueryParameters, RequestBody } from '../../../domain/openapi/binding.ts';
-import type { EmulatorServices } from '../../../assembly/services.ts';
+import type { ControlsDeps } from '../controls-deps.ts';
 import type { AccountState } from '../../../domain/ledger/account-state.ts';
-import type { AdminGuard } from '../admin-guard.ts';
 import type { Fault } from '../faults.ts';
 import type { TestControlMethods } from '../control-types.ts';
 import { readOctetBody } from '../../../base/http/read-octet-body.ts';
 import type { ProgramInfo } from '../../../domain/ledger/loaded-programs.ts';
 
-type Context = RouteContext<EmulatorServices>;
+type Context = RouteContext<ControlsDeps>;
 
-/** The /__emulator routes: each is one test control, behind the admin guard. */
-export function controlRoutes(controls: TestControlMethods, guard: AdminGuard): EmulatorRoute[] {
-  const route = (method: string, path: string, operationId: string, handle: (context: Context) => Promise<unknown>): EmulatorRoute => ({
+/** The /__emulator routes: each is one test control (the room puts them behind the admin guard). */
+export function controlRoutes(controls: TestControlMethods): Route<ControlsDeps>[] {
+  const route = (method: string, path: string, operationId: string, handle: (context: Context) => Promise<unknown>): Route<ControlsDeps> => ({
     method,
     path,
     api: 'emulator',
     operationId,
     async handle(context) {
-      guard.check(context.request, context.requestContext);
       return jsonResponse(await handle(context));
     },
   });
   // Every control body is required (openapi/relay.yaml): none, or JSON null, is refused as not an object.
   const body = async <Id extends OperationId>(context: Context, operationId: Id): Promise<RequestBody<Id>> =>
-    context.services.binder.body(operationId, await context.body());
+    context.deps.binder.body(operationId, await context.body());
   const query = <Id extends OperationId>(context: Context, operationId: Id): QueryParameters<Id> =>
-    context.services.binder.query(operationId, context.url.searchParams);
+    context.deps.binder.query(operationId, context.url.searchParams);
 
   return [
     route('POST', '/__emulator/reset', 'emulatorReset', async () => {
@@ -65,8 +63,7 @@ export function controlRoutes(controls: TestControlMethods, guard: AdminGuard): 
       path: '/__emulator/accounts',
       api: 'emulator',
       operationId: 'emulatorAccountDumps',
-      async handle(context) {
-        guard.check(context.request, context.requestContext);
+      async handle() {
         // Exact integers: lamports pass 2^53, which jsonResponse would round.
         return jsonTextResponse(exactJson({ accounts: await controls.accountDumps() }));
       },
@@ -97,7 +94,7 @@ export function controlRoutes(controls: TestControlMethods, guard: AdminGuard): 
     route('PUT', '/__emulator/programs/{programId}', 'emulatorDeployProgram', async (context) => {
       const { loader, upgradeAuthority } = query(context, 'emulatorDeployProgram');
       const elf = await readOctetBody(context.request, {
-        bufferedMaxBytes: context.services.config.maxBodyBytes,
+        bufferedMaxBytes: context.deps.config.maxBodyBytes,
         maxBytes: PROGRAM_MAX_BYTES,
         context: context.requestContext,
       });

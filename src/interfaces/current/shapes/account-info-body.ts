@@ -1,6 +1,6 @@
 import { SystemProgram } from '@solana/web3.js';
 import { RelayError } from '../../../base/errors/relay-error.ts';
-import type { EmulatorServices } from '../../../assembly/services.ts';
+import type { CurrentDeps } from '../current-deps.ts';
 import { accountInfoPascal, camelTokenInfo, tokenInfo, type AccountInfoPascal, type CamelTokenInfo, type TokenInfo } from './token-infos.ts';
 import { walletTokenAccounts } from './wallet-token-accounts.ts';
 import { addressOf } from '../../../base/crypto/key-cache.ts';
@@ -23,11 +23,11 @@ export interface AccountInfoBody {
  * the Android SDK expects (`AccountInfo` is required in its GetAccountResponse, and its getAccountInfo
  * is called for exactly such wallets). Only an address with neither is 404 ACCOUNT_NOT_FOUND.
  */
-export async function accountInfoBody(services: EmulatorServices, accountAddress: unknown): Promise<AccountInfoBody> {
+export async function accountInfoBody(deps: CurrentDeps, accountAddress: unknown): Promise<AccountInfoBody> {
   const key = parseAddress(accountAddress, 'accountAddress');
   const address = addressOf(key);
-  const account = await services.ledger.getAccount(key);
-  const tokens = await walletTokenAccounts(services, address, null);
+  const account = await deps.ledger.getAccount(key);
+  const tokens = await walletTokenAccounts(deps, address, null);
   if (!account && tokens.length === 0) throw new RelayError('ACCOUNT_NOT_FOUND', `Account ${address} does not exist on the ledger and owns no token account.`);
   const shown = account ?? { lamports: 0n, owner: SystemProgram.programId, executable: false };
   const tokenInfos = tokens.map(tokenInfo);

@@ -1,5 +1,5 @@
 import { toUiAmountString } from '../../../domain/ledger/token-accounts.ts';
-import type { EmulatorServices } from '../../../assembly/services.ts';
+import type { CurrentDeps } from '../current-deps.ts';
 import { camelTokenInfo, tokenInfo, type CamelTokenInfo, type TokenInfo } from './token-infos.ts';
 import { walletTokenAccounts } from './wallet-token-accounts.ts';
 import { addressOf } from '../../../base/crypto/key-cache.ts';
@@ -28,11 +28,11 @@ export interface BalanceBody {
   tokenInfos: CamelTokenInfo[];
 }
 
-export async function balanceBody(services: EmulatorServices, accountAddress: unknown, mintAddress: unknown): Promise<BalanceBody> {
+export async function balanceBody(deps: CurrentDeps, accountAddress: unknown, mintAddress: unknown): Promise<BalanceBody> {
   const wallet = addressOf(parseAddress(accountAddress, 'accountAddress'));
   const mint = mintAddress === undefined ? null : addressOf(parseAddress(mintAddress, 'mintAddress'));
-  const lamports = (await services.ledger.getAccount(parseAddress(wallet, 'accountAddress')))?.lamports ?? 0n;
-  const accounts = await walletTokenAccounts(services, wallet, mint);
+  const lamports = (await deps.ledger.getAccount(parseAddress(wallet, 'accountAddress')))?.lamports ?? 0n;
+  const accounts = await walletTokenAccounts(deps, wallet, mint);
   const tokens = accounts.map(({ address, state, decimals }) => ({
     mint: state.mint,
     tokenAccount: address,
@@ -46,14 +46,14 @@ export async function balanceBody(services: EmulatorServices, accountAddress: un
     balance = Number(toUiAmountString(lamports, 9));
     symbol = 'SOL';
   } else {
-    const decimals = (await services.ledger.mintDecimals(mint)) ?? accounts[0]?.decimals ?? 0;
+    const decimals = (await deps.ledger.mintDecimals(mint)) ?? accounts[0]?.decimals ?? 0;
     balance = Number(
       toUiAmountString(
         accounts.reduce((sum, { state }) => sum + state.amount, 0n),
         decimals,
       ),
     );
-    symbol = services.fixtures.mints.find((fixture) => fixture.address === mint)?.symbol ?? null;
+    symbol = deps.fixtures.mints.find((fixture) => fixture.address === mint)?.symbol ?? null;
   }
   const tokenInfos = accounts.map(tokenInfo);
   return {

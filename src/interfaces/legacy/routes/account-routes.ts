@@ -1,4 +1,5 @@
-import type { EmulatorRoute } from '../../../core/create-fetch.ts';
+import type { LegacyDeps } from '../legacy-deps.ts';
+import type { Route } from '../../../base/http/router.ts';
 import { jsonResponse } from '../../../base/http/json-response.ts';
 import { parseAddress } from '../../../base/http/address.ts';
 import { accountInfo, balanceOf, historyOf, tokenAccountsOf } from '../legacy-reads.ts';
@@ -6,7 +7,7 @@ import { checkClient, clientOf } from '../client-guard.ts';
 import { addressParam, appOf, checkReadCommitment, claimsLegacyBody, referenceOf } from './route-kit.ts';
 import { relayClientRoute } from './transaction-routes.ts';
 
-const createAccount: EmulatorRoute = {
+const createAccount: Route<LegacyDeps> = {
   method: 'POST',
   path: '/account/create',
   api: 'legacy',
@@ -16,17 +17,17 @@ const createAccount: EmulatorRoute = {
 };
 
 /** The legacy server-side close: the owner names their wallet, the emulator builds and relays the close. */
-const closeAccount: EmulatorRoute = {
+const closeAccount: Route<LegacyDeps> = {
   method: 'POST',
   path: '/account/close',
   api: 'legacy',
   operationId: 'legacyCloseAccount',
   accepts: claimsLegacyBody('legacyCloseAccount', 'closeAccount'),
   async handle(context) {
-    const { services, request } = context;
-    const receivedAt = services.now();
-    const body = services.binder.body('legacyCloseAccount', await context.body());
-    const { legacy } = services;
+    const { deps, request } = context;
+    const receivedAt = deps.now();
+    const body = deps.binder.body('legacyCloseAccount', await context.body());
+    const { legacy } = deps;
     const app = legacy.apps.get(body.environment, body.index);
     const client = clientOf(request, context.requestContext);
     checkClient(app, client);
@@ -37,7 +38,7 @@ const closeAccount: EmulatorRoute = {
   },
 };
 
-const balance: EmulatorRoute = {
+const balance: Route<LegacyDeps> = {
   method: 'GET',
   path: '/account/balance/{environment}/{index}/{accountId}',
   api: 'legacy',
@@ -45,11 +46,11 @@ const balance: EmulatorRoute = {
   async handle(context) {
     checkReadCommitment(context, 'legacyBalance');
     const { app } = appOf(context);
-    return jsonResponse(await balanceOf(context.services, app, addressParam(context, 'accountId')));
+    return jsonResponse(await balanceOf(context.deps, app, addressParam(context, 'accountId')));
   },
 };
 
-const history: EmulatorRoute = {
+const history: Route<LegacyDeps> = {
   method: 'GET',
   path: '/account/history/{environment}/{index}/{accountId}/{mint}',
   api: 'legacy',
@@ -57,11 +58,11 @@ const history: EmulatorRoute = {
   async handle(context) {
     checkReadCommitment(context, 'legacyHistory');
     appOf(context);
-    return jsonResponse(await historyOf(context.services, addressParam(context, 'accountId'), addressParam(context, 'mint')));
+    return jsonResponse(await historyOf(context.deps, addressParam(context, 'accountId'), addressParam(context, 'mint')));
   },
 };
 
-const info: EmulatorRoute = {
+const info: Route<LegacyDeps> = {
   method: 'GET',
   path: '/account/info/{environment}/{index}/{accountId}/{mint}',
   api: 'legacy',
@@ -69,12 +70,12 @@ const info: EmulatorRoute = {
   async handle(context) {
     checkReadCommitment(context, 'legacyAccountInfo');
     const { legacy, app } = appOf(context);
-    return jsonResponse(await accountInfo(context.services, legacy.apps, app, addressParam(context, 'accountId'), addressParam(context, 'mint')));
+    return jsonResponse(await accountInfo(context.deps, legacy.apps, app, addressParam(context, 'accountId'), addressParam(context, 'mint')));
   },
 };
 
 /** Kinetic's older account info route, without a mint: the app's default mint. */
-const infoDefaultMint: EmulatorRoute = {
+const infoDefaultMint: Route<LegacyDeps> = {
   method: 'GET',
   path: '/account/info/{environment}/{index}/{accountId}',
   api: 'legacy',
@@ -82,11 +83,11 @@ const infoDefaultMint: EmulatorRoute = {
   async handle(context) {
     checkReadCommitment(context, 'legacyAccountInfoDefaultMint');
     const { legacy, app } = appOf(context);
-    return jsonResponse(await accountInfo(context.services, legacy.apps, app, addressParam(context, 'accountId'), app.mints[0]!.publicKey));
+    return jsonResponse(await accountInfo(context.deps, legacy.apps, app, addressParam(context, 'accountId'), app.mints[0]!.publicKey));
   },
 };
 
-const tokenAccounts: EmulatorRoute = {
+const tokenAccounts: Route<LegacyDeps> = {
   method: 'GET',
   path: '/account/token-accounts/{environment}/{index}/{accountId}/{mint}',
   api: 'legacy',
@@ -94,9 +95,9 @@ const tokenAccounts: EmulatorRoute = {
   async handle(context) {
     checkReadCommitment(context, 'legacyTokenAccounts');
     appOf(context);
-    const accounts = await tokenAccountsOf(context.services, addressParam(context, 'accountId'), addressParam(context, 'mint'));
+    const accounts = await tokenAccountsOf(context.deps, addressParam(context, 'accountId'), addressParam(context, 'mint'));
     return jsonResponse(accounts.map(({ address }) => address));
   },
 };
 
-export const accountRoutes: EmulatorRoute[] = [createAccount, closeAccount, balance, history, info, infoDefaultMint, tokenAccounts];
+export const accountRoutes: Route<LegacyDeps>[] = [createAccount, closeAccount, balance, history, info, infoDefaultMint, tokenAccounts];

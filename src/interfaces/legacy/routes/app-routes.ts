@@ -1,9 +1,10 @@
-import type { EmulatorRoute } from '../../../core/create-fetch.ts';
+import type { LegacyDeps } from '../legacy-deps.ts';
+import type { Route } from '../../../base/http/router.ts';
 import { jsonResponse } from '../../../base/http/json-response.ts';
 import { EMULATOR_VERSION } from '../../../base/version.ts';
 import { appOf } from './route-kit.ts';
 
-const appConfig: EmulatorRoute = {
+const appConfig: Route<LegacyDeps> = {
   method: 'GET',
   path: '/app/{environment}/{index}/config',
   api: 'legacy',
@@ -20,30 +21,30 @@ const appConfig: EmulatorRoute = {
   },
 };
 
-const appHealth: EmulatorRoute = {
+const appHealth: Route<LegacyDeps> = {
   method: 'GET',
   path: '/app/{environment}/{index}/health',
   api: 'legacy',
   operationId: 'legacyAppHealth',
   async handle(context) {
     appOf(context);
-    return jsonResponse({ isLedgerOk: true, isLegacyOk: true, time: context.services.now().toISOString() });
+    return jsonResponse({ isLedgerOk: true, isLegacyOk: true, time: context.deps.now().toISOString() });
   },
 };
 
 /** Tokens of an airdrop mint into the account's associated token account; `{signature}` once the commitment is reached. */
-const airdrop: EmulatorRoute = {
+const airdrop: Route<LegacyDeps> = {
   method: 'POST',
   path: '/airdrop',
   api: 'legacy',
   operationId: 'legacyAirdrop',
   async handle(context) {
-    const { services } = context;
-    const body = services.binder.body('legacyAirdrop', await context.body());
-    const app = services.legacy.apps.get(body.environment, body.index);
-    const signature = await services.legacy.airdrop({ app, mint: body.mint, owner: body.account, amount: body.amount, commitment: body.commitment });
+    const { deps } = context;
+    const body = deps.binder.body('legacyAirdrop', await context.body());
+    const app = deps.legacy.apps.get(body.environment, body.index);
+    const signature = await deps.legacy.airdrop({ app, mint: body.mint, owner: body.account, amount: body.amount, commitment: body.commitment });
     return jsonResponse({ signature }, { status: 201 });
   },
 };
 
-export const appRoutes: EmulatorRoute[] = [appConfig, appHealth, airdrop];
+export const appRoutes: Route<LegacyDeps>[] = [appConfig, appHealth, airdrop];

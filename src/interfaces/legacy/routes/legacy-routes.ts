@@ -1,4 +1,5 @@
-import type { EmulatorRoute } from '../../../core/create-fetch.ts';
+import type { LegacyDeps } from '../legacy-deps.ts';
+import type { Route } from '../../../base/http/router.ts';
 import { accountRoutes } from './account-routes.ts';
 import { appRoutes } from './app-routes.ts';
 import { transactionRoutes } from './transaction-routes.ts';
@@ -8,4 +9,4 @@ import { transactionRoutes } from './transaction-routes.ts';
  * key; errors in the NestJS body `{statusCode, message, error}`. Mount before the current routes:
  * account/create and account/close share their paths and claim bodies that name an `environment`.
  */
-export const legacyRoutes: EmulatorRoute[] = [...transactionRoutes, ...accountRoutes, ...appRoutes];
+export const legacyRoutes: Route<LegacyDeps>[] = [...transactionRoutes, ...accountRoutes, ...appRoutes];

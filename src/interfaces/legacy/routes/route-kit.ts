@@ -3,12 +3,12 @@ import type { RouteContext } from '../../../base/http/router.ts';
 import { parseAddress } from '../../../base/http/address.ts';
 import { operationsById, requestBodySchema, resolveRef, schemaProperties, type JsonSchema } from '../../../domain/openapi/document.ts';
 import { isSolanaSignature } from '../../../domain/openapi/formats.ts';
-import type { EmulatorServices } from '../../../assembly/services.ts';
+import type { LegacyDeps } from '../legacy-deps.ts';
 import type { LegacyApp } from '../legacy-apps.ts';
 import type { LegacyService } from '../legacy-service.ts';
 import { InternalError } from '../../../base/errors/internal-error.ts';
 
-export type LegacyContext = RouteContext<EmulatorServices>;
+export type LegacyContext = RouteContext<LegacyDeps>;
 
 /** `{index}` path segments are integers, negative ones included, as NestJS's ParseIntPipe takes them (its message otherwise). */
 function indexParam(context: LegacyContext): number {
@@ -21,7 +21,7 @@ function indexParam(context: LegacyContext): number {
 
 /** The app named by the `{environment}/{index}` path segments, or 404. */
 export function appOf(context: LegacyContext): { legacy: LegacyService; app: LegacyApp } {
-  const { legacy } = context.services;
+  const { legacy } = context.deps;
   return { legacy, app: legacy.apps.get(context.params.environment ?? '', indexParam(context)) };
 }
 
@@ -41,7 +41,7 @@ export function signatureParam(context: LegacyContext, name: string): string {
  * every level): 400 for a value outside the Commitment enum.
  */
 export function checkReadCommitment(context: LegacyContext, operationId: LegacyReadOperation): void {
-  context.services.binder.query(operationId, context.url.searchParams);
+  context.deps.binder.query(operationId, context.url.searchParams);
 }
 
 /** The legacy reads that take `?commitment=`. */

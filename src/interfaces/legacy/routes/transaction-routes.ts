@@ -1,4 +1,5 @@
-import type { EmulatorRoute } from '../../../core/create-fetch.ts';
+import type { LegacyDeps } from '../legacy-deps.ts';
+import type { Route } from '../../../base/http/router.ts';
 import { RelayError } from '../../../base/errors/relay-error.ts';
 import { jsonResponse } from '../../../base/http/json-response.ts';
 import { checkClient, clientOf } from '../client-guard.ts';
@@ -14,10 +15,10 @@ export async function relayClientRoute(
   operationId: 'legacyMakeTransfer' | 'legacyCreateAccount',
   kind: 'transfer' | 'create',
 ): Promise<Response> {
-  const { services, request } = context;
-  const receivedAt = services.now();
-  const body = services.binder.body(operationId, await context.body());
-  const { legacy } = services;
+  const { deps, request } = context;
+  const receivedAt = deps.now();
+  const body = deps.binder.body(operationId, await context.body());
+  const { legacy } = deps;
   const app = legacy.apps.get(body.environment, body.index);
   const client = clientOf(request, context.requestContext);
   checkClient(app, client);
@@ -29,7 +30,7 @@ export async function relayClientRoute(
   return jsonResponse(record, { status: 201 });
 }
 
-const makeTransfer: EmulatorRoute = {
+const makeTransfer: Route<LegacyDeps> = {
   method: 'POST',
   path: '/transaction/make-transfer',
   api: 'legacy',
@@ -41,14 +42,14 @@ const makeTransfer: EmulatorRoute = {
  * The records of a reference or a signature. Served at the spec's path and at the one Kinetic's
  * SDK (rc.18's `getKineticTransaction`) calls, the brand word in its path: one handler, two routes.
  */
-function listTransactions(path: string, operationId: 'legacyListTransactions' | 'legacyGetKineticTransaction'): EmulatorRoute {
+function listTransactions(path: string, operationId: 'legacyListTransactions' | 'legacyGetKineticTransaction'): Route<LegacyDeps> {
   return { method: 'GET', path, api: 'legacy', operationId, handle: (context) => listRecords(context, operationId) };
 }
 
 async function listRecords(context: LegacyContext, operationId: 'legacyListTransactions' | 'legacyGetKineticTransaction'): Promise<Response> {
   const { legacy, app } = appOf(context);
   // Empty values bind as absent; the older referenceId/referenceType pair stands for the reference it made.
-  const query = context.services.binder.query(operationId, context.url.searchParams);
+  const query = context.deps.binder.query(operationId, context.url.searchParams);
   const reference = referenceOf(query) ?? undefined;
   if (!reference && !query.signature) {
     throw new RelayError('REFERENCE_OR_SIGNATURE_REQUIRED', `${app.key}: Please provide either reference or signature`);
@@ -58,7 +59,7 @@ async function listRecords(context: LegacyContext, operationId: 'legacyListTrans
   return jsonResponse(found.map(publicRecord));
 }
 
-const getTransaction: EmulatorRoute = {
+const getTransaction: Route<LegacyDeps> = {
   method: 'GET',
   path: '/transaction/transaction/{environment}/{index}/{signature}',
   api: 'legacy',
@@ -70,31 +71,31 @@ const getTransaction: EmulatorRoute = {
   },
 };
 
-const latestBlockhash: EmulatorRoute = {
+const latestBlockhash: Route<LegacyDeps> = {
   method: 'GET',
   path: '/transaction/latest-blockhash/{environment}/{index}',
   api: 'legacy',
   operationId: 'legacyLatestBlockhash',
   async handle(context) {
     appOf(context);
-    const { blockhash, lastValidBlockHeight } = await context.services.ledger.latestBlockhash();
+    const { blockhash, lastValidBlockHeight } = await context.deps.ledger.latestBlockhash();
     return jsonResponse({ blockhash, lastValidBlockHeight: Number(lastValidBlockHeight) });
   },
 };
 
-const minimumRent: EmulatorRoute = {
+const minimumRent: Route<LegacyDeps> = {
   method: 'GET',
   path: '/transaction/minimum-rent-exemption-balance/{environment}/{index}',
   api: 'legacy',
   operationId: 'legacyMinimumRent',
   async handle(context) {
     appOf(context);
-    const { dataLength } = context.services.binder.query('legacyMinimumRent', context.url.searchParams);
-    return jsonResponse({ lamports: Number(await context.services.ledger.minimumBalanceForRentExemption(dataLength)) });
+    const { dataLength } = context.deps.binder.query('legacyMinimumRent', context.url.searchParams);
+    return jsonResponse({ lamports: Number(await context.deps.ledger.minimumBalanceForRentExemption(dataLength)) });
   },
 };
 
-export const transactionRoutes: EmulatorRoute[] = [
+export const transactionRoutes: Route<LegacyDeps>[] = [
   makeTransfer,
   listTransactions('/transaction/legacy-transaction/{environment}/{index}', 'legacyListTransactions'),
   listTransactions('/transaction/kinetic-transaction/{environment}/{index}', 'legacyGetKineticTransaction'),

@@ -15,7 +15,7 @@ export const accountMethods: MethodTable = {
     commitmentOf(config);
     const encoding = accountEncodingOf(config, 'binary');
     const slot = contextSlot(context, config);
-    const { ledger } = context.services;
+    const { ledger } = context.deps;
     const account = await ledger.getAccount(key);
     return withContext(slot, account ? await accountJson(account, encoding, ledger) : null);
   },
@@ -29,7 +29,7 @@ export const accountMethods: MethodTable = {
     commitmentOf(config);
     const encoding = accountEncodingOf(config, 'base64');
     const slot = contextSlot(context, config);
-    const { ledger } = context.services;
+    const { ledger } = context.deps;
     const values = await Promise.all(
       keys.map(async (key) => {
         const account = await ledger.getAccount(key);
@@ -45,7 +45,7 @@ export const accountMethods: MethodTable = {
     const config = configObject(raw);
     commitmentOf(config);
     const slot = contextSlot(context, config);
-    const account = await context.services.ledger.getAccount(key);
+    const account = await context.deps.ledger.getAccount(key);
     return withContext(slot, account?.lamports ?? 0n);
   },
 
@@ -55,7 +55,7 @@ export const accountMethods: MethodTable = {
     commitmentOf(config);
     const dataLength = length === undefined ? 0 : requireInteger(length, 'usize');
     // From the Rent sysvar, as the validator computes it: the same on both engines, for any usize.
-    const sysvar = await context.services.ledger.getAccount(SYSVAR_RENT);
+    const sysvar = await context.deps.ledger.getAccount(SYSVAR_RENT);
     return minimumBalance(rentOf(sysvar?.data ?? null), BigInt(dataLength));
   },
 };

@@ -15,7 +15,7 @@ export const blockhashAndFeeMethods: MethodTable = {
     const config = configObject(raw);
     commitmentOf(config);
     const slot = contextSlot(context, config);
-    const { blockhash, lastValidBlockHeight } = await context.services.ledger.latestBlockhash();
+    const { blockhash, lastValidBlockHeight } = await context.deps.ledger.latestBlockhash();
     return withContext(slot, { blockhash, lastValidBlockHeight: Number(lastValidBlockHeight) });
   },
 
@@ -25,7 +25,7 @@ export const blockhashAndFeeMethods: MethodTable = {
     commitmentOf(config);
     const blockhash = requireHash(hash);
     const slot = contextSlot(context, config);
-    return withContext(slot, context.services.ledger.isBlockhashValid(blockhash));
+    return withContext(slot, context.deps.ledger.isBlockhashValid(blockhash));
   },
 
   async getFeeForMessage(params, context) {
@@ -40,7 +40,7 @@ export const blockhashAndFeeMethods: MethodTable = {
       throw paramsError(`invalid transaction message: ${(error as Error).message}`);
     }
     const slot = contextSlot(context, config);
-    const { ledger } = context.services;
+    const { ledger } = context.deps;
     // A durable-nonce message has a fee too, as Agave's get_fee_for_message checks the nonce when the blockhash is not recent.
     const fee = (await ledger.isTransactionRecent(message)) ? Number(ledger.feeFor(new VersionedTransaction(message))) : null;
     return withContext(slot, fee);
@@ -56,10 +56,10 @@ export const blockhashAndFeeMethods: MethodTable = {
     if (!Array.isArray(list)) throw invalidParams('invalid type: expected a sequence of account addresses');
     if (list.length > MAX_PRIORITIZATION_FEE_ACCOUNTS) throw invalidParams(`Too many inputs provided; max ${MAX_PRIORITIZATION_FEE_ACCOUNTS}`);
     const addresses = new Set(list.map((item) => requirePubkey(item).toBase58()));
-    const current = Number(context.services.ledger.clock().slot);
+    const current = Number(context.deps.ledger.clock().slot);
     const first = Math.max(1, current - PRIORITIZATION_FEE_SLOTS + 1);
     const fees = new Map<number, bigint>();
-    const submissions = context.services.submissions.all();
+    const submissions = context.deps.submissions.all();
     for (let index = submissions.length - 1; index >= 0; index -= 1) {
       const record = submissions[index]!;
       if (!record.ledger) continue;

@@ -2,7 +2,7 @@ import { createHash } from 'node:crypto';
 import { VersionedTransaction } from '@solana/web3.js';
 import { encodeBase58 } from '../../../base/crypto/base58.ts';
 import { landedInBlock } from '../../../domain/ledger/transaction-error.ts';
-import type { EmulatorServices } from '../../../assembly/services.ts';
+import type { RpcDeps } from '../rpc-deps.ts';
 import type { Submission } from '../../../domain/store/submissions.ts';
 import { commitmentOf, confirmedOrFinalized, contextSlot, type MethodTable } from '../context.ts';
 import { JsonRpcError, RPC_ERROR, invalidParam, invalidParams } from '../json-rpc-error.ts';
@@ -39,10 +39,10 @@ export const blockMethods: MethodTable = {
     const rewards = optionalBoolean(config, 'rewards') ?? true;
     const commitment = confirmedOrFinalized(config);
     const max = optionalInteger(config, 'maxSupportedTransactionVersion');
-    const { ledger } = context.services;
+    const { ledger } = context.deps;
     const clock = ledger.clock();
     if (BigInt(slot) > clock.slot) throw new JsonRpcError(RPC_ERROR.BLOCK_NOT_AVAILABLE, `Block not available for slot ${slot}`);
-    const records = transactionsIn(context.services, slot, commitment);
+    const records = transactionsIn(context.deps, slot, commitment);
     const block: Record<string, unknown> = {
       blockHeight: Number(clock.blockHeight - (clock.slot - BigInt(slot))),
       blockTime: ledger.blockTime(BigInt(slot)),
@@ -68,7 +68,7 @@ export const blockMethods: MethodTable = {
     // getBlocks(start, end?, config?): the end may be left out before a config.
     const endParam = typeof second === 'number' ? second : undefined;
     confirmedOrFinalized(configObject(typeof second === 'object' ? second : third));
-    const current = Number(context.services.ledger.clock().slot);
+    const current = Number(context.deps.ledger.clock().slot);
     const end = Math.min(endParam === undefined ? current : requireInteger(endParam), current);
     if (end - start > MAX_SLOT_RANGE) throw invalidParam(`Slot range too large; max ${MAX_SLOT_RANGE}`);
     return range(start, end);
@@ -80,7 +80,7 @@ export const blockMethods: MethodTable = {
     const limit = requireInteger(limitParam, 'usize');
     confirmedOrFinalized(configObject(raw));
     if (limit > MAX_SLOT_RANGE) throw invalidParam(`Limit too large; max ${MAX_SLOT_RANGE}`);
-    const current = Number(context.services.ledger.clock().slot);
+    const current = Number(context.deps.ledger.clock().slot);
     return range(start, Math.min(start + limit - 1, current));
   },
 
@@ -100,7 +100,7 @@ export const blockMethods: MethodTable = {
     const config = configObject(raw);
     commitmentOf(config);
     contextSlot(context, config);
-    return landedCount(context.services);
+    return landedCount(context.deps);
   },
 
   /** One sample per 150 slots (60 s of 400 ms slots) completed, newest first: the transactions that landed in them. */
@@ -108,10 +108,10 @@ export const blockMethods: MethodTable = {
     const [limitParam] = positional(params, 'getRecentPerformanceSamples', { min: 0, max: 1 });
     const limit = limitParam === undefined || limitParam === null ? MAX_PERFORMANCE_SAMPLES : requireInteger(limitParam, 'usize');
     if (limit > MAX_PERFORMANCE_SAMPLES) throw invalidParams(`Invalid limit; max ${MAX_PERFORMANCE_SAMPLES}`);
-    const current = Number(context.services.ledger.clock().slot);
+    const current = Number(context.deps.ledger.clock().slot);
     const windows = Math.floor(current / SAMPLE_SLOTS);
     const counts = new Map<number, number>();
-    for (const submission of context.services.submissions.all()) {
+    for (const submission of context.deps.submissions.all()) {
       if (submission.ledger && landedInBlock(submission.ledger)) {
         const window = Math.floor(Number(submission.ledger.slot) / SAMPLE_SLOTS);
         counts.set(window, (counts.get(window) ?? 0) + 1);
@@ -139,8 +139,8 @@ export const blockMethods: MethodTable = {
 };
 
 /** The transactions of a slot that landed and reached `commitment`, in the order they were accepted. */
-function transactionsIn(services: EmulatorServices, slot: number, commitment: 'confirmed' | 'finalized'): Submission[] {
-  return services.submissions
+function transactionsIn(deps: RpcDeps, slot: number, commitment: 'confirmed' | 'finalized'): Submission[] {
+  return deps.submissions
     .all()
     .filter(
       (submission) =>
@@ -151,8 +151,8 @@ function transactionsIn(services: EmulatorServices, slot: number, commitment: 'c
     );
 }
 
-export function landedCount(services: EmulatorServices): number {
-  return services.submissions.all().filter((submission) => submission.ledger !== null && landedInBlock(submission.ledger)).length;
+export function landedCount(deps: RpcDeps): number {
+  return deps.submissions.all().filter((submission) => submission.ledger !== null && landedInBlock(submission.ledger)).length;
 }
 
 /**

@@ -17,14 +17,14 @@ export const chainMethods: MethodTable = {
     const config = configObject(raw);
     commitmentOf(config);
     contextSlot(context, config);
-    return Number(context.services.ledger.clock().blockHeight);
+    return Number(context.deps.ledger.clock().blockHeight);
   },
 
   /** Every slot up to the current one is a block (the ledger never skips); later ones are -32004. */
   getBlockTime(params, context) {
     const [slotParam] = positional(params, 'getBlockTime', { min: 1, max: 1 });
     const slot = requireInteger(slotParam);
-    const { ledger } = context.services;
+    const { ledger } = context.deps;
     if (BigInt(slot) > ledger.clock().slot) throw new JsonRpcError(RPC_ERROR.BLOCK_NOT_AVAILABLE, `Block not available for slot ${slot}`);
     return ledger.blockTime(BigInt(slot));
   },
@@ -35,7 +35,7 @@ export const chainMethods: MethodTable = {
     commitmentOf(config);
     contextSlot(context, config);
     // The ledger's clock is the Clock sysvar programs read: its epoch is this epoch.
-    const clock = context.services.ledger.clock();
+    const clock = context.deps.ledger.clock();
     const { slotIndex, slotsInEpoch } = epochOf(clock.slot);
     return {
       absoluteSlot: Number(clock.slot),
@@ -43,7 +43,7 @@ export const chainMethods: MethodTable = {
       epoch: Number(clock.epoch),
       slotIndex: Number(slotIndex),
       slotsInEpoch: Number(slotsInEpoch),
-      transactionCount: landedCount(context.services),
+      transactionCount: landedCount(context.deps),
     };
   },
 
@@ -61,7 +61,7 @@ export const chainMethods: MethodTable = {
 
   getGenesisHash(params, context) {
     positional(params, 'getGenesisHash', { min: 0, max: 0 });
-    return context.services.ledger.genesisHash;
+    return context.deps.ledger.genesisHash;
   },
 
   getVersion(params) {

@@ -53,7 +53,7 @@ export const clusterMethods: MethodTable = {
     optionalBoolean(config, 'keepUnstakedDelinquents');
     optionalInteger(config, 'delinquentSlotDistance');
     const only = config.votePubkey === undefined || config.votePubkey === null ? null : requirePubkey(config.votePubkey).toBase58();
-    const clock = context.services.ledger.clock();
+    const clock = context.deps.ledger.clock();
     const slot = Number(clock.slot);
     const { firstSlot } = epochOf(clock.slot);
     const account = {
@@ -72,7 +72,7 @@ export const clusterMethods: MethodTable = {
   /** The one node: itself, reachable at the RPC URL's host. */
   getClusterNodes(params, context) {
     positional(params, 'getClusterNodes', { min: 0, max: 0 });
-    const { rpcUrl, pubsubUrl } = context.services.config;
+    const { rpcUrl, pubsubUrl } = context.deps.config;
     return [
       {
         pubkey: IDENTITY,
@@ -100,10 +100,10 @@ export const clusterMethods: MethodTable = {
     const config = configObject(slotParam === undefined ? first : second);
     commitmentOf(config);
     const identity = config.identity === undefined || config.identity === null ? null : requirePubkey(config.identity).toBase58();
-    const slot = slotParam === undefined || slotParam === null ? context.services.ledger.clock().slot : BigInt(requireInteger(slotParam));
+    const slot = slotParam === undefined || slotParam === null ? context.deps.ledger.clock().slot : BigInt(requireInteger(slotParam));
     const { slotsInEpoch, epoch } = epochOf(slot);
     // The schedule of an epoch the leader schedule does not yet reach is unknown: null, as the validator answers.
-    if (epoch > epochOf(context.services.ledger.clock().slot).leaderScheduleEpoch) return null;
+    if (epoch > epochOf(context.deps.ledger.clock().slot).leaderScheduleEpoch) return null;
     if (identity !== null && identity !== IDENTITY) return {};
     return { [IDENTITY]: Array.from({ length: Number(slotsInEpoch) }, (_, index) => index) };
   },
@@ -113,7 +113,7 @@ export const clusterMethods: MethodTable = {
     const [raw] = positional(params, 'getBlockProduction', { min: 0, max: 1 });
     const config = configObject(raw);
     commitmentOf(config);
-    const current = context.services.ledger.clock().slot;
+    const current = context.deps.ledger.clock().slot;
     const range = (config.range ?? {}) as { firstSlot?: unknown; lastSlot?: unknown };
     const firstSlot = range.firstSlot === undefined ? Number(epochOf(current).firstSlot) : requireInteger(range.firstSlot);
     const lastSlot = Math.min(range.lastSlot === undefined || range.lastSlot === null ? Number(current) : requireInteger(range.lastSlot), Number(current));
@@ -146,12 +146,12 @@ export const clusterMethods: MethodTable = {
   /** The highest slot retransmitted and the highest whose shreds were inserted: the current one (the emulator makes its own blocks). */
   getMaxRetransmitSlot(params, context) {
     positional(params, 'getMaxRetransmitSlot', { min: 0, max: 0 });
-    return Number(context.services.ledger.clock().slot);
+    return Number(context.deps.ledger.clock().slot);
   },
 
   getMaxShredInsertSlot(params, context) {
     positional(params, 'getMaxShredInsertSlot', { min: 0, max: 0 });
-    return Number(context.services.ledger.clock().slot);
+    return Number(context.deps.ledger.clock().slot);
   },
 
   getInflationGovernor(params) {
@@ -163,7 +163,7 @@ export const clusterMethods: MethodTable = {
   /** The rates of the current epoch, from the governor: total = max(initial × (1 − taper)^years, terminal). */
   getInflationRate(params, context) {
     positional(params, 'getInflationRate', { min: 0, max: 0 });
-    const { epoch } = context.services.ledger.clock();
+    const { epoch } = context.deps.ledger.clock();
     const years = (Number(epoch) * Number(EPOCH_SCHEDULE.slotsPerEpoch)) / SLOTS_PER_YEAR;
     const total = Math.max(INFLATION.initial * (1 - INFLATION.taper) ** years, INFLATION.terminal);
     const foundation = years < INFLATION.foundationTerm ? total * INFLATION.foundation : 0;
@@ -176,7 +176,7 @@ export const clusterMethods: MethodTable = {
     const config = configObject(raw);
     commitmentOf(config);
     const slot = contextSlot(context, {});
-    return withContext(slot, await stakeMinimumDelegation(context.services.ledger, new PublicKey(context.services.fixtures.relay.faucet.publicKey)));
+    return withContext(slot, await stakeMinimumDelegation(context.deps.ledger, new PublicKey(context.deps.fixtures.relay.faucet.publicKey)));
   },
 };
 

@@ -22,7 +22,7 @@ export const scanMethods: MethodTable = {
     const withContextAnswer = optionalBoolean(config, 'withContext') ?? false;
     optionalBoolean(config, 'sortResults');
     const slot = contextSlot(context, config);
-    const { ledger } = context.services;
+    const { ledger } = context.deps;
     const found = await scanAccounts(ledger, (account) => account.owner.equals(owner) && matchesFilters(account, filters));
     const value = await Promise.all(found.map(async ({ pubkey, account }) => ({ pubkey, account: await accountJson(account, encoding, ledger) })));
     return withContextAnswer ? withContext(slot, value) : value;
@@ -36,7 +36,7 @@ export const scanMethods: MethodTable = {
     const filter = optionalVariant(config, 'filter', ['circulating', 'nonCirculating'] as const);
     const slot = contextSlot(context, {});
     if (filter === 'nonCirculating') return withContext(slot, []);
-    const found = await scanAccounts(context.services.ledger, () => true);
+    const found = await scanAccounts(context.deps.ledger, () => true);
     const largest = found.sort((a, b) => (a.account.lamports === b.account.lamports ? 0 : a.account.lamports > b.account.lamports ? -1 : 1)).slice(0, LARGEST);
     return withContext(
       slot,
@@ -51,7 +51,7 @@ export const scanMethods: MethodTable = {
     commitmentOf(config);
     optionalBoolean(config, 'excludeNonCirculatingAccountsList');
     const slot = contextSlot(context, {});
-    const found = await scanAccounts(context.services.ledger, () => true);
+    const found = await scanAccounts(context.deps.ledger, () => true);
     const total = found.reduce((sum, { account }) => sum + account.lamports, 0n);
     return withContext(slot, { total, circulating: total, nonCirculating: 0, nonCirculatingAccounts: [] });
   },

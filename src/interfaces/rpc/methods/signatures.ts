@@ -30,7 +30,7 @@ export const signatureMethods: MethodTable = {
     const slot = contextSlot(context, {});
     return withContext(
       slot,
-      signatures.map((signature) => signatureStatus(context.services.submissions.get(signature), slot)),
+      signatures.map((signature) => signatureStatus(context.deps.submissions.get(signature), slot)),
     );
   },
 
@@ -45,7 +45,7 @@ export const signatureMethods: MethodTable = {
     if (limit === 0 || limit > MAX_SIGNATURES_FOR_ADDRESS) throw invalidParams(`Invalid limit; max ${MAX_SIGNATURES_FOR_ADDRESS}`);
     const before = config.before === undefined || config.before === null ? undefined : requireSignature(config.before);
     const until = config.until === undefined || config.until === null ? undefined : requireSignature(config.until);
-    const { submissions, history } = context.services;
+    const { submissions, history } = context.deps;
     const entries: { entry: HistoryEntry; submission: Submission }[] = [];
     let cursor = before;
     // Finalized reads skip the newest entries that are only confirmed, and page on past them.
@@ -76,7 +76,7 @@ export const signatureMethods: MethodTable = {
     const encoding = optionalVariant(config, 'encoding', TRANSACTION_ENCODINGS) ?? 'json';
     const commitment = confirmedOrFinalized(config);
     const maxSupportedTransactionVersion = optionalInteger(config, 'maxSupportedTransactionVersion');
-    const submission = context.services.submissions.get(signature);
+    const submission = context.deps.submissions.get(signature);
     if (!submission?.ledger || !landedInBlock(submission.ledger) || (commitment === 'finalized' && submission.commitment !== 'finalized')) return null;
     try {
       return transactionJson(submission, {

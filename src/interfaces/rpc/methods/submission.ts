@@ -5,7 +5,7 @@ import { keypairOf } from '../../../domain/fixtures/load-fixtures.ts';
 import type { SimulationResult } from '../../../domain/ledger/ledger.ts';
 import { innerInstructionsJson } from '../transaction-json.ts';
 import type { TransactionErrorJson } from '../../../domain/ledger/transaction-error.ts';
-import type { EmulatorServices } from '../../../assembly/services.ts';
+import type { RpcDeps } from '../rpc-deps.ts';
 import { commitmentOf, contextSlot, withContext, type MethodTable } from '../context.ts';
 import { decodeTransaction, signaturesVerify, type DecodedTransaction } from '../decode-transaction.ts';
 import { JsonRpcError, RPC_ERROR, invalidParams, paramsError } from '../json-rpc-error.ts';
@@ -46,24 +46,24 @@ export const submissionMethods: MethodTable = {
     optionalInteger(config, 'maxRetries');
     contextSlot(context, config);
     const decoded = decodeTransaction(requireString(encoded), encoding);
-    const { services } = context;
-    const landed = services.submissions.get(decoded.signature)?.ledger;
+    const { deps } = context;
+    const landed = deps.submissions.get(decoded.signature)?.ledger;
 
     if (!skipPreflight) {
       if (!signaturesVerify(decoded.tx)) throw signatureFailure();
       // The runtime's order (check_transactions): the transaction's age, then the status cache.
-      const failure = !(await services.ledger.isTransactionRecent(decoded.tx.message))
+      const failure = !(await deps.ledger.isTransactionRecent(decoded.tx.message))
         ? unexecuted('BlockhashNotFound')
         : landed
           ? unexecuted('AlreadyProcessed')
-          : simulationValue(await services.ledger.simulate(copyOf(decoded), decoded.bytes), null, decoded, false);
+          : simulationValue(await deps.ledger.simulate(copyOf(decoded), decoded.bytes), null, decoded, false);
       if (failure.err !== null) {
         throw new JsonRpcError(RPC_ERROR.SEND_TRANSACTION_PREFLIGHT_FAILURE, `Transaction simulation failed: ${transactionErrorText(failure.err)}`, failure);
       }
-    } else if (landed || !signaturesVerify(decoded.tx) || !(await services.ledger.isTransactionRecent(decoded.tx.message))) {
+    } else if (landed || !signaturesVerify(decoded.tx) || !(await deps.ledger.isTransactionRecent(decoded.tx.message))) {
       return decoded.signature;
     }
-    return services.relay.submitSigned(decoded.tx, decoded.bytes, 'rpc');
+    return deps.relay.submitSigned(decoded.tx, decoded.bytes, 'rpc');
   },
 
   async simulateTransaction(params, context) {
@@ -80,7 +80,7 @@ export const submissionMethods: MethodTable = {
     const decoded = decodeTransaction(requireString(encoded), encoding);
     if (sigVerify && !signaturesVerify(decoded.tx)) throw signatureFailure();
 
-    const { ledger, submissions } = context.services;
+    const { ledger, submissions } = context.deps;
     let value: SimulationValue;
     if (replace) {
       const latest = await ledger.latestBlockhash();
@@ -103,20 +103,20 @@ export const submissionMethods: MethodTable = {
     const lamports = requireInteger(amount);
     const config = configObject(raw);
     commitmentOf(config);
-    const { services } = context;
+    const { deps } = context;
     for (let attempt = 0; attempt < AIRDROP_ATTEMPTS; attempt += 1) {
-      const { tx, bytes } = await airdropTransaction(services, to, lamports);
-      if (!services.submissions.get(encodeBase58(tx.signatures[0]!))) return services.relay.submitSigned(tx, bytes, 'rpc');
+      const { tx, bytes } = await airdropTransaction(deps, to, lamports);
+      if (!deps.submissions.get(encodeBase58(tx.signatures[0]!))) return deps.relay.submitSigned(tx, bytes, 'rpc');
       // The same transfer in the same blockhash would be the same transaction: move to a new slot.
-      await services.ledger.warp({ slots: 1 });
+      await deps.ledger.warp({ slots: 1 });
     }
     throw new JsonRpcError(RPC_ERROR.INTERNAL_ERROR, 'airdrop request failed: could not build a new transaction');
   },
 };
 
-async function airdropTransaction(services: EmulatorServices, to: PublicKey, lamports: number): Promise<SignedTransaction> {
-  const faucet = keypairOf(services.fixtures.relay.faucet);
-  const { blockhash } = await services.ledger.latestBlockhash();
+async function airdropTransaction(deps: RpcDeps, to: PublicKey, lamports: number): Promise<SignedTransaction> {
+  const faucet = keypairOf(deps.fixtures.relay.faucet);
+  const { blockhash } = await deps.ledger.latestBlockhash();
   const instructions = [SystemProgram.transfer({ fromPubkey: faucet.publicKey, toPubkey: to, lamports })];
   return signTransaction({ instructions, blockhash, signers: [createEd25519Signer(faucet.secretKey)] });
 }

@@ -17,7 +17,7 @@ export const tokenMethods: MethodTable = {
     const config = configObject(raw);
     commitmentOf(config);
     const slot = contextSlot(context, config);
-    const { ledger } = context.services;
+    const { ledger } = context.deps;
     const account = await ledger.getAccount(key);
     if (!account) throw invalidParam('could not find account');
     const token = decodeTokenAccount(account);
@@ -34,7 +34,7 @@ export const tokenMethods: MethodTable = {
     const config = configObject(raw);
     commitmentOf(config);
     const encoding = accountEncodingOf(config, 'binary');
-    const { ledger } = context.services;
+    const { ledger } = context.deps;
     const filter = await filterOf(rawFilter, ledger);
     const slot = contextSlot(context, config);
     const found = await scanAccounts(ledger, (account) => {
@@ -51,7 +51,7 @@ export const tokenMethods: MethodTable = {
     const config = configObject(raw);
     commitmentOf(config);
     const slot = contextSlot(context, config);
-    const { ledger } = context.services;
+    const { ledger } = context.deps;
     const mint = decodeMint(await ledger.getAccount(key));
     if (!mint) throw invalidParam('Token mint could not be unpacked');
     const mintAddress = key.toBase58();
@@ -73,8 +73,8 @@ export const tokenMethods: MethodTable = {
     const config = configObject(raw);
     commitmentOf(config);
     const encoding = accountEncodingOf(config, 'binary');
-    const { ledger, tokenAccounts } = context.services;
-    const filter = await filterOf(rawFilter, context.services.ledger);
+    const { ledger, tokenAccounts } = context.deps;
+    const filter = await filterOf(rawFilter, context.deps.ledger);
     const slot = contextSlot(context, config);
     const value: { pubkey: string; account: Record<string, unknown> }[] = [];
     for (const pubkey of tokenAccounts.of(owner)) {
@@ -93,7 +93,7 @@ export const tokenMethods: MethodTable = {
     const config = configObject(raw);
     commitmentOf(config);
     const slot = contextSlot(context, config);
-    const account = await context.services.ledger.getAccount(key);
+    const account = await context.deps.ledger.getAccount(key);
     if (!account) throw invalidParam('could not find account');
     const mint = decodeMint(account);
     if (!mint) throw invalidParam('not a Token mint');

@@ -2,12 +2,12 @@ import type { IncomingMessage } from 'node:http';
 import type { Duplex } from 'node:stream';
 import { WebSocketServer } from 'ws';
 import type { Socket } from 'node:net';
-import { bearerToken } from '../../../domain/auth/authenticate.ts';
+import { bearerToken } from '../../../domain/auth/bearer.ts';
 import { tokenRequired } from '../../../domain/auth/rpc-auth.ts';
 import { bareHost, isLoopbackName, LOOPBACK_MOUNT, type ServerMount } from '../../../base/http/server-mount.ts';
 import { RelayError } from '../../../base/errors/relay-error.ts';
 import { errorToResponse } from '../../../base/http/error-response.ts';
-import type { EmulatorServices } from '../../../assembly/services.ts';
+import type { RpcDeps } from '../rpc-deps.ts';
 import { createPubSubSession, type PubSubOptions } from './pubsub-session.ts';
 
 /** Largest message accepted from a client; PubSub requests are small. */
@@ -38,13 +38,13 @@ export interface UpgradeOptions extends PubSubOptions {
  * the emulator's own listeners call it, and so can any node `http.Server` that mounts the core.
  */
 export async function upgradeToPubSub(
-  services: EmulatorServices,
+  deps: RpcDeps,
   request: IncomingMessage,
   socket: Duplex,
   head: Buffer,
   options: Partial<UpgradeOptions> = {},
 ): Promise<void> {
-  const mode = services.config.rpcAuth;
+  const mode = deps.config.rpcAuth;
   const url = new URL(request.url ?? '/', 'http://pubsub.invalid');
   const token = mode === 'off' ? null : (url.searchParams.get('token') ?? bearerToken(request.headers.authorization ?? null));
   const mount = options.mount ?? (isLoopbackName(bareHost((socket as Partial<Socket>).localAddress ?? '')) ? LOOPBACK_MOUNT : REMOTE_MOUNT);
@@ -52,7 +52,7 @@ export async function upgradeToPubSub(
     try {
       if (token === null)
         throw new RelayError('TOKEN_MISSING', 'Send the Token from GET /Transaction/config as Authorization: Bearer <Token> or ?token=<Token>.');
-      await services.tokens.verify(token);
+      await deps.tokens.verify(token);
     } catch (error) {
       const response = errorToResponse(error, { style: 'problem', instance: url.pathname });
       const body = await response.text();
@@ -65,7 +65,7 @@ export async function upgradeToPubSub(
   }
   // ws answers a malformed handshake (no Sec-WebSocket-Key, another version) 400 itself.
   websockets.handleUpgrade(request, socket, head, (peer) => {
-    const session = createPubSubSession(services, (text) => peer.send(text), options.pollMs === undefined ? {} : { pollMs: options.pollMs });
+    const session = createPubSubSession(deps, (text) => peer.send(text), options.pollMs === undefined ? {} : { pollMs: options.pollMs });
     peer.on('message', (data) => void session.receive(data.toString()));
     peer.on('close', () => session.close());
     peer.on('error', () => peer.terminate());

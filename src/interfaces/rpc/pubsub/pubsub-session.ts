@@ -1,11 +1,11 @@
-import type { EmulatorServices } from '../../../assembly/services.ts';
+import type { RpcDeps } from '../rpc-deps.ts';
 import { accountEncodingOf, accountJson } from '../account-json.ts';
 import { accountFiltersOf } from '../account-filters.ts';
 import { commitmentOf } from '../context.ts';
 import { JsonRpcError, RPC_ERROR } from '../json-rpc-error.ts';
 import { configObject, optionalBoolean, positional, requirePubkey, requireSignature } from '../params.ts';
 import { stringifyRpc } from '../rpc-json.ts';
-import { check, collect, NOTIFICATION, type LogsFilter, type Subscription } from './pubsub-subscriptions.ts';
+import { check, collect, NOTIFICATION, type LedgerEvent, type LogsFilter, type Subscription } from './pubsub-subscriptions.ts';
 
 export interface PubSubOptions {
   /** How often subscriptions are checked against the ledger and submissions, in ms. Default 10. */
@@ -30,7 +30,7 @@ export interface PubSubSession {
  * program subscriptions also hear the ledger's events, so that no transaction slips between two
  * checks. A signature subscription ends with its one notification, as on Solana.
  */
-export function createPubSubSession(services: EmulatorServices, send: (text: string) => void, options: Partial<PubSubOptions> = {}): PubSubSession {
+export function createPubSubSession(deps: RpcDeps, send: (text: string) => void, options: Partial<PubSubOptions> = {}): PubSubSession {
   const { pollMs } = { ...DEFAULT_PUBSUB_OPTIONS, ...options };
   const subscriptions = new Map<number, Subscription>();
   let nextId = 0;
@@ -49,7 +49,7 @@ export function createPubSubSession(services: EmulatorServices, send: (text: str
         const notify = (result: unknown) => {
           if (subscriptions.has(id)) send(stringifyRpc({ jsonrpc: '2.0', method: NOTIFICATION[subscription.kind], params: { result, subscription: id } }));
         };
-        if (!(await check(services, subscription, notify))) subscriptions.delete(id);
+        if (!(await check(deps, subscription, notify))) subscriptions.delete(id);
       }
     } finally {
       ticking = false;
@@ -73,9 +73,15 @@ export function createPubSubSession(services: EmulatorServices, send: (text: str
       timer.unref?.();
     }
     if (!closed && !unlisten && (subscription.kind === 'logs' || subscription.kind === 'program')) {
-      unlisten = services.ledger.listen((event) => {
+      const hear = (event: LedgerEvent) => {
         for (const each of subscriptions.values()) collect(each, event);
-      });
+      };
+      const transactions = deps.events.on('transaction', (event) => hear({ kind: 'transaction', ...event }));
+      const accounts = deps.events.on('accounts', (event) => hear({ kind: 'accounts', ...event }));
+      unlisten = () => {
+        transactions();
+        accounts();
+      };
     }
     return id;
   };
@@ -107,9 +113,9 @@ export function createPubSubSession(services: EmulatorServices, send: (text: str
       const config = configObject(raw);
       commitmentOf(config);
       const encoding = accountEncodingOf(config, 'binary');
-      const account = await services.ledger.getAccount(key);
+      const account = await deps.ledger.getAccount(key);
       // Notifications are for changes after the subscription, so remember the current state.
-      const last = stringifyRpc(account ? await accountJson(account, encoding, services.ledger) : null);
+      const last = stringifyRpc(account ? await accountJson(account, encoding, deps.ledger) : null);
       return subscribe({ kind: 'account', address: key, encoding, last });
     },
     accountUnsubscribe: (params) => unsubscribe(params, 'account'),
@@ -134,12 +140,12 @@ export function createPubSubSession(services: EmulatorServices, send: (text: str
     logsUnsubscribe: (params) => unsubscribe(params, 'logs'),
     slotSubscribe(params) {
       positional(params, 'slotSubscribe', { min: 0, max: 0 });
-      return subscribe({ kind: 'slot', last: services.ledger.clock().slot });
+      return subscribe({ kind: 'slot', last: deps.ledger.clock().slot });
     },
     slotUnsubscribe: (params) => unsubscribe(params, 'slot'),
     rootSubscribe(params) {
       positional(params, 'rootSubscribe', { min: 0, max: 0 });
-      return subscribe({ kind: 'root', last: services.ledger.clock().slot });
+      return subscribe({ kind: 'root', last: deps.ledger.clock().slot });
     },
     rootUnsubscribe: (params) => unsubscribe(params, 'root'),
   };

@@ -1,11 +1,14 @@
 import { PublicKey } from '@solana/web3.js';
-import type { LedgerEvent } from '../../../domain/ledger/ledger-events.ts';
-import type { EmulatorServices } from '../../../assembly/services.ts';
+import type { LedgerEvents } from '../../../domain/ledger/ledger-types.ts';
+import type { RpcDeps } from '../rpc-deps.ts';
 import { COMMITMENTS as SUBMISSION_COMMITMENTS, type Commitment } from '../../../domain/store/submissions.ts';
 import { accountJson, type AccountEncodingOptions } from '../account-json.ts';
 import { matchesFilters, type AccountFilter } from '../account-filters.ts';
 import type { RpcCommitment } from '../context.ts';
 import { stringifyRpc } from '../rpc-json.ts';
+
+/** A ledger event, as the emitter tells it (`transaction` or `accounts`), with its name. */
+export type LedgerEvent = ({ kind: 'transaction' } & LedgerEvents['transaction']) | ({ kind: 'accounts' } & LedgerEvents['accounts']);
 
 /** What a logs subscription listens for: every transaction, or those that mention one of some addresses. */
 export type LogsFilter = { all: true } | { mentions: string[] };
@@ -47,12 +50,12 @@ export function collect(subscription: Subscription, event: LedgerEvent): void {
 }
 
 /** Checks one subscription against the ledger and the submissions; `notify` tells the client. Returns false once the subscription is over. */
-export async function check(services: EmulatorServices, subscription: Subscription, notify: (result: unknown) => void): Promise<boolean> {
-  const slot = services.ledger.clock().slot;
+export async function check(deps: RpcDeps, subscription: Subscription, notify: (result: unknown) => void): Promise<boolean> {
+  const slot = deps.ledger.clock().slot;
   const context = { slot: Number(slot) };
   switch (subscription.kind) {
     case 'signature': {
-      const submission = services.submissions.get(subscription.signature);
+      const submission = deps.submissions.get(subscription.signature);
       if (submission && subscription.received && !subscription.receivedSent) {
         subscription.receivedSent = true;
         notify({ context, value: 'receivedSignature' });
@@ -72,8 +75,8 @@ export async function check(services: EmulatorServices, subscription: Subscripti
       }
       return true;
     case 'account': {
-      const account = await services.ledger.getAccount(subscription.address);
-      const value = account ? await accountJson(account, subscription.encoding, services.ledger) : null;
+      const account = await deps.ledger.getAccount(subscription.address);
+      const value = account ? await accountJson(account, subscription.encoding, deps.ledger) : null;
       const text = stringifyRpc(value);
       if (text !== subscription.last) {
         subscription.last = text;
@@ -82,16 +85,16 @@ export async function check(services: EmulatorServices, subscription: Subscripti
       return true;
     }
     case 'logs':
-      for (const { signature, item } of due(services, subscription.pending, subscription.commitment)) {
+      for (const { signature, item } of due(deps, subscription.pending, subscription.commitment)) {
         notify({ context: { slot: Number(item.slot) }, value: { signature, err: item.err, logs: item.logs } });
       }
       return true;
     case 'program': {
-      const addresses = new Set(due(services, subscription.pending, subscription.commitment).map(({ item }) => item));
+      const addresses = new Set(due(deps, subscription.pending, subscription.commitment).map(({ item }) => item));
       for (const address of addresses) {
-        const account = await services.ledger.getAccount(new PublicKey(address));
+        const account = await deps.ledger.getAccount(new PublicKey(address));
         if (!account?.owner.equals(subscription.program) || !matchesFilters(account, subscription.filters)) continue;
-        notify({ context, value: { pubkey: address, account: await accountJson(account, subscription.encoding, services.ledger) } });
+        notify({ context, value: { pubkey: address, account: await accountJson(account, subscription.encoding, deps.ledger) } });
       }
       return true;
     }
@@ -103,10 +106,10 @@ export async function check(services: EmulatorServices, subscription: Subscripti
  * did (one with none, like the controls' own, at once), a direct write at once. It stops at the
  * first one still short of it, so that notifications keep the ledger's order.
  */
-function due<T>(services: EmulatorServices, pending: Pending<T>[], commitment: RpcCommitment): Pending<T>[] {
+function due<T>(deps: RpcDeps, pending: Pending<T>[], commitment: RpcCommitment): Pending<T>[] {
   let count = 0;
   for (const { signature } of pending) {
-    const submission = signature === null ? undefined : services.submissions.get(signature);
+    const submission = signature === null ? undefined : deps.submissions.get(signature);
     if (submission && !reached(submission.commitment, commitment)) break;
     count += 1;
   }

@@ -1,53 +1,43 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { Exchange } from '../../../core/create-fetch.ts';
+import { freshVars } from '../../../base/http/request-context.ts';
+import { createEmitter } from '../../../domain/events.ts';
 import { ChangeFeed } from '../../../domain/state/change-feed.ts';
 import { CHANGE_INTERVAL_MS, LiveFeed } from './live-feed.ts';
 
 describe('LiveFeed', () => {
-  const changes = new ChangeFeed();
+  const events = createEmitter();
+  const changes = new ChangeFeed(events);
   const report = changes.reporter('records');
-  let watchers = 0;
-  const watch = (watcher: () => void) => {
-    watchers += 1;
-    const stop = changes.watch(watcher);
-    return () => {
-      watchers -= 1;
-      stop();
-    };
-  };
-  const observers = new Set<(exchange: Exchange) => void>();
-  const observe = (observer: (exchange: Exchange) => void) => {
-    observers.add(observer);
-    return () => observers.delete(observer);
-  };
+  const listeners = () => [events.listening('state-change'), events.listening('exchange')];
   const exchange = (method: string, api: Exchange['api'], body?: string): Exchange => {
     const request = new Request('http://emulator.test/x', { method, ...(body === undefined ? {} : { body }) });
-    // As the core leaves the context once it read the body.
-    const context = body === undefined ? {} : { bodyText: body };
-    return { request, response: new Response(null), context, api, operationId: null, startedAt: new Date(), durationMs: 0, problem: null };
+    // As the core leaves the request's store once it read the body.
+    const vars = { ...freshVars(), api, bodyText: body };
+    return { request, response: new Response(null), context: {}, vars, api, operationId: null, startedAt: new Date(), durationMs: 0, problem: null };
   };
-  const answer = (sent: Exchange) => {
-    for (const observer of observers) observer(sent);
-  };
+  const answer = (sent: Exchange) => events.emit('exchange', sent);
 
   beforeEach(() => vi.useFakeTimers());
   afterEach(() => vi.useRealTimers());
 
-  it('hooks into the stores and the core only while someone listens', () => {
-    const feed = new LiveFeed({ watch, observe });
-    expect([watchers, observers.size]).toEqual([0, 0]);
+  it('listens to the emitter only while someone listens to it', () => {
+    const feed = new LiveFeed(events);
+    expect(listeners()).toEqual([false, false]);
     const first = feed.subscribe(() => {});
     const second = feed.subscribe(() => {});
-    expect([watchers, observers.size]).toEqual([1, 1]);
-    expect(changes.recording).toBe(false); // Watching records nothing: no part builds a report for it.
+    expect(listeners()).toEqual([true, true]);
+    // While a page watches, the parts report their changes (the ledger's writes too).
+    expect(changes.recording).toBe(true);
     first();
-    expect([watchers, observers.size]).toEqual([1, 1]);
+    expect(listeners()).toEqual([true, true]);
     second();
-    expect([watchers, observers.size]).toEqual([0, 0]);
+    expect(listeners()).toEqual([false, false]);
+    expect(changes.recording).toBe(false);
   });
 
   it('coalesces a burst of changes into one event per interval', () => {
-    const feed = new LiveFeed({ watch, observe });
+    const feed = new LiveFeed(events);
     const heard = vi.fn();
     const stop = feed.subscribe(heard);
     for (let index = 0; index < 50; index += 1) report({ op: 'update' });
@@ -63,7 +53,7 @@ describe('LiveFeed', () => {
   });
 
   it('takes reads for no news: GET, preflights and JSON-RPC reads; RPC sends and airdrops are news', () => {
-    const feed = new LiveFeed({ watch, observe });
+    const feed = new LiveFeed(events);
     const heard = vi.fn();
     const stop = feed.subscribe(heard);
     answer(exchange('GET', 'emulator'));

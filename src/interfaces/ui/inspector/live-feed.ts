@@ -1,13 +1,13 @@
+import type { EventBus } from '../../../base/events/emitter.ts';
 import type { Exchange } from '../../../base/http/exchange.ts';
 
 /** The shortest time between two change events: a busy emulator sends at most four a second. */
 export const CHANGE_INTERVAL_MS = 250;
 
-export interface LiveFeedSources {
-  /** Subscribes to the state changes the emulator's parts report (src/domain/state/change-feed.ts); returns the unsubscribe function. */
-  watch: (watcher: () => void) => () => void;
-  /** Subscribes to every exchange through the core; returns the unsubscribe function. */
-  observe: (observer: (exchange: Exchange) => void) => () => void;
+/** The events the feed hears: state changes (src/domain/state/change-feed.ts) and exchanges (src/core/observe-exchanges.ts). */
+export interface LiveFeedEvents {
+  'state-change': unknown;
+  exchange: Exchange;
 }
 
 /**
@@ -15,18 +15,18 @@ export interface LiveFeedSources {
  * state change (a relay was recorded, processed, finalized; a legacy record moved; history filed;
  * the queue paused), or a request that can change something was answered (a relay, refused or not;
  * a control, whose ledger writes are reported only while a state file records). Changes are
- * coalesced to one event per {@link CHANGE_INTERVAL_MS}. It watches the state changes and the core
- * only while a stream is open, so an emulator nobody watches pays nothing for it.
+ * coalesced to one event per {@link CHANGE_INTERVAL_MS}. It listens to the emulator's emitter only
+ * while a stream is open, so an emulator nobody watches pays nothing for it.
  */
 export class LiveFeed {
-  readonly #sources: LiveFeedSources;
+  readonly #events: Pick<EventBus<LiveFeedEvents>, 'on'>;
   readonly #subscribers = new Set<() => void>();
   #detach: (() => void)[] = [];
   #timer: ReturnType<typeof setTimeout> | null = null;
   #lastSent = 0;
 
-  constructor(sources: LiveFeedSources) {
-    this.#sources = sources;
+  constructor(events: Pick<EventBus<LiveFeedEvents>, 'on'>) {
+    this.#events = events;
   }
 
   /** Calls `onChange` after changes (coalesced) until the returned function is called. */
@@ -49,8 +49,8 @@ export class LiveFeed {
   #attach(): void {
     const changed = () => this.#schedule();
     this.#detach = [
-      this.#sources.watch(changed),
-      this.#sources.observe((exchange) => {
+      this.#events.on('state-change', changed),
+      this.#events.on('exchange', (exchange) => {
         if (mayChangeSomething(exchange)) changed();
       }),
     ];
@@ -76,6 +76,6 @@ function mayChangeSomething(exchange: Exchange): boolean {
   const method = exchange.request.method;
   if (method === 'GET' || method === 'HEAD' || method === 'OPTIONS') return false;
   if (exchange.api !== 'rpc') return true;
-  const text = exchange.context.bodyText ?? '';
+  const text = exchange.vars.bodyText ?? '';
   return text.includes('sendTransaction') || text.includes('requestAirdrop');
 }

@@ -1,7 +1,7 @@
 import { basename } from 'node:path';
 import { PublicKey } from '@solana/web3.js';
 import type { components } from '../../../generated/relay.ts';
-import type { EmulatorServices } from '../../../assembly/services.ts';
+import type { UiDeps } from '../ui-deps.ts';
 import { PROGRAMS } from '../../../domain/relay/programs.ts';
 import { EMULATOR_VERSION } from '../../../base/version.ts';
 
@@ -16,7 +16,7 @@ const PROGRAM_NAMES: Record<keyof typeof PROGRAMS, string> = {
 };
 
 /** Names the page shows before addresses: the programs (an app’s by its IDL’s name, else its .so’s), the fixture mints' symbols, the fixture keys. */
-function addressNames(fixtures: EmulatorServices['fixtures'], programs: EmulatorServices['programs']): Record<string, string> {
+function addressNames(fixtures: UiDeps['fixtures'], programs: UiDeps['programs']): Record<string, string> {
   const names: Record<string, string> = {};
   for (const [key, program] of Object.entries(PROGRAMS)) names[program.toBase58()] = PROGRAM_NAMES[key as keyof typeof PROGRAMS];
   for (const program of programs.list()) {
@@ -34,8 +34,8 @@ function addressNames(fixtures: EmulatorServices['fixtures'], programs: Emulator
 export type Overview = components['schemas']['EmulatorOverview'];
 
 /** The web UI's overview: where the emulator serves, its key, its fee payer's balance, its queue and clock. */
-export async function overview(services: EmulatorServices): Promise<Overview> {
-  const { config, ledger, queue, submissions } = services;
+export async function overview(deps: UiDeps): Promise<Overview> {
+  const { config, ledger, queue, submissions } = deps;
   const clock = ledger.clock();
   const feePayer = await ledger.getAccount(new PublicKey(config.feePayer));
   const transactions = { queued: 0, processed: 0, failed: 0 };
@@ -52,7 +52,7 @@ export async function overview(services: EmulatorServices): Promise<Overview> {
     queue: queue.state(),
     clock: { slot: Number(clock.slot), blockHeight: Number(clock.blockHeight), unixTimestamp: Number(clock.unixTimestamp) },
     transactions,
-    programs: services.programs.list().map(({ programId, loader, origin }) => ({ programId, loader, origin })),
-    names: addressNames(services.fixtures, services.programs),
+    programs: deps.programs.list().map(({ programId, loader, origin }) => ({ programId, loader, origin })),
+    names: addressNames(deps.fixtures, deps.programs),
   };
 }

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { RequestJournal } from '../../controls/request-journal.ts';
-import { observeExchanges } from '../../../core/observe-exchanges.ts';
-import type { FetchHandler } from '../../../base/http/exchange.ts';
+import type { Call } from '../../../base/http/router.ts';
+import { observed } from '../../../core/observe-exchanges.test-support.ts';
 import { LegacyRecords, processingRecord } from '../../legacy/legacy-records.ts';
 import { jsonResponse } from '../../../base/http/json-response.ts';
 import { Submissions, type Submission } from '../../../domain/store/submissions.ts';
@@ -29,11 +29,11 @@ const record = (signature: string, fields: Partial<Submission>): Submission => (
 async function journalOf(exchanges: { path: string; operationId: string; status: number; request: unknown; response: unknown }[]): Promise<RequestJournal> {
   const journal = new RequestJournal({ maxEntries: 10 });
   for (const exchange of exchanges) {
-    const core: FetchHandler = async (_request, context = {}) => {
-      context.operationId = exchange.operationId;
+    const core = async ({ vars }: Call) => {
+      vars.operationId = exchange.operationId;
       return jsonResponse(exchange.response, { status: exchange.status });
     };
-    const fetch = observeExchanges(core, { observers: [journal.record], wantsBodies: journal.wants });
+    const fetch = observed(core, { observers: [journal.record], wantsBodies: journal.wants });
     await fetch(
       new Request(`http://emulator.test${exchange.path}`, {
         method: 'POST',

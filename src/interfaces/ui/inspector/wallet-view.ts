@@ -2,7 +2,7 @@ import type { PublicKey } from '@solana/web3.js';
 import { addressOf } from '../../../base/crypto/key-cache.ts';
 import type { components } from '../../../generated/relay.ts';
 import { toUiAmountString } from '../../../domain/ledger/token-accounts.ts';
-import type { EmulatorServices } from '../../../assembly/services.ts';
+import type { UiDeps } from '../ui-deps.ts';
 import { ownedTokenAccounts } from '../../../domain/store/owned-token-accounts.ts';
 import { describeLedgerError } from './program-errors.ts';
 import { instructionsOf } from './instruction-names.ts';
@@ -17,15 +17,12 @@ const WALLET_HISTORY_LIMIT = 50;
  * Account/balance reads them: the token account index names candidates, the ledger decides) and its
  * newest history entries (the history index Account/gethistory pages through).
  */
-export async function walletView(
-  services: Pick<EmulatorServices, 'ledger' | 'tokenAccounts' | 'history' | 'submissions' | 'programs'>,
-  key: PublicKey,
-): Promise<WalletView> {
+export async function walletView(deps: Pick<UiDeps, 'ledger' | 'tokenAccounts' | 'history' | 'submissions' | 'programs'>, key: PublicKey): Promise<WalletView> {
   const address = addressOf(key);
-  const account = await services.ledger.getAccount(key);
+  const account = await deps.ledger.getAccount(key);
   const tokens: WalletView['tokens'] = [];
-  for (const { address: tokenAccount, state } of await ownedTokenAccounts(services, address, null)) {
-    const decimals = (await services.ledger.mintDecimals(state.mint)) ?? 0;
+  for (const { address: tokenAccount, state } of await ownedTokenAccounts(deps, address, null)) {
+    const decimals = (await deps.ledger.mintDecimals(state.mint)) ?? 0;
     tokens.push({ mint: state.mint, tokenAccount, amount: state.amount.toString(), decimals, uiAmountString: toUiAmountString(state.amount, decimals) });
   }
   return {
@@ -33,9 +30,9 @@ export async function walletView(
     lamports: Number(account?.lamports ?? 0n),
     owner: account ? addressOf(account.owner) : null,
     tokens,
-    history: services.history.query(address, { limit: WALLET_HISTORY_LIMIT }).map((entry) => {
-      const wire = entry.err === null ? undefined : services.submissions.get(entry.signature)?.wire;
-      return { ...entry, errorText: entry.err === null ? null : describeLedgerError(entry.err, wire ? instructionsOf(wire) : [], services.programs) };
+    history: deps.history.query(address, { limit: WALLET_HISTORY_LIMIT }).map((entry) => {
+      const wire = entry.err === null ? undefined : deps.submissions.get(entry.signature)?.wire;
+      return { ...entry, errorText: entry.err === null ? null : describeLedgerError(entry.err, wire ? instructionsOf(wire) : [], deps.programs) };
     }),
   };
 }

@@ -1,9 +1,8 @@
 import { RelayError } from '../../base/errors/relay-error.ts';
 import type { QueueOptions } from '../relay/relay-queue.ts';
-import type { EmulatorServices } from '../../assembly/services.ts';
-import type { EmulatorSnapshot } from './snapshot.ts';
-import { requeueAcknowledged } from './core-parts.ts';
-import { checksumProblem, sealSnapshot } from './snapshot-seal.ts';
+import type { EmulatorSnapshot } from '../state/snapshot.ts';
+import { requeueAcknowledged, type CoreParts } from './core-parts.ts';
+import { checksumProblem, sealSnapshot } from '../state/snapshot-seal.ts';
 
 /** reset, snapshot and restore: the test controls of the same names call these. */
 export interface StateControls {
@@ -11,7 +10,7 @@ export interface StateControls {
   snapshot(): Promise<EmulatorSnapshot>;
   restore(snapshot: EmulatorSnapshot): Promise<void>;
 }
-type StateServices = Pick<EmulatorServices, 'queue' | 'worker' | 'state' | 'fixtures' | 'submissions'>;
+type StateServices = Pick<CoreParts, 'queue' | 'worker' | 'state' | 'fixtures' | 'submissions'>;
 
 /**
  * Every part's snapshot. Every part's snapshot() is called in the same tick, so that the parts held
@@ -20,16 +19,16 @@ type StateServices = Pick<EmulatorServices, 'queue' | 'worker' | 'state' | 'fixt
  * redoes whatever an asynchronous part saw change. Not sealed: the caller seals it (snapshot()),
  * or sums it as it writes it (the state file: sealedChunks).
  */
-export async function takeSnapshot(services: Pick<EmulatorServices, 'queue' | 'state' | 'fixtures'>): Promise<EmulatorSnapshot> {
-  const queuePaused = services.queue.state().paused;
+export async function takeSnapshot(deps: Pick<CoreParts, 'queue' | 'state' | 'fixtures'>): Promise<EmulatorSnapshot> {
+  const queuePaused = deps.queue.state().paused;
   const savedAt = new Date().toISOString();
-  const taken = services.state.parts().map((part) => [part.name, part.snapshot()] as const);
+  const taken = deps.state.parts().map((part) => [part.name, part.snapshot()] as const);
   const parts: Record<string, unknown> = {};
   for (const [name, data] of taken) {
     const value = await data;
     if (value !== undefined) parts[name] = value;
   }
-  return { format: 'relay-emulator-state', version: 2, savedAt, feePayer: services.fixtures.relay.feePayer.publicKey, queuePaused, parts };
+  return { format: 'relay-emulator-state', version: 2, savedAt, feePayer: deps.fixtures.relay.feePayer.publicKey, queuePaused, parts };
 }
 
 /**
@@ -38,7 +37,7 @@ export async function takeSnapshot(services: Pick<EmulatorServices, 'queue' | 's
  * another fee payer (other fixtures): its transactions and history would be served under this
  * one's key, while every relay built for the old one is refused WRONG_FEE_PAYER.
  */
-export function checkSnapshot(snapshot: EmulatorSnapshot, services: Pick<EmulatorServices, 'fixtures'>): void {
+export function checkSnapshot(snapshot: EmulatorSnapshot, deps: Pick<CoreParts, 'fixtures'>): void {
   if (snapshot.format !== 'relay-emulator-state' || (snapshot.version !== 1 && snapshot.version !== 2)) {
     throw new RelayError(
       'SNAPSHOT_REFUSED',
@@ -51,7 +50,7 @@ export function checkSnapshot(snapshot: EmulatorSnapshot, services: Pick<Emulato
       'SNAPSHOT_REFUSED',
       `This snapshot cannot be restored: ${problem}. Nothing was changed. A snapshot changed on purpose is sealed again with sealSnapshot().`,
     );
-  const feePayer = services.fixtures.relay.feePayer.publicKey;
+  const feePayer = deps.fixtures.relay.feePayer.publicKey;
   if (typeof snapshot.feePayer === 'string' && snapshot.feePayer !== feePayer) {
     throw new RelayError(
       'SNAPSHOT_REFUSED',
@@ -65,14 +64,14 @@ export function checkSnapshot(snapshot: EmulatorSnapshot, services: Pick<Emulato
  * setting. Queues nothing: the caller queues the acknowledged transactions once it is done
  * (after a journal replay, for the state file).
  */
-export async function restoreParts(services: Pick<EmulatorServices, 'queue' | 'state' | 'fixtures'>, snapshot: EmulatorSnapshot): Promise<void> {
-  checkSnapshot(snapshot, services);
-  for (const part of services.state.parts()) {
+export async function restoreParts(deps: Pick<CoreParts, 'queue' | 'state' | 'fixtures'>, snapshot: EmulatorSnapshot): Promise<void> {
+  checkSnapshot(snapshot, deps);
+  for (const part of deps.state.parts()) {
     const key = [part.name, ...(part.formerNames ?? [])].find((name) => name in snapshot.parts);
     if (key !== undefined) await part.restore(snapshot.parts[key]);
   }
-  if (snapshot.queuePaused) services.queue.pause();
-  else services.queue.resume();
+  if (snapshot.queuePaused) deps.queue.pause();
+  else deps.queue.resume();
 }
 
 /**
@@ -80,8 +79,8 @@ export async function restoreParts(services: Pick<EmulatorServices, 'queue' | 's
  * while they run (holding is not pausing: the queue's paused setting is left as it is). `queue`
  * is the queue's start-up settings, which reset brings back.
  */
-export function stateControls(services: StateServices, queueStart: Pick<QueueOptions, 'mode' | 'latencyMs'>): StateControls {
-  const { queue, worker, state } = services;
+export function stateControls(deps: StateServices, queueStart: Pick<QueueOptions, 'mode' | 'latencyMs'>): StateControls {
+  const { queue, worker, state } = deps;
 
   /** Holds the queue, once the transaction being submitted (if any) is recorded, while `work` runs. */
   const held = <T>(work: () => Promise<T>): Promise<T> => queue.whileHeld(work);
@@ -97,15 +96,15 @@ export function stateControls(services: StateServices, queueStart: Pick<QueueOpt
   return {
     reset: () => held(resetParts),
 
-    snapshot: () => held(async () => sealSnapshot(await takeSnapshot(services))),
+    snapshot: () => held(async () => sealSnapshot(await takeSnapshot(deps))),
 
     async restore(snapshot: EmulatorSnapshot) {
-      checkSnapshot(snapshot, services);
+      checkSnapshot(snapshot, deps);
       await held(async () => {
         await resetParts();
-        await restoreParts(services, snapshot);
+        await restoreParts(deps, snapshot);
         // Acknowledged but not yet submitted when the snapshot was taken: queued again, in order.
-        requeueAcknowledged(services);
+        requeueAcknowledged(deps);
       });
     },
   };

@@ -2,14 +2,32 @@ import { PublicKey, VersionedTransaction } from '@solana/web3.js';
 import type { GenesisAccount, LedgerAccount } from '../ledger/engine.ts';
 import { replayLedgerChanges } from '../ledger/ledger-changes.ts';
 import { decodeTokenAccount } from '../ledger/token-accounts.ts';
-import type { EmulatorServices } from '../../assembly/services.ts';
+import type { Fixtures } from '../fixtures/load-fixtures.ts';
+import type { Ledger } from '../ledger/ledger.ts';
+import type { RelayQueue } from '../relay/relay-queue.ts';
+import type { SubmissionJob, SubmissionWorker } from '../relay/submission-worker.ts';
+import type { StateRegistry } from '../state/state-registry.ts';
+import type { HistoryIndex } from '../store/history-index.ts';
 import type { HistoryEntry } from '../store/history-index.ts';
+
+/** The core's stateful parts, and the registry they are registered in. */
+export interface CoreParts {
+  fixtures: Fixtures;
+  ledger: Ledger;
+  submissions: Submissions;
+  history: HistoryIndex;
+  tokenAccounts: TokenAccountIndex;
+  queue: RelayQueue<SubmissionJob>;
+  worker: SubmissionWorker;
+  state: StateRegistry;
+}
+
 import type { TokenAccountIndex } from '../store/token-account-index.ts';
 import { parseSubmission, type Submissions } from '../store/submissions.ts';
 import { ABSENT_ACCOUNT, isBuiltinAccount, toAccountState, toLedgerAccount, type AccountState } from '../ledger/account-state.ts';
 
 export interface CoreStateOptions {
-  services: EmulatorServices;
+  deps: CoreParts;
   /** The accounts the ledger started with. */
   genesis: GenesisAccount[];
   /** Unix time of slot 0 and the time a slot represents, to bring the clock back on reset. */
@@ -48,12 +66,12 @@ export function fileGenesisTokenAccounts(genesis: GenesisAccount[], tokenAccount
  * but had not reached the ledger (restore, state file). The queue ignores an id it holds already,
  * and the worker skips a submission that is no longer `queued`, so that nothing runs twice.
  */
-export function requeueAcknowledged(services: Pick<EmulatorServices, 'submissions' | 'queue'>): number {
+export function requeueAcknowledged(deps: Pick<CoreParts, 'submissions' | 'queue'>): number {
   let queued = 0;
-  for (const record of services.submissions.all()) {
+  for (const record of deps.submissions.all()) {
     if (record.status !== 'queued') continue;
     const bytes = new Uint8Array(Buffer.from(record.wire, 'base64'));
-    services.queue.enqueue({ id: record.signature, tx: VersionedTransaction.deserialize(bytes), bytes });
+    deps.queue.enqueue({ id: record.signature, tx: VersionedTransaction.deserialize(bytes), bytes });
     queued += 1;
   }
   return queued;
@@ -78,11 +96,11 @@ function finalizeRestored(submissions: Submissions): void {
  * state, or vanishes when it has none; builtins (programs, sysvars) are never touched.
  */
 export function registerCoreState(options: CoreStateOptions): void {
-  const { services, genesis } = options;
-  const { ledger, submissions, history, tokenAccounts, queue } = services;
+  const { deps, genesis } = options;
+  const { ledger, submissions, history, tokenAccounts, queue } = deps;
   const genesisByAddress = new Map(genesis.map(({ address, account }) => [address.toBase58(), account]));
 
-  services.state.register({
+  deps.state.register({
     name: 'ledger',
     async snapshot(): Promise<LedgerSnapshot> {
       // The clock, the blockhashes and the list of accounts are taken at once; the accounts are read
@@ -90,7 +108,7 @@ export function registerCoreState(options: CoreStateOptions): void {
       const clock = ledger.clock();
       const blockhashes = ledger.issuedBlockhashes();
       // The reservoir always: a reset hands it what the ledger lost since genesis (fees burned) without counting it as written.
-      const addresses = [...new Set([...ledger.writtenAccounts(), services.fixtures.relay.faucet.publicKey])];
+      const addresses = [...new Set([...ledger.writtenAccounts(), deps.fixtures.relay.faucet.publicKey])];
       const accounts: LedgerSnapshot['accounts'] = [];
       for (let start = 0; start < addresses.length; start += SNAPSHOT_READ_CHUNK) {
         const chunk = addresses.slice(start, start + SNAPSHOT_READ_CHUNK);
@@ -131,7 +149,7 @@ export function registerCoreState(options: CoreStateOptions): void {
     },
   });
 
-  services.state.register({
+  deps.state.register({
     name: 'submissions',
     formerNames: ['records'],
     snapshot: () => submissions.all(),
@@ -142,7 +160,7 @@ export function registerCoreState(options: CoreStateOptions): void {
     reset() {
       submissions.clear();
       // Requests waiting for a transaction learn that it is gone (EMULATOR_RESET), not at their timeout.
-      services.worker.wake();
+      deps.worker.wake();
     },
     replay(changes) {
       submissions.replay(changes);
@@ -150,7 +168,7 @@ export function registerCoreState(options: CoreStateOptions): void {
     },
   });
 
-  services.state.register({
+  deps.state.register({
     name: 'history',
     snapshot: () => history.dump(),
     restore(data) {
@@ -160,7 +178,7 @@ export function registerCoreState(options: CoreStateOptions): void {
     replay: (changes) => history.replay(changes),
   });
 
-  services.state.register({
+  deps.state.register({
     name: 'tokenAccounts',
     snapshot: () => tokenAccounts.entries(),
     restore(data) {
@@ -173,7 +191,7 @@ export function registerCoreState(options: CoreStateOptions): void {
     replay: (changes) => tokenAccounts.replay(changes),
   });
 
-  services.state.register({
+  deps.state.register({
     name: 'queue',
     snapshot: (): QueueSnapshot => ({ latencyMs: queue.state().latencyMs }),
     restore(data) {

@@ -1,0 +1,24 @@
+import type { TokenIssuer } from '../../domain/auth/tokens.ts';
+import type { EmulatorConfig } from '../../domain/config.ts';
+import type { EmulatorEmitter } from '../../domain/events.ts';
+import type { Fixtures } from '../../domain/fixtures/load-fixtures.ts';
+import type { Ledger } from '../../domain/ledger/ledger.ts';
+import type { AcceptPipeline } from '../../domain/relay/accept-pipeline.ts';
+import type { HistoryIndex } from '../../domain/store/history-index.ts';
+import type { Submissions } from '../../domain/store/submissions.ts';
+import type { TokenAccountIndex } from '../../domain/store/token-account-index.ts';
+
+/** What the JSON-RPC methods, their Token check and PubSub ask for. */
+export interface RpcDeps {
+  config: EmulatorConfig;
+  fixtures: Fixtures;
+  ledger: Ledger;
+  relay: AcceptPipeline;
+  submissions: Submissions;
+  history: HistoryIndex;
+  tokenAccounts: TokenAccountIndex;
+  tokens: TokenIssuer;
+  /** PubSub hears landed transactions and direct account writes here. */
+  events: Pick<EmulatorEmitter, 'on'>;
+  now: () => Date;
+}
