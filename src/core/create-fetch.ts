@@ -93,8 +93,7 @@ export function createCore(options: CoreOptions): Core {
       const match = room.endpoint!.match(request, pathname);
       if (match === null) continue;
       vars.api = room.name;
-      if ('allow' in match)
-        throw new RelayError('METHOD_NOT_ALLOWED', `${request.method} is not allowed here; use ${match.allow}.`, { headers: { Allow: match.allow } });
+      if ('allow' in match) throw RelayError.of('METHOD_NOT_ALLOWED', { method: request.method, headers: { Allow: match.allow } });
       vars.operationId = match.operationId;
       call.deps = mounted.deps;
       return mounted.run(call);

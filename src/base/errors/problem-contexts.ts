@@ -32,6 +32,11 @@ type PolicyRefusal = { rule: RuleId; logs?: never; errors?: never; retryAfter?: 
 type MaybeRuled = { rule?: RuleId; logs?: never; errors?: never; retryAfter?: never; headers?: never };
 /** A request that does not match the contract: names the fields, and the rule when the wire check made it. */
 type Fields = { errors?: FieldError[]; rule?: RuleId; logs?: string[]; retryAfter?: never; headers?: never };
+/**
+ * Members a code's detail is made from by the message table (problem-messages.ts), never sent in the
+ * body. Optional: a call site that says more in its own detail need not give them.
+ */
+type Described<T> = Partial<T>;
 /** Come back later. */
 type RetryLater = { retryAfter: number; rule?: never; logs?: never; errors?: never; headers?: never };
 
@@ -61,14 +66,14 @@ export interface ProblemContexts {
   SLOT_IN_THE_PAST: Bare;
   IP_BLOCKED: Bare;
   USER_AGENT_BLOCKED: Bare;
-  ROUTE_NOT_FOUND: Bare;
+  ROUTE_NOT_FOUND: Bare & Described<{ method: string; path: string }>;
   ACCOUNT_NOT_FOUND: Bare;
   APP_NOT_FOUND: Bare;
   MINT_NOT_FOUND: Bare;
   TRANSACTION_NOT_FOUND: Bare;
-  METHOD_NOT_ALLOWED: { headers: { Allow: string }; rule?: never; logs?: never; errors?: never; retryAfter?: never };
-  PAYLOAD_TOO_LARGE: Bare;
-  UNSUPPORTED_MEDIA_TYPE: Bare;
+  METHOD_NOT_ALLOWED: { headers: { Allow: string }; method?: string; rule?: never; logs?: never; errors?: never; retryAfter?: never };
+  PAYLOAD_TOO_LARGE: Bare & Described<{ maxBytes: number }>;
+  UNSUPPORTED_MEDIA_TYPE: Bare & Described<{ contentType: string; expected: string }>;
   WRONG_FEE_PAYER: MaybeRuled;
   BLOCKHASH_NOT_FOUND: MaybeRuled;
   SIGNATURE_MISSING: MaybeRuled;
@@ -101,7 +106,7 @@ export interface ProblemContexts {
   ACCOUNT_CLOSE_REFUSED: Bare;
   RATE_LIMITED: RetryLater;
   INTERNAL_ERROR: Bare;
-  QUEUE_FULL: RetryLater;
+  QUEUE_FULL: RetryLater & Described<{ queued: number }>;
   ACCOUNT_PROTECTED: Bare;
   PROGRAM_REFUSED: Bare;
   EMULATOR_RESET: Bare;

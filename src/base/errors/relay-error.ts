@@ -1,5 +1,6 @@
 import { PROBLEMS, type ProblemCode } from './problem-codes.ts';
 import type { ContextArgument, ProblemContext, ProblemContexts } from './problem-contexts.ts';
+import { problemMessage } from './problem-messages.ts';
 
 export type { FieldError, ProblemContext, ProblemContexts } from './problem-contexts.ts';
 
@@ -15,12 +16,19 @@ export class RelayError<C extends ProblemCode = ProblemCode> extends Error {
   readonly detail: string | undefined;
   readonly context: ProblemContexts[C] & ProblemContext;
 
+  /** `detail` undefined: the message table's (problem-messages.ts), made from the context, else the code's title. */
   constructor(code: C, detail?: string, ...[context]: ContextArgument<C>) {
-    super(detail ?? PROBLEMS[code].title);
+    const described = detail ?? problemMessage(code, context);
+    super(described ?? PROBLEMS[code].title);
     this.name = 'RelayError';
     this.code = code;
-    this.detail = detail;
+    this.detail = described;
     this.context = (context ?? {}) as ProblemContexts[C] & ProblemContext;
+  }
+
+  /** A refusal whose detail the message table makes from `context`, as kit's `new SolanaError(code, context)`. */
+  static of<C extends ProblemCode>(code: C, ...[context]: ContextArgument<C>): RelayError<C> {
+    return new RelayError(code, undefined, ...([context] as ContextArgument<C>));
   }
 
   get status(): number {

@@ -44,7 +44,7 @@ function parseJsonBytes(request: Request, bytes: Uint8Array, options: ReadBodyOp
   if (bytes.length === 0) return undefined;
   const type = headerOf(request, options.context, 'content-type') ?? '';
   if (!isJsonType(type)) {
-    throw new RelayError('UNSUPPORTED_MEDIA_TYPE', `Content-Type "${type || '(none)'}" is not application/json.`);
+    throw RelayError.of('UNSUPPORTED_MEDIA_TYPE', { contentType: type, expected: 'application/json' });
   }
   let text: string;
   try {
@@ -79,5 +79,5 @@ async function readBody(request: Request, maxBytes: number): Promise<Uint8Array>
 }
 
 function tooLarge(maxBytes: number): RelayError {
-  return new RelayError('PAYLOAD_TOO_LARGE', `The request body is larger than ${maxBytes} bytes.`);
+  return RelayError.of('PAYLOAD_TOO_LARGE', { maxBytes });
 }

@@ -15,7 +15,7 @@ export async function readOctetBody(request: Request, options: { bufferedMaxByte
   const buffered = options.context.body;
   if (type !== 'application/octet-stream') {
     if (!buffered) void request.body?.cancel().catch(() => undefined);
-    throw new RelayError('UNSUPPORTED_MEDIA_TYPE', `Content-Type "${type || '(none)'}" is not application/octet-stream.`);
+    throw RelayError.of('UNSUPPORTED_MEDIA_TYPE', { contentType: type, expected: 'application/octet-stream' });
   }
   if (buffered) {
     if (buffered.length > options.bufferedMaxBytes) throw tooLarge(options.bufferedMaxBytes);
@@ -32,5 +32,5 @@ export async function readOctetBody(request: Request, options: { bufferedMaxByte
 }
 
 function tooLarge(maxBytes: number): RelayError {
-  return new RelayError('PAYLOAD_TOO_LARGE', `The request body is larger than ${maxBytes} bytes.`);
+  return RelayError.of('PAYLOAD_TOO_LARGE', { maxBytes });
 }

@@ -147,7 +147,7 @@ export class Router<S> {
     }
     if (found.length > 0) return found.sort((a, b) => a.order - b.order).map(({ match }) => match);
     if (allowed.size > 0) throw methodNotAllowed(method, [...allowed].join(', '));
-    throw new RelayError('ROUTE_NOT_FOUND', `No route matches ${method} ${pathname}.`);
+    throw RelayError.of('ROUTE_NOT_FOUND', { method, path: pathname });
   }
 
   /** How many paths' answers are remembered (bounded by the literal routes). */
@@ -187,7 +187,7 @@ interface LiteralPlan<S> {
 const NO_PARAMS: Record<string, string> = Object.freeze({});
 
 function methodNotAllowed(method: string, allow: string): RelayError {
-  return new RelayError('METHOD_NOT_ALLOWED', `${method} is not allowed here; use ${allow}.`, { headers: { Allow: allow } });
+  return RelayError.of('METHOD_NOT_ALLOWED', { method, headers: { Allow: allow } });
 }
 
 function split(path: string): string[] {

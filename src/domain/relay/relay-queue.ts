@@ -62,7 +62,7 @@ export class RelayQueue<J extends { id: string }> {
   enqueue(job: J): void {
     if (this.#ids.has(job.id)) return;
     if (this.#jobs.length >= this.#options.maxPending) {
-      throw new RelayError('QUEUE_FULL', `The relay queue holds ${this.#jobs.length} transactions, its limit.`, { retryAfter: 1 });
+      throw RelayError.of('QUEUE_FULL', { retryAfter: 1, queued: this.#jobs.length });
     }
     this.#jobs.push(job);
     this.#ids.add(job.id);

@@ -14,9 +14,8 @@ export interface LiveFeedEvents {
  * Tells the web UI's open event streams that what it shows may have changed: a part reported a
  * state change (a relay was recorded, processed, finalized; a legacy record moved; history filed;
  * the queue paused), or a request that can change something was answered (a relay, refused or not;
- * a control, whose ledger writes are reported only while a state file records). Changes are
- * coalesced to one event per {@link CHANGE_INTERVAL_MS}. It listens to the emulator's emitter only
- * while a stream is open, so an emulator nobody watches pays nothing for it.
+ * a control). Changes are coalesced to one event per {@link CHANGE_INTERVAL_MS}. It listens to the
+ * emulator's emitter only while a stream is open, so an emulator nobody watches pays nothing for it.
  */
 export class LiveFeed {
   readonly #events: Pick<EventBus<LiveFeedEvents>, 'on'>;
