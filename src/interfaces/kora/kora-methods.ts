@@ -7,6 +7,7 @@ import { transferTransaction } from './kora-transfer.ts';
 import { invalidTransaction, KoraError } from './kora-error.ts';
 import { decodeKoraTransaction, resolveKoraTransaction, signerPosition } from './kora-transaction.ts';
 import { validateForKora } from './kora-validation.ts';
+import { signaturesVerify } from '../rpc/decode-transaction.ts';
 
 /** How long signAndSendTransaction waits for its transaction to be confirmed. */
 const SEND_TIMEOUT_MS = 60_000;
@@ -55,6 +56,10 @@ export const KORA_METHODS: Record<KoraMethodName, KoraMethod> = {
     if (!(await context.deps.ledger.isTransactionRecent(signed.tx.message))) {
       throw new KoraError('TransactionExecutionFailed', 'Transaction simulation failed: Blockhash not found');
     }
+    // And it verifies every signature, as the validator does before anything runs: the engine does
+    // not verify again what reaches it (the relay and the RPC verify first), so a forged client
+    // signature must stop here (test/forged-signatures.engines.test.ts).
+    if (!signaturesVerify(signed.tx)) throw new KoraError('TransactionExecutionFailed', 'Transaction signature verification failure', 'simulation');
     const signature = await context.deps.relay.submitSigned(signed.tx, signed.bytes, 'kora', signed.exposure);
     const landed = await context.deps.worker.waitFor(signature, 'confirmed', SEND_TIMEOUT_MS);
     if (landed?.status === 'failed') throw new KoraError('TransactionExecutionFailed', landed.message);
