@@ -22,3 +22,5 @@ export { stageBreakdown, type Stage, type StageMeasurement } from './figures/sta
 export { relayMemoryFigures, relayMemoryLines, kbPerSlot, kbPerTransfer, MAX_KB_PER_TRANSFER, type RelayMemoryProbe } from './figures/relay-memory.ts';
 export { journalFigure, type JournalMeasurement } from './figures/journal.ts';
 export { appProgramFigures, type AppProgramsMeasurement } from './figures/app-programs.ts';
+export { coldStartFigures, COLD_START_TARGET, START_TO_READY_TARGET, type ColdStartMeasurement } from './figures/cold-start.ts';
+export { userSuiteFigure, type UserSuiteMeasurement } from './figures/user-suite.ts';

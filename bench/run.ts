@@ -5,8 +5,10 @@
  */
 import { DEFAULT_ENGINE, ENGINE_NAMES } from '../src/domain/ledger/engines.ts';
 import { measureAppPrograms } from './app-programs.ts';
+import { measureColdStart } from './cold-start.ts';
 import {
   appProgramFigures,
+  coldStartFigures,
   historyFigure,
   journalFigure,
   memoryFigures,
@@ -16,6 +18,7 @@ import {
   stageBreakdown,
   startupFigure,
   throughputFigures,
+  userSuiteFigure,
   type Stage,
 } from './figures.ts';
 import { measureHistory } from './history-scaling.ts';
@@ -26,6 +29,7 @@ import { measureRelayMemory, type RelayMemorySizes } from './relay-memory.ts';
 import { measureServerThroughput } from './server-throughput.ts';
 import { measureStartup } from './startup.ts';
 import { formatTable, type Figure } from './stats.ts';
+import { measureUserSuite } from './user-suite.ts';
 import { measureStages } from './where-time-goes.ts';
 
 export interface BenchSizes {
@@ -41,6 +45,10 @@ export interface BenchSizes {
   relayMemory: RelayMemorySizes;
   /** Start-ups with and without Light Protocol's programs, and relayed calls against transfers (issue 32). */
   appPrograms: { rounds: number; perRound: number };
+  /** Fresh-process pairs: the package's import and first emulator, and the command's start-up (issue 36). */
+  coldStartRounds: number;
+  /** A user's suite of vitest files, one emulator each, against bare LiteSVM (issue 36). */
+  userSuite: { files: number; rounds: number };
 }
 
 export const FULL: BenchSizes = {
@@ -54,6 +62,8 @@ export const FULL: BenchSizes = {
   journal: { transfers: 300, rounds: 5 },
   relayMemory: { transfers: 10_000, step: 1_000, clients: 32, slots: 500 },
   appPrograms: { rounds: 7, perRound: 100 },
+  coldStartRounds: 7,
+  userSuite: { files: 50, rounds: 3 },
 };
 export const SMOKE: BenchSizes = {
   throughput: { rounds: 1, perRound: 5 },
@@ -66,6 +76,8 @@ export const SMOKE: BenchSizes = {
   journal: { transfers: 8, rounds: 1 },
   relayMemory: { transfers: 40, step: 20, clients: 4, slots: 10 },
   appPrograms: { rounds: 1, perRound: 5 },
+  coldStartRounds: 1,
+  userSuite: { files: 2, rounds: 1 },
 };
 
 /** Measures one engine after the other (never side by side: they would share the CPU). */
@@ -86,6 +98,8 @@ export const MEASURE = {
   journal: (sizes: BenchSizes) => measureJournalThroughput(sizes.journal.transfers, sizes.journal.rounds),
   relayMemory: async (sizes: BenchSizes) => measureRelayMemory(sizes.relayMemory),
   appPrograms: (sizes: BenchSizes) => measureAppPrograms(sizes.appPrograms.rounds, sizes.appPrograms.perRound),
+  coldStart: (sizes: BenchSizes) => measureColdStart(sizes.coldStartRounds),
+  userSuite: (sizes: BenchSizes) => measureUserSuite(sizes.userSuite.files, sizes.userSuite.rounds),
 };
 
 export type Measurers = typeof MEASURE;
@@ -103,6 +117,8 @@ export async function runBenchmarks(sizes: BenchSizes, measure: Measurers = MEAS
   const relayMemory = await measure.relayMemory(sizes);
   figures.push(...relayMemoryFigures(relayMemory, DEFAULT_ENGINE));
   figures.push(...appProgramFigures(await measure.appPrograms(sizes)));
+  figures.push(...coldStartFigures(await measure.coldStart(sizes)));
+  figures.push(userSuiteFigure(await measure.userSuite(sizes)));
   return { figures, stages, memoryLines: relayMemory.flatMap(relayMemoryLines) };
 }
 

@@ -101,6 +101,13 @@ function fakeMeasurers(slowdown: number, seen: BenchSizes[] = []): Measurers {
       startup: { withoutMs: [100, 110, 90], withMs: [120, 121, 117].map((ms) => ms * slowdown) },
       relay: { perRound: 100, transferSeconds: [0.1, 0.1, 0.1], callSeconds: [0.11, 0.1, 0.125].map((seconds) => seconds * slowdown) },
     }),
+    coldStart: note({
+      importMs: [300, 280, 330].map((ms) => ms * slowdown),
+      bareImportMs: [140, 140, 150],
+      startMs: [500, 520, 480].map((ms) => ms * slowdown),
+      bareStartMs: [300, 290, 300],
+    }),
+    userSuite: note({ files: 50, emulatorMs: [60_000, 66_000, 63_000].map((ms) => ms * slowdown), bareMs: [30_000, 30_000, 30_000] }),
   };
 }
 
@@ -298,7 +305,7 @@ describe('runBenchmarks', () => {
   it('makes every figure from what the measurers return, given the sizes, for both engines', async () => {
     const seen: BenchSizes[] = [];
     const { figures, stages } = await runBenchmarks(SMOKE, fakeMeasurers(1, seen));
-    expect(seen).toHaveLength(9);
+    expect(seen).toHaveLength(11);
     expect(seen.every((sizes) => sizes === SMOKE)).toBe(true);
     expect(figures.map((figure) => figure.name)).toEqual([
       ...NAMES,
@@ -308,9 +315,12 @@ describe('runBenchmarks', () => {
       'RSS kept per closed emulator, bankrun',
       'start-up with 5 programs and 39 account dumps, litesvm',
       'relayed calls of a loaded program (spl_noop) per relayed SPL transfer, litesvm',
+      'cold start: import + first emulator (median ms)',
+      '`relay-emulator start` to ready (median ms)',
+      "a user's suite: 50 vitest files, one emulator and one relayed transfer each (median s)",
     ]);
     expect(figures.map((figure) => Number(figure.ratio!.toFixed(4)))).toEqual([
-      2, 2.5, 2, 2.5, 1.2, 1.2, 1, 0.5, 0.5, 0.5, 0.5, 0.5, 0.5, 1.2, 0.5, 1.2, 0.5, 0.9, 0.4, 21.6667, 0.9452, 1.2, 0.9091,
+      2, 2.5, 2, 2.5, 1.2, 1.2, 1, 0.5, 0.5, 0.5, 0.5, 0.5, 0.5, 1.2, 0.5, 1.2, 0.5, 0.9, 0.4, 21.6667, 0.9452, 1.2, 0.9091, 2.1429, 1.6667, 2.1,
     ]);
     expect(stages.map((engine) => engine[0]!.stage)).toEqual(['whole relayed transfer on bankrun', 'whole relayed transfer on litesvm']);
     expect(stages[1]).toEqual([
@@ -347,6 +357,8 @@ describe('runBenchmarks', () => {
       "relay throughput with the state file's journal (32 clients)",
       'start-up with 5 programs and 39 account dumps, litesvm',
       'relayed calls of a loaded program (spl_noop) per relayed SPL transfer, litesvm',
+      'cold start: import + first emulator (median ms)',
+      '`relay-emulator start` to ready (median ms)',
     ]);
   });
 });

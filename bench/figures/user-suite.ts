@@ -1,0 +1,22 @@
+/** A user's suite (bench/user-suite.ts): 50 vitest files each with one emulator, against the same with bare LiteSVM. */
+import { median, type Figure } from '../stats.ts';
+
+export interface UserSuiteMeasurement {
+  files: number;
+  /** Wall milliseconds of `vitest run`, per round. */
+  emulatorMs: number[];
+  bareMs: number[];
+}
+
+export function userSuiteFigure({ files, emulatorMs, bareMs }: UserSuiteMeasurement): Figure {
+  const ratio = median(emulatorMs.map((ms, round) => ms / bareMs[round]!));
+  return {
+    name: `a user's suite: ${files} vitest files, one emulator and one relayed transfer each (median s)`,
+    measured: `${(median(emulatorMs) / 1000).toFixed(1)} s`,
+    baseline: `${(median(bareMs) / 1000).toFixed(1)} s with bare LiteSVM`,
+    ratio,
+    target: 'report',
+    meets: null,
+    note: `wall time of vitest run, ${emulatorMs.length} paired rounds; ratios ${emulatorMs.map((ms, round) => (ms / bareMs[round]!).toFixed(2)).join(', ')}`,
+  };
+}
