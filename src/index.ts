@@ -63,15 +63,9 @@ export { startServer, StateRestoreError, DEFAULT_HOST, DEFAULT_PORT, type Server
 export { CLIENT_TIMEOUTS, type ClientTimeouts } from './adapters/listen/defaults.ts';
 export { StateFile, DEFAULT_STATE_INTERVAL_MS, DEFAULT_COMPACT_BYTES, type StateFileOptions, type OpenedState } from './adapters/server/state-file.ts';
 export type { components as RelayApi, paths as RelayPaths } from './generated/relay.ts';
-export {
-  runConformance,
-  runConformanceCommand,
-  formatTable,
-  formatJUnit,
-  formatJson,
-  TARGET_CHECKS,
-  type ConformanceOptions,
-  type ConformanceReport,
-  type CheckResult,
-  type ConformanceVerdict,
-} from './conformance/index.ts';
+// The kit loads on first use (src/conformance/lazy.ts); its formatters import nothing.
+export { runConformance, runConformanceCommand, TARGET_CHECKS } from './conformance/lazy.ts';
+export { formatTable } from './conformance/format-table.ts';
+export { formatJUnit } from './conformance/format-junit.ts';
+export { formatJson } from './conformance/format-json.ts';
+export type { ConformanceOptions, ConformanceReport, CheckResult, ConformanceVerdict } from './conformance/types.ts';

@@ -16,7 +16,6 @@ import { FaultBook } from '../interfaces/controls/faults.ts';
 import { RequestJournal } from '../interfaces/controls/request-journal.ts';
 import { createTestControls } from '../interfaces/controls/test-controls.ts';
 import { cors } from '../core/cors.ts';
-import { durably } from '../core/durability.ts';
 import type { AnyRoom } from '../core/room.ts';
 import { createEmitter } from '../domain/events.ts';
 import { createCore, type Core, type ExchangeObserver, type FetchHandler } from '../core/create-fetch.ts';
@@ -267,7 +266,7 @@ async function assemble(options: RelayEmulatorOptions, loopback: CoreListener | 
   // The web UI's live updates: they listen to the emitter only while a browser watches.
   const feed = new LiveFeed(events);
   // Kora's JSON-RPC at koraUrl and /kora, signing as the relay's fee payer.
-  const kora = koraRoom(services, feePayer, options.kora);
+  const kora = await koraRoom(services, feePayer, options.kora);
   // The interfaces, each with its routes, middleware and the parts it asks for. Kora's endpoint is
   // matched before the RPC's (koraUrl may name the RPC's path on another origin); legacy routes
   // before current ones (two share a path and claim a request by its body).
@@ -285,9 +284,10 @@ async function assemble(options: RelayEmulatorOptions, loopback: CoreListener | 
     basePath: new URL(baseUrl).pathname.replace(/\/+$/, ''),
     maxBodyBytes: config.maxBodyBytes,
     // Around every request: the exchange is observed outermost (a preflight answered by CORS is an
-    // exchange too); the control routes' CORS is closed (their guard); nothing is answered before
-    // it is durable.
-    middleware: [observeExchanges({ events, wantsBodies: journal.wants }), cors({ guards: [admin] }), durably(changes)],
+    // exchange too); the control routes' CORS is closed (their guard).
+    middleware: [observeExchanges({ events, wantsBodies: journal.wants }), cors({ guards: [admin] })],
+    // Nothing is answered before it is durable (a state file's journal; in process nothing is pending).
+    durability: changes,
   });
   // What start chose for the user, or will fail later: one line each, on stderr and in `warnings`.
   const warnings = [
@@ -299,6 +299,7 @@ async function assemble(options: RelayEmulatorOptions, loopback: CoreListener | 
   ];
   for (const warning of warnings) console.warn(`relay-emulator: ${warning}`);
   const { fetch } = core;
+  let handlers: HttpHandler[] | undefined;
   const ticker =
     options.slotTimeMs === undefined
       ? null
@@ -307,12 +308,16 @@ async function assemble(options: RelayEmulatorOptions, loopback: CoreListener | 
   return {
     fetch,
     upgrade: core.upgrade,
-    handlers: createHandlers(fetch, {
-      ...config,
-      loopbackOrigin,
-      pubsubOrigin,
-      rootPaths: rooms.flatMap((room) => room.routes?.root ?? []).map((route) => route.path),
-    }),
+    // Made on first use: msw loads only for an emulator mounted with it.
+    get handlers() {
+      handlers ??= createHandlers(fetch, {
+        ...config,
+        loopbackOrigin,
+        pubsubOrigin,
+        rootPaths: rooms.flatMap((room) => room.routes?.root ?? []).map((route) => route.path),
+      });
+      return handlers;
+    },
     config,
     loopbackOrigin,
     services,

@@ -27,6 +27,18 @@ export interface CoreOptions {
   middleware?: readonly Middleware[];
   /** The largest JSON body a route reads (`call.body()`). */
   maxBodyBytes: number;
+  /**
+   * What makes state changes durable (the state file's journal): nothing is answered before the
+   * changes made so far are (group commit: an acknowledged relay is never lost), and a write that
+   * fails is a 500 in the answering interface's style. Without one nothing is ever pending.
+   */
+  durability?: Durability;
+}
+
+/** What makes state changes durable; `pending` is read once per request, so it must be cheap. */
+export interface Durability {
+  readonly pending: boolean;
+  durable(): Promise<void>;
 }
 
 /** The one core: the fetch every mount serves, and the WebSocket upgrades of the interfaces that serve some. */
@@ -84,6 +96,15 @@ export function createCore(options: CoreOptions): Core {
       vars.problem = problemOf(error);
       response = failure(error, vars.api, pathname);
     }
+    // Awaited here, not in a middleware: a request with nothing pending (every one, in process) pays one check.
+    if (durability?.pending) {
+      try {
+        await durability.durable();
+      } catch (error) {
+        vars.problem = problemOf(error);
+        response = failure(error, vars.api, pathname);
+      }
+    }
     return request.method === 'HEAD' ? respond(null, { status: response.status, headers: response.headers }) : response;
   }
 
@@ -111,7 +132,7 @@ export function createCore(options: CoreOptions): Core {
   }
 
   const chain = compose(options.middleware ?? [], dispatch);
-  const { maxBodyBytes } = options;
+  const { maxBodyBytes, durability } = options;
   return {
     fetch: (request, context = NO_CONTEXT) => chain(new CoreCall(request, context, freshVars(), maxBodyBytes)),
     async upgrade(request, socket, head, mount) {

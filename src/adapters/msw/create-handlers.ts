@@ -1,4 +1,5 @@
-import { http, passthrough, type HttpHandler } from 'msw';
+import { createRequire } from 'node:module';
+import type { HttpHandler } from 'msw';
 import type { FetchHandler } from '../../base/http/exchange.ts';
 
 export interface HandlerUrls {
@@ -33,6 +34,7 @@ const DEFAULT_ROOT_PATHS = ['/__emulator', '/health', '/openapi.yaml', '/docs', 
  * answer one.
  */
 export function createHandlers(fetch: FetchHandler, urls: HandlerUrls): HttpHandler[] {
+  const { http, passthrough } = loadMsw();
   const base = urls.baseUrl.replace(/\/+$/, '');
   const origin = new URL(base).origin;
   const forward = ({ request }: { request: Request }) => fetch(request);
@@ -67,3 +69,14 @@ export function createHandlers(fetch: FetchHandler, urls: HandlerUrls): HttpHand
 function escapeRegExp(text: string): string {
   return text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
 }
+
+/**
+ * msw, loaded when handlers are first made (an emulator that is never mounted with MSW never loads
+ * it: 120–170 ms of a cold start, BENCHMARKS.md). Synchronously, by require(): msw's `module-sync`
+ * condition gives require the ES module `import 'msw'` gives, so the app's setupServer and these
+ * handlers share one msw (node ≥ 20.19 requires ES modules; package.json's `engines` says so).
+ */
+function loadMsw(): typeof import('msw') {
+  return (msw ??= createRequire(import.meta.url)('msw') as typeof import('msw'));
+}
+let msw: typeof import('msw') | undefined;

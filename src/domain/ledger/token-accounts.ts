@@ -1,5 +1,5 @@
-import { ACCOUNT_SIZE, AccountLayout, MINT_SIZE, MintLayout, TOKEN_PROGRAM_ID, TOKEN_2022_PROGRAM_ID } from '@solana/spl-token';
-import { PublicKey } from '@solana/web3.js';
+import { ACCOUNT_SIZE, MINT_SIZE, TOKEN_2022_PROGRAM_ID, TOKEN_PROGRAM_ID } from './spl-token.ts';
+import type { PublicKey } from '@solana/web3.js';
 import type { LedgerAccount } from './engine.ts';
 import { addressAt, addressOf } from '../../base/crypto/key-cache.ts';
 
@@ -89,41 +89,36 @@ export function decodeMint(account: LedgerAccount | null): MintState | null {
   };
 }
 
+/** A mint's 82 bytes, as SPL Token lays them out (held to spl-token's MintLayout in spl-token.test.ts). */
 export function encodeMint(state: { decimals: number; supply: bigint; mintAuthority: PublicKey | null; freezeAuthority?: PublicKey | null }): Uint8Array {
   const data = Buffer.alloc(MINT_SIZE);
-  MintLayout.encode(
-    {
-      mintAuthorityOption: state.mintAuthority ? 1 : 0,
-      mintAuthority: state.mintAuthority ?? PublicKey.default,
-      supply: state.supply,
-      decimals: state.decimals,
-      isInitialized: true,
-      freezeAuthorityOption: state.freezeAuthority ? 1 : 0,
-      freezeAuthority: state.freezeAuthority ?? PublicKey.default,
-    },
-    data,
-  );
+  const fields = new DataView(data.buffer, data.byteOffset, data.length);
+  if (state.mintAuthority) {
+    fields.setUint32(0, 1, true);
+    data.set(state.mintAuthority.toBytes(), 4);
+  }
+  fields.setBigUint64(36, state.supply, true);
+  data[44] = state.decimals;
+  data[45] = 1;
+  if (state.freezeAuthority) {
+    fields.setUint32(46, 1, true);
+    data.set(state.freezeAuthority.toBytes(), 50);
+  }
   return data;
 }
 
+/** An initialized token account's 165 bytes, no delegate, not native (held to spl-token's AccountLayout in spl-token.test.ts). */
 export function encodeTokenAccount(state: { mint: PublicKey; owner: PublicKey; amount: bigint; closeAuthority?: PublicKey | null }): Uint8Array {
   const data = Buffer.alloc(ACCOUNT_SIZE);
-  AccountLayout.encode(
-    {
-      mint: state.mint,
-      owner: state.owner,
-      amount: state.amount,
-      delegateOption: 0,
-      delegate: PublicKey.default,
-      state: 1,
-      isNativeOption: 0,
-      isNative: 0n,
-      delegatedAmount: 0n,
-      closeAuthorityOption: state.closeAuthority ? 1 : 0,
-      closeAuthority: state.closeAuthority ?? PublicKey.default,
-    },
-    data,
-  );
+  const fields = new DataView(data.buffer, data.byteOffset, data.length);
+  data.set(state.mint.toBytes(), 0);
+  data.set(state.owner.toBytes(), 32);
+  fields.setBigUint64(64, state.amount, true);
+  data[108] = 1;
+  if (state.closeAuthority) {
+    fields.setUint32(129, 1, true);
+    data.set(state.closeAuthority.toBytes(), 133);
+  }
   return data;
 }
 

@@ -1,6 +1,5 @@
-import { decodeJwt } from 'jose';
 import { apiKeyId } from '../auth/api-keys.ts';
-import { bearerToken } from '../auth/bearer.ts';
+import { bearerToken, jwtClaims } from '../auth/bearer.ts';
 import { RelayError } from '../../base/errors/relay-error.ts';
 import type { RateLimitOptions } from './rate-limit-options.ts';
 import { TokenBucket } from './token-bucket.ts';
@@ -64,7 +63,7 @@ function identityOf(request: Request, context: RequestContext): string {
   const token = bearerToken(headerOf(request, context, 'authorization'));
   if (token !== null) {
     try {
-      const subject = decodeJwt(token).sub;
+      const subject = jwtClaims(token).sub;
       if (typeof subject === 'string') return subject;
     } catch {
       // Authenticated tokens always decode; fall through to a shared bucket rather than throw.

@@ -1,5 +1,5 @@
-import { Ajv2020, type ErrorObject, type ValidateFunction } from 'ajv/dist/2020.js';
-import addFormats from 'ajv-formats';
+import { createRequire } from 'node:module';
+import type { ErrorObject, ValidateFunction } from 'ajv/dist/2020.js';
 import { RelayError } from '../../base/errors/relay-error.ts';
 import { addContractFormats } from './formats.ts';
 import type { operations } from '../../generated/relay.ts';
@@ -60,13 +60,25 @@ interface BoundOperation {
 
 let binder: RequestBinder | undefined;
 
-/** The process-wide binder; schemas compile once. */
+/**
+ * The process-wide binder; schemas compile once, each on its operation's first request. Made on
+ * the first request that binds, not at start-up: ajv, its formats and the contract's parse cost a
+ * cold start ~100 ms (BENCHMARKS.md), and an emulator that only relays through the RPC never needs them.
+ */
 export function requestBinder(): RequestBinder {
-  binder ??= createBinder();
-  return binder;
+  return LAZY_BINDER;
 }
 
+const LAZY_BINDER: RequestBinder = {
+  body: (operationId, raw) => (binder ??= createBinder()).body(operationId, raw),
+  query: (operationId, params, options) => (binder ??= createBinder()).query(operationId, params, options),
+};
+
 function createBinder(): RequestBinder {
+  // Required, not imported: loaded with the binder (see requestBinder).
+  const require = createRequire(import.meta.url);
+  const { Ajv2020 } = require('ajv/dist/2020.js') as typeof import('ajv/dist/2020.js');
+  const addFormats = require('ajv-formats') as typeof import('ajv-formats');
   // verbose: errors carry their schema, so that a `not: {required}` can say what it forbids.
   const ajv = new Ajv2020({ strict: false, allErrors: true, useDefaults: true, verbose: true });
   addFormats.default(ajv);

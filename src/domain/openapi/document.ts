@@ -1,5 +1,5 @@
 import { readFileSync } from 'node:fs';
-import { parse } from 'yaml';
+import { createRequire } from 'node:module';
 
 /** Where the contract lives; served verbatim at /openapi.yaml. */
 export const OPENAPI_PATH = new URL('../../../openapi/relay.yaml', import.meta.url);
@@ -45,7 +45,8 @@ export function openApiText(): string {
 /** The parsed contract, parsed once per process. */
 export function openApiDocument(): OpenApiDocument {
   // Duplicate keys are caught by the spec lint test; skipping the check here makes parsing ~3x faster.
-  document ??= parse(openApiText(), { uniqueKeys: false }) as OpenApiDocument;
+  // yaml is required here, on the first parse (the binder's first request, /docs): not at start-up.
+  document ??= (createRequire(import.meta.url)('yaml') as typeof import('yaml')).parse(openApiText(), { uniqueKeys: false }) as OpenApiDocument;
   return document;
 }
 

@@ -1,4 +1,4 @@
-import { createAssociatedTokenAccountIdempotentInstruction, createMintToInstruction, getAssociatedTokenAddressSync } from '@solana/spl-token';
+import { associatedTokenAddress, createAssociatedTokenAccount, mintTo } from '../../domain/ledger/spl-token.ts';
 import { SystemProgram } from '@solana/web3.js';
 import { RelayError } from '../../base/errors/relay-error.ts';
 import { keypairOf } from '../../domain/fixtures/load-fixtures.ts';
@@ -43,9 +43,9 @@ export function faucetControl(deps: Pick<ControlsDeps, 'ledger' | 'tokenAccounts
         );
       }
       const programId = mintAccount.owner;
-      const ata = getAssociatedTokenAddressSync(mint, address, true, programId);
-      const instructions = [createAssociatedTokenAccountIdempotentInstruction(faucetKey.publicKey, ata, address, mint, programId)];
-      if (amount > 0n) instructions.push(createMintToInstruction(mint, ata, mintAuthority.publicKey, amount, [], programId));
+      const ata = associatedTokenAddress(mint, address, programId);
+      const instructions = [createAssociatedTokenAccount(faucetKey.publicKey, ata, address, mint, { programId, idempotent: true })];
+      if (amount > 0n) instructions.push(mintTo(mint, ata, mintAuthority.publicKey, amount, { programId }));
       // Filed in the ledger's commit: the account is never on the ledger without its owner knowing it.
       const onLanded = () => tokenAccounts.add(address.toBase58(), ata.toBase58());
       await runControlTransaction(ledger, { payer: faucetKey, signers: [mintAuthority], instructions, purpose: 'faucet', onLanded });

@@ -1,4 +1,4 @@
-import { createInitializeMint2Instruction, MINT_SIZE, TOKEN_PROGRAM_ID } from '@solana/spl-token';
+import { initializeMint2, MINT_SIZE, TOKEN_PROGRAM_ID } from '../../domain/ledger/spl-token.ts';
 import { Keypair, SystemProgram } from '@solana/web3.js';
 import { createHash } from 'node:crypto';
 import { RelayError } from '../../base/errors/relay-error.ts';
@@ -80,7 +80,7 @@ export function mintControl(
           space: MINT_SIZE,
           programId: TOKEN_PROGRAM_ID,
         }),
-        createInitializeMint2Instruction(mint.publicKey, request.decimals, mintAuthority.publicKey, null),
+        initializeMint2(mint.publicKey, request.decimals, mintAuthority.publicKey, null),
       ],
     });
     const created: CreatedMint = { mint: mint.publicKey.toBase58(), decimals: request.decimals, symbol: request.symbol ?? null };

@@ -1,7 +1,6 @@
 import type { Route } from '../../base/http/router.ts';
-import { decodeJwt } from 'jose';
 import { apiKeyId } from '../../domain/auth/api-keys.ts';
-import { bearerToken } from '../../domain/auth/bearer.ts';
+import { bearerToken, jwtClaims } from '../../domain/auth/bearer.ts';
 import { jsonResponse, jsonTextResponse, stringifyJson } from '../../base/http/json-response.ts';
 import type { CurrentDeps } from './current-deps.ts';
 import type { IssuedToken } from '../../domain/auth/tokens.ts';
@@ -16,7 +15,7 @@ const getConfig: Route<CurrentDeps> = {
     // The subject names the API key (by a digest, never the key): a Token renewed with a Token keeps it.
     const key = headerOf(request, requestContext, 'x-api-key');
     const bearer = key === null ? bearerToken(headerOf(request, requestContext, 'authorization')) : null;
-    const subject = key !== null ? apiKeyId(key) : bearer !== null ? String(decodeJwt(bearer).sub ?? 'bearer') : 'bearer';
+    const subject = key !== null ? apiKeyId(key) : bearer !== null ? String(jwtClaims(bearer).sub ?? 'bearer') : 'bearer';
     const issued = await deps.tokens.issue(subject);
     let text = renderedConfigs.get(issued);
     if (text === undefined) {

@@ -1,4 +1,4 @@
-import { getAssociatedTokenAddressSync, TOKEN_2022_PROGRAM_ID } from '@solana/spl-token';
+import { associatedTokenAddress, TOKEN_2022_PROGRAM_ID } from '../../domain/ledger/spl-token.ts';
 import { PublicKey } from '@solana/web3.js';
 import type { Ledger } from '../../domain/ledger/ledger.ts';
 import { decodeMint, decodeTokenAccount } from '../../domain/ledger/token-accounts.ts';
@@ -136,7 +136,7 @@ async function tokenOutflow(scope: FeeScope, transfers: readonly SplTransfer[]):
 function isFeePayerAta(feePayer: string, mint: string, destination: string): boolean {
   const owner = new PublicKey(feePayer);
   const mintKey = new PublicKey(mint);
-  return [PROGRAMS.token, TOKEN_2022_PROGRAM_ID].some((program) => getAssociatedTokenAddressSync(mintKey, owner, true, program).toBase58() === destination);
+  return [PROGRAMS.token, TOKEN_2022_PROGRAM_ID].some((program) => associatedTokenAddress(mintKey, owner, program).toBase58() === destination);
 }
 
 /** fee.rs calculate_fee_in_token: the fee in a paid token's base units, at the mock price. */

@@ -7,7 +7,6 @@ import type { Call } from '../../base/http/router.ts';
 import type { Middleware } from '../../core/room.ts';
 import type { KoraContext, KoraDeps } from './kora-context.ts';
 import { KORA_CALL_FAILED, KoraError } from './kora-error.ts';
-import { KORA_METHODS } from './kora-methods.ts';
 import { MAX_JSON_DEPTH, nestsDeeperThan } from '../../base/http/json-depth.ts';
 
 type Id = string | number | null;
@@ -90,6 +89,7 @@ export function koraAnswer(context: KoraContext): (call: Call<KoraDeps>) => Prom
       return failure(id, -32602, 'Invalid params');
     }
     try {
+      const { KORA_METHODS } = await koraMethods();
       return reply(id, await KORA_METHODS[method]((params ?? {}) as Record<string, unknown>, context));
     } catch (error) {
       if (!(error instanceof KoraError)) throw error;
@@ -98,6 +98,15 @@ export function koraAnswer(context: KoraContext): (call: Call<KoraDeps>) => Prom
     }
   };
 }
+
+/**
+ * Kora's methods, loaded with the first call: they bring Kora's fee, price and Token-2022 rules
+ * (spl-token's extension layouts among them), which an emulator nobody calls Kora on never needs.
+ */
+function koraMethods(): Promise<typeof import('./kora-methods.ts')> {
+  return (methods ??= import('./kora-methods.ts'));
+}
+let methods: Promise<typeof import('./kora-methods.ts')> | undefined;
 
 /** What jsonrpsee 0.16 takes for JSON, compared case-insensitively, and its answer to anything else. */
 const JSON_CONTENT_TYPES: ReadonlySet<string> = new Set(['application/json', 'application/json; charset=utf-8', 'application/json;charset=utf-8']);

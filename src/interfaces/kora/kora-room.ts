@@ -7,7 +7,6 @@ import { PROGRAMS } from '../../domain/relay/programs.ts';
 import { defaultFeePayerPolicy, defaultKoraSection, type KoraConfig } from './kora-config.ts';
 import { koraAnswer, koraMiddleware } from './kora-handler.ts';
 import { readKoraSigners, singleSignerPool } from './kora-signers.ts';
-import { readKoraToml } from './kora-toml.ts';
 import { KoraUsage } from './kora-usage.ts';
 import type { KoraContext, KoraDeps } from './kora-context.ts';
 
@@ -59,8 +58,16 @@ export function defaultKoraConfig(fixtures: Fixtures): KoraConfig {
  * serves. Also the programs its kora.toml allows (the emulator warns at start of any the ledger
  * cannot run).
  */
-export function koraRoom(deps: KoraDeps, feePayer: Ed25519Signer, options: KoraOptions = {}): { room: Room<KoraDeps>; allowedPrograms: readonly string[] } {
-  const config = options.config === undefined ? defaultKoraConfig(deps.fixtures) : readKoraToml(readFileSync(options.config, 'utf8'), options.config);
+export async function koraRoom(
+  deps: KoraDeps,
+  feePayer: Ed25519Signer,
+  options: KoraOptions = {},
+): Promise<{ room: Room<KoraDeps>; allowedPrograms: readonly string[] }> {
+  // The kora.toml reader (and the Token-2022 extension names it checks) loads only for a kora.toml.
+  const config =
+    options.config === undefined
+      ? defaultKoraConfig(deps.fixtures)
+      : (await import('./kora-toml.ts')).readKoraToml(readFileSync(options.config, 'utf8'), options.config);
   const signers = options.signers === undefined ? singleSignerPool(feePayer) : readKoraSigners(options.signers);
   const usage = new KoraUsage(config.kora.usage_limit, deps.changes.reporter('koraUsage'));
   deps.state.register({

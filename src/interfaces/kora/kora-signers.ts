@@ -1,5 +1,5 @@
 import { readFileSync } from 'node:fs';
-import { parse } from 'smol-toml';
+import { createRequire } from 'node:module';
 import { decodeBase58, encodeBase58 } from '../../base/crypto/base58.ts';
 import { createEd25519Signer, type Ed25519Signer } from '../../base/crypto/ed25519.ts';
 import { InternalError } from '../../base/errors/internal-error.ts';
@@ -70,6 +70,8 @@ export function readKoraSigners(path: string, env: NodeJS.ProcessEnv = process.e
   const refuse = (problem: string) => new InternalError('KORA_CONFIG_INVALID', { problem: `${path}: ${problem}` });
   let document: Record<string, unknown>;
   try {
+    // Required here: only an emulator given a signers.toml loads the TOML reader.
+    const { parse } = createRequire(import.meta.url)('smol-toml') as typeof import('smol-toml');
     document = parse(readFileSync(path, 'utf8')) as Record<string, unknown>;
   } catch (error) {
     throw refuse(`Failed to parse signers config TOML: ${(error as Error).message.split('\n')[0]}`);

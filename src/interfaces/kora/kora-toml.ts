@@ -1,4 +1,4 @@
-import { parse, TomlError } from 'smol-toml';
+import { createRequire } from 'node:module';
 import { InternalError } from '../../base/errors/internal-error.ts';
 import {
   defaultFeePayerPolicy,
@@ -22,6 +22,8 @@ type Table = Record<string, unknown>;
  * counted by the emulator itself (src/interfaces/kora/kora-usage.ts).
  */
 export function readKoraToml(text: string, source = 'kora.toml'): KoraConfig {
+  // Required here: only an emulator given a kora.toml loads the TOML reader.
+  const { parse, TomlError } = createRequire(import.meta.url)('smol-toml') as typeof import('smol-toml');
   let document: Table;
   try {
     document = parse(text) as Table;

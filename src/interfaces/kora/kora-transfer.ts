@@ -1,4 +1,4 @@
-import { createAssociatedTokenAccountInstruction, createTransferCheckedInstruction, getAssociatedTokenAddressSync } from '@solana/spl-token';
+import { associatedTokenAddress, createAssociatedTokenAccount, transferChecked } from '../../domain/ledger/spl-token.ts';
 import { PublicKey, SystemProgram, type TransactionInstruction, TransactionMessage, VersionedTransaction } from '@solana/web3.js';
 import { decodeMint } from '../../domain/ledger/token-accounts.ts';
 import { invalidTransaction, KoraError } from './kora-error.ts';
@@ -37,13 +37,13 @@ export async function transferTransaction(params: Record<string, unknown>, conte
     const mint = decodeMint(mintAccount);
     if (!mintAccount || !mint) throw new KoraError('AccountNotFound', token.toBase58());
     const program = mintAccount.owner;
-    const sourceAta = getAssociatedTokenAddressSync(token, source, true, program);
-    const destinationAta = getAssociatedTokenAddressSync(token, destination, true, program);
+    const sourceAta = associatedTokenAddress(token, source, program);
+    const destinationAta = associatedTokenAddress(token, destination, program);
     if (!(await ledger.getAccount(sourceAta))) throw new KoraError('AccountNotFound', sourceAta.toBase58());
     if (!(await ledger.getAccount(destinationAta))) {
-      instructions.push(createAssociatedTokenAccountInstruction(feePayer, destinationAta, destination, token, program));
+      instructions.push(createAssociatedTokenAccount(feePayer, destinationAta, destination, token, { programId: program }));
     }
-    instructions.push(createTransferCheckedInstruction(sourceAta, token, destinationAta, source, BigInt(amount), mint.decimals, [], program));
+    instructions.push(transferChecked(sourceAta, token, destinationAta, source, BigInt(amount), mint.decimals, program));
   }
   const { blockhash } = await ledger.latestBlockhash();
   const message = new TransactionMessage({ payerKey: feePayer, recentBlockhash: blockhash, instructions }).compileToLegacyMessage();

@@ -1,5 +1,5 @@
 import type { components } from '../../generated/relay.ts';
-import { TOKEN_PROGRAM_ID } from '@solana/spl-token';
+import { TOKEN_PROGRAM_ID } from '../../domain/ledger/spl-token.ts';
 import { Keypair, PublicKey } from '@solana/web3.js';
 import { decodeBase58 } from '../../base/crypto/base58.ts';
 import { z } from 'zod';

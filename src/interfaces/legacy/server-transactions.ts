@@ -1,9 +1,4 @@
-import {
-  createAssociatedTokenAccountIdempotentInstruction,
-  createCloseAccountInstruction,
-  createMintToCheckedInstruction,
-  getAssociatedTokenAddressSync,
-} from '@solana/spl-token';
+import { associatedTokenAddress, closeAccount, createAssociatedTokenAccount, mintTo } from '../../domain/ledger/spl-token.ts';
 import { PublicKey, TransactionInstruction } from '@solana/web3.js';
 import type { Ed25519Signer } from '../../base/crypto/ed25519.ts';
 import { PROGRAMS } from '../../domain/relay/programs.ts';
@@ -27,10 +22,7 @@ export function buildCloseTransaction(options: {
   blockhash: string;
 }): ServerTransaction {
   const authority = new PublicKey(options.closeAuthority.publicKey);
-  const instructions = [
-    ...(options.addMemo ? [appMemoInstruction(options.appIndex)] : []),
-    createCloseAccountInstruction(options.tokenAccount, authority, authority),
-  ];
+  const instructions = [...(options.addMemo ? [appMemoInstruction(options.appIndex)] : []), closeAccount(options.tokenAccount, authority, authority)];
   return signTransaction({ instructions, blockhash: options.blockhash, signers: [options.closeAuthority] });
 }
 
@@ -45,10 +37,10 @@ export function buildAirdropTransaction(options: {
   blockhash: string;
 }): ServerTransaction {
   const payer = new PublicKey(options.feePayer.publicKey);
-  const account = getAssociatedTokenAddressSync(options.mint, options.owner, true);
+  const account = associatedTokenAddress(options.mint, options.owner);
   const instructions = [
-    createAssociatedTokenAccountIdempotentInstruction(payer, account, options.owner, options.mint),
-    createMintToCheckedInstruction(options.mint, account, new PublicKey(options.mintAuthority.publicKey), options.amount, options.decimals),
+    createAssociatedTokenAccount(payer, account, options.owner, options.mint, { idempotent: true }),
+    mintTo(options.mint, account, new PublicKey(options.mintAuthority.publicKey), options.amount, { decimals: options.decimals }),
   ];
   return signTransaction({ instructions, blockhash: options.blockhash, signers: [options.feePayer, options.mintAuthority] });
 }

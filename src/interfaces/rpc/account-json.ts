@@ -1,8 +1,8 @@
 import { parsedSystemAccount } from './parse-system-accounts.ts';
 import type { LedgerAccount } from '../../domain/ledger/engine.ts';
 import type { Ledger } from '../../domain/ledger/ledger.ts';
+import { ACCOUNT_SIZE } from '../../domain/ledger/spl-token.ts';
 import { decodeMint, decodeTokenAccount, isTokenProgram, MULTISIG_SIZE, type TokenAccountState } from '../../domain/ledger/token-accounts.ts';
-import { tokenExtensions } from './token-extensions.ts';
 import { JsonRpcError, RPC_ERROR, invalidParams } from './json-rpc-error.ts';
 import { describeType, optionalVariant } from './params.ts';
 import { uiTokenAmount, type UiTokenAmount } from './ui-token-amount.ts';
@@ -103,7 +103,7 @@ async function parsedAccountData(account: LedgerAccount, ledger: Ledger): Promis
   if (token) {
     const decimals = await ledger.mintDecimals(token.mint);
     if (decimals === null) return null;
-    return parsed('account', withExtensions(tokenAccountInfo(token, decimals), account.data));
+    return parsed('account', await withExtensions(tokenAccountInfo(token, decimals), account.data));
   }
   const mint = decodeMint(account);
   if (mint) {
@@ -114,7 +114,7 @@ async function parsedAccountData(account: LedgerAccount, ledger: Ledger): Promis
       mintAuthority: mint.mintAuthority,
       supply: mint.supply.toString(),
     };
-    return parsed('mint', withExtensions(info, account.data));
+    return parsed('mint', await withExtensions(info, account.data));
   }
   if (isTokenProgram(account.owner) && account.data.length === MULTISIG_SIZE && account.data[2] === 1) {
     const { data } = account;
@@ -130,7 +130,10 @@ async function parsedAccountData(account: LedgerAccount, ledger: Ledger): Promis
 }
 
 /** `info` with the data's Token-2022 extensions as `extensions`, which the validator leaves out when there are none. */
-function withExtensions(info: Record<string, unknown>, data: Uint8Array): Record<string, unknown> {
+async function withExtensions(info: Record<string, unknown>, data: Uint8Array): Promise<Record<string, unknown>> {
+  // Only Token-2022 data past the base layout has extensions; their layouts (spl-token's) load with the first.
+  if (data.length <= ACCOUNT_SIZE) return info;
+  const { tokenExtensions } = await import('./token-extensions.ts');
   const extensions = tokenExtensions(data);
   return extensions.length === 0 ? info : { ...info, extensions };
 }

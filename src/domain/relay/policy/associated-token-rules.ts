@@ -1,4 +1,4 @@
-import { getAssociatedTokenAddressSync } from '@solana/spl-token';
+import { associatedTokenAddress } from '../../ledger/spl-token.ts';
 import type { TransactionInstruction } from '@solana/web3.js';
 import { RelayError } from '../../../base/errors/relay-error.ts';
 import { decodeTokenAccount } from '../../ledger/token-accounts.ts';
@@ -36,7 +36,7 @@ export async function checkAssociatedToken(state: WalkState, ix: TransactionInst
   if (!payer.equals(state.feePayer)) {
     throw new RelayError('INSTRUCTION_NOT_ALLOWED', `Instruction ${index} must be paid by the fee payer.`, { rule: 'A1' });
   }
-  if (!getAssociatedTokenAddressSync(mint, owner, true, tokenProgram).equals(account)) {
+  if (!associatedTokenAddress(mint, owner, tokenProgram).equals(account)) {
     throw new RelayError(
       'INSTRUCTION_NOT_ALLOWED',
       `Instruction ${index}: ${addressOf(account)} is not the associated token account of ${addressOf(owner)} for ${addressOf(mint)}.`,

@@ -1,4 +1,4 @@
-import { ACCOUNT_SIZE } from '@solana/spl-token';
+import { ACCOUNT_SIZE } from '../../ledger/spl-token.ts';
 import { PublicKey, type TransactionInstruction } from '@solana/web3.js';
 import { RelayError } from '../../../base/errors/relay-error.ts';
 import { NATIVE_MINT_ADDRESS, PROGRAMS, SYSTEM_INSTRUCTION } from '../programs.ts';

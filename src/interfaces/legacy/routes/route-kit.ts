@@ -84,9 +84,12 @@ export function referenceOf(body: ReferenceFields): string | null {
  * the legacy error body it expects, and an empty or unreadable body stays the current route's.
  */
 export function claimsLegacyBody(legacyOperationId: string, currentOperationId: string): (context: LegacyContext) => Promise<boolean> {
-  const legacyKeys = bodyKeysOf(legacyOperationId);
-  const currentKeys = bodyKeysOf(currentOperationId);
+  // Read from the contract on the first request the guard sees, not when the routes are defined:
+  // parsing openapi/relay.yaml is most of a cold start's own work (BENCHMARKS.md).
+  let bodyKeys: { legacyKeys: Set<string>; currentKeys: Set<string> } | undefined;
   return async (context) => {
+    bodyKeys ??= { legacyKeys: bodyKeysOf(legacyOperationId), currentKeys: bodyKeysOf(currentOperationId) };
+    const { legacyKeys, currentKeys } = bodyKeys;
     let body: unknown;
     try {
       body = await context.body();

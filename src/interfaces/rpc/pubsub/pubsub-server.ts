@@ -1,6 +1,6 @@
 import type { IncomingMessage } from 'node:http';
 import type { Duplex } from 'node:stream';
-import { WebSocketServer } from 'ws';
+import type { WebSocketServer } from 'ws';
 import type { Socket } from 'node:net';
 import { bearerToken } from '../../../domain/auth/bearer.ts';
 import { tokenRequired } from '../../../domain/auth/rpc-auth.ts';
@@ -21,7 +21,14 @@ const MAX_MESSAGE_BYTES = 1 << 20;
 /** A listener other machines reach, with nothing else known. */
 const REMOTE_MOUNT: ServerMount = Object.freeze({ hostNames: new Set<string>(), controlOrigins: new Set<string>(), loopbackBind: false });
 
-const websockets = new WebSocketServer({ noServer: true, clientTracking: false, maxPayload: MAX_MESSAGE_BYTES, perMessageDeflate: false });
+/** The one WebSocket server, made with the first upgrade (an emulator nobody subscribes to never loads `ws`). */
+let websockets: Promise<WebSocketServer> | undefined;
+function websocketServer(): Promise<WebSocketServer> {
+  websockets ??= import('ws').then(
+    ({ WebSocketServer }) => new WebSocketServer({ noServer: true, clientTracking: false, maxPayload: MAX_MESSAGE_BYTES, perMessageDeflate: false }),
+  );
+  return websockets;
+}
 
 export interface UpgradeOptions extends PubSubOptions {
   /**
@@ -64,7 +71,7 @@ export async function upgradeToPubSub(
     }
   }
   // ws answers a malformed handshake (no Sec-WebSocket-Key, another version) 400 itself.
-  websockets.handleUpgrade(request, socket, head, (peer) => {
+  (await websocketServer()).handleUpgrade(request, socket, head, (peer) => {
     const session = createPubSubSession(deps, (text) => peer.send(text), options.pollMs === undefined ? {} : { pollMs: options.pollMs });
     peer.on('message', (data) => void session.receive(data.toString()));
     peer.on('close', () => session.close());
