@@ -120,6 +120,18 @@ describe(
       expect(imported.output.trim()).toBe('function');
     });
 
+    it('exports the conformance kit’s checks from the root as the kit does, loaded on their first read (decision 0008)', async () => {
+      const script = [
+        "const root = await import('relay-emulator');",
+        "const kit = await import('relay-emulator/conformance');",
+        'const same = root.TARGET_CHECKS.length === kit.TARGET_CHECKS.length && root.TARGET_CHECKS.every((check, at) => check === kit.TARGET_CHECKS[at]);',
+        'console.log(same, Array.isArray(root.TARGET_CHECKS), root.TARGET_CHECKS.length > 50);',
+      ].join(' ');
+      const result = await run(process.execPath, ['--input-type=module', '-e', script], { cwd: scratch });
+      expectSuccess(result);
+      expect(result.output.trim()).toBe('true true true');
+    });
+
     it('holds the built JS, its types, the bin, the contract, the fixtures and the docs bundle, and nothing of the repository’s tooling', async () => {
       const listed = await run('tar', ['tzf', tarball], { cwd: scratch });
       expectSuccess(listed);
