@@ -9,6 +9,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startHarness, type Harness } from './support/harness.ts';
 import { legacyTransfer } from './support/legacy-transactions.ts';
 import { rpcAt } from './support/json-rpc.ts';
+import { koraCaller } from './support/kora.ts';
 import { ALICE, BOB, build, KIN, transferInstruction, USDC } from './support/transactions.ts';
 
 /** The base64 transaction with byte `at` of signature `index` flipped. */
@@ -86,22 +87,14 @@ describe('a forged client signature', () => {
   });
 
   it('is refused by Kora’s signAndSendTransaction, and nothing is sent', async () => {
-    const { body: blockhash } = await koraCall(h, 'getBlockhash');
-    const transaction = build({ instructions: [transferInstruction(ALICE, BOB.publicKey, 1_000n)], blockhash: blockhash.result.blockhash, signers: [ALICE] });
+    const kora = koraCaller(h.emulator.config.koraUrl);
+    const { result } = await kora('getBlockhash');
+    const transaction = build({ instructions: [transferInstruction(ALICE, BOB.publicKey, 1_000n)], blockhash: result.blockhash, signers: [ALICE] });
     const before = h.emulator.services.submissions.all().length;
-    const { body } = await koraCall(h, 'signAndSendTransaction', { transaction: forge(transaction, 1) });
-    expect(body.error?.code).toBe(-32000);
-    expect(body.error?.message).toMatch(/signature/i);
+    const { error } = await kora('signAndSendTransaction', { transaction: forge(transaction, 1) });
+    expect(error?.code).toBe(-32000);
+    expect(error?.message).toMatch(/signature/i);
     await h.emulator.settle();
     expect(h.emulator.services.submissions.all().length).toBe(before);
   });
 });
-
-async function koraCall(h: Harness, method: string, params?: unknown): Promise<{ body: any }> {
-  const response = await fetch(h.emulator.config.koraUrl, {
-    method: 'POST',
-    headers: { 'Content-Type': 'application/json' },
-    body: JSON.stringify({ id: 1, jsonrpc: '2.0', method, params }),
-  });
-  return { body: await response.json() };
-}

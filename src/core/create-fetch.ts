@@ -50,7 +50,6 @@ export interface Core {
 
 /** A route as mounted: its room's middleware composed around its handler, and the deps it is handed. */
 interface Mounted {
-  name: InterfaceName;
   deps: unknown;
   run: (call: Call) => Promise<Response>;
 }
@@ -76,11 +75,11 @@ export function createCore(options: CoreOptions): Core {
       [root, room.routes?.root ?? []],
     ] as const) {
       for (const route of list) {
-        routes.set(route, { name: room.name, deps: room.deps, run: compose(middleware, (call) => route.handle(call)) });
+        routes.set(route, { deps: room.deps, run: compose(middleware, (call) => route.handle(call)) });
         router.add(route);
       }
     }
-    if (room.endpoint) endpoints.push({ room, mounted: { name: room.name, deps: room.deps, run: compose(middleware, room.endpoint.handle) } });
+    if (room.endpoint) endpoints.push({ room, mounted: { deps: room.deps, run: compose(middleware, room.endpoint.handle) } });
   }
 
   async function dispatch(call: Call): Promise<Response> {
