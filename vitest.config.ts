@@ -28,6 +28,8 @@ export default defineConfig({
     // Engine start-up and ed25519 work are CPU bound; two cores, so two workers.
     pool: 'forks',
     maxWorkers: 2,
+    // The second names any file whose worker died under it (vitest says only "Worker exited unexpectedly").
+    reporters: ['default', './test/support/unfinished-reporter.ts'],
     testTimeout: 30_000,
     hookTimeout: 30_000,
     projects: [
