@@ -1,7 +1,7 @@
 import { defineConfig } from 'vitest/config';
 
 /**
- * Four projects; where a test file lives and how it is named say which run it (docs/testing.md):
+ * Four projects; where a test file lives and how it is named say which run it (CONTRIBUTING.md, "The tests"):
  *
  * - `fast` (`npm test`): unit tests and in-process tests (MSW, a loopback port, the real ledger) on
  *   the default engine, LiteSVM. Everything not below.
