@@ -1,6 +1,7 @@
 import { PublicKey, SystemProgram } from '@solana/web3.js';
 import { RelayError } from '../../base/errors/relay-error.ts';
 import type { LedgerAccount } from './engine.ts';
+import { RUNTIME_OWNERS } from './protected-accounts.ts';
 
 /** An account as the controls read and write it. */
 export interface AccountState {
@@ -15,17 +16,8 @@ export interface AccountState {
 export const ABSENT_ACCOUNT: LedgerAccount = { lamports: 0n, owner: SystemProgram.programId, data: new Uint8Array(), executable: false };
 
 /** Accounts the runtime itself provides (programs, sysvars): reset and the state file leave them alone. */
-const BUILTIN_OWNERS = new Set([
-  'Sysvar1111111111111111111111111111111111111',
-  'NativeLoader1111111111111111111111111111111',
-  'BPFLoader1111111111111111111111111111111111',
-  'BPFLoader2111111111111111111111111111111111',
-  'BPFLoaderUpgradeab1e11111111111111111111111',
-  'LoaderV411111111111111111111111111111111111',
-]);
-
 export function isBuiltinAccount(account: LedgerAccount | null): boolean {
-  return account !== null && (account.executable || BUILTIN_OWNERS.has(account.owner.toBase58()));
+  return account !== null && (account.executable || RUNTIME_OWNERS.has(account.owner.toBase58()));
 }
 
 export function toAccountState(account: LedgerAccount): AccountState {

@@ -62,7 +62,7 @@ export function runtimeAccountReason(address: PublicKey): string | null {
 }
 
 /** Owners of the runtime's own accounts: the loaders (programs and their data), the native loader (builtins) and the sysvar owner. */
-const RUNTIME_OWNERS: ReadonlySet<string> = new Set([
+export const RUNTIME_OWNERS: ReadonlySet<string> = new Set([
   'Sysvar1111111111111111111111111111111111111',
   'NativeLoader1111111111111111111111111111111',
   'BPFLoader1111111111111111111111111111111111',
