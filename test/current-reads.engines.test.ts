@@ -2,6 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startHarness, type Harness } from './support/harness.ts';
 import { ALICE, ata, build, createAtaInstructions, FEE_PAYER, KIN, transferInstruction, USDC } from './support/transactions.ts';
 import { newKeypair } from './support/keys.ts';
+import { TOKEN_PROGRAM_ID } from '../src/domain/ledger/spl-token.ts';
 
 describe('account reads and history', () => {
   let h: Harness;
@@ -56,6 +57,20 @@ describe('account reads and history', () => {
     const invalid = await h.call('POST', '/Account/getaccountinfo', { body: { accountAddress: 'z'.repeat(44) } });
     expect(invalid.status).toBe(400);
     expect(invalid.body.code).toBe('INVALID_ADDRESS');
+  });
+
+  it('lists no uninitialized token account as a wallet’s: its zeroed owner field names no one (the System Program’s address)', async () => {
+    // 165 zero bytes under the Token program: an account made and not yet initialized. Its owner field reads as 1111…1111.
+    const uninitialized = newKeypair().publicKey;
+    const lamports = await h.emulator.services.ledger.minimumBalanceForRentExemption(165);
+    await h.emulator.setAccount(uninitialized, { lamports, owner: TOKEN_PROGRAM_ID.toBase58(), data: new Uint8Array(165), executable: false });
+    const system = '11111111111111111111111111111111';
+    const { status, body } = await h.call('POST', '/Account/getaccountinfo', { body: { accountAddress: system } });
+    expect(status).toBe(200);
+    expect(body.TokenInfos).toEqual([]);
+    const balance = await h.call('POST', '/Account/balance', { body: { accountAddress: system } });
+    expect(balance.status).toBe(200);
+    expect(balance.body.tokens).toEqual([]);
   });
 
   it('answers balances: SOL and every token account, or one mint', async () => {

@@ -10,7 +10,8 @@ export interface TokenAccountState {
   closeAuthority: string | null;
   delegate: string | null;
   delegatedAmount: bigint;
-  state: 'uninitialized' | 'initialized' | 'frozen';
+  /** Never uninitialized: such an account decodes as no token account (null), as the validator's unpack refuses it. */
+  state: 'initialized' | 'frozen';
   isNative: bigint | null;
   programId: string;
 }
@@ -27,8 +28,6 @@ export interface MintState {
 export function isTokenProgram(owner: PublicKey): boolean {
   return owner.equals(TOKEN_PROGRAM_ID) || owner.equals(TOKEN_2022_PROGRAM_ID);
 }
-
-const STATES = ['uninitialized', 'initialized', 'frozen'] as const;
 
 // The layouts are read by offset rather than with spl-token's AccountLayout/MintLayout: those make
 // a web3.js PublicKey (through bn.js) for every key field, and the ledger decodes every token
@@ -67,7 +66,7 @@ export function decodeTokenAccount(account: LedgerAccount | null): TokenAccountS
     closeAuthority: fields.getUint32(129, true) !== 0 ? addressAt(data, 133) : null,
     delegate: fields.getUint32(72, true) !== 0 ? addressAt(data, 76) : null,
     delegatedAmount: fields.getBigUint64(121, true),
-    state: STATES[state] ?? 'initialized',
+    state: state === 2 ? 'frozen' : 'initialized',
     isNative: fields.getUint32(109, true) !== 0 ? fields.getBigUint64(113, true) : null,
     programId: addressOf(account.owner),
   };
