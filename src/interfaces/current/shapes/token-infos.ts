@@ -3,6 +3,7 @@ import { addressOf } from '../../../base/crypto/key-cache.ts';
 import { toUiAmountString } from '../../../domain/ledger/token-accounts.ts';
 import { RENT_EXEMPT_RENT_EPOCH } from '../../rpc/account-json.ts';
 import type { WalletTokenAccount } from './wallet-token-accounts.ts';
+import type { components } from '../../../generated/relay.ts';
 
 /**
  * The Android SDK's account shapes (gasstation/data/GetAccountData.kt), which are Solnet's RPC
@@ -10,43 +11,9 @@ import type { WalletTokenAccount } from './wallet-token-accounts.ts';
  * service most plausibly sends, and what Android, altude-js and the React Native demo read
  * (`TokenInfos[i].Account.Data.Parsed.Info.TokenAmount.{Amount, Decimals}`).
  */
-export interface AccountInfoPascal {
-  Lamports: number;
-  Owner: string;
-  Executable: boolean;
-  /** A string, so that every reader keeps the u64's digits (Android declares it `String?`). */
-  RentEpoch: string;
-}
+export type AccountInfoPascal = components['schemas']['PascalAccountInfo'];
 
-export interface TokenInfo {
-  pubkey: string;
-  Account: AccountInfoPascal & {
-    Data: {
-      Program: 'spl-token';
-      Space: number;
-      Parsed: {
-        Type: 'account';
-        Info: {
-          TokenAmount: {
-            /** Base units as a string, as the RPC and Solnet's TokenBalance; kotlinx reads it into Android's `Int?`. */
-            Amount: string;
-            Decimals: number;
-            UiAmount: number;
-            UiAmountString: string;
-            /** Base units as a number (exact below 2^53; `Amount` always is). */
-            AmountUlong: number;
-            AmountDecimal: number;
-            AmountDouble: number;
-          };
-          State: string;
-          IsNative: boolean;
-          Mint: string;
-          Owner: string;
-        };
-      };
-    };
-  };
-}
+export type TokenInfo = components['schemas']['TokenInfo'];
 
 export function accountInfoPascal(account: Pick<LedgerAccount, 'lamports' | 'owner' | 'executable'>): AccountInfoPascal {
   return { Lamports: Number(account.lamports), Owner: addressOf(account.owner), Executable: account.executable, RentEpoch: RENT_EXEMPT_RENT_EPOCH.toString() };
@@ -90,37 +57,7 @@ export function tokenInfo({ address, account, state, decimals }: WalletTokenAcco
  * (GetAccountData.kt before it was renamed PascalCase), which read `tokenInfos`. The same values,
  * and the Solana RPC's jsonParsed token-account layout.
  */
-export interface CamelTokenInfo {
-  pubkey: string;
-  account: {
-    lamports: number;
-    owner: string;
-    executable: boolean;
-    rentEpoch: string;
-    data: {
-      program: 'spl-token';
-      space: number;
-      parsed: {
-        type: 'account';
-        info: {
-          tokenAmount: {
-            amount: string;
-            decimals: number;
-            uiAmount: number;
-            uiAmountString: string;
-            amountUlong: number;
-            amountDecimal: number;
-            amountDouble: number;
-          };
-          state: string;
-          isNative: boolean;
-          mint: string;
-          owner: string;
-        };
-      };
-    };
-  };
-}
+export type CamelTokenInfo = components['schemas']['CamelTokenInfo'];
 
 export function camelTokenInfo({ pubkey, Account: account }: TokenInfo): CamelTokenInfo {
   const { Info: info } = account.Data.Parsed;
