@@ -1066,6 +1066,9 @@ export interface paths {
          *     sealed again with `sealSnapshot`) or it was saved by an emulator with another fee payer. Send it with a
          *     `Content-Length` (curl `--data-binary @state.json`, fetch with a string body): then the
          *     body may be up to 256 MiB; without one the usual body limit (`maxBodyBytes`) applies.
+         *     A body that holds more than 4,000,000 arrays and objects or 12,000,000 values (a state
+         *     holds about one array or object per 90 bytes) is refused with 413 as it arrives, before
+         *     it is parsed.
          */
         put: operations["emulatorImportState"];
         post?: never;

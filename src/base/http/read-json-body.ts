@@ -1,5 +1,5 @@
 import { RelayError } from '../errors/relay-error.ts';
-import { MAX_JSON_DEPTH, nestsDeeperThan } from './json-depth.ts';
+import { JsonShapeScan, MAX_JSON_DEPTH, type JsonShapeBreak, type JsonShapeLimits } from './json-depth.ts';
 import { readCapped } from './read-capped.ts';
 import type { RequestContext, RequestVars } from './request-context.ts';
 import { headerOf } from './request-header.ts';
@@ -14,14 +14,21 @@ export interface ReadBodyOptions {
   context: RequestContext;
   /** The request's store, where the body's text is kept for the journal. */
   vars: RequestVars;
+  /**
+   * How many arrays, objects and values the body may hold, for a route that takes large bodies
+   * (the state import): checked as the body arrives, so a hostile one is refused before the rest
+   * is read or anything is parsed. Every body is held to serde_json's depth.
+   */
+  shape?: Omit<JsonShapeLimits, 'depth'>;
 }
 
 /**
  * Reads a JSON request body under a size cap: 413 past the cap (before reading when
- * Content-Length says so), 415 for a body that is not JSON, 400 for invalid UTF-8 or JSON.
- * Resolves to `undefined` when there is no body at all. A body the server adapter buffered already
- * (reading a body natively from node's IncomingMessage is several times cheaper than pulling it
- * through the web stream of a fetch Request) is parsed at once, without an async function's frame.
+ * Content-Length says so) or past the shape's bounds, 415 for a body that is not JSON, 400 for
+ * invalid UTF-8 or JSON. Resolves to `undefined` when there is no body at all. A body the server
+ * adapter buffered already (reading a body natively from node's IncomingMessage is several times
+ * cheaper than pulling it through the web stream of a fetch Request) is parsed at once, without an
+ * async function's frame.
  */
 export function readJsonBody(request: Request, options: ReadBodyOptions): Promise<unknown> {
   const declared = Number(headerOf(request, options.context, 'content-length') ?? Number.NaN);
@@ -31,21 +38,32 @@ export function readJsonBody(request: Request, options: ReadBodyOptions): Promis
     if (!buffered) void request.body?.cancel().catch(() => undefined);
     return Promise.reject(tooLarge(options.maxBytes));
   }
-  if (!buffered) return readBody(request, options.maxBytes).then((bytes) => parseJsonBytes(request, bytes, options));
-  try {
-    return Promise.resolve(parseJsonBytes(request, buffered, options));
-  } catch (error) {
-    return Promise.reject(error);
+  const scan = new JsonShapeScan({ depth: MAX_JSON_DEPTH, ...options.shape });
+  if (buffered) {
+    try {
+      return Promise.resolve(parseJsonBytes(request, buffered, options, scan));
+    } catch (error) {
+      return Promise.reject(error);
+    }
   }
+  // A declared length within the cap is read in one go, cheaper than pulling chunks, unless the
+  // route bounds the shape: then each chunk is scanned as it arrives.
+  if (request.headers.has('content-length') && !options.shape) {
+    return request.arrayBuffer().then((bytes) => parseJsonBytes(request, new Uint8Array(bytes), options, scan));
+  }
+  return readBody(request, options, scan).then((bytes) => parseJsonBytes(request, bytes, options, null));
 }
 
-function parseJsonBytes(request: Request, bytes: Uint8Array, options: ReadBodyOptions): unknown {
+/** `scan`: the shape still to check (a body read whole), or null when it was checked as it arrived. */
+function parseJsonBytes(request: Request, bytes: Uint8Array, options: ReadBodyOptions, scan: JsonShapeScan | null): unknown {
   if (bytes.length > options.maxBytes) throw tooLarge(options.maxBytes);
   if (bytes.length === 0) return undefined;
   const type = headerOf(request, options.context, 'content-type') ?? '';
   if (!isJsonType(type)) {
     throw RelayError.of('UNSUPPORTED_MEDIA_TYPE', { contentType: type, expected: 'application/json' });
   }
+  const broken = scan?.bytes(bytes) ?? null;
+  if (broken !== null) throw shapeRefusal(broken, options);
   let text: string;
   try {
     text = STRICT_UTF8.decode(bytes);
@@ -53,9 +71,6 @@ function parseJsonBytes(request: Request, bytes: Uint8Array, options: ReadBodyOp
     throw new RelayError('MALFORMED_JSON', 'The request body is not valid UTF-8.');
   }
   options.vars.bodyText = text;
-  if (nestsDeeperThan(text, MAX_JSON_DEPTH)) {
-    throw new RelayError('MALFORMED_JSON', `The request body nests arrays and objects deeper than ${MAX_JSON_DEPTH} levels.`);
-  }
   try {
     return JSON.parse(text);
   } catch (error) {
@@ -69,13 +84,20 @@ export function isJsonType(contentType: string): boolean {
   return essence === 'application/json' || /^application\/[\w.+-]+\+json$/.test(essence);
 }
 
-async function readBody(request: Request, maxBytes: number): Promise<Uint8Array> {
+/** The body's bytes, each chunk scanned as it arrives: refused at the first one past the size cap or the shape's bounds. */
+async function readBody(request: Request, options: ReadBodyOptions, scan: JsonShapeScan): Promise<Uint8Array> {
   if (!request.body) return new Uint8Array();
-  // A declared length within the cap (checked by the caller) is read in one go: cheaper than pulling chunks.
-  if (request.headers.has('content-length')) return new Uint8Array(await request.arrayBuffer());
-  const bytes = await readCapped(request.body, maxBytes);
-  if (bytes === null) throw tooLarge(maxBytes);
+  let broken: JsonShapeBreak | null = null;
+  const bytes = await readCapped(request.body, options.maxBytes, (chunk) => (broken = scan.bytes(chunk)) === null);
+  if (broken !== null) throw shapeRefusal(broken, options);
+  if (bytes === null) throw tooLarge(options.maxBytes);
   return bytes;
+}
+
+function shapeRefusal(broken: JsonShapeBreak, options: ReadBodyOptions): RelayError {
+  if (broken === 'depth') return new RelayError('MALFORMED_JSON', `The request body nests arrays and objects deeper than ${MAX_JSON_DEPTH} levels.`);
+  const held = broken === 'containers' ? `${options.shape?.containers} arrays and objects` : `${options.shape?.values} values`;
+  return new RelayError('PAYLOAD_TOO_LARGE', `The request body holds more than ${held}, the most this route reads.`, { maxBytes: options.maxBytes });
 }
 
 function tooLarge(maxBytes: number): RelayError {
