@@ -1,4 +1,5 @@
-import { mkdirSync, mkdtempSync, writeFileSync } from 'node:fs';
+import { execFileSync } from 'node:child_process';
+import { lstatSync, mkdirSync, mkdtempSync, readFileSync, symlinkSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
@@ -21,6 +22,12 @@ describe('relay-emulator start refuses bad input in one line', () => {
   const notASnapshot = file('import.json', '{}');
   const fixtures = join(dir, 'fixtures');
   mkdirSync(fixtures);
+  // Issue 45, item 1: --ready-file deleted whatever was at its path, at start and at exit.
+  const precious = file('notes.txt', 'a user’s file\n');
+  const link = join(dir, 'link.json');
+  symlinkSync(precious, link);
+  const fifo = join(dir, 'fifo');
+  execFileSync('mkfifo', [fifo]);
 
   const cases: [string, string[], number, RegExp][] = [
     ['a kora.toml without [validation]', ['--kora-config', noKoraValidation], 1, /^relay-emulator: cannot start: .*kora\.toml: \[validation\] is missing$/],
@@ -52,6 +59,35 @@ describe('relay-emulator start refuses bad input in one line', () => {
       /^relay-emulator: cannot .*\/proc\/nope\/x\.json: cannot make the folder \/proc\/nope \(ENOENT\)$/,
     ],
     [
+      'a ready file path that holds a file the emulator did not write',
+      ['--ready-file', precious],
+      1,
+      new RegExp(
+        '^relay-emulator: cannot start: --ready-file .*notes\\.txt: it is a file of 16 bytes that is not a ready file; ' +
+          'the emulator writes its ready file only where nothing is, or over an empty file or a ready file an earlier run left$',
+      ),
+    ],
+    [
+      'a ready file path that is a symbolic link',
+      ['--ready-file', link],
+      1,
+      /^relay-emulator: cannot start: --ready-file .*link\.json: it is a symbolic link; /,
+    ],
+    ['a ready file path that is a folder', ['--ready-file', fixtures], 1, /^relay-emulator: cannot start: --ready-file .*fixtures: it is a folder; /],
+    [
+      'a ready file path that is a pipe',
+      ['--ready-file', fifo],
+      1,
+      /^relay-emulator: cannot start: --ready-file .*fifo: it is a device, a pipe or a socket, not a file; /,
+    ],
+    [
+      // It printed its ready line, then exited 1.
+      'a ready file under /proc, where nothing can be written',
+      ['--ready-file', '/proc/nope/x.json'],
+      1,
+      /^relay-emulator: cannot start: --ready-file \/proc\/nope\/x\.json: cannot write there \(cannot make the folder \/proc\/nope \(ENOENT\)\)$/,
+    ],
+    [
       'a flag with a bad value',
       ['--engine', 'nope'],
       2,
@@ -68,8 +104,16 @@ describe('relay-emulator start refuses bad input in one line', () => {
       expect(lines, refused.stderr).toHaveLength(1);
       expect(lines[0]).toMatch(message);
       expect(refused.stderr).not.toMatch(/^\s+at /m);
+      expect(refused.stdout).not.toMatch(/relay-emulator ready/);
     });
   }
+
+  it('leaves what it refused as it was', () => {
+    expect(readFileSync(precious, 'utf8')).toBe('a user’s file\n');
+    expect(lstatSync(link).isSymbolicLink()).toBe(true);
+    expect(lstatSync(fifo).isFIFO()).toBe(true);
+    expect(lstatSync(fixtures).isDirectory()).toBe(true);
+  });
 
   it('shows the stack with --log-level debug', async () => {
     const refused = await runCli(['start', '--port', '0', '--log-level', 'debug', '--kora-config', noKoraValidation]);

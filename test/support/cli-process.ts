@@ -99,12 +99,14 @@ export async function startCli(args: string[], options: { env?: Record<string, s
   };
 }
 
-/** Runs `relay-emulator ...args` to its end (a command that exits: a refused start, export): its exit code and stderr. */
-export function runCli(args: string[]): Promise<{ code: number | null; stderr: string }> {
+/** Runs `relay-emulator ...args` to its end (a command that exits: a refused start, export): its exit code, stdout and stderr. */
+export function runCli(args: string[]): Promise<{ code: number | null; stdout: string; stderr: string }> {
   return new Promise((resolve) => {
     const child = spawn(process.execPath, [...CLI_ARGS, ...args], { stdio: ['ignore', 'pipe', 'pipe'] });
+    let stdout = '';
     let stderr = '';
+    child.stdout!.on('data', (chunk: Buffer) => (stdout += chunk.toString()));
     child.stderr!.on('data', (chunk: Buffer) => (stderr += chunk.toString()));
-    child.once('close', (code) => resolve({ code, stderr }));
+    child.once('close', (code) => resolve({ code, stdout, stderr }));
   });
 }

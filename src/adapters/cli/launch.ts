@@ -4,7 +4,8 @@ import { startServer, StateRestoreError, type RunningServer } from '../server/st
 import { isInternalError } from '../../base/errors/internal-error.ts';
 import { watchPrograms } from '../server/program-watch.ts';
 import { banner } from './banner.ts';
-import { readyFacts, ReadyFile, READY_LINE_PREFIX } from './ready.ts';
+import { readyFacts, READY_LINE_PREFIX } from './ready.ts';
+import { ReadyFile } from './ready-file.ts';
 import type { StartOptions } from './start-options.ts';
 
 export interface LaunchIo {
@@ -29,11 +30,11 @@ export interface Launched {
 export async function launch(options: StartOptions, io: LaunchIo): Promise<Launched | number> {
   const { stdout, stderr } = io;
   const log = createLogger(options.logLevel, (line, severity) => (severity === 'error' || severity === 'warn' || !io.announce ? stderr : stdout)(`${line}\n`));
-  const readyFile = options.readyFile === null ? null : new ReadyFile(resolve(options.readyFile));
-  // A file left by an earlier run must not announce this one before it is ready.
-  readyFile?.remove();
+  let readyFile: ReadyFile | null = null;
   let server: RunningServer;
   try {
+    // Taken before anything listens: refused in one line when PATH holds what the emulator did not write.
+    readyFile = options.readyFile === null ? null : ReadyFile.claim(resolve(options.readyFile));
     server = await startServer({
       port: options.port,
       host: options.host,
@@ -113,13 +114,21 @@ export async function launch(options: StartOptions, io: LaunchIo): Promise<Launc
     if (saved && saved !== emulator.config.feePayer) log.warn(`state file was saved with fee payer ${saved}; these fixtures have ${emulator.config.feePayer}`);
   }
   const facts = readyFacts(server);
+  // The file first: a ready line is never printed for a start that then fails.
+  try {
+    readyFile?.write(facts);
+  } catch (error) {
+    stderr(`relay-emulator: cannot start: --ready-file ${readyFile?.path}: cannot write it (${(error as NodeJS.ErrnoException).code ?? error})\n`);
+    await stateFile?.close();
+    await server.close();
+    return 1;
+  }
   if (io.announce && options.logLevel !== 'silent') {
     stdout(banner({ server, stateFile: stateFile?.path ?? null, restored }));
     stdout(`${READY_LINE_PREFIX} ${JSON.stringify(facts)}\n`);
   } else {
     log.info(`relay-emulator listening on ${server.emulator.config.baseUrl}`);
   }
-  readyFile?.write(facts);
   const stopWatching = options.watch ? watchPrograms(emulator, log) : () => undefined;
 
   return {

@@ -1,8 +1,5 @@
-import { renameSync, rmSync, writeFileSync } from 'node:fs';
-import { dirname } from 'node:path';
 import type { RpcAuthMode } from '../../domain/auth/rpc-auth.ts';
 import type { RunningServer } from '../server/start-server.ts';
-import { ensureDirectorySync } from '../server/ensure-directory.ts';
 
 /** What starts the machine-readable line: the prefix, one space, then {@link ReadyFacts} as JSON. */
 export const READY_LINE_PREFIX = 'relay-emulator ready';
@@ -51,26 +48,6 @@ export function readyFacts(server: RunningServer): ReadyFacts {
     pid: process.pid,
     warnings: serverWarnings(server),
   };
-}
-
-/**
- * `--ready-file PATH`: {@link ReadyFacts} as JSON, written once the emulator answers. Written to a
- * temporary name and renamed, so that a runner polling for PATH never reads half a file; removed on
- * shutdown, and before start-up so that a stale one never announces this run.
- */
-export class ReadyFile {
-  constructor(readonly path: string) {}
-
-  write(facts: ReadyFacts): void {
-    ensureDirectorySync(dirname(this.path));
-    const temporary = `${this.path}.${process.pid}.tmp`;
-    writeFileSync(temporary, `${JSON.stringify(facts, null, 2)}\n`);
-    renameSync(temporary, this.path);
-  }
-
-  remove(): void {
-    rmSync(this.path, { force: true });
-  }
 }
 
 /** What a user should know about how the server came up: the banner prints these and the ready line lists them. */

@@ -21,6 +21,8 @@ export interface InternalContexts {
   JOURNAL_PART_UNKNOWN: { part: string; known: boolean };
   JOURNAL_SEGMENT_UNKNOWN: { segment: number };
   STATE_FILE_OPEN: { path: string };
+  /** `--ready-file PATH` names something the emulator did not write (a file with content, a folder, a link, a device), or a place it cannot write. */
+  READY_FILE_REFUSED: { path: string; problem: string };
   STATE_LOCK_CONTENDED: { path: string };
   STATE_PART_DUPLICATE: { part: string };
   CHANGE_SINK_ATTACHED: Record<never, never>;
@@ -46,6 +48,7 @@ const MESSAGES: { [C in InternalCode]: (context: InternalContexts[C]) => string 
   JOURNAL_PART_UNKNOWN: ({ part, known }) => `the journal holds changes of "${part}", which this emulator ${known ? 'cannot replay' : 'does not have'}`,
   JOURNAL_SEGMENT_UNKNOWN: ({ segment }) => `journal segment ${segment} was never started`,
   STATE_FILE_OPEN: ({ path }) => `${path} is open already`,
+  READY_FILE_REFUSED: ({ path, problem }) => `--ready-file ${path}: ${problem}`,
   STATE_LOCK_CONTENDED: ({ path }) => `cannot take ${path}: it keeps changing under other starters`,
   STATE_PART_DUPLICATE: ({ part }) => `state part ${part} is registered twice`,
   CHANGE_SINK_ATTACHED: () => 'a change sink is already attached',
