@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createRelayEmulator, type RelayEmulator } from '../src/index.ts';
-import { JsonShapeScan, MAX_JSON_DEPTH, nestsDeeperThan } from '../src/base/http/json-depth.ts';
+import { JsonShapeScan, MAX_JSON_DEPTH, nestsDeeperThan } from '../src/base/codecs/json-shape.ts';
 import { decodeState } from '../src/domain/state/state-codec.ts';
 
 /**

@@ -87,6 +87,21 @@ describe('relay-emulator start refuses bad input in one line', () => {
       1,
       /^relay-emulator: cannot start: --ready-file \/proc\/nope\/x\.json: cannot write there \(cannot make the folder \/proc\/nope \(ENOENT\)\)$/,
     ],
+    // Issue 45, item 4: each of these read /dev/zero past 8 GB.
+    ['a kora.toml that never ends', ['--kora-config', '/dev/zero'], 1, /^relay-emulator: cannot start: \/dev\/zero: is larger than 1048576 bytes$/],
+    ['a signers.toml that never ends', ['--kora-signers', '/dev/zero'], 1, /^relay-emulator: cannot start: \/dev\/zero: is larger than 1048576 bytes$/],
+    [
+      'a program that never ends',
+      ['--bpf-program', 'Fg6PaFpoGXkYsidMpWTK6W2BeZ7FEfcYkg476zPFsLnS', '/dev/zero'],
+      1,
+      /^relay-emulator: cannot start: \/dev\/zero: is larger than 10485760 bytes, more than a program can be \(10 MiB, an account’s most\)$/,
+    ],
+    [
+      'an account dump that never ends',
+      ['--account', '-', '/dev/zero'],
+      1,
+      /^relay-emulator: cannot start: \/dev\/zero: is larger than \d+ bytes, more than a dump of 10 MiB of data$/,
+    ],
     [
       'a flag with a bad value',
       ['--engine', 'nope'],

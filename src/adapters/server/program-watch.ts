@@ -1,7 +1,9 @@
-import { type FSWatcher, readFileSync, watch } from 'node:fs';
+import { type FSWatcher, watch } from 'node:fs';
 import { basename, dirname } from 'node:path';
 import type { RelayEmulator } from '../../assembly/emulator.ts';
 import type { Logger } from './logger.ts';
+import { MAX_ACCOUNT_DATA_BYTES } from '../../domain/ledger/account-state.ts';
+import { boundedReadProblem, readBoundedFile } from '../../base/bounded-file.ts';
 
 /** How long a .so must be quiet before it is read: a build writes it in several steps. */
 const SETTLE_MS = 200;
@@ -44,9 +46,9 @@ export function watchPrograms(emulator: RelayEmulator, log: Logger): () => void 
   async function reload(programId: string, path: string): Promise<void> {
     let elf: Uint8Array;
     try {
-      elf = new Uint8Array(readFileSync(path));
+      elf = new Uint8Array(readBoundedFile(path, MAX_ACCOUNT_DATA_BYTES));
     } catch (error) {
-      log.warn(`--watch: ${path}: cannot be read (${(error as NodeJS.ErrnoException).code ?? (error as Error).message}); ${programId} keeps its code`);
+      log.warn(`--watch: ${path}: ${boundedReadProblem(error)}; ${programId} keeps its code`);
       return;
     }
     try {

@@ -1,5 +1,5 @@
 import { RelayError } from '../errors/relay-error.ts';
-import { JsonShapeScan, MAX_JSON_DEPTH, type JsonShapeBreak, type JsonShapeLimits } from './json-depth.ts';
+import { JsonShapeScan, MAX_JSON_DEPTH, type JsonShapeBreak, type JsonShapeLimits } from '../codecs/json-shape.ts';
 import { readCapped } from './read-capped.ts';
 import type { RequestContext, RequestVars } from './request-context.ts';
 import { headerOf } from './request-header.ts';

@@ -12,6 +12,9 @@ export interface AccountState {
   executable: boolean;
 }
 
+/** Solana's largest account's data, MAX_PERMITTED_DATA_LENGTH: 10 MiB. No program or dump is larger. */
+export const MAX_ACCOUNT_DATA_BYTES = 10 * 1024 * 1024;
+
 /** What the ledger stores for "no account": bankrun, like Solana, treats 0 lamports as absent. */
 export const ABSENT_ACCOUNT: LedgerAccount = { lamports: 0n, owner: SystemProgram.programId, data: new Uint8Array(), executable: false };
 

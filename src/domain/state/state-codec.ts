@@ -1,4 +1,4 @@
-import { MAX_JSON_DEPTH, nestsDeeperThan } from '../../base/http/json-depth.ts';
+import { MAX_JSON_DEPTH, nestsDeeperThan } from '../../base/codecs/json-shape.ts';
 
 /**
  * JSON for state snapshots. Snapshots hold bigints (lamports, slots, fees) and byte arrays

@@ -1,5 +1,5 @@
 import { MAX_JOURNALED_BYTES, type StoredBody } from '../../base/http/exchange-bodies.ts';
-import { nestsDeeperThan } from '../../base/http/json-depth.ts';
+import { nestsDeeperThan } from '../../base/codecs/json-shape.ts';
 
 const MAX_TEXT_CHARS = 2048;
 

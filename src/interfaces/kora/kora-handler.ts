@@ -7,7 +7,7 @@ import type { Call } from '../../base/http/router.ts';
 import type { Middleware } from '../../core/room.ts';
 import type { KoraContext, KoraDeps } from './kora-context.ts';
 import { KORA_CALL_FAILED, KoraError } from './kora-error.ts';
-import { MAX_JSON_DEPTH, nestsDeeperThan } from '../../base/http/json-depth.ts';
+import { MAX_JSON_DEPTH, nestsDeeperThan } from '../../base/codecs/json-shape.ts';
 
 type Id = string | number | null;
 

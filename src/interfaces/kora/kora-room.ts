@@ -1,4 +1,3 @@
-import { readFileSync } from 'node:fs';
 import type { Ed25519Signer } from '../../base/crypto/ed25519.ts';
 import type { Fixtures } from '../../domain/fixtures/load-fixtures.ts';
 import { withoutTrailingSlashes } from '../../base/http/request-url.ts';
@@ -9,6 +8,8 @@ import { koraAnswer, koraMiddleware } from './kora-handler.ts';
 import { readKoraSigners, singleSignerPool } from './kora-signers.ts';
 import { KoraUsage } from './kora-usage.ts';
 import type { KoraContext, KoraDeps } from './kora-context.ts';
+import { boundedReadProblem, MAX_TOML_BYTES, readBoundedText } from '../../base/bounded-file.ts';
+import { InternalError } from '../../base/errors/internal-error.ts';
 
 export interface KoraOptions {
   /** A `kora.toml` to read, as Kora reads it (`--kora-config`). Default: {@link defaultKoraConfig}. */
@@ -58,6 +59,15 @@ export function defaultKoraConfig(fixtures: Fixtures): KoraConfig {
  * serves. Also the programs its kora.toml allows (the emulator warns at start of any the ledger
  * cannot run).
  */
+/** A kora.toml's text, or KORA_CONFIG_INVALID naming it: unreadable, or larger than any kora.toml (`/dev/zero` read 8 GB). */
+function readKoraFile(path: string): string {
+  try {
+    return readBoundedText(path, MAX_TOML_BYTES);
+  } catch (error) {
+    throw new InternalError('KORA_CONFIG_INVALID', { problem: `${path}: ${boundedReadProblem(error)}` });
+  }
+}
+
 export async function koraRoom(
   deps: KoraDeps,
   feePayer: Ed25519Signer,
@@ -67,7 +77,7 @@ export async function koraRoom(
   const config =
     options.config === undefined
       ? defaultKoraConfig(deps.fixtures)
-      : (await import('./kora-toml.ts')).readKoraToml(readFileSync(options.config, 'utf8'), options.config);
+      : (await import('./kora-toml.ts')).readKoraToml(readKoraFile(options.config), options.config);
   const signers = options.signers === undefined ? singleSignerPool(feePayer) : readKoraSigners(options.signers);
   const usage = new KoraUsage(config.kora.usage_limit, deps.changes.reporter('koraUsage'));
   deps.state.register({

@@ -1,10 +1,10 @@
-import { readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { decodeBase58, encodeBase58 } from '../../base/crypto/base58.ts';
 import { createEd25519Signer, type Ed25519Signer } from '../../base/crypto/ed25519.ts';
 import { InternalError } from '../../base/errors/internal-error.ts';
 import { KoraError } from './kora-error.ts';
 import { isAddress } from './kora-instructions.ts';
+import { boundedReadProblem, MAX_TOML_BYTES, readBoundedText } from '../../base/bounded-file.ts';
 
 type Strategy = 'round_robin' | 'random' | 'weighted';
 
@@ -68,11 +68,17 @@ export function singleSignerPool(signer: Ed25519Signer): KoraSignerPool {
  */
 export function readKoraSigners(path: string, env: NodeJS.ProcessEnv = process.env): KoraSignerPool {
   const refuse = (problem: string) => new InternalError('KORA_CONFIG_INVALID', { problem: `${path}: ${problem}` });
+  let text: string;
+  try {
+    text = readBoundedText(path, MAX_TOML_BYTES);
+  } catch (error) {
+    throw refuse(boundedReadProblem(error));
+  }
   let document: Record<string, unknown>;
   try {
     // Required here: only an emulator given a signers.toml loads the TOML reader.
     const { parse } = createRequire(import.meta.url)('smol-toml') as typeof import('smol-toml');
-    document = parse(readFileSync(path, 'utf8')) as Record<string, unknown>;
+    document = parse(text) as Record<string, unknown>;
   } catch (error) {
     throw refuse(`Failed to parse signers config TOML: ${(error as Error).message.split('\n')[0]}`);
   }
@@ -107,9 +113,10 @@ export function readKoraSigners(path: string, env: NodeJS.ProcessEnv = process.e
 function secretKeyFrom(text: string): Uint8Array | string {
   let body = text.trim();
   try {
-    body = readFileSync(text, 'utf8').trim();
+    // A keypair file is some 250 bytes; a larger file is no key, and is not read past 64 KiB.
+    body = readBoundedText(text, 64 * 1024).trim();
   } catch {
-    // Not a file: the text itself.
+    // Not a file (or no keypair file): the text itself.
   }
   let bytes: Uint8Array | null;
   if (body.startsWith('[') && body.endsWith(']')) {

@@ -6,7 +6,7 @@ import { exactJson } from '../../../domain/fixtures/account-dumps.ts';
 import type { RouteContext } from '../../../base/http/router.ts';
 import type { OperationId, QueryParameters, RequestBody } from '../../../domain/openapi/binding.ts';
 import type { ControlsDeps } from '../controls-deps.ts';
-import type { AccountState } from '../../../domain/ledger/account-state.ts';
+import { MAX_ACCOUNT_DATA_BYTES, type AccountState } from '../../../domain/ledger/account-state.ts';
 import type { Fault } from '../faults.ts';
 import type { TestControlMethods } from '../control-types.ts';
 import { readOctetBody } from '../../../base/http/read-octet-body.ts';
@@ -148,8 +148,8 @@ export function controlRoutes(controls: TestControlMethods): Route<ControlsDeps>
   ];
 }
 
-/** Solana's largest account (MAX_PERMITTED_DATA_LENGTH): no program is larger. */
-const PROGRAM_MAX_BYTES = 10 * 1024 * 1024;
+/** Solana's largest account: no program is larger. */
+const PROGRAM_MAX_BYTES = MAX_ACCOUNT_DATA_BYTES;
 
 function programJson(program: ProgramInfo): Omit<ProgramInfo, 'deploySlot'> & { deploySlot: number } {
   return { ...program, deploySlot: Number(program.deploySlot) };
