@@ -189,7 +189,6 @@ describe('JSON-RPC endpoint: auth, envelope and errors', () => {
         [request('getBalance', [bs58.encode(new Uint8Array(31))]), 'Invalid param: WrongSize'],
         [request('getBalance', []), /^Invalid params: invalid length 0/],
         [request('getAccountInfo', [ALICE.publicKey.toBase58(), { encoding: 'hex' }]), /^Invalid params: unknown variant `hex`/],
-        [request('getAccountInfo', [ALICE.publicKey.toBase58(), { encoding: 'base64+zstd' }]), /base64\+zstd/],
         [request('getAccountInfo', [ALICE.publicKey.toBase58(), { commitment: 'recent' }]), /^Invalid params: unknown variant `recent`/],
         [
           request('getSignatureStatuses', [Array.from({ length: 257 }, () => bs58.encode(new Uint8Array(64)))]),

@@ -132,11 +132,15 @@ function idOf(call: { id: unknown }): Id {
 /** One request object → its response object, or null for a notification. */
 async function answerOne(call: unknown, methods: MethodTable, context: RpcContext): Promise<Envelope | null> {
   if (typeof call !== 'object' || call === null || Array.isArray(call)) return failure(null, invalidRequest());
-  const { jsonrpc, method, params } = call as Record<string, unknown>;
+  const { jsonrpc, method } = call as Record<string, unknown>;
+  // jsonrpc-core reads `"params": null` as no params, as a missing member: Rust's solana-client sends
+  // it for every method without parameters (getVersion, getHealth, getSlot …). A string, a number or
+  // a boolean is no Params and makes the request invalid.
+  const params = (call as Record<string, unknown>).params ?? undefined;
   const hasId = 'id' in call;
   const id = (call as Record<string, unknown>).id;
   const validId = id === null || typeof id === 'string' || (typeof id === 'number' && Number.isFinite(id));
-  if (jsonrpc !== '2.0' || typeof method !== 'string' || (hasId && !validId) || (params !== undefined && (typeof params !== 'object' || params === null))) {
+  if (jsonrpc !== '2.0' || typeof method !== 'string' || (hasId && !validId) || (params !== undefined && typeof params !== 'object')) {
     return failure(null, invalidRequest());
   }
   const handler = Object.hasOwn(methods, method) ? methods[method] : undefined;
