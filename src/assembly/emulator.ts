@@ -49,6 +49,7 @@ import { StateRegistry } from '../domain/state/state-registry.ts';
 import { HistoryIndex } from '../domain/store/history-index.ts';
 import { TokenAccountIndex } from '../domain/store/token-account-index.ts';
 import { Submissions } from '../domain/store/submissions.ts';
+import { readGenesisSettings, withFunds } from '../domain/fixtures/genesis-settings.ts';
 
 /** The base URL with option `loopback: false` and no `baseUrl` (the node server's default address). */
 export const DEFAULT_BASE_URL = 'http://127.0.0.1:8787/api';
@@ -159,11 +160,13 @@ async function assemble(options: RelayEmulatorOptions, loopback: CoreListener | 
   // The app's accounts after the fixtures': a dump that names a fixture account replaces it.
   const appAccounts = appGenesisAccounts(app);
   const replaced = new Set(appAccounts.map(({ address }) => addressOf(address)));
-  const genesis = [...fixtureAccounts.filter(({ address }) => !replaced.has(addressOf(address))), ...appAccounts];
+  const settings = readGenesisSettings(options.genesis);
+  const genesis = withFunds([...fixtureAccounts.filter(({ address }) => !replaced.has(addressOf(address))), ...appAccounts], settings.fund);
   const genesisTime = options.genesisTime ?? DEFAULT_GENESIS_TIME;
   const ledger = await Ledger.create({
     engine: engineFactory(options.engine),
     genesis,
+    settings: settings.engine,
     genesisTime,
     slotMs: SLOT_MS,
     ...(options.transactionsPerSlot === undefined ? {} : { transactionsPerSlot: options.transactionsPerSlot }),
@@ -173,6 +176,8 @@ async function assemble(options: RelayEmulatorOptions, loopback: CoreListener | 
     events,
   });
   config.engine = ledger.engineName;
+  // --warp-slot: the ledger starts there (a state file restored later only moves it further).
+  if (settings.warpSlot !== null && settings.warpSlot > ledger.clock().slot) await ledger.warp({ slot: settings.warpSlot });
   const programs = new LoadedPrograms(
     ledger,
     { programs: [...app.programs, ...app.dumpedPrograms], dumps: app.accounts.map(({ address, file }) => ({ address: addressOf(address), file })) },

@@ -137,4 +137,23 @@ export interface RelayEmulatorOptions {
    * (the command line looks for an Anchor.toml in its working directory: `--anchor`, `--no-anchor`).
    */
   anchor?: string;
+  /**
+   * What solana-test-validator's genesis flags set (`relay-emulator test-validator` passes them):
+   * `fund`, system accounts holding lamports at genesis (`--mint`: 500,000,000 SOL; Surfpool's
+   * `--airdrop`; exec's Anchor wallet); `slotsPerEpoch` (`--slots-per-epoch`, at least 32: the
+   * epoch schedule, its sysvar and the RPC's epoch answers); `computeUnitLimit`
+   * (`--compute-unit-limit`: the most compute units a transaction may use); `deactivateFeatures`
+   * (`--deactivate-feature`); `warpSlot` (`--warp-slot`: the first slot). They survive reset().
+   * Default none: mainnet's.
+   */
+  genesis?: GenesisOptions;
+}
+
+/** See {@link RelayEmulatorOptions.genesis}. */
+export interface GenesisOptions {
+  fund?: { address: string; lamports: bigint | number }[];
+  slotsPerEpoch?: number;
+  computeUnitLimit?: number;
+  deactivateFeatures?: string[];
+  warpSlot?: number;
 }

@@ -15,6 +15,8 @@ export interface InternalContexts {
   PROGRAM_INVALID: { problem: string };
   /** A Solana CLI account dump (`--account`, `--account-dir`, option `accounts`) cannot be loaded: `problem` names the file. */
   ACCOUNT_DUMP_INVALID: { problem: string };
+  /** Option `genesis` (solana-test-validator's genesis flags) names what no genesis can hold: `problem` names the flag. */
+  GENESIS_INVALID: { problem: string };
   /** The code asks openapi/relay.yaml for something it does not declare. */
   CONTRACT_MISMATCH: { operationId: string; problem: string };
   /** The state file's journal holds changes of a part this emulator cannot replay. */
@@ -44,6 +46,7 @@ const MESSAGES: { [C in InternalCode]: (context: InternalContexts[C]) => string 
   KORA_CONFIG_INVALID: ({ problem }) => problem,
   PROGRAM_INVALID: ({ problem }) => problem,
   ACCOUNT_DUMP_INVALID: ({ problem }) => problem,
+  GENESIS_INVALID: ({ problem }) => problem,
   CONTRACT_MISMATCH: ({ operationId, problem }) => `${operationId}: ${problem}`,
   JOURNAL_PART_UNKNOWN: ({ part, known }) => `the journal holds changes of "${part}", which this emulator ${known ? 'cannot replay' : 'does not have'}`,
   JOURNAL_SEGMENT_UNKNOWN: ({ segment }) => `journal segment ${segment} was never started`,

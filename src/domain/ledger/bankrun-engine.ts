@@ -6,8 +6,10 @@ import { currentProgramAccounts } from './mainnet-programs.ts';
 import { SLOT_HASHES_SYSVAR, SlotHashes } from './slot-hashes.ts';
 
 const SYSVAR_OWNER = new PublicKey('Sysvar1111111111111111111111111111111111111');
+const EPOCH_SCHEDULE_SYSVAR = new PublicKey('SysvarEpochSchedu1e111111111111111111111111');
 import { parseTransactionError } from './transaction-error.ts';
 import { InternalError } from '../../base/errors/internal-error.ts';
+import { EpochSchedule } from './epoch-schedule.ts';
 
 /** bankrun's text for a transaction whose message it has processed before. */
 const ALREADY_PROCESSED = 'This transaction has already been processed';
@@ -33,7 +35,7 @@ process.env.RUST_LOG ??= 'error';
  * (mainnet-programs.ts), loaded over the ones bankrun bundles; its SPL Token stays the 2024 build,
  * since its VM cannot run p-token.
  */
-export const createBankrunEngine: EngineFactory = async (genesis) => {
+export const createBankrunEngine: EngineFactory = async (genesis, settings = {}) => {
   const context = await start(
     [],
     [...currentProgramAccounts(), ...genesis].map(({ address, account }) => ({
@@ -41,7 +43,16 @@ export const createBankrunEngine: EngineFactory = async (genesis) => {
       // A bigint, as setAccount passes it: bankrun converts with BigInt(), and a number rounds past 2^53.
       info: { ...account, lamports: account.lamports as unknown as number, rentEpoch: 0 },
     })),
+    settings.computeUnitLimit,
+    undefined,
+    settings.deactivatedFeatures?.map((feature) => new PublicKey(feature)),
   );
+  if (settings.slotsPerEpoch !== undefined) {
+    // bankrun has no setter for it: the sysvar's account is written, as its bank reads sysvars from accounts.
+    const sysvar = await context.banksClient.getAccount(EPOCH_SCHEDULE_SYSVAR);
+    const data = new EpochSchedule(settings.slotsPerEpoch).sysvarData();
+    context.setAccount(EPOCH_SCHEDULE_SYSVAR, { lamports: sysvar?.lamports ?? 0, data, owner: SYSVAR_OWNER, executable: false });
+  }
   const slotHashes = await context.banksClient.getAccount(SLOT_HASHES_SYSVAR);
   return new BankrunEngine(context, BigInt(slotHashes?.lamports ?? 0));
 };

@@ -114,4 +114,16 @@ export interface GenesisAccount {
   account: LedgerAccount;
 }
 
-export type EngineFactory = (genesis: GenesisAccount[]) => Promise<LedgerEngine>;
+/**
+ * What solana-test-validator's genesis flags change in the runtime, where an engine can honour
+ * them: `--slots-per-epoch` (the EpochSchedule sysvar), `--compute-unit-limit` (the most compute
+ * units a transaction may ask for) and `--deactivate-feature`. Absent: mainnet's.
+ */
+export interface EngineSettings {
+  slotsPerEpoch?: bigint;
+  computeUnitLimit?: bigint;
+  /** Feature ids (base58) to turn off; every other feature is on, as on a test validator. */
+  deactivatedFeatures?: readonly string[];
+}
+
+export type EngineFactory = (genesis: GenesisAccount[], settings?: EngineSettings) => Promise<LedgerEngine>;

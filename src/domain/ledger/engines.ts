@@ -5,8 +5,8 @@ import type { EngineFactory } from './engine.ts';
  * loaded, so a platform that has a build of only one (litesvm ships linux-arm64, bankrun does not)
  * still runs that one.
  */
-export const createBankrunEngine: EngineFactory = async (genesis) => (await import('./bankrun-engine.ts')).createBankrunEngine(genesis);
-export const createLiteSvmEngine: EngineFactory = async (genesis) => (await import('./litesvm-engine.ts')).createLiteSvmEngine(genesis);
+export const createBankrunEngine: EngineFactory = async (genesis, settings) => (await import('./bankrun-engine.ts')).createBankrunEngine(genesis, settings);
+export const createLiteSvmEngine: EngineFactory = async (genesis, settings) => (await import('./litesvm-engine.ts')).createLiteSvmEngine(genesis, settings);
 
 /** The engines a user can pick by name (option `engine`, `--engine`, `RELAY_EMULATOR_ENGINE`). */
 export const ENGINES = {

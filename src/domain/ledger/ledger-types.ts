@@ -1,7 +1,7 @@
 import type { PublicKey } from '@solana/web3.js';
 import type { EventSink } from '../../base/events/emitter.ts';
 import type { ChangeFeed } from '../state/change-feed.ts';
-import type { EngineClock, EngineExecution, EngineFactory, GenesisAccount } from './engine.ts';
+import type { EngineClock, EngineExecution, EngineFactory, EngineSettings, GenesisAccount } from './engine.ts';
 import type { TransactionErrorJson } from './transaction-error.ts';
 
 /** What the Ledger (ledger.ts) takes (its options) and gives (its clock, blockhashes, transactions, simulations). */
@@ -66,6 +66,8 @@ export interface LedgerOptions {
   engine: EngineFactory;
   /** Accounts present at genesis. */
   genesis: GenesisAccount[];
+  /** What solana-test-validator's genesis flags change in the runtime (epochs, compute budget, features). Default: mainnet's. */
+  settings?: EngineSettings;
   /** Unix time of slot 0. Default: 2026-01-01T00:00:00Z, so runs are reproducible. */
   genesisTime: Date;
   /** Wall time a slot represents when deriving block times. Default: 400 ms. */

@@ -22,6 +22,7 @@ import { usesStoredNonce } from './durable-nonce.ts';
 import { landedInBlock } from './transaction-error.ts';
 import { DROPPED, simulationResult, transactionRecord, writtenAccountsOf } from './transaction-record.ts';
 import { addressOf } from '../../base/crypto/key-cache.ts';
+import { EpochSchedule } from './epoch-schedule.ts';
 
 export {
   DEFAULT_TRANSACTIONS_PER_SLOT,
@@ -54,14 +55,18 @@ export class Ledger {
   readonly #written = new Set<string>();
   #lock: Promise<unknown> = Promise.resolve();
   readonly #report: ChangeReporter;
+  /** Its epochs: mainnet's, or `settings.slotsPerEpoch` slots each (the Clock sysvar, the RPC's epoch answers). */
+  readonly epochSchedule: EpochSchedule;
 
   private constructor(engine: LedgerEngine, options: LedgerOptions) {
     this.#engine = engine;
     this.#options = options;
+    this.epochSchedule = new EpochSchedule(options.settings?.slotsPerEpoch);
     this.#clock = new SlotClock({
       genesisTime: options.genesisTime,
       slotMs: options.slotMs,
       perSlot: options.transactionsPerSlot ?? DEFAULT_TRANSACTIONS_PER_SLOT,
+      schedule: this.epochSchedule,
     });
     this.#report = options.changes?.reporter('ledger') ?? (() => undefined);
     this.#blockhashes = new LedgerBlockhashes(this.#report);
@@ -71,7 +76,7 @@ export class Ledger {
   static async create(options: LedgerOptions): Promise<Ledger> {
     const perSlot = options.transactionsPerSlot ?? DEFAULT_TRANSACTIONS_PER_SLOT;
     if (!Number.isSafeInteger(perSlot) || perSlot < 1) throw new RangeError(`transactionsPerSlot must be a whole number of at least 1, not ${perSlot}`);
-    const ledger = new Ledger(await options.engine(options.genesis), options);
+    const ledger = new Ledger(await options.engine(options.genesis, options.settings), options);
     ledger.#moveTo(ledger.#clock.slot + 1n, 1n);
     return ledger;
   }

@@ -1,6 +1,8 @@
 import { createHash } from 'node:crypto';
 import { PublicKey, SystemProgram } from '@solana/web3.js';
-import { Account, LiteSvm } from 'litesvm/dist/internal.js';
+import { Account, ComputeBudget, EpochSchedule, FeatureSet, LiteSvm } from 'litesvm/dist/internal.js';
+import { decodeBase58 } from '../../base/crypto/base58.ts';
+import type { EngineSettings } from './engine.ts';
 
 /**
  * LiteSVM banks: one made with the programs and checks the emulator wants, and a small pool of
@@ -47,9 +49,9 @@ export interface OriginalAccount {
  * A bank a closed engine left holding the genesis `genesis` names (see genesisKey), or a new one;
  * `warm` says whether it holds that genesis already ('' names none: a bare bank).
  */
-export function takeBank(genesis = ''): { svm: LiteSvm; warm: boolean } {
+export function takeBank(genesis = '', settings: EngineSettings = {}): { svm: LiteSvm; warm: boolean } {
   const svm = idleBanks.get(genesis)?.pop();
-  if (!svm) return { svm: newBank(), warm: false };
+  if (!svm) return { svm: newBank(settings), warm: false };
   idleOrder.splice(
     idleOrder.findIndex((entry) => entry.svm === svm),
     1,
@@ -94,9 +96,17 @@ export function genesisKey(accounts: Iterable<{ address: string; lamports: bigin
   return parts.join(',');
 }
 
-function newBank(): LiteSvm {
+/** What names a bank's settings in its pool key: '' for mainnet's (every feature on, the default budget and schedule). */
+export function settingsKey(settings: EngineSettings): string {
+  const { slotsPerEpoch, computeUnitLimit, deactivatedFeatures = [] } = settings;
+  if (slotsPerEpoch === undefined && computeUnitLimit === undefined && deactivatedFeatures.length === 0) return '';
+  return `epoch:${slotsPerEpoch ?? '-'};units:${computeUnitLimit ?? '-'};off:${[...deactivatedFeatures].sort().join('+')}|`;
+}
+
+function newBank(settings: EngineSettings): LiteSvm {
   // Standard: sysvars, builtins, precompiles, the default SPL programs, every feature enabled.
   const svm = new LiteSvm();
+  applySettings(svm, settings);
   svm.setSigverify(false);
   svm.setBlockhashCheck(false);
   svm.setTransactionHistory(0n);
@@ -106,4 +116,19 @@ function newBank(): LiteSvm {
   const nativeMint = svm.getAccount(NATIVE_MINT);
   if (nativeMint) svm.setAccount(NATIVE_MINT, new Account(1_000_000_000n, nativeMint.data(), nativeMint.owner(), false, 0n));
   return svm;
+}
+
+/** solana-test-validator's genesis flags, as LiteSVM takes them: the budget, the feature set, the EpochSchedule sysvar. */
+function applySettings(svm: LiteSvm, { slotsPerEpoch, computeUnitLimit, deactivatedFeatures = [] }: EngineSettings): void {
+  if (computeUnitLimit !== undefined) {
+    const budget = new ComputeBudget();
+    budget.computeUnitLimit = computeUnitLimit;
+    svm.setComputeBudget(budget);
+  }
+  if (deactivatedFeatures.length > 0) {
+    const features = FeatureSet.allEnabled();
+    for (const feature of deactivatedFeatures) features.deactivate(decodeBase58(feature)!);
+    svm.setFeatureSet(features);
+  }
+  if (slotsPerEpoch !== undefined) svm.setEpochSchedule(new EpochSchedule(slotsPerEpoch, slotsPerEpoch, false, 0n, 0n));
 }

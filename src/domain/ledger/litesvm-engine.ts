@@ -6,7 +6,7 @@ import { PublicKey } from '@solana/web3.js';
 import { Account, Clock, SimulatedTransactionInfo, type LiteSvm } from 'litesvm/dist/internal.js';
 import type { FeeRules } from './compute-budget.ts';
 import type { EngineClock, EngineExecution, EngineFactory, EngineTransaction, LedgerAccount, LedgerEngine } from './engine.ts';
-import { genesisKey, LOADERS, releaseBank, takeBank, type OriginalAccount } from './litesvm-bank.ts';
+import { genesisKey, LOADERS, releaseBank, settingsKey, takeBank, type OriginalAccount } from './litesvm-bank.ts';
 import { SLOT_HASHES_SYSVAR, SlotHashes } from './slot-hashes.ts';
 import { toExecution } from './litesvm-execution.ts';
 import { encodeBase58 } from '../../base/crypto/base58.ts';
@@ -34,9 +34,11 @@ import { InternalError } from '../../base/errors/internal-error.ts';
  * Banks are reused: a closed engine's bank is reset and handed to the next (litesvm-bank.ts);
  * execution results are translated in litesvm-execution.ts.
  */
-export const createLiteSvmEngine: EngineFactory = async (genesis) => {
-  const key = genesisKey(genesis.map(({ address, account }) => ({ address: addressOf(address), ...account, owner: addressOf(account.owner) })));
-  const { svm, warm } = takeBank(key);
+export const createLiteSvmEngine: EngineFactory = async (genesis, settings = {}) => {
+  const accounts = genesisKey(genesis.map(({ address, account }) => ({ address: addressOf(address), ...account, owner: addressOf(account.owner) })));
+  // A bank is made for its settings as well as its genesis: a pooled one serves only the same of both.
+  const key = `${settingsKey(settings)}${accounts}`;
+  const { svm, warm } = takeBank(key, settings);
   const engine = new LiteSvmEngine(svm, key);
   // A bank of this key holds this genesis already (its engine's writes were put back); a new one gets it once, and keeps it.
   if (!warm) for (const { address, account } of genesis) engine.loadGenesisAccount(address, account);

@@ -1,5 +1,5 @@
 import type { EngineClock } from './engine.ts';
-import { epochOf } from './epoch-schedule.ts';
+import type { EpochSchedule } from './epoch-schedule.ts';
 import type { ClockMark } from './ledger-changes.ts';
 import type { LedgerClock } from './ledger-types.ts';
 import { encodeBase58 } from '../../base/crypto/base58.ts';
@@ -27,12 +27,14 @@ export class SlotClock {
   readonly #genesisTime: Date;
   readonly #slotMs: number;
   readonly #perSlot: number;
+  readonly #schedule: EpochSchedule;
 
-  /** `genesisTime`: unix time of slot 0; `slotMs`: wall time a slot represents; `perSlot`: transactions a slot holds. */
-  constructor(options: { genesisTime: Date; slotMs: number; perSlot: number }) {
+  /** `genesisTime`: unix time of slot 0; `slotMs`: wall time a slot represents; `perSlot`: transactions a slot holds; `schedule`: its epochs. */
+  constructor(options: { genesisTime: Date; slotMs: number; perSlot: number; schedule: EpochSchedule }) {
     this.#genesisTime = options.genesisTime;
     this.#slotMs = options.slotMs;
     this.#perSlot = options.perSlot;
+    this.#schedule = options.schedule;
   }
 
   get slot(): bigint {
@@ -56,7 +58,7 @@ export class SlotClock {
 
   /** The Clock sysvar at `slot`: the one place its epoch fields are worked out. */
   engineClockAt(slot: bigint): EngineClock {
-    const { epoch, firstSlot, leaderScheduleEpoch } = epochOf(slot);
+    const { epoch, firstSlot, leaderScheduleEpoch } = this.#schedule.epochOf(slot);
     return { slot, epochStartTimestamp: this.unixAt(firstSlot), epoch, leaderScheduleEpoch, unixTimestamp: this.unixAt(slot) };
   }
 

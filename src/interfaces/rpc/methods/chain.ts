@@ -1,4 +1,3 @@
-import { EPOCH_SCHEDULE, epochOf } from '../../../domain/ledger/epoch-schedule.ts';
 import { API_VERSION, FEATURE_SET, commitmentOf, contextSlot, type MethodTable } from '../context.ts';
 import { JsonRpcError, RPC_ERROR } from '../json-rpc-error.ts';
 import { configObject, positional, requireInteger } from '../params.ts';
@@ -36,7 +35,7 @@ export const chainMethods: MethodTable = {
     contextSlot(context, config);
     // The ledger's clock is the Clock sysvar programs read: its epoch is this epoch.
     const clock = context.deps.ledger.clock();
-    const { slotIndex, slotsInEpoch } = epochOf(clock.slot);
+    const { slotIndex, slotsInEpoch } = context.deps.ledger.epochSchedule.epochOf(clock.slot);
     return {
       absoluteSlot: Number(clock.slot),
       blockHeight: Number(clock.blockHeight),
@@ -47,9 +46,9 @@ export const chainMethods: MethodTable = {
     };
   },
 
-  getEpochSchedule(params) {
+  getEpochSchedule(params, context) {
     positional(params, 'getEpochSchedule', { min: 0, max: 0 });
-    const { firstNormalEpoch, firstNormalSlot, leaderScheduleSlotOffset, slotsPerEpoch, warmup } = EPOCH_SCHEDULE;
+    const { firstNormalEpoch, firstNormalSlot, leaderScheduleSlotOffset, slotsPerEpoch, warmup } = context.deps.ledger.epochSchedule;
     return {
       firstNormalEpoch: Number(firstNormalEpoch),
       firstNormalSlot: Number(firstNormalSlot),

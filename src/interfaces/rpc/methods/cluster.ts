@@ -1,6 +1,5 @@
 import { createHash } from 'node:crypto';
 import { Keypair, PublicKey, StakeProgram, TransactionInstruction, TransactionMessage, VersionedTransaction } from '@solana/web3.js';
-import { EPOCH_SCHEDULE, epochOf } from '../../../domain/ledger/epoch-schedule.ts';
 import type { Ledger } from '../../../domain/ledger/ledger.ts';
 import { API_VERSION, FEATURE_SET, commitmentOf, contextSlot, withContext, type MethodTable } from '../context.ts';
 import { JsonRpcError, RPC_ERROR, invalidParams } from '../json-rpc-error.ts';
@@ -55,7 +54,7 @@ export const clusterMethods: MethodTable = {
     const only = config.votePubkey === undefined || config.votePubkey === null ? null : requirePubkey(config.votePubkey).toBase58();
     const clock = context.deps.ledger.clock();
     const slot = Number(clock.slot);
-    const { firstSlot } = epochOf(clock.slot);
+    const { firstSlot } = context.deps.ledger.epochSchedule.epochOf(clock.slot);
     const account = {
       votePubkey: VOTE_ACCOUNT,
       nodePubkey: IDENTITY,
@@ -101,9 +100,10 @@ export const clusterMethods: MethodTable = {
     commitmentOf(config);
     const identity = config.identity === undefined || config.identity === null ? null : requirePubkey(config.identity).toBase58();
     const slot = slotParam === undefined || slotParam === null ? context.deps.ledger.clock().slot : BigInt(requireInteger(slotParam));
-    const { slotsInEpoch, epoch } = epochOf(slot);
+    const schedule = context.deps.ledger.epochSchedule;
+    const { slotsInEpoch, epoch } = schedule.epochOf(slot);
     // The schedule of an epoch the leader schedule does not yet reach is unknown: null, as the validator answers.
-    if (epoch > epochOf(context.deps.ledger.clock().slot).leaderScheduleEpoch) return null;
+    if (epoch > schedule.epochOf(context.deps.ledger.clock().slot).leaderScheduleEpoch) return null;
     if (identity !== null && identity !== IDENTITY) return {};
     return { [IDENTITY]: Array.from({ length: Number(slotsInEpoch) }, (_, index) => index) };
   },
@@ -115,7 +115,7 @@ export const clusterMethods: MethodTable = {
     commitmentOf(config);
     const current = context.deps.ledger.clock().slot;
     const range = (config.range ?? {}) as { firstSlot?: unknown; lastSlot?: unknown };
-    const firstSlot = range.firstSlot === undefined ? Number(epochOf(current).firstSlot) : requireInteger(range.firstSlot);
+    const firstSlot = range.firstSlot === undefined ? Number(context.deps.ledger.epochSchedule.epochOf(current).firstSlot) : requireInteger(range.firstSlot);
     const lastSlot = Math.min(range.lastSlot === undefined || range.lastSlot === null ? Number(current) : requireInteger(range.lastSlot), Number(current));
     if (lastSlot < firstSlot) throw invalidParams(`lastSlot, ${lastSlot}, cannot be less than firstSlot, ${firstSlot}`);
     const identity = config.identity === undefined || config.identity === null ? null : requirePubkey(config.identity).toBase58();
@@ -164,7 +164,7 @@ export const clusterMethods: MethodTable = {
   getInflationRate(params, context) {
     positional(params, 'getInflationRate', { min: 0, max: 0 });
     const { epoch } = context.deps.ledger.clock();
-    const years = (Number(epoch) * Number(EPOCH_SCHEDULE.slotsPerEpoch)) / SLOTS_PER_YEAR;
+    const years = (Number(epoch) * Number(context.deps.ledger.epochSchedule.slotsPerEpoch)) / SLOTS_PER_YEAR;
     const total = Math.max(INFLATION.initial * (1 - INFLATION.taper) ** years, INFLATION.terminal);
     const foundation = years < INFLATION.foundationTerm ? total * INFLATION.foundation : 0;
     return { epoch: Number(epoch), foundation, total, validator: total - foundation };
