@@ -1,9 +1,9 @@
 import { resolve } from 'node:path';
-import { createLogger, requestLogLine, type Logger } from '../server/logger.ts';
+import { createLogger, requestLogLine, type Logger, type Severity } from '../server/logger.ts';
 import { startServer, StateRestoreError, type RunningServer } from '../server/start-server.ts';
 import { isInternalError } from '../../base/errors/internal-error.ts';
 import { watchPrograms } from '../server/program-watch.ts';
-import { banner } from './banner.ts';
+import { banner, type BannerFacts } from './banner.ts';
 import { readyFacts, READY_LINE_PREFIX } from './ready.ts';
 import { ReadyFile } from './ready-file.ts';
 import type { StartOptions } from './start-options.ts';
@@ -13,6 +13,10 @@ export interface LaunchIo {
   stderr: (text: string) => void;
   /** Print the banner and the ready line (start), or only log (exec, whose command gets the URLs in its environment). */
   announce: boolean;
+  /** The banner's text, in place of relay-emulator's own (test-validator prints a validator's lines first). */
+  banner?: (facts: BannerFacts) => string;
+  /** Where log lines go, in place of stdout and stderr (test-validator writes its ledger's validator.log). */
+  log?: (line: string, severity: Severity) => void;
 }
 
 export interface Launched {
@@ -29,7 +33,10 @@ export interface Launched {
  */
 export async function launch(options: StartOptions, io: LaunchIo): Promise<Launched | number> {
   const { stdout, stderr } = io;
-  const log = createLogger(options.logLevel, (line, severity) => (severity === 'error' || severity === 'warn' || !io.announce ? stderr : stdout)(`${line}\n`));
+  const log = createLogger(
+    options.logLevel,
+    io.log ?? ((line, severity) => (severity === 'error' || severity === 'warn' || !io.announce ? stderr : stdout)(`${line}\n`)),
+  );
   let readyFile: ReadyFile | null = null;
   let server: RunningServer;
   try {
@@ -60,6 +67,7 @@ export async function launch(options: StartOptions, io: LaunchIo): Promise<Launc
         accounts: options.accounts,
         accountDirs: options.accountDirs,
         ...(options.anchor === null ? {} : { anchor: options.anchor }),
+        ...(options.genesis === null ? {} : { genesis: options.genesis }),
       },
       ...(options.importFile === null ? {} : { importFile: resolve(options.importFile) }),
       // Restored (snapshot, then journal) before anything is served.
@@ -124,7 +132,7 @@ export async function launch(options: StartOptions, io: LaunchIo): Promise<Launc
     return 1;
   }
   if (io.announce && options.logLevel !== 'silent') {
-    stdout(banner({ server, stateFile: stateFile?.path ?? null, restored }));
+    stdout((io.banner ?? banner)({ server, stateFile: stateFile?.path ?? null, restored }));
     stdout(`${READY_LINE_PREFIX} ${JSON.stringify(facts)}\n`);
   } else {
     log.info(`relay-emulator listening on ${server.emulator.config.baseUrl}`);

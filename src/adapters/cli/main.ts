@@ -7,6 +7,10 @@ const USAGE = `Usage: relay-emulator <command> [options]
 Commands:
   start         run the emulator on a port (relay-emulator start --help)
   exec          start it, run a command against it, stop it: relay-emulator exec [options] -- <command...>
+  test-validator  solana-test-validator's command line, over the emulator (relay-emulator test-validator --help)
+  shims DIR     write DIR/solana-test-validator, DIR/solana and DIR/surfpool, which run this emulator
+  solana        the Solana CLI's logs, balance, airdrop, account and address, against the emulator
+  surfpool      Surfpool's start, as test-validator runs it
   conformance   run the conformance kit against a relay's base URL (relay-emulator conformance --help)
   export        write a running emulator's state to a file: relay-emulator export --url ORIGIN > state.json
   import        load a state file into a running emulator: relay-emulator import --url ORIGIN state.json
@@ -24,6 +28,22 @@ export async function main(argv: string[]): Promise<number> {
     case 'start': {
       const { runStartCommand } = await import('./start-command.ts');
       return runStartCommand(rest);
+    }
+    case 'test-validator': {
+      const { runTestValidatorCommand } = await import('./test-validator-command.ts');
+      return runTestValidatorCommand(rest);
+    }
+    case 'shims': {
+      const { runShimsCommand } = await import('./shims/shims-command.ts');
+      return runShimsCommand(rest, io());
+    }
+    case 'solana': {
+      const { runSolanaCommand } = await import('./shims/solana-command.ts');
+      return runSolanaCommand(rest, { ...io(), env: process.env });
+    }
+    case 'surfpool': {
+      const { runSurfpoolCommand } = await import('./shims/surfpool-command.ts');
+      return runSurfpoolCommand(rest);
     }
     case 'exec': {
       const { runExecCommand } = await import('./exec-command.ts');
@@ -52,6 +72,10 @@ export async function main(argv: string[]): Promise<number> {
       process.stderr.write(`relay-emulator: unknown command "${command}"\n\n${USAGE}`);
       return 2;
   }
+}
+
+function io(): { stdout: (text: string) => void; stderr: (text: string) => void } {
+  return { stdout: (text) => process.stdout.write(text), stderr: (text) => process.stderr.write(text) };
 }
 
 /** Runs the command line and exits with its code. */

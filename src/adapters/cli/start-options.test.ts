@@ -34,6 +34,7 @@ describe('relay-emulator start options', () => {
       accountDirs: [],
       anchor: null,
       watch: false,
+      genesis: null,
       help: false,
     });
   });
@@ -153,6 +154,7 @@ describe('relay-emulator start options', () => {
       accountDirs: [resolve('accounts'), '/more'],
       anchor: null,
       watch: false,
+      genesis: null,
       help: false,
     });
   });

@@ -12,6 +12,7 @@ import { RPC_AUTH_MODES, type RpcAuthMode } from '../../domain/auth/rpc-auth.ts'
 import { existsSync } from 'node:fs';
 import { delimiter, resolve } from 'node:path';
 import type { AccountOption, ProgramOption } from '../../domain/fixtures/app-genesis.ts';
+import type { GenesisOptions } from '../../assembly/options.ts';
 import { takeValidatorFlags, validatorFlagLines } from './validator-flags.ts';
 
 /** What `relay-emulator start` runs with, once flags, environment and defaults are merged. */
@@ -56,6 +57,8 @@ export interface StartOptions {
   anchor: string | null;
   /** --watch: reload a program loaded from a .so when the file changes. */
   watch: boolean;
+  /** solana-test-validator's genesis flags (test-validator's --mint, --slots-per-epoch, …), or null: none. */
+  genesis: GenesisOptions | null;
   help: boolean;
 }
 
@@ -187,6 +190,7 @@ export function parseStartOptions(argv: string[], env: NodeJS.ProcessEnv = proce
     accountDirs: ((values['account-dir'] as string[] | undefined) ?? splitPaths(env[START_FLAGS['account-dir'].env])).map((dir) => resolve(dir)),
     anchor: anchorWorkspace(pick('anchor'), values['no-anchor'] === true || flagFromEnv('no-anchor', env[START_FLAGS['no-anchor'].env])),
     watch: values.watch === true || flagFromEnv('watch', env[START_FLAGS.watch.env]),
+    genesis: null,
     help: values.help === true,
   };
 }

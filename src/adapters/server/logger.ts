@@ -12,7 +12,10 @@ export interface Logger {
 }
 
 /** A leveled logger writing lines to `write` (default: stdout for info/debug, stderr for warnings and errors). */
-export function createLogger(level: LogLevel, write?: (line: string, severity: Exclude<LogLevel, 'silent'>) => void): Logger {
+/** How serious a log line is: every level but `silent`. */
+export type Severity = Exclude<LogLevel, 'silent'>;
+
+export function createLogger(level: LogLevel, write?: (line: string, severity: Severity) => void): Logger {
   const rank = LOG_LEVELS.indexOf(level);
   const out = write ?? ((line, severity) => (severity === 'error' || severity === 'warn' ? process.stderr : process.stdout).write(`${line}\n`));
   const at = (severity: Exclude<LogLevel, 'silent'>) => (message: string) => {

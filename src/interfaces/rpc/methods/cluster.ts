@@ -10,7 +10,8 @@ import { configObject, optionalBoolean, optionalInteger, positional, requireInte
  * stake, on mainnet's inflation schedule. Its keys are fixed (derived from a constant seed), so
  * that they are the same in every run.
  */
-const IDENTITY = seededKey('relay-emulator validator identity');
+/** The one validator's identity (getIdentity, getClusterNodes; test-validator's banner). */
+export const IDENTITY = seededKey('relay-emulator validator identity');
 const VOTE_ACCOUNT = seededKey('relay-emulator vote account');
 const MAX_SLOT_LEADERS = 5000;
 /** Mainnet's inflation governor (agave `Inflation::default`). */

@@ -1,0 +1,135 @@
+import { writeFileSync } from 'node:fs';
+import { decompress } from 'fzstd';
+import { exactJson } from '../../../domain/fixtures/account-dumps.ts';
+import type { SolanaIo, SolanaTarget } from './solana-target.ts';
+
+const LAMPORTS_PER_SOL = 1_000_000_000n;
+
+/** A JSON-RPC call to the target, its result (bigints exact), or an Error with the RPC's message. */
+async function rpc<T = any>(target: SolanaTarget, method: string, params: unknown[]): Promise<T> {
+  const response = await fetch(target.rpcUrl, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify({ jsonrpc: '2.0', id: 1, method, params }),
+  });
+  const text = await response.text();
+  // Lamports and rent epochs pass 2^53: read them as text-exact bigints.
+  const body = JSON.parse(text.replace(/"(lamports|rentEpoch|value)":(\d{16,})/g, '"$1":"$2"')) as { result?: T; error?: { message: string } };
+  if (body.error) throw new Error(body.error.message);
+  return body.result as T;
+}
+
+/** The CLI's balance text: SOL with trailing zeros trimmed (`1.5 SOL`, `0 SOL`), or `N lamports`. */
+export function balanceText(lamports: bigint, inLamports: boolean): string {
+  if (inLamports) return `${lamports} lamport${lamports === 1n ? '' : 's'}`;
+  const whole = lamports / LAMPORTS_PER_SOL;
+  const fraction = (lamports % LAMPORTS_PER_SOL).toString().padStart(9, '0').replace(/0+$/, '');
+  return `${whole}${fraction === '' ? '' : `.${fraction}`} SOL`;
+}
+
+/** `solana balance [ADDRESS] [--lamports]`. */
+export async function showBalance(address: string, inLamports: boolean, target: SolanaTarget, io: SolanaIo): Promise<number> {
+  const { value } = await rpc<{ value: number | string }>(target, 'getBalance', [address, { commitment: target.commitment }]);
+  const lamports = BigInt(value);
+  io.stdout(target.output === 'display' ? `${balanceText(lamports, inLamports)}\n` : `${jsonOut({ lamports }, target)}\n`);
+  return 0;
+}
+
+/** `solana airdrop AMOUNT [RECIPIENT]`: requestAirdrop, confirmed, then the new balance, as the CLI prints them. */
+export async function requestAirdrop(amount: string, recipient: string, target: SolanaTarget, io: SolanaIo): Promise<number> {
+  if (!/^\d+(\.\d{0,9})?$/.test(amount)) throw new Error(`Unable to parse input amount as float, provided: ${amount}`);
+  const [whole, fraction = ''] = amount.split('.');
+  const lamports = BigInt(whole!) * LAMPORTS_PER_SOL + BigInt(fraction.padEnd(9, '0'));
+  io.stdout(`Requesting airdrop of ${balanceText(lamports, false)}\n`);
+  const before = BigInt((await rpc<{ value: number | string }>(target, 'getBalance', [recipient, { commitment: target.commitment }])).value);
+  let signature: string;
+  try {
+    signature = await rpc<string>(target, 'requestAirdrop', [recipient, Number(lamports), { commitment: target.commitment }]);
+  } catch {
+    throw new Error('airdrop request failed. This can happen when the rate limit is reached.');
+  }
+  for (let tries = 0; tries < 120; tries += 1) {
+    const { value } = await rpc<{ value: ({ err: unknown; confirmationStatus: string } | null)[] }>(target, 'getSignatureStatuses', [[signature]]);
+    const status = value[0];
+    if (status && status.err !== null) throw new Error(`Transaction ${signature} failed: ${JSON.stringify(status.err)}`);
+    if (status && status.confirmationStatus !== 'processed') break;
+    await new Promise((resolve) => setTimeout(resolve, 250));
+  }
+  io.stdout(target.output === 'display' ? `\nSignature: ${signature}\n\n` : `${jsonOut({ signature }, target)}\n`);
+  const after = BigInt((await rpc<{ value: number | string }>(target, 'getBalance', [recipient, { commitment: target.commitment }])).value);
+  if (after < before + lamports) io.stdout(`Balance unchanged\nRun \`solana confirm -v ${JSON.stringify(signature)}\` for more info\n`);
+  else io.stdout(`${balanceText(after, false)}\n`);
+  return 0;
+}
+
+/** `solana account ADDRESS [--output json|json-compact] [-o FILE] [--lamports]`, read as the CLI reads it (base64+zstd). */
+export async function showAccount(
+  address: string,
+  options: { lamports: boolean; outputFile: string | null },
+  target: SolanaTarget,
+  io: SolanaIo,
+): Promise<number> {
+  const { value } = await rpc<{ value: AccountJson | null }>(target, 'getAccountInfo', [address, { encoding: 'base64+zstd', commitment: target.commitment }]);
+  if (value === null) throw new Error(`AccountNotFound: pubkey=${address}`);
+  const [encoded, encoding] = value.data;
+  const raw = Buffer.from(encoded, 'base64');
+  const data = encoding === 'base64+zstd' ? Buffer.from(decompress(raw)) : raw;
+  const lamports = BigInt(value.lamports);
+  if (target.output !== 'display') {
+    const json = jsonOut(
+      {
+        pubkey: address,
+        account: {
+          lamports,
+          data: [data.toString('base64'), 'base64'],
+          owner: value.owner,
+          executable: value.executable,
+          rentEpoch: BigInt(value.rentEpoch),
+          space: data.length,
+        },
+      },
+      target,
+    );
+    if (options.outputFile !== null) {
+      writeFileSync(options.outputFile, json);
+      io.stdout(`\nWrote account to ${options.outputFile}\n`);
+    } else io.stdout(`${json}\n`);
+    return 0;
+  }
+  const rows = [`Public Key: ${address}`, `Balance: ${balanceText(lamports, options.lamports)}`, `Owner: ${value.owner}`, `Executable: ${value.executable}`];
+  let text = `\n${rows.join('\n')}\nRent Epoch: ${value.rentEpoch}\n`;
+  if (options.outputFile !== null) {
+    writeFileSync(options.outputFile, data);
+    text += `\nWrote account data to ${options.outputFile}\n`;
+  } else if (data.length > 0) text += `${hexDump(data)}\n`;
+  io.stdout(`${text}\n`);
+  return 0;
+}
+
+interface AccountJson {
+  lamports: number | string;
+  data: [string, string];
+  owner: string;
+  executable: boolean;
+  rentEpoch: number | string;
+}
+
+function jsonOut(value: unknown, target: SolanaTarget): string {
+  return exactJson(value, target.output === 'json' ? 2 : undefined);
+}
+
+/** pretty-hex's dump, as the CLI prints account data: a length line, then rows of 16 bytes in groups of 4 and their ASCII. */
+export function hexDump(data: Uint8Array): string {
+  const width = data.length - 1 <= 0xffff ? 4 : data.length - 1 <= 0xffffff ? 6 : 8;
+  const rows = [`Length: ${data.length} (0x${data.length.toString(16)}) bytes`];
+  for (let at = 0; at < data.length; at += 16) {
+    const row = data.subarray(at, at + 16);
+    const groups: string[] = [];
+    for (let group = 0; group < 16; group += 4) {
+      groups.push([...Array(4).keys()].map((index) => (group + index < row.length ? row[group + index]!.toString(16).padStart(2, '0') : '  ')).join(' '));
+    }
+    const ascii = [...row].map((byte) => (byte >= 0x20 && byte < 0x7f ? String.fromCharCode(byte) : '.')).join('');
+    rows.push(`${at.toString(16).padStart(width, '0')}:   ${groups.join('  ')}   ${ascii}`);
+  }
+  return rows.join('\n');
+}

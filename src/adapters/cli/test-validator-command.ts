@@ -1,0 +1,102 @@
+import { appendFileSync, readdirSync, rmSync } from 'node:fs';
+import { join, relative } from 'node:path';
+import { EMULATOR_VERSION } from '../../base/version.ts';
+import { API_VERSION, FEATURE_SET } from '../../interfaces/rpc/context.ts';
+import { IDENTITY } from '../../interfaces/rpc/methods/cluster.ts';
+import { ensureDirectorySync } from '../server/ensure-directory.ts';
+import type { Severity } from '../server/logger.ts';
+import { banner, type BannerFacts } from './banner.ts';
+import { serveUntilStopped, type ServeIo } from './serve.ts';
+import { UsageError } from './start-options.ts';
+import { LEDGER_STATE_FILE, parseTestValidatorArgs, type TestValidatorOptions } from './test-validator-options.ts';
+import { testValidatorUsage } from './test-validator-usage.ts';
+
+/**
+ * `relay-emulator test-validator`: solana-test-validator's command line over the emulator, so that
+ * `anchor test`, Light's CLI, amman and scripts that start a validator by name start this instead
+ * (`relay-emulator shims DIR` writes the name), with the relay, Kora and the web UI on the same port.
+ * It serves until SIGINT, SIGTERM or SIGHUP as `start` does; a SIGKILL (what `anchor test` sends)
+ * leaves the ledger folder as a crash leaves a state file: the next start on it replays its journal.
+ */
+export async function runTestValidatorCommand(argv: string[], io: ServeIo = {}): Promise<number> {
+  const stdout = io.stdout ?? ((text) => process.stdout.write(text));
+  const stderr = io.stderr ?? ((text) => process.stderr.write(text));
+  let options: TestValidatorOptions;
+  try {
+    options = parseTestValidatorArgs(argv, io.env ?? process.env);
+  } catch (error) {
+    if (!(error instanceof UsageError)) throw error;
+    stderr(`relay-emulator test-validator: ${error.message} (relay-emulator test-validator --help lists the flags)\n`);
+    return 2;
+  }
+  if (options.help) {
+    stdout(testValidatorUsage());
+    return 0;
+  }
+  if (options.version) {
+    stdout(`solana-test-validator ${API_VERSION} (src:relay-emulator ${EMULATOR_VERSION}; feat:${FEATURE_SET}, client:relay-emulator)\n`);
+    return 0;
+  }
+  try {
+    ensureDirectorySync(options.ledger);
+  } catch (error) {
+    stderr(`relay-emulator test-validator: cannot start: --ledger ${options.ledger}: ${(error as Error).message}\n`);
+    return 1;
+  }
+  if (options.reset) resetLedger(options.ledger);
+  if (options.noted.length > 0) {
+    stderr(`relay-emulator test-validator: ${options.noted.join(', ')} accepted, meaning nothing here (docs/test-validator.md says why)\n`);
+  }
+  if (options.mint === null && !options.quiet) {
+    stderr('Notice! No wallet available. `solana airdrop` localnet SOL after creating one\n');
+  }
+  const logFile = join(options.ledger, 'validator.log');
+  return serveUntilStopped(options.start.logLevel === 'info' && options.quiet ? { ...options.start, logLevel: 'warn' } : options.start, {
+    ...io,
+    stdout: options.quiet ? () => undefined : stdout,
+    stderr,
+    banner: (facts) => validatorBanner(facts, options, logFile),
+    // The validator logs to LEDGER/validator.log, and to stderr with --log; warnings and errors reach stderr either way.
+    log: (line: string, severity: Severity) => {
+      if (options.log || severity === 'warn' || severity === 'error') stderr(`${line}\n`);
+      if (!options.log) appendFileSync(logFile, `${line}\n`);
+    },
+  });
+}
+
+/**
+ * `--reset`: the emulator's own files in the ledger folder go (its state file, the state file's
+ * journal segments and lock, validator.log); anything else there stays, since a ledger folder may
+ * be one the user made. A validator's own ledger files are not the emulator's to read or remove.
+ */
+function resetLedger(ledger: string): void {
+  let names: string[];
+  try {
+    names = readdirSync(ledger);
+  } catch {
+    return;
+  }
+  for (const name of names) {
+    if (name === 'validator.log' || name === LEDGER_STATE_FILE || name.startsWith(`${LEDGER_STATE_FILE}.`))
+      rmSync(join(ledger, name), { force: true, recursive: true });
+  }
+}
+
+/** solana-test-validator's start-up lines (what scripts read: "JSON RPC URL: …"), then relay-emulator's own banner. */
+function validatorBanner(facts: BannerFacts, options: TestValidatorOptions, logFile: string): string {
+  const { config } = facts.server.emulator;
+  const origin = facts.server.origin;
+  const where = (path: string) => (relative(process.cwd(), path) || '.').replace(/^(?!\.|\/)/, '');
+  const lines = [
+    `Ledger location: ${where(options.ledger)}`,
+    `Log: ${options.log ? 'stderr' : where(logFile)}`,
+    `Identity: ${IDENTITY}`,
+    `Genesis Hash: ${facts.server.emulator.services.ledger.genesisHash}`,
+    `Version: ${API_VERSION}`,
+    `JSON RPC URL: ${origin}`,
+    `WebSocket PubSub URL: ${(config.pubsubUrl ?? config.rpcUrl).replace(/^http/, 'ws').replace(/\/rpc$/, '')}`,
+    ...(options.mint ? [`Mint: ${options.mint.address} (500000000 SOL; from ${options.mint.from})`] : []),
+    '',
+  ];
+  return `${lines.join('\n')}${banner(facts)}`;
+}
