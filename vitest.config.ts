@@ -21,6 +21,7 @@ const E2E = 'test/e2e/**/*.test.ts';
 const PACKAGE = 'test/package/**/*.test.ts';
 const ENGINES = '**/*.engines.test.ts';
 const BUILD_CLI = './test/support/build-cli.ts';
+const PACK_TARBALL = './test/support/pack-tarball.ts';
 const env = (engine: string) => ({ RUST_LOG: 'error', RELAY_EMULATOR_ENGINE: engine });
 
 export default defineConfig({
@@ -35,7 +36,7 @@ export default defineConfig({
     projects: [
       { extends: true, test: { name: 'fast', include: ALL, exclude: [E2E, PACKAGE], env: env('litesvm') } },
       { extends: true, test: { name: 'e2e', include: [E2E], env: env('litesvm'), globalSetup: [BUILD_CLI] } },
-      { extends: true, test: { name: 'package', include: [PACKAGE], env: env('litesvm'), globalSetup: [BUILD_CLI] } },
+      { extends: true, test: { name: 'package', include: [PACKAGE], env: env('litesvm'), globalSetup: [BUILD_CLI, PACK_TARBALL] } },
       { extends: true, test: { name: 'bankrun', include: [ENGINES], env: env('bankrun'), globalSetup: [BUILD_CLI] } },
     ],
   },

@@ -5,6 +5,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { afterAll, describe, expect, it } from 'vitest';
+import { CLI_ARGS } from '../support/cli-process.ts';
 import { freePort, spawnEmulator, untilHealthy, type EmulatorProcess } from '../support/emulator-process.ts';
 
 /**
@@ -101,4 +102,42 @@ describe('the state lock raced by processes', () => {
       rmSync(directory, { recursive: true, force: true });
     }
   }, 180_000);
+});
+
+/**
+ * Issue 45, item 8: an emulator killed but never reaped (a zombie: its parent does not wait for it,
+ * as a container's or micro-VM's init may not) still answers `kill(pid, 0)`, and held the lock
+ * against every later start. Here its parent is `sleep`, which never reaps: the shell starts the
+ * emulator in the background and then becomes `sleep` (exec).
+ */
+describe('the lock of a zombie', () => {
+  it('is taken over, as a dead process’s is', async () => {
+    const directory = mkdtempSync(join(tmpdir(), 'relay-emulator-lock-zombie-'));
+    const stateFile = join(directory, 'state.json');
+    const quote = (word: string) => `'${word.replace(/'/g, `'\\''`)}'`;
+    const command = [process.execPath, ...CLI_ARGS, 'start', '--port', '0', '--state-file', stateFile, '--log-level', 'warn'].map(quote).join(' ');
+    const parent = spawn('sh', ['-c', `${command} > /dev/null 2>&1 & exec sleep 120`], { stdio: 'ignore', env: { ...process.env, RUST_LOG: 'error' } });
+    let next: EmulatorProcess | null = null;
+    try {
+      await expect.poll(() => existsSync(`${stateFile}.lock`), { timeout: 60_000, interval: 100 }).toBe(true);
+      const { pid } = JSON.parse(readFileSync(`${stateFile}.lock`, 'utf8')) as { pid: number };
+      process.kill(pid, 'SIGKILL');
+      const state = () => {
+        try {
+          const stat = readFileSync(`/proc/${pid}/stat`, 'utf8');
+          return stat.slice(stat.lastIndexOf(')') + 2, stat.lastIndexOf(')') + 3);
+        } catch {
+          return 'gone';
+        }
+      };
+      await expect.poll(state, { timeout: 10_000 }).toBe('Z');
+      next = spawnEmulator({ port: await freePort(), args: ['--state-file', stateFile, '--log-level', 'warn'] });
+      await untilHealthy(next.origin);
+      expect(state()).toBe('Z');
+    } finally {
+      await next?.stop('SIGKILL');
+      parent.kill('SIGKILL');
+      rmSync(directory, { recursive: true, force: true });
+    }
+  }, 120_000);
 });

@@ -3,6 +3,8 @@ import { readyFacts } from './ready.ts';
 import { ignoreStopSignals, onStopSignals, signalExitCode, type SignalSource } from './signals.ts';
 import { optionLines, parseStartOptions, UsageError, type StartOptions } from './start-options.ts';
 import { validatorFlagLines } from './validator-flags.ts';
+import { keypairAddress } from './shims/cli-config.ts';
+import { MINT_LAMPORTS } from './test-validator-options.ts';
 
 export interface ExecIo {
   env?: NodeJS.ProcessEnv;
@@ -19,6 +21,8 @@ const EXEC_ENV = {
   RELAY_API_KEY: 'an accepted X-API-Key',
   RELAY_FEE_PAYER: 'the fee payer, base58',
   RELAY_KORA_URL: "Kora's JSON-RPC (the --kora-port root, else <origin>/kora)",
+  ANCHOR_PROVIDER_URL: 'in an Anchor workspace: the RPC URL, as `anchor test` gives it (AnchorProvider.env())',
+  ANCHOR_WALLET: "in an Anchor workspace: [provider] wallet, ~ expanded; it holds 500,000,000 SOL, as anchor test's --mint",
 } as const;
 
 /**
@@ -38,6 +42,22 @@ function execUsage(): string {
     `free port unless --port says otherwise, and logs to stderr, warnings and errors\n` +
     `only unless --log-level says otherwise.\n\nOptions (those of start):\n${optionLines()}\n${validatorFlagLines()}\n  --help                     this text\n`
   );
+}
+
+/**
+ * The Anchor workspace's `[provider] wallet` (its path, and its address when the keypair reads), as
+ * `anchor test` hands it to its script (ANCHOR_WALLET) and funds it (`--mint`). Null fields when
+ * Anchor.toml names none; a workspace that cannot be read is left to the emulator's start to refuse.
+ */
+async function anchorProvider(directory: string): Promise<{ walletPath: string | null; walletAddress: string | null }> {
+  const { readAnchorWorkspace } = await import('../../domain/fixtures/anchor-workspace.ts');
+  let walletPath: string | null;
+  try {
+    walletPath = readAnchorWorkspace(directory).walletPath;
+  } catch {
+    return { walletPath: null, walletAddress: null };
+  }
+  return { walletPath, walletAddress: walletPath === null ? null : keypairAddress(walletPath) };
 }
 
 /** Splits `exec`'s arguments at `--`: the emulator's options before, the command after. Throws UsageError. */
@@ -76,6 +96,14 @@ export async function runExecCommand(argv: string[], io: ExecIo = {}): Promise<n
     stdout(execUsage());
     return 0;
   }
+  // In an Anchor workspace the command gets what `anchor test` gives its script, and the wallet its SOL.
+  const anchor = parsed.options.anchor === null ? null : await anchorProvider(parsed.options.anchor);
+  if (anchor?.walletAddress) {
+    parsed.options.genesis = {
+      ...parsed.options.genesis,
+      fund: [...(parsed.options.genesis?.fund ?? []), { address: anchor.walletAddress, lamports: MINT_LAMPORTS }],
+    };
+  }
   // Imported here, past --help and usage errors: it loads the emulator.
   const { launch } = await import('./launch.ts');
   const launched = await launch(parsed.options, { stdout, stderr, announce: false });
@@ -92,6 +120,7 @@ export async function runExecCommand(argv: string[], io: ExecIo = {}): Promise<n
       RELAY_API_KEY: facts.apiKey,
       RELAY_FEE_PAYER: facts.feePayer,
       RELAY_KORA_URL: facts.koraUrl,
+      ...(anchor === null ? {} : { ANCHOR_PROVIDER_URL: facts.rpcUrl, ...(anchor.walletPath === null ? {} : { ANCHOR_WALLET: anchor.walletPath }) }),
     },
     // npx, npm and friends are .cmd files on Windows, which only a shell runs.
     shell: process.platform === 'win32',

@@ -1,6 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import { link, mkdir, readFile, rename, rm, rmdir, stat, writeFile } from 'node:fs/promises';
 import { InternalError } from '../../base/errors/internal-error.ts';
+import { isProcessAlive } from './process-alive.ts';
 
 /**
  * Keeps a second process off a state file: `PATH.lock` names the process that has the state file
@@ -49,7 +50,7 @@ export class StateLock {
         if (await linked(own, path)) return new StateLock(path, nonce);
         const judged = await readLock(path);
         if (judged === 'gone') continue;
-        if (judged !== 'unreadable' && judged.pid !== process.pid && isAlive(judged.pid)) throw inUse(judged.pid, path);
+        if (judged !== 'unreadable' && judged.pid !== process.pid && isProcessAlive(judged.pid)) throw inUse(judged.pid, path);
         const replaced = await underTakeoverMutex(path, async () => {
           const again = await readLock(path);
           if (again === 'gone' || !sameLock(again, judged)) return false;
@@ -141,14 +142,4 @@ function inUse(pid: number, path: string): Error {
     `it is in use by process ${pid} (${path}): one state file serves one emulator at a time; stop that process, or delete the lock file if no emulator ` +
       `runs there`,
   );
-}
-
-function isAlive(pid: number): boolean {
-  try {
-    process.kill(pid, 0);
-    return true;
-  } catch (error) {
-    // EPERM: it exists, as another user's.
-    return (error as NodeJS.ErrnoException).code === 'EPERM';
-  }
 }
