@@ -51,7 +51,7 @@ export async function runTestValidatorCommand(argv: string[], io: ServeIo = {}):
     stderr('Notice! No wallet available. `solana airdrop` localnet SOL after creating one\n');
   }
   const logFile = join(options.ledger, 'validator.log');
-  return serveUntilStopped(options.start.logLevel === 'info' && options.quiet ? { ...options.start, logLevel: 'warn' } : options.start, {
+  return serveUntilStopped(options.start, {
     ...io,
     stdout: options.quiet ? () => undefined : stdout,
     stderr,

@@ -6,7 +6,7 @@ import type { SolanaIo, SolanaTarget } from './solana-target.ts';
 const LAMPORTS_PER_SOL = 1_000_000_000n;
 
 /** A JSON-RPC call to the target, its result (bigints exact), or an Error with the RPC's message. */
-async function rpc<T = any>(target: SolanaTarget, method: string, params: unknown[]): Promise<T> {
+async function rpc<T>(target: SolanaTarget, method: string, params: unknown[]): Promise<T> {
   const response = await fetch(target.rpcUrl, {
     method: 'POST',
     headers: { 'content-type': 'application/json' },
