@@ -50,6 +50,8 @@ import { HistoryIndex } from '../domain/store/history-index.ts';
 import { TokenAccountIndex } from '../domain/store/token-account-index.ts';
 import { Submissions } from '../domain/store/submissions.ts';
 import { readGenesisSettings, withFunds } from '../domain/fixtures/genesis-settings.ts';
+import { clonedDumps } from '../domain/fixtures/clone-cache.ts';
+import { clusterUrl } from '../domain/fixtures/cluster-url.ts';
 
 /** The base URL with option `loopback: false` and no `baseUrl` (the node server's default address). */
 export const DEFAULT_BASE_URL = 'http://127.0.0.1:8787/api';
@@ -82,6 +84,8 @@ export interface RelayEmulator extends TestControlMethods {
   observe(observer: ExchangeObserver): () => void;
   /** Who may call the /__emulator routes: open in process; the server requires a token on non-loopback binds. */
   admin: AdminGuard;
+  /** What start did that a user should know, one line each: the clones it loaded, from where, fetched when. */
+  notes: readonly string[];
   /**
    * What start warned of, one line each (also written to stderr): a program Kora's allowed_programs
    * or policy.extraPrograms allow that nothing on the ledger runs, and which of two dumps of one
@@ -149,10 +153,23 @@ async function assemble(options: RelayEmulatorOptions, loopback: CoreListener | 
   const fixtureAccounts = genesisAccounts(fixtures);
   // The app's programs and account dumps: read and checked whole before anything starts.
   const workspace = options.anchor === undefined ? null : readAnchorWorkspace(options.anchor);
+  // Cloned accounts: from the clone cache, else fetched once (and kept there).
+  const clones = [
+    ...(options.clone ? [await clonedDumps(options.clone)] : []),
+    ...(workspace?.clone
+      ? [
+          await clonedDumps({
+            url: clusterUrl(workspace.clone.url),
+            anchorClones: workspace.clone.accounts,
+            ...(options.clone?.cache ? { cache: options.clone.cache } : {}),
+          }),
+        ]
+      : []),
+  ];
   const app = await loadAppGenesis(
     {
       programs: [...(workspace?.programs ?? []), ...(options.programs ?? [])],
-      accounts: [...(workspace?.accounts ?? []), ...(options.accounts ?? [])],
+      accounts: [...(workspace?.accounts ?? []), ...(options.accounts ?? []), ...clones.flatMap(({ files }) => files.map((path) => ({ path })))],
       accountDirs: [...(workspace?.accountDirs ?? []), ...(options.accountDirs ?? [])],
     },
     new Map(fixtureAccounts.map(({ address }) => [addressOf(address), 'the fixtures'])),
@@ -160,7 +177,7 @@ async function assemble(options: RelayEmulatorOptions, loopback: CoreListener | 
   // The app's accounts after the fixtures': a dump that names a fixture account replaces it.
   const appAccounts = appGenesisAccounts(app);
   const replaced = new Set(appAccounts.map(({ address }) => addressOf(address)));
-  const settings = readGenesisSettings(options.genesis);
+  const settings = readGenesisSettings({ ...workspace?.genesis, ...options.genesis });
   const genesis = withFunds([...fixtureAccounts.filter(({ address }) => !replaced.has(addressOf(address))), ...appAccounts], settings.fund);
   const genesisTime = options.genesisTime ?? DEFAULT_GENESIS_TIME;
   const ledger = await Ledger.create({
@@ -296,6 +313,8 @@ async function assemble(options: RelayEmulatorOptions, loopback: CoreListener | 
   });
   // What start chose for the user, or will fail later: one line each, on stderr and in `warnings`.
   const warnings = [
+    ...(workspace?.warnings ?? []),
+    ...clones.flatMap((clone) => clone.warnings),
     ...app.warnings,
     ...(await unansweredPrograms(ledger, [
       { by: "Kora's allowed_programs", programs: kora.allowedPrograms },
@@ -328,6 +347,7 @@ async function assemble(options: RelayEmulatorOptions, loopback: CoreListener | 
     services,
     admin,
     warnings,
+    notes: clones.map((clone) => clone.summary),
     ...controls,
     async settle() {
       await queue.settle();

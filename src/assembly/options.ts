@@ -3,6 +3,7 @@ import type { KoraOptions } from '../interfaces/kora/kora-room.ts';
 import type { EngineFactory } from '../domain/ledger/engine.ts';
 import type { EngineName } from '../domain/ledger/engines.ts';
 import type { AccountOption, ProgramOption } from '../domain/fixtures/app-genesis.ts';
+import type { CloneOptions } from '../domain/fixtures/clone-cache.ts';
 import type { Fixtures } from '../domain/fixtures/load-fixtures.ts';
 import type { RateLimitOptions } from '../domain/limits/rate-limit-options.ts';
 import type { PolicyInput } from '../domain/relay/policy-options.ts';
@@ -147,6 +148,15 @@ export interface RelayEmulatorOptions {
    * Default none: mainnet's.
    */
   genesis?: GenesisOptions;
+  /**
+   * Accounts of a cluster, fetched once and kept (the clone cache): `{ url, accounts, maybe,
+   * upgradeablePrograms, lookupTables, cache, refresh }`, as solana-test-validator's `--url`,
+   * `--clone`, `--maybe-clone`, `--clone-upgradeable-program` and `--deep-clone-address-lookup-table`
+   * ask for them. A later start finds them in the cache (default `.relay-emulator/clones`) and needs
+   * no network; `refresh` fetches again. They load as account dumps: genesis, and a cloned program
+   * is one of the app's (rules P1, F3). Default none.
+   */
+  clone?: CloneOptions;
 }
 
 /** See {@link RelayEmulatorOptions.genesis}. */

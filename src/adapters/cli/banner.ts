@@ -41,9 +41,11 @@ export function banner({ server, stateFile, restored }: BannerFacts): string {
   }
   const width = Math.max(...rows.map(([label]) => label.length));
   const warnings = serverWarnings(server).map((warning) => `WARNING: ${warning}`);
+  const notes = server.emulator.notes.map((note) => `  ${note}`);
   return [
     `relay-emulator ${EMULATOR_VERSION} listening on ${server.host}:${server.port}`,
     ...rows.map(([label, value]) => `  ${label.padEnd(width)}  ${value}`),
+    ...notes,
     ...warnings,
     'Ctrl+C (SIGINT) or SIGTERM stops it.',
     '',

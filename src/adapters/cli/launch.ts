@@ -68,6 +68,7 @@ export async function launch(options: StartOptions, io: LaunchIo): Promise<Launc
         accountDirs: options.accountDirs,
         ...(options.anchor === null ? {} : { anchor: options.anchor }),
         ...(options.genesis === null ? {} : { genesis: options.genesis }),
+        ...(options.clone === null ? {} : { clone: options.clone }),
       },
       ...(options.importFile === null ? {} : { importFile: resolve(options.importFile) }),
       // Restored (snapshot, then journal) before anything is served.

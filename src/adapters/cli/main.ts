@@ -8,6 +8,7 @@ Commands:
   start         run the emulator on a port (relay-emulator start --help)
   exec          start it, run a command against it, stop it: relay-emulator exec [options] -- <command...>
   test-validator  solana-test-validator's command line, over the emulator (relay-emulator test-validator --help)
+  clone         fetch accounts of a cluster once, as Solana CLI dumps: relay-emulator clone --url URL --out DIR ADDRESS...
   shims DIR     write DIR/solana-test-validator, DIR/solana and DIR/surfpool, which run this emulator
   solana        the Solana CLI's logs, balance, airdrop, account and address, against the emulator
   surfpool      Surfpool's start, as test-validator runs it
@@ -32,6 +33,10 @@ export async function main(argv: string[]): Promise<number> {
     case 'test-validator': {
       const { runTestValidatorCommand } = await import('./test-validator-command.ts');
       return runTestValidatorCommand(rest);
+    }
+    case 'clone': {
+      const { runCloneCommand } = await import('./clone-command.ts');
+      return runCloneCommand(rest, io());
     }
     case 'shims': {
       const { runShimsCommand } = await import('./shims/shims-command.ts');

@@ -119,6 +119,29 @@ export const START_FLAGS = {
     value: 'DIR',
     help: 'load every *.json in DIR as a `solana account --output json` dump, as solana-test-validator does; repeatable (env: PATH-style list)',
   },
+  url: {
+    env: 'RELAY_EMULATOR_CLONE_URL',
+    value: 'URL_OR_MONIKER',
+    help: 'the cluster the --clone flags fetch from (a URL, or mainnet-beta, devnet, testnet, localhost, or their first letter)',
+  },
+  clone: {
+    env: 'RELAY_EMULATOR_CLONE',
+    value: 'ADDRESS',
+    help: 'an account of --url, fetched once into the clone cache and loaded from it after; repeatable (env: comma-separated)',
+  },
+  'maybe-clone': { env: 'RELAY_EMULATOR_MAYBE_CLONE', value: 'ADDRESS', help: 'as --clone, and a missing account is a warning; repeatable' },
+  'clone-upgradeable-program': {
+    env: 'RELAY_EMULATOR_CLONE_UPGRADEABLE_PROGRAM',
+    value: 'ADDRESS',
+    help: 'an upgradeable program of --url and its program data, deploy slot 0; repeatable',
+  },
+  'deep-clone-address-lookup-table': {
+    env: 'RELAY_EMULATOR_DEEP_CLONE_ADDRESS_LOOKUP_TABLE',
+    value: 'ADDRESS',
+    help: 'a lookup table of --url and every address it lists; repeatable',
+  },
+  'clone-cache': { env: 'RELAY_EMULATOR_CLONE_CACHE', value: 'DIR', help: 'where clones are kept (default .relay-emulator/clones)' },
+  'refresh-clones': { env: 'RELAY_EMULATOR_REFRESH_CLONES', value: '', help: 'fetch the clones again, replacing what the cache holds (env: 1/true)' },
   policy: {
     env: 'RELAY_EMULATOR_POLICY',
     value: 'PROFILE',

@@ -35,6 +35,7 @@ describe('relay-emulator start options', () => {
       anchor: null,
       watch: false,
       genesis: null,
+      clone: null,
       help: false,
     });
   });
@@ -155,6 +156,7 @@ describe('relay-emulator start options', () => {
       anchor: null,
       watch: false,
       genesis: null,
+      clone: null,
       help: false,
     });
   });

@@ -13,6 +13,8 @@ import { existsSync } from 'node:fs';
 import { delimiter, resolve } from 'node:path';
 import type { AccountOption, ProgramOption } from '../../domain/fixtures/app-genesis.ts';
 import type { GenesisOptions } from '../../assembly/options.ts';
+import type { CloneOptions } from '../../domain/fixtures/clone-cache.ts';
+import { clusterUrl } from '../../domain/fixtures/cluster-url.ts';
 import { takeValidatorFlags, validatorFlagLines } from './validator-flags.ts';
 
 /** What `relay-emulator start` runs with, once flags, environment and defaults are merged. */
@@ -59,6 +61,8 @@ export interface StartOptions {
   watch: boolean;
   /** solana-test-validator's genesis flags (test-validator's --mint, --slots-per-epoch, …), or null: none. */
   genesis: GenesisOptions | null;
+  /** --url and the clone flags: what the clone cache holds, or fetches once; null when none was given. */
+  clone: CloneOptions | null;
   help: boolean;
 }
 
@@ -102,6 +106,13 @@ export function parseStartOptions(argv: string[], env: NodeJS.ProcessEnv = proce
         engine: { type: 'string' },
         policy: { type: 'string' },
         'account-dir': { type: 'string', multiple: true },
+        url: { type: 'string', short: 'u' },
+        clone: { type: 'string', short: 'c', multiple: true },
+        'maybe-clone': { type: 'string', multiple: true },
+        'clone-upgradeable-program': { type: 'string', multiple: true },
+        'deep-clone-address-lookup-table': { type: 'string', multiple: true },
+        'clone-cache': { type: 'string' },
+        'refresh-clones': { type: 'boolean' },
         anchor: { type: 'string' },
         'no-anchor': { type: 'boolean' },
         watch: { type: 'boolean' },
@@ -111,7 +122,9 @@ export function parseStartOptions(argv: string[], env: NodeJS.ProcessEnv = proce
   } catch (error) {
     throw new UsageError((error as Error).message);
   }
-  const pick = (flag: Exclude<keyof typeof START_FLAGS, 'no-rpc-auth' | 'skip-preflight' | 'account-dir' | 'no-anchor' | 'watch'>): string | undefined => {
+  const pick = (
+    flag: Exclude<keyof typeof START_FLAGS, 'no-rpc-auth' | 'skip-preflight' | 'account-dir' | 'no-anchor' | 'watch' | CloneListFlag | 'refresh-clones'>,
+  ): string | undefined => {
     const value = values[flag];
     if (typeof value === 'string') return value;
     const fromEnv = env[START_FLAGS[flag].env];
@@ -191,8 +204,24 @@ export function parseStartOptions(argv: string[], env: NodeJS.ProcessEnv = proce
     anchor: anchorWorkspace(pick('anchor'), values['no-anchor'] === true || flagFromEnv('no-anchor', env[START_FLAGS['no-anchor'].env])),
     watch: values.watch === true || flagFromEnv('watch', env[START_FLAGS.watch.env]),
     genesis: null,
+    clone: cloneOptions(values, env, pick('url'), pick('clone-cache')),
     help: values.help === true,
   };
+}
+
+type CloneListFlag = 'clone' | 'maybe-clone' | 'clone-upgradeable-program' | 'deep-clone-address-lookup-table';
+
+/** --url and the clone flags (and their environment twins), or null when no clone is asked for. */
+function cloneOptions(values: Record<string, unknown>, env: NodeJS.ProcessEnv, url: string | undefined, cache: string | undefined): CloneOptions | null {
+  const listOf = (flag: CloneListFlag) => list(values[flag] as string[] | undefined, env[START_FLAGS[flag].env]);
+  const accounts = listOf('clone');
+  const maybe = listOf('maybe-clone');
+  const upgradeablePrograms = listOf('clone-upgradeable-program');
+  const lookupTables = listOf('deep-clone-address-lookup-table');
+  if (accounts.length + maybe.length + upgradeablePrograms.length + lookupTables.length === 0) return null;
+  if (url === undefined) throw new UsageError('the --clone flags need --url, the cluster to fetch from');
+  const refresh = values['refresh-clones'] === true || flagFromEnv('refresh-clones', env[START_FLAGS['refresh-clones'].env]);
+  return { url: clusterUrl(url), accounts, maybe, upgradeablePrograms, lookupTables, ...(cache === undefined ? {} : { cache: resolve(cache) }), refresh };
 }
 
 /** --anchor DIR; else the working directory when it holds an Anchor.toml, unless --no-anchor (as anchor test finds its workspace). */

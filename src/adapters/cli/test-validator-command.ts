@@ -4,6 +4,7 @@ import { EMULATOR_VERSION } from '../../base/version.ts';
 import { API_VERSION, FEATURE_SET } from '../../interfaces/rpc/context.ts';
 import { IDENTITY } from '../../interfaces/rpc/methods/cluster.ts';
 import { ensureDirectorySync } from '../server/ensure-directory.ts';
+import { clusterUrl } from './shims/cli-config.ts';
 import type { Severity } from '../server/logger.ts';
 import { banner, type BannerFacts } from './banner.ts';
 import { serveUntilStopped, type ServeIo } from './serve.ts';
@@ -49,6 +50,18 @@ export async function runTestValidatorCommand(argv: string[], io: ServeIo = {}):
   }
   if (options.mint === null && !options.quiet) {
     stderr('Notice! No wallet available. `solana airdrop` localnet SOL after creating one\n');
+  }
+  // --warp-slot without a slot: the --url cluster's current one, as the validator reads it.
+  if (options.clone.warpToUrlSlot && options.clone.url !== null) {
+    try {
+      const slot = await clusterSlot(clusterUrl(options.clone.url));
+      options.start.genesis = { ...options.start.genesis, warpSlot: slot };
+    } catch (error) {
+      stderr(
+        `relay-emulator test-validator: cannot start: --warp-slot: ${clusterUrl(options.clone.url)} did not tell its slot (${(error as Error).message})\n`,
+      );
+      return 1;
+    }
   }
   const logFile = join(options.ledger, 'validator.log');
   return serveUntilStopped(options.start, {
@@ -99,4 +112,17 @@ function validatorBanner(facts: BannerFacts, options: TestValidatorOptions, logF
     '',
   ];
   return `${lines.join('\n')}${banner(facts)}`;
+}
+
+/** The cluster's slot (getSlot, confirmed). */
+async function clusterSlot(url: string): Promise<number> {
+  const response = await fetch(url, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify({ jsonrpc: '2.0', id: 1, method: 'getSlot', params: [{ commitment: 'confirmed' }] }),
+    signal: AbortSignal.timeout(15_000),
+  });
+  const body = (await response.json()) as { result?: number; error?: { message: string } };
+  if (typeof body.result !== 'number') throw new Error(body.error?.message ?? `HTTP ${response.status}`);
+  return body.result;
 }

@@ -1,7 +1,7 @@
 import { homedir } from 'node:os';
 import { join, resolve } from 'node:path';
 import type { GenesisOptions } from '../../assembly/options.ts';
-import { keypairAddress, readCliConfig } from './shims/cli-config.ts';
+import { clusterUrl, keypairAddress, readCliConfig } from './shims/cli-config.ts';
 import { START_FLAGS } from './start-flags.ts';
 import { parseStartOptions, UsageError, type StartOptions } from './start-options.ts';
 import { VALIDATOR_FLAG_NAMES, type ValidatorFlag } from './test-validator-flags.ts';
@@ -165,6 +165,17 @@ export function parseTestValidatorArgs(argv: readonly string[], env: NodeJS.Proc
     throw new UsageError(`${clone.warpToUrlSlot && !cloning ? '--warp-slot without a slot' : 'the --clone flags'} need --url, the cluster to fetch from`);
   }
 
+  if (clone.url !== null && cloning) {
+    start.clone = {
+      url: clusterUrl(clone.url),
+      accounts: clone.clone,
+      maybe: clone.maybeClone,
+      upgradeablePrograms: clone.upgradeablePrograms,
+      lookupTables: clone.lookupTables,
+      refresh: own.includes('--refresh-clones'),
+      ...(own.includes('--clone-cache') ? { cache: resolve(own[own.indexOf('--clone-cache') + 1]!) } : {}),
+    };
+  }
   const noted = [...given.keys()].filter((flag) => flag.kind === 'noted').map((flag) => `--${flag.name}`);
   return { start, ledger, reset: has('reset'), quiet: has('quiet'), log: has('log'), mint, noted, clone, help, version };
 }

@@ -17,6 +17,10 @@ export interface InternalContexts {
   ACCOUNT_DUMP_INVALID: { problem: string };
   /** Option `genesis` (solana-test-validator's genesis flags) names what no genesis can hold: `problem` names the flag. */
   GENESIS_INVALID: { problem: string };
+  /** A clone flag cannot be honoured: an address the cluster lacks, a program that is none, an RPC error; `problem` names it. */
+  CLONE_FAILED: { problem: string };
+  /** The cluster to clone from did not answer (after retries), and the clone cache lacks what was asked. */
+  CLONE_UNREACHABLE: { url: string; problem: string };
   /** The code asks openapi/relay.yaml for something it does not declare. */
   CONTRACT_MISMATCH: { operationId: string; problem: string };
   /** The state file's journal holds changes of a part this emulator cannot replay. */
@@ -47,6 +51,8 @@ const MESSAGES: { [C in InternalCode]: (context: InternalContexts[C]) => string 
   PROGRAM_INVALID: ({ problem }) => problem,
   ACCOUNT_DUMP_INVALID: ({ problem }) => problem,
   GENESIS_INVALID: ({ problem }) => problem,
+  CLONE_FAILED: ({ problem }) => problem,
+  CLONE_UNREACHABLE: ({ url, problem }) => `${url} cannot be reached (${problem})`,
   CONTRACT_MISMATCH: ({ operationId, problem }) => `${operationId}: ${problem}`,
   JOURNAL_PART_UNKNOWN: ({ part, known }) => `the journal holds changes of "${part}", which this emulator ${known ? 'cannot replay' : 'does not have'}`,
   JOURNAL_SEGMENT_UNKNOWN: ({ segment }) => `journal segment ${segment} was never started`,

@@ -4,23 +4,7 @@ import { join } from 'node:path';
 import { Keypair } from '@solana/web3.js';
 import { parse as parseYaml } from 'yaml';
 import { readBoundedText } from '../../../base/bounded-file.ts';
-
-/** The Solana CLI's monikers and their first letters (solana-clap-utils `normalize_to_url_if_moniker`). */
-const MONIKERS: Readonly<Record<string, string>> = {
-  m: 'https://api.mainnet-beta.solana.com',
-  'mainnet-beta': 'https://api.mainnet-beta.solana.com',
-  t: 'https://api.testnet.solana.com',
-  testnet: 'https://api.testnet.solana.com',
-  d: 'https://api.devnet.solana.com',
-  devnet: 'https://api.devnet.solana.com',
-  l: 'http://localhost:8899',
-  localhost: 'http://localhost:8899',
-};
-
-/** A URL or a moniker (`mainnet-beta`, `devnet`, `testnet`, `localhost`, or their first letter), as the Solana CLI reads `--url`. */
-export function clusterUrl(urlOrMoniker: string): string {
-  return MONIKERS[urlOrMoniker] ?? urlOrMoniker;
-}
+export { clusterUrl } from '../../../domain/fixtures/cluster-url.ts';
 
 /**
  * The PubSub URL the Solana CLI derives from an RPC URL: ws for http (wss for https), the port + 1
