@@ -15,8 +15,12 @@ const RUNNERS: Record<string, string> = {
   'On a port (CI, mobile, non-JS clients)': 'test/package/package.test.ts, through npx in the scratch project',
   'In CI (exec)': 'test/package/package.test.ts, through sh in the scratch project',
   'Your programs and accounts':
-    'test/package/package.test.ts: its emulator line through sh in the scratch project; the solana account and anchor build lines, which need ' +
-    'the network and a toolchain, are checked as written and what they leave is made there',
+    'test/package/package.test.ts: the clone line through sh in the scratch project, mainnet-beta replaced by a local cluster; the emulator line ' +
+    'as written; the anchor build line, which needs a toolchain, is checked as written and what it leaves is made there',
+  'A drop-in for solana-test-validator (anchor test, Surfpool, scripts)':
+    'test/package/anchor-cli.test.ts: the shims and anchor test lines through sh in a real Anchor workspace with the packed tarball installed; ' +
+    "the light line, whose CLI downloads its prover and indexer, is checked as written (Light's flags: test/package/light-protocol.engines.test.ts)",
+  'Mainnet accounts': 'test/package/clone.test.ts: through sh, mainnet-beta replaced by a local cluster and the placeholders by its accounts',
   'Conformance kit': 'test/package/package.test.ts, through sh in the scratch project',
   "Kora's JSON-RPC": 'test/package/package.test.ts, through sh in the scratch project (its npm test asks Kora for getConfig at port 8080)',
 };

@@ -52,6 +52,8 @@ import { Submissions } from '../domain/store/submissions.ts';
 import { readGenesisSettings, withFunds } from '../domain/fixtures/genesis-settings.ts';
 import { clonedDumps } from '../domain/fixtures/clone-cache.ts';
 import { clusterUrl } from '../domain/fixtures/cluster-url.ts';
+import { surfnetCheatcodes, type CheatcodeParts } from '../interfaces/controls/surfnet-cheatcodes.ts';
+import { toAccountState } from '../domain/ledger/account-state.ts';
 
 /** The base URL with option `loopback: false` and no `baseUrl` (the node server's default address). */
 export const DEFAULT_BASE_URL = 'http://127.0.0.1:8787/api';
@@ -168,7 +170,8 @@ async function assemble(options: RelayEmulatorOptions, loopback: CoreListener | 
   ];
   const app = await loadAppGenesis(
     {
-      programs: [...(workspace?.programs ?? []), ...(options.programs ?? [])],
+      programs: options.programs ?? [],
+      ...(workspace ? { workspace: { file: workspace.file, programs: workspace.programs } } : {}),
       accounts: [...(workspace?.accounts ?? []), ...(options.accounts ?? []), ...clones.flatMap(({ files }) => files.map((path) => ({ path })))],
       accountDirs: [...(workspace?.accountDirs ?? []), ...(options.accountDirs ?? [])],
     },
@@ -287,6 +290,29 @@ async function assemble(options: RelayEmulatorOptions, loopback: CoreListener | 
   const observe = (observer: ExchangeObserver) => events.on('exchange', observer);
   // The web UI's live updates: they listen to the emitter only while a browser watches.
   const feed = new LiveFeed(events);
+  // Wall-clock mode's slots (--slot-time), which Surfpool's surfnet_pauseClock and surfnet_resumeClock stop and start.
+  const startTicker = (ms: number) => startSlotTicker(ledger, ms, (error) => console.error('relay-emulator: a slot tick failed', error));
+  let ticker = options.slotTimeMs === undefined ? null : startTicker(options.slotTimeMs);
+  const genesisByAddress = new Map(genesis.map(({ address, account }) => [addressOf(address), account]));
+  const cheatcodeParts: CheatcodeParts = {
+    controls,
+    guard: admin,
+    genesisAccount(address) {
+      const account = genesisByAddress.get(address);
+      return account ? toAccountState(account) : null;
+    },
+    clock: {
+      pause() {
+        void ticker?.stop();
+        ticker = null;
+      },
+      resume() {
+        if (options.slotTimeMs !== undefined && ticker === null) ticker = startTicker(options.slotTimeMs);
+      },
+    },
+    rentExempt: (length) => ledger.minimumBalanceForRentExemption(length),
+    slot: () => Number(ledger.clock().slot),
+  };
   // Kora's JSON-RPC at koraUrl and /kora, signing as the relay's fee payer.
   const kora = await koraRoom(services, feePayer, options.kora);
   // The interfaces, each with its routes, middleware and the parts it asks for. Kora's endpoint is
@@ -294,7 +320,7 @@ async function assemble(options: RelayEmulatorOptions, loopback: CoreListener | 
   // before current ones (two share a path and claim a request by its body).
   const rooms: AnyRoom[] = [
     kora.room,
-    rpcRoom(services),
+    rpcRoom({ ...services, extraMethods: surfnetCheatcodes(cheatcodeParts) }),
     legacyRoom(services),
     currentRoom(services),
     metaRoom(services),
@@ -324,10 +350,6 @@ async function assemble(options: RelayEmulatorOptions, loopback: CoreListener | 
   for (const warning of warnings) console.warn(`relay-emulator: ${warning}`);
   const { fetch } = core;
   let handlers: HttpHandler[] | undefined;
-  const ticker =
-    options.slotTimeMs === undefined
-      ? null
-      : startSlotTicker(ledger, options.slotTimeMs, (error) => console.error('relay-emulator: a slot tick failed', error));
 
   return {
     fetch,

@@ -799,7 +799,7 @@ export interface paths {
         get: operations["emulatorGetAccount"];
         /**
          * Write a raw account.
-         * @description Writes the account as given; 0 lamports removes it (the answer then shows 0 lamports, owned by the system program, no data). The runtime's own accounts are refused with 409 ACCOUNT_PROTECTED and nothing is written: builtin programs and sysvars (Agave's reserved keys), a program or its data loaded in the runtime (executable, or owned by a loader), and accounts owned by the native loader or the sysvar owner.
+         * @description Writes the account as given; 0 lamports removes it (the answer then shows 0 lamports, owned by the system program, no data). The runtime's own accounts are refused with 409 ACCOUNT_PROTECTED and nothing is written: builtin programs and sysvars (Agave's reserved keys), a program or its data loaded in the runtime (executable, or owned by a loader), and accounts owned by the native loader or the sysvar owner. Sent with a `Content-Length`, the body may hold an account as large as Solana's (10 MiB of data, some 13.4 MiB of body); without one the usual body limit (`maxBodyBytes`) applies; data past 10 MiB is 413.
          */
         put: operations["emulatorSetAccount"];
         post?: never;
@@ -2007,7 +2007,10 @@ export interface components {
         EmulatorAccount: {
             lamports: number;
             owner: components["schemas"]["Address"];
-            /** @description The account's data, standard padded base64 (empty for none; else 400 INVALID_BASE64). */
+            /**
+             * Format: base64-padded
+             * @description The account's data, standard padded base64 (empty for none; else 400 INVALID_BASE64): what `^(?:[A-Za-z0-9+/]{4})*(?:[A-Za-z0-9+/]{2}==|[A-Za-z0-9+/]{3}=)?$` matches.
+             */
             data: string;
             executable: boolean;
         };

@@ -497,7 +497,7 @@ describe('export --format solana-accounts', () => {
       const ran = await runCli(['export', '--url', first.origin, '--format', 'solana-accounts', '--out', out]);
       exported = (await import('node:fs')).readdirSync(out).map((name) => name.replace(/\.json$/, ''));
       const said = `exported ${exported.length} accounts to ${out}, one Solana CLI dump each (load them with --account-dir ${out})\n`;
-      expect(ran).toEqual({ code: 0, stderr: said });
+      expect(ran).toMatchObject({ code: 0, stderr: said });
       const [programData] = PublicKey.findProgramAddressSync([NOOP.toBuffer()], UPGRADEABLE_LOADER);
       const expected = [NOOP, programData, MAINNET_USDC, ALICE.publicKey, FEE_PAYER].map((key) => key.toBase58());
       expect(exported).toEqual(expect.arrayContaining(expected));
@@ -632,7 +632,7 @@ describe('bad programs and dumps are refused at start, in one line, with nothing
   it('answers the command line with that line on stderr, exit code 1 and no stack', async () => {
     const run = (args: string[]) => runCli(['start', '--port', '0', ...args]);
     const truncated = await run(['--bpf-program', Keypair.generate().publicKey.toBase58(), join(dir, 'truncated.so')]);
-    expect(truncated).toEqual({
+    expect(truncated).toMatchObject({
       code: 1,
       stderr: `relay-emulator: cannot start: ${join(dir, 'truncated.so')}: its section headers end past its 5000 bytes: the file is truncated\n`,
     });

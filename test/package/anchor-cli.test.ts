@@ -17,6 +17,7 @@ import { Keypair } from '@solana/web3.js';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { isProcessAlive } from '../../src/adapters/server/process-alive.ts';
 import { freePort } from '../support/emulator-process.ts';
+import { readmeBlock } from '../support/readme.ts';
 import { run, userEnv, type Ran } from '../support/user-shell.ts';
 
 const JUDGE = fileURLToPath(new URL('../real-clients/anchor/', import.meta.url));
@@ -29,6 +30,7 @@ describe('anchor test and anchor localnet, with the shims first on PATH', () => 
   const home = join(root, 'home');
   let env: NodeJS.ProcessEnv;
   let rpcPort: number;
+  let readmeAnchorLine = '';
   const expectSuccess = (ran: Ran) => expect(ran, ran.output).toMatchObject({ code: 0 });
 
   beforeAll(async () => {
@@ -48,7 +50,16 @@ describe('anchor test and anchor localnet, with the shims first on PATH', () => 
     writeFileSync(join(home, '.config/solana/id.json'), JSON.stringify([...Keypair.generate().secretKey]));
     env = userEnv({ HOME: home, PATH: `${join(project, '.shims')}:${join(project, 'node_modules/.bin')}:${process.env.PATH}` });
     expectSuccess(await run('npm', ['install', '--no-audit', '--no-fund', '--ignore-scripts'], { cwd: project, env, timeoutMs: 5 * MINUTE }));
-    expectSuccess(await run('npx', ['relay-emulator', 'shims', '.shims'], { cwd: project, env }));
+    // The README's lines, as written (its light line needs Light's CLI, which downloads its prover and indexer: checked as written).
+    const [shimsLine, anchorLine, lightLine] = readmeBlock('A drop-in for solana-test-validator (anchor test, Surfpool, scripts)').code.trim().split('\n') as [
+      string,
+      string,
+      string,
+    ];
+    expect(shimsLine).toBe('npx relay-emulator shims .shims');
+    expect(lightLine).toMatch(/^PATH=\$PWD\/\.shims:\$PATH light test-validator {7}# /);
+    readmeAnchorLine = anchorLine;
+    expectSuccess(await run('sh', ['-c', shimsLine], { cwd: project, env }));
   }, 6 * MINUTE);
   afterAll(() => rmSync(root, { recursive: true, force: true }));
 
@@ -68,7 +79,7 @@ describe('anchor test and anchor localnet, with the shims first on PATH', () => 
     'passes the workspace’s suite twice in a row, writes the programs’ logs, and leaves no process or port behind',
     async () => {
       for (const round of [1, 2]) {
-        const ran = await run('npx', ['anchor', 'test', '--skip-build'], { cwd: project, env, timeoutMs: 3 * MINUTE });
+        const ran = await run('sh', ['-c', readmeAnchorLine], { cwd: project, env, timeoutMs: 3 * MINUTE });
         expectSuccess(ran);
         expect(ran.output, `round ${round}`).toMatch(/5 passing/);
         await expectNothingLeft();

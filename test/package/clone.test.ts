@@ -7,7 +7,7 @@
  * with the cluster gone, a restart serves them from the clone cache; every refusal is one line.
  */
 import { createServer, type Server } from 'node:http';
-import { cpSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { cpSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -15,7 +15,9 @@ import { Keypair, PublicKey, Transaction, TransactionInstruction } from '@solana
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createRelayEmulator, type RelayEmulator } from '../../src/index.ts';
 import { programDataAddress } from '../../src/domain/ledger/program-accounts.ts';
-import { runCli, startCli } from '../support/cli-process.ts';
+import { CLI_ARGS, runCli, startCli } from '../support/cli-process.ts';
+import { readmeBlock } from '../support/readme.ts';
+import { run } from '../support/user-shell.ts';
 import { installJudge } from '../support/judge-install.ts';
 import { rpcAt } from '../support/json-rpc.ts';
 import { freePort } from '../support/emulator-process.ts';
@@ -200,6 +202,40 @@ describe('clones of a cluster', () => {
       }
     },
     3 * MINUTE,
+  );
+
+  it(
+    'runs the README’s lines: clone once, then start offline from the folder',
+    async () => {
+      const block = readmeBlock('Mainnet accounts').code.trim();
+      const [clone, start] = block
+        .split('\n')
+        .reduce<string[]>(
+          (lines, line) => (lines.at(-1)?.endsWith('\\') ? [...lines.slice(0, -1), `${lines.at(-1)!.slice(0, -1)}${line.trim()}`] : [...lines, line]),
+          [],
+        ) as [string, string];
+      expect(clone).toMatch(/^npx relay-emulator clone --url mainnet-beta --out fixtures\/mainnet /);
+      const project = join(root, 'readme');
+      const relayEmulator = `${process.execPath} ${CLI_ARGS.join(' ')}`;
+      const written = clone
+        .replace('npx relay-emulator', relayEmulator)
+        .replace('mainnet-beta', url)
+        .replace('EPjFWdd5AufqSSqeM2qN1xzybapC8G4wEGGkZwyTDt1v', light[2]!)
+        .replace('PROGRAM_ID', PUPPET)
+        .replace('TABLE_ID', table);
+      mkdirSync(project, { recursive: true });
+      const ran = await run('sh', ['-c', written], { cwd: project });
+      expect(ran.code, ran.output).toBe(0);
+      expect(readdirSync(join(project, 'fixtures/mainnet'))).toContain('manifest.json');
+      expect(start).toBe('npx relay-emulator start --account-dir fixtures/mainnet     # offline, every run');
+      const served = await startCli(['--account-dir', 'fixtures/mainnet'], { cwd: project });
+      try {
+        expect((await rpcAt(served.rpcUrl)('getAccountInfo', [light[2], { encoding: 'base64' }])).value).not.toBeNull();
+      } finally {
+        await served.stop();
+      }
+    },
+    2 * MINUTE,
   );
 
   it(

@@ -270,27 +270,25 @@ describe(
       );
 
       it('Your programs and accounts: the emulator line loads the program (its id from a keypair file) and the dump, and npm test sees them', async () => {
-        const [dumpLine, buildLine, emulatorLine] = readmeBlock('Your programs and accounts').code.trim().split('\n') as [string, string, string];
-        // The first two need the network and an Anchor toolchain: they are checked as written, and what they leave is made here.
-        expect(dumpLine).toBe(
-          'mkdir -p accounts && solana account EPjFWdd5AufqSSqeM2qN1xzybapC8G4wEGGkZwyTDt1v --output json --url mainnet-beta > accounts/usdc.json',
-        );
-        expect(buildLine).toBe('anchor build');
-        mkdirSync(join(scratch, 'accounts'), { recursive: true });
-        mkdirSync(join(scratch, 'target/deploy'), { recursive: true });
+        const [cloneLine, buildLine, emulatorLine] = readmeBlock('Your programs and accounts').code.trim().split('\n') as [string, string, string];
+        // The clone line runs against a cluster of its own (an emulator holding a mint at USDC's address), for mainnet-beta.
+        expect(cloneLine).toBe('npx relay-emulator clone --url mainnet-beta --out accounts EPjFWdd5AufqSSqeM2qN1xzybapC8G4wEGGkZwyTDt1v');
+        const cluster = await createRelayEmulator();
         const mint = encodeMint({ decimals: 6, supply: 9_000_000_000_000n, mintAuthority: Keypair.generate().publicKey });
-        const dump = {
-          pubkey: 'EPjFWdd5AufqSSqeM2qN1xzybapC8G4wEGGkZwyTDt1v',
-          account: {
-            lamports: 1_461_600,
-            data: [Buffer.from(mint).toString('base64'), 'base64'],
-            owner: 'TokenkegQfeZyiNwAJbNbGKPFXCWuBvf9Ss623VQ5DA',
-            executable: false,
-            rentEpoch: 0,
-            space: 82,
-          },
-        };
-        writeFileSync(join(scratch, 'accounts/usdc.json'), JSON.stringify(dump, null, 2));
+        await cluster.setAccount('EPjFWdd5AufqSSqeM2qN1xzybapC8G4wEGGkZwyTDt1v', {
+          lamports: 1_461_600n,
+          owner: 'TokenkegQfeZyiNwAJbNbGKPFXCWuBvf9Ss623VQ5DA',
+          data: mint,
+          executable: false,
+        });
+        try {
+          expectSuccess(await run('sh', ['-c', cloneLine.replace('mainnet-beta', cluster.config.rpcUrl)], { cwd: scratch }));
+        } finally {
+          await cluster.close();
+        }
+        // anchor build needs an Anchor toolchain: checked as written, and what it leaves is made here.
+        expect(buildLine).toBe('anchor build');
+        mkdirSync(join(scratch, 'target/deploy'), { recursive: true });
         const program = Keypair.generate();
         writeFileSync(join(scratch, 'target/deploy/my_program-keypair.json'), JSON.stringify([...program.secretKey]));
         // A real program's ELF (the Associated Token Account program's, read off a ledger) stands for the app's build.

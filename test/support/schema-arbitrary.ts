@@ -88,6 +88,7 @@ function ofType(type: string, schema: Json, options: SchemaArbitraryOptions): fc
 function stringOf(schema: Json): fc.Arbitrary<string> {
   if (schema.format === 'solana-address') return fc.uint8Array({ minLength: 32, maxLength: 32 }).map((bytes) => bs58.encode(bytes));
   if (schema.format === 'solana-signature') return fc.uint8Array({ minLength: 64, maxLength: 64 }).map((bytes) => bs58.encode(bytes));
+  if (schema.format === 'base64-padded') return fc.uint8Array({ maxLength: 64 }).map((bytes) => Buffer.from(bytes).toString('base64'));
   if (schema.format === 'date-time') return fc.date({ min: new Date(0), max: new Date('2100-01-01'), noInvalidDate: true }).map((date) => date.toISOString());
   if (schema.format === 'uri') return fc.webUrl();
   const minLength = schema.minLength ?? 0;

@@ -55,7 +55,10 @@ export function codeOf(
 }
 
 function isBase64Error(error: ErrorObject): boolean {
-  return error.keyword === 'pattern' && (error.parentSchema as { contentEncoding?: unknown } | undefined)?.contentEncoding === 'base64';
+  return (
+    (error.keyword === 'pattern' || error.keyword === 'format') &&
+    (error.parentSchema as { contentEncoding?: unknown } | undefined)?.contentEncoding === 'base64'
+  );
 }
 
 function base64Message(value: unknown): string {

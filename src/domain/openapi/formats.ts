@@ -1,5 +1,6 @@
 import type { Format } from 'ajv';
 import { decodeBase58 } from '../../base/crypto/base58.ts';
+import { isStandardBase64 } from '../../base/crypto/base64.ts';
 
 /**
  * The string formats openapi/relay.yaml defines beyond JSON Schema's own, for every ajv that reads
@@ -9,6 +10,8 @@ import { decodeBase58 } from '../../base/crypto/base58.ts';
 const CONTRACT_FORMATS: Record<string, Format> = {
   'solana-address': { type: 'string', validate: isSolanaAddress },
   'solana-signature': { type: 'string', validate: isSolanaSignature },
+  // Standard padded base64, in one pass (a regex over 10 MiB of it overflows V8's backtrack stack).
+  'base64-padded': { type: 'string', validate: isStandardBase64 },
 };
 
 /** A Solana address: base58 of exactly 32 bytes (44 characters at most). */

@@ -1,4 +1,4 @@
-import type { RpcDeps } from './rpc-deps.ts';
+import type { RpcContext } from './rpc-deps.ts';
 import { JsonRpcError, RPC_ERROR, paramsError } from './json-rpc-error.ts';
 import { optionalInteger, optionalVariant } from './params.ts';
 
@@ -10,13 +10,7 @@ export const FEATURE_SET = 1_725_507_508;
 export const COMMITMENTS = ['processed', 'confirmed', 'finalized'] as const;
 export type RpcCommitment = (typeof COMMITMENTS)[number];
 
-/** What a method handler gets besides its params. */
-export interface RpcContext {
-  deps: RpcDeps;
-}
-
-export type RpcMethod = (params: unknown, context: RpcContext) => unknown;
-export type MethodTable = Record<string, RpcMethod>;
+export type { MethodTable, RpcContext, RpcMethod } from './rpc-deps.ts';
 
 export function commitmentOf(config: Record<string, unknown>, field = 'commitment'): RpcCommitment {
   return optionalVariant(config, field, COMMITMENTS) ?? 'finalized';

@@ -69,8 +69,10 @@ export function rpcAnswer(options: Partial<RpcHandlerOptions> = {}): (call: Call
   const methods = options.methods ?? RPC_METHODS;
   const contexts = new WeakMap<RpcDeps, RpcContext>();
   return async function rpc(call): Promise<Response> {
+    // One context per call where methods ask who calls (the cheatcodes); else one per deps.
     let context = contexts.get(call.deps);
     if (!context) contexts.set(call.deps, (context = { deps: call.deps }));
+    if (call.deps.extraMethods) context = { deps: call.deps, call };
     let body: unknown;
     try {
       body = await call.body();

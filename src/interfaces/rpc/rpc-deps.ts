@@ -1,4 +1,5 @@
 import type { TokenIssuer } from '../../domain/auth/tokens.ts';
+import type { Call } from '../../base/http/router.ts';
 import type { EmulatorConfig } from '../../domain/config.ts';
 import type { EmulatorEmitter } from '../../domain/events.ts';
 import type { Fixtures } from '../../domain/fixtures/load-fixtures.ts';
@@ -21,4 +22,16 @@ export interface RpcDeps {
   /** PubSub hears landed transactions and direct account writes here. */
   events: Pick<EmulatorEmitter, 'on'>;
   now: () => Date;
+  /** Methods beside Agave's, given by the assembly: Surfpool's cheatcodes, which the controls implement. */
+  extraMethods?: MethodTable;
 }
+
+/** What a method handler gets besides its params. */
+export interface RpcContext {
+  deps: RpcDeps;
+  /** The HTTP call it came in (absent over PubSub): for methods that ask who calls (the cheatcodes' guard). */
+  call?: Call<RpcDeps>;
+}
+
+export type RpcMethod = (params: unknown, context: RpcContext) => unknown;
+export type MethodTable = Record<string, RpcMethod>;

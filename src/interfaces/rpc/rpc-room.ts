@@ -2,6 +2,7 @@ import { LOOPBACK_MOUNT } from '../../base/http/server-mount.ts';
 import { withoutTrailingSlashes } from '../../base/http/request-url.ts';
 import { room, type Room } from '../../core/room.ts';
 import { rpcAnswer, rpcMiddleware } from './create-rpc-handler.ts';
+import { RPC_METHODS } from './method-table.ts';
 import { upgradeToPubSub } from './pubsub/pubsub-server.ts';
 import type { RpcDeps } from './rpc-deps.ts';
 
@@ -25,7 +26,7 @@ export function rpcRoom(deps: RpcDeps): Room<RpcDeps> {
         }
         return withoutTrailingSlashes(pathname) === rpcPath ? JSON_RPC : null;
       },
-      handle: rpcAnswer(),
+      handle: rpcAnswer(deps.extraMethods ? { methods: { ...RPC_METHODS, ...deps.extraMethods } } : {}),
     },
     upgrade: {
       matches: (path) => path === '/' || path === rpcPath,

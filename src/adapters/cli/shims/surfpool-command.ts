@@ -9,6 +9,7 @@ import { serveUntilStopped, type ServeIo } from '../serve.ts';
 import { signalExitCode } from '../signals.ts';
 import { parseStartOptions, UsageError } from '../start-options.ts';
 import { clusterUrl, keypairAddress } from './cli-config.ts';
+import { cachedDumps, DEFAULT_CLONE_CACHE } from '../../../domain/fixtures/clone-cache.ts';
 import { nextOnPath } from './solana-command.ts';
 
 /** The Surfpool release whose `start` flags these are (solana-foundation/surfpool, crates/cli/src/cli/mod.rs). */
@@ -59,6 +60,15 @@ export async function runSurfpoolCommand(argv: string[], io: ServeIo = {}): Prom
     return 2;
   }
   if (options.noted.length > 0 && !options.silent) stderr(`relay-emulator surfpool: ${options.noted.join(', ')} accepted, meaning nothing here\n`);
+  // Surfpool forks the cluster, fetching each account as it is read; here the clone cache holds what was fetched before.
+  if (options.datasource !== null) {
+    const dumps = cachedDumps(options.cacheRoot, options.datasource);
+    options.start.accounts.push(...dumps.map((path) => ({ path })));
+    stderr(
+      `relay-emulator surfpool: ${options.datasource}: ${dumps.length} account(s) from the clone cache ` +
+        `(${dumps.length === 0 ? 'none yet: `relay-emulator clone --url URL --out DIR ADDRESS…` or start --clone fetch them once' : 'no network'})\n`,
+    );
+  }
   return serveUntilStopped(options.start, { ...io, stdout: options.silent ? () => undefined : stdout, stderr });
 }
 
@@ -146,7 +156,7 @@ export function surfpoolStartOptions(argv: string[], env: NodeJS.ProcessEnv, hom
   start.genesis = genesis;
   const datasource = values.offline === true ? null : (text('rpc-url') ?? (network === undefined ? null : clusterUrl(NETWORKS[network]!)));
   const noted = NOTED.filter((flag) => values[flag] !== undefined).map((flag) => `--${flag}`);
-  return { start, datasource, noted, silent: level === 'none' };
+  return { start, datasource, noted, silent: level === 'none', cacheRoot: resolve(env.RELAY_EMULATOR_CLONE_CACHE || DEFAULT_CLONE_CACHE) };
 }
 
 /** A subcommand other than `start`: the next `surfpool` on PATH that is no shim runs it, else one line says so. */

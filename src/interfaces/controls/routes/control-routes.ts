@@ -11,6 +11,7 @@ import type { Fault } from '../faults.ts';
 import type { TestControlMethods } from '../control-types.ts';
 import { readOctetBody } from '../../../base/http/read-octet-body.ts';
 import type { ProgramInfo } from '../../../domain/ledger/loaded-programs.ts';
+import { readJsonBody } from '../../../base/http/read-json-body.ts';
 
 type Context = RouteContext<ControlsDeps>;
 
@@ -76,11 +77,25 @@ export function controlRoutes(controls: TestControlMethods): Route<ControlsDeps>
     }),
 
     route('PUT', '/__emulator/accounts/{address}', 'emulatorSetAccount', async (context) => {
-      const request = await body(context, 'emulatorSetAccount');
+      // Accounts as large as Solana's: with a Content-Length, a body holding 10 MiB of data in base64 (Light's address tree is 2.2 MB).
+      const declared = context.request.headers.get('content-length') !== null;
+      const parsed = await readJsonBody(context.request, {
+        maxBytes: declared ? ACCOUNT_BODY_MAX_BYTES : context.deps.config.maxBodyBytes,
+        context: context.requestContext,
+        vars: context.vars,
+        shape: { containers: 16, values: 64 },
+      });
+      const request = context.deps.binder.body('emulatorSetAccount', parsed);
+      const data = decodeBase64(request.data);
+      if (data.length > MAX_ACCOUNT_DATA_BYTES) {
+        throw new RelayError('PAYLOAD_TOO_LARGE', `The account's data holds ${data.length} bytes, more than an account holds (${MAX_ACCOUNT_DATA_BYTES}).`, {
+          maxBytes: ACCOUNT_BODY_MAX_BYTES,
+        });
+      }
       const stored = await controls.setAccount(context.params.address!, {
         lamports: BigInt(request.lamports),
         owner: request.owner,
-        data: decodeBase64(request.data),
+        data,
         executable: request.executable,
       });
       return stored ? accountJson(stored) : { lamports: 0, owner: '11111111111111111111111111111111', data: '', executable: false };
@@ -147,6 +162,9 @@ export function controlRoutes(controls: TestControlMethods): Route<ControlsDeps>
     }),
   ];
 }
+
+/** A body holding an account of 10 MiB: its data in base64 (4/3 of it) and the rest of its JSON. */
+const ACCOUNT_BODY_MAX_BYTES = Math.ceil((MAX_ACCOUNT_DATA_BYTES * 4) / 3) + 64 * 1024;
 
 /** Solana's largest account: no program is larger. */
 const PROGRAM_MAX_BYTES = MAX_ACCOUNT_DATA_BYTES;
