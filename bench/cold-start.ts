@@ -69,11 +69,63 @@ const server = createServer((request, response) => response.end('{}'));
 server.listen(0, '127.0.0.1', () => writeFileSync(${JSON.stringify(file)}, JSON.stringify({ port: server.address().port })));
 `;
 
+/** A bare node that imports litesvm, makes a LiteSVM and answers getLatestBlockhash over HTTP on `port`. */
+const BARE_VALIDATOR = (port: number) => `
+const { LiteSVM } = await import('litesvm');
+const svm = new LiteSVM();
+const { createServer } = await import('node:http');
+createServer((request, response) => {
+  request.resume();
+  request.on('end', () => response.end(JSON.stringify({ jsonrpc: '2.0', id: 1, result: { context: { slot: 1 }, value: { blockhash: svm.latestBlockhash(), lastValidBlockHeight: 150 } } })));
+}).listen(${port}, '127.0.0.1');
+`;
+
+/** Milliseconds from spawn until the RPC on `port` answers getLatestBlockhash (polled every 5 ms, as anchor test polls every 100); then stopped. */
+async function untilBlockhash(command: string, args: string[], port: number): Promise<number> {
+  const started = performance.now();
+  const child = spawn(command, args, { cwd: REPO, stdio: 'ignore', env: { ...process.env, RUST_LOG: 'error' } });
+  const body = JSON.stringify({ jsonrpc: '2.0', id: 1, method: 'getLatestBlockhash', params: [{ commitment: 'confirmed' }] });
+  try {
+    for (let waited = 0; waited < 60_000; waited += 5) {
+      const answered = await fetch(`http://127.0.0.1:${port}`, { method: 'POST', headers: { 'content-type': 'application/json' }, body }).then(
+        async (response) => ((await response.json()) as { result?: { value?: { blockhash?: string } } }).result?.value?.blockhash !== undefined,
+        () => false,
+      );
+      if (answered) return performance.now() - started;
+      if (child.exitCode !== null) throw new Error(`${args.join(' ')} exited ${child.exitCode} before it answered`);
+      await new Promise((resolve) => setTimeout(resolve, 5));
+    }
+    throw new Error(`${args.join(' ')}: no blockhash within a minute`);
+  } finally {
+    child.kill('SIGKILL');
+    await new Promise((resolve) => (child.exitCode === null && child.signalCode === null ? child.once('exit', resolve) : resolve(undefined)));
+  }
+}
+
+/** A port free a moment ago, and the next (test-validator takes both). */
+async function freePorts(): Promise<number> {
+  const { createServer } = await import('node:net');
+  for (;;) {
+    const port = await new Promise<number>((resolve) => {
+      const probe = createServer().listen(0, '127.0.0.1', () => {
+        const { port: found } = probe.address() as { port: number };
+        probe.close(() => resolve(found));
+      });
+    });
+    const next = await new Promise<boolean>((resolve) => {
+      const probe = createServer()
+        .once('error', () => resolve(false))
+        .listen(port + 1, '127.0.0.1', () => probe.close(() => resolve(true)));
+    });
+    if (next) return port;
+  }
+}
+
 /** Builds dist/ (what a user imports), then times `rounds` pairs of each. */
 export async function measureColdStart(rounds: number): Promise<ColdStartMeasurement> {
   const build = spawnSync('npm', ['run', 'build'], { cwd: REPO, encoding: 'utf8' });
   if (build.status !== 0) throw new Error(`npm run build failed: ${build.stderr}`);
-  const measured: ColdStartMeasurement = { importMs: [], bareImportMs: [], startMs: [], bareStartMs: [] };
+  const measured: ColdStartMeasurement = { importMs: [], bareImportMs: [], startMs: [], bareStartMs: [], validatorMs: [], bareValidatorMs: [] };
   const dir = mkdtempSync(join(tmpdir(), 'relay-emulator-cold-'));
   try {
     for (let round = 0; round < rounds; round += 1) {
@@ -83,6 +135,14 @@ export async function measureColdStart(rounds: number): Promise<ColdStartMeasure
       measured.bareStartMs.push(await untilReady(process.execPath, ['--input-type=module', '-e', BARE_SERVER(bareFile)], bareFile));
       const readyFile = join(dir, `ready-${round}.json`);
       measured.startMs.push(await untilReady(process.execPath, [BIN, 'start', '--port', '0', '--ready-file', readyFile, '--log-level', 'warn'], readyFile));
+      // test-validator as anchor test starts it (a fresh ledger folder), until getLatestBlockhash answers.
+      const barePort = await freePorts();
+      measured.bareValidatorMs.push(await untilBlockhash(process.execPath, ['--input-type=module', '-e', BARE_VALIDATOR(barePort)], barePort));
+      const port = await freePorts();
+      const ledger = join(dir, `ledger-${round}`);
+      measured.validatorMs.push(
+        await untilBlockhash(process.execPath, [BIN, 'test-validator', '--ledger', ledger, '--rpc-port', String(port), '--quiet'], port),
+      );
     }
   } finally {
     rmSync(dir, { recursive: true, force: true });

@@ -106,6 +106,8 @@ function fakeMeasurers(slowdown: number, seen: BenchSizes[] = []): Measurers {
       bareImportMs: [140, 140, 150],
       startMs: [500, 520, 480].map((ms) => ms * slowdown),
       bareStartMs: [300, 290, 300],
+      validatorMs: [600, 620, 580].map((ms) => ms * slowdown),
+      bareValidatorMs: [320, 300, 310],
     }),
     userSuite: note({ files: 50, emulatorMs: [60_000, 66_000, 63_000].map((ms) => ms * slowdown), bareMs: [30_000, 30_000, 30_000] }),
   };
@@ -317,10 +319,11 @@ describe('runBenchmarks', () => {
       'relayed calls of a loaded program (spl_noop) per relayed SPL transfer, litesvm',
       'cold start: import + first emulator (median ms)',
       '`relay-emulator start` to ready (median ms)',
+      '`relay-emulator test-validator` to its first getLatestBlockhash (median ms)',
       "a user's suite: 50 vitest files, one emulator and one relayed transfer each (median s)",
     ]);
     expect(figures.map((figure) => Number(figure.ratio!.toFixed(4)))).toEqual([
-      2, 2.5, 2, 2.5, 1.2, 1.2, 1, 0.5, 0.5, 0.5, 0.5, 0.5, 0.5, 1.2, 0.5, 1.2, 0.5, 0.9, 0.4, 21.6667, 0.9452, 1.2, 0.9091, 2.1429, 1.6667, 2.1,
+      2, 2.5, 2, 2.5, 1.2, 1.2, 1, 0.5, 0.5, 0.5, 0.5, 0.5, 0.5, 1.2, 0.5, 1.2, 0.5, 0.9, 0.4, 21.6667, 0.9452, 1.2, 0.9091, 2.1429, 1.6667, 1.875, 2.1,
     ]);
     expect(stages.map((engine) => engine[0]!.stage)).toEqual(['whole relayed transfer on bankrun', 'whole relayed transfer on litesvm']);
     expect(stages[1]).toEqual([
@@ -359,6 +362,7 @@ describe('runBenchmarks', () => {
       'relayed calls of a loaded program (spl_noop) per relayed SPL transfer, litesvm',
       'cold start: import + first emulator (median ms)',
       '`relay-emulator start` to ready (median ms)',
+      '`relay-emulator test-validator` to its first getLatestBlockhash (median ms)',
     ]);
   });
 });
