@@ -76,7 +76,10 @@ const svm = new LiteSVM();
 const { createServer } = await import('node:http');
 createServer((request, response) => {
   request.resume();
-  request.on('end', () => response.end(JSON.stringify({ jsonrpc: '2.0', id: 1, result: { context: { slot: 1 }, value: { blockhash: svm.latestBlockhash(), lastValidBlockHeight: 150 } } })));
+  request.on('end', () => {
+    const value = { blockhash: svm.latestBlockhash(), lastValidBlockHeight: 150 };
+    response.end(JSON.stringify({ jsonrpc: '2.0', id: 1, result: { context: { slot: 1 }, value } }));
+  });
 }).listen(${port}, '127.0.0.1');
 `;
 
