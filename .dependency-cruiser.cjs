@@ -31,7 +31,7 @@
  *  12  interfaces/ui
  *  13  assembly
  *  14  adapters/server
- *  15  adapters/cli, conformance, index
+ *  15  adapters/cli, conformance, vitest, index
  */
 const LAYERS = [
   ['generated', 'base/version', 'base/assets', 'base/bounded-file', 'base/codecs', 'base/crypto', 'base/errors', 'base/events'],
@@ -48,7 +48,7 @@ const LAYERS = [
   ['interfaces/ui'],
   ['assembly'],
   ['adapters/server'],
-  ['adapters/cli', 'conformance', 'index'],
+  ['adapters/cli', 'conformance', 'vitest', 'index'],
 ];
 
 /** `src/<name>/…` or `src/<name>.ts`. */

@@ -20,6 +20,8 @@ const RUNNERS: Record<string, string> = {
   'A drop-in for solana-test-validator (anchor test, Surfpool, scripts)':
     'test/package/anchor-cli.test.ts: the shims and anchor test lines through sh in a real Anchor workspace with the packed tarball installed; ' +
     "the light line, whose CLI downloads its prover and indexer, is checked as written (Light's flags: test/package/light-protocol.engines.test.ts)",
+  'Sponsor costs in CI': 'test/package/sponsor-costs.test.ts: the config, as written, in a scratch project that installed the packed tarball',
+  'Sponsor costs in a GitHub Actions workflow': 'test/package/sponsor-costs.test.ts: each run line through sh in that scratch project',
   'Mainnet accounts': 'test/package/clone.test.ts: through sh, mainnet-beta replaced by a local cluster and the placeholders by its accounts',
   'Conformance kit': 'test/package/package.test.ts, through sh in the scratch project',
   "Kora's JSON-RPC": 'test/package/package.test.ts, through sh in the scratch project (its npm test asks Kora for getConfig at port 8080)',

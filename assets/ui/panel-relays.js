@@ -1,7 +1,7 @@
 // The live list of relays, legacy records, RPC sends and refused requests, with its filters.
 
 import { call, query } from './api.js';
-import { fill, h, lamports, ledgerError, relayLink, statusBadge, table, time } from './dom.js';
+import { fill, h, lamports, ledgerError, relayLink, sol, statusBadge, table, time } from './dom.js';
 
 const OPERATIONS = ['create', 'close', 'send', 'sendbatch', 'rpc', 'legacy', 'kora', 'request'];
 /** A legacy relay's route, as the Kinetic SDK calls it. */
@@ -13,7 +13,9 @@ export function operationText(relay) {
   return [relay.operation, relay.operationId ? h('span', { class: 'muted' }, ` ${relay.operationId}`) : null];
 }
 const STATUSES = ['Queued', 'Processed', 'Confirmed', 'Finalized', 'Failed', 'Refused'];
-const FILTERS = ['wallet', 'mint', 'operation', 'status'];
+const FILTERS = ['wallet', 'mint', 'operation', 'status', 'group'];
+/** What the list can be grouped by: the test a relay is charged to (X-Relay-Emulator-Test, relay-emulator/vitest), else its app. */
+const GROUPS = ['test'];
 
 export function relaysPanel(searchParams, app) {
   const filter = Object.fromEntries(FILTERS.map((name) => [name, searchParams.get(name) ?? '']));
@@ -57,18 +59,32 @@ export function relaysPanel(searchParams, app) {
         text('mint', 'Mint'),
         choice('operation', 'Operation', OPERATIONS),
         choice('status', 'Status', STATUSES),
+        h('label', { for: 'filter-group' }, 'Group by'),
+        h(
+          'select',
+          { id: 'filter-group', name: 'group', onchange: changed },
+          h('option', { value: '' }, 'nothing'),
+          GROUPS.map((option) => h('option', { value: option, selected: filter.group === option }, option)),
+        ),
       ),
       body,
     ),
     async refresh() {
-      const { relays } = await call(`__emulator/relays${query(filter)}`);
+      const { group, ...served } = filter;
+      const { relays } = await call(`__emulator/relays${query(served)}`);
+      const total = relays.reduce((sum, relay) => sum + (relay.sponsorCost ?? 0), 0);
+      const caption =
+        "Relays and refused requests, newest first (received: this machine's clock). Select one for its detail. " +
+        `The sponsor paid ${lamports(total)} (${sol(total)}) for these.`;
       fill(
         body,
         table(
-          "Relays and refused requests, newest first (received: this machine's clock). Select one for its detail.",
-          ['Received', 'Operation', 'Signature or id', 'Status', 'Policy', 'Fee', 'Sponsor exposure', 'Error'],
-          relays.map(row),
-          { id: 'relay-table' },
+          caption,
+          ['Received', 'Operation', 'Signature or id', 'Status', 'Policy', 'Fee', 'Sponsor cost', 'Sponsor exposure', 'Error'],
+          group === 'test' ? grouped(relays) : relays.map(row),
+          {
+            id: 'relay-table',
+          },
         ),
       );
     },
@@ -85,9 +101,37 @@ function row(relay) {
     h('td', { class: 'status-cell' }, statusBadge(relay.status), relay.httpStatus !== null ? h('span', { class: 'muted' }, ` ${relay.httpStatus}`) : null),
     h('td', { class: 'policy' }, policyText(relay)),
     h('td', { class: 'number' }, relay.fee === null ? '—' : lamports(relay.fee)),
+    h('td', { class: 'number' }, relay.sponsorCost === null ? '—' : lamports(relay.sponsorCost)),
     h('td', { class: 'number' }, relay.sponsorExposure === null ? '—' : lamports(relay.sponsorExposure)),
     h('td', { class: 'error-text' }, ledgerError(relay.error, relay.errorRaw)),
   );
+}
+
+/**
+ * The rows under a heading row per test (the label each relay is charged to, in the order each first
+ * appears), each heading with its relays' count and what they cost the sponsor.
+ */
+function grouped(relays) {
+  const groups = new Map();
+  for (const relay of relays) {
+    const label = relay.label ?? (relay.source === 'refused' ? 'refused requests' : 'no test');
+    if (!groups.has(label)) groups.set(label, []);
+    groups.get(label).push(relay);
+  }
+  return [...groups.entries()].flatMap(([label, members]) => {
+    const cost = members.reduce((sum, relay) => sum + (relay.sponsorCost ?? 0), 0);
+    const heading = h(
+      'tr',
+      { class: 'group', 'data-group': label },
+      h(
+        'th',
+        { scope: 'rowgroup', colspan: 9 },
+        label,
+        h('span', { class: 'muted' }, ` · ${members.length} · the sponsor paid ${lamports(cost)} (${sol(cost)})`),
+      ),
+    );
+    return [heading, ...members.map(row)];
+  });
 }
 
 /** The policy verdict in words: passed, unchecked, or refused with its rule and code. */

@@ -54,6 +54,8 @@ import { clonedDumps } from '../domain/fixtures/clone-cache.ts';
 import { clusterUrl } from '../domain/fixtures/cluster-url.ts';
 import { surfnetCheatcodes, type CheatcodeParts } from '../interfaces/controls/surfnet-cheatcodes.ts';
 import { toAccountState } from '../domain/ledger/account-state.ts';
+import { costLabels } from '../core/cost-labels.ts';
+import { sponsorCostsByLabel, type SponsorCost } from '../domain/relay/sponsor-costs.ts';
 
 /** The base URL with option `loopback: false` and no `baseUrl` (the node server's default address). */
 export const DEFAULT_BASE_URL = 'http://127.0.0.1:8787/api';
@@ -88,6 +90,12 @@ export interface RelayEmulator extends TestControlMethods {
   admin: AdminGuard;
   /** What start did that a user should know, one line each: the clones it loaded, from where, fetched when. */
   notes: readonly string[];
+  /**
+   * What sponsored transactions cost their fee payer (the relay's, Kora's signers), by the label
+   * each was accepted under: the test that sent it (`X-Relay-Emulator-Test`, or the vitest test
+   * running in process), else its app. `relay-emulator/vitest` and `--sponsor-costs` report it.
+   */
+  sponsorCosts(): SponsorCostEntry[];
   /**
    * What start warned of, one line each (also written to stderr): a program Kora's allowed_programs
    * or policy.extraPrograms allow that nothing on the ledger runs, and which of two dumps of one
@@ -318,6 +326,8 @@ async function assemble(options: RelayEmulatorOptions, loopback: CoreListener | 
   // The interfaces, each with its routes, middleware and the parts it asks for. Kora's endpoint is
   // matched before the RPC's (koraUrl may name the RPC's path on another origin); legacy routes
   // before current ones (two share a path and claim a request by its body).
+  // Who a sponsored transaction costs: the relay's fee payer and Kora's signers (the sponsor-cost report, the UI's rows).
+  const sponsors: ReadonlySet<string> = new Set([config.feePayer, ...kora.signerAddresses]);
   const rooms: AnyRoom[] = [
     kora.room,
     rpcRoom({ ...services, extraMethods: surfnetCheatcodes(cheatcodeParts) }),
@@ -325,7 +335,7 @@ async function assemble(options: RelayEmulatorOptions, loopback: CoreListener | 
     currentRoom(services),
     metaRoom(services),
     controlsRoom(services, { controls, guard: admin }),
-    uiRoom(services, { journal, feed, guard: admin }),
+    uiRoom({ ...services, sponsors }, { journal, feed, guard: admin }),
   ];
   const core = createCore({
     rooms,
@@ -333,7 +343,7 @@ async function assemble(options: RelayEmulatorOptions, loopback: CoreListener | 
     maxBodyBytes: config.maxBodyBytes,
     // Around every request: the exchange is observed outermost (a preflight answered by CORS is an
     // exchange too); the control routes' CORS is closed (their guard).
-    middleware: [observeExchanges({ events, wantsBodies: journal.wants }), cors({ guards: [admin] })],
+    middleware: [observeExchanges({ events, wantsBodies: journal.wants }), cors({ guards: [admin] }), costLabels()],
     // Nothing is answered before it is durable (a state file's journal; in process nothing is pending).
     durability: changes,
   });
@@ -351,7 +361,7 @@ async function assemble(options: RelayEmulatorOptions, loopback: CoreListener | 
   const { fetch } = core;
   let handlers: HttpHandler[] | undefined;
 
-  return {
+  const emulator: RelayEmulator = {
     fetch,
     upgrade: core.upgrade,
     // Made on first use: msw loads only for an emulator mounted with it.
@@ -370,6 +380,7 @@ async function assemble(options: RelayEmulatorOptions, loopback: CoreListener | 
     admin,
     warnings,
     notes: clones.map((clone) => clone.summary),
+    sponsorCosts: () => [...sponsorCostsByLabel(submissions.all(), sponsors).entries()].map(([label, cost]) => ({ label, ...cost })),
     ...controls,
     async settle() {
       await queue.settle();
@@ -379,6 +390,7 @@ async function assemble(options: RelayEmulatorOptions, loopback: CoreListener | 
     },
     observe,
     async close() {
+      emulators.delete(emulator);
       await ticker?.stop();
       await loopback?.close();
       // No job in the ledger when it closes: the running one (a step's or a flush's too) is recorded first.
@@ -389,10 +401,23 @@ async function assemble(options: RelayEmulatorOptions, loopback: CoreListener | 
       await ledger.close();
     },
   };
+  emulators.add(emulator);
+  return emulator;
 }
 
 /** The per-API-key rate limiter of option `rateLimit`, validated at start-up; null when off. */
 function rateLimiterFor(options: RateLimitOptions | null): RateLimiter | null {
   const valid = validateRateLimit(options);
   return valid === null ? null : new RateLimiter(valid);
+}
+
+/** Every emulator open in this process, whichever copy of the package made it: what `relay-emulator/vitest` reads after each test. */
+export const EMULATORS = Symbol.for('relay-emulator.emulators');
+const emulators: Set<RelayEmulator> =
+  ((globalThis as Record<symbol, unknown>)[EMULATORS] as Set<RelayEmulator> | undefined) ??
+  (((globalThis as Record<symbol, unknown>)[EMULATORS] = new Set<RelayEmulator>()) as Set<RelayEmulator>);
+
+/** One label's line of {@link RelayEmulator.sponsorCosts}. */
+export interface SponsorCostEntry extends SponsorCost {
+  label: string;
 }

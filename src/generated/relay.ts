@@ -2217,6 +2217,10 @@ export interface components {
             fee: number | null;
             /** @description Lamports the fee payer cannot get back beyond the fee (the transaction journal's sponsorExposure); null for what the policy did not see or refused. */
             sponsorExposure: number | null;
+            /** @description What the transaction cost its sponsor (the relay's fee payer, Kora's signer), net - fees and rent fronted, less refunds - as the sponsor-cost report counts it; null for one not landed or not sponsored. */
+            sponsorCost: number | null;
+            /** @description The test it is charged to in the sponsor-cost report (X-Relay-Emulator-Test, the vitest test running in process), else its app; null for a record with no transaction. */
+            label: string | null;
             /** @description Why it failed or was refused, in a line; a ledger error in words, with the failing instruction and its program's error name (`instruction 1 (spl-token transferChecked) - InsufficientFunds` style). */
             error: string | null;
             /** @description The ledger's error as the RPC reports it (an object, or a string), beside `error`; null when the ledger reported none. */
@@ -2534,6 +2538,8 @@ export interface components {
         };
     };
     parameters: {
+        /** @description The test this request belongs to, for the sponsor-cost report (`--sponsor-costs FILE` on start and exec, relay-emulator/vitest in process): whatever the request makes the relay sponsor is charged to this name. Without it, in process the vitest test running, else the request's app (`app <X-API-Key>` on the current interface, else `legacy`, `kora` or `rpc`). */
+        RelayEmulatorTest: string;
         RecordReference: string;
         RecordSignature: string;
         /** @deprecated */
@@ -2655,7 +2661,10 @@ export interface operations {
     createAccount: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /** @description The test this request belongs to, for the sponsor-cost report (`--sponsor-costs FILE` on start and exec, relay-emulator/vitest in process): whatever the request makes the relay sponsor is charged to this name. Without it, in process the vitest test running, else the request's app (`app <X-API-Key>` on the current interface, else `legacy`, `kora` or `rpc`). */
+                "X-Relay-Emulator-Test"?: components["parameters"]["RelayEmulatorTest"];
+            };
             path?: never;
             cookie?: never;
         };
@@ -2685,7 +2694,10 @@ export interface operations {
     closeAccount: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /** @description The test this request belongs to, for the sponsor-cost report (`--sponsor-costs FILE` on start and exec, relay-emulator/vitest in process): whatever the request makes the relay sponsor is charged to this name. Without it, in process the vitest test running, else the request's app (`app <X-API-Key>` on the current interface, else `legacy`, `kora` or `rpc`). */
+                "X-Relay-Emulator-Test"?: components["parameters"]["RelayEmulatorTest"];
+            };
             path?: never;
             cookie?: never;
         };
@@ -2817,7 +2829,10 @@ export interface operations {
     sendTransaction: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /** @description The test this request belongs to, for the sponsor-cost report (`--sponsor-costs FILE` on start and exec, relay-emulator/vitest in process): whatever the request makes the relay sponsor is charged to this name. Without it, in process the vitest test running, else the request's app (`app <X-API-Key>` on the current interface, else `legacy`, `kora` or `rpc`). */
+                "X-Relay-Emulator-Test"?: components["parameters"]["RelayEmulatorTest"];
+            };
             path?: never;
             cookie?: never;
         };
@@ -2847,7 +2862,10 @@ export interface operations {
     sendBatch: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /** @description The test this request belongs to, for the sponsor-cost report (`--sponsor-costs FILE` on start and exec, relay-emulator/vitest in process): whatever the request makes the relay sponsor is charged to this name. Without it, in process the vitest test running, else the request's app (`app <X-API-Key>` on the current interface, else `legacy`, `kora` or `rpc`). */
+                "X-Relay-Emulator-Test"?: components["parameters"]["RelayEmulatorTest"];
+            };
             path?: never;
             cookie?: never;
         };
@@ -2877,7 +2895,10 @@ export interface operations {
     legacyMakeTransfer: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /** @description The test this request belongs to, for the sponsor-cost report (`--sponsor-costs FILE` on start and exec, relay-emulator/vitest in process): whatever the request makes the relay sponsor is charged to this name. Without it, in process the vitest test running, else the request's app (`app <X-API-Key>` on the current interface, else `legacy`, `kora` or `rpc`). */
+                "X-Relay-Emulator-Test"?: components["parameters"]["RelayEmulatorTest"];
+            };
             path?: never;
             cookie?: never;
         };
@@ -2897,7 +2918,10 @@ export interface operations {
     legacyCreateAccount: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /** @description The test this request belongs to, for the sponsor-cost report (`--sponsor-costs FILE` on start and exec, relay-emulator/vitest in process): whatever the request makes the relay sponsor is charged to this name. Without it, in process the vitest test running, else the request's app (`app <X-API-Key>` on the current interface, else `legacy`, `kora` or `rpc`). */
+                "X-Relay-Emulator-Test"?: components["parameters"]["RelayEmulatorTest"];
+            };
             path?: never;
             cookie?: never;
         };
@@ -2917,7 +2941,10 @@ export interface operations {
     legacyCloseAccount: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /** @description The test this request belongs to, for the sponsor-cost report (`--sponsor-costs FILE` on start and exec, relay-emulator/vitest in process): whatever the request makes the relay sponsor is charged to this name. Without it, in process the vitest test running, else the request's app (`app <X-API-Key>` on the current interface, else `legacy`, `kora` or `rpc`). */
+                "X-Relay-Emulator-Test"?: components["parameters"]["RelayEmulatorTest"];
+            };
             path?: never;
             cookie?: never;
         };
@@ -3310,7 +3337,10 @@ export interface operations {
     jsonRpc: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /** @description The test this request belongs to, for the sponsor-cost report (`--sponsor-costs FILE` on start and exec, relay-emulator/vitest in process): whatever the request makes the relay sponsor is charged to this name. Without it, in process the vitest test running, else the request's app (`app <X-API-Key>` on the current interface, else `legacy`, `kora` or `rpc`). */
+                "X-Relay-Emulator-Test"?: components["parameters"]["RelayEmulatorTest"];
+            };
             path?: never;
             cookie?: never;
         };
@@ -3342,7 +3372,10 @@ export interface operations {
     koraJsonRpc: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /** @description The test this request belongs to, for the sponsor-cost report (`--sponsor-costs FILE` on start and exec, relay-emulator/vitest in process): whatever the request makes the relay sponsor is charged to this name. Without it, in process the vitest test running, else the request's app (`app <X-API-Key>` on the current interface, else `legacy`, `kora` or `rpc`). */
+                "X-Relay-Emulator-Test"?: components["parameters"]["RelayEmulatorTest"];
+            };
             path?: never;
             cookie?: never;
         };
@@ -4366,7 +4399,10 @@ export interface operations {
     jsonRpcAtRoot: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /** @description The test this request belongs to, for the sponsor-cost report (`--sponsor-costs FILE` on start and exec, relay-emulator/vitest in process): whatever the request makes the relay sponsor is charged to this name. Without it, in process the vitest test running, else the request's app (`app <X-API-Key>` on the current interface, else `legacy`, `kora` or `rpc`). */
+                "X-Relay-Emulator-Test"?: components["parameters"]["RelayEmulatorTest"];
+            };
             path?: never;
             cookie?: never;
         };

@@ -7,6 +7,9 @@ import { banner, type BannerFacts } from './banner.ts';
 import { readyFacts, READY_LINE_PREFIX } from './ready.ts';
 import { ReadyFile } from './ready-file.ts';
 import type { StartOptions } from './start-options.ts';
+import { EMULATOR_VERSION } from '../../base/version.ts';
+import { makeReport, writeReport } from '../../vitest/report.ts';
+import { costFigures } from '../../vitest/test-label.ts';
 
 export interface LaunchIo {
   stdout: (text: string) => void;
@@ -150,8 +153,20 @@ export async function launch(options: StartOptions, io: LaunchIo): Promise<Launc
         await stateFile.close();
         log.info(`state saved to ${stateFile.path}`);
       }
+      if (options.sponsorCosts !== null) writeServerCosts(options.sponsorCosts, emulator, log);
       await server.close();
       readyFile?.remove();
     },
   };
+}
+
+/** --sponsor-costs FILE: what the sponsor paid, by label (the X-Relay-Emulator-Test header, else the app), in relay-emulator/vitest's report. */
+function writeServerCosts(path: string, emulator: RunningServer['emulator'], log: Logger): void {
+  const rows = emulator.sponsorCosts().map((entry) => ({ file: '', test: entry.label, ...costFigures([entry]) }));
+  try {
+    writeReport(path, makeReport(rows, EMULATOR_VERSION, emulator.config.engine));
+    log.info(`sponsor costs written to ${path} (${rows.length} label(s))`);
+  } catch (error) {
+    log.error(`could not write the sponsor costs to ${path}: ${(error as Error).message}`);
+  }
 }

@@ -8,6 +8,7 @@ Commands:
   start         run the emulator on a port (relay-emulator start --help)
   exec          start it, run a command against it, stop it: relay-emulator exec [options] -- <command...>
   test-validator  solana-test-validator's command line, over the emulator (relay-emulator test-validator --help)
+  costs         compare what a sponsor pays with the committed snapshot: relay-emulator costs update|check|diff
   clone         fetch accounts of a cluster once, as Solana CLI dumps: relay-emulator clone --url URL --out DIR ADDRESS...
   shims DIR     write DIR/solana-test-validator, DIR/solana and DIR/surfpool, which run this emulator
   solana        the Solana CLI's logs, balance, airdrop, account and address, against the emulator
@@ -33,6 +34,10 @@ export async function main(argv: string[]): Promise<number> {
     case 'test-validator': {
       const { runTestValidatorCommand } = await import('./test-validator-command.ts');
       return runTestValidatorCommand(rest);
+    }
+    case 'costs': {
+      const { runCostsCommand } = await import('./costs-command.ts');
+      return runCostsCommand(rest, io());
     }
     case 'clone': {
       const { runCloneCommand } = await import('./clone-command.ts');

@@ -142,6 +142,11 @@ export const START_FLAGS = {
   },
   'clone-cache': { env: 'RELAY_EMULATOR_CLONE_CACHE', value: 'DIR', help: 'where clones are kept (default .relay-emulator/clones)' },
   'refresh-clones': { env: 'RELAY_EMULATOR_REFRESH_CLONES', value: '', help: 'fetch the clones again, replacing what the cache holds (env: 1/true)' },
+  'sponsor-costs': {
+    env: 'RELAY_EMULATOR_SPONSOR_COSTS',
+    value: 'FILE',
+    help: 'on stop, write what the sponsor paid by test (X-Relay-Emulator-Test header, else the app) to FILE, as relay-emulator/vitest does',
+  },
   policy: {
     env: 'RELAY_EMULATOR_POLICY',
     value: 'PROFILE',

@@ -36,6 +36,7 @@ describe('relay-emulator start options', () => {
       watch: false,
       genesis: null,
       clone: null,
+      sponsorCosts: null,
       help: false,
     });
   });
@@ -157,6 +158,7 @@ describe('relay-emulator start options', () => {
       watch: false,
       genesis: null,
       clone: null,
+      sponsorCosts: null,
       help: false,
     });
   });

@@ -63,6 +63,8 @@ export interface StartOptions {
   genesis: GenesisOptions | null;
   /** --url and the clone flags: what the clone cache holds, or fetches once; null when none was given. */
   clone: CloneOptions | null;
+  /** --sponsor-costs FILE: the sponsor-cost report written on stop, or null. */
+  sponsorCosts: string | null;
   help: boolean;
 }
 
@@ -113,6 +115,7 @@ export function parseStartOptions(argv: string[], env: NodeJS.ProcessEnv = proce
         'deep-clone-address-lookup-table': { type: 'string', multiple: true },
         'clone-cache': { type: 'string' },
         'refresh-clones': { type: 'boolean' },
+        'sponsor-costs': { type: 'string' },
         anchor: { type: 'string' },
         'no-anchor': { type: 'boolean' },
         watch: { type: 'boolean' },
@@ -205,6 +208,7 @@ export function parseStartOptions(argv: string[], env: NodeJS.ProcessEnv = proce
     watch: values.watch === true || flagFromEnv('watch', env[START_FLAGS.watch.env]),
     genesis: null,
     clone: cloneOptions(values, env, pick('url'), pick('clone-cache')),
+    sponsorCosts: pick('sponsor-costs') === undefined ? null : resolve(pick('sponsor-costs')!),
     help: values.help === true,
   };
 }

@@ -12,6 +12,8 @@ import { weighFeePayerLoss } from './fee-payer-loss.ts';
 import { checkSignatures, signAsFeePayer } from './signatures.ts';
 import type { SubmissionJob } from './submission-worker.ts';
 import { decodeWireTransaction, type WireTransaction } from './wire.ts';
+import { currentCostLabel } from './cost-labels.ts';
+import type { TokenPayment } from './sponsor-costs.ts';
 
 /** The pipeline's hook for fault injection: may throw a RelayError, or delay, before any check. */
 export type BeforeRelay = (operation: RelayOperation) => Promise<void>;
@@ -166,10 +168,16 @@ export class AcceptPipeline {
    * sendTransaction, server-built legacy transactions, Kora's sends), with the sponsor exposure its
    * own checks found (Kora's fee-payer outflow), else 0.
    */
-  async submitSigned(tx: VersionedTransaction, bytes: Uint8Array, origin: TransactionOrigin, sponsorExposure = 0n): Promise<string> {
+  async submitSigned(
+    tx: VersionedTransaction,
+    bytes: Uint8Array,
+    origin: TransactionOrigin,
+    sponsorExposure = 0n,
+    payments: TokenPayment[] = [],
+  ): Promise<string> {
     const signature = encodeBase58(tx.signatures[0]!);
     if (this.#options.submissions.get(signature)) return signature;
-    this.#enqueue(origin, signature, bytes, tx, 'Transaction submitted', { policyChecked: false, strictBreaks: [], sponsorExposure });
+    this.#enqueue(origin, signature, bytes, tx, 'Transaction submitted', { policyChecked: false, strictBreaks: [], sponsorExposure, payments });
     return signature;
   }
 
@@ -180,7 +188,7 @@ export class AcceptPipeline {
     tx: VersionedTransaction,
     message: string,
     /** Whether the fee-payer policy saw it, and what the faithful profile sponsored beyond strict. */
-    policy: Pick<Submission, 'policyChecked' | 'strictBreaks' | 'sponsorExposure'>,
+    policy: Pick<Submission, 'policyChecked' | 'strictBreaks' | 'sponsorExposure'> & { payments?: TokenPayment[] },
   ): void {
     const submission: Submission = {
       signature,
@@ -192,6 +200,8 @@ export class AcceptPipeline {
       receivedAt: this.#options.now().toISOString(),
       ledger: null,
       injectedError: null,
+      label: currentCostLabel(),
+      payments: [],
       ...policy,
     };
     // Enqueue first: a full queue must refuse before anything is recorded. The submission is stored

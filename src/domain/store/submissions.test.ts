@@ -14,6 +14,8 @@ const record = (signature: string): Submission => ({
   policyChecked: true,
   strictBreaks: [],
   sponsorExposure: 0n,
+  label: null,
+  payments: [],
 });
 
 describe('Submissions', () => {

@@ -36,6 +36,10 @@ const submissionSchema = z.object({
   strictBreaks: z.custom<StrictBreak[]>().default([]),
   /** Lamports the fee payer cannot get back beyond the fee (each account at stake counted once). */
   sponsorExposure: z.bigint().default(0n),
+  /** Who it is charged to in the sponsor-cost report: the test that sent it, or its app (domain/relay/cost-labels.ts); null for none. */
+  label: z.string().nullable().default(null),
+  /** Token payments a Kora relay took from its user (mint, amount, lamport value at Kora's price). */
+  payments: z.custom<{ mint: string; amount: bigint; lamports: bigint }[]>().default([]),
 });
 
 /**

@@ -8,6 +8,7 @@ import { invalidTransaction, KoraError } from './kora-error.ts';
 import { type KoraParsed, type KoraTransaction, parseForKora, splTransfers, type SplTransfer } from './kora-instructions.ts';
 import { lamportsToToken, mockPrice, tokenToLamports, withMargin } from './kora-price.ts';
 import { checkBlockedExtensions, transferFeeOf } from './kora-token2022.ts';
+import type { TokenPayment } from '../../domain/relay/sponsor-costs.ts';
 
 /** constant.rs. */
 const LAMPORTS_PER_SIGNATURE = 5_000n;
@@ -151,8 +152,9 @@ export async function feeInToken(scope: FeeScope, lamports: bigint, token: strin
  * payment address owns (existing, or created by an associated-token instruction in the same
  * transaction), in paid tokens, valued at the mock price, must cover `required` lamports.
  */
-export async function verifyTokenPayment(scope: FeeScope, transaction: KoraTransaction, required: bigint): Promise<void> {
+export async function verifyTokenPayment(scope: FeeScope, transaction: KoraTransaction, required: bigint): Promise<TokenPayment[]> {
   let paid = 0n;
+  const payments: TokenPayment[] = [];
   for (const transfer of splTransfers(transaction.instructions)) {
     const account = await scope.ledger.getAccount(new PublicKey(transfer.destination));
     let owner: string;
@@ -174,9 +176,13 @@ export async function verifyTokenPayment(scope: FeeScope, transaction: KoraTrans
     }
     const tokens = scope.validation.allowed_spl_paid_tokens;
     if (owner !== scope.paymentAddress || (tokens !== 'All' && !tokens.includes(mint))) continue;
-    paid += tokenToLamports(transfer.amount, await mintDecimals(scope.ledger, mint), mockPrice(mint));
+    const lamports = tokenToLamports(transfer.amount, await mintDecimals(scope.ledger, mint), mockPrice(mint));
+    paid += lamports;
+    payments.push({ mint, amount: transfer.amount, lamports });
   }
   if (paid < required) throw invalidTransaction(`Insufficient token payment. Required ${required} lamports`, 'validation.price');
+  // What the user paid, for the sponsor-cost report: the sponsor's margin is the lamports here less what the transaction cost it.
+  return payments;
 }
 
 /** TransactionValidator::validate_strict_pricing_with_fee. */

@@ -8,6 +8,7 @@ import { invalidTransaction, KoraError } from './kora-error.ts';
 import { decodeKoraTransaction, resolveKoraTransaction, signerPosition } from './kora-transaction.ts';
 import { validateForKora } from './kora-validation.ts';
 import { signaturesVerify } from '../rpc/decode-transaction.ts';
+import type { TokenPayment } from '../../domain/relay/sponsor-costs.ts';
 
 /** How long signAndSendTransaction waits for its transaction to be confirmed. */
 const SEND_TIMEOUT_MS = 60_000;
@@ -60,7 +61,7 @@ export const KORA_METHODS: Record<KoraMethodName, KoraMethod> = {
     // not verify again what reaches it (the relay and the RPC verify first), so a forged client
     // signature must stop here (test/forged-signatures.engines.test.ts).
     if (!signaturesVerify(signed.tx)) throw new KoraError('TransactionExecutionFailed', 'Transaction signature verification failure', 'simulation');
-    const signature = await context.deps.relay.submitSigned(signed.tx, signed.bytes, 'kora', signed.exposure);
+    const signature = await context.deps.relay.submitSigned(signed.tx, signed.bytes, 'kora', signed.exposure, signed.payments);
     const landed = await context.deps.worker.waitFor(signature, 'confirmed', SEND_TIMEOUT_MS);
     if (landed?.status === 'failed') throw new KoraError('TransactionExecutionFailed', landed.message);
     return { signature, signed_transaction: signed.encoded, signer_pubkey: signed.signer };
@@ -75,7 +76,7 @@ export const KORA_METHODS: Record<KoraMethodName, KoraMethod> = {
 async function signForKora(
   params: Params,
   context: KoraContext,
-): Promise<{ tx: VersionedTransaction; bytes: Uint8Array; encoded: string; signer: string; exposure: bigint }> {
+): Promise<{ tx: VersionedTransaction; bytes: Uint8Array; encoded: string; signer: string; exposure: bigint; payments: TokenPayment[] }> {
   const tx = decodeKoraTransaction(stringParam(params, 'transaction'));
   context.usage.check(tx, context.signers.addresses());
   const signer = context.signers.pick(optionalString(params, 'signer_key'));
@@ -85,8 +86,9 @@ async function signForKora(
   // The fee payer's outflow, added up once: checked against the cap, charged, and reported as sponsor exposure.
   const outflow = await validateForKora(resolved, scope);
   const fee = await estimateKoraFee(scope, resolved, outflow);
+  let payments: TokenPayment[] = [];
   if (fee.total > 0n) {
-    await verifyTokenPayment(scope, resolved, fee.total);
+    payments = await verifyTokenPayment(scope, resolved, fee.total);
     checkStrictPrice(scope.validation, fee);
   }
   const networkFee = ledger.feeFor(tx);
@@ -97,7 +99,7 @@ async function signForKora(
   const signedTx = VersionedTransaction.deserialize(tx.serialize());
   signedTx.signatures[position] = signer.signer.sign(signedTx.message.serialize());
   const bytes = signedTx.serialize();
-  return { tx: signedTx, bytes, encoded: Buffer.from(bytes).toString('base64'), signer: signer.address, exposure: outflow };
+  return { tx: signedTx, bytes, encoded: Buffer.from(bytes).toString('base64'), signer: signer.address, exposure: outflow, payments };
 }
 
 function stringParam(params: Params, name: string): string {

@@ -72,7 +72,7 @@ export async function koraRoom(
   deps: KoraDeps,
   feePayer: Ed25519Signer,
   options: KoraOptions = {},
-): Promise<{ room: Room<KoraDeps>; allowedPrograms: readonly string[] }> {
+): Promise<{ room: Room<KoraDeps>; allowedPrograms: readonly string[]; signerAddresses: readonly string[] }> {
   // The kora.toml reader (and the Token-2022 extension names it checks) loads only for a kora.toml.
   const config =
     options.config === undefined
@@ -108,6 +108,8 @@ export async function koraRoom(
       },
     }),
     allowedPrograms: config.validation.allowed_programs,
+    // Kora's fee payers: sponsors, in the sponsor-cost report.
+    signerAddresses: signers.addresses(),
   };
 }
 

@@ -15,6 +15,8 @@ const record = (patch: Partial<Submission>): Submission => ({
   policyChecked: true,
   strictBreaks: [],
   sponsorExposure: 0n,
+  label: null,
+  payments: [],
   ...patch,
 });
 

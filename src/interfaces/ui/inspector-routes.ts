@@ -42,6 +42,7 @@ export function inspectorRoutes(options: InspectorRoutesOptions): Route<UiDeps>[
     journal,
     profile: deps.config.policyProfile,
     appPrograms: deps.programs,
+    sponsors: deps.sponsors,
   });
 
   return [

@@ -22,4 +22,6 @@ export interface UiDeps {
   tokenAccounts: TokenAccountIndex;
   legacy: LegacyService;
   binder: RequestBinder;
+  /** The sponsors (the relay's fee payer, Kora's signers): a relay row's sponsorCost is what it cost them. */
+  sponsors: ReadonlySet<string>;
 }

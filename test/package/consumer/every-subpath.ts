@@ -4,6 +4,7 @@ import { createRelayEmulator, RelayError, type RelayEmulator, type RelayEmulator
 import { createHandlers, type HandlerUrls } from 'relay-emulator/msw';
 import { startServer, createNodeListener, upgradeToPubSub, StateFile, type RunningServer } from 'relay-emulator/node';
 import { runConformance, formatTable, type ConformanceReport } from 'relay-emulator/conformance';
+import { sponsorCosts, type SponsorCostReport } from 'relay-emulator/vitest';
 import manifest from 'relay-emulator/package.json' with { type: 'json' };
 
 const options: RelayEmulatorOptions = { baseUrl: 'https://relay.example.com/api', loopback: true };
@@ -14,4 +15,6 @@ const server: RunningServer = await startServer({ port: 0, emulator: { rpcAuth: 
 const report: ConformanceReport = await runConformance({ baseUrl: server.emulator.config.baseUrl, apiKey: server.emulator.config.apiKey });
 const text: string = formatTable(report);
 const version: string = manifest.version;
-export const used = [handlers, text, version, createNodeListener, upgradeToPubSub, StateFile, new RelayError('VALIDATION_FAILED', 'x')];
+const plugin = sponsorCosts({ file: 'costs.json' });
+const costs: SponsorCostReport | null = null;
+export const used = [handlers, text, version, plugin, costs, createNodeListener, upgradeToPubSub, StateFile, new RelayError('VALIDATION_FAILED', 'x')];

@@ -22,6 +22,8 @@ const record = (signature: string, fields: Partial<Submission>): Submission => (
   policyChecked: true,
   strictBreaks: [],
   sponsorExposure: 0n,
+  label: null,
+  payments: [],
   ...fields,
 });
 
@@ -123,7 +125,7 @@ describe('relay rows', () => {
         response: { statusCode: 422, message: 'nope', error: 'Unprocessable Entity', rule: 'A6' },
       },
     ]);
-    const rows = relayRows({ submissions: records, legacy, journal, profile: 'faithful' as const, appPrograms: NO_APP_PROGRAMS });
+    const rows = relayRows({ submissions: records, legacy, journal, profile: 'faithful' as const, appPrograms: NO_APP_PROGRAMS, sponsors: new Set<string>() });
 
     // The journal's requests were made just now, after the fixed times of the records.
     expect(rows.map((row) => row.id)).toEqual(['req-5', 'req-3', 'req-1', 'ltx2', 'sig-legacy', 'sig-rpc']);
@@ -163,24 +165,36 @@ describe('relay rows', () => {
 
     expect(
       relayRows(
-        { submissions: records, legacy, journal, profile: 'faithful' as const, appPrograms: NO_APP_PROGRAMS },
+        { submissions: records, legacy, journal, profile: 'faithful' as const, appPrograms: NO_APP_PROGRAMS, sponsors: new Set<string>() },
         { status: 'Refused', operation: 'rpc' },
       ).map((row) => row.id),
     ).toEqual(['req-3']);
     expect(
-      relayRows({ submissions: records, legacy, journal, profile: 'faithful' as const, appPrograms: NO_APP_PROGRAMS }, { limit: 2 }).map((row) => row.id),
+      relayRows(
+        { submissions: records, legacy, journal, profile: 'faithful' as const, appPrograms: NO_APP_PROGRAMS, sponsors: new Set<string>() },
+        { limit: 2 },
+      ).map((row) => row.id),
     ).toEqual(['req-5', 'req-3']);
-    expect(relayDetail({ submissions: records, legacy, journal, profile: 'faithful' as const, appPrograms: NO_APP_PROGRAMS }, 'req-3')?.problem).toEqual({
+    expect(
+      relayDetail({ submissions: records, legacy, journal, profile: 'faithful' as const, appPrograms: NO_APP_PROGRAMS, sponsors: new Set<string>() }, 'req-3')
+        ?.problem,
+    ).toEqual({
       code: -32002,
       message: 'Transaction simulation failed',
     });
-    const sources = { submissions: records, legacy, journal, profile: 'faithful' as const, appPrograms: NO_APP_PROGRAMS };
+    const sources = { submissions: records, legacy, journal, profile: 'faithful' as const, appPrograms: NO_APP_PROGRAMS, sponsors: new Set<string>() };
     expect(relayDetail(sources, 'req-4')).toBeUndefined(); // A read answered with an error is no relay.
     expect(relayDetail(sources, 'req-2')).toBeUndefined(); // Accepted: its row is the transaction's.
     expect(
-      relayDetail({ submissions: records, legacy, journal, profile: 'faithful' as const, appPrograms: NO_APP_PROGRAMS }, 'sig-legacy')?.strictBreaks,
+      relayDetail(
+        { submissions: records, legacy, journal, profile: 'faithful' as const, appPrograms: NO_APP_PROGRAMS, sponsors: new Set<string>() },
+        'sig-legacy',
+      )?.strictBreaks,
     ).toEqual([{ rule: 'A6', code: 'CLOSE_AUTHORITY_NOT_FEE_PAYER', detail: 'no hand-over', account: 'acct', exposure: 2_039_280 }]);
-    expect(relayDetail({ submissions: records, legacy, journal, profile: 'faithful' as const, appPrograms: NO_APP_PROGRAMS }, 'ltx2')?.legacy).toMatchObject({
+    expect(
+      relayDetail({ submissions: records, legacy, journal, profile: 'faithful' as const, appPrograms: NO_APP_PROGRAMS, sponsors: new Set<string>() }, 'ltx2')
+        ?.legacy,
+    ).toMatchObject({
       id: 'ltx2',
       status: 'Failed',
     });

@@ -8,6 +8,7 @@ import { decodeRequestTransaction, decodeWire } from './decoded-transaction.ts';
 import { instructionsOf, legacyOperationId } from './instruction-names.ts';
 import { type AppProgramNames, describeLedgerError } from './program-errors.ts';
 import { isObject } from './json-values.ts';
+import { sponsorCostOf } from '../../../domain/relay/sponsor-costs.ts';
 
 export type RelayRow = components['schemas']['EmulatorRelayRow'];
 export type RelayRowStatus = components['schemas']['EmulatorRelayStatus'];
@@ -21,6 +22,8 @@ export interface RelaySources {
   profile: PolicyProfile;
   /** The app's programs' names for their errors (their IDLs). */
   appPrograms: AppProgramNames;
+  /** The sponsors (the relay's fee payer, Kora's signers): what a transaction cost them is its sponsorCost. */
+  sponsors: ReadonlySet<string>;
 }
 
 export interface RelayFilter {
@@ -131,7 +134,7 @@ export function isRefusal(entry: RequestRecord): boolean {
   return sends && (entry.status >= 400 || (isObject(entry.responseBody) && entry.responseBody.error !== undefined));
 }
 
-export function transactionRow(submission: Submission, sources: Pick<RelaySources, 'legacy' | 'profile' | 'appPrograms'>): RelayRow {
+export function transactionRow(submission: Submission, sources: Pick<RelaySources, 'legacy' | 'profile' | 'appPrograms' | 'sponsors'>): RelayRow {
   const legacy = submission.origin === 'legacy' ? sources.legacy.bySignature(submission.signature) : undefined;
   const ledgerError = submission.ledger?.err ?? null;
   const legacyFailure = legacy?.status === 'Failed' ? (legacy.errors.at(-1)?.message ?? 'Failed') : null;
@@ -147,12 +150,19 @@ export function transactionRow(submission: Submission, sources: Pick<RelaySource
     policy: verdictOf(submission, sources.profile),
     fee: submission.ledger ? Number(submission.ledger.fee) : null,
     sponsorExposure: submission.policyChecked || submission.origin === 'kora' ? Number(submission.sponsorExposure) : null,
+    sponsorCost: costOf(submission, sources.sponsors),
+    label: submission.label,
     error:
       submission.injectedError ??
       (ledgerError === null ? legacyFailure : describeLedgerError(ledgerError, instructionsOf(submission.wire), sources.appPrograms)),
     errorRaw: ledgerError,
     legacyId: legacy?.id ?? null,
   };
+}
+
+function costOf(submission: Submission, sponsors: ReadonlySet<string>): number | null {
+  const cost = sponsorCostOf(submission, sponsors);
+  return cost === null ? null : Number(cost.sponsorLamports);
 }
 
 /** The relay's policy profile judged what it checked; Kora's validation (no profile of ours) passed what Kora sent. */
@@ -191,6 +201,8 @@ export function legacyRow(legacy: LegacyRecord): RelayRow {
     policy: { profile: null, verdict: 'unchecked', code: null, rule: null, strictRules: [] },
     fee: null,
     sponsorExposure: null,
+    sponsorCost: null,
+    label: null,
     error: legacy.errors.length > 0 ? legacy.errors.map((error) => `${error.type}: ${error.message}`).join('; ') : null,
     errorRaw: null,
     legacyId: legacy.id,
@@ -221,6 +233,8 @@ export function refusedRow(entry: RequestRecord, profile: PolicyProfile): RelayR
     },
     fee: null,
     sponsorExposure: null,
+    sponsorCost: null,
+    label: null,
     error: typeof message === 'string' ? message : typeof body === 'string' ? body : `HTTP ${entry.status}`,
     errorRaw: null,
     legacyId: null,
