@@ -110,7 +110,15 @@ describe('web UI in chromium', () => {
     expect(await row(signature).locator('.policy').textContent()).toBe('faithful: passed · strict would refuse (A6)');
     const [journaled] = server.emulator.transactionJournal({ signature });
     expect(journaled!.sponsorExposure).toBeGreaterThan(0);
-    expect(await row(signature).locator('td.number').nth(1).textContent()).toBe(`${journaled!.sponsorExposure.toLocaleString('en-US')} lamports`);
+    expect(await row(signature).locator('td.number').nth(2).textContent()).toBe(`${journaled!.sponsorExposure.toLocaleString('en-US')} lamports`);
+    // What it cost the sponsor, net (the fee and the new account's rent), and the list grouped by the test (here the API key's app) it is charged to.
+    const cost = journaled!.fee! + journaled!.sponsorExposure;
+    expect(await row(signature).locator('td.number').nth(1).textContent()).toBe(`${cost.toLocaleString('en-US')} lamports`);
+    await page.locator('#filter-group').selectOption('test');
+    const group = page.locator('#relay-table tr.group[data-group="app relay-emulator-dev-key"]');
+    await expect.poll(() => group.count(), { timeout: LIVE }).toBe(1);
+    expect(await group.textContent()).toContain(`the sponsor paid ${cost.toLocaleString('en-US')} lamports`);
+    await page.locator('#filter-group').selectOption('');
 
     // Refused by the fee-payer policy: answered 4xx, never a transaction, shown with its code and rule.
     const drain = build({
