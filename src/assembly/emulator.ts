@@ -56,6 +56,7 @@ import { surfnetCheatcodes, type CheatcodeParts } from '../interfaces/controls/s
 import { toAccountState } from '../domain/ledger/account-state.ts';
 import { costLabels } from '../core/cost-labels.ts';
 import { sponsorCostsByLabel, type SponsorCost } from '../domain/relay/sponsor-costs.ts';
+import { InternalError, isInternalError } from '../base/errors/internal-error.ts';
 
 /** The base URL with option `loopback: false` and no `baseUrl` (the node server's default address). */
 export const DEFAULT_BASE_URL = 'http://127.0.0.1:8787/api';
@@ -191,6 +192,7 @@ async function assemble(options: RelayEmulatorOptions, loopback: CoreListener | 
   const settings = readGenesisSettings({ ...workspace?.genesis, ...options.genesis });
   const genesis = withFunds([...fixtureAccounts.filter(({ address }) => !replaced.has(addressOf(address))), ...appAccounts], settings.fund);
   const genesisTime = options.genesisTime ?? DEFAULT_GENESIS_TIME;
+  // A program the engine cannot load is refused at genesis, naming its address: named here by its file too.
   const ledger = await Ledger.create({
     engine: engineFactory(options.engine),
     genesis,
@@ -202,6 +204,10 @@ async function assemble(options: RelayEmulatorOptions, loopback: CoreListener | 
     reservoir: new PublicKey(fixtures.relay.faucet.publicKey),
     changes,
     events,
+  }).catch((error: unknown) => {
+    const named = isInternalError(error, 'PROGRAM_INVALID') ? app.programs.find((program) => error.message.includes(addressOf(program.programId))) : undefined;
+    if (named?.path) throw new InternalError('PROGRAM_INVALID', { problem: `${named.path}: ${error instanceof Error ? error.message : String(error)}` });
+    throw error;
   });
   config.engine = ledger.engineName;
   // --warp-slot: the ledger starts there (a state file restored later only moves it further).

@@ -152,7 +152,7 @@ describe('deploying and replacing a program while the emulator runs', () => {
       expect(new PublicKey(view.subarray(13, 45)).equals(authority)).toBe(true);
       expect(Buffer.from(view.subarray(45)).equals(Buffer.from(registry))).toBe(true);
       expect(h.emulator.programs().programs.find((program) => program.programId === id.toBase58())).toMatchObject({
-        deploySlot: BigInt(slot),
+        deploySlot: slot,
         origin: 'deployed',
       });
     },
@@ -473,7 +473,7 @@ describe('--watch', () => {
       expect(replaced.logs.join('\n')).toContain('DeclaredProgramIdMismatch');
       // A build cut short is refused; the program keeps the code it has.
       writeFileSync(so, elf('spl_noop.so').subarray(0, 5000));
-      await cli.waitForOutput(new RegExp(`--watch: ${so}: Cannot deploy ${id.toBase58()}: the body is not a Solana program: .*truncated.* keeps its code`));
+      await cli.waitForOutput(new RegExp(`--watch: ${so}: Cannot deploy ${id.toBase58()}: it is not a Solana program: .*truncated.* keeps its code`));
       expect((await send()).logs.join('\n')).toContain('DeclaredProgramIdMismatch');
     } finally {
       await cli.stop();

@@ -75,6 +75,11 @@ class BankrunEngine implements LedgerEngine {
     this.#slotHashesLamports = slotHashesLamports;
   }
 
+  /** bankrun takes programs at start only (deploysPrograms is false): nothing to check before a swap. */
+  programProblem(): string | null {
+    return null;
+  }
+
   async currentBlockhash(): Promise<string> {
     const latest = await this.#context.banksClient.getLatestBlockhash();
     if (!latest) throw new InternalError('ENGINE_NO_BLOCKHASH', { engine: 'bankrun' });

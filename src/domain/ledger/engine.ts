@@ -105,6 +105,11 @@ export interface LedgerEngine {
   /** How the runtime charges fees: lamports per signature, and how it reserves compute units by default. */
   feeRules(): FeeRules;
   minimumBalanceForRentExemption(dataLength: number): Promise<bigint>;
+  /**
+   * Why the runtime could not load `elf` as a program (its ELF loader and verifier), or null when it
+   * can: run before a deploy swaps the code. Null where the engine cannot tell before running it.
+   */
+  programProblem(elf: Uint8Array): string | null;
   close(): Promise<void>;
 }
 

@@ -45,6 +45,7 @@ export function gatedAfterExecute(factory: EngineFactory): GatedEngine {
       advance: (clock) => inner.advance(clock),
       feeRules: () => inner.feeRules(),
       minimumBalanceForRentExemption: (dataLength) => inner.minimumBalanceForRentExemption(dataLength),
+      programProblem: (elf) => inner.programProblem(elf),
       close: () => inner.close(),
     };
     return engine;

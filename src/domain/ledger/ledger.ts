@@ -246,6 +246,11 @@ export class Ledger {
     this.#blockhashes.restore(change);
   }
 
+  /** Why the engine could not load `elf` as a program, or null (see LedgerEngine.programProblem). */
+  programProblem(elf: Uint8Array): string | null {
+    return this.#engine.programProblem(elf);
+  }
+
   minimumBalanceForRentExemption(dataLength: number): Promise<bigint> {
     return this.#engine.minimumBalanceForRentExemption(dataLength);
   }

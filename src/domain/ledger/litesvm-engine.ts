@@ -111,6 +111,10 @@ class LiteSvmEngine implements LedgerEngine {
     };
   }
 
+  programProblem(elf: Uint8Array): string | null {
+    return verifierProblem(elf);
+  }
+
   setAccount(address: PublicKey, account: LedgerAccount): void {
     const svm = this.#open();
     const bytes = keyBytesOf(address);
@@ -251,4 +255,19 @@ class LiteSvmEngine implements LedgerEngine {
 
 function toNative(account: LedgerAccount): Account {
   return new Account(account.lamports, account.data, keyBytesOf(account.owner), account.executable, 0n);
+}
+
+/** A bank of its own that only loads programs, to run LiteSVM's ELF loader and verifier on an ELF before a deploy: made on first use. */
+let verifier: LiteSvm | null = null;
+const VERIFY_AT = new Uint8Array(32).fill(7);
+
+/** LiteSVM's own words for why it cannot load `elf` (its `addProgram` verifies), or null when it can. */
+function verifierProblem(elf: Uint8Array): string | null {
+  verifier ??= takeBank().svm;
+  try {
+    verifier.addProgram(VERIFY_AT, elf);
+    return null;
+  } catch (error) {
+    return String((error as Error).message ?? error).replace(/^Failed to add program: /, '');
+  }
 }

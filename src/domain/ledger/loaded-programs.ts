@@ -23,8 +23,8 @@ export interface ProgramInfo {
   loader: ProgramLoader;
   /** The upgrade authority (upgradeable programs), or null. */
   upgradeAuthority: string | null;
-  /** The slot its program data records (0 for programs loaded at start, as solana-test-validator's). */
-  deploySlot: bigint;
+  /** The slot its program data records (0 for programs loaded at start, as solana-test-validator's): a number, as JSON carries it. */
+  deploySlot: number;
   /** Length and SHA-256 (hex) of its ELF. */
   length: number;
   sha256: string;
@@ -132,7 +132,11 @@ export class LoadedPrograms {
     const reason = runtimeAccountReason(deployment.programId);
     if (reason) throw new ProgramRefusedError(reason);
     const problem = elfProblem(deployment.elf);
-    if (problem) throw new ProgramRefusedError(`the body is not a Solana program: ${problem}`);
+    if (problem) throw new ProgramRefusedError(`it is not a Solana program: ${problem}`);
+    // The engine's own load check (its ELF loader and verifier), before anything is swapped: a program it
+    // cannot run is refused here, and the code there keeps running (it used to answer 200, then fail every call).
+    const unloadable = this.#ledger.programProblem(deployment.elf);
+    if (unloadable) throw new ProgramRefusedError(`the ${this.#ledger.engineName} runtime cannot load it: ${unloadable}`);
     const current = this.#programs.get(programId);
     if (!current && (await this.#ledger.getAccount(deployment.programId))) {
       throw new ProgramRefusedError(`${programId} holds an account that is not a program loaded here; deploy at a new address`);
@@ -226,7 +230,7 @@ function infoOf(image: ProgramImage, origin: ProgramInfo['origin'], path: string
     idl: idl?.name ?? null,
     loader: image.loader,
     upgradeAuthority: image.upgradeAuthority && addressOf(image.upgradeAuthority),
-    deploySlot: image.deploySlot,
+    deploySlot: Number(image.deploySlot),
     length: image.elf.length,
     sha256: sha256Of(image.elf),
     origin,

@@ -169,8 +169,8 @@ const ACCOUNT_BODY_MAX_BYTES = Math.ceil((MAX_ACCOUNT_DATA_BYTES * 4) / 3) + 64 
 /** Solana's largest account: no program is larger. */
 const PROGRAM_MAX_BYTES = MAX_ACCOUNT_DATA_BYTES;
 
-function programJson(program: ProgramInfo): Omit<ProgramInfo, 'deploySlot'> & { deploySlot: number } {
-  return { ...program, deploySlot: Number(program.deploySlot) };
+function programJson(program: ProgramInfo): ProgramInfo {
+  return program;
 }
 
 function accountJson(account: AccountState): { lamports: bigint; owner: string; data: string; executable: boolean } {
