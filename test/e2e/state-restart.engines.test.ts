@@ -1,5 +1,5 @@
 import type { Keypair } from '@solana/web3.js';
-import { mkdtempSync, rmSync, statSync } from 'node:fs';
+import { mkdtempSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
@@ -19,8 +19,8 @@ describe('restart on a state file', () => {
     for (const started of processes) await started.stop('SIGKILL');
     rmSync(directory, { recursive: true, force: true });
   });
-  const start = (port: number, stateFile: string) => {
-    const started = spawnEmulator({ port, args: ['--state-file', stateFile, '--log-level', 'warn'] });
+  const start = (port: number, stateFile: string, ...args: string[]) => {
+    const started = spawnEmulator({ port, args: ['--state-file', stateFile, '--log-level', 'warn', ...args] });
     processes.push(started);
     return started;
   };
@@ -211,5 +211,63 @@ describe('restart on a state file', () => {
     ).toBe(1);
     expect(server.output()).toContain(`${segmentPath(stateFile, newest)} is damaged: it is missing`);
     expect(server.output()).toMatch(/The entries it held are lost: restore it from a copy, or move .* away to start empty\./);
+  }, 180_000);
+
+  it('refuses a journal entry changed after a kill -9, naming --accept-state-loss; with it, serves what precedes the entry and says what was cut', async () => {
+    // Issue 45, item 7: the advice was `truncate -s N`, after which the segment's header still said more was synced, and the start refused again.
+    const port = await freePort();
+    const stateFile = join(directory, 'changed-entry.json');
+    const owner = newKeypair();
+    let server = start(port, stateFile);
+    await untilHealthy(server.origin);
+    const first = client(server.origin);
+    const signatures: string[] = [];
+    for (let index = 0; index < 3; index += 1) {
+      const signature = await first.send(
+        build({
+          instructions: [...(index === 0 ? createAtaInstructions(owner.publicKey) : []), transferInstruction(ALICE, owner.publicKey, 1n)],
+          blockhash: await first.blockhash(),
+          signers: index === 0 ? [ALICE, owner] : [ALICE],
+        }),
+      );
+      await expect.poll(() => first.statusOf(signature)).toBe('processed');
+      signatures.push(signature);
+    }
+    expect(await first.tokens(owner)).toBe(3n);
+    expect(await server.stop('SIGKILL')).toBe('SIGKILL');
+    const segment = segmentPath(stateFile, (await listSegments(stateFile)).at(-1)!);
+    const bytes = readFileSync(segment);
+    const lines = bytes.toString('utf8').split('\n');
+    // Each relay journals four entries (its blockhash, the submission, the ledger's write, its status): cut at the third's submission.
+    expect(lines.at(-4)).toMatch(new RegExp(`^[0-9a-f]{8} \\[\\["submissions",\\{"op":"insert","submission":\\{"signature":"${signatures[2]}"`));
+    const cut = Buffer.byteLength(lines.slice(0, -4).join('\n')) + 1;
+    const changed = Buffer.from(bytes);
+    changed[cut + 20]! ^= 1;
+    writeFileSync(segment, changed);
+
+    server = start(port, stateFile);
+    expect(await server.exited).toBe(1);
+    expect(server.output()).toContain(`${segment} is damaged at byte ${cut}: the entry there fails its checksum`);
+    expect(server.output()).toContain('start once with --accept-state-loss');
+    expect(readFileSync(segment)).toEqual(changed);
+
+    server = start(port, stateFile, '--accept-state-loss');
+    await untilHealthy(server.origin);
+    expect(server.output()).toMatch(
+      new RegExp(
+        `--accept-state-loss cut ${segment} at byte ${cut}: ${bytes.length - cut} byte\\(s\\) of acknowledged changes after it are lost ` +
+          `\\(copies: ${segment}\\.damaged-`,
+      ),
+    );
+    // The first two relays are served; the third, cut, is not known.
+    expect(await client(server.origin).tokens(owner)).toBe(2n);
+    expect(await client(server.origin).statusOf(signatures[1]!)).toBe('processed');
+    expect(await client(server.origin).statusOf(signatures[2]!)).toBeUndefined();
+    expect(await server.stop('SIGINT')).toBe(0);
+    // The next start needs no flag, and serves the same.
+    server = start(port, stateFile);
+    await untilHealthy(server.origin);
+    expect(await client(server.origin).tokens(owner)).toBe(2n);
+    expect(await server.stop('SIGINT')).toBe(0);
   }, 180_000);
 });

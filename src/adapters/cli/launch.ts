@@ -81,6 +81,7 @@ export async function launch(options: StartOptions, io: LaunchIo): Promise<Launc
             stateFile: {
               path: resolve(options.stateFile),
               intervalMs: options.stateIntervalMs,
+              acceptLoss: options.acceptStateLoss,
               onError: (error: unknown) => log.error(`could not save state: ${String(error)}`),
               onCheckpoint: (event) =>
                 log.debug(
@@ -117,6 +118,12 @@ export async function launch(options: StartOptions, io: LaunchIo): Promise<Launc
     else log.info(requestLogLine(exchange, { withOperationId: log.level === 'debug' }));
   });
 
+  for (const loss of server.restored?.losses ?? []) {
+    log.warn(
+      `state file journal: --accept-state-loss cut ${loss.file} at byte ${loss.offset}: ${loss.lostBytes} byte(s) of acknowledged changes ` +
+        `after it are lost (copies: ${loss.copies.join(', ')})`,
+    );
+  }
   let restored: { transactions: number; savedAt: string | null } | null = null;
   if (server.restored && (server.restored.snapshot || server.restored.replayed > 0)) {
     restored = { transactions: emulator.transactionJournal().length, savedAt: server.restored.snapshot?.savedAt ?? null };

@@ -142,6 +142,11 @@ export const START_FLAGS = {
   },
   'clone-cache': { env: 'RELAY_EMULATOR_CLONE_CACHE', value: 'DIR', help: 'where clones are kept (default .relay-emulator/clones)' },
   'refresh-clones': { env: 'RELAY_EMULATOR_REFRESH_CLONES', value: '', help: 'fetch the clones again, replacing what the cache holds (env: 1/true)' },
+  'accept-state-loss': {
+    env: 'RELAY_EMULATOR_ACCEPT_STATE_LOSS',
+    value: '',
+    help: "start from a damaged state file's journal cut where the damage starts (a copy of each file it changes is kept), the loss stated (env: 1/true)",
+  },
   'sponsor-costs': {
     env: 'RELAY_EMULATOR_SPONSOR_COSTS',
     value: 'FILE',

@@ -37,6 +37,7 @@ describe('relay-emulator start options', () => {
       genesis: null,
       clone: null,
       sponsorCosts: null,
+      acceptStateLoss: false,
       help: false,
     });
   });
@@ -159,6 +160,7 @@ describe('relay-emulator start options', () => {
       genesis: null,
       clone: null,
       sponsorCosts: null,
+      acceptStateLoss: false,
       help: false,
     });
   });

@@ -65,6 +65,8 @@ export interface StartOptions {
   clone: CloneOptions | null;
   /** --sponsor-costs FILE: the sponsor-cost report written on stop, or null. */
   sponsorCosts: string | null;
+  /** --accept-state-loss: cut a damaged journal where the damage starts, and serve what precedes it. */
+  acceptStateLoss: boolean;
   help: boolean;
 }
 
@@ -116,6 +118,7 @@ export function parseStartOptions(argv: string[], env: NodeJS.ProcessEnv = proce
         'clone-cache': { type: 'string' },
         'refresh-clones': { type: 'boolean' },
         'sponsor-costs': { type: 'string' },
+        'accept-state-loss': { type: 'boolean' },
         anchor: { type: 'string' },
         'no-anchor': { type: 'boolean' },
         watch: { type: 'boolean' },
@@ -126,7 +129,10 @@ export function parseStartOptions(argv: string[], env: NodeJS.ProcessEnv = proce
     throw new UsageError((error as Error).message);
   }
   const pick = (
-    flag: Exclude<keyof typeof START_FLAGS, 'no-rpc-auth' | 'skip-preflight' | 'account-dir' | 'no-anchor' | 'watch' | CloneListFlag | 'refresh-clones'>,
+    flag: Exclude<
+      keyof typeof START_FLAGS,
+      'no-rpc-auth' | 'skip-preflight' | 'account-dir' | 'no-anchor' | 'watch' | CloneListFlag | 'refresh-clones' | 'accept-state-loss'
+    >,
   ): string | undefined => {
     const value = values[flag];
     if (typeof value === 'string') return value;
@@ -209,6 +215,7 @@ export function parseStartOptions(argv: string[], env: NodeJS.ProcessEnv = proce
     genesis: null,
     clone: cloneOptions(values, env, pick('url'), pick('clone-cache')),
     sponsorCosts: pick('sponsor-costs') === undefined ? null : resolve(pick('sponsor-costs')!),
+    acceptStateLoss: values['accept-state-loss'] === true || flagFromEnv('accept-state-loss', env[START_FLAGS['accept-state-loss'].env]),
     help: values.help === true,
   };
 }

@@ -32,8 +32,8 @@ export async function scanJournal(statePath: string, from: number, strict: boole
     live.push({ segment, path, content: await readSegment(path) });
   }
   const remedy = (path: string, offset: number) =>
-    `To start from what precedes it, keep a copy of the files, then cut it to ${offset} bytes (truncate -s ${offset} ${path}) and remove the segments ` +
-    `after it; or ${startEmpty(statePath)}`;
+    `To start from what precedes it (its first ${offset} bytes; the rest of it and the segments after it are lost), start once with ` +
+    `--accept-state-loss, which cuts it there, writes its header again and keeps a copy of each file it changes; or ${startEmpty(statePath)}`;
   for (const [index, { path, content }] of live.entries()) {
     const { end } = content;
     if (end.kind === 'damaged') throw new StateDamageError(path, end.offset, end.reason, remedy(path, end.offset));

@@ -69,7 +69,7 @@ describe('StateFile: damage refuses the start', () => {
         file,
         new RegExp(
           `${file} is damaged at byte \\d+: the entry there fails its checksum, inside the ${bytes.length} bytes that were synced and ` +
-            `acknowledged.*truncate -s \\d+`,
+            `acknowledged.*start once with --accept-state-loss, which cuts it there`,
         ),
       );
       expect(entry).toBeTruthy();
@@ -141,6 +141,58 @@ describe('StateFile: damage refuses the start', () => {
       before,
       new RegExp(`${segmentPath(path, newest)} is damaged: it is missing, yet ${before} was closed for it \\(final=1\\): the journal went on there`),
     );
+  }, 60_000);
+
+  it('--accept-state-loss cuts a changed entry and what follows, keeps copies, and the next start is clean (issue 45, item 7)', async () => {
+    const { path, funded, file, bytes } = await threeFunded('accepted');
+    const lines = bytes.toString('utf8').split('\n');
+    // The second entry from the end fails its checksum: the first funded account survives, the last two are cut.
+    const at = Buffer.byteLength(lines.slice(0, -3).join('\n')) + 20;
+    const flipped = Buffer.from(bytes);
+    flipped[at]! ^= 1;
+    writeFileSync(file, flipped);
+    await refusesUntouched(path, file, /--accept-state-loss/);
+
+    const second = await emulator();
+    const accepted = new StateFile({ path, emulator: second, intervalMs: 0, acceptLoss: true });
+    const opened = await accepted.open();
+    expect(opened.losses).toHaveLength(1);
+    const [loss] = opened.losses;
+    expect(loss).toMatchObject({ file, offset: Buffer.byteLength(lines.slice(0, -3).join('\n')) + 1 });
+    expect(loss!.lostBytes).toBe(bytes.length - loss!.offset);
+    // The copy is the damaged file as it was, byte for byte.
+    expect(loss!.copies).toHaveLength(1);
+    expect(readFileSync(loss!.copies[0]!)).toEqual(flipped);
+    const balances = await Promise.all(funded.map(async (address) => (await second.services.ledger.getAccount(address))?.lamports ?? 0n));
+    expect(balances[0]).toBe(1_000_000n);
+    expect(balances.slice(1)).toEqual([0n, 0n]);
+    // What it journals after the cut is kept; a third start, without the flag, finds nothing to refuse.
+    const later = Keypair.fromSeed(Buffer.alloc(32, 7)).publicKey;
+    await second.faucet({ address: later, lamports: 2_000_000n });
+    await second.services.changes.durable();
+    await accepted.close();
+    const third = await emulator();
+    await new StateFile({ path, emulator: third, intervalMs: 0 }).open();
+    expect((await third.services.ledger.getAccount(funded[0]!))?.lamports).toBe(1_000_000n);
+    expect((await third.services.ledger.getAccount(later))?.lamports).toBe(2_000_000n);
+  }, 60_000);
+
+  it('--accept-state-loss does not touch a journal with no byte to cut at (a missing segment): it refuses as before', async () => {
+    const path = join(directory, 'accept-missing', 'state.json');
+    const first = await emulator();
+    const state = new StateFile({ path, emulator: first, intervalMs: 0 });
+    await state.open();
+    await state.checkpoint();
+    await fundBob(first);
+    await first.services.changes.durable();
+    const { journal } = decodeState(readFileSync(path, 'utf8')) as { journal: { from: number } };
+    rmSync(segmentPath(path, journal.from));
+    const error = await new StateFile({ path, emulator: await emulator(), intervalMs: 0, acceptLoss: true }).open().then(
+      () => null,
+      (caught: unknown) => caught as Error,
+    );
+    expect(error?.message).toMatch(/is damaged: it is missing/);
+    expect(existsSync(`${path}.lock`)).toBe(false);
   }, 60_000);
 
   it('refuses a snapshot whose checksum fails (one flipped bit), and leaves it as it was', async () => {

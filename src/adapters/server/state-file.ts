@@ -11,6 +11,7 @@ import { readStateFile, writeStateFile } from './snapshot-file.ts';
 import { StateLock } from './state-lock.ts';
 import { InternalError } from '../../base/errors/internal-error.ts';
 import { ensureDirectory } from './ensure-directory.ts';
+import { acceptJournalLoss, type JournalLoss } from './journal-repair.ts';
 
 export const DEFAULT_STATE_INTERVAL_MS = 5_000;
 /** Journal bytes past which a snapshot is taken at once, whatever the interval. */
@@ -28,6 +29,8 @@ export interface StateFileOptions {
   onError?: (error: unknown) => void;
   /** Told as each snapshot starts (the journal segment it begins) and once it is written (its size). */
   onCheckpoint?: (event: { phase: 'started'; from: number } | { phase: 'written'; from: number; bytes: number }) => void;
+  /** `--accept-state-loss`: cut a damaged journal where the damage starts (a copy of each file kept) and serve what precedes it. Default false. */
+  acceptLoss?: boolean;
 }
 
 export interface OpenedState {
@@ -39,6 +42,8 @@ export interface OpenedState {
   discardedBytes: number;
   /** Acknowledged transactions that had not reached the ledger, queued again. */
   requeued: number;
+  /** What `acceptLoss` cut from a damaged journal (empty when nothing). */
+  losses: JournalLoss[];
 }
 
 /**
@@ -61,6 +66,7 @@ export class StateFile {
   readonly #fsync: boolean;
   readonly #onError: (error: unknown) => void;
   readonly #onCheckpoint: NonNullable<StateFileOptions['onCheckpoint']>;
+  readonly #acceptLoss: boolean;
   #writer: JournalWriter | null = null;
   #lock: StateLock | null = null;
   #timer: NodeJS.Timeout | null = null;
@@ -75,6 +81,7 @@ export class StateFile {
     this.#fsync = options.fsync ?? true;
     this.#onError = options.onError ?? ((error) => console.error('relay-emulator: could not save state', error));
     this.#onCheckpoint = options.onCheckpoint ?? (() => undefined);
+    this.#acceptLoss = options.acceptLoss ?? false;
   }
 
   /** Restores the snapshot and the journal into the emulator (which must be fresh), and starts journaling. */
@@ -89,7 +96,9 @@ export class StateFile {
       // Judged whole before anything is changed: damage refuses the start and leaves every file as it was.
       const content = await readStateFile(this.path);
       const from = content?.journal?.from ?? 0;
-      const scan = await scanJournal(this.path, from, content === null ? null : content.version >= 2);
+      const strict = content === null ? null : content.version >= 2;
+      const losses = this.#acceptLoss ? await acceptJournalLoss(this.path, from, strict) : [];
+      const scan = await scanJournal(this.path, from, strict);
       await this.#removeTemporaries();
       if (content) await restoreParts(services, content);
       const { replayed, discardedBytes, lastSegment } = await replayJournal(scan, services.state);
@@ -107,7 +116,7 @@ export class StateFile {
       this.#startTimer();
       // Compact what was replayed (in the background: the emulator serves meanwhile).
       if (replayed > 0 || discardedBytes > 0) this.#requestCheckpoint();
-      return { snapshot: content, replayed, discardedBytes, requeued };
+      return { snapshot: content, replayed, discardedBytes, requeued, losses };
     } catch (error) {
       if (!this.#writer) {
         await this.#lock.release();
