@@ -1,4 +1,5 @@
 import { createHmac } from 'node:crypto';
+import { request as httpRequest } from 'node:http';
 import { writeFileSync } from 'node:fs';
 import { SystemProgram, VersionedTransaction } from '@solana/web3.js';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -63,6 +64,33 @@ describe('Kora JSON-RPC', () => {
       body: JSON.stringify({ id: 1, jsonrpc: '2.0', method: 'getConfig' }),
     });
     expect(charset.status).toBe(200);
+  });
+
+  it('judges the JSON-RPC id by the RPC’s rule: a string, a number or null is echoed; an object, an array or a boolean is -32600 with id null', async () => {
+    // Issue 45, item 10: Kora echoed any id (an object, an array, true) while /rpc answered -32600.
+    const send = async (id: unknown) => {
+      const response = await fetch(emulator.config.koraUrl, {
+        method: 'POST',
+        headers: { 'Content-Type': 'application/json' },
+        body: JSON.stringify({ id, jsonrpc: '2.0', method: 'getBlockhash' }),
+      });
+      return assertFetchResponseMatchesSpec('POST', '/kora', response) as Promise<any>;
+    };
+    for (const id of ['abc', 7, 1.5, null]) expect((await send(id)).id).toEqual(id);
+    for (const id of [{ a: 1 }, [1], true]) {
+      expect(await send(id)).toEqual({ jsonrpc: '2.0', error: { code: -32600, message: 'Invalid request' }, id: null });
+      const rpc = await fetch(emulator.config.rpcUrl, {
+        method: 'POST',
+        headers: { 'Content-Type': 'application/json' },
+        body: JSON.stringify({ id, jsonrpc: '2.0', method: 'getLatestBlockhash' }),
+      });
+      expect(await rpc.json()).toEqual({ jsonrpc: '2.0', error: { code: -32600, message: 'Invalid request' }, id: null });
+    }
+    const journal = emulator
+      .requestJournal()
+      .filter((entry) => entry.operationId === 'koraJsonRpc')
+      .at(-1);
+    expect(journal?.problem).toMatchObject({ code: 'InvalidRequest' });
   });
 
   it('signs a token transfer in the fee payer’s place (signTransaction), and sends one (signAndSendTransaction) through the relay queue', async () => {
@@ -217,6 +245,40 @@ describe('Kora JSON-RPC', () => {
       expect(((await solana.json()) as any).result).toBe('ok');
     } finally {
       await server.close();
+    }
+  });
+
+  it('answers as Kora at the root of --kora-port whatever the Host: localhost (the SDK default) and a LAN name of a 0.0.0.0 bind', async () => {
+    // Issue 45, item 9: only Host 127.0.0.1 reached Kora; localhost reached the Solana RPC (-32601), and a LAN name its Token check.
+    const post = (port: number, host: string, method: string) =>
+      new Promise<{ status: number; body: any }>((resolve, reject) => {
+        const body = JSON.stringify({ id: 1, jsonrpc: '2.0', method });
+        const outgoing = httpRequest(
+          { host: '127.0.0.1', port, path: '/', method: 'POST', headers: { Host: `${host}:${port}`, 'Content-Type': 'application/json' } },
+          (response) => {
+            let text = '';
+            response.on('data', (chunk: Buffer) => (text += chunk.toString('utf8')));
+            response.on('end', () => resolve({ status: response.statusCode!, body: JSON.parse(text) }));
+          },
+        );
+        outgoing.on('error', reject);
+        outgoing.end(body);
+      });
+    for (const bind of ['127.0.0.1', '0.0.0.0']) {
+      const server = await startServer({ host: bind, port: 0, koraPort: 0 });
+      try {
+        const koraPort = Number(new URL(server.koraOrigin!).port);
+        for (const host of ['127.0.0.1', 'localhost', ...(bind === '0.0.0.0' ? ['192.168.1.20', 'devbox.lan'] : [])]) {
+          const kora = await post(koraPort, host, 'getPayerSigner');
+          expect(kora, `${bind} ${host}`).toMatchObject({ status: 200, body: { result: { signer_address: FEE_PAYER.toBase58() } } });
+        }
+        // The main port's root stays the Solana RPC, whatever the Host (through a 0.0.0.0 bind, it asks for the Token).
+        const solana = await post(server.port, 'localhost', 'getHealth');
+        if (bind === '127.0.0.1') expect(solana.body.result).toBe('ok');
+        else expect(JSON.stringify(solana.body)).toMatch(/Token/);
+      } finally {
+        await server.close();
+      }
     }
   });
 });

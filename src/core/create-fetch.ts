@@ -110,7 +110,7 @@ export function createCore(options: CoreOptions): Core {
   async function answer(call: Call, pathname: string): Promise<Response> {
     const { request, vars } = call;
     for (const { room, mounted } of endpoints) {
-      const match = room.endpoint!.match(request, pathname);
+      const match = room.endpoint!.match(request, pathname, call.requestContext);
       if (match === null) continue;
       vars.api = room.name;
       if ('allow' in match) throw RelayError.of('METHOD_NOT_ALLOWED', { method: request.method, headers: { Allow: match.allow } });

@@ -1,6 +1,6 @@
 import type { IncomingMessage } from 'node:http';
 import type { Duplex } from 'node:stream';
-import type { InterfaceName } from '../base/http/request-context.ts';
+import type { InterfaceName, RequestContext } from '../base/http/request-context.ts';
 import type { Call, Route } from '../base/http/router.ts';
 import type { ServerMount } from '../base/http/server-mount-type.ts';
 
@@ -19,8 +19,8 @@ export type EndpointMatch = { operationId: string } | { allow: string };
 
 /** An interface matched by URL before any route (the RPC at `rpcUrl`, Kora at `koraUrl`): one handler. */
 export interface Endpoint<D> {
-  /** Its claim on the request, or null when the request is not its. */
-  match(request: Request, pathname: string): EndpointMatch | null;
+  /** Its claim on the request, or null when the request is not its (`context.mount`: the listener it came in through). */
+  match(request: Request, pathname: string, context: RequestContext): EndpointMatch | null;
   handle(call: Call<D>): Promise<Response>;
 }
 

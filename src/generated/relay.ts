@@ -3384,6 +3384,7 @@ export interface operations {
                 "application/json": {
                     /** @enum {string} */
                     jsonrpc: "2.0";
+                    /** @description As at POST /rpc, one rule (issue 45, item 10) - a string, a number (fractions too) or null, echoed; a call with any other id is answered -32600 "Invalid request" with id null. */
                     id?: string | number | null;
                     method: string;
                     params?: Record<string, never> | null;

@@ -113,7 +113,7 @@ export async function startServer(options: ServerOptions = {}): Promise<RunningS
   let stateFile: StateFile | null = null;
   let restored: OpenedState | null = null;
   try {
-    if (options.koraPort !== undefined) koraListener = await listenCore({ host, port: options.koraPort, gate, mount, timeouts });
+    if (options.koraPort !== undefined) koraListener = await listenCore({ host, port: options.koraPort, gate, mount: { ...mount, ownedBy: 'kora' }, timeouts });
     const koraUrl = koraListener ? { koraUrl: `http://${urlHost(host)}:${koraListener.port}/` } : {};
     // This port serves the RPC and PubSub already: no second, loopback listener.
     emulator = await createRelayEmulator({ ...options.emulator, ...koraUrl, baseUrl: `${origin}/api`, loopback: false, pubsubUrl });

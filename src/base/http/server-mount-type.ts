@@ -10,4 +10,9 @@ export interface ServerMount {
   readonly controlOrigins: ReadonlySet<string>;
   /** True when the listener is bound to a loopback address and no public URL puts a proxy in front of it: only this machine reaches it. */
   readonly loopbackBind: boolean;
+  /**
+   * The interface whose listener this is, when it is one interface's own port (`--kora-port`: its
+   * root is Kora's, whatever the Host). Absent: the main port, whose root is the RPC's.
+   */
+  readonly ownedBy?: 'kora';
 }

@@ -8,8 +8,9 @@ import type { Middleware } from '../../core/room.ts';
 import type { KoraContext, KoraDeps } from './kora-context.ts';
 import { KORA_CALL_FAILED, KoraError } from './kora-error.ts';
 import { MAX_JSON_DEPTH, nestsDeeperThan } from '../../base/codecs/json-shape.ts';
+import { isJsonRpcId, type JsonRpcId } from '../../base/codecs/json-rpc-id.ts';
 
-type Id = string | number | null;
+type Id = JsonRpcId;
 
 /** A Kora call past the first middleware: its body's text, its object and its (enabled) method. */
 interface KoraCall {
@@ -83,6 +84,11 @@ const calls = new WeakMap<Call<KoraDeps>, KoraCall>();
 export function koraAnswer(context: KoraContext): (call: Call<KoraDeps>) => Promise<Response> {
   return async (call) => {
     const { object, method } = calls.get(call)!;
+    // The RPC's rule (issue 45, item 10): an id that is no string, number or null is no id to echo.
+    if ('id' in object && !isJsonRpcId(object.id)) {
+      call.vars.refusal = { code: 'InvalidRequest', rule: null };
+      return failure(null, -32600, 'Invalid request');
+    }
     const id = object.id ?? null;
     const params = object.params;
     if (params !== undefined && params !== null && (typeof params !== 'object' || Array.isArray(params))) {

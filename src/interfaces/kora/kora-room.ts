@@ -96,12 +96,12 @@ export async function koraRoom(
       deps,
       middleware: koraMiddleware(context),
       endpoint: {
-        match(request, pathname) {
+        match(request, pathname, context) {
           const { method } = request;
           // Its two paths on every origin, with a method they do not take: 405 with what they take.
           if (pathname === '/kora' && method !== 'POST') return { allow: 'POST' };
           if (pathname === '/liveness' && method !== 'GET' && method !== 'HEAD') return { allow: 'GET' };
-          if (!isKora(request, withoutTrailingSlashes(pathname), koraUrl)) return null;
+          if (!isKora(request, withoutTrailingSlashes(pathname), koraUrl, context.mount?.ownedBy === 'kora')) return null;
           return method === 'GET' ? LIVENESS : JSON_RPC;
         },
         handle: koraAnswer(context),
@@ -117,12 +117,15 @@ const LIVENESS = { operationId: 'koraLiveness' } as const;
 const JSON_RPC = { operationId: 'koraJsonRpc' } as const;
 
 /**
- * Kora answers at koraUrl itself, and at `/kora` and `GET /liveness` of every origin. The path is
- * compared first: most requests are told apart without parsing their URL.
+ * Kora answers at koraUrl itself, and at `/kora` and `GET /liveness` of every origin; on its own
+ * port (`--kora-port`), at the root whatever the Host (`localhost`, the SDK's default, or a LAN
+ * address: issue 45, item 9). The path is compared first: most requests are told apart without
+ * parsing their URL.
  */
-function isKora(request: Request, pathname: string, koraUrl: { path: string; origin: string }): boolean {
+function isKora(request: Request, pathname: string, koraUrl: { path: string; origin: string }, ownPort: boolean): boolean {
   const liveness = request.method === 'GET';
   if (pathname === (liveness ? '/liveness' : '/kora')) return true;
+  if (ownPort && !liveness && pathname === '/') return true;
   if (pathname !== (liveness ? `${koraUrl.path === '/' ? '' : koraUrl.path}/liveness` : koraUrl.path)) return false;
   return new URL(request.url).origin === koraUrl.origin;
 }

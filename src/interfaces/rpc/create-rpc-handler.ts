@@ -12,6 +12,7 @@ import { RPC_METHODS } from './method-table.ts';
 import { stringifyRpc } from './rpc-json.ts';
 import { VerifiedTokens } from './verified-tokens.ts';
 import { headerOf } from '../../base/http/request-header.ts';
+import { isJsonRpcId, type JsonRpcId } from '../../base/codecs/json-rpc-id.ts';
 import { bearerToken } from '../../domain/auth/bearer.ts';
 import { tokenRequired } from '../../domain/auth/rpc-auth.ts';
 
@@ -20,7 +21,7 @@ export interface RpcHandlerOptions {
   methods: MethodTable;
 }
 
-type Id = string | number | null;
+type Id = JsonRpcId;
 type Envelope = { jsonrpc: '2.0'; id: Id } & ({ result: unknown } | { error: ReturnType<JsonRpcError['toJSON']> });
 
 /**
@@ -128,7 +129,7 @@ function isCallWithId(call: unknown): call is { id: Id } {
 
 function idOf(call: { id: unknown }): Id {
   const { id } = call;
-  return id === null || typeof id === 'string' || (typeof id === 'number' && Number.isFinite(id)) ? id : null;
+  return isJsonRpcId(id) ? id : null;
 }
 
 /** One request object → its response object, or null for a notification. */
@@ -141,8 +142,7 @@ async function answerOne(call: unknown, methods: MethodTable, context: RpcContex
   const params = (call as Record<string, unknown>).params ?? undefined;
   const hasId = 'id' in call;
   const id = (call as Record<string, unknown>).id;
-  const validId = id === null || typeof id === 'string' || (typeof id === 'number' && Number.isFinite(id));
-  if (jsonrpc !== '2.0' || typeof method !== 'string' || (hasId && !validId) || (params !== undefined && typeof params !== 'object')) {
+  if (jsonrpc !== '2.0' || typeof method !== 'string' || (hasId && !isJsonRpcId(id)) || (params !== undefined && typeof params !== 'object')) {
     return failure(null, invalidRequest());
   }
   const handler = Object.hasOwn(methods, method) ? methods[method] : undefined;
