@@ -15,8 +15,8 @@ describe("Kora's methods, documented", () => {
     expect(tableMethods).toContain(method);
   });
 
-  it('says what Kora 2.0.4 does not register', () => {
-    expect(description).toMatch(/getVersion is not registered by Kora 2\.0\.4/);
+  it('says what Kora 2.0.5 does not register', () => {
+    expect(description).toMatch(/getVersion is not registered by Kora 2\.0\.5/);
     expect(tableMethods).toEqual(expect.arrayContaining(['getVersion']));
   });
 });

@@ -167,3 +167,38 @@ describe('Kora fixed prices and signers.toml', () => {
     }
   });
 });
+
+describe('Kora 2.0.5: what the fee payer sends in tokens by a plain Transfer counts', () => {
+  // Kora 2.0.5 (#349): a plain Transfer names no mint, and 2.0.4 left it out of the fee payer's
+  // outflow; 2.0.5 reads the mint from the source account and values it. The server the SDK 0.2.1
+  // was released with (ts-sdk-v0.2.1) has the same source as v2.0.5. 1 USDC = 100,000 lamports.
+  let emulator: RelayEmulator;
+  let call: ReturnType<typeof koraCaller>;
+
+  beforeAll(async () => {
+    const config = koraToml({ tables: ['[validation.fee_payer_policy.spl_token]', 'allow_transfer = true'] });
+    emulator = await createRelayEmulator({ kora: { config } });
+    call = koraCaller(emulator.config.koraUrl);
+    await emulator.faucet({ address: FEE_PAYER.toBase58(), mint: USDC.toBase58(), amount: 100_000_000 });
+    await emulator.faucet({ address: BOB.publicKey.toBase58(), mint: USDC.toBase58(), amount: 0 });
+  });
+  afterAll(() => emulator.close());
+
+  const sign = async (amount: bigint, checked: boolean) => {
+    const { blockhash } = (await call('getBlockhash')).result;
+    const transaction = build({ instructions: [transferInstruction(FEE_PAYER, BOB.publicKey, amount, { checked })], blockhash, signers: [] });
+    return call('signTransaction', { transaction });
+  };
+
+  it('refuses a plain Transfer of the fee payer’s USDC worth more than max_allowed_lamports, as a TransferChecked', async () => {
+    for (const checked of [false, true]) {
+      // 20 USDC: 2,000,000 lamports at the mock price, over the cap of 1,000,000.
+      expect((await sign(20_000_000n, checked)).error, `checked: ${checked}`).toEqual({
+        code: -32000,
+        message: 'Invalid transaction: Total transfer amount 2000000 exceeds maximum allowed 1000000',
+      });
+      // 5 USDC: 500,000 lamports, within it.
+      expect((await sign(5_000_000n, checked)).result?.signer_pubkey).toBe(FEE_PAYER.toBase58());
+    }
+  });
+});

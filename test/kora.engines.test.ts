@@ -9,7 +9,7 @@ import { koraToml, SYSTEM_PROGRAM } from './support/kora.ts';
 import { assertFetchResponseMatchesSpec } from './support/openapi.ts';
 import { ALICE, ata, BOB, build, FEE_PAYER, USDC, transferInstruction } from './support/transactions.ts';
 
-// Kora's JSON-RPC (issue 27), in Kora 2.0.4's wire format: the request bodies and headers the
+// Kora's JSON-RPC (issue 27), in Kora 2.0.5's wire format: the request bodies and headers the
 // @solana/kora 0.2.1 SDK sends (KoraClient.rpcRequest: {id: 1, jsonrpc, method, params}), over
 // real HTTP to the loopback listener, on the emulator's one ledger and relay.
 describe('Kora JSON-RPC', () => {
@@ -48,7 +48,7 @@ describe('Kora JSON-RPC', () => {
     expect(await assertFetchResponseMatchesSpec('GET', '/liveness', liveness)).toMatchObject({ jsonrpc: '2.0', result: null });
   });
 
-  it('refuses a method Kora 2.0.4 does not register, and a body that is not JSON, with 405 and no body; JSON not sent as JSON with 415', async () => {
+  it('refuses a method Kora 2.0.5 does not register, and a body that is not JSON, with 405 and no body; JSON not sent as JSON with 415', async () => {
     expect(await call('getVersion')).toEqual({ status: 405, body: null });
     const garbage = await fetch(emulator.config.koraUrl, { method: 'POST', body: '{not json' });
     expect([garbage.status, await garbage.text()]).toEqual([405, '']);

@@ -531,8 +531,9 @@ export interface paths {
         put?: never;
         /**
          * Kora's JSON-RPC 2.0 (the Solana Foundation's paymaster), served at koraUrl.
-         * @description Kora 2.0.4's JSON-RPC - the server `@solana/kora` 0.2.1 was released
-         *     with (solana-foundation/kora at ts-sdk-v0.2.1) - on the emulator's one
+         * @description Kora 2.0.5's JSON-RPC - the server `@solana/kora` 0.2.1 was released
+         *     with (solana-foundation/kora at ts-sdk-v0.2.1, whose source is
+         *     v2.0.5's though its Cargo.toml says 2.0.4) - on the emulator's one
          *     ledger and relay. Each method is a JSON-RPC call with one params object
          *     (snake_case fields, as Kora's); docs/kora.md maps each to Kora's source
          *     and to its test:
@@ -573,7 +574,7 @@ export interface paths {
          *     lists it beside the relay's refusals.
          *
          *     Answered before JSON-RPC, as Kora's middleware does: a body whose method
-         *     is not enabled (getVersion is not registered by Kora 2.0.4), or that is
+         *     is not enabled (getVersion is not registered by Kora 2.0.5), or that is
          *     not JSON, gets 405 with an empty body; with `kora.auth` in the
          *     kora.toml, a missing or wrong `x-api-key`, or an `x-hmac-signature` that
          *     is not hex HMAC-SHA256(secret, x-timestamp + body) within

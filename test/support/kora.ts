@@ -24,7 +24,7 @@ export interface KoraTomlOptions {
   tables?: string[];
 }
 
-/** A kora.toml in a temporary directory, as a team would write one (Kora 2.0.4's required keys); its path. */
+/** A kora.toml in a temporary directory, as a team would write one (Kora 2.0.5's required keys); its path. */
 export function koraToml(options: KoraTomlOptions = {}): string {
   const list = (items: string[]) => `[${items.map((item) => `"${item}"`).join(', ')}]`;
   const tokens = options.tokens ?? [USDC.toBase58()];

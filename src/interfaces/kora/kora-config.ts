@@ -1,5 +1,5 @@
 /**
- * Kora's configuration, as Kora 2.0.4 reads it from `kora.toml` (crates/lib/src/config.rs at the
+ * Kora's configuration, as Kora 2.0.5 reads it from `kora.toml` (crates/lib/src/config.rs at the
  * commit `@solana/kora` 0.2.1 was tagged from, f930398a): the `[validation]` and `[kora]` tables, the
  * same keys and defaults. What `getConfig` answers is made from this, field for field.
  */

@@ -1,5 +1,5 @@
 /**
- * Kora's errors (crates/lib/src/error.rs, Kora 2.0.4): one kind per variant, each with the text
+ * Kora's errors (crates/lib/src/error.rs, Kora 2.0.5): one kind per variant, each with the text
  * Kora's `Display` gives it. Kora answers every one as a JSON-RPC call error (jsonrpsee 0.16's
  * `CallError::Failed`): code -32000, the text as the message.
  */

@@ -20,7 +20,7 @@ interface KoraCall {
 }
 
 /**
- * Kora's JSON-RPC endpoint, as Kora 2.0.4's server answers (crates/lib/src/rpc_server/server.rs),
+ * Kora's JSON-RPC endpoint, as Kora 2.0.5's server answers (crates/lib/src/rpc_server/server.rs),
  * its middleware in its order:
  * - `GET …/liveness` is the `liveness` method;
  * - a body whose `method` is not an enabled method (or no JSON at all): HTTP 405, empty body;

@@ -33,7 +33,7 @@ export interface KoraParsed {
 const SYSTEM = '11111111111111111111111111111111';
 
 /**
- * The instructions of the System, SPL Token and Token-2022 programs that Kora 2.0.4's validator
+ * The instructions of the System, SPL Token and Token-2022 programs that Kora 2.0.5's validator
  * parses (crates/lib/src/transaction/instruction_util.rs), in the roles its fee-payer policy checks
  * (validator/transaction_validator.rs). Others are none of the policy's business: null.
  */

@@ -16,7 +16,7 @@ const SEND_TIMEOUT_MS = 60_000;
 type Params = Record<string, unknown>;
 export type KoraMethod = (params: Params, context: KoraContext) => Promise<unknown>;
 
-/** Kora 2.0.4's methods (crates/lib/src/rpc_server/method/), answered from the emulator's ledger and relay. */
+/** Kora 2.0.5's methods (crates/lib/src/rpc_server/method/), answered from the emulator's ledger and relay. */
 export const KORA_METHODS: Record<KoraMethodName, KoraMethod> = {
   async liveness() {
     return null;

@@ -1,5 +1,5 @@
 /**
- * Kora 2.0.4's price arithmetic (crates/lib/src/token/token.rs, fee/price.rs, oracle/utils.rs) in
+ * Kora 2.0.5's price arithmetic (crates/lib/src/token/token.rs, fee/price.rs, oracle/utils.rs) in
  * exact fractions, as Kora's rust_decimal gives them for these magnitudes: token amounts to lamports
  * rounded down, lamports to token amounts rounded up, the margin rounded up.
  */

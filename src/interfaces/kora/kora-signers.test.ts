@@ -38,7 +38,7 @@ const refusal = (path: string) => {
   }
 };
 
-describe('readKoraSigners (Kora 2.0.4 signer/config.rs, pool.rs, keypair_util.rs)', () => {
+describe('readKoraSigners (Kora 2.0.5 signer/config.rs, pool.rs, keypair_util.rs)', () => {
   it('reads memory signers from a base58 key, a byte list and a keypair file, and takes turns', () => {
     const pool = readKoraSigners(file(...memory('a', 'BASE58'), ...memory('b', 'BYTES'), ...memory('c', 'FILE')), env);
     expect(pool.addresses()).toEqual(keys.map((key) => key.publicKey.toBase58()));

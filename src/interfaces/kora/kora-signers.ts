@@ -61,7 +61,7 @@ export function singleSignerPool(signer: Ed25519Signer): KoraSignerPool {
 }
 
 /**
- * Reads a `signers.toml` as Kora 2.0.4 does (SignerPoolConfig::load_config): `[signer_pool] strategy`
+ * Reads a `signers.toml` as Kora 2.0.5 does (SignerPoolConfig::load_config): `[signer_pool] strategy`
  * (default round_robin) and `[[signers]]` with a unique `name`, a `type` and, for `memory`,
  * `private_key_env`: the environment variable holding the key as a keypair file's path, a
  * `[1, 2, …]` byte list or base58 (KeypairUtil::from_private_key_string, in that order).

@@ -5,7 +5,7 @@ import type { Ledger } from '../../domain/ledger/ledger.ts';
 import { KoraError } from './kora-error.ts';
 
 /**
- * Kora 2.0.4's names of the Token-2022 extensions `[validation.token_2022]` may block, by where it
+ * Kora 2.0.5's names of the Token-2022 extensions `[validation.token_2022]` may block, by where it
  * looks for them (crates/lib/src/token/spl_token_2022_util.rs: `default_account_state` is among
  * the account extensions there, and so here).
  */

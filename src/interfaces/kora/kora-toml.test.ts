@@ -24,7 +24,7 @@ const refusal = (text: string) => {
   }
 };
 
-describe('readKoraToml (Kora 2.0.4 config.rs)', () => {
+describe('readKoraToml (Kora 2.0.5 config.rs)', () => {
   it('takes Kora’s defaults for what the file leaves out', () => {
     const config = read();
     expect(config.kora.enabled_methods).toEqual({

@@ -15,7 +15,7 @@ import { unknownExtension } from './kora-token2022.ts';
 type Table = Record<string, unknown>;
 
 /**
- * Reads a `kora.toml` as Kora 2.0.4 does: `[validation]` and `[kora]` are required, and within them
+ * Reads a `kora.toml` as Kora 2.0.5 does: `[validation]` and `[kora]` are required, and within them
  * the keys Kora has no default for; every other key takes Kora's default. What this emulator cannot
  * honour offline is refused here, by name, rather than ignored: a price from Jupiter (`Mock` prices
  * every token as Kora's mock oracle does), a Redis cache, and Prometheus metrics. Usage limits are

@@ -7,7 +7,7 @@ import { KoraError } from './kora-error.ts';
 type UsageChange = { wallet: string; count: number } | { clear: true };
 
 /**
- * Kora 2.0.4's per-wallet usage limit (crates/lib/src/usage_limit/usage_tracker.rs), counted here
+ * Kora 2.0.5's per-wallet usage limit (crates/lib/src/usage_limit/usage_tracker.rs), counted here
  * instead of in Redis (x-emulator-choice: `cache_url` names the store Kora would use; the emulator
  * is that store, so teams test their limits offline). Kora counts a wallet's signed transactions
  * for good (the Redis key never expires): the count lasts until the emulator's reset, and a state

@@ -51,7 +51,7 @@ const refusal = async (transaction: ReturnType<typeof resolved>, validation = co
   }
 };
 
-describe('validateForKora (Kora 2.0.4 transaction_validator.rs)', async () => {
+describe('validateForKora (Kora 2.0.5 transaction_validator.rs)', async () => {
   it('checks the fee payer’s roles by kind in Kora’s order, not in instruction order', async () => {
     const both = resolved(createBurnInstruction(account, mint, feePayer, 1n), SystemProgram.assign({ accountPubkey: feePayer, programId: mint }));
     expect(await refusal(both)).toBe("Invalid transaction: Fee payer cannot be used for 'System Assign'");

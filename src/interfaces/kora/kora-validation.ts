@@ -32,7 +32,7 @@ const ROLE_ORDER = [
 ];
 
 /**
- * Kora 2.0.4's `validate_transaction`, in its order and with its words (all InvalidTransaction):
+ * Kora 2.0.5's `validate_transaction`, in its order and with its words (all InvalidTransaction):
  * instructions and keys present, the signature count, every program allowed, the fee payer's SOL
  * outflow within `max_allowed_lamports`, no disallowed program or account, no durable nonce unless
  * allowed, and the fee payer in no role its `fee_payer_policy` does not allow. Resolves with the
