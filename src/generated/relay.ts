@@ -2499,6 +2499,23 @@ export interface components {
                 "application/json": components["schemas"]["LegacyError"];
             };
         };
+        /**
+         * @description A body not sent as JSON on a path the legacy and current interfaces share (account/create,
+         *     account/close): the legacy NestJS body when the body is the legacy operation's; the current
+         *     interface's problem+json (UNSUPPORTED_MEDIA_TYPE) when it names neither interface, as the
+         *     400 of these paths. A request there with no X-API-Key or Token and a body neither interface
+         *     reads is answered for its body (400, 415) rather than 401, which the legacy operation never
+         *     answers.
+         */
+        LegacySharedPathUnsupportedMediaType: {
+            headers: {
+                [name: string]: unknown;
+            };
+            content: {
+                "application/json": components["schemas"]["LegacyError"];
+                "application/problem+json": components["schemas"]["ProblemDetails"];
+            };
+        };
         /** @description The request body is not JSON (UNSUPPORTED_MEDIA_TYPE; NestJS HttpException body). */
         LegacyUnsupportedMediaType: {
             headers: {
@@ -2933,7 +2950,7 @@ export interface operations {
             403: components["responses"]["LegacyForbidden"];
             404: components["responses"]["LegacyNotFound"];
             413: components["responses"]["LegacyPayloadTooLarge"];
-            415: components["responses"]["LegacyUnsupportedMediaType"];
+            415: components["responses"]["LegacySharedPathUnsupportedMediaType"];
             422: components["responses"]["LegacyUnprocessable"];
             500: components["responses"]["LegacyInternalError"];
             503: components["responses"]["LegacyQueueFull"];
@@ -2960,7 +2977,7 @@ export interface operations {
             403: components["responses"]["LegacyForbidden"];
             404: components["responses"]["LegacyNotFound"];
             413: components["responses"]["LegacyPayloadTooLarge"];
-            415: components["responses"]["LegacyUnsupportedMediaType"];
+            415: components["responses"]["LegacySharedPathUnsupportedMediaType"];
             422: components["responses"]["LegacyUnprocessable"];
             500: components["responses"]["LegacyInternalError"];
             503: components["responses"]["LegacyQueueFull"];

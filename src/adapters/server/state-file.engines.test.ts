@@ -84,7 +84,7 @@ describe('StateFile', () => {
     const path = join(directory, 'crash', 'state.json');
     const first = await emulator();
     const file = new StateFile({ path, emulator: first, intervalMs: 0 });
-    expect(await file.open()).toEqual({ snapshot: null, replayed: 0, discardedBytes: 0, requeued: 0 });
+    expect(await file.open()).toEqual({ snapshot: null, replayed: 0, discardedBytes: 0, requeued: 0, losses: [] });
     await fundBob(first);
     const wallet = Keypair.generate().publicKey;
     await first.faucet({ address: wallet, lamports: 777n });

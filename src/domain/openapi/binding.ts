@@ -56,6 +56,8 @@ interface BoundOperation {
   body: BodyBinding;
   validateBody: ValidateFunction | null;
   query: { parameter: OpenApiParameter; names: Set<string>; validate: ValidateFunction; clampMinimum: number | null }[];
+  /** Refuse query names the operation does not declare (see refusesUnknownQuery). */
+  strictQuery: boolean;
 }
 
 let binder: RequestBinder | undefined;
@@ -108,6 +110,7 @@ function createBinder(): RequestBinder {
           validate: compile(parameter.schema ?? {}),
           clampMinimum: clampMinimumOf(parameter),
         })),
+      strictQuery: refusesUnknownQuery(operation),
     };
     cache.set(operationId, entry);
     return entry;
@@ -149,6 +152,7 @@ function createBinder(): RequestBinder {
       const result: Record<string, unknown> = {};
       const errors: FieldError[] = [];
       const failures: ErrorObject[] = [];
+      if (entry.strictQuery) unknownQueryNames(entry, params, errors);
       for (const { parameter, names, validate, clampMinimum } of entry.query) {
         let raw: string | undefined;
         for (const [key, value] of params) if (names.has(key.toLowerCase())) raw = value;
@@ -171,6 +175,29 @@ function createBinder(): RequestBinder {
       return result as QueryParameters<Id> & Required<Pick<QueryParameters<Id>, Defaulted>>;
     },
   };
+}
+
+/**
+ * The current interface's and the emulator's own operations refuse a query parameter they do not
+ * declare (400 INVALID_QUERY, naming what they take), where ASP.NET and NestJS ignore it: a name
+ * the spec does not show (the mint filter, the maximum count) guessed wrong would otherwise answer
+ * as if it were not sent (issue 45, item 12). Legacy operations ignore it, as Kinetic's NestJS did.
+ */
+function refusesUnknownQuery(operation: { tags?: string[] }): boolean {
+  return (operation.tags ?? []).some((tag) => tag === 'current' || tag === 'emulator');
+}
+
+function unknownQueryNames(entry: BoundOperation, params: URLSearchParams, errors: FieldError[]): void {
+  const declared = entry.query.map(({ parameter }) => [parameter.name, ...(parameter['x-aliases'] ?? [])].join(' or '));
+  for (const key of new Set(params.keys())) {
+    const name = key.toLowerCase();
+    if (entry.query.some(({ names }) => names.has(name))) continue;
+    errors.push({
+      path: key,
+      message:
+        declared.length === 0 ? 'is not a query parameter: this operation takes none' : `is not a query parameter: this operation takes ${declared.join(', ')}`,
+    });
+  }
 }
 
 /** `#/…` references of the contract made absolute, so that the compiled schema finds them in ajv's copy. */
