@@ -288,6 +288,13 @@ describe('lookup tables, durable nonces and SlotHashes over the RPC (web3.js)', 
       expect((await connection.getSignatureStatuses([signature])).value[0]?.err).toBe(error);
       expect(await connection.getTransaction(signature, { maxSupportedTransactionVersion: 0, commitment: 'confirmed' })).toBeNull();
       expect(await connection.getBalance(payer.publicKey)).toBe(before);
+      // Never committed, so no status cache holds it: simulated or sent again it fails the same way, not AlreadyProcessed (issue 45, item 12).
+      expect((await connection.simulateTransaction(tx)).value.err).toBe(error);
+      await expect(connection.sendRawTransaction(tx.serialize())).rejects.toThrow(`Transaction simulation failed: ${TEXT[error]}`);
+      expect(await connection.sendRawTransaction(tx.serialize(), { skipPreflight: true })).toBe(signature);
+      await emulator.settle();
+      expect((await connection.getSignatureStatuses([signature])).value[0]?.err).toBe(error);
+      expect(await connection.getBalance(payer.publicKey)).toBe(before);
     }
   });
 

@@ -1,4 +1,5 @@
 import { type PublicKey, SystemProgram, VersionedTransaction } from '@solana/web3.js';
+import { landedInBlock } from '../../../domain/ledger/transaction-error.ts';
 import { createEd25519Signer } from '../../../base/crypto/ed25519.ts';
 import { signTransaction, type SignedTransaction } from '../../../base/crypto/sign-transaction.ts';
 import { keypairOf } from '../../../domain/fixtures/load-fixtures.ts';
@@ -47,7 +48,7 @@ export const submissionMethods: MethodTable = {
     contextSlot(context, config);
     const decoded = decodeTransaction(requireString(encoded), encoding);
     const { deps } = context;
-    const landed = deps.submissions.get(decoded.signature)?.ledger;
+    const landed = inStatusCache(deps.submissions.get(decoded.signature)?.ledger);
 
     if (!skipPreflight) {
       if (!signaturesVerify(decoded.tx)) throw signatureFailure();
@@ -88,7 +89,7 @@ export const submissionMethods: MethodTable = {
       value = simulationValue(await ledger.simulate(copyOf(decoded), decoded.bytes), replacement, decoded, inner);
     } else if (!(await ledger.isTransactionRecent(decoded.tx.message))) {
       value = unexecuted('BlockhashNotFound');
-    } else if (submissions.get(decoded.signature)?.ledger) {
+    } else if (inStatusCache(submissions.get(decoded.signature)?.ledger)) {
       value = unexecuted('AlreadyProcessed');
     } else {
       value = simulationValue(await ledger.simulate(copyOf(decoded), decoded.bytes), null, decoded, inner);
@@ -165,4 +166,14 @@ function accountsRequested(value: unknown): null | [] {
   if (addresses.length > 0)
     throw paramsError('simulateTransaction `accounts` is not supported by the emulator: the engine does not report post-simulation account states');
   return [];
+}
+
+/**
+ * Whether the runtime's status cache holds the transaction, so that running it again is
+ * AlreadyProcessed: only what landed in a block does. One that failed to load (a lookup table that
+ * does not exist, an index past its end) or was dropped was never committed, and runs again to the
+ * same error (issue 45, item 12).
+ */
+function inStatusCache(ledger: Parameters<typeof landedInBlock>[0] | null | undefined): boolean {
+  return ledger !== null && ledger !== undefined && landedInBlock(ledger);
 }
