@@ -1,10 +1,16 @@
 // One instruction of a transaction's detail: decoded fields (addresses as links, by name), a Kin app
-// memo read into its fields, or the raw accounts and data of a program the RPC does not decode.
+// memo read into its fields, an app program's instruction decoded by its IDL, or the raw accounts
+// and data of a program nothing decodes.
 
 import { addressLink, definitions, h, nameOf } from './dom.js';
 
-/** An instruction as the RPC's jsonParsed renders it, and its decoded app memo when it is one. */
-export function instruction(ix, memo) {
+/**
+ * An instruction as the RPC's jsonParsed renders it, with its decoded app memo or its IDL's decoding when it has one.
+ * @param {any} ix
+ * @param {{ memo?: any, decoded?: any }} [found]
+ */
+export function instruction(ix, { memo, decoded } = {}) {
+  if (decoded) return idlInstruction(ix, decoded);
   if (memo) {
     return h(
       'li',
@@ -41,6 +47,21 @@ export function instruction(ix, memo) {
     definitions([
       ['program', addressLink(ix.programId, { full: true })],
       ['accounts', ix.accounts.join(', ')],
+      ['data (base58)', ix.data],
+    ]),
+  );
+}
+
+/** An app program's instruction as its Anchor IDL names it: arguments, then accounts by name. */
+function idlInstruction(ix, decoded) {
+  return h(
+    'li',
+    { class: 'idl-instruction' },
+    h('p', { class: 'instruction-name' }, `${decoded.program}: ${decoded.name}`),
+    definitions([
+      ['program', addressLink(ix.programId, { full: true })],
+      ...decoded.args.map((arg) => [`${arg.name} (${arg.type})`, isAddress(arg.value) ? addressLink(arg.value, { full: true }) : h('code', {}, arg.value)]),
+      ...decoded.accounts.map((account, at) => [account.name ?? `remaining account ${at + 1}`, addressLink(account.address, { full: true })]),
       ['data (base58)', ix.data],
     ]),
   );

@@ -37,8 +37,10 @@ export function detailView(id, _app) {
 }
 
 function sections(detail) {
-  const { row, transaction, meta, request, problem, legacy, strictBreaks, appMemos } = detail;
+  const { row, transaction, meta, request, problem, legacy, strictBreaks, appMemos, idlInstructions } = detail;
   const memos = new Map(appMemos.map((memo) => [memo.instruction - 1, memo]));
+  // Decoded by the app's IDLs: `2` for the second instruction, `2.1` for the first it called.
+  const decoded = new Map(idlInstructions.map((ix) => [ix.inner === null ? `${ix.instruction}` : `${ix.instruction}.${ix.inner}`, ix]));
   return [
     section('summary', 'Summary', [
       definitions([
@@ -96,7 +98,7 @@ function sections(detail) {
           h(
             'ol',
             { class: 'instructions' },
-            transaction.message.instructions.map((ix, at) => instruction(ix, memos.get(at))),
+            transaction.message.instructions.map((ix, at) => instruction(ix, { memo: memos.get(at), decoded: decoded.get(`${at + 1}`) })),
           ),
         ])
       : section('instructions', 'Instructions', [h('p', {}, 'The request carried no transaction that could be decoded.')]),
@@ -113,7 +115,7 @@ function sections(detail) {
                 h(
                   'ol',
                   { class: 'instructions' },
-                  inner.instructions.map((ix) => instruction(ix)),
+                  inner.instructions.map((ix, place) => instruction(ix, { decoded: decoded.get(`${inner.index + 1}.${place + 1}`) })),
                 ),
               ),
             ),

@@ -28,7 +28,8 @@ import { genesisAccounts, keypairOf, loadFixtures, type Fixtures } from '../doma
 import { LiveFeed } from '../interfaces/ui/inspector/live-feed.ts';
 import { engineFactory } from '../domain/ledger/engines.ts';
 import { Ledger } from '../domain/ledger/ledger.ts';
-import { LoadedPrograms, unansweredPrograms } from '../domain/ledger/loaded-programs.ts';
+import { LoadedPrograms } from '../domain/ledger/loaded-programs.ts';
+import { programsKoraRefuses, unansweredPrograms } from '../domain/ledger/program-allow-lists.ts';
 import { checkSlotTime, startSlotTicker } from '../domain/ledger/slot-ticker.ts';
 import { LegacyService } from '../interfaces/legacy/legacy-service.ts';
 import { validateRateLimit, type RateLimitOptions } from '../domain/limits/rate-limit-options.ts';
@@ -362,6 +363,8 @@ async function assemble(options: RelayEmulatorOptions, loopback: CoreListener | 
       { by: "Kora's allowed_programs", programs: kora.allowedPrograms },
       { by: 'policy.extraPrograms', programs: policy.extraPrograms },
     ])),
+    ...programs.warnings,
+    ...programsKoraRefuses(programs.list(), kora.allowedPrograms, "relay-emulator's docs/kora-app-programs.toml"),
   ];
   for (const warning of warnings) console.warn(`relay-emulator: ${warning}`);
   const { fetch } = core;

@@ -2119,6 +2119,8 @@ export interface components {
             err: {
                 [key: string]: unknown;
             } | string | null;
+            /** @description The error in words, as the web UI says it: the failing instruction (counted from 1) and its program's error by name - an SPL program's, an app program's from its IDL (6000 and up), Anchor's own framework errors (100-5999, such as AccountNotInitialized) for a program with an IDL, else the number; the runtime's errors by their names; an injected failure's text. Null on success or while queued. */
+            errorText: string | null;
             /** @description The text of an injected submission failure. */
             injectedError: string | null;
             logs: string[];
@@ -2246,6 +2248,29 @@ export interface components {
         };
         EmulatorRelayDetail: {
             row: components["schemas"]["EmulatorRelayRow"];
+            /** @description The instructions of the app's programs that their Anchor IDLs decode (a program's `idl`; an Anchor workspace's `target/idl/<name>.json`), top-level and inner: the instruction's name and its arguments, as Anchor's TS client (`BorshInstructionCoder`) decodes and formats them, and its accounts by the IDL's names. An instruction whose data its IDL does not describe is left out (the transaction's rendering keeps its raw data). */
+            idlInstructions: {
+                /** @description The top-level instruction, counted from 1. */
+                instruction: number;
+                /** @description For an inner instruction (a CPI), its place among the inner instructions of `instruction`, counted from 1; null for the top-level one. */
+                inner: number | null;
+                /** @description The program's name in its IDL. */
+                program: string;
+                /** @description The instruction's name in the IDL (`set_data`). */
+                name: string;
+                args: {
+                    name: string;
+                    /** @description The IDL type, in words (`u64`, `pubkey`, a defined type's name). */
+                    type: string;
+                    /** @description Its value as Anchor formats it: a number in decimal, a struct as JSON. */
+                    value: string;
+                }[];
+                accounts: {
+                    /** @description The IDL's name for the account (`puppet`; `group.name` in a composite); null past those it names (remaining accounts). */
+                    name: string | null;
+                    address: string;
+                }[];
+            }[];
             /** @description The Kin app memos among the instructions (the legacy interface's 32-byte memo, base64 text), decoded. */
             appMemos: {
                 /** @description The memo's instruction, counted from 1. */

@@ -5,7 +5,7 @@
  * real ones (Light Protocol's, from the npm package @lightprotocol/zk-compression-cli, installed by
  * test/real-clients/light/); the dumps are written here in the CLI's format.
  */
-import { mkdirSync, mkdtempSync, readFileSync, renameSync, rmSync, writeFileSync } from 'node:fs';
+import { cpSync, mkdirSync, mkdtempSync, readFileSync, renameSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -475,6 +475,33 @@ describe('--watch', () => {
       writeFileSync(so, elf('spl_noop.so').subarray(0, 5000));
       await cli.waitForOutput(new RegExp(`--watch: ${so}: Cannot deploy ${id.toBase58()}: it is not a Solana program: .*truncated.* keeps its code`));
       expect((await send()).logs.join('\n')).toContain('DeclaredProgramIdMismatch');
+    } finally {
+      await cli.stop();
+    }
+  }, 60_000);
+
+  it('takes an IDL again when anchor build rewrites it, and warns of one built for another program (issue 45, item 14)', async () => {
+    const workspace = mkdtempSync(join(dir, 'watch-idl-'));
+    cpSync(fileURLToPath(new URL('../real-clients/anchor/workspace', import.meta.url)), workspace, { recursive: true });
+    const puppet = 'Fg6PaFpoGXkYsidMpWTK6W2BeZ7FEfcYkg476zPFsLnS';
+    const idlFile = join(workspace, 'target/idl/puppet.json');
+    const cli = await startCli(['--watch'], { cwd: workspace });
+    const idlOf = async () =>
+      ((await (await fetch(`${cli.origin}/__emulator/programs`)).json()) as { programs: { programId: string; idl: string | null }[] }).programs.find(
+        (program) => program.programId === puppet,
+      )?.idl;
+    try {
+      await cli.waitForOutput(/watching 2 IDL\(s\)/);
+      expect(await idlOf()).toBe('puppet');
+      // The wrong file copied over it (puppet_master's IDL as puppet.json): taken, and said to be another program's.
+      writeFileSync(idlFile, readFileSync(join(workspace, 'target/idl/puppet_master.json')));
+      await cli.waitForOutput(new RegExp(`reloaded the IDL of ${puppet} from ${idlFile} \\(puppet_master\\)`));
+      await cli.waitForOutput(new RegExp(`${idlFile}: it was built for HmbTLCmaGvZhKnn1Zfa1JVnp7vkMV4DYVxPLWBVoN65L \\(its address\\), not ${puppet}`));
+      expect(await idlOf()).toBe('puppet_master');
+      // A rewrite cut short is not JSON: refused, and the IDL stays.
+      writeFileSync(idlFile, '{"address": "Fg6P');
+      await cli.waitForOutput(new RegExp(`--watch: .*${idlFile}: is not JSON .*; ${puppet} keeps its IDL`));
+      expect(await idlOf()).toBe('puppet_master');
     } finally {
       await cli.stop();
     }

@@ -4,14 +4,16 @@ import {
   AddressLookupTableProgram,
   Connection,
   Keypair,
+  PublicKey,
   SystemProgram,
-  type TransactionInstruction,
+  TransactionInstruction,
   TransactionMessage,
   VersionedTransaction,
 } from '@solana/web3.js';
 import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
 import type { Page } from 'playwright-core';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { createRelayEmulator } from '../../src/index.ts';
@@ -385,6 +387,42 @@ describe('web UI in chromium', () => {
       await other.close();
       await emulator.close();
       rmSync(folder, { recursive: true, force: true });
+    }
+  });
+
+  it('shows an Anchor program’s instruction by its IDL, and its framework error by name', async () => {
+    const workspace = fileURLToPath(new URL('../real-clients/anchor/workspace', import.meta.url));
+    const emulator = await createRelayEmulator({ anchor: workspace, skipPreflight: true });
+    const other = await browser.context.newPage();
+    const otherTrouble = pageTrouble(other);
+    try {
+      const idl = JSON.parse(readFileSync(join(workspace, 'target/idl/puppet.json'), 'utf8'));
+      const setData = new TransactionInstruction({
+        programId: new PublicKey(idl.address),
+        keys: [{ pubkey: Keypair.generate().publicKey, isSigner: false, isWritable: true }],
+        data: Buffer.concat([Buffer.from(idl.instructions[1].discriminator), Buffer.from(new BigUint64Array([5n]).buffer)]),
+      });
+      const call = async (path: string, body?: unknown) =>
+        (await emulator
+          .fetch(
+            new Request(`${emulator.config.baseUrl}${path}`, {
+              method: body === undefined ? 'GET' : 'POST',
+              headers: { 'Content-Type': 'application/json', 'X-API-Key': emulator.config.apiKey },
+              body: body === undefined ? undefined : JSON.stringify(body),
+            }),
+          )
+          .then((response) => response.json())) as Record<string, string>;
+      const { Blockhash } = await call('/Transaction/blockhash');
+      const { signature } = await call('/Transaction/send', { signedTransaction: build({ instructions: [setData], blockhash: Blockhash!, signers: [] }) });
+      await emulator.settle();
+      await other.goto(`${emulator.loopbackOrigin}/tx/${signature}`);
+      await expect.poll(() => other.locator('.idl-instruction .instruction-name').textContent(), { timeout: LIVE }).toBe('puppet: set_data');
+      expect(await other.locator('.idl-instruction').textContent()).toContain('data (u64)5');
+      expect(await other.locator('#detail-error').textContent()).toContain('instruction 1 (puppet set_data): AccountNotInitialized');
+      expect(otherTrouble).toEqual([]);
+    } finally {
+      await other.close();
+      await emulator.close();
     }
   });
 

@@ -6,14 +6,10 @@ import type { StatefulPart } from '../state/state-registry.ts';
 import type { Ledger } from './ledger.ts';
 import { elfProblem, programAccounts, type ProgramImage, type ProgramLoader } from './program-accounts.ts';
 import { RESERVED_ACCOUNT_KEYS, runtimeAccountReason } from './protected-accounts.ts';
+import { type ProgramIdl, ProgramIdls } from './program-idls.ts';
+import type { IdlInstruction } from './idl-instructions.ts';
 
-/** What the emulator takes from a program's Anchor IDL (src/domain/fixtures/program-idl.ts reads it). */
-export interface ProgramIdl {
-  /** The IDL's program name (`metadata.name`; `name` in IDLs before Anchor 0.30). */
-  name: string;
-  /** Its custom errors' names by code (Anchor's `#[error_code]`, 6000 and up). */
-  errors: ReadonlyMap<number, string>;
-}
+export type { ProgramIdl } from './program-idls.ts';
 
 /** A loaded program as the controls and the banner show it. */
 export interface ProgramInfo {
@@ -76,7 +72,9 @@ export class LoadedPrograms {
   readonly #programs = new Map<string, ProgramInfo>();
   readonly #deployed = new Map<string, DeployedProgram>();
   /** IDLs given at start, by program id: they stay with the id when its program is replaced. */
-  readonly #idls = new Map<string, ProgramIdl>();
+  readonly idls = new ProgramIdls();
+  /** What loading said that a user should read (an IDL built for another program). */
+  readonly warnings: string[] = [];
 
   /** The account dumps loaded at start (`--account`, `--account-dir`), for the banner and the controls. */
   readonly dumps: readonly { address: string; file: string }[];
@@ -94,22 +92,30 @@ export class LoadedPrograms {
     this.#report = report;
     for (const image of atStart.programs) {
       const programId = addressOf(image.programId);
-      if (image.idl) this.#idls.set(programId, image.idl);
+      const wrong = image.idl && this.idls.set(programId, image.idl);
+      if (wrong) this.warnings.push(wrong);
       this.#programs.set(programId, infoOf(image, 'start', image.path, image.idl));
     }
   }
 
-  /**
-   * The name of custom error `code` of `programId` in its IDL, or undefined (no IDL, or a code it
-   * does not list).
-   */
   errorName(programId: string, code: number): string | undefined {
-    return this.#idls.get(programId)?.errors.get(code);
+    return this.idls.errorName(programId, code);
   }
 
-  /** The program's name in its IDL, or undefined. */
   programName(programId: string): string | undefined {
-    return this.#idls.get(programId)?.name;
+    return this.idls.programName(programId);
+  }
+
+  decodeInstruction(programId: string, data: Uint8Array, accounts: readonly string[]): IdlInstruction | undefined {
+    return this.idls.decodeInstruction(programId, data, accounts);
+  }
+
+  /** Takes a new IDL for a loaded program (`--watch` saw its file change); a warning when it was built for another program. */
+  replaceIdl(programId: string, idl: ProgramIdl): string | undefined {
+    const info = this.#programs.get(programId);
+    if (!info) throw new ProgramRefusedError(`${programId} is not a program loaded here`);
+    this.#programs.set(programId, { ...info, idl: idl.name });
+    return this.idls.set(programId, idl);
   }
 
   /** True when `address` is one of the app's programs. */
@@ -205,7 +211,7 @@ export class LoadedPrograms {
     }
     await this.#ledger.writeProgram(accounts);
     const programId = addressOf(image.programId);
-    this.#programs.set(programId, infoOf(image, 'deployed', null, this.#idls.get(programId) ?? null));
+    this.#programs.set(programId, infoOf(image, 'deployed', null, this.idls.get(programId) ?? null));
   }
 }
 
@@ -236,21 +242,4 @@ function infoOf(image: ProgramImage, origin: ProgramInfo['origin'], path: string
     origin,
     path,
   };
-}
-
-/**
- * One warning line for each program a configuration allows (Kora's `allowed_programs`, the policy's
- * `extraPrograms`) that nothing on the ledger answers: neither a builtin nor a loaded program, so a
- * transaction calling it passes the allow list and then fails on the ledger.
- */
-export async function unansweredPrograms(ledger: Ledger, allowed: { by: string; programs: readonly string[] }[]): Promise<string[]> {
-  const warnings: string[] = [];
-  for (const { by, programs } of allowed) {
-    for (const program of programs) {
-      const account = await ledger.getAccount(new PublicKey(program));
-      if (!account?.executable)
-        warnings.push(`${by} names ${program}, which no builtin or loaded program answers: load it with --bpf-program (option programs)`);
-    }
-  }
-  return warnings;
 }

@@ -2,6 +2,7 @@ import type { StateRegistry } from '../../domain/state/state-registry.ts';
 import type { Submissions } from '../../domain/store/submissions.ts';
 import type { TestControlMethods } from './control-types.ts';
 import type { FaultBook } from './faults.ts';
+import type { AppProgramNames } from '../rpc/program-errors.ts';
 import type { RequestJournal } from './request-journal.ts';
 import { transactionJournal } from './transaction-journal.ts';
 
@@ -17,8 +18,10 @@ export function diagnosticControls(options: {
   submissions: Submissions;
   state: StateRegistry;
   uiUrl: string;
+  /** The app's programs' names and errors, for each entry's errorText. */
+  programs: AppProgramNames;
 }): DiagnosticControls {
-  const { faults, journal, submissions, state, uiUrl } = options;
+  const { faults, journal, submissions, state, uiUrl, programs } = options;
   state.register({ name: 'faults', snapshot: () => undefined, restore: () => undefined, reset: () => faults.clear() });
   state.register({ name: 'requestJournal', snapshot: () => undefined, restore: () => undefined, reset: () => journal.clear() });
   return {
@@ -26,6 +29,6 @@ export function diagnosticControls(options: {
     faults: () => faults.list(),
     clearFaults: () => faults.clear(),
     requestJournal: (filter = {}) => journal.list(filter),
-    transactionJournal: (filter = {}) => transactionJournal(submissions, filter, uiUrl),
+    transactionJournal: (filter = {}) => transactionJournal(submissions, filter, uiUrl, programs),
   };
 }

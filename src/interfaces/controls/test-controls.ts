@@ -36,6 +36,6 @@ export function createTestControls(options: TestControlsOptions): TestControlMet
     ...ledgerControls(deps),
     ...queueControls(deps.queue),
     ...programControls(deps),
-    ...diagnosticControls({ faults, journal, submissions: deps.submissions, state: deps.state, uiUrl: deps.config.uiUrl }),
+    ...diagnosticControls({ faults, journal, submissions: deps.submissions, state: deps.state, uiUrl: deps.config.uiUrl, programs: deps.programs }),
   };
 }

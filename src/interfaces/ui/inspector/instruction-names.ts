@@ -1,6 +1,5 @@
 import type { LegacyRecord } from '../../legacy/legacy-records.ts';
-import { decodeWire } from './decoded-transaction.ts';
-import type { NamedInstruction } from './program-errors.ts';
+import { type NamedInstruction, namedInstructions } from '../../rpc/program-errors.ts';
 
 /** The legacy route a record came through: a make-transfer names an amount; a close, a CloseAccount; else an account/create. */
 export function legacyOperationId(legacy: LegacyRecord): string {
@@ -13,6 +12,5 @@ export function legacyOperationId(legacy: LegacyRecord): string {
 
 /** A transaction's instructions as jsonParsed renders them (program names and parsed types), for naming errors. */
 export function instructionsOf(base64: string): NamedInstruction[] {
-  const message = decodeWire(new Uint8Array(Buffer.from(base64, 'base64')))?.parsed.message as { instructions?: NamedInstruction[] } | undefined;
-  return message?.instructions ?? [];
+  return namedInstructions(new Uint8Array(Buffer.from(base64, 'base64')));
 }

@@ -7,6 +7,7 @@ import { decodeAppMemo } from '../../legacy/app-memo.ts';
 import { decodeRequestTransaction, decodeWire } from './decoded-transaction.ts';
 import { isRefusal, isRefusedRequest, legacyRow, RELAY_OPERATIONS, refusedRow, transactionRow, type RelaySources } from './relay-rows.ts';
 import { isObject } from './json-values.ts';
+import { idlDecoded } from './idl-decoded.ts';
 
 export type RelayDetail = components['schemas']['EmulatorRelayDetail'];
 
@@ -16,10 +17,12 @@ export type RelayDetail = components['schemas']['EmulatorRelayDetail'];
  */
 export function relayDetail(sources: RelaySources, id: string): RelayDetail | undefined {
   const detail = detailOf(sources, id);
-  return detail && { ...detail, appMemos: appMemosOf(detail.transaction) };
+  return detail && { ...detail, appMemos: appMemosOf(detail.transaction), idlInstructions: idlDecoded(detail.transaction, detail.meta, sources.appPrograms) };
 }
 
-function detailOf(sources: RelaySources, id: string): Omit<RelayDetail, 'appMemos'> | undefined {
+type Found = Omit<RelayDetail, 'appMemos' | 'idlInstructions'>;
+
+function detailOf(sources: RelaySources, id: string): Found | undefined {
   const submission = sources.submissions.get(id);
   if (submission) return transactionDetail(sources, submission);
   const legacy = sources.legacy.bySignature(id) ?? sources.legacy.get(id);
@@ -51,7 +54,7 @@ function appMemosOf(transaction: Record<string, unknown> | null): RelayDetail['a
   });
 }
 
-function transactionDetail(sources: RelaySources, submission: Submission): Omit<RelayDetail, 'appMemos'> {
+function transactionDetail(sources: RelaySources, submission: Submission): Found {
   const legacy = submission.origin === 'legacy' ? sources.legacy.bySignature(submission.signature) : undefined;
   // Processed: the RPC's getTransaction in jsonParsed. Queued (or failed before the ledger): the decoded bytes.
   const rendered = transactionJson(submission, { encoding: 'jsonParsed', maxSupportedTransactionVersion: 0 });
@@ -68,7 +71,7 @@ function transactionDetail(sources: RelaySources, submission: Submission): Omit<
   };
 }
 
-function legacyDetail(sources: RelaySources, legacy: LegacyRecord): Omit<RelayDetail, 'appMemos'> {
+function legacyDetail(sources: RelaySources, legacy: LegacyRecord): Found {
   return {
     row: legacyRow(legacy),
     strictBreaks: [],
@@ -82,7 +85,7 @@ function legacyDetail(sources: RelaySources, legacy: LegacyRecord): Omit<RelayDe
   };
 }
 
-function refusedDetail(entry: RequestRecord, sources: RelaySources): Omit<RelayDetail, 'appMemos'> {
+function refusedDetail(entry: RequestRecord, sources: RelaySources): Found {
   const body = entry.responseBody;
   const problem = isObject(body) ? (isObject(body.error) ? body.error : body) : null;
   return {

@@ -7,7 +7,7 @@ import { jsonResponse } from '../../../base/http/json-response.ts';
 import { Submissions, type Submission } from '../../../domain/store/submissions.ts';
 import { lifecycleStatus, relayRows } from './relay-rows.ts';
 import { relayDetail } from './relay-detail.ts';
-import { NO_APP_PROGRAMS } from './program-errors.ts';
+import { NO_APP_PROGRAMS } from '../../rpc/program-errors.ts';
 
 const record = (signature: string, fields: Partial<Submission>): Submission => ({
   signature,

@@ -6,7 +6,7 @@ import type { Submission, Submissions, TransactionOrigin } from '../../../domain
 import type { PolicyProfile } from '../../../domain/relay/policy-options.ts';
 import { decodeRequestTransaction, decodeWire } from './decoded-transaction.ts';
 import { instructionsOf, legacyOperationId } from './instruction-names.ts';
-import { type AppProgramNames, describeLedgerError } from './program-errors.ts';
+import { type AppProgramNames, describeLedgerError } from '../../rpc/program-errors.ts';
 import { isObject } from './json-values.ts';
 import { sponsorCostOf } from '../../../domain/relay/sponsor-costs.ts';
 

@@ -4,7 +4,7 @@ import type { components } from '../../../generated/relay.ts';
 import { toUiAmountString } from '../../../domain/ledger/token-accounts.ts';
 import type { UiDeps } from '../ui-deps.ts';
 import { ownedTokenAccounts } from '../../../domain/store/owned-token-accounts.ts';
-import { describeLedgerError } from './program-errors.ts';
+import { describeLedgerError } from '../../rpc/program-errors.ts';
 import { instructionsOf } from './instruction-names.ts';
 
 export type WalletView = components['schemas']['EmulatorWallet'];

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { PROGRAMS } from '../../../domain/relay/programs.ts';
+import { PROGRAMS } from '../../domain/relay/programs.ts';
 import { describeLedgerError } from './program-errors.ts';
 
 const token = { programId: PROGRAMS.token.toBase58(), program: 'spl-token', parsed: { type: 'transferChecked', info: {} } };
@@ -35,6 +35,7 @@ describe('describeLedgerError', () => {
     const app = {
       errorName: (id: string, code: number) => (id === programId ? errors.get(code) : undefined),
       programName: (id: string) => (id === programId ? 'account_compression' : undefined),
+      decodeInstruction: () => undefined,
     };
     const call = { programId };
     expect(describeLedgerError({ InstructionError: [0, { Custom: 6009 }] }, [call], app)).toBe('instruction 1 (account_compression): InvalidAuthority');
@@ -44,7 +45,7 @@ describe('describeLedgerError', () => {
     // Without its IDL, the program is its address and the code a number.
     expect(describeLedgerError({ InstructionError: [0, { Custom: 6009 }] }, [call])).toBe(`instruction 1 (${programId}): custom program error 6009 (0x1779)`);
     // An IDL never renames the programs the emulator ships.
-    const claimsToken = { errorName: () => 'NotThis', programName: () => 'not-this' };
+    const claimsToken = { errorName: () => 'NotThis', programName: () => 'not-this', decodeInstruction: () => ({ name: 'notThis', args: [], accounts: [] }) };
     expect(describeLedgerError({ InstructionError: [0, { Custom: 1 }] }, [token], claimsToken)).toBe(
       'instruction 1 (spl-token transferChecked): InsufficientFunds',
     );

@@ -1,5 +1,8 @@
-import { PROGRAMS } from '../../../domain/relay/programs.ts';
-import { isObject } from './json-values.ts';
+import { VersionedTransaction } from '@solana/web3.js';
+import { decodeBase58 } from '../../base/crypto/base58.ts';
+import type { IdlInstruction } from '../../domain/ledger/idl-instructions.ts';
+import { PROGRAMS } from '../../domain/relay/programs.ts';
+import { encodeTransaction } from './transaction-json.ts';
 
 /**
  * Custom error codes of the programs the emulator runs, by code. Names are those of the programs'
@@ -54,15 +57,32 @@ export interface NamedInstruction {
   programId: string;
   program?: string;
   parsed?: unknown;
+  /** Not parsed: its accounts and data (base58), as jsonParsed gives them. */
+  accounts?: string[];
+  data?: string;
+}
+
+/**
+ * A transaction's instructions as jsonParsed renders them (program names, parsed types), for naming
+ * its errors; none when the bytes are not one transaction.
+ */
+export function namedInstructions(wire: Uint8Array): NamedInstruction[] {
+  try {
+    const parsed = encodeTransaction(VersionedTransaction.deserialize(wire), wire, 'jsonParsed') as { message?: { instructions?: NamedInstruction[] } };
+    return parsed.message?.instructions ?? [];
+  } catch {
+    return []; // Not one transaction, or an index out of range.
+  }
 }
 
 /** The app's programs' own names, from the IDLs given for them (LoadedPrograms answers these). */
 export interface AppProgramNames {
   errorName(programId: string, code: number): string | undefined;
   programName(programId: string): string | undefined;
+  decodeInstruction(programId: string, data: Uint8Array, accounts: readonly string[]): IdlInstruction | undefined;
 }
 
-export const NO_APP_PROGRAMS: AppProgramNames = { errorName: () => undefined, programName: () => undefined };
+export const NO_APP_PROGRAMS: AppProgramNames = { errorName: () => undefined, programName: () => undefined, decodeInstruction: () => undefined };
 
 /**
  * A ledger error in words: `instruction 1 (spl-token transferChecked): InsufficientFunds` for
@@ -86,7 +106,14 @@ export function describeLedgerError(err: unknown, instructions: readonly NamedIn
 }
 
 function instructionName(ix: NamedInstruction, app: AppProgramNames): string {
-  const type = isObject(ix.parsed) && typeof ix.parsed.type === 'string' ? ix.parsed.type : typeof ix.parsed === 'string' ? 'memo' : null;
+  const type =
+    isObject(ix.parsed) && typeof ix.parsed.type === 'string'
+      ? ix.parsed.type
+      : typeof ix.parsed === 'string'
+        ? 'memo'
+        : ix.data === undefined
+          ? null
+          : (app.decodeInstruction(ix.programId, decodeBase58(ix.data) ?? new Uint8Array(), ix.accounts ?? [])?.name ?? null);
   const program = ix.program ?? app.programName(ix.programId) ?? ix.programId;
   return type ? `${program} ${type}` : program;
 }
@@ -102,4 +129,8 @@ function detailName(detail: unknown, programId: string | undefined, app: AppProg
     if (name) return `${name}${value === undefined || value === null ? '' : ` ${typeof value === 'string' ? value : JSON.stringify(value)}`}`;
   }
   return JSON.stringify(detail);
+}
+
+function isObject(value: unknown): value is Record<string, unknown> {
+  return typeof value === 'object' && value !== null && !Array.isArray(value);
 }
