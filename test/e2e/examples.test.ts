@@ -31,12 +31,14 @@ const EXPECTED: Record<string, RegExp[]> = {
     /^transaction\/make-transfer Confirmed 2\.5 KIN \w{80,90}$/m,
     /^bob holds 2\.5 KIN; his history lists 1 token account$/m,
   ],
+  'node examples/hello-anchor.mjs': [/^Transaction\/send +Queued \w{80,90}$/m, /^puppet \w{32,44} holds 42$/m],
 };
 
 describe('the hello-relay examples, as the README runs them', () => {
   let cli: CliProcess;
   beforeAll(async () => {
-    cli = await startCli(['--log-level', 'warn']);
+    // hello-anchor's programs: the README starts the emulator with this workspace (the others need nothing of it).
+    cli = await startCli(['--log-level', 'warn', '--anchor', 'test/real-clients/anchor/workspace']);
   }, 120_000);
   afterAll(async () => {
     await cli?.stop();
