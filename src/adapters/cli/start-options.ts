@@ -9,13 +9,13 @@ import { MIN_SLOT_TIME_MS } from '../../domain/ledger/slot-ticker.ts';
 import { normalizeOrigin } from '../../base/http/server-mount.ts';
 import { POLICY_PROFILES, type PolicyProfile } from '../../domain/relay/policy-options.ts';
 import { RPC_AUTH_MODES, type RpcAuthMode } from '../../domain/auth/rpc-auth.ts';
-import { existsSync } from 'node:fs';
-import { delimiter, resolve } from 'node:path';
+import { resolve } from 'node:path';
 import type { AccountOption, ProgramOption } from '../../domain/fixtures/app-genesis.ts';
 import type { GenesisOptions } from '../../assembly/options.ts';
 import type { CloneOptions } from '../../domain/fixtures/clone-cache.ts';
-import { clusterUrl } from '../../domain/fixtures/cluster-url.ts';
 import { takeValidatorFlags, validatorFlagLines } from './validator-flags.ts';
+import { UsageError } from './usage-error.ts';
+import { anchorWorkspace, type CloneListFlag, cloneOptions, flagFromEnv, integer, list, splitPaths } from './flag-values.ts';
 
 /** What `relay-emulator start` runs with, once flags, environment and defaults are merged. */
 export interface StartOptions {
@@ -70,9 +70,7 @@ export interface StartOptions {
   help: boolean;
 }
 
-export class UsageError extends Error {
-  override readonly name = 'UsageError';
-}
+export { UsageError } from './usage-error.ts';
 
 /** Parses `start`'s arguments with node:util parseArgs, then fills gaps from `env`. Throws UsageError. */
 export function parseStartOptions(argv: string[], env: NodeJS.ProcessEnv = process.env): StartOptions {
@@ -218,62 +216,6 @@ export function parseStartOptions(argv: string[], env: NodeJS.ProcessEnv = proce
     acceptStateLoss: values['accept-state-loss'] === true || flagFromEnv('accept-state-loss', env[START_FLAGS['accept-state-loss'].env]),
     help: values.help === true,
   };
-}
-
-type CloneListFlag = 'clone' | 'maybe-clone' | 'clone-upgradeable-program' | 'deep-clone-address-lookup-table';
-
-/** --url and the clone flags (and their environment twins), or null when no clone is asked for. */
-function cloneOptions(values: Record<string, unknown>, env: NodeJS.ProcessEnv, url: string | undefined, cache: string | undefined): CloneOptions | null {
-  const listOf = (flag: CloneListFlag) => list(values[flag] as string[] | undefined, env[START_FLAGS[flag].env]);
-  const accounts = listOf('clone');
-  const maybe = listOf('maybe-clone');
-  const upgradeablePrograms = listOf('clone-upgradeable-program');
-  const lookupTables = listOf('deep-clone-address-lookup-table');
-  if (accounts.length + maybe.length + upgradeablePrograms.length + lookupTables.length === 0) return null;
-  if (url === undefined) throw new UsageError('the --clone flags need --url, the cluster to fetch from');
-  const refresh = values['refresh-clones'] === true || flagFromEnv('refresh-clones', env[START_FLAGS['refresh-clones'].env]);
-  return { url: clusterUrl(url), accounts, maybe, upgradeablePrograms, lookupTables, ...(cache === undefined ? {} : { cache: resolve(cache) }), refresh };
-}
-
-/** --anchor DIR; else the working directory when it holds an Anchor.toml, unless --no-anchor (as anchor test finds its workspace). */
-function anchorWorkspace(named: string | undefined, off: boolean): string | null {
-  if (named !== undefined && off) throw new UsageError('--anchor and --no-anchor: give one');
-  if (named !== undefined) return resolve(named);
-  return !off && existsSync('Anchor.toml') ? resolve('.') : null;
-}
-
-/** A list of paths in an environment variable, separated as PATH is (':' here, ';' on Windows). */
-function splitPaths(raw: string | undefined): string[] {
-  return raw ? raw.split(delimiter).filter(Boolean) : [];
-}
-
-/** A boolean flag's environment twin: 1/true/yes set it, 0/false/no or empty leave it unset. */
-function flagFromEnv(flag: string, raw: string | undefined): boolean {
-  const value = raw?.trim().toLowerCase() ?? '';
-  if (['1', 'true', 'yes'].includes(value)) return true;
-  if (['', '0', 'false', 'no'].includes(value)) return false;
-  throw new UsageError(`--${flag}'s environment twin must be 1, true, 0 or false, not "${raw}"`);
-}
-
-/** A repeatable flag's values, else its environment twin split at commas. */
-function list(flags: string[] | undefined, fromEnv: string | undefined): string[] {
-  return (
-    flags ??
-    (fromEnv
-      ? fromEnv
-          .split(',')
-          .map((item) => item.trim())
-          .filter(Boolean)
-      : [])
-  );
-}
-
-function integer(flag: string, raw: string | undefined, fallback: number, range: { min: number; max: number }): number {
-  if (raw === undefined) return fallback;
-  if (!/^\d+$/.test(raw.trim())) throw new UsageError(`--${flag} must be a whole number, not "${raw}"`);
-  const value = Number(raw);
-  if (value < range.min || value > range.max) throw new UsageError(`--${flag} must be between ${range.min} and ${range.max}, not ${value}`);
-  return value;
 }
 
 export function startUsage(): string {

@@ -1,3 +1,4 @@
+// Over 250 lines: one state machine (the queue, the flush loop, segment rotation, the waiters) over one open segment, read together.
 import { link, open, rm, type FileHandle } from 'node:fs/promises';
 import { dirname } from 'node:path';
 import type { ChangeSink, PartChange } from '../../domain/state/change-feed.ts';

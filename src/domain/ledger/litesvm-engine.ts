@@ -1,3 +1,4 @@
+// Over 250 lines: one class around the one LiteSVM handle, each method a short translation of one engine call.
 import { createHash } from 'node:crypto';
 import { PublicKey } from '@solana/web3.js';
 // LiteSVM's native binding, not its kit wrapper: the binding takes and gives wire bytes and raw keys,

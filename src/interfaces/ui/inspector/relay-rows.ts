@@ -4,7 +4,8 @@ import type { components } from '../../../generated/relay.ts';
 import type { LegacyRecord, LegacyRecords, LegacyStatus } from '../../legacy/legacy-records.ts';
 import type { Submission, Submissions, TransactionOrigin } from '../../../domain/store/submissions.ts';
 import type { PolicyProfile } from '../../../domain/relay/policy-options.ts';
-import { decodeRequestTransaction, decodeWire } from './decoded-transaction.ts';
+import { decodeRequestTransaction } from './decoded-transaction.ts';
+import { NO_FACTS, submissionFacts, wireFacts } from './relay-facts.ts';
 import { instructionsOf, legacyOperationId } from './instruction-names.ts';
 import { type AppProgramNames, describeLedgerError } from '../../rpc/program-errors.ts';
 import { isObject } from './json-values.ts';
@@ -239,28 +240,6 @@ export function refusedRow(entry: RequestRecord, profile: PolicyProfile): RelayR
     errorRaw: null,
     legacyId: null,
   };
-}
-
-const NO_FACTS = { addresses: new Set<string>(), mints: new Set<string>() };
-const factsBySubmission = new WeakMap<Submission, { addresses: Set<string>; mints: Set<string> }>();
-
-/** The addresses and mints a record names: its decoded message, and the owners and mints of the token balances the ledger reported. */
-function submissionFacts(submission: Submission): { addresses: ReadonlySet<string>; mints: ReadonlySet<string> } {
-  let facts = factsBySubmission.get(submission);
-  if (!facts) {
-    const decoded = wireFacts(submission.wire);
-    facts = { addresses: new Set(decoded.addresses), mints: new Set(decoded.mints) };
-    for (const balance of [...(submission.ledger?.preTokenBalances ?? []), ...(submission.ledger?.postTokenBalances ?? [])]) {
-      facts.mints.add(balance.mint);
-      facts.addresses.add(balance.owner);
-    }
-    factsBySubmission.set(submission, facts);
-  }
-  return facts;
-}
-
-function wireFacts(base64: string): { addresses: ReadonlySet<string>; mints: ReadonlySet<string> } {
-  return decodeWire(new Uint8Array(Buffer.from(base64, 'base64'))) ?? NO_FACTS;
 }
 
 function isProblemCode(value: unknown): value is ProblemCode {
