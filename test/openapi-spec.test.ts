@@ -4,6 +4,8 @@ import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { isDeepStrictEqual } from 'node:util';
+import { parse as parseYaml } from 'yaml';
 import { createConfig, lint } from '@redocly/openapi-core';
 import { describe, expect, it } from 'vitest';
 import { HTTP_METHODS, SPEC_PATH, assertResponseMatchesSpec, loadSpec, schemaErrors, validateAgainst } from './support/openapi.ts';
@@ -348,6 +350,12 @@ describe('openapi/relay.yaml', () => {
       expect(typeof historyParam(name)['x-emulator-choice'], name).toBe('string');
     }
     expect(at('/components/responses/PayloadTooLarge')['x-emulator-choice']).toMatch(/64 KiB/);
+  });
+
+  it('openapi/relay.json, which the emulator reads, is openapi/relay.yaml parsed (npm run generate)', () => {
+    const parsed = parseYaml(readFileSync(SPEC_PATH, 'utf8'), { uniqueKeys: false });
+    const committed = JSON.parse(readFileSync(join(ROOT, 'openapi/relay.json'), 'utf8'));
+    if (!isDeepStrictEqual(committed, parsed)) throw new Error('openapi/relay.json is stale: run npm run generate');
   });
 
   it('src/generated/relay.ts is up to date with openapi/relay.yaml', () => {

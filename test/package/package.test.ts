@@ -163,6 +163,7 @@ describe(
           'dist/adapters/server/index.js',
           'dist/conformance/index.js',
           'openapi/relay.yaml',
+          'openapi/relay.json',
           'fixtures/relay.json',
           'assets/redoc/redoc.standalone.js',
           'assets/redoc/LICENSE',
