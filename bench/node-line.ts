@@ -13,5 +13,5 @@ import { measureUserSuite } from './user-suite.ts';
 
 const [coldRounds = 7, suiteFiles = 50, suiteRounds = 1] = process.argv.slice(2).map(Number);
 const figures = coldStartFigures(await measureColdStart(coldRounds));
-if (suiteRounds > 0) figures.push(userSuiteFigure(await measureUserSuite(suiteFiles, suiteRounds)));
+if (suiteRounds > 0) for (const measured of await measureUserSuite(suiteFiles, suiteRounds)) figures.push(userSuiteFigure(measured));
 process.stdout.write(`node ${process.version}\n${formatTable(figures)}\n`);

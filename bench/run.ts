@@ -118,7 +118,7 @@ export async function runBenchmarks(sizes: BenchSizes, measure: Measurers = MEAS
   figures.push(...relayMemoryFigures(relayMemory, DEFAULT_ENGINE));
   figures.push(...appProgramFigures(await measure.appPrograms(sizes)));
   figures.push(...coldStartFigures(await measure.coldStart(sizes)));
-  figures.push(userSuiteFigure(await measure.userSuite(sizes)));
+  for (const measured of await measure.userSuite(sizes)) figures.push(userSuiteFigure(measured));
   return { figures, stages, memoryLines: relayMemory.flatMap(relayMemoryLines) };
 }
 

@@ -1,9 +1,10 @@
 /**
  * A user's suite (issue 36): 50 vitest files, each making one emulator (`createRelayEmulator()`,
  * the built package) and relaying one SOL transfer, against the same 50 files each making a bare
- * LiteSVM and sending the same transfer to it. vitest runs each file in its own process (its
- * default), so each file pays its imports: what a team's suite pays. Wall time of `vitest run`,
- * rounds paired.
+ * LiteSVM and sending the same transfer to it. By vitest's default each file gets a fresh module
+ * graph, so each file pays its imports: what a team's suite pays. Then both again with `isolate:
+ * false` (docs/testing-with-vitest.md's recipe), where the files of a worker share them. Wall time
+ * of `vitest run`, rounds paired.
  */
 import { spawnSync } from 'node:child_process';
 import { mkdirSync, rmSync, writeFileSync } from 'node:fs';
@@ -61,12 +62,13 @@ test('sends one transfer', () => {
 });
 `;
 
-const CONFIG = `export default { test: { include: ['*.test.mjs'] } };\n`;
+/** vitest's default, or docs/testing-with-vitest.md's recipe: files share their worker's imports. */
+const config = (isolate: boolean) => `export default { test: { include: ['*.test.mjs']${isolate ? '' : ', isolate: false'} } };\n`;
 
-function writeSuite(name: string, file: string, files: number): string {
+function writeSuite(name: string, file: string, files: number, isolate: boolean): string {
   const dir = join(ROOT, name);
   mkdirSync(dir, { recursive: true });
-  writeFileSync(join(dir, 'vitest.config.mjs'), CONFIG);
+  writeFileSync(join(dir, 'vitest.config.mjs'), config(isolate));
   for (let index = 0; index < files; index += 1) writeFileSync(join(dir, `file-${String(index).padStart(2, '0')}.test.mjs`), file);
   return dir;
 }
@@ -83,21 +85,28 @@ function runSuite(dir: string): number {
   return ms;
 }
 
-/** Writes both suites of `files` files, builds dist/, and times `rounds` pairs of runs. */
-export async function measureUserSuite(files: number, rounds: number): Promise<UserSuiteMeasurement> {
+/** Writes both suites of `files` files, builds dist/, and times `rounds` pairs of runs, isolated (vitest's default) and not. */
+export async function measureUserSuite(files: number, rounds: number): Promise<UserSuiteMeasurement[]> {
   const build = spawnSync('npm', ['run', 'build'], { cwd: REPO, encoding: 'utf8' });
   if (build.status !== 0) throw new Error(`npm run build failed: ${build.stderr}`);
   rmSync(ROOT, { recursive: true, force: true });
-  const emulatorDir = writeSuite('emulator', EMULATOR_FILE, files);
-  const bareDir = writeSuite('bare', BARE_FILE, files);
-  const measured: UserSuiteMeasurement = { files, emulatorMs: [], bareMs: [] };
+  const measured = [true, false].map((isolate) => ({
+    files,
+    isolate,
+    emulatorMs: [] as number[],
+    bareMs: [] as number[],
+    emulatorDir: writeSuite(`emulator-${isolate}`, EMULATOR_FILE, files, isolate),
+    bareDir: writeSuite(`bare-${isolate}`, BARE_FILE, files, isolate),
+  }));
   try {
     for (let round = 0; round < rounds; round += 1) {
-      measured.bareMs.push(runSuite(bareDir));
-      measured.emulatorMs.push(runSuite(emulatorDir));
+      for (const mode of measured) {
+        mode.bareMs.push(runSuite(mode.bareDir));
+        mode.emulatorMs.push(runSuite(mode.emulatorDir));
+      }
     }
   } finally {
     rmSync(ROOT, { recursive: true, force: true });
   }
-  return measured;
+  return measured.map(({ files, isolate, emulatorMs, bareMs }) => ({ files, isolate, emulatorMs, bareMs }));
 }

@@ -109,7 +109,10 @@ function fakeMeasurers(slowdown: number, seen: BenchSizes[] = []): Measurers {
       validatorMs: [600, 620, 580].map((ms) => ms * slowdown),
       bareValidatorMs: [320, 300, 310],
     }),
-    userSuite: note({ files: 50, emulatorMs: [60_000, 66_000, 63_000].map((ms) => ms * slowdown), bareMs: [30_000, 30_000, 30_000] }),
+    userSuite: note([
+      { files: 50, isolate: true, emulatorMs: [60_000, 66_000, 63_000].map((ms) => ms * slowdown), bareMs: [30_000, 30_000, 30_000] },
+      { files: 50, isolate: false, emulatorMs: [6_000, 6_600, 6_300].map((ms) => ms * slowdown), bareMs: [3_000, 3_000, 3_000] },
+    ]),
   };
 }
 
@@ -321,9 +324,10 @@ describe('runBenchmarks', () => {
       '`relay-emulator start` to ready (median ms)',
       '`relay-emulator test-validator` to its first getLatestBlockhash (median ms)',
       "a user's suite: 50 vitest files, one emulator and one relayed transfer each (median s)",
+      "a user's suite: 50 vitest files, one emulator and one relayed transfer each, isolate: false (median s)",
     ]);
     expect(figures.map((figure) => Number(figure.ratio!.toFixed(4)))).toEqual([
-      2, 2.5, 2, 2.5, 1.2, 1.2, 1, 0.5, 0.5, 0.5, 0.5, 0.5, 0.5, 1.2, 0.5, 1.2, 0.5, 0.9, 0.4, 21.6667, 0.9452, 1.2, 0.9091, 2.1429, 1.6667, 1.875, 2.1,
+      2, 2.5, 2, 2.5, 1.2, 1.2, 1, 0.5, 0.5, 0.5, 0.5, 0.5, 0.5, 1.2, 0.5, 1.2, 0.5, 0.9, 0.4, 21.6667, 0.9452, 1.2, 0.9091, 2.1429, 1.6667, 1.875, 2.1, 2.1,
     ]);
     expect(stages.map((engine) => engine[0]!.stage)).toEqual(['whole relayed transfer on bankrun', 'whole relayed transfer on litesvm']);
     expect(stages[1]).toEqual([

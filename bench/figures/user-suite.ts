@@ -3,15 +3,17 @@ import { median, type Figure } from '../stats.ts';
 
 export interface UserSuiteMeasurement {
   files: number;
+  /** vitest's `isolate`: true (its default, a fresh module graph per file) or false (files share a worker's imports). */
+  isolate: boolean;
   /** Wall milliseconds of `vitest run`, per round. */
   emulatorMs: number[];
   bareMs: number[];
 }
 
-export function userSuiteFigure({ files, emulatorMs, bareMs }: UserSuiteMeasurement): Figure {
+export function userSuiteFigure({ files, isolate, emulatorMs, bareMs }: UserSuiteMeasurement): Figure {
   const ratio = median(emulatorMs.map((ms, round) => ms / bareMs[round]!));
   return {
-    name: `a user's suite: ${files} vitest files, one emulator and one relayed transfer each (median s)`,
+    name: `a user's suite: ${files} vitest files, one emulator and one relayed transfer each${isolate ? '' : ', isolate: false'} (median s)`,
     measured: `${(median(emulatorMs) / 1000).toFixed(1)} s`,
     baseline: `${(median(bareMs) / 1000).toFixed(1)} s with bare LiteSVM`,
     ratio,
