@@ -1,5 +1,6 @@
 import { createRequire } from 'node:module';
 import { PublicKey } from '@solana/web3.js';
+import { idlTypesTooLarge, loopsOverEmptyElements } from './idl-layout-bounds.ts';
 
 /** One instruction of an app's program, decoded by its Anchor IDL: the name, the arguments, and its accounts by name. */
 export interface IdlInstruction {
@@ -35,17 +36,18 @@ const require = createRequire(import.meta.url);
  */
 export function idlInstructionDecoder(idl: Record<string, unknown>): IdlInstructionDecoder | null {
   const instructions = idl.instructions;
-  if (!Array.isArray(instructions) || !instructions.every((ix) => Array.isArray((ix as { discriminator?: unknown }).discriminator))) return null;
+  if (!Array.isArray(instructions) || !instructions.every(isInstruction)) return null;
+  if (idlTypesTooLarge(instructions, idl.types)) return null;
   let coder: AnchorInstructionCoder;
+  let accountNames: Map<string, string[]>;
   try {
     const { BorshInstructionCoder } = require('@coral-xyz/anchor') as { BorshInstructionCoder: new (idl: object) => AnchorInstructionCoder };
     coder = new BorshInstructionCoder(idl);
+    if (loopsOverEmptyElements([...coder.ixLayouts.values()].map((ix) => ix.layout))) return null;
+    accountNames = new Map(instructions.map((ix) => [ix.name, Array.isArray(ix.accounts) ? namesOf(ix.accounts, '') : []]));
   } catch {
-    return null; // A type the coder does not know: the IDL still names the program and its errors.
+    return null; // A type the coder does not know, composites nested past the stack: the IDL still names the program and its errors.
   }
-  const accountNames = new Map(
-    (instructions as { name: string; accounts?: unknown }[]).map((ix) => [ix.name, Array.isArray(ix.accounts) ? namesOf(ix.accounts, '') : []]),
-  );
   return (data, accounts) => {
     // An exact copy: Buffer.from(Uint8Array) may sit in a shared pool, which the coder would read past the end into.
     const bytes = Buffer.alloc(data.length);
@@ -72,8 +74,15 @@ export function idlInstructionDecoder(idl: Record<string, unknown>): IdlInstruct
 /** An instruction's account names in order, a composite's flattened as `group.name` (an IDL nests them under `accounts`). */
 function namesOf(accounts: readonly unknown[], prefix: string): string[] {
   return accounts.flatMap((account) => {
-    const { name, accounts: nested } = account as { name?: unknown; accounts?: unknown };
+    const { name, accounts: nested } = (typeof account === 'object' && account !== null ? account : {}) as { name?: unknown; accounts?: unknown };
     const full = `${prefix}${typeof name === 'string' ? name : '?'}`;
     return Array.isArray(nested) ? namesOf(nested, `${full}.`) : [full];
   });
+}
+
+/** An instruction the coder can take: an object with a name and a discriminator of at least one byte (an empty one matches any data). */
+function isInstruction(ix: unknown): ix is { name: string; discriminator: unknown[]; accounts?: unknown } {
+  if (typeof ix !== 'object' || ix === null) return false;
+  const { name, discriminator } = ix as { name?: unknown; discriminator?: unknown };
+  return typeof name === 'string' && Array.isArray(discriminator) && discriminator.length > 0;
 }
