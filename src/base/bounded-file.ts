@@ -1,10 +1,18 @@
-import { closeSync, fstatSync, openSync, readSync } from 'node:fs';
+import { closeSync, constants, fstatSync, openSync, readSync } from 'node:fs';
 
 /** A file past the reader's bound: `message` says so in words that follow the file's name. */
 export class FileTooLarge extends Error {
   override readonly name = 'FileTooLarge';
   constructor(readonly maxBytes: number) {
     super(`is larger than ${maxBytes} bytes`);
+  }
+}
+
+/** Not a regular file, where only one is read (`--watch`: a FIFO would block the server as it opens). */
+export class NotARegularFile extends Error {
+  override readonly name = 'NotARegularFile';
+  constructor() {
+    super('is not a regular file');
   }
 }
 
@@ -21,11 +29,13 @@ const CHUNK_BYTES = 1024 * 1024;
  * EACCES) when the file cannot be read. `readFileSync` of /dev/zero reads until memory runs out
  * (8 GB and rising, for `--kora-config /dev/zero`).
  */
-export function readBoundedFile(path: string, maxBytes: number): Buffer {
-  const fd = openSync(path, 'r');
+export function readBoundedFile(path: string, maxBytes: number, { regularOnly = false }: { regularOnly?: boolean } = {}): Buffer {
+  // regularOnly: opened without waiting (opening a FIFO waits for a writer, with the whole process), refused unless a regular file.
+  const fd = openSync(path, regularOnly ? constants.O_RDONLY | constants.O_NONBLOCK : 'r');
   try {
     const stats = fstatSync(fd);
     if (stats.isDirectory()) throw Object.assign(new Error(`EISDIR: illegal operation on a directory, read '${path}'`), { code: 'EISDIR' });
+    if (regularOnly && !stats.isFile()) throw new NotARegularFile();
     if (stats.isFile() && stats.size > maxBytes) throw new FileTooLarge(maxBytes);
     const chunks: Buffer[] = [];
     let total = 0;
@@ -44,12 +54,12 @@ export function readBoundedFile(path: string, maxBytes: number): Buffer {
 }
 
 /** {@link readBoundedFile} as UTF-8 text. */
-export function readBoundedText(path: string, maxBytes: number): string {
-  return readBoundedFile(path, maxBytes).toString('utf8');
+export function readBoundedText(path: string, maxBytes: number, options: { regularOnly?: boolean } = {}): string {
+  return readBoundedFile(path, maxBytes, options).toString('utf8');
 }
 
 /** Why a bounded read failed, in words that follow the file's name: "is larger than N bytes", "cannot be read (ENOENT)". */
 export function boundedReadProblem(error: unknown): string {
-  if (error instanceof FileTooLarge) return error.message;
+  if (error instanceof FileTooLarge || error instanceof NotARegularFile) return error.message;
   return `cannot be read (${(error as NodeJS.ErrnoException).code ?? (error as Error).message})`;
 }

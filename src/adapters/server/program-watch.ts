@@ -22,7 +22,8 @@ interface Watched {
  * changes (`anchor build` writes `target/idl/<name>.json` too); it logs each reload. Each file's
  * folder is watched, not the file: a build that replaces the file (a new inode) is seen too. A
  * build that is not a Solana ELF yet, or a deploy the engine refuses, or an IDL that does not
- * parse, is logged as a warning and the running program (or IDL) stays. Returns a function that
+ * parse, or a file that is not a regular one (a FIFO put in its place would block the server as it
+ * opened it), is logged as a warning and the running program (or IDL) stays. Returns a function that
  * stops watching.
  */
 export function watchPrograms(emulator: RelayEmulator, log: Logger): () => void {
@@ -67,7 +68,7 @@ export function watchPrograms(emulator: RelayEmulator, log: Logger): () => void 
   async function reload(programId: string, path: string): Promise<void> {
     let elf: Uint8Array;
     try {
-      elf = new Uint8Array(readBoundedFile(path, MAX_ACCOUNT_DATA_BYTES));
+      elf = new Uint8Array(readBoundedFile(path, MAX_ACCOUNT_DATA_BYTES, { regularOnly: true }));
     } catch (error) {
       log.warn(`--watch: ${path}: ${boundedReadProblem(error)}; ${programId} keeps its code`);
       return;
@@ -85,7 +86,7 @@ export function watchPrograms(emulator: RelayEmulator, log: Logger): () => void 
   let lastIdl = new Map(idls.map(({ programId }) => [programId, JSON.stringify(emulator.services.programs.idls.get(programId)?.source)]));
   async function reloadIdl(programId: string, path: string): Promise<void> {
     try {
-      const idl = readProgramIdl(path, `program ${programId}`);
+      const idl = readProgramIdl(path, `program ${programId}`, { regularOnly: true });
       const text = JSON.stringify(idl.source);
       if (lastIdl.get(programId) === text) return;
       lastIdl = new Map(lastIdl).set(programId, text);
