@@ -92,6 +92,9 @@ describe('readKoraToml (Kora 2.0.5 config.rs)', () => {
     expect(refusal('[kora]\nrate_limit = 1\n')).toMatch(/\[validation\] is missing/);
     expect(refusal([...BASE.filter((line) => !line.startsWith('max_signatures')), ...FREE].join('\n'))).toMatch(/validation\.max_signatures is missing/);
     expect(refusal([...BASE, '[validation.price]', 'type = "margin"', 'margin = -0.1'].join('\n'))).toMatch(/Margin cannot be negative/);
+    // A program id that is not one: refused with the file's name, where start failed on it ("Non-base58 character").
+    const notAnId = BASE.map((line) => (line.startsWith('allowed_programs') ? 'allowed_programs = ["11111111111111111111111111111111", "my-program"]' : line));
+    expect(refusal([...notAnId, ...FREE].join('\n'))).toMatch(/validation\.allowed_programs: "my-program" is not an address \(32 bytes of base58\)$/);
     const listed = BASE.map((line) => (line.startsWith('allowed_spl_paid_tokens') ? 'allowed_spl_paid_tokens = []' : line));
     expect(
       refusal(

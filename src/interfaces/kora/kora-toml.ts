@@ -10,6 +10,7 @@ import {
   type TokenInstructionPolicy,
   type ValidationConfig,
 } from './kora-config.ts';
+import { isAddress } from './kora-instructions.ts';
 import { unknownExtension } from './kora-token2022.ts';
 
 type Table = Record<string, unknown>;
@@ -129,6 +130,14 @@ class Reader {
     return value as string[];
   }
 
+  /** A list of addresses (Kora's config parses each as a Pubkey): one that is not refused here, not at the first use that needs it. */
+  addresses(table: Table, key: string): string[] {
+    const addresses = this.strings(table, key);
+    const wrong = addresses.find((address) => !isAddress(address));
+    if (wrong !== undefined) throw invalid(this.source, `${key}: ${JSON.stringify(wrong)} is not an address (32 bytes of base58)`);
+    return addresses;
+  }
+
   validation(table: Table): ValidationConfig {
     const paid = this.#value(table, 'allowed_spl_paid_tokens');
     const priceSource = this.string(table, 'validation.price_source', null);
@@ -146,7 +155,7 @@ class Reader {
     return {
       max_allowed_lamports: this.integer(table, 'validation.max_allowed_lamports'),
       max_signatures: this.integer(table, 'validation.max_signatures'),
-      allowed_programs: this.strings(table, 'validation.allowed_programs'),
+      allowed_programs: this.addresses(table, 'validation.allowed_programs'),
       allowed_tokens: this.strings(table, 'validation.allowed_tokens'),
       allowed_spl_paid_tokens: allowedPaid,
       disallowed_accounts: this.strings(table, 'validation.disallowed_accounts'),
