@@ -24,11 +24,15 @@ export async function unansweredPrograms(ledger: Ledger, allowed: { by: string; 
  * leaves them out. The relay API sponsors a call to them; Kora refuses it ("Program … is not in the
  * allowed list"), as a Kora node configured so would (issue 45, item 17).
  */
+/** Programs named in the Kora warning; past them, a count (GET /__emulator/programs lists them all). */
+const MOST_NAMED = 10;
+
 export function programsKoraRefuses(loaded: readonly ProgramInfo[], allowed: readonly string[], example: string): string[] {
   const allowedSet = new Set(allowed);
   const left = loaded.filter((program) => !allowedSet.has(program.programId));
   if (left.length === 0) return [];
-  const names = left.map((program) => (program.idl ? `${program.idl} (${program.programId})` : program.programId)).join(', ');
+  const shown = left.slice(0, MOST_NAMED).map((program) => (program.idl ? `${program.idl} (${program.programId})` : program.programId));
+  const names = left.length > MOST_NAMED ? `${shown.join(', ')} and ${left.length - MOST_NAMED} more` : shown.join(', ');
   return [
     `Kora's allowed_programs leaves out ${names}: Kora refuses a transaction that calls ${left.length === 1 ? 'it' : 'them'} ` +
       `(the relay API sponsors it); list ${left.length === 1 ? 'it' : 'them'} under [validation] allowed_programs ` +
