@@ -609,6 +609,9 @@ describe('programs allowed but not loaded', () => {
         "Kora's allowed_programs names Bcdikjss8HWzKEuj6gEQoFq9TCnGnk6v3kUnRU1gb6hA, which no builtin or loaded program answers: " +
           'load it with --bpf-program (option programs)',
         `policy.extraPrograms names ${unknown}, which no builtin or loaded program answers: load it with --bpf-program (option programs)`,
+        // And the reverse (issue 45, item 17): the loaded program Kora's config leaves out.
+        `Kora's allowed_programs leaves out ${NOOP}: Kora refuses a transaction that calls it (the relay API sponsors it); ` +
+          "list it under [validation] allowed_programs in a --kora-config (relay-emulator's docs/kora-app-programs.toml is an example)",
       ]);
     } finally {
       await emulator.close();

@@ -383,7 +383,8 @@ describe('Light Protocol’s programs and accounts, loaded with the flags its CL
       const { relays } = (await response.json()) as Any;
       const row = relays.find((candidate: Any) => candidate.errorRaw !== null);
       expect(row, JSON.stringify({ signature, relays })).toMatchObject({
-        error: 'instruction 1 (account_compression): InvalidAuthority',
+        // The instruction by its IDL name too (issue 45, item 15).
+        error: 'instruction 1 (account_compression register_program_to_group): InvalidAuthority',
         errorRaw: { InstructionError: [0, { Custom: 6009 }] },
       });
       const programs = (await (await withIdl.fetch(new Request(`${new URL(withIdl.config.rpcUrl).origin}/__emulator/programs`))).json()) as Any;
