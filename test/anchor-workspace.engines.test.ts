@@ -17,6 +17,19 @@ const WORKSPACE = fileURLToPath(new URL('./real-clients/anchor/workspace', impor
 const PUPPET = 'Fg6PaFpoGXkYsidMpWTK6W2BeZ7FEfcYkg476zPFsLnS';
 const PUPPET_MASTER = 'HmbTLCmaGvZhKnn1Zfa1JVnp7vkMV4DYVxPLWBVoN65L';
 
+/** puppet's initialize (its IDL's discriminator, no arguments): `puppet` a new account both it and `user`, the payer, sign. */
+function initializePuppet(puppet: PublicKey, user: PublicKey): TransactionInstruction {
+  return new TransactionInstruction({
+    programId: new PublicKey(PUPPET),
+    keys: [
+      { pubkey: puppet, isSigner: true, isWritable: true },
+      { pubkey: user, isSigner: true, isWritable: true },
+      { pubkey: SystemProgram.programId, isSigner: false, isWritable: false },
+    ],
+    data: Buffer.from([175, 175, 109, 31, 13, 152, 155, 237]),
+  });
+}
+
 describe('an Anchor workspace with a flag that names one of its programs', () => {
   let emulator: RelayEmulator;
   beforeAll(async () => {
@@ -91,15 +104,7 @@ describe("an Anchor app's instructions, relayed, by its IDLs", () => {
     const user = Keypair.generate();
     await h.emulator.faucet({ address: user.publicKey.toBase58(), lamports: 100_000_000 });
     const puppet = Keypair.generate();
-    const initialize = new TransactionInstruction({
-      programId: new PublicKey(PUPPET),
-      keys: [
-        { pubkey: puppet.publicKey, isSigner: true, isWritable: true },
-        { pubkey: user.publicKey, isSigner: true, isWritable: true },
-        { pubkey: SystemProgram.programId, isSigner: false, isWritable: false },
-      ],
-      data: discriminator('puppet', 'initialize'),
-    });
+    const initialize = initializePuppet(puppet.publicKey, user.publicKey);
     const pullStrings = new TransactionInstruction({
       programId: new PublicKey(PUPPET_MASTER),
       keys: [
@@ -159,15 +164,7 @@ describe("Kora and the app's own programs (issue 45, item 17)", () => {
     const { blockhash } = (await call('getBlockhash')).result as { blockhash: string };
     const [user, puppet] = [Keypair.generate(), Keypair.generate()];
     await emulator.faucet({ address: user.publicKey.toBase58(), lamports: 100_000_000 });
-    const initialize = new TransactionInstruction({
-      programId: new PublicKey(PUPPET),
-      keys: [
-        { pubkey: puppet.publicKey, isSigner: true, isWritable: true },
-        { pubkey: user.publicKey, isSigner: true, isWritable: true },
-        { pubkey: SystemProgram.programId, isSigner: false, isWritable: false },
-      ],
-      data: Buffer.from([175, 175, 109, 31, 13, 152, 155, 237]),
-    });
+    const initialize = initializePuppet(puppet.publicKey, user.publicKey);
     return call('signTransaction', { transaction: build({ instructions: [initialize], blockhash, signers: [puppet, user] }) });
   };
 
