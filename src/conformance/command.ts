@@ -14,7 +14,7 @@
  */
 import { readFile, writeFile } from 'node:fs/promises';
 import { parseArgs } from 'node:util';
-import { Keypair } from '@solana/web3.js';
+import type { Keypair } from '@solana/web3.js';
 import { formatJson } from './format-json.ts';
 import { formatJUnit } from './format-junit.ts';
 import { formatTable } from './format-table.ts';
@@ -23,6 +23,7 @@ import { CONFORMANCE_USAGE } from './usage-text.ts';
 import { toPublicKey } from './transactions.ts';
 import { probeTarget } from './probe-target.ts';
 import { INTERFACE_SCOPES, type ConformanceOptions, type ConformanceVerdict, type InterfaceScope, type LegacyTarget } from './types.ts';
+import { keypairFromSecretKey } from '../base/crypto/keypairs.ts';
 
 export const EXIT_OK = 0;
 export const EXIT_MUST_FAILED = 1;
@@ -231,7 +232,7 @@ async function readKeypair(file: string): Promise<Keypair> {
     throw new UsageError(`--owner-keypair ${file} is not a Solana CLI keypair (an array of 64 numbers 0..255)`);
   }
   try {
-    return Keypair.fromSecretKey(Uint8Array.from(bytes as number[]));
+    return keypairFromSecretKey(Uint8Array.from(bytes as number[]));
   } catch (error) {
     throw new UsageError(`--owner-keypair ${file} is not a valid keypair: ${(error as Error).message}`);
   }

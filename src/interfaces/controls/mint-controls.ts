@@ -1,11 +1,12 @@
 import { initializeMint2, MINT_SIZE, TOKEN_PROGRAM_ID } from '../../domain/ledger/spl-token.ts';
-import { Keypair, SystemProgram } from '@solana/web3.js';
+import { type Keypair, SystemProgram } from '@solana/web3.js';
 import { createHash } from 'node:crypto';
 import { RelayError } from '../../base/errors/relay-error.ts';
 import { keypairOf } from '../../domain/fixtures/load-fixtures.ts';
 import type { ControlsDeps } from './controls-deps.ts';
 import type { CreatedMint } from './control-types.ts';
 import { runControlTransaction } from './control-transactions.ts';
+import { keypairFromSeed } from '../../base/crypto/keypairs.ts';
 
 interface MintsSnapshot {
   next: number;
@@ -91,5 +92,5 @@ export function mintControl(
 }
 
 function mintKeypair(index: number): Keypair {
-  return Keypair.fromSeed(createHash('sha256').update(`relay-emulator:control-mint:${index}`).digest());
+  return keypairFromSeed(createHash('sha256').update(`relay-emulator:control-mint:${index}`).digest());
 }

@@ -1,11 +1,12 @@
 import { createHash } from 'node:crypto';
-import { Keypair, NONCE_ACCOUNT_LENGTH, type PublicKey, SystemProgram } from '@solana/web3.js';
+import { type Keypair, NONCE_ACCOUNT_LENGTH, type PublicKey, SystemProgram } from '@solana/web3.js';
 import { keypairOf } from '../../domain/fixtures/load-fixtures.ts';
 import { nonceStateOf } from '../../domain/ledger/durable-nonce.ts';
 import { parseAddress } from '../../domain/ledger/account-state.ts';
 import type { ControlsDeps } from './controls-deps.ts';
 import type { CreatedNonceAccount } from './control-types.ts';
 import { runControlTransaction } from './control-transactions.ts';
+import { keypairFromSeed } from '../../base/crypto/keypairs.ts';
 
 /**
  * createNonceAccount: a durable-nonce account for a test, made as `SystemProgram.createNonceAccount`
@@ -43,5 +44,5 @@ export function nonceControl(deps: Pick<ControlsDeps, 'ledger' | 'fixtures'>): (
 }
 
 function nonceKeypair(index: number): Keypair {
-  return Keypair.fromSeed(createHash('sha256').update(`relay-emulator:control-nonce:${index}`).digest());
+  return keypairFromSeed(createHash('sha256').update(`relay-emulator:control-nonce:${index}`).digest());
 }

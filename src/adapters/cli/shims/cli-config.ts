@@ -1,9 +1,9 @@
 import { existsSync } from 'node:fs';
 import { homedir } from 'node:os';
 import { join } from 'node:path';
-import { Keypair } from '@solana/web3.js';
 import { parse as parseYaml } from 'yaml';
 import { readBoundedText } from '../../../base/bounded-file.ts';
+import { keypairFromSecretKey } from '../../../base/crypto/keypairs.ts';
 export { clusterUrl } from '../../../domain/fixtures/cluster-url.ts';
 
 /**
@@ -49,7 +49,7 @@ export function readCliConfig(path?: string, home: string = homedir()): CliConfi
 /** The public key of a keypair file (64 numbers, as solana-keygen writes), or null when it cannot be read. */
 export function keypairAddress(path: string): string | null {
   try {
-    return Keypair.fromSecretKey(Uint8Array.from(JSON.parse(readBoundedText(path, 64 * 1024)) as number[])).publicKey.toBase58();
+    return keypairFromSecretKey(Uint8Array.from(JSON.parse(readBoundedText(path, 64 * 1024)) as number[])).publicKey.toBase58();
   } catch {
     return null;
   }

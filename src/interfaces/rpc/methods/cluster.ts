@@ -1,9 +1,10 @@
 import { createHash } from 'node:crypto';
-import { Keypair, PublicKey, StakeProgram, TransactionInstruction, TransactionMessage, VersionedTransaction } from '@solana/web3.js';
+import { PublicKey, StakeProgram, TransactionInstruction, TransactionMessage, VersionedTransaction } from '@solana/web3.js';
 import type { Ledger } from '../../../domain/ledger/ledger.ts';
 import { API_VERSION, FEATURE_SET, commitmentOf, contextSlot, withContext, type MethodTable } from '../context.ts';
 import { JsonRpcError, RPC_ERROR, invalidParams } from '../json-rpc-error.ts';
 import { configObject, optionalBoolean, optionalInteger, positional, requireInteger, requirePubkey } from '../params.ts';
+import { keypairFromSeed } from '../../../base/crypto/keypairs.ts';
 
 /**
  * The cluster the emulator is: one validator, always the leader, with one vote account and no
@@ -20,7 +21,7 @@ const INFLATION = { initial: 0.08, terminal: 0.015, taper: 0.15, foundation: 0.0
 const SLOTS_PER_YEAR = (365.25 * 24 * 60 * 60) / 0.4;
 
 function seededKey(seed: string): string {
-  return Keypair.fromSeed(createHash('sha256').update(seed).digest()).publicKey.toBase58();
+  return keypairFromSeed(createHash('sha256').update(seed).digest()).publicKey.toBase58();
 }
 
 export const clusterMethods: MethodTable = {
