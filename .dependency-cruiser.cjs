@@ -17,7 +17,8 @@
  *   assembly    builds every part and mounts the interfaces (between the mounts it uses and the
  *               server that uses it)
  *
- *   1  generated, base/version, base/assets, base/bounded-file, base/codecs, base/crypto, base/errors, base/events
+ *   1  generated, base/version, base/assets, base/bounded-file, base/codecs, base/crypto, base/errors, base/events,
+ *      base/lazy-zod
  *   2  base/words
  *   3  base/http, domain/state
  *   4  domain/ledger
@@ -31,10 +32,10 @@
  *  12  interfaces/ui
  *  13  assembly
  *  14  adapters/server
- *  15  adapters/cli, conformance, vitest, index
+ *  15  adapters/cli, conformance, vitest, schemas, index
  */
 const LAYERS = [
-  ['generated', 'base/version', 'base/assets', 'base/bounded-file', 'base/codecs', 'base/crypto', 'base/errors', 'base/events'],
+  ['generated', 'base/version', 'base/assets', 'base/bounded-file', 'base/codecs', 'base/crypto', 'base/errors', 'base/events', 'base/lazy-zod'],
   ['base/words'],
   ['base/http', 'domain/state'],
   ['domain/ledger'],
@@ -48,7 +49,7 @@ const LAYERS = [
   ['interfaces/ui'],
   ['assembly'],
   ['adapters/server'],
-  ['adapters/cli', 'conformance', 'vitest', 'index'],
+  ['adapters/cli', 'conformance', 'vitest', 'schemas', 'index'],
 ];
 
 /** `src/<name>/…` or `src/<name>.ts`. */

@@ -27,7 +27,7 @@ export type {
 } from './domain/ledger/engine.ts';
 export { createBankrunEngine, createLiteSvmEngine, DEFAULT_ENGINE, ENGINE_NAMES, type EngineName } from './domain/ledger/engines.ts';
 export type { LegacyService } from './interfaces/legacy/legacy-service.ts';
-export { appsFileSchema, DEFAULT_COMMITMENT_TIMEOUT_MS, type AppsFile, type LegacyApp, type LegacyMint } from './interfaces/legacy/legacy-apps.ts';
+export { DEFAULT_COMMITMENT_TIMEOUT_MS, type AppsFile, type LegacyApp, type LegacyMint } from './interfaces/legacy/legacy-apps.ts';
 export type { LegacyTransaction, LegacyStatus, LegacyErrorType } from './interfaces/legacy/legacy-records.ts';
 export { encodeAppMemo, decodeAppMemo, type AppMemo } from './interfaces/legacy/app-memo.ts';
 export { createRpcHandler, type RpcHandlerOptions } from './interfaces/rpc/create-rpc-handler.ts';

@@ -1,7 +1,7 @@
-import { readFileSync } from 'node:fs';
+import { PACKAGE_MANIFEST } from './assets.ts';
 
 /**
- * The emulator's version, from package.json: one level up from src/ and from dist/ alike. A module of
- * its own, importing nothing else, so that `relay-emulator --version` loads nothing heavy.
+ * The emulator's version, from package.json. A module of its own, importing nothing heavy, so that
+ * `relay-emulator --version` loads nothing else.
  */
-export const EMULATOR_VERSION: string = (JSON.parse(readFileSync(new URL('../../package.json', import.meta.url), 'utf8')) as { version: string }).version;
+export const EMULATOR_VERSION: string = PACKAGE_MANIFEST.version;

@@ -1,5 +1,5 @@
 import { createRequire } from 'node:module';
-import { fileURLToPath } from 'node:url';
+import { ownModuleFile } from '../base/assets.ts';
 import type { ConformanceCheck } from './check.ts';
 import type { CommandIo } from './command.ts';
 import type { ConformanceContext } from './context.ts';
@@ -29,7 +29,7 @@ export async function runConformanceCommand(argv: string[], io: CommandIo = {}):
  */
 export const TARGET_CHECKS: readonly ConformanceCheck<ConformanceContext>[] = lazyArray(
   () =>
-    (createRequire(import.meta.url)(fileURLToPathOf(`./checks/index${moduleExtension()}`)) as typeof import('./checks/index.ts'))
+    (createRequire(import.meta.url)(ownModuleFile('conformance/checks/index')) as typeof import('./checks/index.ts'))
       .TARGET_CHECKS as ConformanceCheck<ConformanceContext>[],
 );
 
@@ -50,13 +50,4 @@ function lazyArray<T>(load: () => T[]): readonly T[] {
     deleteProperty: () => false,
     defineProperty: () => false,
   });
-}
-
-/** `.js` in dist/, `.ts` when the sources run (tsx). */
-function moduleExtension(): string {
-  return import.meta.url.endsWith('.ts') ? '.ts' : '.js';
-}
-
-function fileURLToPathOf(relative: string): string {
-  return fileURLToPath(new URL(relative, import.meta.url));
 }

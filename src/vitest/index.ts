@@ -1,4 +1,4 @@
-import { fileURLToPath } from 'node:url';
+import { ownModuleFile } from '../base/assets.ts';
 import type { Plugin } from 'vite';
 import type { Vitest } from 'vitest/node';
 import { SponsorCostsReporter, type SponsorCostsOptions } from './sponsor-costs-reporter.ts';
@@ -6,8 +6,8 @@ import { SponsorCostsReporter, type SponsorCostsOptions } from './sponsor-costs-
 export type { SponsorCostsOptions } from './sponsor-costs-reporter.ts';
 export type { SponsorCostReport, SponsorCostRow, SponsorCostFigures } from './report.ts';
 
-/** The setup file beside this module: .ts from the sources, .js from dist/. */
-const SETUP = fileURLToPath(new URL(`./sponsor-costs-setup${import.meta.url.endsWith('.ts') ? '.ts' : '.js'}`, import.meta.url));
+/** The setup file beside this module: .ts from the sources, .js from dist/ (a build entry of its own). */
+const SETUP = ownModuleFile('vitest/sponsor-costs-setup');
 const registered = new WeakSet<Vitest>();
 
 /**

@@ -6,23 +6,23 @@ import type { TestProject } from 'vitest/node';
 
 declare module 'vitest' {
   export interface ProvidedContext {
-    /** The compiled CLI's entry (.test-dist/adapters/cli/main.js) that spawned `relay-emulator` children run. */
+    /** The compiled CLI's entry (.test-dist/adapters/cli/main.js, bundled as dist/ is) that spawned `relay-emulator` children run. */
     builtCli: string;
   }
 }
 
 const REPO = fileURLToPath(new URL('../../', import.meta.url));
 /**
- * Beside dist/, at the same depth, so that what the emulator finds relative to its modules (assets/,
- * fixtures/, openapi/, package.json) resolves as from dist/; and apart from dist/, which the package
- * tests' `npm pack` rebuilds while these children run.
+ * Inside the repository, so that the emulator finds its package's files (assets/, fixtures/,
+ * openapi/, package.json) as from dist/ (src/base/assets.ts); and apart from dist/, which the
+ * package tests' `npm pack` rebuilds while these children run.
  */
 const OUT = '.test-dist';
 const state = globalThis as { relayEmulatorTestBuild?: Promise<string> };
 
 /**
  * Vitest global setup of the projects that spawn `relay-emulator` (e2e, package, bankrun): compiles
- * src/ once per run (tsc, about 5 s), so each child starts from JS instead of transpiling the sources
+ * src/ once per run (as `npm run build` does, under a second without declarations), so each child starts from JS instead of transpiling the sources
  * through tsx at every start. Projects share one build: their setups run in the one main process.
  */
 export default async function setup(project: TestProject): Promise<void> {
@@ -32,10 +32,7 @@ export default async function setup(project: TestProject): Promise<void> {
 
 async function build(): Promise<string> {
   rmSync(`${REPO}${OUT}`, { recursive: true, force: true });
-  await promisify(execFile)(
-    process.execPath,
-    [`${REPO}node_modules/typescript/bin/tsc`, '-p', 'tsconfig.build.json', '--outDir', OUT, '--declaration', 'false', '--sourceMap', 'false'],
-    { cwd: REPO },
-  );
+  // The package's own build (scripts/build.mjs: esbuild's bundle), without the declarations.
+  await promisify(execFile)(process.execPath, [`${REPO}scripts/build.mjs`, '--outdir', OUT, '--no-declarations'], { cwd: REPO });
   return `${REPO}${OUT}/adapters/cli/main.js`;
 }

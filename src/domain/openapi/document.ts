@@ -1,9 +1,10 @@
 import { readFileSync } from 'node:fs';
+import { PACKAGE_ROOT } from '../../base/assets.ts';
 
 /** Where the contract lives; served verbatim at /openapi.yaml. */
-export const OPENAPI_PATH = new URL('../../../openapi/relay.yaml', import.meta.url);
+export const OPENAPI_PATH = new URL('openapi/relay.yaml', PACKAGE_ROOT);
 /** The same document parsed, as JSON (`npm run generate` writes it: scripts/openapi-json.mjs), which the emulator reads. */
-const OPENAPI_JSON_PATH = new URL('../../../openapi/relay.json', import.meta.url);
+const OPENAPI_JSON_PATH = new URL('openapi/relay.json', PACKAGE_ROOT);
 
 let text: string | undefined;
 let document: OpenApiDocument | undefined;

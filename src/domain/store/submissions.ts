@@ -1,4 +1,5 @@
-import { z } from 'zod';
+import type { z as Zod } from 'zod';
+import { once, zod } from '../../base/lazy-zod.ts';
 import type { LedgerTransaction } from '../ledger/ledger.ts';
 import type { StrictBreak } from '../../base/words/words.ts';
 import type { ChangeReporter } from '../state/change-feed.ts';
@@ -15,38 +16,46 @@ export type SubmissionStatus = (typeof SUBMISSION_STATUSES)[number];
 export const COMMITMENTS = ['processed', 'confirmed', 'finalized'] as const;
 export type Commitment = (typeof COMMITMENTS)[number];
 
-const submissionSchema = z.object({
-  signature: z.string(),
-  origin: z.enum(TRANSACTION_ORIGINS),
-  status: z.enum(SUBMISSION_STATUSES),
-  /** Commitment reached on the ledger: null while queued. */
-  commitment: z.enum(COMMITMENTS).nullable(),
-  /** The receipt message answered to the client. */
-  message: z.string(),
-  /** The fully signed wire transaction, base64. */
-  wire: z.string(),
-  receivedAt: z.string(),
-  /** Everything the ledger reported once the transaction was processed. */
-  ledger: z.custom<LedgerTransaction>().nullable(),
-  /** Set when the submission was failed by an injected fault instead of the ledger. */
-  injectedError: z.string().nullable().default(null),
-  /** False for a transaction that did not go through the fee-payer policy (RPC sendTransaction, server-built legacy transactions). */
-  policyChecked: z.boolean().default(true),
-  /** Rules of the strict policy profile it breaks, relayed because the faithful profile sponsors it. */
-  strictBreaks: z.custom<StrictBreak[]>().default([]),
-  /** Lamports the fee payer cannot get back beyond the fee (each account at stake counted once). */
-  sponsorExposure: z.bigint().default(0n),
-  /** Who it is charged to in the sponsor-cost report: the test that sent it, or its app (domain/relay/cost-labels.ts); null for none. */
-  label: z.string().nullable().default(null),
-  /** Token payments a Kora relay took from its user (mint, amount, lamport value at Kora's price). */
-  payments: z.custom<{ mint: string; amount: bigint; lamports: bigint }[]>().default([]),
-});
+/**
+ * A submission's schema, over zod loaded when a state file is restored (base/lazy-zod.ts: zod is not
+ * on the start path, issue 46). The type is the schema's.
+ */
+function submissionSchemaOf(z: typeof Zod) {
+  return z.object({
+    signature: z.string(),
+    origin: z.enum(TRANSACTION_ORIGINS),
+    status: z.enum(SUBMISSION_STATUSES),
+    /** Commitment reached on the ledger: null while queued. */
+    commitment: z.enum(COMMITMENTS).nullable(),
+    /** The receipt message answered to the client. */
+    message: z.string(),
+    /** The fully signed wire transaction, base64. */
+    wire: z.string(),
+    receivedAt: z.string(),
+    /** Everything the ledger reported once the transaction was processed. */
+    ledger: z.custom<LedgerTransaction>().nullable(),
+    /** Set when the submission was failed by an injected fault instead of the ledger. */
+    injectedError: z.string().nullable().default(null),
+    /** False for a transaction that did not go through the fee-payer policy (RPC sendTransaction, server-built legacy transactions). */
+    policyChecked: z.boolean().default(true),
+    /** Rules of the strict policy profile it breaks, relayed because the faithful profile sponsors it. */
+    strictBreaks: z.custom<StrictBreak[]>().default([]),
+    /** Lamports the fee payer cannot get back beyond the fee (each account at stake counted once). */
+    sponsorExposure: z.bigint().default(0n),
+    /** Who it is charged to in the sponsor-cost report: the test that sent it, or its app (domain/relay/cost-labels.ts); null for none. */
+    label: z.string().nullable().default(null),
+    /** Token payments a Kora relay took from its user (mint, amount, lamport value at Kora's price). */
+    payments: z.custom<{ mint: string; amount: bigint; lamports: bigint }[]>().default([]),
+  });
+}
+
+const submissionSchema = once(() => submissionSchemaOf(zod()));
 
 /**
  * Every transaction the emulator accepted (relayed, or sent directly through the RPC) on its way
  * through the queue to the ledger: its status, commitment and what the ledger reported.
  */
-export type Submission = z.infer<typeof submissionSchema>;
+export type Submission = Zod.infer<ReturnType<typeof submissionSchemaOf>>;
 
 /**
  * A submission read back from a state file: checked field by field (throws naming the field).
@@ -55,9 +64,9 @@ export type Submission = z.infer<typeof submissionSchema>;
 export function parseSubmission(data: unknown): Submission {
   if (typeof data === 'object' && data !== null && !('origin' in data) && 'operation' in data) {
     const { operation, ...rest } = data as { operation: unknown };
-    return submissionSchema.parse({ ...rest, origin: operation });
+    return submissionSchema().parse({ ...rest, origin: operation });
   }
-  return submissionSchema.parse(data);
+  return submissionSchema().parse(data);
 }
 
 /** A change to the submissions, as reported to the change feed (the state file's journal). */

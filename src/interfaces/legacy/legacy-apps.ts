@@ -1,26 +1,12 @@
 import type { components } from '../../generated/relay.ts';
-import { TOKEN_PROGRAM_ID } from '../../domain/ledger/spl-token.ts';
-import { Keypair, PublicKey } from '@solana/web3.js';
+import { PublicKey } from '@solana/web3.js';
 import { decodeBase58 } from '../../base/crypto/base58.ts';
-import { z } from 'zod';
+import { parseAppsFile } from './apps-file.ts';
 import { createEd25519Signer, type Ed25519Signer } from '../../base/crypto/ed25519.ts';
 import { RelayError } from '../../base/errors/relay-error.ts';
 import { keypairOf, type Fixtures } from '../../domain/fixtures/load-fixtures.ts';
 import { InternalError } from '../../base/errors/internal-error.ts';
-
-/** How long a legacy relay call waits for its commitment before the record fails with Timeout. */
-export const DEFAULT_COMMITMENT_TIMEOUT_MS = 60_000;
-/**
- * Explorer template of an app that names none: the emulator's own web UI, which serves the paths
- * the Solana explorer uses (`tx/<signature>`, `address/<address>`, `account/<address>`) offline and
- * sends the admin token its data needs, where a public explorer needs the network. Kinetic's form:
- * its template is `https://explorer.solana.com/{path}` and its SDKs fill `{path}` with `tx/…`,
- * `account/…` or `address/…`, without a leading slash; a record's link has `tx/<signature>`.
- * `{path}` stays in the config record, which the legacy SDKs fill themselves; `{rpcUrl}` and
- * `{origin}` are filled when the apps load. A fixture may still name Solana's explorer:
- * `https://explorer.solana.com/{path}?cluster=custom&customUrl={rpcUrl}`.
- */
-const DEFAULT_EXPLORER = '{origin}/{path}';
+import { keypairFromSecretKey } from '../../base/crypto/keypairs.ts';
 
 /**
  * An explorer template with the emulator's address filled in, so that links follow the port and
@@ -31,65 +17,7 @@ function resolveExplorer(template: string, where: { rpcUrl: string; origin: stri
   return template.replaceAll('{rpcUrl}', encodeURIComponent(where.rpcUrl)).replaceAll('{origin}', where.origin);
 }
 
-const base58Key = z.string().regex(/^[1-9A-HJ-NP-Za-km-z]{32,44}$/, 'must be a base58 public key');
-
-const mintSchema = z.object({
-  /** The mint's address. Fields left out are read from fixtures/mints.json (by address). */
-  publicKey: base58Key,
-  addMemo: z.boolean().default(false),
-  airdrop: z.boolean().default(false),
-  /** Whole tokens sent by an airdrop that names no amount. */
-  airdropAmount: z.number().int().nonnegative().default(0),
-  /** Most whole tokens one airdrop may send. */
-  airdropMax: z.number().int().nonnegative().default(0),
-  decimals: z.number().int().min(0).max(18).optional(),
-  /** Fee payer of this mint's transactions. Default: the relay's fee payer (fixtures/relay.json). */
-  feePayer: base58Key.optional(),
-  /** Secret key (base58) of `feePayer`, required when it is not the relay's fee payer. */
-  feePayerSecretKey: z.string().optional(),
-  logoUrl: z.string().optional(),
-  name: z.string().optional(),
-  programId: base58Key.default(TOKEN_PROGRAM_ID.toBase58()),
-  symbol: z.string().optional(),
-});
-
-const appSchema = z.object({
-  environment: z.string().min(1),
-  index: z.number().int().nonnegative(),
-  name: z.string().min(1),
-  /**
-   * Explorer URL template: `{path}` becomes `tx/<signature>` (Kinetic's form, no leading slash),
-   * `{rpcUrl}` the emulator's RPC URL (URL-encoded), `{origin}` its origin.
-   */
-  explorer: z.string().default(DEFAULT_EXPLORER),
-  cluster: z
-    .object({
-      id: z.string().default('emulator'),
-      name: z.string().default('Relay Emulator'),
-      type: z.enum(['Custom', 'SolanaDevnet', 'SolanaMainnet', 'SolanaTestnet']).default('Custom'),
-      /** Default: the emulator's RPC URL. */
-      endpoint: z.string().optional(),
-    })
-    .prefault({}),
-  /** The first mint is the app's default mint (`mint` of the config record). */
-  mints: z.array(mintSchema).min(1),
-  webhooks: z
-    .object({
-      verify: z.url().optional(),
-      event: z.url().optional(),
-    })
-    .prefault({}),
-  ipsAllowed: z.array(z.string()).default([]),
-  ipsBlocked: z.array(z.string()).default([]),
-  uasAllowed: z.array(z.string()).default([]),
-  uasBlocked: z.array(z.string()).default([]),
-  /** How long a relay call waits for its commitment before failing with Timeout, in ms. */
-  commitmentTimeoutMs: z.number().int().positive().default(DEFAULT_COMMITMENT_TIMEOUT_MS),
-});
-
-/** fixtures/apps.json: an array of apps, each unique by environment and index. */
-export const appsFileSchema = z.array(appSchema);
-export type AppsFile = z.input<typeof appsFileSchema>;
+export { DEFAULT_COMMITMENT_TIMEOUT_MS, type AppsFile } from './apps-file-schema.ts';
 
 /** A mint entry of an app (spec 2.6), every field resolved: the contract's LegacyMint. */
 export type LegacyMint = components['schemas']['LegacyMint'];
@@ -125,12 +53,11 @@ export class LegacyApps {
 
   /** `rpcUrl` and `origin` are where the emulator serves (its cluster endpoint and explorer links). */
   constructor(fixtures: Fixtures, options: { rpcUrl: string; origin: string }) {
-    const parsed = appsFileSchema.safeParse(fixtures.extra.apps ?? []);
-    if (!parsed.success) throw new InternalError('FIXTURES_INVALID', { problem: `fixtures apps.json is invalid: ${z.prettifyError(parsed.error)}` });
+    const parsed = parseAppsFile(fixtures.extra.apps ?? []);
     const relayFeePayer = fixtures.relay.feePayer;
     this.#signers.set(relayFeePayer.publicKey, createEd25519Signer(keypairOf(relayFeePayer).secretKey));
 
-    for (const app of parsed.data) {
+    for (const app of parsed) {
       const key = appKey(app.environment, app.index);
       if (this.#apps.has(key)) throw new InternalError('FIXTURES_INVALID', { problem: `fixtures apps.json defines ${key} twice` });
       const mints = app.mints.map((mint): LegacyMint => {
@@ -152,7 +79,7 @@ export class LegacyApps {
             });
           const secret = decodeBase58(mint.feePayerSecretKey);
           if (secret === null) throw new InternalError('FIXTURES_INVALID', { problem: `fixtures apps.json: ${key} feePayerSecretKey is not base58` });
-          const keypair = Keypair.fromSecretKey(secret);
+          const keypair = keypairFromSecretKey(secret);
           if (keypair.publicKey.toBase58() !== feePayer)
             throw new InternalError('FIXTURES_INVALID', { problem: `fixtures apps.json: ${key} feePayerSecretKey is not the secret key of ${feePayer}` });
           this.#signers.set(feePayer, createEd25519Signer(keypair.secretKey));

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { LegacyRecords, PUBLIC_FIELDS, publicRecord, type LegacyRecord } from './legacy-records.ts';
+import { LegacyRecords, PUBLIC_FIELDS, publicRecord, publicSchemaKeys, type LegacyRecord } from './legacy-records.ts';
 
 function record(records: LegacyRecords, patch: Partial<LegacyRecord>): LegacyRecord {
   const nulls = Object.fromEntries(PUBLIC_FIELDS.map((field) => [field, null]));
@@ -21,6 +21,10 @@ function record(records: LegacyRecords, patch: Partial<LegacyRecord>): LegacyRec
 }
 
 describe('LegacyRecords', () => {
+  it('answers the public fields its schema names, in its order (the list is written out so that answering loads no zod)', () => {
+    expect([...PUBLIC_FIELDS]).toEqual(publicSchemaKeys());
+  });
+
   it('finds records by reference and by signature within one app, without leaking other apps', () => {
     const records = new LegacyRecords();
     const a = records.insert(record(records, { reference: 'order-1' }));

@@ -1,5 +1,6 @@
 // Over 250 lines: the record's schema, its store and the store's journal changes belong together.
-import { z } from 'zod';
+import type { z as Zod } from 'zod';
+import { once, zod } from '../../base/lazy-zod.ts';
 import { RelayError } from '../../base/errors/relay-error.ts';
 import type { ChangeReporter } from '../../domain/state/change-feed.ts';
 
@@ -12,67 +13,116 @@ export type LegacyErrorType = (typeof LEGACY_ERROR_TYPES)[number];
 const LEGACY_COMMITMENTS = ['Processed', 'Confirmed', 'Finalized'] as const;
 export type LegacyCommitment = (typeof LEGACY_COMMITMENTS)[number];
 
-const errorSchema = z.object({
-  id: z.string(),
-  logs: z.array(z.string()),
-  message: z.string(),
-  type: z.enum(LEGACY_ERROR_TYPES),
-  instruction: z.number().int().nullable(),
-});
-export type LegacyTransactionError = z.infer<typeof errorSchema>;
+/**
+ * The record's schema, over zod loaded when a state file is restored (base/lazy-zod.ts: zod is not
+ * on the start path, issue 46). The types are the schema's.
+ */
+function recordSchemasOf(z: typeof Zod) {
+  const errorSchema = z.object({
+    id: z.string(),
+    logs: z.array(z.string()),
+    message: z.string(),
+    type: z.enum(LEGACY_ERROR_TYPES),
+    instruction: z.number().int().nullable(),
+  });
+  const timestamp = z.string().nullable();
+  const duration = z.number().int().nullable();
 
-const timestamp = z.string().nullable();
-const duration = z.number().int().nullable();
+  /** The public fields: the legacy transaction record of spec 2.5, as answered and sent to webhooks. */
+  const publicShape = {
+    id: z.string(),
+    createdAt: z.string(),
+    updatedAt: z.string(),
+    amount: z.string().nullable(),
+    decimals: z.number().int().nullable(),
+    destination: z.string().nullable(),
+    errors: z.array(errorSchema),
+    explorerUrl: z.string().nullable(),
+    feePayer: z.string(),
+    ip: z.string().nullable(),
+    mint: z.string(),
+    processingDuration: duration,
+    reference: z.string().nullable(),
+    signature: z.string().nullable(),
+    ledgerCommitted: timestamp,
+    ledgerCommittedDuration: duration,
+    ledgerFinalized: timestamp,
+    ledgerFinalizedDuration: duration,
+    ledgerStart: timestamp,
+    ledgerTransaction: z.record(z.string(), z.unknown()).nullable(),
+    source: z.string().nullable(),
+    status: z.enum(LEGACY_STATUSES),
+    totalDuration: duration,
+    tx: z.string(),
+    ua: z.string().nullable(),
+    webhookEventStart: timestamp,
+    webhookEventEnd: timestamp,
+    webhookEventDuration: duration,
+    webhookVerifyStart: timestamp,
+    webhookVerifyEnd: timestamp,
+    webhookVerifyDuration: duration,
+  };
 
-/** The public fields: the legacy transaction record of spec 2.5, as answered and sent to webhooks. */
-const publicShape = {
-  id: z.string(),
-  createdAt: z.string(),
-  updatedAt: z.string(),
-  amount: z.string().nullable(),
-  decimals: z.number().int().nullable(),
-  destination: z.string().nullable(),
-  errors: z.array(errorSchema),
-  explorerUrl: z.string().nullable(),
-  feePayer: z.string(),
-  ip: z.string().nullable(),
-  mint: z.string(),
-  processingDuration: duration,
-  reference: z.string().nullable(),
-  signature: z.string().nullable(),
-  ledgerCommitted: timestamp,
-  ledgerCommittedDuration: duration,
-  ledgerFinalized: timestamp,
-  ledgerFinalizedDuration: duration,
-  ledgerStart: timestamp,
-  ledgerTransaction: z.record(z.string(), z.unknown()).nullable(),
-  source: z.string().nullable(),
-  status: z.enum(LEGACY_STATUSES),
-  totalDuration: duration,
-  tx: z.string(),
-  ua: z.string().nullable(),
-  webhookEventStart: timestamp,
-  webhookEventEnd: timestamp,
-  webhookEventDuration: duration,
-  webhookVerifyStart: timestamp,
-  webhookVerifyEnd: timestamp,
-  webhookVerifyDuration: duration,
-};
-export const PUBLIC_FIELDS = Object.keys(publicShape) as (keyof typeof publicShape)[];
+  const recordSchema = z.object({
+    ...publicShape,
+    /** `app-<index>-<environment>`; records are listed per app. */
+    appKey: z.string(),
+    commitment: z.enum(LEGACY_COMMITMENTS),
+    /** Request headers starting with `legacy-`, passed on to the app's webhooks. */
+    forwardHeaders: z.record(z.string(), z.string()),
+  });
+  const snapshotSchema = z.object({ nextId: z.number().int().positive(), nextErrorId: z.number().int().positive(), records: z.array(recordSchema) });
+  return { errorSchema, publicSchema: z.object(publicShape), recordSchema, snapshotSchema };
+}
 
-const recordSchema = z.object({
-  ...publicShape,
-  /** `app-<index>-<environment>`; records are listed per app. */
-  appKey: z.string(),
-  commitment: z.enum(LEGACY_COMMITMENTS),
-  /** Request headers starting with `legacy-`, passed on to the app's webhooks. */
-  forwardHeaders: z.record(z.string(), z.string()),
-});
+type RecordSchemas = ReturnType<typeof recordSchemasOf>;
+const recordSchemas = once(() => recordSchemasOf(zod()));
 
+export type LegacyTransactionError = Zod.infer<RecordSchemas['errorSchema']>;
 /** A stored legacy transaction record: the public record plus what the emulator keeps for itself. */
-export type LegacyRecord = z.infer<typeof recordSchema>;
+export type LegacyRecord = Zod.infer<RecordSchemas['recordSchema']>;
 /** The legacy transaction record as answered (spec 2.5). */
-export type LegacyTransaction = z.infer<z.ZodObject<typeof publicShape>>;
+export type LegacyTransaction = Zod.infer<RecordSchemas['publicSchema']>;
+
+/** The public record's fields, in the contract's order (the schema's keys: legacy-records.test.ts holds them to it). */
+export const PUBLIC_FIELDS = [
+  'id',
+  'createdAt',
+  'updatedAt',
+  'amount',
+  'decimals',
+  'destination',
+  'errors',
+  'explorerUrl',
+  'feePayer',
+  'ip',
+  'mint',
+  'processingDuration',
+  'reference',
+  'signature',
+  'ledgerCommitted',
+  'ledgerCommittedDuration',
+  'ledgerFinalized',
+  'ledgerFinalizedDuration',
+  'ledgerStart',
+  'ledgerTransaction',
+  'source',
+  'status',
+  'totalDuration',
+  'tx',
+  'ua',
+  'webhookEventStart',
+  'webhookEventEnd',
+  'webhookEventDuration',
+  'webhookVerifyStart',
+  'webhookVerifyEnd',
+  'webhookVerifyDuration',
+] as const satisfies readonly (keyof LegacyTransaction)[];
+
+/** The public schema's keys, for the test that holds PUBLIC_FIELDS to them. */
+export function publicSchemaKeys(): string[] {
+  return Object.keys(recordSchemas().publicSchema.shape);
+}
 
 export function publicRecord(record: LegacyRecord): LegacyTransaction {
   const result: Record<string, unknown> = {};
@@ -217,7 +267,7 @@ export class LegacyRecords {
 
   /** Loads a snapshot (state file), checked field by field; throws, changing nothing, when it does not parse. */
   restore(data: unknown): void {
-    const parsed = z.object({ nextId: z.number().int().positive(), nextErrorId: z.number().int().positive(), records: z.array(recordSchema) }).parse(data);
+    const parsed = recordSchemas().snapshotSchema.parse(data);
     this.clear();
     for (const record of parsed.records) this.insert(record);
     this.#nextId = parsed.nextId;
