@@ -22,6 +22,8 @@ const PACKAGE = 'test/package/**/*.test.ts';
 const ENGINES = '**/*.engines.test.ts';
 const BUILD_CLI = './test/support/build-cli.ts';
 const PACK_TARBALL = './test/support/pack-tarball.ts';
+/** After each file, web3.js's PubSub sockets stop reconnecting to emulators that closed (decision 0006, `isolate: false`). */
+const CLOSE_PUBSUB_CLIENTS = './test/support/close-pubsub-clients.ts';
 const env = (engine: string) => ({ RUST_LOG: 'error', RELAY_EMULATOR_ENGINE: engine });
 
 export default defineConfig({
@@ -34,7 +36,7 @@ export default defineConfig({
     testTimeout: 30_000,
     hookTimeout: 30_000,
     projects: [
-      { extends: true, test: { name: 'fast', include: ALL, exclude: [E2E, PACKAGE], env: env('litesvm') } },
+      { extends: true, test: { name: 'fast', include: ALL, exclude: [E2E, PACKAGE], env: env('litesvm'), setupFiles: [CLOSE_PUBSUB_CLIENTS] } },
       { extends: true, test: { name: 'e2e', include: [E2E], env: env('litesvm'), globalSetup: [BUILD_CLI] } },
       { extends: true, test: { name: 'package', include: [PACKAGE], env: env('litesvm'), globalSetup: [BUILD_CLI, PACK_TARBALL] } },
       { extends: true, test: { name: 'bankrun', include: [ENGINES], env: env('bankrun'), globalSetup: [BUILD_CLI] } },
