@@ -22,6 +22,7 @@ import {
   type RelayMemoryProbe,
   type ThroughputMeasurement,
   type ThroughputRound,
+  userSuiteFigure,
   type ThroughputTarget,
 } from '../bench/figures.ts';
 import { runBenchmarks, SMOKE, type BenchSizes, type Measurers } from '../bench/run.ts';
@@ -167,6 +168,13 @@ describe('each benchmark figure is computed from its measurements', () => {
       ratio: 1.6,
       meets: null,
     });
+  });
+
+  it("a user's suite: isolated files are held to 1.5× bare LiteSVM (issue 46); isolate: false is reported", () => {
+    const isolated = (emulatorMs: number[]) => userSuiteFigure({ files: 50, isolate: true, emulatorMs, bareMs: [1_000, 1_000, 1_000] });
+    expect(isolated([1_400, 1_300, 1_600])).toMatchObject({ ratio: 1.4, target: '≤ 1.5', meets: true });
+    expect(isolated([1_600, 1_550, 1_400])).toMatchObject({ ratio: 1.55, meets: false });
+    expect(userSuiteFigure({ files: 50, isolate: false, emulatorMs: [3_000], bareMs: [1_000] })).toMatchObject({ ratio: 3, target: 'report', meets: null });
   });
 
   it('history: the large index’s median request over the small one’s, at most 1.5', () => {
@@ -367,6 +375,7 @@ describe('runBenchmarks', () => {
       'cold start: import + first emulator (median ms)',
       '`relay-emulator start` to ready (median ms)',
       '`relay-emulator test-validator` to its first getLatestBlockhash (median ms)',
+      "a user's suite: 50 vitest files, one emulator and one relayed transfer each (median s)",
     ]);
   });
 });
