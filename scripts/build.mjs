@@ -19,13 +19,29 @@
  */
 import { execFileSync } from 'node:child_process';
 import { readFileSync, rmSync } from 'node:fs';
+import { basename, dirname, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { build } from 'esbuild';
 
 const REPO = fileURLToPath(new URL('..', import.meta.url));
 const args = process.argv.slice(2);
 const outdir = args.includes('--outdir') ? args[args.indexOf('--outdir') + 1] : 'dist';
-if (!outdir || outdir.startsWith('-')) throw new Error('build: --outdir needs a folder');
+if (!outdir || outdir.startsWith('-')) fail('--outdir needs a folder');
+// The folder is emptied first: only a folder of its own directly inside the repository, never one
+// that holds anything else of it (src/, the repository itself, a path outside it).
+const target = resolve(REPO, outdir);
+const KEPT = new Set(['src', 'test', 'bench', 'scripts', 'docs', 'fixtures', 'assets', 'openapi', 'bin', 'examples', 'node_modules', '.git', '.ci']);
+if (dirname(target) !== resolve(REPO) || KEPT.has(basename(target))) {
+  fail(`--outdir must be a build folder directly inside the repository (dist, .test-dist), not ${JSON.stringify(outdir)}`);
+}
+for (const unknown of args.filter((arg, at) => arg.startsWith('-') && arg !== '--outdir' && arg !== '--no-declarations' && args[at - 1] !== '--outdir')) {
+  fail(`unknown option ${unknown} (node scripts/build.mjs [--outdir DIR] [--no-declarations])`);
+}
+
+function fail(message) {
+  process.stderr.write(`build: ${message}\n`);
+  process.exit(1);
+}
 const declarations = !args.includes('--no-declarations');
 
 /** The package's exports (./dist/X.js ← src/X.ts), the command's entry, and the modules loaded by their path (src/base/assets.ts `ownModuleFile`). */
@@ -36,7 +52,7 @@ const exported = Object.values(manifest.exports)
   .map((target) => `src/${target.slice('./dist/'.length, -'.js'.length)}.ts`);
 const entryPoints = [...exported, 'src/adapters/cli/main.ts', 'src/vitest/sponsor-costs-setup.ts', 'src/conformance/checks/index.ts'];
 
-rmSync(new URL(outdir, `file://${REPO}`), { recursive: true, force: true });
+rmSync(target, { recursive: true, force: true });
 await build({
   absWorkingDir: REPO,
   entryPoints,
