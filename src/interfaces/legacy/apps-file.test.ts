@@ -91,4 +91,23 @@ describe('the apps file, checked without zod where that is sure', () => {
     );
     expect(() => parseAppsFile({ apps: [] })).toThrow(/fixtures apps\.json is invalid: ✖ Invalid input: expected array, received object/);
   });
+
+  it('reads lists by index as zod does, not by their own iterator, and leaves a throwing trap to zod', () => {
+    const base = { environment: 'e', index: 1, name: 'n', mints: [{ publicKey: KEY, decimals: 0 }] };
+    const file: unknown[] = [{ bad: true }];
+    Object.defineProperty(file, Symbol.iterator, { value: Array.prototype.values.bind([base]) });
+    expect(vouchedAppsFile(file)).toBeUndefined();
+    expect(() => parseAppsFile(file)).toThrow(/^fixtures apps\.json is invalid/);
+    const mints: unknown[] = [{ publicKey: 'not a key' }];
+    Object.defineProperty(mints, Symbol.iterator, { value: Array.prototype.values.bind([]) });
+    expect(vouchedAppsFile([{ ...base, mints }])).toBeUndefined();
+    expect(() => parseAppsFile([{ ...base, mints }])).toThrow(/must be a base58 public key/);
+    // A Proxy whose prototype trap throws: zod never asks for the prototype and takes the app.
+    const proxied = new Proxy(base, {
+      getPrototypeOf() {
+        throw new Error('trap');
+      },
+    });
+    expect(parseAppsFile([proxied])).toStrictEqual(schema.parse([base]));
+  });
 });

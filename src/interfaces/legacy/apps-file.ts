@@ -27,9 +27,10 @@ export function vouchedAppsFile(input: unknown): ParsedAppsFile | undefined {
   if (!Array.isArray(input)) return undefined;
   try {
     return each(input, app);
-  } catch (error) {
-    if (error === DECLINE) return undefined;
-    throw error;
+  } catch {
+    // DECLINE, or a getter or Proxy trap that threw: zod reads the file again and decides (it may
+    // throw the same error, as it did before there was a fast check).
+    return undefined;
   }
 }
 
@@ -95,9 +96,14 @@ function webhooks(app: Fields): ParsedAppsFile[number]['webhooks'] {
   return {};
 }
 
-/** Every element, holes read as `undefined` (as zod reads them). */
+/**
+ * Every element, by index to `length` as zod reads them (holes read as `undefined`), never by the
+ * list's own iterator, which may yield other elements than zod sees.
+ */
 function each<T>(list: unknown[], check: (value: unknown) => T): T[] {
-  return Array.from(list, (value) => check(value));
+  const checked: T[] = [];
+  for (let index = 0; index < list.length; index += 1) checked.push(check(list[index]));
+  return checked;
 }
 
 function plainObject(value: unknown): Fields {
