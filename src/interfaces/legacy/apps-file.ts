@@ -59,17 +59,19 @@ function app(value: unknown): ParsedAppsFile[number] {
 
 function mint(value: unknown): ParsedAppsFile[number]['mints'][number] {
   const fields = plainObject(value);
-  const parsed: ParsedAppsFile[number]['mints'][number] = {
+  // Filled in the schema's order of keys, as zod fills them.
+  const parsed = {
     publicKey: key(fields.publicKey),
     addMemo: orDefault(fields, 'addMemo', false, flag),
     airdrop: orDefault(fields, 'airdrop', false, flag),
     airdropAmount: orDefault(fields, 'airdropAmount', 0, (amount) => integer(amount, 0)),
     airdropMax: orDefault(fields, 'airdropMax', 0, (amount) => integer(amount, 0)),
-    programId: orDefault(fields, 'programId', TOKEN_PROGRAM_ID.toBase58(), key),
-  };
+  } as ParsedAppsFile[number]['mints'][number];
   if (present(fields, 'decimals')) parsed.decimals = integer(fields.decimals, 0, 18);
   if (present(fields, 'feePayer')) parsed.feePayer = key(fields.feePayer);
-  for (const name of ['feePayerSecretKey', 'logoUrl', 'name', 'symbol'] as const) if (present(fields, name)) parsed[name] = text(fields[name]);
+  for (const name of ['feePayerSecretKey', 'logoUrl', 'name'] as const) if (present(fields, name)) parsed[name] = text(fields[name]);
+  parsed.programId = orDefault(fields, 'programId', TOKEN_PROGRAM_ID.toBase58(), key);
+  if (present(fields, 'symbol')) parsed.symbol = text(fields.symbol);
   return parsed;
 }
 
