@@ -18,7 +18,7 @@
  *   node scripts/build.mjs [--outdir DIR] [--no-declarations]
  */
 import { execFileSync } from 'node:child_process';
-import { readFileSync, rmSync } from 'node:fs';
+import { readFileSync, rmSync, statSync } from 'node:fs';
 import { basename, dirname, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { build } from 'esbuild';
@@ -31,7 +31,9 @@ if (!outdir || outdir.startsWith('-')) fail('--outdir needs a folder');
 // that holds anything else of it (src/, the repository itself, a path outside it).
 const target = resolve(REPO, outdir);
 const KEPT = new Set(['src', 'test', 'bench', 'scripts', 'docs', 'fixtures', 'assets', 'openapi', 'bin', 'examples', 'node_modules', '.git', '.ci']);
-if (dirname(target) !== resolve(REPO) || KEPT.has(basename(target))) {
+// A file of the repository (package.json, README.md) is never a build folder either.
+const isFile = statSync(target, { throwIfNoEntry: false })?.isDirectory() === false;
+if (dirname(target) !== resolve(REPO) || KEPT.has(basename(target)) || isFile) {
   fail(`--outdir must be a build folder directly inside the repository (dist, .test-dist), not ${JSON.stringify(outdir)}`);
 }
 for (const unknown of args.filter((arg, at) => arg.startsWith('-') && arg !== '--outdir' && arg !== '--no-declarations' && args[at - 1] !== '--outdir')) {
