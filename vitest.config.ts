@@ -1,4 +1,5 @@
 import { defineConfig } from 'vitest/config';
+import ProjectsSequencer from './test/support/projects-sequencer.ts';
 
 /**
  * Four projects; where a test file lives and how it is named say which run it (CONTRIBUTING.md, "The tests"):
@@ -33,6 +34,8 @@ export default defineConfig({
     maxWorkers: 2,
     // The second names any file whose worker died under it (vitest says only "Worker exited unexpectedly").
     reporters: ['default', './test/support/unfinished-reporter.ts'],
+    // The package project's long installs first, the fast project's short files last (test/support/projects-sequencer.ts).
+    sequence: { sequencer: ProjectsSequencer },
     testTimeout: 30_000,
     hookTimeout: 30_000,
     projects: [
