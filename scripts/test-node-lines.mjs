@@ -5,10 +5,8 @@
  * (package/bin/node); it is installed once into .node-lines/<line>/ and kept there (gitignored).
  * Linux x64 only, as those packages are; elsewhere it says so and stops.
  *
- * The files run with vitest's `isolate: false` (a worker's files share their imports): 39–48 s a
- * line instead of ~130 s, which is what lets .ci/run take both lines and stay under 15 minutes on 2
- * cores. Node 20's `npm test` keeps each file isolated, so a test that passes only beside another
- * file still fails there (decision 0006: what leaked between files, and the setup file that stops it).
+ * The fast project shares a worker's imports across its files (`isolate: false`, vitest.config.ts):
+ * 39–50 s a line, which is what lets .ci/run take both lines and stay under 15 minutes on 2 cores.
  *
  *   node scripts/test-node-lines.mjs [22 24]
  */
@@ -47,6 +45,6 @@ for (const line of lines) {
   process.stdout.write(`\n— npm test under Node ${version} (${node})\n`);
   // vitest's own command under that node; its workers are forks of it, so every test runs on it.
   const vitest = join(REPO, 'node_modules', 'vitest', 'vitest.mjs');
-  const ran = spawnSync(node, [vitest, 'run', '--project', 'fast', '--isolate=false'], { cwd: REPO, stdio: 'inherit' });
+  const ran = spawnSync(node, [vitest, 'run', '--project', 'fast'], { cwd: REPO, stdio: 'inherit' });
   if (ran.status !== 0) fail(`npm test failed under Node ${version} (exit ${ran.status ?? ran.signal})`);
 }
