@@ -52,13 +52,14 @@ export interface Ed25519Signer {
   readonly keyObject: KeyObject;
 }
 
+/** node:crypto's private key of a 32-byte ed25519 seed (the first half of a Solana secret key). */
+export function privateKeyOfSeed(seed: Uint8Array): KeyObject {
+  return createPrivateKey({ key: Buffer.concat([PKCS8_PREFIX, seed]), format: 'der', type: 'pkcs8' });
+}
+
 export function createEd25519Signer(secretKey: Uint8Array): Ed25519Signer {
   if (secretKey.length !== 64) throw new TypeError('expected a 64-byte secret key');
-  const keyObject = createPrivateKey({
-    key: Buffer.concat([PKCS8_PREFIX, secretKey.subarray(0, 32)]),
-    format: 'der',
-    type: 'pkcs8',
-  });
+  const keyObject = privateKeyOfSeed(secretKey.subarray(0, 32));
   const publicKey = secretKey.slice(32);
   return { publicKey, keyObject, sign: sodium ? sodiumSigner(secretKey.subarray(0, 32)) : (message) => signWithNodeCrypto(message, keyObject) };
 }

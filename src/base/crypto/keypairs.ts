@@ -1,5 +1,6 @@
-import { createPrivateKey, createPublicKey } from 'node:crypto';
+import { createPublicKey } from 'node:crypto';
 import { Keypair } from '@solana/web3.js';
+import { privateKeyOfSeed } from './ed25519.ts';
 
 // web3.js's Keypair.fromSeed and a validating Keypair.fromSecretKey derive the public key with
 // @noble/curves in JavaScript, and the first derivation in a process builds noble's base-point
@@ -7,13 +8,10 @@ import { Keypair } from '@solana/web3.js';
 // import, the fixture keys at the first emulator; issue 46, BENCHMARKS.md). node:crypto derives the
 // same key in microseconds; web3.js then takes the pair as checked.
 
-const PKCS8_PREFIX = Buffer.from('302e020100300506032b657004220420', 'hex');
-
 /** The ed25519 public key of a 32-byte seed (what Keypair.fromSeed's publicKey holds). */
 export function publicKeyOfSeed(seed: Uint8Array): Uint8Array {
   if (seed.length !== 32) throw new Error('bad seed size');
-  const privateKey = createPrivateKey({ key: Buffer.concat([PKCS8_PREFIX, seed]), format: 'der', type: 'pkcs8' });
-  const spki = createPublicKey(privateKey).export({ format: 'der', type: 'spki' });
+  const spki = createPublicKey(privateKeyOfSeed(seed)).export({ format: 'der', type: 'spki' });
   return new Uint8Array(spki.subarray(spki.length - 32));
 }
 
