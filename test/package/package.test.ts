@@ -245,6 +245,21 @@ describe(
       console.info(`relay-emulator --version: ${elapsed.toFixed(0)} ms with the load recorder (printed, not asserted: no timing asserts in tests)`);
     });
 
+    it('exports the apps file’s zod schema from relay-emulator/schemas, and no longer from the root (issue 46)', async () => {
+      const script = [
+        "import { readFileSync } from 'node:fs';",
+        "import * as root from 'relay-emulator';",
+        "import { appsFileSchema } from 'relay-emulator/schemas';",
+        "const apps = JSON.parse(readFileSync('node_modules/relay-emulator/fixtures/apps.json', 'utf8'));",
+        'const parsed = appsFileSchema.parse(apps);',
+        "if (parsed[0].mints.length < 1 || appsFileSchema.safeParse({ apps }).success || 'appsFileSchema' in root) process.exit(1);",
+        "console.log('schemas ok');",
+      ].join(' ');
+      const ran = await run(process.execPath, ['--input-type=module', '-e', script], { cwd: scratch });
+      expectSuccess(ran);
+      expect(ran.output).toContain('schemas ok');
+    });
+
     it('can be require()d from CommonJS (Node’s require of ES modules, Node ≥ 20.19)', async () => {
       const script =
         "const r = require('relay-emulator'); const c = require('relay-emulator/conformance'); if (typeof r.createRelayEmulator !== 'function' || " +
