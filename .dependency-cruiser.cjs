@@ -17,7 +17,7 @@
  *   assembly    builds every part and mounts the interfaces (between the mounts it uses and the
  *               server that uses it)
  *
- *   1  generated, base/version, base/assets, base/bounded-file, base/codecs, base/crypto, base/errors, base/events,
+ *   1  generated, base/version, base/assets, base/disk, base/codecs, base/crypto, base/errors, base/events,
  *      base/lazy-zod
  *   2  base/words
  *   3  base/http, domain/state
@@ -35,7 +35,7 @@
  *  15  adapters/cli, conformance, vitest, schemas, index
  */
 const LAYERS = [
-  ['generated', 'base/version', 'base/assets', 'base/bounded-file', 'base/codecs', 'base/crypto', 'base/errors', 'base/events', 'base/lazy-zod'],
+  ['generated', 'base/version', 'base/assets', 'base/disk', 'base/codecs', 'base/crypto', 'base/errors', 'base/events', 'base/lazy-zod'],
   ['base/words'],
   ['base/http', 'domain/state'],
   ['domain/ledger'],

@@ -52,7 +52,7 @@ describe('relay-emulator start refuses bad input in one line', () => {
       /^relay-emulator: cannot start: .*none: cannot be read as a directory \(ENOENT\)$/,
     ],
     [
-      // Recursive mkdir under /proc never returns on Node 20: it used to spin (src/adapters/server/ensure-directory.ts).
+      // Recursive mkdir under /proc never returns on Node 20: it used to spin (src/base/disk/folders.ts).
       'a state file under /proc, where no folder can be made',
       ['--state-file', '/proc/nope/x.json'],
       1,

@@ -12,7 +12,7 @@ import { afterAll, describe, expect, it } from 'vitest';
 import { isProcessAlive } from '../../src/adapters/server/process-alive.ts';
 import { CLI_ARGS } from '../support/cli-process.ts';
 import { freePort } from '../support/emulator-process.ts';
-import { rpcAt } from '../support/json-rpc.ts';
+import { runCli, serveCli } from '../support/validator-process.ts';
 
 const MINUTE = 60_000;
 const root = mkdtempSync(join(tmpdir(), 'relay-emulator-test-validator-'));
@@ -22,60 +22,11 @@ mkdirSync(join(home, '.config/solana'), { recursive: true });
 writeFileSync(join(home, '.config/solana/id.json'), JSON.stringify([...wallet.secretKey]));
 afterAll(() => rmSync(root, { recursive: true, force: true }));
 
-interface Ran {
-  code: number | null;
-  stdout: string;
-  stderr: string;
-}
-
 /** `relay-emulator COMMAND …args` in `root`, with HOME holding the CLI keypair; killed after `ms`. */
-function cli(args: string[], ms = MINUTE): Promise<Ran> {
-  return new Promise((resolve) => {
-    const child = spawn(process.execPath, [...CLI_ARGS, ...args], {
-      cwd: root,
-      env: { ...process.env, HOME: home, RUST_LOG: 'error' },
-      stdio: ['ignore', 'pipe', 'pipe'],
-    });
-    let stdout = '';
-    let stderr = '';
-    child.stdout.on('data', (chunk: Buffer) => (stdout += chunk.toString()));
-    child.stderr.on('data', (chunk: Buffer) => (stderr += chunk.toString()));
-    const timer = setTimeout(() => child.kill('SIGKILL'), ms);
-    child.once('close', (code) => {
-      clearTimeout(timer);
-      resolve({ code, stdout, stderr });
-    });
-  });
-}
+const cli = (args: string[], ms = MINUTE) => runCli(args, { cwd: root, env: { HOME: home }, ms });
 
 /** A test-validator (or surfpool) child on `port`, ready once its RPC answers; stopped by its own PID. */
-async function serve(args: string[], port: number) {
-  const child = spawn(process.execPath, [...CLI_ARGS, ...args], {
-    cwd: root,
-    env: { ...process.env, HOME: home, RUST_LOG: 'error' },
-    stdio: ['ignore', 'pipe', 'pipe'],
-  });
-  let output = '';
-  child.stdout.on('data', (chunk: Buffer) => (output += chunk.toString()));
-  child.stderr.on('data', (chunk: Buffer) => (output += chunk.toString()));
-  const exited = new Promise<number | NodeJS.Signals | null>((resolve) => child.once('exit', (code, signal) => resolve(code ?? signal)));
-  const rpc = rpcAt(`http://127.0.0.1:${port}`);
-  await expect
-    .poll(
-      () =>
-        rpc('getLatestBlockhash').then(
-          () => true,
-          () => false,
-        ),
-      { timeout: MINUTE, interval: 100 },
-    )
-    .toBe(true);
-  const stop = (signal: NodeJS.Signals) => {
-    child.kill(signal);
-    return exited;
-  };
-  return { child, rpc, output: () => output, exited, stop };
-}
+const serve = (args: string[], port: number) => serveCli(args, port, { cwd: root, env: { HOME: home } });
 
 describe('relay-emulator test-validator', () => {
   it(

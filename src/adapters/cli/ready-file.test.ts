@@ -1,4 +1,4 @@
-import { existsSync, mkdtempSync, readFileSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
+import { existsSync, lstatSync, mkdtempSync, readFileSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
@@ -61,14 +61,21 @@ describe('ReadyFile', () => {
     expect(readFileSync(json, 'utf8')).toBe('{"name":"x"}');
   });
 
-  it('never writes through a link planted at its temporary name', () => {
+  it('never writes through a link planted where its temporary file or the file goes', () => {
     const target = join(dir, 'target.txt');
     writeFileSync(target, 'keep');
     const path = join(dir, 'planted.json');
     const file = ReadyFile.claim(path);
-    rmSync(path, { force: true });
+    // The temporary name is not guessable (pid and random bytes), and is made exclusively: a link at the old name is never touched.
     symlinkSync(target, `${path}.${process.pid}.tmp`);
-    expect(() => file.write(facts)).toThrow(/EEXIST/);
+    file.write(facts);
     expect(readFileSync(target, 'utf8')).toBe('keep');
+    expect(JSON.parse(readFileSync(path, 'utf8'))).toEqual(facts);
+    // A link put at PATH during the run is not written through, nor replaced.
+    rmSync(path);
+    symlinkSync(target, path);
+    expect(() => file.write(facts)).toThrow(/it is a symbolic link \(to .*target\.txt\) that is not a ready file/);
+    expect(readFileSync(target, 'utf8')).toBe('keep');
+    expect(lstatSync(path).isSymbolicLink()).toBe(true);
   });
 });

@@ -11,7 +11,7 @@ import { join } from 'node:path';
 import { exactJson, type SolanaAccountDump } from '../../domain/fixtures/account-dumps.ts';
 import { parseArgs } from 'node:util';
 import { connectionFailure } from '../../base/http/connection-failure.ts';
-import { ensureDirectory } from '../server/ensure-directory.ts';
+import { ensureDirectory } from '../../base/disk/folders.ts';
 
 export interface StateCommandIo {
   stdout?: (text: string) => void;

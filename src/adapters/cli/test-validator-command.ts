@@ -1,15 +1,15 @@
-import { appendFileSync, readdirSync, rmSync } from 'node:fs';
-import { join, relative } from 'node:path';
+import { relative } from 'node:path';
 import { EMULATOR_VERSION } from '../../base/version.ts';
 import { API_VERSION, FEATURE_SET } from '../../interfaces/rpc/context.ts';
 import { IDENTITY } from '../../interfaces/rpc/methods/cluster.ts';
-import { ensureDirectorySync } from '../server/ensure-directory.ts';
+import { isInternalError } from '../../base/errors/internal-error.ts';
 import { clusterUrl } from './shims/cli-config.ts';
 import type { Severity } from '../server/logger.ts';
 import { banner, type BannerFacts } from './banner.ts';
 import { serveUntilStopped, type ServeIo } from './serve.ts';
 import { UsageError } from './start-options.ts';
-import { LEDGER_STATE_FILE, parseTestValidatorArgs, type TestValidatorOptions } from './test-validator-options.ts';
+import { LedgerFolder } from './ledger-folder.ts';
+import { parseTestValidatorArgs, type TestValidatorOptions } from './test-validator-options.ts';
 import { testValidatorUsage } from './test-validator-usage.ts';
 
 /**
@@ -38,13 +38,28 @@ export async function runTestValidatorCommand(argv: string[], io: ServeIo = {}):
     stdout(`solana-test-validator ${API_VERSION} (src:relay-emulator ${EMULATOR_VERSION}; feat:${FEATURE_SET}, client:relay-emulator)\n`);
     return 0;
   }
+  // The folder and its lock, before anything in it is read or deleted: a ledger in use refuses, --reset included.
+  let ledger: LedgerFolder;
   try {
-    ensureDirectorySync(options.ledger);
+    ledger = await LedgerFolder.open(options.ledger, { reset: options.reset });
   } catch (error) {
-    stderr(`relay-emulator test-validator: cannot start: --ledger ${options.ledger}: ${(error as Error).message}\n`);
+    const problem = isInternalError(error, 'PATH_REFUSED') ? error.message : `--ledger ${options.ledger}: ${(error as Error).message}`;
+    stderr(`relay-emulator test-validator: cannot start: ${problem}\n`);
     return 1;
   }
-  if (options.reset) resetLedger(options.ledger);
+  try {
+    return await serveOnLedger(options, ledger, io, { stdout, stderr });
+  } finally {
+    await ledger.release();
+  }
+}
+
+async function serveOnLedger(
+  options: TestValidatorOptions,
+  ledger: LedgerFolder,
+  io: ServeIo,
+  { stdout, stderr }: { stdout: (text: string) => void; stderr: (text: string) => void },
+): Promise<number> {
   if (options.noted.length > 0) {
     stderr(`relay-emulator test-validator: ${options.noted.join(', ')} accepted, meaning nothing here (docs/test-validator.md says why)\n`);
   }
@@ -63,35 +78,29 @@ export async function runTestValidatorCommand(argv: string[], io: ServeIo = {}):
       return 1;
     }
   }
-  const logFile = join(options.ledger, 'validator.log');
-  return serveUntilStopped(options.start, {
-    ...io,
-    stdout: options.quiet ? () => undefined : stdout,
-    stderr,
-    banner: (facts) => validatorBanner(facts, options, logFile),
-    // The validator logs to LEDGER/validator.log, and to stderr with --log; warnings and errors reach stderr either way.
-    log: (line: string, severity: Severity) => {
-      if (options.log || severity === 'warn' || severity === 'error') stderr(`${line}\n`);
-      if (!options.log) appendFileSync(logFile, `${line}\n`);
-    },
-  });
-}
-
-/**
- * `--reset`: the emulator's own files in the ledger folder go (its state file, the state file's
- * journal segments and lock, validator.log); anything else there stays, since a ledger folder may
- * be one the user made. A validator's own ledger files are not the emulator's to read or remove.
- */
-function resetLedger(ledger: string): void {
-  let names: string[];
-  try {
-    names = readdirSync(ledger);
-  } catch {
-    return;
+  // The validator logs to LEDGER/validator.log (a link to this start's validator-<ms>.log), and to stderr with --log; warnings and errors reach stderr either way.
+  let logFile: ReturnType<LedgerFolder['openLog']> | null = null;
+  if (!options.log) {
+    try {
+      logFile = ledger.openLog();
+    } catch (error) {
+      stderr(`relay-emulator test-validator: cannot start: --ledger ${options.ledger}: cannot write its log (${(error as Error).message})\n`);
+      return 1;
+    }
   }
-  for (const name of names) {
-    if (name === 'validator.log' || name === LEDGER_STATE_FILE || name.startsWith(`${LEDGER_STATE_FILE}.`))
-      rmSync(join(ledger, name), { force: true, recursive: true });
+  try {
+    return await serveUntilStopped(options.start, {
+      ...io,
+      stdout: options.quiet ? () => undefined : stdout,
+      stderr,
+      banner: (facts) => validatorBanner(facts, options, `${ledger.path}/validator.log`),
+      log: (line: string, severity: Severity) => {
+        if (options.log || severity === 'warn' || severity === 'error') stderr(`${line}\n`);
+        logFile?.write(`${line}\n`);
+      },
+    });
+  } finally {
+    logFile?.close();
   }
 }
 

@@ -2,6 +2,7 @@ import { homedir } from 'node:os';
 import { join, resolve } from 'node:path';
 import type { GenesisOptions } from '../../assembly/options.ts';
 import { clusterUrl, keypairAddress, readCliConfig } from './shims/cli-config.ts';
+import { LEDGER_STATE_FILE } from './ledger-folder.ts';
 import { START_FLAGS } from './start-flags.ts';
 import { parseStartOptions, UsageError, type StartOptions } from './start-options.ts';
 import { VALIDATOR_FLAG_NAMES, type ValidatorFlag } from './test-validator-flags.ts';
@@ -12,7 +13,6 @@ export const VALIDATOR_LEDGER = 'test-ledger';
 /** What the validator's genesis gives `--mint`: 500,000,000 SOL. */
 export const MINT_LAMPORTS = 500_000_000n * 1_000_000_000n;
 /** The state file's name in the ledger folder (its journal segments and lock beside it). */
-export const LEDGER_STATE_FILE = 'relay-emulator.state.json';
 
 /** What `relay-emulator test-validator` runs with. */
 export interface TestValidatorOptions {

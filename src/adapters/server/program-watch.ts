@@ -3,7 +3,7 @@ import { basename, dirname } from 'node:path';
 import type { RelayEmulator } from '../../assembly/emulator.ts';
 import type { Logger } from './logger.ts';
 import { MAX_ACCOUNT_DATA_BYTES } from '../../domain/ledger/account-state.ts';
-import { boundedReadProblem, readBoundedFile } from '../../base/bounded-file.ts';
+import { boundedReadProblem, readBoundedFile } from '../../base/disk/read-file.ts';
 import { readProgramIdl } from '../../domain/fixtures/program-idl.ts';
 
 /** How long a file must be quiet before it is read: a build writes it in several steps. */
@@ -68,7 +68,7 @@ export function watchPrograms(emulator: RelayEmulator, log: Logger): () => void 
   async function reload(programId: string, path: string): Promise<void> {
     let elf: Uint8Array;
     try {
-      elf = new Uint8Array(readBoundedFile(path, MAX_ACCOUNT_DATA_BYTES, { regularOnly: true }));
+      elf = new Uint8Array(readBoundedFile(path, MAX_ACCOUNT_DATA_BYTES));
     } catch (error) {
       log.warn(`--watch: ${path}: ${boundedReadProblem(error)}; ${programId} keeps its code`);
       return;
@@ -86,7 +86,7 @@ export function watchPrograms(emulator: RelayEmulator, log: Logger): () => void 
   let lastIdl = new Map(idls.map(({ programId }) => [programId, JSON.stringify(emulator.services.programs.idls.get(programId)?.source)]));
   async function reloadIdl(programId: string, path: string): Promise<void> {
     try {
-      const idl = readProgramIdl(path, `program ${programId}`, { regularOnly: true });
+      const idl = readProgramIdl(path, `program ${programId}`);
       const text = JSON.stringify(idl.source);
       if (lastIdl.get(programId) === text) return;
       lastIdl = new Map(lastIdl).set(programId, text);

@@ -6,7 +6,7 @@ import { checksumProblem, sealedChunks } from '../../domain/state/snapshot-seal.
 import { decodeState } from '../../domain/state/state-codec.ts';
 import { syncDirectory } from './journal-writer.ts';
 import { StateDamageError } from './state-damage.ts';
-import { ensureDirectory } from './ensure-directory.ts';
+import { ensureDirectory } from '../../base/disk/folders.ts';
 
 /** The state file's content: a sealed snapshot, and the first journal segment it does not hold. */
 export type StateFileContent = EmulatorSnapshot & { journal?: { from: number } };

@@ -10,7 +10,7 @@ import { JournalWriter } from './journal-writer.ts';
 import { readStateFile, writeStateFile } from './snapshot-file.ts';
 import { StateLock } from './state-lock.ts';
 import { InternalError } from '../../base/errors/internal-error.ts';
-import { ensureDirectory } from './ensure-directory.ts';
+import { ensureDirectory } from '../../base/disk/folders.ts';
 import { acceptJournalLoss, type JournalLoss } from './journal-repair.ts';
 
 export const DEFAULT_STATE_INTERVAL_MS = 5_000;

@@ -29,6 +29,12 @@ export interface InternalContexts {
   STATE_FILE_OPEN: { path: string };
   /** `--ready-file PATH` names something the emulator did not write (a file with content, a folder, a link, a device), or a place it cannot write. */
   READY_FILE_REFUSED: { path: string; problem: string };
+  /**
+   * A path the disk module (src/base/disk, decision 0010) will not write, replace, delete or read as
+   * asked: something there the emulator did not write, a link, a device, a place it cannot write.
+   * `label` is what named it (a flag, `the clone cache`), `problem` says why, after the path.
+   */
+  PATH_REFUSED: { label: string; path: string; problem: string };
   STATE_LOCK_CONTENDED: { path: string };
   STATE_PART_DUPLICATE: { part: string };
   CHANGE_SINK_ATTACHED: Record<never, never>;
@@ -58,6 +64,7 @@ const MESSAGES: { [C in InternalCode]: (context: InternalContexts[C]) => string 
   JOURNAL_SEGMENT_UNKNOWN: ({ segment }) => `journal segment ${segment} was never started`,
   STATE_FILE_OPEN: ({ path }) => `${path} is open already`,
   READY_FILE_REFUSED: ({ path, problem }) => `--ready-file ${path}: ${problem}`,
+  PATH_REFUSED: ({ label, path, problem }) => `${label} ${printablePath(path)}: ${problem}`,
   STATE_LOCK_CONTENDED: ({ path }) => `cannot take ${path}: it keeps changing under other starters`,
   STATE_PART_DUPLICATE: ({ part }) => `state part ${part} is registered twice`,
   CHANGE_SINK_ATTACHED: () => 'a change sink is already attached',
@@ -69,6 +76,12 @@ const MESSAGES: { [C in InternalCode]: (context: InternalContexts[C]) => string 
   PROGRAM_MISSING: ({ address }) => `the litesvm package ships no program at ${address}`,
   SERVER_TRANSACTION_UNPAID: () => 'a server transaction needs a fee payer',
 };
+
+/** A path as one line: quoted as JSON when it holds a control character (a newline in a hostile name). */
+export function printablePath(path: string): string {
+  // biome-ignore lint/suspicious/noControlCharactersInRegex: control characters are what it looks for
+  return /[\u0000-\u001f\u007f]/.test(path) ? JSON.stringify(path) : path;
+}
 
 export class InternalError<C extends InternalCode = InternalCode> extends Error {
   readonly code: C;

@@ -8,7 +8,7 @@ import { koraAnswer, koraMiddleware } from './kora-handler.ts';
 import { readKoraSigners, singleSignerPool } from './kora-signers.ts';
 import { KoraUsage } from './kora-usage.ts';
 import type { KoraContext, KoraDeps } from './kora-context.ts';
-import { boundedReadProblem, MAX_TOML_BYTES, readBoundedText } from '../../base/bounded-file.ts';
+import { boundedReadProblem, MAX_TOML_BYTES, readBoundedText } from '../../base/disk/read-file.ts';
 import { InternalError } from '../../base/errors/internal-error.ts';
 
 export interface KoraOptions {

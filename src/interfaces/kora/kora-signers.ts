@@ -4,7 +4,7 @@ import { createEd25519Signer, type Ed25519Signer } from '../../base/crypto/ed255
 import { InternalError } from '../../base/errors/internal-error.ts';
 import { KoraError } from './kora-error.ts';
 import { isAddress } from './kora-instructions.ts';
-import { boundedReadProblem, MAX_TOML_BYTES, readBoundedText } from '../../base/bounded-file.ts';
+import { boundedReadProblem, MAX_TOML_BYTES, readBoundedText } from '../../base/disk/read-file.ts';
 
 type Strategy = 'round_robin' | 'random' | 'weighted';
 

@@ -2,7 +2,7 @@ import { existsSync } from 'node:fs';
 import { homedir } from 'node:os';
 import { join } from 'node:path';
 import { parse as parseYaml } from 'yaml';
-import { readBoundedText } from '../../../base/bounded-file.ts';
+import { readBoundedText } from '../../../base/disk/read-file.ts';
 import { keypairFromSecretKey } from '../../../base/crypto/keypairs.ts';
 export { clusterUrl } from '../../../domain/fixtures/cluster-url.ts';
 

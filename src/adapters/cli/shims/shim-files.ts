@@ -1,6 +1,6 @@
 import { chmodSync, lstatSync, readFileSync, writeFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
-import { ensureDirectorySync } from '../../server/ensure-directory.ts';
+import { ensureDirectorySync } from '../../../base/disk/folders.ts';
 
 /** A line every shim holds: how a shim is told from a real program (never overwritten, never handed on to). */
 export const SHIM_MARKER = '# relay-emulator shim:';

@@ -2,7 +2,7 @@ import { existsSync, mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { ensureDirectory, ensureDirectorySync } from './ensure-directory.ts';
+import { ensureDirectory, ensureDirectorySync } from './folders.ts';
 
 const dir = mkdtempSync(join(tmpdir(), 'relay-emulator-dirs-'));
 
