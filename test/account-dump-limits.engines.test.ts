@@ -93,7 +93,7 @@ describe('account dumps past Solana’s limits', () => {
     expect(await refusal(compressed)).toMatch(
       /compressed\.json: its "account\.data" cannot be loaded: its zstd frame declares 10485761 bytes, more than 10485760/,
     );
-    expect(await refusal('/dev/zero')).toMatch(/^\/dev\/zero: is larger than \d+ bytes, more than a dump of 10 MiB of data$/);
+    expect(await refusal('/dev/zero')).toBe('/dev/zero: is a device, a pipe or a socket, not a regular file');
   });
 
   it('loads 10 MiB exactly, and a frame that libzstd compressed, byte for byte', async () => {

@@ -182,7 +182,7 @@ async function assemble(options: RelayEmulatorOptions, loopback: CoreListener | 
     {
       programs: options.programs ?? [],
       ...(workspace ? { workspace: { file: workspace.file, programs: workspace.programs } } : {}),
-      accounts: [...(workspace?.accounts ?? []), ...(options.accounts ?? []), ...clones.flatMap(({ files }) => files.map((path) => ({ path })))],
+      accounts: [...(workspace?.accounts ?? []), ...(options.accounts ?? []), ...clones.flatMap(({ files }) => files)],
       accountDirs: [...(workspace?.accountDirs ?? []), ...(options.accountDirs ?? [])],
     },
     new Map(fixtureAccounts.map(({ address }) => [addressOf(address), 'the fixtures'])),

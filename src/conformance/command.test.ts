@@ -65,12 +65,17 @@ describe('relay-emulator conformance', () => {
     [[...base, '--interface', 'legacy'], /--interface legacy checks a legacy app: give --legacy ENV\/INDEX too/],
     [['--base-url', FAKE_BASE_URL, '--interface', 'all', '--legacy', 'devnet/1'], /--api-key is required/],
     [[...base, '--mint', 'not-base58-0OIl'], /--mint is not a base58 address/],
-    [[...base, '--owner-keypair', join(dir, 'missing.json')], /cannot read --owner-keypair/],
   ])('refuses %j with exit 2', async (args, message) => {
     const { code, stderr } = await run(args as string[]);
     expect(code).toBe(EXIT_USAGE);
     expect(stderr).toMatch(message);
     expect(stderr).toContain('Usage: relay-emulator conformance');
+  });
+
+  it('refuses a keypair file it cannot read in one line, without the usage text', async () => {
+    const { code, stderr } = await run([...base, '--owner-keypair', join(dir, 'missing.json')]);
+    expect(code).toBe(EXIT_USAGE);
+    expect(stderr).toBe(`relay-emulator conformance: cannot read --owner-keypair ${join(dir, 'missing.json')}: it cannot be read (ENOENT)\n`);
   });
 
   it('refuses a keypair file that is not the Solana CLI format', async () => {

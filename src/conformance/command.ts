@@ -12,9 +12,10 @@
  * The CLI entry point (src/adapters/cli/) calls runConformanceCommand with the arguments after `conformance`
  * (a leading `conformance` is accepted and dropped too).
  */
-import { readFile, writeFile } from 'node:fs/promises';
+import { OwnedFile } from '../base/disk/owned-file.ts';
+import { readKeypair, REPORT_FILES, UsageError } from './command-files.ts';
+import { isInternalError } from '../base/errors/internal-error.ts';
 import { parseArgs } from 'node:util';
-import type { Keypair } from '@solana/web3.js';
 import { formatJson } from './format-json.ts';
 import { formatJUnit } from './format-junit.ts';
 import { formatTable } from './format-table.ts';
@@ -23,7 +24,6 @@ import { CONFORMANCE_USAGE } from './usage-text.ts';
 import { toPublicKey } from './transactions.ts';
 import { probeTarget } from './probe-target.ts';
 import { INTERFACE_SCOPES, type ConformanceOptions, type ConformanceVerdict, type InterfaceScope, type LegacyTarget } from './types.ts';
-import { keypairFromSecretKey } from '../base/crypto/keypairs.ts';
 
 export const EXIT_OK = 0;
 export const EXIT_MUST_FAILED = 1;
@@ -54,8 +54,6 @@ export interface CommandIo {
   env?: Record<string, string | undefined>;
 }
 
-class UsageError extends Error {}
-
 type ReportFormat = 'junit' | 'json';
 
 export async function runConformanceCommand(argv: string[], io: CommandIo = {}): Promise<number> {
@@ -69,7 +67,7 @@ export async function runConformanceCommand(argv: string[], io: CommandIo = {}):
     parsed = await parseCommand(argv[0] === 'conformance' ? argv.slice(1) : argv);
   } catch (error) {
     if (!(error instanceof UsageError)) throw error;
-    await write(stderr, `relay-emulator conformance: ${error.message}\n\n${CONFORMANCE_USAGE}`);
+    await write(stderr, `relay-emulator conformance: ${error.message}\n${error.showUsage ? `\n${CONFORMANCE_USAGE}` : ''}`);
     return EXIT_USAGE;
   }
   if (parsed === 'help') {
@@ -77,6 +75,17 @@ export async function runConformanceCommand(argv: string[], io: CommandIo = {}):
     return EXIT_OK;
   }
   const { options, report, out, verbose, noColor } = parsed;
+  // Judged before the run: a file at --out that is not such a report is refused, untouched.
+  let outFile: OwnedFile | null = null;
+  if (report && out) {
+    try {
+      outFile = OwnedFile.claim(out, REPORT_FILES[report]);
+    } catch (error) {
+      if (!isInternalError(error, 'PATH_REFUSED')) throw error;
+      await write(stderr, `relay-emulator conformance: ${error.message}\n`);
+      return EXIT_USAGE;
+    }
+  }
   const fetchFn = io.fetch ?? ((request: Request) => globalThis.fetch(request));
   const unreachable = await probeTarget(options.baseUrl, fetchFn, options.timeoutMs ?? DEFAULT_TIMEOUT_MS);
   if (unreachable) {
@@ -90,8 +99,14 @@ export async function runConformanceCommand(argv: string[], io: CommandIo = {}):
   await write(tableTo, formatTable(result, { color, verbose }));
   if (report) {
     const text = report === 'junit' ? formatJUnit(result) : formatJson(result);
-    if (out) {
-      await writeFile(out, text);
+    if (outFile) {
+      try {
+        outFile.write(text);
+      } catch (error) {
+        if (!isInternalError(error, 'PATH_REFUSED')) throw error;
+        await write(stderr, `relay-emulator conformance: ${error.message}\n`);
+        return EXIT_USAGE;
+      }
       await write(stdout, `${report} report written to ${out}\n`);
     } else {
       await write(stdout, text);
@@ -100,31 +115,34 @@ export async function runConformanceCommand(argv: string[], io: CommandIo = {}):
   return EXIT_OF[result.summary.verdict];
 }
 
+/** The command's flags, as node:util parseArgs takes them (the hostile-path test reads every one: test/support/path-flags.ts). */
+export const CONFORMANCE_OPTIONS = {
+  'base-url': { type: 'string' },
+  'api-key': { type: 'string' },
+  'rpc-url': { type: 'string' },
+  'owner-keypair': { type: 'string' },
+  mint: { type: 'string' },
+  legacy: { type: 'string' },
+  interface: { type: 'string' },
+  'kora-url': { type: 'string' },
+  'kora-api-key': { type: 'string' },
+  'kora-hmac-secret': { type: 'string' },
+  report: { type: 'string' },
+  out: { type: 'string' },
+  timeout: { type: 'string' },
+  only: { type: 'string' },
+  verbose: { type: 'boolean' },
+  'no-color': { type: 'boolean' },
+  help: { type: 'boolean', short: 'h' },
+} as const;
+
 /** The command's flags, as node:util parses them (throws on an unknown or malformed one). */
 function parseFlags(args: string[]) {
   return parseArgs({
     args,
     strict: true,
     allowPositionals: false,
-    options: {
-      'base-url': { type: 'string' },
-      'api-key': { type: 'string' },
-      'rpc-url': { type: 'string' },
-      'owner-keypair': { type: 'string' },
-      mint: { type: 'string' },
-      legacy: { type: 'string' },
-      interface: { type: 'string' },
-      'kora-url': { type: 'string' },
-      'kora-api-key': { type: 'string' },
-      'kora-hmac-secret': { type: 'string' },
-      report: { type: 'string' },
-      out: { type: 'string' },
-      timeout: { type: 'string' },
-      only: { type: 'string' },
-      verbose: { type: 'boolean' },
-      'no-color': { type: 'boolean' },
-      help: { type: 'boolean', short: 'h' },
-    },
+    options: CONFORMANCE_OPTIONS,
   }).values;
 }
 
@@ -212,28 +230,4 @@ export function parseLegacy(value: string): LegacyTarget {
   const index = value.slice(slash + 1);
   if (slash <= 0 || !/^\d+$/.test(index)) throw new UsageError(`--legacy must be ENV/INDEX with an integer index, e.g. devnet/1; got ${value}`);
   return { environment, index: Number(index) };
-}
-
-/** A Solana CLI keypair file: a JSON array of the 64 secret-key bytes. */
-async function readKeypair(file: string): Promise<Keypair> {
-  let text: string;
-  try {
-    text = await readFile(file, 'utf8');
-  } catch (error) {
-    throw new UsageError(`cannot read --owner-keypair ${file}: ${(error as Error).message}`);
-  }
-  let bytes: unknown;
-  try {
-    bytes = JSON.parse(text);
-  } catch {
-    throw new UsageError(`--owner-keypair ${file} is not JSON (expected the Solana CLI format: an array of 64 numbers)`);
-  }
-  if (!Array.isArray(bytes) || bytes.length !== 64 || !bytes.every((b) => Number.isInteger(b) && b >= 0 && b <= 255)) {
-    throw new UsageError(`--owner-keypair ${file} is not a Solana CLI keypair (an array of 64 numbers 0..255)`);
-  }
-  try {
-    return keypairFromSecretKey(Uint8Array.from(bytes as number[]));
-  } catch (error) {
-    throw new UsageError(`--owner-keypair ${file} is not a valid keypair: ${(error as Error).message}`);
-  }
 }

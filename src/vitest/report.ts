@@ -1,4 +1,5 @@
-import { readFileSync, writeFileSync } from 'node:fs';
+import { isJsonWithKeys, OwnedFile, type OwnedFileKind } from '../base/disk/owned-file.ts';
+import { boundedReadProblem, readBoundedText } from '../base/disk/read-file.ts';
 
 /**
  * The sponsor-cost report (issue 44): what each test's sponsored transactions cost their fee payer,
@@ -66,26 +67,71 @@ export function makeReport(rows: SponsorCostRow[], version: string, engine: stri
   return { version, engine, tests, totals: tests.reduce<SponsorCostFigures>((total, row) => addFigures(total, row), zeroFigures()) };
 }
 
-export function writeReport(path: string, report: SponsorCostReport): void {
-  writeFileSync(path, `${JSON.stringify(report, null, 2)}\n`);
+/** A report of a suite of some thousand tests is well under a megabyte; this holds any. */
+const MAX_REPORT_BYTES = 64 * 1024 * 1024;
+
+/** The report as a file the emulator owns (decision 0010): it replaces only a report, an empty file, or nothing. */
+export function reportFileKind(label: string): OwnedFileKind {
+  return {
+    label,
+    what: 'a sponsor-cost report',
+    isOurs: (text) => isJsonWithKeys(text, ['version', 'engine', 'tests', 'totals']),
+    maxBytes: MAX_REPORT_BYTES,
+  };
 }
 
-/** Reads a report or snapshot; throws an Error naming the file and what is wrong, one line. */
+/** Claims `path` for a report now (refused in one line: PATH_REFUSED), to write it later. */
+export function claimReport(path: string, label: string): { path: string; write(report: SponsorCostReport): void } {
+  const file = OwnedFile.claim(path, reportFileKind(label));
+  return { path, write: (report) => file.write(reportText(report)) };
+}
+
+/** Writes a report at `path`, where nothing is, or over an empty file or a report. Throws PATH_REFUSED otherwise. */
+export function writeReport(path: string, report: SponsorCostReport, label = 'the sponsor-cost report'): void {
+  claimReport(path, label).write(report);
+}
+
+export function reportText(report: SponsorCostReport): string {
+  return `${JSON.stringify(report, null, 2)}\n`;
+}
+
+const FIGURES = ['transactions', 'feeLamports', 'rentLamports', 'sponsorLamports', 'computeUnits'] as const;
+
+/**
+ * Reads a report or snapshot, checked whole: each row's file and test are strings, each figure a
+ * whole number (a string "99" once made a limit by concatenation), and no test is listed twice (a
+ * duplicate hid a rise). Throws an Error naming the file and what is wrong, one line.
+ */
 export function readReport(path: string): SponsorCostReport {
   let text: string;
   try {
-    text = readFileSync(path, 'utf8');
+    text = readBoundedText(path, MAX_REPORT_BYTES);
   } catch (error) {
-    throw new Error(`${path}: cannot be read (${(error as NodeJS.ErrnoException).code ?? (error as Error).message})`);
+    throw new Error(`${path}: ${boundedReadProblem(error)}`);
   }
+  const what = 'a sponsor-cost report is what relay-emulator/vitest or --sponsor-costs writes';
   let report: SponsorCostReport;
   try {
     report = JSON.parse(text) as SponsorCostReport;
   } catch {
-    throw new Error(`${path}: is not JSON; a sponsor-cost report is what relay-emulator/vitest or --sponsor-costs writes`);
+    throw new Error(`${path}: is not JSON; ${what}`);
   }
   if (typeof report !== 'object' || report === null || !Array.isArray(report.tests)) {
-    throw new Error(`${path}: has no "tests" list; a sponsor-cost report is what relay-emulator/vitest or --sponsor-costs writes`);
+    throw new Error(`${path}: has no "tests" list; ${what}`);
+  }
+  const seen = new Set<string>();
+  for (const [index, row] of report.tests.entries()) {
+    const at = `tests[${index}]`;
+    if (typeof row !== 'object' || row === null || typeof row.file !== 'string' || typeof row.test !== 'string') {
+      throw new Error(`${path}: ${at} has no "file" and "test" strings; ${what}`);
+    }
+    for (const figure of FIGURES) {
+      if (!Number.isSafeInteger(row[figure]))
+        throw new Error(`${path}: ${at} (${row.test}): "${figure}" is ${JSON.stringify(row[figure])}, not a whole number`);
+    }
+    const key = `${row.file}\u0000${row.test}`;
+    if (seen.has(key)) throw new Error(`${path}: lists ${row.file ? `${row.file} > ` : ''}${row.test} twice; each test has one row`);
+    seen.add(key);
   }
   return report;
 }

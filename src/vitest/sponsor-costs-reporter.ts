@@ -37,7 +37,14 @@ export class SponsorCostsReporter implements Reporter {
     if (this.#rows.size === 0) return;
     const report = makeReport([...this.#rows.values()], EMULATOR_VERSION, this.#engine);
     const path = resolve(this.#root, this.#options.file);
-    writeReport(path, report);
+    try {
+      writeReport(path, report, "sponsorCosts()'s file");
+    } catch (error) {
+      // A file there that is not a report (decision 0010): said in one line, and left as it is.
+      process.stderr.write(`relay-emulator/vitest: ${(error as Error).message}\n`);
+      process.exitCode = 1;
+      return;
+    }
     if (!this.#options.print) return;
     const costliest = [...report.tests].sort((a, b) => b.sponsorLamports - a.sponsorLamports).slice(0, this.#options.top);
     const lines = costliest.map((row) => `  ${lamportsText(row.sponsorLamports).padStart(28)}  ${row.transactions} tx  ${row.file} > ${row.test}`);

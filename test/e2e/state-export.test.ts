@@ -150,7 +150,7 @@ describe('export and import of a running server’s state', () => {
     expect(await cli(['import', '--url', target.origin])).toMatchObject({ code: 2, stderr: expect.stringMatching(/give the one FILE to import/) });
     expect(await cli(['import', '--url', target.origin, join(dir, 'missing.json')])).toMatchObject({
       code: 1,
-      stderr: expect.stringMatching(/^relay-emulator import: cannot read .*missing\.json: ENOENT/),
+      stderr: expect.stringMatching(/^relay-emulator import: .*missing\.json: cannot be read \(ENOENT\)\n$/),
     });
     const closed = await cli(['export', '--url', 'http://127.0.0.1:9']);
     expect(closed).toMatchObject({

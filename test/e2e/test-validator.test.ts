@@ -4,7 +4,7 @@
  * on ports of their own; the Anchor CLI's own run is test/package/anchor-cli.test.ts.
  */
 import { spawn } from 'node:child_process';
-import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { Keypair } from '@solana/web3.js';
@@ -157,8 +157,12 @@ describe('the shims', () => {
     writeFileSync(join(theirs, 'solana'), '#!/bin/sh\necho real solana\n');
     const refused = await cli(['shims', theirs]);
     expect(refused.code).toBe(1);
-    expect(refused.stderr).toMatch(/^relay-emulator shims: .*theirs\/solana is there and is not a shim relay-emulator wrote; it was left as it is\n$/);
+    expect(refused.stderr).toMatch(
+      /^relay-emulator shims: .*theirs\/solana: it is a file of \d+ bytes that is not a shim relay-emulator wrote; nothing was written, and it was left as it is\n$/,
+    );
     expect(readFileSync(join(theirs, 'solana'), 'utf8')).toBe('#!/bin/sh\necho real solana\n');
+    // All three names are judged before any is written: solana-test-validator, first of the three, was not written either.
+    expect(readdirSync(theirs)).toEqual(['solana']);
   });
 
   it(

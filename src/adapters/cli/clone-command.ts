@@ -1,7 +1,10 @@
 import { relative, resolve } from 'node:path';
 import { parseArgs } from 'node:util';
 import { isInternalError } from '../../base/errors/internal-error.ts';
-import { readCloneManifest, writeClones } from '../../domain/fixtures/clone-cache.ts';
+import { decodeBase58 } from '../../base/crypto/base58.ts';
+import { lookAt } from '../../base/disk/look.ts';
+import { OwnedFolder } from '../../base/disk/owned-folder.ts';
+import { cloneFolderKind, readCloneManifest, writeClones } from '../../domain/fixtures/clone-cache.ts';
 import { type CloneRequest, fetchClones } from '../../domain/fixtures/clone-fetch.ts';
 import { clusterUrl } from '../../domain/fixtures/cluster-url.ts';
 
@@ -19,6 +22,16 @@ it). Load them back with --account-dir DIR; commit DIR as fixtures, and run this
   --lookup-table ADDRESS              a lookup table and every address it lists; repeatable
 `;
 
+/** The command's flags, as node:util parseArgs takes them (the hostile-path test reads every one: test/support/path-flags.ts). */
+export const CLONE_OPTIONS = {
+  url: { type: 'string', short: 'u' },
+  out: { type: 'string', short: 'o' },
+  maybe: { type: 'string', multiple: true },
+  'upgradeable-program': { type: 'string', multiple: true },
+  'lookup-table': { type: 'string', multiple: true },
+  help: { type: 'boolean', short: 'h' },
+} as const;
+
 /** `relay-emulator clone`: resolves with the exit code. */
 export async function runCloneCommand(argv: string[], io: { stdout: (text: string) => void; stderr: (text: string) => void }): Promise<number> {
   let values: Record<string, string | string[] | boolean | undefined>;
@@ -28,14 +41,7 @@ export async function runCloneCommand(argv: string[], io: { stdout: (text: strin
       args: argv,
       allowPositionals: true,
       strict: true,
-      options: {
-        url: { type: 'string', short: 'u' },
-        out: { type: 'string', short: 'o' },
-        maybe: { type: 'string', multiple: true },
-        'upgradeable-program': { type: 'string', multiple: true },
-        'lookup-table': { type: 'string', multiple: true },
-        help: { type: 'boolean', short: 'h' },
-      },
+      options: CLONE_OPTIONS,
     }));
   } catch (error) {
     io.stderr(`relay-emulator clone: ${(error as Error).message} (relay-emulator clone --help)\n`);
@@ -59,10 +65,25 @@ export async function runCloneCommand(argv: string[], io: { stdout: (text: strin
   }
   const url = clusterUrl(values.url);
   const out = resolve(values.out);
+  for (const [flag, addresses] of [
+    ['ADDRESS', request.accounts],
+    ['--maybe', request.maybe],
+    ['--upgradeable-program', request.upgradeablePrograms],
+    ['--lookup-table', request.lookupTables],
+  ] as const) {
+    const bad = addresses.find((address) => decodeBase58(address)?.length !== 32);
+    if (bad !== undefined) {
+      io.stderr(`relay-emulator clone: ${flag} takes an address (base58 of 32 bytes), not ${JSON.stringify(bad).slice(0, 80)}\n`);
+      return 2;
+    }
+  }
   try {
+    // Judged before anything is fetched: only an empty folder, a new one, or one holding a manifest of ours (issue 53 item 4).
+    // A new folder is made only once there is something to write.
+    const existing = lookAt(out).kind === 'nothing' ? null : OwnedFolder.claim(out, cloneFolderKind('--out'));
+    const manifest = existing === null ? null : readCloneManifest(existing);
     const result = await fetchClones(url, request);
-    const manifest = readCloneManifest(out);
-    writeClones(out, manifest?.url === url ? manifest : { url, accounts: {} }, result, request);
+    writeClones(existing ?? OwnedFolder.claim(out, cloneFolderKind('--out')), manifest?.url === url ? manifest : { url, accounts: {} }, result, request);
     for (const address of result.missing) io.stderr(`relay-emulator clone: ${address}: ${url} has no such account; skipped\n`);
     const where = relative(process.cwd(), out) || '.';
     io.stdout(`cloned ${result.accounts.length} account(s) from ${url} at slot ${result.slot} into ${where} (load them with --account-dir)\n`);

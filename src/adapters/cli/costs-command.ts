@@ -1,7 +1,6 @@
-import { copyFileSync } from 'node:fs';
 import { parseArgs } from 'node:util';
 import { compareCosts, comparisonMarkdown, comparisonText } from '../../vitest/compare.ts';
-import { DEFAULT_REPORT, DEFAULT_SNAPSHOT, readReport } from '../../vitest/report.ts';
+import { DEFAULT_REPORT, DEFAULT_SNAPSHOT, readReport, writeReport } from '../../vitest/report.ts';
 
 const USAGE = `Usage: relay-emulator costs update|check|diff [options]
 
@@ -17,6 +16,15 @@ start and exec) writes ${DEFAULT_REPORT}; commit its snapshot, ${DEFAULT_SNAPSHO
   --snapshot FILE             the snapshot (default ${DEFAULT_SNAPSHOT})
 `;
 
+/** The command's flags, as node:util parseArgs takes them (the hostile-path test reads every one: test/support/path-flags.ts). */
+export const COSTS_OPTIONS = {
+  report: { type: 'string' },
+  snapshot: { type: 'string' },
+  tolerance: { type: 'string' },
+  markdown: { type: 'boolean' },
+  help: { type: 'boolean', short: 'h' },
+} as const;
+
 /** `relay-emulator costs …`: resolves with the exit code. */
 export function runCostsCommand(argv: string[], io: { stdout: (text: string) => void; stderr: (text: string) => void }): number {
   let values: Record<string, string | boolean | undefined>;
@@ -26,13 +34,7 @@ export function runCostsCommand(argv: string[], io: { stdout: (text: string) => 
       args: argv,
       allowPositionals: true,
       strict: true,
-      options: {
-        report: { type: 'string' },
-        snapshot: { type: 'string' },
-        tolerance: { type: 'string' },
-        markdown: { type: 'boolean' },
-        help: { type: 'boolean', short: 'h' },
-      },
+      options: COSTS_OPTIONS,
     }) as { values: Record<string, string | boolean | undefined>; positionals: string[] });
   } catch (error) {
     io.stderr(`relay-emulator costs: ${(error as Error).message} (relay-emulator costs --help)\n`);
@@ -57,7 +59,8 @@ export function runCostsCommand(argv: string[], io: { stdout: (text: string) => 
   try {
     const report = readReport(reportPath);
     if (command === 'update') {
-      copyFileSync(reportPath, snapshotPath);
+      // The snapshot replaces only a report, an empty file, or nothing (decision 0010).
+      writeReport(snapshotPath, report, '--snapshot');
       io.stdout(`${snapshotPath}: ${report.tests.length} tests, ${report.totals.sponsorLamports} lamports in all (${report.engine}); commit it\n`);
       return 0;
     }

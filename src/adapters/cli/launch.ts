@@ -8,7 +8,7 @@ import { readyFacts, READY_LINE_PREFIX } from './ready.ts';
 import { ReadyFile } from './ready-file.ts';
 import type { StartOptions } from './start-options.ts';
 import { EMULATOR_VERSION } from '../../base/version.ts';
-import { makeReport, writeReport } from '../../vitest/report.ts';
+import { claimReport, makeReport } from '../../vitest/report.ts';
 import { costFigures } from '../../vitest/test-label.ts';
 
 export interface LaunchIo {
@@ -41,10 +41,12 @@ export async function launch(options: StartOptions, io: LaunchIo): Promise<Launc
     io.log ?? ((line, severity) => (severity === 'error' || severity === 'warn' || !io.announce ? stderr : stdout)(`${line}\n`)),
   );
   let readyFile: ReadyFile | null = null;
+  let costsFile: ReturnType<typeof claimReport> | null = null;
   let server: RunningServer;
   try {
     // Taken before anything listens: refused in one line when PATH holds what the emulator did not write.
     readyFile = options.readyFile === null ? null : ReadyFile.claim(resolve(options.readyFile));
+    costsFile = options.sponsorCosts === null ? null : claimReport(options.sponsorCosts, '--sponsor-costs');
     server = await startServer({
       port: options.port,
       host: options.host,
@@ -160,7 +162,7 @@ export async function launch(options: StartOptions, io: LaunchIo): Promise<Launc
         await stateFile.close();
         log.info(`state saved to ${stateFile.path}`);
       }
-      if (options.sponsorCosts !== null) writeServerCosts(options.sponsorCosts, emulator, log);
+      if (costsFile !== null) writeServerCosts(costsFile, emulator, log);
       await server.close();
       readyFile?.remove();
     },
@@ -168,12 +170,12 @@ export async function launch(options: StartOptions, io: LaunchIo): Promise<Launc
 }
 
 /** --sponsor-costs FILE: what the sponsor paid, by label (the X-Relay-Emulator-Test header, else the app), in relay-emulator/vitest's report. */
-function writeServerCosts(path: string, emulator: RunningServer['emulator'], log: Logger): void {
+function writeServerCosts(file: ReturnType<typeof claimReport>, emulator: RunningServer['emulator'], log: Logger): void {
   const rows = emulator.sponsorCosts().map((entry) => ({ file: '', test: entry.label, ...costFigures([entry]) }));
   try {
-    writeReport(path, makeReport(rows, EMULATOR_VERSION, emulator.config.engine));
-    log.info(`sponsor costs written to ${path} (${rows.length} label(s))`);
+    file.write(makeReport(rows, EMULATOR_VERSION, emulator.config.engine));
+    log.info(`sponsor costs written to ${file.path} (${rows.length} label(s))`);
   } catch (error) {
-    log.error(`could not write the sponsor costs to ${path}: ${(error as Error).message}`);
+    log.error(`could not write the sponsor costs: ${(error as Error).message}`);
   }
 }

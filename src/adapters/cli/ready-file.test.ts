@@ -74,7 +74,7 @@ describe('ReadyFile', () => {
     // A link put at PATH during the run is not written through, nor replaced.
     rmSync(path);
     symlinkSync(target, path);
-    expect(() => file.write(facts)).toThrow(/it is a symbolic link \(to .*target\.txt\) that is not a ready file/);
+    expect(() => file.write(facts)).toThrow(/it is a symbolic link \(to .*target\.txt\), not a ready file/);
     expect(readFileSync(target, 'utf8')).toBe('keep');
     expect(lstatSync(path).isSymbolicLink()).toBe(true);
   });

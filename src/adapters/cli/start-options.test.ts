@@ -296,6 +296,6 @@ describe('relay-emulator start options', () => {
       stdout: () => undefined,
     });
     expect(code).toBe(1);
-    expect(err).toBe("relay-emulator: cannot start: ENOENT: no such file or directory, open '/nonexistent/fixtures/relay.json'\n");
+    expect(err).toBe('relay-emulator: cannot start: --fixtures /nonexistent/fixtures: cannot be read as a folder (ENOENT)\n');
   });
 });

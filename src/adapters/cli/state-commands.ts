@@ -6,12 +6,36 @@
  *   relay-emulator export --url ORIGIN --format solana-accounts --out DIR   (one Solana CLI dump per account)
  *   relay-emulator import --url ORIGIN [--admin-token TOKEN] FILE
  */
-import { readFile, writeFile } from 'node:fs/promises';
-import { join } from 'node:path';
-import { exactJson, type SolanaAccountDump } from '../../domain/fixtures/account-dumps.ts';
 import { parseArgs } from 'node:util';
-import { connectionFailure } from '../../base/http/connection-failure.ts';
-import { ensureDirectory } from '../../base/disk/folders.ts';
+import { decodeBase58 } from '../../base/crypto/base58.ts';
+import { OwnedFile, type OwnedFileKind } from '../../base/disk/owned-file.ts';
+import { OwnedFolder, type OwnedFolderKind } from '../../base/disk/owned-folder.ts';
+import { boundedReadProblem, readBoundedText } from '../../base/disk/read-file.ts';
+import { isInternalError } from '../../base/errors/internal-error.ts';
+import { FetchProblem, fetchBounded } from '../../base/http/bounded-fetch.ts';
+import { exactJson, type SolanaAccountDump } from '../../domain/fixtures/account-dumps.ts';
+
+/** A state as the controls take it (PUT /__emulator/state answers 413 past its own cap): a file or an answer larger than this is none. */
+const MAX_STATE_BYTES = 512 * 1024 * 1024;
+/** The controls' own answers (the import's receipt, a problem) are small; the whole wait for an export or import is bounded too. */
+const TIMEOUT_MS = 10 * 60_000;
+
+/** `export --out FILE`: replaces only an export, an empty file, or nothing (decision 0010); told by its first bytes. */
+const EXPORT_FILE: OwnedFileKind = {
+  label: '--out',
+  what: 'a state export',
+  isOurs: (head: string) => /^\{"format":"relay-emulator-state"/.test(head),
+  maxBytes: MAX_STATE_BYTES,
+  headBytes: 64,
+};
+
+/** `export --format solana-accounts --out DIR`: a folder of dumps only, `<address>.json` each. */
+const DUMP_FOLDER: OwnedFolderKind = {
+  label: '--out',
+  what: 'a folder of account dumps',
+  ownership: 'own',
+  isOurs: (names: readonly string[]) => names.every((name) => name.endsWith('.json') && decodeBase58(name.slice(0, -5))?.length === 32),
+};
 
 export interface StateCommandIo {
   stdout?: (text: string) => void;
@@ -65,28 +89,42 @@ export async function runStateCommand(command: 'export' | 'import', argv: string
   let body: string | undefined;
   if (command === 'import') {
     try {
-      body = await readFile(file!, 'utf8');
+      body = readBoundedText(file!, MAX_STATE_BYTES);
     } catch (error) {
-      return fail(`cannot read ${file}: ${(error as Error).message}`);
+      return fail(`${file}: ${boundedReadProblem(error)}`);
     }
   }
   if (format === 'solana-accounts') return exportAccounts(url.replace(/\/state$/, '/accounts'), headers, out!, { stderr, fail });
-  let response: Response;
+  let exportFile: OwnedFile | null = null;
+  let status: number;
+  let text: string;
   try {
-    response = await fetch(url, {
-      method: command === 'export' ? 'GET' : 'PUT',
-      headers: body === undefined ? headers : { ...headers, 'Content-Type': 'application/json' },
-      ...(body === undefined ? {} : { body }),
-    });
+    // Judged before anything is fetched: a file there that is not an export is refused, untouched.
+    if (command === 'export' && out !== undefined) exportFile = OwnedFile.claim(out, EXPORT_FILE);
+    ({ status, text } = await fetchBounded(
+      url,
+      {
+        method: command === 'export' ? 'GET' : 'PUT',
+        headers: body === undefined ? headers : { ...headers, 'Content-Type': 'application/json' },
+        ...(body === undefined ? {} : { body }),
+      },
+      { maxBytes: MAX_STATE_BYTES, timeoutMs: TIMEOUT_MS },
+    ));
   } catch (error) {
-    return fail(`cannot reach ${url}: ${connectionFailure(error, 0)}`);
+    if (isInternalError(error, 'PATH_REFUSED')) return fail(error.message);
+    if (error instanceof FetchProblem) return fail(`cannot reach ${url}: ${error.message}`);
+    throw error;
   }
-  const text = await response.text();
-  if (!response.ok) return fail(`${response.status} from ${url}: ${problemDetail(text)}`);
+  if (status < 200 || status >= 300) return fail(`${status} from ${url}: ${problemDetail(text)}`);
   if (command === 'export') {
-    if (out === undefined) stdout(text.endsWith('\n') ? text : `${text}\n`);
+    if (exportFile === null) stdout(text.endsWith('\n') ? text : `${text}\n`);
     else {
-      await writeFile(out, `${text}\n`);
+      try {
+        exportFile.write(`${text}\n`);
+      } catch (error) {
+        if (isInternalError(error, 'PATH_REFUSED')) return fail(error.message);
+        throw error;
+      }
       stderr(`exported ${text.length} bytes to ${out}\n`);
     }
     return 0;
@@ -103,25 +141,41 @@ async function exportAccounts(
   dir: string,
   io: { stderr: (text: string) => void; fail: (message: string) => number },
 ): Promise<number> {
-  let response: Response;
+  let folder: OwnedFolder;
+  let status: number;
+  let text: string;
   try {
-    response = await fetch(url, { headers });
+    folder = OwnedFolder.claim(dir, DUMP_FOLDER);
+    ({ status, text } = await fetchBounded(url, { headers }, { maxBytes: MAX_STATE_BYTES, timeoutMs: TIMEOUT_MS }));
   } catch (error) {
-    return io.fail(`cannot reach ${url}: ${connectionFailure(error, 0)}`);
+    if (isInternalError(error, 'PATH_REFUSED')) return io.fail(error.message);
+    if (error instanceof FetchProblem) return io.fail(`cannot reach ${url}: ${error.message}`);
+    throw error;
   }
-  const text = await response.text();
-  if (!response.ok) return io.fail(`${response.status} from ${url}: ${problemDetail(text)}`);
+  if (status < 200 || status >= 300) return io.fail(`${status} from ${url}: ${problemDetail(text)}`);
   // Lamports past 2^53 (the faucet's) are read back from the text, where the server wrote them exactly.
   const exact = new Map([...text.matchAll(/"pubkey":"(\w+)","account":\{"lamports":(\d+)/g)].map(([, pubkey, lamports]) => [pubkey!, BigInt(lamports!)]));
   const { accounts } = JSON.parse(text) as { accounts: SolanaAccountDump[] };
-  await ensureDirectory(dir);
-  for (const dump of accounts) {
-    const lamports = exact.get(dump.pubkey) ?? BigInt(dump.account.lamports);
-    await writeFile(join(dir, `${dump.pubkey}.json`), `${exactJson({ ...dump, account: { ...dump.account, lamports } }, 2)}\n`);
+  try {
+    for (const dump of accounts) {
+      const lamports = exact.get(dump.pubkey) ?? BigInt(dump.account.lamports);
+      folder.write(`${dump.pubkey}.json`, `${exactJson({ ...dump, account: { ...dump.account, lamports } }, 2)}\n`);
+    }
+  } catch (error) {
+    if (isInternalError(error, 'PATH_REFUSED')) return io.fail(error.message);
+    throw error;
   }
   io.stderr(`exported ${accounts.length} accounts to ${dir}, one Solana CLI dump each (load them with --account-dir ${dir})\n`);
   return 0;
 }
+/** The command's flags, as node:util parseArgs takes them (the hostile-path test reads every one: test/support/path-flags.ts). */
+export const STATE_OPTIONS = {
+  url: { type: 'string' },
+  'admin-token': { type: 'string' },
+  out: { type: 'string' },
+  format: { type: 'string' },
+  help: { type: 'boolean', short: 'h' },
+} as const;
 
 function parse(command: 'export' | 'import', argv: string[], env: NodeJS.ProcessEnv) {
   let values: { url?: string; 'admin-token'?: string; out?: string; format?: string; help?: boolean };
@@ -131,13 +185,7 @@ function parse(command: 'export' | 'import', argv: string[], env: NodeJS.Process
       args: argv,
       strict: true,
       allowPositionals: command === 'import',
-      options: {
-        url: { type: 'string' },
-        'admin-token': { type: 'string' },
-        out: { type: 'string' },
-        format: { type: 'string' },
-        help: { type: 'boolean', short: 'h' },
-      },
+      options: STATE_OPTIONS,
     }));
   } catch (error) {
     throw new UsageError((error as Error).message);

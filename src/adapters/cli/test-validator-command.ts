@@ -78,7 +78,8 @@ async function serveOnLedger(
       return 1;
     }
   }
-  // The validator logs to LEDGER/validator.log (a link to this start's validator-<ms>.log), and to stderr with --log; warnings and errors reach stderr either way.
+  // The validator logs to LEDGER/validator.log (a link to this start's validator-<ms>.log), and to stderr with --log;
+  // warnings and errors reach stderr either way.
   let logFile: ReturnType<LedgerFolder['openLog']> | null = null;
   if (!options.log) {
     try {

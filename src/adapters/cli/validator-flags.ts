@@ -10,7 +10,7 @@ import type { AccountOption, ProgramOption } from '../../domain/fixtures/app-gen
  * Each takes several values after one flag, which node:util parseArgs cannot, so they are taken out
  * of argv before it runs. `--account-dir DIR` takes one value and is parsed with the rest.
  */
-const MULTI_VALUE_FLAGS = {
+export const MULTI_VALUE_FLAGS = {
   'bpf-program': ['ADDRESS_OR_KEYPAIR', 'FILE.so'],
   'upgradeable-program': ['ADDRESS_OR_KEYPAIR', 'FILE.so', 'UPGRADE_AUTHORITY|none'],
   account: ['ADDRESS|-', 'FILE.json'],

@@ -1,4 +1,5 @@
-import { readdir, readFile, truncate } from 'node:fs/promises';
+import { constants } from 'node:fs';
+import { open, readdir, truncate } from 'node:fs/promises';
 import { basename, dirname } from 'node:path';
 import type { PartChange } from '../../domain/state/change-feed.ts';
 import { HEADER_BYTES, parseHeader, parseLine, type SegmentHeader } from './journal-format.ts';
@@ -60,7 +61,13 @@ const NEWLINE = 0x0a;
 
 /** Reads a segment and judges how it ends. Changes nothing. */
 export async function readSegment(path: string): Promise<SegmentContent> {
-  return judgeSegment(await readFile(path));
+  // Never through a link (decision 0010); a segment is at most the compaction threshold and a little more.
+  const file = await open(path, constants.O_RDONLY | constants.O_NOFOLLOW);
+  try {
+    return judgeSegment(await file.readFile());
+  } finally {
+    await file.close();
+  }
 }
 
 export function judgeSegment(bytes: Buffer): SegmentContent {

@@ -1,10 +1,14 @@
 // Over 250 lines: one state machine (the queue, the flush loop, segment rotation, the waiters) over one open segment, read together.
+import { constants } from 'node:fs';
 import { link, open, rm, type FileHandle } from 'node:fs/promises';
 import { dirname } from 'node:path';
 import type { ChangeSink, PartChange } from '../../domain/state/change-feed.ts';
 import { createdHeader, HEADER_BYTES, headerText, journalLine } from './journal-format.ts';
 import { segmentPath } from './journal-segments.ts';
 import { InternalError } from '../../base/errors/internal-error.ts';
+
+/** A segment is opened to write as every file of ours is: never through a link (decision 0010). */
+const READ_WRITE_NO_LINK = constants.O_RDWR | constants.O_NOFOLLOW;
 
 export interface JournalWriterOptions {
   /** The state file whose journal this is (segments are named after it). */
@@ -207,7 +211,9 @@ export class JournalWriter implements ChangeSink {
       // without its header, so an empty or headless one is damage, not a crash mid-creation.
       const path = segmentPath(this.#statePath, segment);
       const temporary = `${path}.tmp`;
-      const draft = await open(temporary, 'w');
+      // Made exclusively (never through a link planted at the name); one a crash left is removed first.
+      await rm(temporary, { force: true });
+      const draft = await open(temporary, 'wx');
       try {
         await draft.writeFile(createdHeader());
         if (this.#fsync) await draft.datasync();
@@ -221,7 +227,7 @@ export class JournalWriter implements ChangeSink {
       }
       // The new file's name must survive a power loss too.
       if (this.#fsync) await syncDirectory(dirname(this.#statePath));
-      return { file: await open(path, 'r+'), length: HEADER_BYTES };
+      return { file: await open(path, READ_WRITE_NO_LINK), length: HEADER_BYTES };
     })();
     this.#handles.set(segment, created);
     this.#created = created.catch((error: unknown) => {
@@ -236,7 +242,7 @@ export class JournalWriter implements ChangeSink {
       await previous;
       if (this.#failure) return;
       const path = segmentPath(this.#statePath, segment);
-      const file = await open(path, 'r+');
+      const file = await open(path, READ_WRITE_NO_LINK);
       try {
         await writeHeader({ file, length: (await file.stat()).size }, true);
         if (this.#fsync) await file.datasync();

@@ -1,4 +1,5 @@
-import { open, readFile, rename, rm } from 'node:fs/promises';
+import { open, rename, rm } from 'node:fs/promises';
+import { boundedReadProblem, isMissing, readBoundedText } from '../../base/disk/read-file.ts';
 import { dirname } from 'node:path';
 import { setImmediate as nextTurn } from 'node:timers/promises';
 import type { EmulatorSnapshot } from '../../domain/state/snapshot.ts';
@@ -11,6 +12,9 @@ import { ensureDirectory } from '../../base/disk/folders.ts';
 /** The state file's content: a sealed snapshot, and the first journal segment it does not hold. */
 export type StateFileContent = EmulatorSnapshot & { journal?: { from: number } };
 
+/** A JavaScript string holds at most ~512 MiB: no state file of ours is larger. */
+const MAX_STATE_FILE_BYTES = 512 * 1024 * 1024;
+
 /** Longest stretch a snapshot encodes before it hands the event loop back, in ms. */
 const ENCODE_SLICE_MS = 4;
 
@@ -22,10 +26,11 @@ const ENCODE_SLICE_MS = 4;
 export async function readStateFile(path: string): Promise<StateFileContent | null> {
   let text: string;
   try {
-    text = await readFile(path, 'utf8');
+    // Bounded, never through a link, never a FIFO (decision 0010): a state file is a regular file of ours.
+    text = readBoundedText(path, MAX_STATE_FILE_BYTES);
   } catch (error) {
-    if ((error as NodeJS.ErrnoException).code === 'ENOENT') return null;
-    throw error;
+    if (isMissing(error)) return null;
+    throw new Error(`${path} ${boundedReadProblem(error)}; nothing was changed`);
   }
   const remedy = 'Restore it from a copy, or move it and its journal away to start empty.';
   let content: StateFileContent;
@@ -51,7 +56,9 @@ export async function writeStateFile(path: string, content: StateFileContent, op
   const temporary = `${path}.${process.pid}.tmp`;
   let written = 0;
   try {
-    const file = await open(temporary, 'w');
+    // Made exclusively (never through a link planted at the name); one a crash of this PID left goes first.
+    await rm(temporary, { force: true });
+    const file = await open(temporary, 'wx');
     try {
       let buffered: string[] = [];
       let size = 0;

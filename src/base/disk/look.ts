@@ -45,7 +45,7 @@ export function describeFound(found: Found): string {
     case 'link':
       return `it is a symbolic link${found.target === null ? '' : ` (to ${printablePath(found.target)})`}`;
     case 'special':
-      return 'it is a device, a pipe or a socket, not a file';
+      return 'it is a device, a pipe or a socket';
     case 'unreadable':
       return `it cannot be looked at (${found.code})`;
   }

@@ -1,10 +1,10 @@
 import { randomBytes } from 'node:crypto';
-import { closeSync, lstatSync, openSync, renameSync, unlinkSync, writeSync } from 'node:fs';
+import { closeSync, fstatSync, lstatSync, openSync, readSync, renameSync, unlinkSync, writeSync } from 'node:fs';
 import { dirname } from 'node:path';
 import { InternalError } from '../errors/internal-error.ts';
 import { ensureDirectorySync } from './folders.ts';
 import { describeFound, lookAt, systemCode } from './look.ts';
-import { readBoundedText } from './read-file.ts';
+import { openUserFile, readBoundedFile, readBoundedText } from './read-file.ts';
 
 /** A kind of file the emulator writes at a path a user names: how it is told from any other file. */
 export interface OwnedFileKind {
@@ -16,6 +16,8 @@ export interface OwnedFileKind {
   isOurs(text: string): boolean;
   /** The largest such file: a larger one is not one. */
   maxBytes: number;
+  /** Judge by the file's first bytes only (a state export of 100 MB starts with its format): `isOurs` gets this many. */
+  headBytes?: number;
 }
 
 /**
@@ -32,7 +34,7 @@ export interface OwnedFileKind {
  * - {@link remove} deletes PATH only while it is still the file written (device, inode and text).
  */
 export class OwnedFile {
-  #written: { dev: number; ino: number; text: string } | null = null;
+  #written: { dev: number; ino: number; bytes: Buffer } | null = null;
 
   private constructor(
     readonly path: string,
@@ -58,11 +60,12 @@ export class OwnedFile {
   }
 
   /** Writes `text` at PATH (a temporary file renamed onto it). Throws PATH_REFUSED when PATH now holds what is not ours, or the folder takes no file. */
-  write(text: string): void {
+  write(content: string | Uint8Array): void {
     this.#judge();
+    const bytes = Buffer.from(typeof content === 'string' ? Buffer.from(content) : content);
     let temporary: string;
     try {
-      temporary = this.#writeTemporary(text);
+      temporary = this.#writeTemporary(bytes);
     } catch (error) {
       throw this.#refuse(`cannot write there (${systemCode(error)})`);
     }
@@ -73,7 +76,7 @@ export class OwnedFile {
       removeQuietly(temporary);
       throw this.#refuse(`cannot write there (${systemCode(error)})`);
     }
-    this.#written = { dev, ino, text };
+    this.#written = { dev, ino, bytes };
   }
 
   /** Removes PATH if it is still the file {@link write} put there; anything else is left as it is. */
@@ -84,7 +87,7 @@ export class OwnedFile {
     const found = lookAt(this.path);
     if (found.kind !== 'file' || found.stats.dev !== written.dev || found.stats.ino !== written.ino) return;
     try {
-      if (readBoundedText(this.path, this.kind.maxBytes) === written.text) unlinkSync(this.path);
+      if (readBoundedFile(this.path, Math.max(this.kind.maxBytes, written.bytes.length)).equals(written.bytes)) unlinkSync(this.path);
     } catch {
       // No longer readable: nothing of ours to remove.
     }
@@ -98,16 +101,17 @@ export class OwnedFile {
       const written = this.#written;
       if (written !== null && found.stats.dev === written.dev && found.stats.ino === written.ino) return 'ours';
       if (found.stats.size === 0) return 'ours';
-      if (found.stats.size <= this.kind.maxBytes && this.#holdsOurs()) return 'ours';
+      if ((this.kind.headBytes !== undefined || found.stats.size <= this.kind.maxBytes) && this.#holdsOurs()) return 'ours';
     }
     throw this.#refuse(
-      `${describeFound(found)} that is not ${this.kind.what}; relay-emulator writes ${this.kind.what} only where nothing is, ` +
+      `${describeFound(found)}, not ${this.kind.what}; relay-emulator writes ${this.kind.what} only where nothing is, ` +
         `over an empty file, or over ${this.kind.what} it wrote before`,
     );
   }
 
   #holdsOurs(): boolean {
     try {
+      if (this.kind.headBytes !== undefined) return this.kind.isOurs(readHead(this.path, this.kind.headBytes));
       return this.kind.isOurs(readBoundedText(this.path, this.kind.maxBytes));
     } catch {
       return false;
@@ -118,7 +122,7 @@ export class OwnedFile {
     return new InternalError('PATH_REFUSED', { label: this.kind.label, path: this.path, problem });
   }
 
-  #writeTemporary(text: string): string {
+  #writeTemporary(text: string | Uint8Array): string {
     const temporary = `${this.path}.${process.pid}.${randomBytes(4).toString('hex')}.tmp`;
     // 'wx': O_CREAT | O_EXCL, which fails on anything at that name, a symbolic link included.
     const fd = openSync(temporary, 'wx', 0o644);
@@ -141,6 +145,18 @@ export function isJsonWithKeys(text: string, keys: readonly string[]): boolean {
     return typeof parsed === 'object' && parsed !== null && !Array.isArray(parsed) && keys.every((key) => key in parsed);
   } catch {
     return false;
+  }
+}
+
+/** The first `bytes` of a regular file, as text (opened as every user file is: no link, no waiting). */
+function readHead(path: string, bytes: number): string {
+  const fd = openUserFile(path);
+  try {
+    if (!fstatSync(fd).isFile()) return '';
+    const head = Buffer.alloc(bytes);
+    return head.subarray(0, readSync(fd, head, 0, bytes, 0)).toString('utf8');
+  } finally {
+    closeSync(fd);
   }
 }
 

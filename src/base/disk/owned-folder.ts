@@ -21,7 +21,14 @@ export interface OwnedFolderKind {
    */
   ownership: 'own' | 'shared';
   /** `own`: the file that shows the folder is ours (`manifest.json`). */
-  marker?: { name: string; isOurs(text: string): boolean; maxBytes: number };
+  marker?: {
+    name: string;
+    /** `ours`, `foreign` (another program's file of that name: a web app's manifest.json), or what is damaged in one of ours. */
+    judge(text: string): 'ours' | 'foreign' | { damaged: string };
+    maxBytes: number;
+  };
+  /** `own`, without a marker: the folder is ours when its names say so (every one an `<address>.json`). */
+  isOurs?: (names: readonly string[]) => boolean;
 }
 
 /** A name of one entry: no separator, not `.` or `..`, no NUL, at most 255 bytes. */
@@ -66,9 +73,14 @@ export class OwnedFolder {
       } catch (error) {
         throw refuse(`cannot be listed (${systemCode(error)})`);
       }
-      if (names.length > 0 && !folder.#holdsOurMarker()) {
+      const marker = kind.marker && names.includes(kind.marker.name) ? folder.#judgeMarker() : 'foreign';
+      if (typeof marker === 'object') {
+        throw refuse(`its ${kind.marker!.name} ${marker.damaged}; ${kind.what} holds only what relay-emulator wrote (delete the folder to start again)`);
+      }
+      const ours = kind.marker ? marker === 'ours' : (kind.isOurs?.(names) ?? false);
+      if (names.length > 0 && !ours) {
         throw refuse(
-          `it holds files relay-emulator did not write (no ${kind.marker?.name ?? 'marker'} of its own); ` +
+          `it holds files relay-emulator did not write (${kind.marker ? `no ${kind.marker.name} of its own` : 'not only what it writes'}); ` +
             `${kind.what} is written only into an empty folder, a new one, or one it wrote before`,
         );
       }
@@ -151,14 +163,14 @@ export class OwnedFolder {
     }
   }
 
-  #holdsOurMarker(): boolean {
-    const marker = this.kind.marker;
-    if (marker === undefined) return false;
+  /** The marker there, judged (read as every entry is: no link, bounded; one that cannot be read is not ours). */
+  #judgeMarker(): ReturnType<NonNullable<OwnedFolderKind['marker']>['judge']> {
+    const marker = this.kind.marker!;
     try {
       const bytes = this.read(marker.name, marker.maxBytes);
-      return bytes !== null && marker.isOurs(bytes.toString('utf8'));
+      return bytes === null ? 'foreign' : marker.judge(bytes.toString('utf8'));
     } catch {
-      return false;
+      return 'foreign';
     }
   }
 }

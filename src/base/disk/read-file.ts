@@ -105,3 +105,19 @@ function linkTarget(path: string): string | null {
     return null;
   }
 }
+
+/**
+ * Why a folder a user named cannot be read as one (decision 0010), in words that follow its name,
+ * or null: a link is never followed (its target is named), a file or a device is no folder.
+ */
+export function folderProblem(path: string): string | null {
+  let stats: ReturnType<typeof lstatSync>;
+  try {
+    stats = lstatSync(path);
+  } catch (error) {
+    return `cannot be read as a folder (${(error as NodeJS.ErrnoException).code ?? (error as Error).message})`;
+  }
+  if (stats.isSymbolicLink()) return new IsALink(linkTarget(path)).message.replace('name the file itself', 'name the folder itself');
+  if (!stats.isDirectory()) return `is not a folder (${stats.isFile() ? 'a file' : 'a device, a pipe or a socket'})`;
+  return null;
+}

@@ -1,6 +1,6 @@
-import { chmodSync, lstatSync, readFileSync, writeFileSync } from 'node:fs';
-import { join, resolve } from 'node:path';
-import { ensureDirectorySync } from '../../../base/disk/folders.ts';
+import { resolve } from 'node:path';
+import { describeFound, lookAt } from '../../../base/disk/look.ts';
+import { OwnedFolder } from '../../../base/disk/owned-folder.ts';
 
 /** A line every shim holds: how a shim is told from a real program (never overwritten, never handed on to). */
 export const SHIM_MARKER = '# relay-emulator shim:';
@@ -13,35 +13,38 @@ function quote(word: string): string {
   return `'${word.replace(/'/g, `'\\''`)}'`;
 }
 
+/** The most a shim is: three lines. */
+const MAX_SHIM_BYTES = 64 * 1024;
+
 /**
  * Writes DIR/solana-test-validator, DIR/solana and DIR/surfpool: each `exec`s this installation's
  * relay-emulator (the same node, its flags and script) with its command, so that a tool's SIGKILL
- * reaches the emulator itself and no wrapper is left holding a port. A file at one of those names
- * that is not such a shim is refused, untouched. `invocation` is how this process was started
- * (node, its flags, the script). Returns the paths written.
+ * reaches the emulator itself and no wrapper is left holding a port. DIR is a folder of the user's
+ * (decision 0010): all three names are judged before any is written, and a name holding anything
+ * but such a shim (a program, a link, a folder) refuses the lot, untouched. `invocation` is how
+ * this process was started (node, its flags, the script). Returns the paths written.
  */
 export function writeShims(directory: string, invocation: { node: string; execArgv: readonly string[]; script: string }): string[] {
-  const folder = resolve(directory);
-  ensureDirectorySync(folder);
-  const written: string[] = [];
-  for (const [name, command] of Object.entries(SHIMS)) {
-    const path = join(folder, name);
-    let existing: string | null = null;
+  const folder = OwnedFolder.claim(resolve(directory), { label: 'shims', what: 'shims', ownership: 'shared' });
+  const isShim = (name: string) => {
     try {
-      if (!lstatSync(path).isFile()) throw new ShimRefusal(`${path} is there and is not a file this command wrote`);
-      existing = readFileSync(path, 'utf8');
-    } catch (error) {
-      if (error instanceof ShimRefusal) throw error;
-      if ((error as NodeJS.ErrnoException).code !== 'ENOENT') throw new ShimRefusal(`${path}: ${(error as Error).message}`);
+      return (folder.read(name, MAX_SHIM_BYTES)?.toString('utf8') ?? '').includes(SHIM_MARKER);
+    } catch {
+      return false;
     }
-    if (existing !== null && !existing.includes(SHIM_MARKER))
-      throw new ShimRefusal(`${path} is there and is not a shim relay-emulator wrote; it was left as it is`);
-    const words = [invocation.node, ...invocation.execArgv, invocation.script, command].map(quote).join(' ');
-    writeFileSync(path, `#!/bin/sh\n${SHIM_MARKER} ${name} runs relay-emulator ${command} (written by \`relay-emulator shims\`)\nexec ${words} "$@"\n`);
-    chmodSync(path, 0o755);
-    written.push(path);
+  };
+  for (const name of Object.keys(SHIMS)) {
+    const found = lookAt(folder.entry(name));
+    if (found.kind === 'nothing' || (found.kind === 'file' && isShim(name))) continue;
+    throw new ShimRefusal(
+      `${folder.entry(name)}: ${describeFound(found)} that is not a shim relay-emulator wrote; nothing was written, and it was left as it is`,
+    );
   }
-  return written;
+  return Object.entries(SHIMS).map(([name, command]) => {
+    const words = [invocation.node, ...invocation.execArgv, invocation.script, command].map(quote).join(' ');
+    const text = `#!/bin/sh\n${SHIM_MARKER} ${name} runs relay-emulator ${command} (written by \`relay-emulator shims\`)\nexec ${words} "$@"\n`;
+    return folder.write(name, text, { mode: 0o755, replaces: () => isShim(name) });
+  });
 }
 
 /** Why the shims were not written: one line. */

@@ -1,5 +1,6 @@
 import { realpathSync } from 'node:fs';
-import { relative } from 'node:path';
+import { isAbsolute, relative } from 'node:path';
+import { isInternalError } from '../../../base/errors/internal-error.ts';
 import { ShimRefusal, writeShims } from './shim-files.ts';
 
 const USAGE = `Usage: relay-emulator shims DIR
@@ -25,10 +26,14 @@ export function runShimsCommand(argv: string[], io: { stdout: (text: string) => 
     // This process as it was started (node, its flags: tsx under `npm start`; the bin or the compiled CLI).
     written = writeShims(argv[0]!, { node: process.execPath, execArgv: process.execArgv, script: realpathSync(process.argv[1]!) });
   } catch (error) {
-    if (!(error instanceof ShimRefusal) && !(error instanceof Error && /cannot make the folder/.test(error.message))) throw error;
+    if (!(error instanceof ShimRefusal) && !isInternalError(error, 'PATH_REFUSED')) throw error;
     io.stderr(`relay-emulator shims: ${error.message}\n`);
     return 1;
   }
-  io.stdout(`${written.map((path) => relative(process.cwd(), path) || path).join(', ')}: put their folder first on PATH (PATH=$PWD/${argv[0]}:$PATH)\n`);
+  // An absolute folder is named as it is: PATH=$PWD//abs/dir was no folder at all (issue 52).
+  const onPath = isAbsolute(argv[0]!) ? argv[0]! : `$PWD/${argv[0]}`;
+  // A folder with a space or a quote in its name is quoted for sh, $PWD left to expand.
+  const hint = /^[\w./$+-]+$/.test(onPath) ? `PATH=${onPath}:$PATH` : `PATH="${onPath.replace(/(?!^\$PWD)[\\"$`]/g, '\\$&')}:$PATH"`;
+  io.stdout(`${written.map((path) => relative(process.cwd(), path) || path).join(', ')}: put their folder first on PATH (${hint})\n`);
   return 0;
 }

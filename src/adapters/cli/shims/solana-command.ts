@@ -15,6 +15,20 @@ import { showAccount, requestAirdrop, showBalance } from './solana-wallet.ts';
 const SERVED = ['logs', 'balance', 'airdrop', 'account', 'address'] as const;
 type Served = (typeof SERVED)[number];
 
+/** The command's flags, as node:util parseArgs takes them (the hostile-path test reads every one: test/support/path-flags.ts). */
+export const SOLANA_OPTIONS = {
+  url: { type: 'string', short: 'u' },
+  ws: { type: 'string' },
+  keypair: { type: 'string', short: 'k' },
+  config: { type: 'string', short: 'C' },
+  commitment: { type: 'string' },
+  output: { type: 'string' },
+  'output-file': { type: 'string', short: 'o' },
+  lamports: { type: 'boolean' },
+  'include-votes': { type: 'boolean' },
+  verbose: { type: 'boolean', short: 'v' },
+} as const;
+
 /**
  * `relay-emulator solana …`, which `relay-emulator shims DIR` installs as DIR/solana: the Solana
  * CLI's subcommands that tools run against a local validator, answered against the emulator over
@@ -36,18 +50,7 @@ export async function runSolanaCommand(argv: string[], io: SolanaIo): Promise<nu
       args: argv,
       allowPositionals: true,
       strict: true,
-      options: {
-        url: { type: 'string', short: 'u' },
-        ws: { type: 'string' },
-        keypair: { type: 'string', short: 'k' },
-        config: { type: 'string', short: 'C' },
-        commitment: { type: 'string' },
-        output: { type: 'string' },
-        'output-file': { type: 'string', short: 'o' },
-        lamports: { type: 'boolean' },
-        'include-votes': { type: 'boolean' },
-        verbose: { type: 'boolean', short: 'v' },
-      },
+      options: SOLANA_OPTIONS,
     });
   } catch (error) {
     io.stderr(`error: ${(error as Error).message}\n`);

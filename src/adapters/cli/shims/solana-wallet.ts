@@ -1,18 +1,29 @@
-import { writeFileSync } from 'node:fs';
-import { decompress } from 'fzstd';
+import { isJsonWithKeys, OwnedFile } from '../../../base/disk/owned-file.ts';
+import { zstdDecompress } from '../../../base/codecs/zstd.ts';
+import { FetchProblem, fetchBounded } from '../../../base/http/bounded-fetch.ts';
 import { exactJson } from '../../../domain/fixtures/account-dumps.ts';
 import type { SolanaIo, SolanaTarget } from './solana-target.ts';
 
 const LAMPORTS_PER_SOL = 1_000_000_000n;
 
+/** An account holds at most 10 MiB: its base64 and the JSON around it stay below this. */
+const MAX_ANSWER_BYTES = 32 * 1024 * 1024;
+/** MAX_PERMITTED_DATA_LENGTH: the most a frame of account data may decompress to. */
+const MAX_ACCOUNT_BYTES = 10 * 1024 * 1024;
+
 /** A JSON-RPC call to the target, its result (bigints exact), or an Error with the RPC's message. */
 async function rpc<T>(target: SolanaTarget, method: string, params: unknown[]): Promise<T> {
-  const response = await fetch(target.rpcUrl, {
-    method: 'POST',
-    headers: { 'content-type': 'application/json' },
-    body: JSON.stringify({ jsonrpc: '2.0', id: 1, method, params }),
-  });
-  const text = await response.text();
+  let text: string;
+  try {
+    ({ text } = await fetchBounded(
+      target.rpcUrl,
+      { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ jsonrpc: '2.0', id: 1, method, params }) },
+      { maxBytes: MAX_ANSWER_BYTES, timeoutMs: 30_000 },
+    ));
+  } catch (error) {
+    if (error instanceof FetchProblem) throw new Error(`${target.rpcUrl}: ${error.message}`);
+    throw error;
+  }
   // Lamports and rent epochs pass 2^53: read them as text-exact bigints.
   const body = JSON.parse(text.replace(/"(lamports|rentEpoch|value)":(\d{16,})/g, '"$1":"$2"')) as { result?: T; error?: { message: string } };
   if (body.error) throw new Error(body.error.message);
@@ -69,11 +80,22 @@ export async function showAccount(
   target: SolanaTarget,
   io: SolanaIo,
 ): Promise<number> {
+  // Judged before anything is asked (decision 0010): a dump replaces only a dump, raw data only nothing or an empty file.
+  const outputFile =
+    options.outputFile === null
+      ? null
+      : OwnedFile.claim(
+          options.outputFile,
+          target.output === 'display'
+            ? { label: '--output-file', what: "an account's data", isOurs: () => false, maxBytes: 0 }
+            : { label: '--output-file', what: 'an account dump', isOurs: (text) => isJsonWithKeys(text, ['pubkey', 'account']), maxBytes: 64 * 1024 * 1024 },
+        );
   const { value } = await rpc<{ value: AccountJson | null }>(target, 'getAccountInfo', [address, { encoding: 'base64+zstd', commitment: target.commitment }]);
   if (value === null) throw new Error(`AccountNotFound: pubkey=${address}`);
   const [encoded, encoding] = value.data;
   const raw = Buffer.from(encoded, 'base64');
-  const data = encoding === 'base64+zstd' ? Buffer.from(decompress(raw)) : raw;
+  // Bounded before anything is allocated: a 43 KB answer declaring 1 GiB once took 3.5 GB (issue 53 item 7).
+  const data = encoding === 'base64+zstd' ? Buffer.from(await zstdDecompress(raw, MAX_ACCOUNT_BYTES)) : raw;
   const lamports = BigInt(value.lamports);
   if (target.output !== 'display') {
     const json = jsonOut(
@@ -91,15 +113,21 @@ export async function showAccount(
       target,
     );
     if (options.outputFile !== null) {
-      writeFileSync(options.outputFile, json);
+      // A dump replaces only a dump, an empty file, or nothing (decision 0010).
+      OwnedFile.claim(options.outputFile, {
+        label: '--output-file',
+        what: 'an account dump',
+        isOurs: (text) => isJsonWithKeys(text, ['pubkey', 'account']),
+        maxBytes: 64 * 1024 * 1024,
+      }).write(json);
       io.stdout(`\nWrote account to ${options.outputFile}\n`);
     } else io.stdout(`${json}\n`);
     return 0;
   }
   const rows = [`Public Key: ${address}`, `Balance: ${balanceText(lamports, options.lamports)}`, `Owner: ${value.owner}`, `Executable: ${value.executable}`];
   let text = `\n${rows.join('\n')}\nRent Epoch: ${value.rentEpoch}\n`;
-  if (options.outputFile !== null) {
-    writeFileSync(options.outputFile, data);
+  if (outputFile !== null) {
+    outputFile.write(data);
     text += `\nWrote account data to ${options.outputFile}\n`;
   } else if (data.length > 0) text += `${hexDump(data)}\n`;
   io.stdout(`${text}\n`);

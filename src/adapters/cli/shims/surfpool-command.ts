@@ -63,7 +63,7 @@ export async function runSurfpoolCommand(argv: string[], io: ServeIo = {}): Prom
   // Surfpool forks the cluster, fetching each account as it is read; here the clone cache holds what was fetched before.
   if (options.datasource !== null) {
     const dumps = cachedDumps(options.cacheRoot, options.datasource);
-    options.start.accounts.push(...dumps.map((path) => ({ path })));
+    options.start.accounts.push(...dumps);
     stderr(
       `relay-emulator surfpool: ${options.datasource}: ${dumps.length} account(s) from the clone cache ` +
         `(${dumps.length === 0 ? 'none yet: `relay-emulator clone --url URL --out DIR ADDRESS…` or start --clone fetch them once' : 'no network'})\n`,
@@ -71,6 +71,37 @@ export async function runSurfpoolCommand(argv: string[], io: ServeIo = {}): Prom
   }
   return serveUntilStopped(options.start, { ...io, stdout: options.silent ? () => undefined : stdout, stderr });
 }
+
+/** The command's flags, as node:util parseArgs takes them (the hostile-path test reads every one: test/support/path-flags.ts). */
+export const SURFPOOL_OPTIONS = {
+  port: { type: 'string', short: 'p' },
+  'ws-port': { type: 'string', short: 'w' },
+  host: { type: 'string', short: 'o' },
+  airdrop: { type: 'string', short: 'a', multiple: true },
+  'airdrop-amount': { type: 'string', short: 'q' },
+  'airdrop-keypair-path': { type: 'string', short: 'k', multiple: true },
+  'slot-time': { type: 'string', short: 't' },
+  'block-production-mode': { type: 'string', short: 'b' },
+  'log-level': { type: 'string', short: 'l' },
+  'rpc-url': { type: 'string', short: 'u' },
+  network: { type: 'string', short: 'n' },
+  offline: { type: 'boolean' },
+  'no-deploy': { type: 'boolean' },
+  'legacy-anchor-compatibility': { type: 'boolean' },
+  'anchor-test-config-path': { type: 'string', multiple: true },
+  watch: { type: 'boolean' },
+  ci: { type: 'boolean' },
+  'no-tui': { type: 'boolean' },
+  'no-studio': { type: 'boolean' },
+  'disable-instruction-profiling': { type: 'boolean' },
+  yes: { type: 'boolean', short: 'y' },
+  daemon: { type: 'boolean' },
+  'max-profiles': { type: 'string', short: 'c' },
+  'studio-port': { type: 'string', short: 's' },
+  'log-path': { type: 'string' },
+  'log-bytes-limit': { type: 'string' },
+  'subgraph-db': { type: 'string', short: 'd' },
+} as const;
 
 /** Surfpool's `start` flags, as `start`'s options. Throws UsageError, one line. */
 export function surfpoolStartOptions(argv: string[], env: NodeJS.ProcessEnv, home: string = homedir()) {
@@ -80,35 +111,7 @@ export function surfpoolStartOptions(argv: string[], env: NodeJS.ProcessEnv, hom
       args: argv,
       strict: true,
       allowPositionals: false,
-      options: {
-        port: { type: 'string', short: 'p' },
-        'ws-port': { type: 'string', short: 'w' },
-        host: { type: 'string', short: 'o' },
-        airdrop: { type: 'string', short: 'a', multiple: true },
-        'airdrop-amount': { type: 'string', short: 'q' },
-        'airdrop-keypair-path': { type: 'string', short: 'k', multiple: true },
-        'slot-time': { type: 'string', short: 't' },
-        'block-production-mode': { type: 'string', short: 'b' },
-        'log-level': { type: 'string', short: 'l' },
-        'rpc-url': { type: 'string', short: 'u' },
-        network: { type: 'string', short: 'n' },
-        offline: { type: 'boolean' },
-        'no-deploy': { type: 'boolean' },
-        'legacy-anchor-compatibility': { type: 'boolean' },
-        'anchor-test-config-path': { type: 'string', multiple: true },
-        watch: { type: 'boolean' },
-        ci: { type: 'boolean' },
-        'no-tui': { type: 'boolean' },
-        'no-studio': { type: 'boolean' },
-        'disable-instruction-profiling': { type: 'boolean' },
-        yes: { type: 'boolean', short: 'y' },
-        daemon: { type: 'boolean' },
-        'max-profiles': { type: 'string', short: 'c' },
-        'studio-port': { type: 'string', short: 's' },
-        'log-path': { type: 'string' },
-        'log-bytes-limit': { type: 'string' },
-        'subgraph-db': { type: 'string', short: 'd' },
-      },
+      options: SURFPOOL_OPTIONS,
     }));
   } catch (error) {
     // node:util names the flag: "Unknown option '--runbook'".
