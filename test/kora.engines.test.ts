@@ -48,6 +48,28 @@ describe('Kora JSON-RPC', () => {
     expect(await assertFetchResponseMatchesSpec('GET', '/liveness', liveness)).toMatchObject({ jsonrpc: '2.0', result: null });
   });
 
+  it('answers the methods without params whatever params are sent (`[]` too), and reads an array by position for the others (issue 53 item 16)', async () => {
+    for (const params of [[], {}, null, 'anything', [1, 2]]) {
+      expect((await call('getPayerSigner', params)).body.result).toEqual({ signer_address: FEE_PAYER.toBase58(), payment_address: FEE_PAYER.toBase58() });
+      expect((await call('getConfig', params)).body.result.fee_payers).toEqual([FEE_PAYER.toBase58()]);
+      expect((await call('getSupportedTokens', params)).body.result.tokens).toContain(USDC.toBase58());
+      expect((await call('getBlockhash', params)).body.result.blockhash).toMatch(/^[1-9A-HJ-NP-Za-km-z]{32,44}$/);
+      expect((await call('liveness', params)).body.result).toBe(null);
+    }
+    // signTransaction's fields in Kora's order: transaction, signer_key, sig_verify.
+    const transaction = build({
+      instructions: [transferInstruction(ALICE, BOB.publicKey, 1n)],
+      blockhash: await blockhash(),
+      signers: [ALICE],
+    });
+    const byPosition = (await call('signTransaction', [transaction, FEE_PAYER.toBase58(), false])).body.result;
+    expect(byPosition.signer_pubkey).toBe(FEE_PAYER.toBase58());
+    expect((await call('signTransaction', [transaction])).body.result.signer_pubkey).toBe(FEE_PAYER.toBase58());
+    for (const params of [[transaction, null, false, 'one too many'], 'a string', 7]) {
+      expect((await call('signTransaction', params)).body.error).toEqual({ code: -32602, message: 'Invalid params' });
+    }
+  });
+
   it('refuses a method Kora 2.0.5 does not register, and a body that is not JSON, with 405 and no body; JSON not sent as JSON with 415', async () => {
     expect(await call('getVersion')).toEqual({ status: 405, body: null });
     const garbage = await fetch(emulator.config.koraUrl, { method: 'POST', body: '{not json' });

@@ -3430,7 +3430,8 @@ export interface operations {
                     /** @description As at POST /rpc, one rule (issue 45, item 10) - a string, a number (fractions too) or null, echoed; a call with any other id is answered -32600 "Invalid request" with id null. */
                     id?: string | number | null;
                     method: string;
-                    params?: Record<string, never> | null;
+                    /** @description Kora 2.0 registers liveness, getConfig, getPayerSigner, getSupportedTokens and getBlockhash without reading their params (`_rpc_params` in server.rs): whatever is sent, `[]` included, is answered. The other methods parse theirs into their request struct as jsonrpsee does (serde_json): an object by field name, or an array by position in the struct's field order (estimateTransactionFee: transaction, fee_token, signer_key, sig_verify; signTransaction and signAndSendTransaction: transaction, signer_key, sig_verify), missing trailing fields taking their defaults; an array longer than the fields, or any other value, is -32602 "Invalid params". */
+                    params?: unknown;
                 };
             };
         };

@@ -90,19 +90,52 @@ export function koraAnswer(context: KoraContext): (call: Call<KoraDeps>) => Prom
       return failure(null, -32600, 'Invalid request');
     }
     const id = object.id ?? null;
-    const params = object.params;
-    if (params !== undefined && params !== null && (typeof params !== 'object' || Array.isArray(params))) {
-      return failure(id, -32602, 'Invalid params');
-    }
+    const params = koraParams(method, object.params);
+    if (params === null) return failure(id, -32602, 'Invalid params');
     try {
       const { KORA_METHODS } = await koraMethods();
-      return reply(id, await KORA_METHODS[method]((params ?? {}) as Record<string, unknown>, context));
+      return reply(id, await KORA_METHODS[method](params, context));
     } catch (error) {
       if (!(error instanceof KoraError)) throw error;
       call.vars.refusal = { code: error.kind, rule: error.rule };
       return failure(id, KORA_CALL_FAILED, error.message);
     }
   };
+}
+
+/**
+ * Each method's request fields in Kora 2.0.5's declaration order (crates/lib/src/rpc_server/method/*.rs):
+ * jsonrpsee's `params.parse()` is serde_json's, which fills a struct from an array by position.
+ */
+const REQUEST_FIELDS: Record<KoraMethodName, readonly string[] | 'none'> = {
+  liveness: 'none',
+  getConfig: 'none',
+  getPayerSigner: 'none',
+  getSupportedTokens: 'none',
+  getBlockhash: 'none',
+  estimateTransactionFee: ['transaction', 'fee_token', 'signer_key', 'sig_verify'],
+  signTransaction: ['transaction', 'signer_key', 'sig_verify'],
+  signAndSendTransaction: ['transaction', 'signer_key', 'sig_verify'],
+  transferTransaction: ['amount', 'token', 'source', 'destination', 'signer_key'],
+};
+
+/**
+ * A call's params as its method reads them, or null for -32602 (issue 53 item 16). Kora 2.0
+ * registers liveness, getConfig, getPayerSigner, getSupportedTokens and getBlockhash without reading
+ * their params (`_rpc_params` in server.rs): whatever is sent, `[]` included, is answered. The others
+ * parse theirs into their request struct: an object by name, an array by position (its fields in
+ * order; missing trailing ones take their defaults, more elements than fields are refused), and
+ * anything else is Invalid params.
+ */
+function koraParams(method: KoraMethodName, params: unknown): Record<string, unknown> | null {
+  const fields = REQUEST_FIELDS[method];
+  if (fields === 'none') return {};
+  if (params === undefined || params === null) return {};
+  if (Array.isArray(params)) {
+    if (params.length > fields.length) return null;
+    return Object.fromEntries(params.map((value, index) => [fields[index]!, value]));
+  }
+  return typeof params === 'object' ? (params as Record<string, unknown>) : null;
 }
 
 /**
