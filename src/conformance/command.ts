@@ -12,6 +12,7 @@
  * The CLI entry point (src/adapters/cli/) calls runConformanceCommand with the arguments after `conformance`
  * (a leading `conformance` is accepted and dropped too).
  */
+import { parseArgsMessage } from '../base/words/parse-args-message.ts';
 import { OwnedFile } from '../base/disk/owned-file.ts';
 import { readKeypair, REPORT_FILES, UsageError } from './command-files.ts';
 import { isInternalError } from '../base/errors/internal-error.ts';
@@ -151,7 +152,7 @@ async function parseCommand(args: string[]) {
   try {
     values = parseFlags(args);
   } catch (error) {
-    throw new UsageError((error as Error).message);
+    throw new UsageError(parseArgsMessage(error));
   }
   if (values.help) return 'help' as const;
 

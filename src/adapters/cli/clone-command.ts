@@ -1,4 +1,5 @@
 import { relative, resolve } from 'node:path';
+import { parseArgsMessage } from '../../base/words/parse-args-message.ts';
 import { parseArgs } from 'node:util';
 import { isInternalError } from '../../base/errors/internal-error.ts';
 import { decodeBase58 } from '../../base/crypto/base58.ts';
@@ -44,7 +45,7 @@ export async function runCloneCommand(argv: string[], io: { stdout: (text: strin
       options: CLONE_OPTIONS,
     }));
   } catch (error) {
-    io.stderr(`relay-emulator clone: ${(error as Error).message} (relay-emulator clone --help)\n`);
+    io.stderr(`relay-emulator clone: ${parseArgsMessage(error)} (relay-emulator clone --help)\n`);
     return 2;
   }
   if (values.help) {

@@ -1,4 +1,5 @@
 import { parseArgs } from 'node:util';
+import { parseArgsMessage } from '../../base/words/parse-args-message.ts';
 import { compareCosts, comparisonMarkdown, comparisonText } from '../../vitest/compare.ts';
 import { DEFAULT_REPORT, DEFAULT_SNAPSHOT, readReport, writeReport } from '../../vitest/report.ts';
 
@@ -37,7 +38,7 @@ export function runCostsCommand(argv: string[], io: { stdout: (text: string) => 
       options: COSTS_OPTIONS,
     }) as { values: Record<string, string | boolean | undefined>; positionals: string[] });
   } catch (error) {
-    io.stderr(`relay-emulator costs: ${(error as Error).message} (relay-emulator costs --help)\n`);
+    io.stderr(`relay-emulator costs: ${parseArgsMessage(error)} (relay-emulator costs --help)\n`);
     return 2;
   }
   const [command, ...extra] = positionals;
@@ -49,7 +50,9 @@ export function runCostsCommand(argv: string[], io: { stdout: (text: string) => 
     io.stderr(`relay-emulator costs: give one of update, check, diff (relay-emulator costs --help)\n`);
     return 2;
   }
-  const tolerance = values.tolerance === undefined ? 0 : Number(values.tolerance);
+  // A decimal percentage, written out: '' was read as 0 and '0x10' as 16 by Number() (issue 53 item 14).
+  const raw = values.tolerance as string | undefined;
+  const tolerance = raw === undefined ? 0 : /^\d+(\.\d+)?$/.test(raw) ? Number(raw) : Number.NaN;
   if (!Number.isFinite(tolerance) || tolerance < 0) {
     io.stderr(`relay-emulator costs: --tolerance must be a percentage of at least 0, not "${String(values.tolerance)}"\n`);
     return 2;

@@ -1,4 +1,5 @@
 import { parseArgs } from 'node:util';
+import { parseArgsMessage } from '../../base/words/parse-args-message.ts';
 import { START_FLAGS } from './start-flags.ts';
 import { DEFAULT_HOST, DEFAULT_PORT } from '../listen/defaults.ts';
 import { DEFAULT_STATE_INTERVAL_MS } from '../server/state-file.ts';
@@ -127,7 +128,7 @@ export function parseStartOptions(argv: string[], env: NodeJS.ProcessEnv = proce
       options: START_OPTIONS,
     }));
   } catch (error) {
-    throw new UsageError((error as Error).message);
+    throw new UsageError(parseArgsMessage(error));
   }
   const pick = (
     flag: Exclude<

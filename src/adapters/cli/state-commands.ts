@@ -6,6 +6,7 @@
  *   relay-emulator export --url ORIGIN --format solana-accounts --out DIR   (one Solana CLI dump per account)
  *   relay-emulator import --url ORIGIN [--admin-token TOKEN] FILE
  */
+import { parseArgsMessage } from '../../base/words/parse-args-message.ts';
 import { parseArgs } from 'node:util';
 import { decodeBase58 } from '../../base/crypto/base58.ts';
 import { OwnedFile, type OwnedFileKind } from '../../base/disk/owned-file.ts';
@@ -188,7 +189,7 @@ function parse(command: 'export' | 'import', argv: string[], env: NodeJS.Process
       options: STATE_OPTIONS,
     }));
   } catch (error) {
-    throw new UsageError((error as Error).message);
+    throw new UsageError(parseArgsMessage(error));
   }
   if (values.help) return 'help' as const;
   if (!values.url) throw new UsageError("--url is required (the emulator's origin, e.g. http://127.0.0.1:8787)");

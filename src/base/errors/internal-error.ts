@@ -79,7 +79,6 @@ const MESSAGES: { [C in InternalCode]: (context: InternalContexts[C]) => string 
 
 /** A path as one line: quoted as JSON when it holds a control character (a newline in a hostile name). */
 export function printablePath(path: string): string {
-  // biome-ignore lint/suspicious/noControlCharactersInRegex: control characters are what it looks for
   return /[\u0000-\u001f\u007f]/.test(path) ? JSON.stringify(path) : path;
 }
 

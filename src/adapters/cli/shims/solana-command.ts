@@ -1,4 +1,5 @@
 import { spawn } from 'node:child_process';
+import { parseArgsMessage } from '../../../base/words/parse-args-message.ts';
 import { accessSync, constants, readFileSync } from 'node:fs';
 import { delimiter, join, resolve } from 'node:path';
 import { parseArgs } from 'node:util';
@@ -53,7 +54,7 @@ export async function runSolanaCommand(argv: string[], io: SolanaIo): Promise<nu
       options: SOLANA_OPTIONS,
     });
   } catch (error) {
-    io.stderr(`error: ${(error as Error).message}\n`);
+    io.stderr(`error: ${parseArgsMessage(error)}\n`);
     return 2;
   }
   const { values, positionals } = parsed as { values: Record<string, string | boolean | undefined>; positionals: string[] };

@@ -1,4 +1,5 @@
 import { spawn } from 'node:child_process';
+import { parseArgsMessage } from '../../../base/words/parse-args-message.ts';
 import { existsSync } from 'node:fs';
 import { homedir } from 'node:os';
 import { dirname, resolve } from 'node:path';
@@ -115,7 +116,7 @@ export function surfpoolStartOptions(argv: string[], env: NodeJS.ProcessEnv, hom
     }));
   } catch (error) {
     // node:util names the flag: "Unknown option '--runbook'".
-    throw new UsageError(`${(error as Error).message.replace(/\. To specify a positional argument.*$/s, '')}; it cannot be honoured here`);
+    throw new UsageError(`${parseArgsMessage(error).replace(/; To specify a positional argument.*$/s, '')}; it cannot be honoured here`);
   }
   const text = (name: string) => values[name] as string | undefined;
   if (text('rpc-url') !== undefined && text('network') !== undefined) throw new UsageError("the argument '--rpc-url' cannot be used with '--network'");
