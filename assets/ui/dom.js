@@ -130,7 +130,19 @@ export function lamports(value) {
 export function time(iso) {
   if (!iso) return '—';
   const date = new Date(iso);
+  // A time no date can hold is shown as it came, never thrown (toISOString throws a RangeError).
+  if (Number.isNaN(date.getTime())) return String(iso);
   return h('time', { datetime: date.toISOString(), title: date.toISOString() }, date.toLocaleTimeString('en-GB', { hour12: false }));
+}
+
+/**
+ * A ledger clock's unix seconds as ISO 8601, or the seconds themselves when no JavaScript date can
+ * hold them: the clock takes any i64 (surfnet_timeTravel can put it 285,000 years ahead), and a page
+ * that threw "Invalid time value" showed nothing else (issue 53 item 15).
+ */
+export function blockTimeText(seconds) {
+  const date = new Date(Number(seconds) * 1000);
+  return Number.isNaN(date.getTime()) ? `${seconds} (unix seconds, past what a date can show)` : date.toISOString();
 }
 
 /** A lifecycle status as a badge. */

@@ -1,7 +1,7 @@
 // One relay in full: what the app sent, what the policy said, what the ledger said, what it cost.
 
 import { call } from './api.js';
-import { addressLink, definitions, fill, h, json, lamports, ledgerError, link, sol, statusBadge, table } from './dom.js';
+import { addressLink, blockTimeText, definitions, fill, h, json, lamports, ledgerError, link, sol, statusBadge, table } from './dom.js';
 import { instruction } from './detail-instruction.js';
 import { operationText, policyText } from './panel-relays.js';
 
@@ -58,7 +58,7 @@ function sections(detail) {
           'Block time',
           detail.blockTime === null
             ? undefined
-            : `${new Date(detail.blockTime * 1000).toISOString()} (the ledger's clock: seeded, it starts at its genesis time and moves with slots)`,
+            : `${blockTimeText(detail.blockTime)} (the ledger's clock: seeded, it starts at its genesis time and moves with slots)`,
         ],
         ['Compute units', meta ? String(meta.computeUnitsConsumed) : undefined],
         ['Error', row.error ? h('span', { id: 'detail-error' }, ledgerError(row.error, row.errorRaw)) : undefined],

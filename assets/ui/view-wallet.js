@@ -1,7 +1,7 @@
 // One address: its SOL, its token accounts and balances, its history, and the faucet for it.
 
 import { call } from './api.js';
-import { addressLink, definitions, fill, h, ledgerError, link, relayLink, sol, table } from './dom.js';
+import { addressLink, blockTimeText, definitions, fill, h, ledgerError, link, relayLink, sol, table } from './dom.js';
 import { faucetForm } from './panel-controls.js';
 
 export function walletView(address, app) {
@@ -75,7 +75,7 @@ export function walletView(address, app) {
                 {},
                 h('th', { scope: 'row' }, relayLink(entry.signature)),
                 h('td', { class: 'number' }, String(entry.slot)),
-                h('td', {}, new Date(entry.blockTime * 1000).toISOString()),
+                h('td', {}, blockTimeText(entry.blockTime)),
                 h('td', { class: entry.err === null ? null : 'error-text' }, entry.err === null ? 'ok' : ['failed: ', ledgerError(entry.errorText, entry.err)]),
                 h('td', {}, entry.memo ?? ''),
               ),

@@ -211,6 +211,40 @@ describe('web UI in chromium', () => {
     expect(await seriousViolations('wallet')).toEqual([]);
   });
 
+  it('shows a ledger time no date can hold as its seconds, on the wallet and detail pages (issue 53 item 15)', async () => {
+    const far = await startServer({ port: 0 });
+    try {
+      const rpc = async (method: string, params: unknown[]) =>
+        (await (
+          await fetch(far.emulator.config.rpcUrl, {
+            method: 'POST',
+            headers: { 'Content-Type': 'application/json' },
+            body: JSON.stringify({ jsonrpc: '2.0', id: 1, method, params }),
+          })
+        ).json()) as {
+          result?: unknown;
+          error?: { message: string };
+        };
+      // Past what the ledger's clock counts: refused in one line.
+      expect((await rpc('surfnet_timeTravel', [{ absoluteEpoch: 2 ** 40 }])).error?.message).toMatch(
+        /^Cannot travel to epoch 1099511627776: the clock goes no further than slot 9007199254740991$/,
+      );
+      // Within it, but past what a JavaScript date holds (8.64e15 ms): the pages show the seconds.
+      expect((await rpc('surfnet_timeTravel', [{ absoluteTimestamp: 9e15 }])).error).toBeUndefined();
+      const wallet = Keypair.generate().publicKey.toBase58();
+      const signature = (await rpc('requestAirdrop', [wallet, 1_000_000_000])).result as string;
+      await far.emulator.settle();
+      await page.goto(`${far.origin}/address/${wallet}`);
+      await expect.poll(() => page.locator('main').textContent(), { timeout: LIVE }).toContain('9000000000000 (unix seconds, past what a date can show)');
+      await page.goto(`${far.origin}/tx/${signature}`);
+      await expect.poll(() => page.locator('main').textContent(), { timeout: LIVE }).toContain('9000000000000 (unix seconds, past what a date can show)');
+    } finally {
+      // Away first: closing the server under the page would cut its live stream.
+      await page.goto(server.origin);
+      await far.close();
+    }
+  });
+
   it('resets from the UI: the list empties and the fee payer is back at its start', async () => {
     await page.locator('.brand').click();
     await expect.poll(() => page.locator('#relay-table tbody tr[data-id]').count(), { timeout: LIVE }).toBeGreaterThan(0);

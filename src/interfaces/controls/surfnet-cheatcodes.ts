@@ -130,11 +130,16 @@ export function surfnetCheatcodes(parts: CheatcodeParts): MethodTable {
       const current = context.deps.ledger.clock();
       const schedule = context.deps.ledger.epochSchedule;
       const target = timeTravelTarget(config ?? null, current.unixTimestamp);
+      // The furthest the ledger's clock goes: slots are counted exactly up to 2^53 - 1, and a validator's
+      // unix timestamp is an i64 of seconds (issue 53 item 15: 9e15 ms was taken, and the UI's dates broke).
+      const beyond = (what: string) => new JsonRpcError(RPC_ERROR.INTERNAL_ERROR, `Cannot travel to ${what}: the clock goes no further than slot ${MAX_SLOT}`);
       if ('slot' in target) {
+        if (target.slot > MAX_SLOT) throw beyond(`slot ${target.slot}`);
         if (target.slot < current.slot)
           throw new JsonRpcError(RPC_ERROR.INTERNAL_ERROR, `Cannot travel to past slot: target=${target.slot}, current=${current.slot}`);
         await parts.controls.warp({ slot: Number(target.slot) });
       } else if ('epoch' in target) {
+        if (target.epoch * schedule.slotsPerEpoch > MAX_SLOT) throw beyond(`epoch ${target.epoch}`);
         if (target.epoch < current.epoch)
           throw new JsonRpcError(RPC_ERROR.INTERNAL_ERROR, `Cannot travel to past epoch: target=${target.epoch}, current=${current.epoch}`);
         await parts.controls.warp({ slot: Number(target.epoch * schedule.slotsPerEpoch) });
@@ -147,6 +152,7 @@ export function surfnetCheatcodes(parts: CheatcodeParts): MethodTable {
           );
         // A slot is 400 ms: the slots that time holds go by, and the clock reads the time asked.
         const slots = ((seconds - current.unixTimestamp) * 1000n) / 400n;
+        if (seconds > I64_MAX || current.slot + slots > MAX_SLOT) throw beyond(`timestamp ${target.milliseconds}`);
         await parts.controls.warp({ slot: Number(current.slot + slots), unixTimestamp: Number(seconds) });
       }
       return epochInfo(context);
@@ -216,6 +222,10 @@ function optionalKey(value: unknown, field: string, data: Buffer, at: number): v
     .toBuffer()
     .copy(data, at + 4);
 }
+
+/** The last slot the ledger counts exactly (its slots are JavaScript numbers past the engine). */
+const MAX_SLOT = BigInt(Number.MAX_SAFE_INTEGER);
+const I64_MAX = 2n ** 63n - 1n;
 
 function timeTravelTarget(config: Record<string, unknown> | null, nowSeconds: bigint): { slot: bigint } | { epoch: bigint } | { milliseconds: bigint } {
   if (config === null) return { milliseconds: nowSeconds * 1000n + 3_600_000n };
