@@ -61,6 +61,29 @@ export function runtimeAccountReason(address: PublicKey): string | null {
   return shipped ? `${key} is ${shipped}, which the emulator's runtime ships and its relay policy is written for` : null;
 }
 
+/** Reserved keys that hold data, not a program: a validator's genesis takes a dump of them (kit's fixtures load the stake config). */
+const GENESIS_DATA_KEYS: ReadonlySet<string> = new Set(['StakeConfig11111111111111111111111111111111']);
+
+/**
+ * What loading an app's program or account dump at `address` at genesis does, as solana-test-validator
+ * does it: a builtin program or a sysvar is refused; the stake config (data under a reserved key) is
+ * taken; a program or mint the emulator ships is replaced, with a warning (SPL Token's and
+ * Token-2022's own CI load a fresh build at their address; a validator's genesis adds its SPL
+ * programs only where nothing was given); anything else is taken.
+ */
+export function genesisLoad(address: PublicKey): { refused: string } | { replaces: string } | null {
+  const key = addressOf(address);
+  if (RESERVED_ACCOUNT_KEYS.has(key) && !GENESIS_DATA_KEYS.has(key))
+    return { refused: `${key} is a builtin program or a sysvar of the runtime, which nothing may replace` };
+  const shipped = ENGINE_ACCOUNTS.get(key);
+  if (shipped) {
+    return {
+      replaces: `${key} is ${shipped}, which the emulator ships: this replaces it at genesis, as on solana-test-validator (the relay's policy was written for mainnet's build)`,
+    };
+  }
+  return null;
+}
+
 /** Owners of the runtime's own accounts: the loaders (programs and their data), the native loader (builtins) and the sysvar owner. */
 export const RUNTIME_OWNERS: ReadonlySet<string> = new Set([
   'Sysvar1111111111111111111111111111111111111',
