@@ -122,3 +122,27 @@ export async function zstdCompress(bytes: Uint8Array): Promise<Uint8Array> {
   }));
   return zstd.compress(bytes, 3);
 }
+
+/**
+ * One zstd frame of `bytes` as Agave's RPC writes `base64+zstd` (account-decoder: a streaming
+ * `zstd::stream::write::Encoder` at level 0, libzstd's default 3): the same blocks as
+ * {@link zstdCompress}, under the header a streaming encoder writes, which pledges no size: no
+ * content size, not single-segment, no checksum, and the window of level 3 for an unknown size
+ * (2 MiB: descriptor 0x58). Clients that compare the bytes (kit's tests) see Agave's `KLUv/QBY…`.
+ */
+export async function zstdCompressStreamed(bytes: Uint8Array): Promise<Uint8Array> {
+  const frame = await zstdCompress(bytes);
+  const descriptor = frame[4]!;
+  const singleSegment = (descriptor >> 5) & 1;
+  const dictionaryBytes = [0, 1, 2, 4][descriptor & 3]!;
+  const sizeBytes = descriptor >> 6 === 0 ? singleSegment : [0, 2, 4, 8][descriptor >> 6]!;
+  const header = 5 + (singleSegment ? 0 : 1) + dictionaryBytes + sizeBytes;
+  // A checksum after the blocks (none by default) goes with the header that announced it.
+  const blocks = frame.subarray(header, frame.length - ((descriptor >> 2) & 1) * 4);
+  const streamed = new Uint8Array(6 + blocks.length);
+  streamed.set(frame.subarray(0, 4));
+  streamed[4] = 0x00;
+  streamed[5] = 0x58;
+  streamed.set(blocks, 6);
+  return streamed;
+}

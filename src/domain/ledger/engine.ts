@@ -8,6 +8,12 @@ export interface LedgerAccount {
   owner: PublicKey;
   data: Uint8Array;
   executable: boolean;
+  /**
+   * The rent epoch it was stored with, where it came with one (a dump's `rentEpoch`, a validator's
+   * genesis account) and no transaction has written it since; absent: u64::MAX, what a validator
+   * reports for an account it made or rewrote (rent-exempt).
+   */
+  rentEpoch?: bigint;
 }
 
 /**

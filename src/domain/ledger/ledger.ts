@@ -53,6 +53,8 @@ export class Ledger {
   readonly #reads: AccountReads;
   /** Addresses written since creation or the last forgetWrites() (reset and the state file read them). */
   readonly #written = new Set<string>();
+  /** The rent epochs genesis accounts were given (absent: u64::MAX, what the RPC reports otherwise). */
+  readonly #genesisRentEpochs: ReadonlyMap<string, bigint>;
   #lock: Promise<unknown> = Promise.resolve();
   readonly #report: ChangeReporter;
   /** Its epochs: mainnet's, or `settings.slotsPerEpoch` slots each (the Clock sysvar, the RPC's epoch answers). */
@@ -71,6 +73,9 @@ export class Ledger {
     this.#report = options.changes?.reporter('ledger') ?? (() => undefined);
     this.#blockhashes = new LedgerBlockhashes(this.#report);
     this.#reads = new AccountReads(engine);
+    this.#genesisRentEpochs = new Map(
+      options.genesis.flatMap(({ address, account }) => (account.rentEpoch === undefined ? [] : [[addressOf(address), account.rentEpoch] as const])),
+    );
   }
 
   static async create(options: LedgerOptions): Promise<Ledger> {
@@ -146,7 +151,13 @@ export class Ledger {
    * change, setAccounts), which all go through this class (account-reads.ts). Do not mutate it.
    */
   getAccount(address: PublicKey): Promise<LedgerAccount | null> {
-    return this.#reads.read(address);
+    const read = this.#reads.read(address);
+    if (this.#genesisRentEpochs.size === 0) return read;
+    // A genesis account that came with a rent epoch (a dump's, a validator account's) keeps it until it is written.
+    const key = addressOf(address);
+    const rentEpoch = this.#genesisRentEpochs.get(key);
+    if (rentEpoch === undefined || this.#written.has(key)) return read;
+    return read.then((account) => (account === null ? null : { ...account, rentEpoch }));
   }
 
   /** Writes one account as given (0 lamports removes it); see {@link setAccounts}. */

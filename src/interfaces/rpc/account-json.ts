@@ -7,7 +7,8 @@ import { JsonRpcError, RPC_ERROR, invalidParams } from './json-rpc-error.ts';
 import { describeType, optionalVariant } from './params.ts';
 import { uiTokenAmount, type UiTokenAmount } from './ui-token-amount.ts';
 import { encodeBase58 } from '../../base/crypto/base58.ts';
-import { zstdCompress } from '../../base/codecs/zstd.ts';
+import { zstdCompressStreamed } from '../../base/codecs/zstd.ts';
+import { parsedNativeAccount } from './parse-native-accounts.ts';
 
 /** Account encodings the RPC names; `binary` is the legacy default (a bare base58 string). */
 const ACCOUNT_ENCODINGS = ['binary', 'base58', 'base64', 'jsonParsed', 'base64+zstd'] as const;
@@ -23,7 +24,7 @@ export interface AccountEncodingOptions {
   dataSlice?: DataSlice;
 }
 
-/** Every account is rent-exempt, and the validator reports rent-exempt accounts with this rent epoch. */
+/** What the validator reports for a rent-exempt account it made or rewrote: an account's rent epoch unless it came with one (a dump's, genesis's). */
 export const RENT_EXEMPT_RENT_EPOCH = 18_446_744_073_709_551_615n;
 const MAX_BASE58_BYTES = 128;
 
@@ -52,28 +53,28 @@ function dataSliceOf(value: unknown): DataSlice | undefined {
   return { offset: slice.offset as number, length: slice.length as number };
 }
 
-/** The validator's `UiAccount`: `{data, executable, lamports, owner, rentEpoch, space}`. */
-export async function accountJson(account: LedgerAccount, options: AccountEncodingOptions, ledger: Ledger): Promise<Record<string, unknown>> {
+/** The validator's `UiAccount` of the account at `address`: `{data, executable, lamports, owner, rentEpoch, space}`. */
+export async function accountJson(address: string, account: LedgerAccount, options: AccountEncodingOptions, ledger: Ledger): Promise<Record<string, unknown>> {
   return {
-    data: await encodeData(account, options, ledger),
+    data: await encodeData(address, account, options, ledger),
     executable: account.executable,
     lamports: account.lamports,
     owner: account.owner.toBase58(),
-    rentEpoch: RENT_EXEMPT_RENT_EPOCH,
+    rentEpoch: account.rentEpoch ?? RENT_EXEMPT_RENT_EPOCH,
     space: account.data.length,
   };
 }
 
-async function encodeData(account: LedgerAccount, options: AccountEncodingOptions, ledger: Ledger): Promise<unknown> {
+async function encodeData(address: string, account: LedgerAccount, options: AccountEncodingOptions, ledger: Ledger): Promise<unknown> {
   const { encoding, dataSlice } = options;
   if (encoding === 'jsonParsed') {
-    return (await parsedAccountData(account, ledger)) ?? [Buffer.from(account.data).toString('base64'), 'base64'];
+    return parsedNativeAccount(address, account) ?? (await parsedAccountData(account, ledger)) ?? [Buffer.from(account.data).toString('base64'), 'base64'];
   }
   const data = dataSlice ? account.data.subarray(dataSlice.offset, dataSlice.offset + dataSlice.length) : account.data;
   if (encoding === 'base64') return [Buffer.from(data).toString('base64'), 'base64'];
-  // Agave compresses the (sliced) data into one zstd frame at the default level; Rust's solana-client
-  // asks for this encoding by default (getAccountInfo, getMultipleAccounts, getProgramAccounts).
-  if (encoding === 'base64+zstd') return [Buffer.from(await zstdCompress(data)).toString('base64'), 'base64+zstd'];
+  // Agave compresses the (sliced) data with a streaming encoder at the default level: a frame with no
+  // content size (zstd-frames.ts). Rust's solana-client asks for this encoding by default.
+  if (encoding === 'base64+zstd') return [Buffer.from(await zstdCompressStreamed(data)).toString('base64'), 'base64+zstd'];
   if (data.length > MAX_BASE58_BYTES) {
     throw new JsonRpcError(
       RPC_ERROR.INVALID_REQUEST,

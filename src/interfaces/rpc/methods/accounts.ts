@@ -17,7 +17,7 @@ export const accountMethods: MethodTable = {
     const slot = contextSlot(context, config);
     const { ledger } = context.deps;
     const account = await ledger.getAccount(key);
-    return withContext(slot, account ? await accountJson(account, encoding, ledger) : null);
+    return withContext(slot, account ? await accountJson(key.toBase58(), account, encoding, ledger) : null);
   },
 
   async getMultipleAccounts(params, context) {
@@ -33,7 +33,7 @@ export const accountMethods: MethodTable = {
     const values = await Promise.all(
       keys.map(async (key) => {
         const account = await ledger.getAccount(key);
-        return account ? accountJson(account, encoding, ledger) : null;
+        return account ? accountJson(key.toBase58(), account, encoding, ledger) : null;
       }),
     );
     return withContext(slot, values);

@@ -24,7 +24,7 @@ export const scanMethods: MethodTable = {
     const slot = contextSlot(context, config);
     const { ledger } = context.deps;
     const found = await scanAccounts(ledger, (account) => account.owner.equals(owner) && matchesFilters(account, filters));
-    const value = await Promise.all(found.map(async ({ pubkey, account }) => ({ pubkey, account: await accountJson(account, encoding, ledger) })));
+    const value = await Promise.all(found.map(async ({ pubkey, account }) => ({ pubkey, account: await accountJson(pubkey, account, encoding, ledger) })));
     return withContextAnswer ? withContext(slot, value) : value;
   },
 

@@ -41,7 +41,10 @@ export const tokenMethods: MethodTable = {
       const token = decodeTokenAccount(account);
       return token !== null && token.delegate === delegate && token.programId === filter.programId && (filter.mint === undefined || token.mint === filter.mint);
     });
-    return withContext(slot, await Promise.all(found.map(async ({ pubkey, account }) => ({ pubkey, account: await accountJson(account, encoding, ledger) }))));
+    return withContext(
+      slot,
+      await Promise.all(found.map(async ({ pubkey, account }) => ({ pubkey, account: await accountJson(pubkey, account, encoding, ledger) }))),
+    );
   },
 
   /** The 20 largest token accounts of a mint, largest first. */
@@ -82,7 +85,7 @@ export const tokenMethods: MethodTable = {
       const token = decodeTokenAccount(account);
       if (!account || !token || token.owner !== owner) continue;
       if (token.programId !== filter.programId || (filter.mint !== undefined && token.mint !== filter.mint)) continue;
-      value.push({ pubkey, account: await accountJson(account, encoding, ledger) });
+      value.push({ pubkey, account: await accountJson(pubkey, account, encoding, ledger) });
     }
     return withContext(slot, value);
   },

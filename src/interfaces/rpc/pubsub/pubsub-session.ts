@@ -115,7 +115,7 @@ export function createPubSubSession(deps: RpcDeps, send: (text: string) => void,
       const encoding = accountEncodingOf(config, 'binary');
       const account = await deps.ledger.getAccount(key);
       // Notifications are for changes after the subscription, so remember the current state.
-      const last = stringifyRpc(account ? await accountJson(account, encoding, deps.ledger) : null);
+      const last = stringifyRpc(account ? await accountJson(key.toBase58(), account, encoding, deps.ledger) : null);
       return subscribe({ kind: 'account', address: key, encoding, last });
     },
     accountUnsubscribe: (params) => unsubscribe(params, 'account'),

@@ -76,7 +76,7 @@ export async function check(deps: RpcDeps, subscription: Subscription, notify: (
       return true;
     case 'account': {
       const account = await deps.ledger.getAccount(subscription.address);
-      const value = account ? await accountJson(account, subscription.encoding, deps.ledger) : null;
+      const value = account ? await accountJson(subscription.address.toBase58(), account, subscription.encoding, deps.ledger) : null;
       const text = stringifyRpc(value);
       if (text !== subscription.last) {
         subscription.last = text;
@@ -94,7 +94,7 @@ export async function check(deps: RpcDeps, subscription: Subscription, notify: (
       for (const address of addresses) {
         const account = await deps.ledger.getAccount(new PublicKey(address));
         if (!account?.owner.equals(subscription.program) || !matchesFilters(account, subscription.filters)) continue;
-        notify({ context, value: { pubkey: address, account: await accountJson(account, subscription.encoding, deps.ledger) } });
+        notify({ context, value: { pubkey: address, account: await accountJson(address, account, subscription.encoding, deps.ledger) } });
       }
       return true;
     }
