@@ -78,7 +78,9 @@ export function genesisLoad(address: PublicKey): { refused: string } | { replace
   const shipped = ENGINE_ACCOUNTS.get(key);
   if (shipped) {
     return {
-      replaces: `${key} is ${shipped}, which the emulator ships: this replaces it at genesis, as on solana-test-validator (the relay's policy was written for mainnet's build)`,
+      replaces:
+        `${key} is ${shipped}, which the emulator ships: this replaces it at genesis, as on solana-test-validator ` +
+        "(the relay's policy was written for mainnet's build)",
     };
   }
   return null;
