@@ -1,5 +1,6 @@
 import type { LedgerAccount } from '../../domain/ledger/engine.ts';
-import { decodeStakeState, decodeVoteState } from '../../domain/ledger/native-state.ts';
+import { decodeStakeState } from '../../domain/ledger/stake-state.ts';
+import { decodeVoteState } from '../../domain/ledger/vote-state.ts';
 import { encodeBase58 } from '../../base/crypto/base58.ts';
 import { parseSysvar } from './parse-sysvars.ts';
 

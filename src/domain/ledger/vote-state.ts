@@ -1,17 +1,14 @@
 import { encodeBase58 } from '../../base/crypto/base58.ts';
+import { Reader, Writer } from './bincode.ts';
 
 /**
- * The bincode layouts of the native programs' accounts a validator's genesis holds and its RPC
- * parses: vote state (V1_14_11, V3 and V4 read; V3 written, as solana-test-validator's genesis
- * writes it), stake state (read and written) and the stake config. Layouts: solana-vote-interface
- * and solana-stake-interface (anza-xyz/solana-sdk), Agave's account-decoder for what is read.
+ * A vote account's state as its bincode layout holds it (solana-vote-interface): V0_23_5,
+ * V1_14_11, V3 and V4 read, as Agave's account-decoder reads them; V3 written, as
+ * solana-test-validator's genesis writes a new vote account.
  */
 
 /** VoteStateV3::size_of(): a vote account's data, whatever its state holds. */
 export const VOTE_STATE_V3_SIZE = 3762;
-/** StakeStateV2::size_of(). */
-export const STAKE_STATE_SIZE = 200;
-const U64_MAX = 2n ** 64n - 1n;
 
 export interface VoteLockout {
   slot: bigint;
@@ -37,60 +34,6 @@ export interface VoteState {
   priorVoters: { authorizedPubkey: string; epochOfLastAuthorizedSwitch: bigint; targetEpoch: bigint }[];
   epochCredits: { epoch: bigint; credits: bigint; previousCredits: bigint }[];
   lastTimestamp: { slot: bigint; timestamp: bigint };
-}
-
-/** A little-endian reader that throws past its end (bincode's "unexpected end"). */
-class Reader {
-  at = 0;
-  constructor(readonly bytes: Uint8Array) {}
-  #need(length: number): number {
-    if (this.at + length > this.bytes.length) throw new RangeError('unexpected end of data');
-    const start = this.at;
-    this.at += length;
-    return start;
-  }
-  u8(): number {
-    return this.bytes[this.#need(1)]!;
-  }
-  u16(): number {
-    const at = this.#need(2);
-    return this.bytes[at]! | (this.bytes[at + 1]! << 8);
-  }
-  u32(): number {
-    const at = this.#need(4);
-    return new DataView(this.bytes.buffer, this.bytes.byteOffset).getUint32(at, true);
-  }
-  u64(): bigint {
-    const at = this.#need(8);
-    return new DataView(this.bytes.buffer, this.bytes.byteOffset).getBigUint64(at, true);
-  }
-  i64(): bigint {
-    const at = this.#need(8);
-    return new DataView(this.bytes.buffer, this.bytes.byteOffset).getBigInt64(at, true);
-  }
-  f64(): number {
-    const at = this.#need(8);
-    return new DataView(this.bytes.buffer, this.bytes.byteOffset).getFloat64(at, true);
-  }
-  pubkey(): string {
-    const at = this.#need(32);
-    return encodeBase58(this.bytes.subarray(at, at + 32));
-  }
-  raw(length: number): Uint8Array {
-    const at = this.#need(length);
-    return this.bytes.subarray(at, at + length);
-  }
-  /** A collection's length, bounded by what the data could hold (a hostile length never allocates). */
-  length(itemBytes: number): number {
-    const length = this.u64();
-    if (length * BigInt(itemBytes) > BigInt(this.bytes.length - this.at)) throw new RangeError('a length past the data');
-    return Number(length);
-  }
-  option<T>(read: () => T): T | null {
-    const tag = this.u8();
-    if (tag > 1) throw new RangeError('an option tag that is neither 0 nor 1');
-    return tag === 1 ? read() : null;
-  }
 }
 
 const DEFAULT_PUBKEY = '11111111111111111111111111111111';
@@ -247,47 +190,6 @@ function readEpochCredits(reader: Reader): VoteState['epochCredits'] {
   return Array.from({ length: reader.length(24) }, () => ({ epoch: reader.u64(), credits: reader.u64(), previousCredits: reader.u64() }));
 }
 
-/** A little-endian writer into a buffer of a fixed size (the rest zeros). */
-class Writer {
-  at = 0;
-  readonly bytes: Uint8Array;
-  readonly #view: DataView;
-  constructor(size: number) {
-    this.bytes = new Uint8Array(size);
-    this.#view = new DataView(this.bytes.buffer);
-  }
-  u8(value: number): this {
-    this.bytes[this.at] = value;
-    this.at += 1;
-    return this;
-  }
-  u32(value: number): this {
-    this.#view.setUint32(this.at, value, true);
-    this.at += 4;
-    return this;
-  }
-  u64(value: bigint): this {
-    this.#view.setBigUint64(this.at, value, true);
-    this.at += 8;
-    return this;
-  }
-  i64(value: bigint): this {
-    this.#view.setBigInt64(this.at, value, true);
-    this.at += 8;
-    return this;
-  }
-  f64(value: number): this {
-    this.#view.setFloat64(this.at, value, true);
-    this.at += 8;
-    return this;
-  }
-  key(key: Uint8Array): this {
-    this.bytes.set(key, this.at);
-    this.at += 32;
-    return this;
-  }
-}
-
 /**
  * A new vote account's data as genesis writes it (VoteStateV3, in VoteStateV3::size_of() bytes): the
  * node, the voter for epoch 0 and the withdrawer, the commission, and nothing voted yet.
@@ -301,73 +203,5 @@ export function encodeVoteStateV3(init: { node: Uint8Array; voter: Uint8Array; w
   writer.u64(31n).u8(1); // CircBuf { idx: MAX_ITEMS - 1, is_empty: true }, as Default makes it
   writer.u64(0n); // epoch_credits
   writer.u64(0n).i64(0n); // last_timestamp
-  return writer.bytes;
-}
-
-export interface StakeState {
-  type: 'uninitialized' | 'initialized' | 'delegated' | 'rewardsPool';
-  meta: {
-    rentExemptReserve: bigint;
-    authorized: { staker: string; withdrawer: string };
-    lockup: { unixTimestamp: bigint; epoch: bigint; custodian: string };
-  } | null;
-  stake: {
-    delegation: { voter: string; stake: bigint; activationEpoch: bigint; deactivationEpoch: bigint; warmupCooldownRate: number };
-    creditsObserved: bigint;
-  } | null;
-}
-
-/** A stake account's state (StakeStateV2), or null when the data is none. */
-export function decodeStakeState(data: Uint8Array): StakeState | null {
-  try {
-    const reader = new Reader(data);
-    const tag = reader.u32();
-    if (tag === 0) return { type: 'uninitialized', meta: null, stake: null };
-    if (tag === 3) return { type: 'rewardsPool', meta: null, stake: null };
-    if (tag !== 1 && tag !== 2) return null;
-    const meta = {
-      rentExemptReserve: reader.u64(),
-      authorized: { staker: reader.pubkey(), withdrawer: reader.pubkey() },
-      lockup: { unixTimestamp: reader.i64(), epoch: reader.u64(), custodian: reader.pubkey() },
-    };
-    if (tag === 1) return { type: 'initialized', meta, stake: null };
-    const delegation = {
-      voter: reader.pubkey(),
-      stake: reader.u64(),
-      activationEpoch: reader.u64(),
-      deactivationEpoch: reader.u64(),
-      warmupCooldownRate: reader.f64(),
-    };
-    return { type: 'delegated', meta, stake: { delegation, creditsObserved: reader.u64() } };
-  } catch {
-    return null;
-  }
-}
-
-/**
- * A stake account delegated at genesis, as solana-test-validator's bootstrap stake is: staker and
- * withdrawer its own key, no lockup, active from the start (activation epoch u64::MAX).
- */
-export function encodeBootstrapStake(init: { authority: Uint8Array; voter: Uint8Array; stake: bigint; rentExemptReserve: bigint }): Uint8Array {
-  return new Writer(STAKE_STATE_SIZE)
-    .u32(2)
-    .u64(init.rentExemptReserve)
-    .key(init.authority)
-    .key(init.authority)
-    .i64(0n)
-    .u64(0n)
-    .key(new Uint8Array(32))
-    .key(init.voter)
-    .u64(init.stake)
-    .u64(U64_MAX)
-    .u64(U64_MAX)
-    .f64(0.25)
-    .u64(0n)
-    .u8(0).bytes;
-}
-
-/** The stake config account's data (no keys, warmup/cooldown 0.25, slash penalty 12): 10 bytes, as Agave's genesis writes it. */
-export function encodeStakeConfig(): Uint8Array {
-  const writer = new Writer(10).u8(0).f64(0.25).u8(12);
   return writer.bytes;
 }
