@@ -174,11 +174,11 @@ describe('JSON-RPC endpoint: auth, envelope and errors', () => {
         request('getTokenAccountBalance', [ata(ALICE.publicKey).toBase58()], 4),
         request('getVersion', [], 5),
       ]);
-      expect(body[0].result).toEqual({ context: { apiVersion: '2.1.0', slot }, value: 0 });
+      expect(body[0].result).toEqual({ context: { apiVersion: '4.1.0', slot }, value: 0 });
       expect(body[1].result).toBe(slot);
       expect(body[2].result).toBe(2_039_280);
       expect(body[3].result.value).toEqual({ amount: '1000000000', decimals: 6, uiAmount: 1000, uiAmountString: '1000' });
-      expect(body[4].result).toEqual({ 'feature-set': expect.any(Number), 'solana-core': '2.1.0' });
+      expect(body[4].result).toEqual({ 'feature-set': expect.any(Number), 'solana-core': '4.1.0' });
     });
   });
 

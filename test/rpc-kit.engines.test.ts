@@ -37,7 +37,7 @@ describe('@solana/kit createSolanaRpc against RpcUrl', () => {
     expect(await rpc.getBlockHeight().send()).toBe(clock.blockHeight);
     expect(await rpc.getHealth().send()).toBe('ok');
     expect(await rpc.getGenesisHash().send()).toBe(h.emulator.services.ledger.genesisHash);
-    expect(await rpc.getVersion().send()).toMatchObject({ 'solana-core': '2.1.0' });
+    expect(await rpc.getVersion().send()).toMatchObject({ 'solana-core': '4.1.0' });
     expect(await rpc.getEpochInfo().send()).toMatchObject({ absoluteSlot: clock.slot, epoch: 0n, slotsInEpoch: 432_000n });
     const { value } = await rpc.getLatestBlockhash().send();
     expect(h.emulator.services.ledger.isBlockhashValid(value.blockhash)).toBe(true);

@@ -24,7 +24,9 @@ import { createEd25519Signer } from '../base/crypto/ed25519.ts';
 import { addressOf } from '../base/crypto/key-cache.ts';
 import { readAnchorWorkspace } from '../domain/fixtures/anchor-workspace.ts';
 import { appGenesisAccounts, loadAppGenesis } from '../domain/fixtures/app-genesis.ts';
-import { genesisAccounts, keypairOf, loadFixtures, type Fixtures } from '../domain/fixtures/load-fixtures.ts';
+import { genesisAccounts, keypairOf, loadFixtures } from '../domain/fixtures/load-fixtures.ts';
+import { validatorCluster } from '../domain/fixtures/validator-genesis.ts';
+import type { GenesisAccount } from '../domain/ledger/engine.ts';
 import { LiveFeed } from '../interfaces/ui/inspector/live-feed.ts';
 import { engineFactory } from '../domain/ledger/engines.ts';
 import { Ledger } from '../domain/ledger/ledger.ts';
@@ -132,7 +134,9 @@ export async function createRelayEmulator(options: RelayEmulatorOptions = {}): P
 async function assemble(options: RelayEmulatorOptions, loopback: CoreListener | null): Promise<RelayEmulator> {
   const loopbackOrigin = loopback && `http://127.0.0.1:${loopback.port}`;
   const pubsubOrigin = loopback?.nextPort ? `http://127.0.0.1:${loopback.nextPort}` : null;
-  const fixtures: Fixtures = typeof options.fixtures === 'object' ? options.fixtures : loadFixtures(options.fixtures);
+  // The validator the emulator stands for, and the fixtures as its genesis has them (a `validator` genesis leaves the fixture app out).
+  const cluster = validatorCluster(typeof options.fixtures === 'object' ? options.fixtures : loadFixtures(options.fixtures), options.cluster);
+  const { fixtures } = cluster;
   const baseUrl = (options.baseUrl ?? (loopbackOrigin ? `${loopbackOrigin}/api` : DEFAULT_BASE_URL)).replace(/\/+$/, '');
   const now = options.now ?? (() => new Date());
   const feePayer = createEd25519Signer(keypairOf(fixtures.relay.feePayer).secretKey);
@@ -147,6 +151,8 @@ async function assemble(options: RelayEmulatorOptions, loopback: CoreListener | 
     pubsubUrl: options.pubsubUrl ?? (pubsubOrigin && !options.rpcUrl ? `${pubsubOrigin.replace(/^http/, 'ws')}/rpc` : null),
     apiKey: apiKeys[0] ?? '',
     feePayer: fixtures.relay.feePayer.publicKey,
+    identity: cluster.identity,
+    voteAccount: cluster.voteAccount,
     rpcEnvironment: options.rpcEnvironment ?? fixtures.relay.rpcEnvironment,
     tokenTtlSeconds: options.tokenTtlSeconds ?? DEFAULT_TOKEN_TTL_SECONDS,
     maxBodyBytes: options.maxBodyBytes ?? DEFAULT_MAX_BODY_BYTES,
@@ -191,7 +197,12 @@ async function assemble(options: RelayEmulatorOptions, loopback: CoreListener | 
   const appAccounts = appGenesisAccounts(app);
   const replaced = new Set(appAccounts.map(({ address }) => addressOf(address)));
   const settings = readGenesisSettings({ ...workspace?.genesis, ...options.genesis });
-  const genesis = withFunds([...fixtureAccounts.filter(({ address }) => !replaced.has(addressOf(address))), ...appAccounts], settings.fund);
+  // The validator's accounts last: its stake config replaces a dump of it, as Agave's genesis does.
+  const byAddress = new Map<string, GenesisAccount>();
+  for (const entry of [...fixtureAccounts.filter(({ address }) => !replaced.has(addressOf(address))), ...appAccounts, ...cluster.accounts]) {
+    byAddress.set(addressOf(entry.address), entry);
+  }
+  const genesis = withFunds([...byAddress.values()], settings.fund);
   const genesisTime = options.genesisTime ?? DEFAULT_GENESIS_TIME;
   // A program the engine cannot load is refused at genesis, naming its address: named here by its file too.
   const ledger = await Ledger.create({

@@ -5,6 +5,7 @@ import type { EngineName } from '../domain/ledger/engines.ts';
 import type { AccountOption, ProgramOption } from '../domain/fixtures/app-genesis.ts';
 import type { CloneOptions } from '../domain/fixtures/clone-cache.ts';
 import type { Fixtures } from '../domain/fixtures/load-fixtures.ts';
+import type { ClusterOptions } from '../domain/fixtures/validator-genesis.ts';
 import type { RateLimitOptions } from '../domain/limits/rate-limit-options.ts';
 import type { PolicyInput } from '../domain/relay/policy-options.ts';
 import type { QueueOptions } from '../domain/relay/relay-queue.ts';
@@ -157,6 +158,15 @@ export interface RelayEmulatorOptions {
    * is one of the app's (rules P1, F3). Default none.
    */
   clone?: CloneOptions;
+  /**
+   * The validator the emulator stands for (src/domain/fixtures/validator-genesis.ts): every genesis
+   * holds its identity, vote and stake accounts and the stake config as solana-test-validator's
+   * does. `genesis: 'validator'` leaves the fixture app (wallets, mints, token accounts, legacy
+   * apps) out and gives the faucet `faucetLamports` (default 1,000,000 SOL), as
+   * `relay-emulator test-validator` starts; `'app'` (the default) keeps it. `keys`: the secret keys
+   * of its identity, vote and stake accounts and faucet; default fixed seeds (the same in every run).
+   */
+  cluster?: ClusterOptions;
 }
 
 /** See {@link RelayEmulatorOptions.genesis}. */

@@ -17,6 +17,10 @@ export interface EmulatorConfig {
   apiKey: string;
   /** The fee payer's public key, base58. */
   feePayer: string;
+  /** The validator's identity (getIdentity, the leader schedule, getClusterNodes), base58. */
+  identity: string;
+  /** The validator's vote account (getVoteAccounts), base58. */
+  voteAccount: string;
   rpcEnvironment: string;
   tokenTtlSeconds: number;
   maxBodyBytes: number;

@@ -166,6 +166,7 @@ export const NOT_PATHS: Record<string, readonly string[]> = {
     '--kora-port',
     '--engine',
     '--policy',
+    '--genesis',
     '--url',
     '--clone',
     '--maybe-clone',

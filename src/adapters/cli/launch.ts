@@ -18,6 +18,8 @@ export interface LaunchIo {
   announce: boolean;
   /** The banner's text, in place of relay-emulator's own (test-validator prints a validator's lines first). */
   banner?: (facts: BannerFacts) => string;
+  /** Told once the emulator serves, before the banner (test-validator logs a validator's start-up lines). */
+  onReady?: (facts: BannerFacts) => void;
   /** Where log lines go, in place of stdout and stderr (test-validator writes its ledger's validator.log). */
   log?: (line: string, severity: Severity) => void;
 }
@@ -73,6 +75,7 @@ export async function launch(options: StartOptions, io: LaunchIo): Promise<Launc
         accountDirs: options.accountDirs,
         ...(options.anchor === null ? {} : { anchor: options.anchor }),
         ...(options.genesis === null ? {} : { genesis: options.genesis }),
+        cluster: options.cluster,
         ...(options.clone === null ? {} : { clone: options.clone }),
       },
       ...(options.importFile === null ? {} : { importFile: resolve(options.importFile) }),
@@ -144,6 +147,7 @@ export async function launch(options: StartOptions, io: LaunchIo): Promise<Launc
     await server.close();
     return 1;
   }
+  io.onReady?.({ server, stateFile: stateFile?.path ?? null, restored });
   if (io.announce && options.logLevel !== 'silent') {
     stdout((io.banner ?? banner)({ server, stateFile: stateFile?.path ?? null, restored }));
     stdout(`${READY_LINE_PREFIX} ${JSON.stringify(facts)}\n`);

@@ -1,7 +1,11 @@
+import { randomBytes } from 'node:crypto';
 import { closeSync, constants, openSync, symlinkSync, writeSync } from 'node:fs';
 import { join } from 'node:path';
 import { isPlainName, OwnedFolder } from '../../base/disk/owned-folder.ts';
 import { lookAt } from '../../base/disk/look.ts';
+import { keypairFromSecretKey, keypairFromSeed } from '../../base/crypto/keypairs.ts';
+import { InternalError } from '../../base/errors/internal-error.ts';
+import type { ValidatorKeyName } from '../../domain/fixtures/validator-genesis.ts';
 import { StateLock } from '../server/state-lock.ts';
 
 /** The state file test-validator keeps in its ledger folder (with its journal segments and lock beside it). */
@@ -14,6 +18,29 @@ export const LEDGER_RECORD = 'relay-emulator.ledger.json';
 const STATE_FAMILY = new RegExp(`^${LEDGER_STATE_FILE.replace(/\./g, '\\.')}(\\.journal\\.\\d{8})?(\\.\\d+\\.tmp)?$`);
 
 const RECORD_GENERATOR = 'relay-emulator test-validator';
+
+/** Where solana-test-validator keeps its keys in the ledger (test-validator/src/lib.rs, solana-test-validator.rs). */
+const VALIDATOR_KEY_FILES: Record<ValidatorKeyName, string> = {
+  identity: 'validator-keypair.json',
+  vote: 'vote-account-keypair.json',
+  stake: 'stake-account-keypair.json',
+  faucet: 'faucet-keypair.json',
+};
+
+/** A keypair file's secret key (64 numbers), or PATH_REFUSED naming it. */
+function secretKeyOf(bytes: Buffer, path: string): Uint8Array {
+  try {
+    const numbers: unknown = JSON.parse(bytes.toString('utf8'));
+    if (Array.isArray(numbers) && numbers.length === 64 && numbers.every((value) => Number.isInteger(value) && value >= 0 && value <= 255)) {
+      const secret = Uint8Array.from(numbers as number[]);
+      keypairFromSecretKey(secret);
+      return secret;
+    }
+  } catch {
+    // Said below.
+  }
+  throw new InternalError('PATH_REFUSED', { label: '--ledger', path, problem: 'is not a keypair file (64 numbers, as solana-keygen writes one)' });
+}
 
 /** The largest record: a name list. */
 const MAX_RECORD_BYTES = 1024 * 1024;
@@ -98,6 +125,27 @@ export class LedgerFolder {
         closeSync(fd);
       },
     };
+  }
+
+  /**
+   * The validator's keys, as solana-test-validator keeps them in its ledger: `validator-keypair.json`,
+   * `vote-account-keypair.json`, `stake-account-keypair.json` and `faucet-keypair.json` (64 numbers
+   * each, as solana-keygen writes). Each is read when there (a ledger keeps its identity across
+   * restarts), else made at random and written, recorded as the emulator's.
+   */
+  validatorKeys(): Record<ValidatorKeyName, Uint8Array> {
+    const keys = {} as Record<ValidatorKeyName, Uint8Array>;
+    for (const [name, file] of Object.entries(VALIDATOR_KEY_FILES) as [ValidatorKeyName, string][]) {
+      const found = this.folder.read(file, 64 * 1024);
+      if (found !== null) {
+        keys[name] = secretKeyOf(found, this.folder.entry(file));
+        continue;
+      }
+      const secret = keypairFromSeed(randomBytes(32)).secretKey;
+      this.writeFile(file, `${JSON.stringify([...secret])}\n`);
+      keys[name] = secret;
+    }
+    return keys;
   }
 
   /** Lets the next start take the folder (when the state file did not take the lock over). */

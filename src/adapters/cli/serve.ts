@@ -17,7 +17,7 @@ export interface ServeIo {
  * signal's number, without saving. Resolves with the exit code. `start` and `test-validator` (and
  * Surfpool's `start`) run it; `launch` says how the emulator announces itself.
  */
-export async function serveUntilStopped(options: StartOptions, io: ServeIo & Partial<Pick<LaunchIo, 'banner' | 'log'>>): Promise<number> {
+export async function serveUntilStopped(options: StartOptions, io: ServeIo & Partial<Pick<LaunchIo, 'banner' | 'log' | 'onReady'>>): Promise<number> {
   const stdout = io.stdout ?? ((text) => process.stdout.write(text));
   const stderr = io.stderr ?? ((text) => process.stderr.write(text));
   // Imported here, past --help and usage errors: it loads the emulator.
@@ -30,7 +30,14 @@ export async function serveUntilStopped(options: StartOptions, io: ServeIo & Par
     stopRequested ??= signal;
   };
   const stopListening = onStopSignals(signals, (signal) => onStop(signal));
-  const launched = await launch(options, { stdout, stderr, announce: true, ...(io.banner ? { banner: io.banner } : {}), ...(io.log ? { log: io.log } : {}) });
+  const launched = await launch(options, {
+    stdout,
+    stderr,
+    announce: true,
+    ...(io.banner ? { banner: io.banner } : {}),
+    ...(io.log ? { log: io.log } : {}),
+    ...(io.onReady ? { onReady: io.onReady } : {}),
+  });
   if (typeof launched === 'number') {
     stopListening();
     return launched;

@@ -152,6 +152,13 @@ export const START_FLAGS = {
     value: 'FILE',
     help: 'on stop, write what the sponsor paid by test (X-Relay-Emulator-Test header, else the app) to FILE, as relay-emulator/vitest does',
   },
+  genesis: {
+    env: 'RELAY_EMULATOR_GENESIS',
+    value: 'KIND',
+    help:
+      "app: the fixture app's wallets, mints and legacy apps beside the validator's accounts (start's default); " +
+      "validator: a fresh validator's genesis, as test-validator starts (its faucet, identity, vote and stake accounts)",
+  },
   policy: {
     env: 'RELAY_EMULATOR_POLICY',
     value: 'PROFILE',

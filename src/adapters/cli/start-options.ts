@@ -13,6 +13,7 @@ import { RPC_AUTH_MODES, type RpcAuthMode } from '../../domain/auth/rpc-auth.ts'
 import { resolve } from 'node:path';
 import type { AccountOption, ProgramOption } from '../../domain/fixtures/app-genesis.ts';
 import type { GenesisOptions } from '../../assembly/options.ts';
+import type { ClusterOptions } from '../../domain/fixtures/validator-genesis.ts';
 import type { CloneOptions } from '../../domain/fixtures/clone-cache.ts';
 import { takeValidatorFlags, validatorFlagLines } from './validator-flags.ts';
 import { UsageError } from './usage-error.ts';
@@ -62,6 +63,8 @@ export interface StartOptions {
   watch: boolean;
   /** solana-test-validator's genesis flags (test-validator's --mint, --slots-per-epoch, …), or null: none. */
   genesis: GenesisOptions | null;
+  /** The validator the emulator stands for: --genesis (app or validator), and test-validator's keys and faucet. */
+  cluster: ClusterOptions;
   /** --url and the clone flags: what the clone cache holds, or fetches once; null when none was given. */
   clone: CloneOptions | null;
   /** --sponsor-costs FILE: the sponsor-cost report written on stop, or null. */
@@ -98,6 +101,7 @@ export const START_OPTIONS = {
   'kora-port': { type: 'string' },
   engine: { type: 'string' },
   policy: { type: 'string' },
+  genesis: { type: 'string' },
   'account-dir': { type: 'string', multiple: true },
   url: { type: 'string', short: 'u' },
   clone: { type: 'string', short: 'c', multiple: true },
@@ -183,6 +187,8 @@ export function parseStartOptions(argv: string[], env: NodeJS.ProcessEnv = proce
   if (importFile !== null && pick('state-file') !== undefined) {
     throw new UsageError('--import and --state-file: a state file restores its own state; import into a running one with `relay-emulator import` instead');
   }
+  const genesisKind = pick('genesis') ?? 'app';
+  if (genesisKind !== 'app' && genesisKind !== 'validator') throw new UsageError(`--genesis must be app or validator, not "${genesisKind}"`);
   const tokenTtl = pick('token-ttl');
   const journalLimit = pick('journal-limit');
   const slotTime = pick('slot-time');
@@ -215,6 +221,7 @@ export function parseStartOptions(argv: string[], env: NodeJS.ProcessEnv = proce
     anchor: anchorWorkspace(pick('anchor'), values['no-anchor'] === true || flagFromEnv('no-anchor', env[START_FLAGS['no-anchor'].env])),
     watch: values.watch === true || flagFromEnv('watch', env[START_FLAGS.watch.env]),
     genesis: null,
+    cluster: { genesis: genesisKind },
     clone: cloneOptions(values, env, pick('url'), pick('clone-cache')),
     sponsorCosts: pick('sponsor-costs') === undefined ? null : resolve(pick('sponsor-costs')!),
     acceptStateLoss: values['accept-state-loss'] === true || flagFromEnv('accept-state-loss', env[START_FLAGS['accept-state-loss'].env]),

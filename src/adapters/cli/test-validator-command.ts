@@ -1,7 +1,6 @@
 import { relative } from 'node:path';
 import { EMULATOR_VERSION } from '../../base/version.ts';
 import { API_VERSION, FEATURE_SET } from '../../interfaces/rpc/context.ts';
-import { IDENTITY } from '../../interfaces/rpc/methods/cluster.ts';
 import { isInternalError } from '../../base/errors/internal-error.ts';
 import { clusterUrl } from './shims/cli-config.ts';
 import type { Severity } from '../server/logger.ts';
@@ -48,7 +47,15 @@ export async function runTestValidatorCommand(argv: string[], io: ServeIo = {}):
     return 1;
   }
   try {
-    return await serveOnLedger(options, ledger, io, { stdout, stderr });
+    // The validator's identity, vote, stake and faucet keys: the ledger's, or new ones written there.
+    try {
+      options.start.cluster = { ...options.start.cluster, keys: ledger.validatorKeys() };
+    } catch (error) {
+      if (!isInternalError(error, 'PATH_REFUSED')) throw error;
+      stderr(`relay-emulator test-validator: cannot start: ${error.message}\n`);
+      return 1;
+    }
+    return await serveOnLedger(options, ledger, io, { stdout, stderr, argv });
   } finally {
     await ledger.release();
   }
@@ -58,7 +65,7 @@ async function serveOnLedger(
   options: TestValidatorOptions,
   ledger: LedgerFolder,
   io: ServeIo,
-  { stdout, stderr }: { stdout: (text: string) => void; stderr: (text: string) => void },
+  { stdout, stderr, argv }: { stdout: (text: string) => void; stderr: (text: string) => void; argv: readonly string[] },
 ): Promise<number> {
   if (options.noted.length > 0) {
     stderr(`relay-emulator test-validator: ${options.noted.join(', ')} accepted, meaning nothing here (docs/test-validator.md says why)\n`);
@@ -95,6 +102,10 @@ async function serveOnLedger(
       stdout: options.quiet ? () => undefined : stdout,
       stderr,
       banner: (facts) => validatorBanner(facts, options, `${ledger.path}/validator.log`),
+      // The lines tools read back from a validator's log (kit's RPC tests: its version, feature set and genesis hash).
+      onReady: (facts) => {
+        for (const line of agaveStartLines(facts, argv)) logFile?.write(`${line}\n`);
+      },
       log: (line: string, severity: Severity) => {
         if (options.log || severity === 'warn' || severity === 'error') stderr(`${line}\n`);
         logFile?.write(`${line}\n`);
@@ -113,7 +124,7 @@ function validatorBanner(facts: BannerFacts, options: TestValidatorOptions, logF
   const lines = [
     `Ledger location: ${where(options.ledger)}`,
     `Log: ${options.log ? 'stderr' : where(logFile)}`,
-    `Identity: ${IDENTITY}`,
+    `Identity: ${config.identity}`,
     `Genesis Hash: ${facts.server.emulator.services.ledger.genesisHash}`,
     `Version: ${API_VERSION}`,
     `JSON RPC URL: ${origin}`,
@@ -122,6 +133,30 @@ function validatorBanner(facts: BannerFacts, options: TestValidatorOptions, logF
     '',
   ];
   return `${lines.join('\n')}${banner(facts)}`;
+}
+
+/**
+ * What Agave's solana-test-validator logs at start that tools parse (solana-test-validator.rs,
+ * core/src/validator.rs, rpc_service.rs), in env_logger's format: its version and feature set,
+ * the identity, the vote account, the genesis hash, the shred version, where the RPC is bound.
+ */
+export function agaveStartLines(facts: BannerFacts, argv: readonly string[]): string[] {
+  const { config, services } = facts.server.emulator;
+  const at = () => new Date().toISOString().replace(/Z$/, '000000Z');
+  const line = (target: string, message: string) => `[${at()} INFO  ${target}] ${message}`;
+  const rpc = new URL(config.rpcUrl);
+  return [
+    line(
+      'agave_validator',
+      `agave-validator ${API_VERSION} (src:relay-emulator-${EMULATOR_VERSION}; feat:${FEATURE_SET.toString(16).padStart(8, '0')}, client:relay-emulator)`,
+    ),
+    line('agave_validator', `Starting validator with: ${JSON.stringify(['solana-test-validator', ...argv])}`),
+    line('solana_core::validator', `identity pubkey: ${config.identity}`),
+    line('solana_core::validator', `vote account pubkey: ${config.voteAccount}`),
+    line('solana_core::validator', `genesis hash: ${services.ledger.genesisHash}`),
+    line('solana_core::validator', 'shred version: 0, hard forks: None'),
+    line('solana_rpc::rpc_service', `rpc bound to ${rpc.hostname}:${rpc.port}`),
+  ];
 }
 
 /** The cluster's slot (getSlot, confirmed). */

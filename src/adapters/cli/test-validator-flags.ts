@@ -57,7 +57,12 @@ export const VALIDATOR_FLAGS: readonly ValidatorFlag[] = [
     kind: 'noted',
     does: '`requestAirdrop` is answered by the RPC, from the emulator’s faucet; no faucet port is opened',
   },
-  { name: 'faucet-sol', values: ['SOL'], kind: 'noted', does: 'the emulator’s faucet holds 500,000,000 SOL, whatever this says' },
+  {
+    name: 'faucet-sol',
+    values: ['SOL'],
+    kind: 'honoured',
+    does: 'the faucet’s SOL at genesis (default 1,000,000); `requestAirdrop` pays from it, its key `LEDGER/faucet-keypair.json`',
+  },
   { name: 'faucet-time-slice-secs', values: ['SECS'], kind: 'noted', does: 'airdrops are not rate-limited' },
   { name: 'faucet-per-time-sol-cap', values: ['SOL'], optional: true, kind: 'noted', does: 'airdrops are not capped' },
   { name: 'faucet-per-request-sol-cap', values: ['SOL'], optional: true, kind: 'noted', does: 'airdrops are not capped' },

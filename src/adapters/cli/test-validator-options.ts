@@ -132,6 +132,13 @@ export function parseTestValidatorArgs(argv: readonly string[], env: NodeJS.Proc
     ...own,
   ];
   const start = parseStartOptions(startArgs, env);
+  // A validator's genesis, unless --genesis app asks for the fixture app beside it; the faucet holds --faucet-sol.
+  const faucetSol = one('faucet-sol');
+  if (faucetSol !== undefined && !/^\d+(\.\d{1,9})?$/.test(faucetSol)) throw new UsageError(`--faucet-sol must be a number of SOL, not "${faucetSol}"`);
+  start.cluster = {
+    genesis: own.includes('--genesis') || env[START_FLAGS.genesis.env] ? start.cluster.genesis : 'validator',
+    ...(faucetSol === undefined ? {} : { faucetLamports: solToLamports(faucetSol) }),
+  };
 
   const mint = mintOf(one('mint'), one('config'), home);
   const integer = (name: string): number | undefined => {
@@ -178,6 +185,12 @@ export function parseTestValidatorArgs(argv: readonly string[], env: NodeJS.Proc
   }
   const noted = [...given.keys()].filter((flag) => flag.kind === 'noted').map((flag) => `--${flag.name}`);
   return { start, ledger, reset: has('reset'), quiet: has('quiet'), log: has('log'), mint, noted, clone, help, version };
+}
+
+/** SOL as a decimal of at most 9 places, in lamports (exactly: no float). */
+function solToLamports(sol: string): bigint {
+  const [whole, fraction = ''] = sol.split('.');
+  return BigInt(whole!) * 1_000_000_000n + BigInt(fraction.padEnd(9, '0'));
 }
 
 /**

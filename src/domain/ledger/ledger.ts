@@ -17,7 +17,7 @@ import {
 } from './ledger-types.ts';
 import { SlotClock } from './slot-clock.ts';
 import { loadedAddressesOf, NO_LOADED_ADDRESSES } from './loaded-addresses.ts';
-import { RESERVED_ACCOUNT_KEYS } from './protected-accounts.ts';
+import { RESERVED_ACCOUNT_KEYS, RUNTIME_ADDRESSES } from './protected-accounts.ts';
 import { usesStoredNonce } from './durable-nonce.ts';
 import { landedInBlock } from './transaction-error.ts';
 import { DROPPED, simulationResult, transactionRecord, writtenAccountsOf } from './transaction-record.ts';
@@ -390,11 +390,12 @@ export class Ledger {
   }
 
   /**
-   * Every address that may hold an account other than the runtime's own (programs, sysvars): the
-   * genesis accounts and every address written since (getProgramAccounts and the other scans).
+   * Every address that may hold an account: the runtime's own (builtins, sysvars, the shipped
+   * programs and mints), the genesis accounts and every address written since (getProgramAccounts
+   * and the other scans, which find what a validator's find).
    */
   knownAddresses(): string[] {
-    const known = new Set(this.#options.genesis.map(({ address }) => addressOf(address)));
+    const known = new Set([...RUNTIME_ADDRESSES, ...this.#options.genesis.map(({ address }) => addressOf(address))]);
     for (const address of this.#written) known.add(address);
     return [...known];
   }

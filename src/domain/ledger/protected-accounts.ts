@@ -50,6 +50,9 @@ const ENGINE_ACCOUNTS: ReadonlyMap<string, string> = new Map([
   ['9pan9bMn5HatX4EJdBwg9VgCa7Uz5HL8N1m5D3NdXejP', "Token-2022's wrapped-SOL mint"],
 ]);
 
+/** The runtime's own accounts (builtins, sysvars, the shipped programs and mints): a validator's scans find them too. */
+export const RUNTIME_ADDRESSES: readonly string[] = [...RESERVED_ACCOUNT_KEYS, ...ENGINE_ACCOUNTS.keys()];
+
 /**
  * Why an app's program or account dump may not be loaded at `address`, or null: a builtin program,
  * a sysvar, or one of the programs and mints the engine ships (the relay's policy is written for those).

@@ -2,9 +2,18 @@ import type { RpcContext } from './rpc-deps.ts';
 import { JsonRpcError, RPC_ERROR, paramsError } from './json-rpc-error.ts';
 import { optionalInteger, optionalVariant } from './params.ts';
 
-/** The validator version the endpoint reports (getVersion, `context.apiVersion`). */
-export const API_VERSION = '2.1.0';
-/** The feature-set id getVersion reports alongside {@link API_VERSION}. */
+/**
+ * The Agave release line the RPC answers as (getVersion, `context.apiVersion`, the validator log):
+ * 4.1, the line anza-xyz/kit 8.4's RPC tests hold a validator to (kit commit 8d3bbf1b, "RPC
+ * updates for Agave 4.1.0"), and what its CI runs (scripts/get-latest-validator-release-version.sh).
+ * docs/rpc.md says, method by method, what answers as 4.1 does.
+ */
+export const API_VERSION = '4.1.0';
+/**
+ * The feature-set id getVersion, getClusterNodes and the validator log report beside
+ * {@link API_VERSION} (`feat:%08x`). Agave's is the first 4 bytes of a SHA-256 over its sorted
+ * feature ids; this one is fixed, as the emulator's feature set is the engine's.
+ */
 export const FEATURE_SET = 1_725_507_508;
 
 export const COMMITMENTS = ['processed', 'confirmed', 'finalized'] as const;

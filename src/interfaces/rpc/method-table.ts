@@ -8,6 +8,7 @@ import { scanMethods } from './methods/scans.ts';
 import { signatureMethods } from './methods/signatures.ts';
 import { submissionMethods } from './methods/submission.ts';
 import { tokenMethods } from './methods/tokens.ts';
+import { voteAccountMethods } from './methods/vote-accounts.ts';
 
 /** Every JSON-RPC method the endpoint answers, by name. Anything else is -32601. */
 export const RPC_METHODS: MethodTable = {
@@ -18,6 +19,7 @@ export const RPC_METHODS: MethodTable = {
   ...chainMethods,
   ...blockMethods,
   ...clusterMethods,
+  ...voteAccountMethods,
   ...scanMethods,
   ...submissionMethods,
 };

@@ -1,33 +1,24 @@
-import { createHash } from 'node:crypto';
 import { PublicKey, StakeProgram, TransactionInstruction, TransactionMessage, VersionedTransaction } from '@solana/web3.js';
 import type { Ledger } from '../../../domain/ledger/ledger.ts';
 import { API_VERSION, FEATURE_SET, commitmentOf, contextSlot, withContext, type MethodTable } from '../context.ts';
 import { JsonRpcError, RPC_ERROR, invalidParams } from '../json-rpc-error.ts';
-import { configObject, optionalBoolean, optionalInteger, positional, requireInteger, requirePubkey } from '../params.ts';
-import { keypairFromSeed } from '../../../base/crypto/keypairs.ts';
+import { configObject, optionalInteger, positional, requireInteger, requirePubkey } from '../params.ts';
 
 /**
- * The cluster the emulator is: one validator, always the leader, with one vote account and no
- * stake, on mainnet's inflation schedule. Its keys are fixed (derived from a constant seed), so
- * that they are the same in every run.
+ * The cluster the emulator is: one validator (`config.identity`, its vote account
+ * `config.voteAccount`: src/domain/fixtures/validator-genesis.ts), always the leader, on mainnet's
+ * inflation schedule.
  */
-/** The one validator's identity (getIdentity, getClusterNodes; test-validator's banner). */
-export const IDENTITY = seededKey('relay-emulator validator identity');
-const VOTE_ACCOUNT = seededKey('relay-emulator vote account');
 const MAX_SLOT_LEADERS = 5000;
 /** Mainnet's inflation governor (agave `Inflation::default`). */
 const INFLATION = { initial: 0.08, terminal: 0.015, taper: 0.15, foundation: 0.05, foundationTerm: 7 } as const;
 /** Slots in a year of 400 ms slots, as the runtime counts them (365.25 days). */
 const SLOTS_PER_YEAR = (365.25 * 24 * 60 * 60) / 0.4;
 
-function seededKey(seed: string): string {
-  return keypairFromSeed(createHash('sha256').update(seed).digest()).publicKey.toBase58();
-}
-
 export const clusterMethods: MethodTable = {
-  getIdentity(params) {
+  getIdentity(params, context) {
     positional(params, 'getIdentity', { min: 0, max: 0 });
-    return { identity: IDENTITY };
+    return { identity: context.deps.config.identity };
   },
 
   getSlotLeader(params, context) {
@@ -35,39 +26,15 @@ export const clusterMethods: MethodTable = {
     const config = configObject(raw);
     commitmentOf(config);
     contextSlot(context, config);
-    return IDENTITY;
+    return context.deps.config.identity;
   },
 
-  getSlotLeaders(params) {
+  getSlotLeaders(params, context) {
     const [startParam, limitParam] = positional(params, 'getSlotLeaders', { min: 2, max: 2 });
     requireInteger(startParam);
     const limit = requireInteger(limitParam, 'u64');
     if (limit > MAX_SLOT_LEADERS) throw invalidParams(`Invalid limit; max ${MAX_SLOT_LEADERS}`);
-    return new Array<string>(limit).fill(IDENTITY);
-  },
-
-  /** The one validator, voting on every slot; it has no stake (the ledger holds no stake accounts). */
-  getVoteAccounts(params, context) {
-    const [raw] = positional(params, 'getVoteAccounts', { min: 0, max: 1 });
-    const config = configObject(raw);
-    commitmentOf(config);
-    optionalBoolean(config, 'keepUnstakedDelinquents');
-    optionalInteger(config, 'delinquentSlotDistance');
-    const only = config.votePubkey === undefined || config.votePubkey === null ? null : requirePubkey(config.votePubkey).toBase58();
-    const clock = context.deps.ledger.clock();
-    const slot = Number(clock.slot);
-    const { firstSlot } = context.deps.ledger.epochSchedule.epochOf(clock.slot);
-    const account = {
-      votePubkey: VOTE_ACCOUNT,
-      nodePubkey: IDENTITY,
-      activatedStake: 0,
-      epochVoteAccount: true,
-      commission: 0,
-      lastVote: slot,
-      epochCredits: [[Number(clock.epoch), slot, Number(firstSlot)]],
-      rootSlot: slot,
-    };
-    return { current: only === null || only === VOTE_ACCOUNT ? [account] : [], delinquent: [] };
+    return new Array<string>(limit).fill(context.deps.config.identity);
   },
 
   /** The one node: itself, reachable at the RPC URL's host. */
@@ -76,7 +43,7 @@ export const clusterMethods: MethodTable = {
     const { rpcUrl, pubsubUrl } = context.deps.config;
     return [
       {
-        pubkey: IDENTITY,
+        pubkey: context.deps.config.identity,
         gossip: null,
         tpu: null,
         tpuQuic: null,
@@ -106,8 +73,9 @@ export const clusterMethods: MethodTable = {
     const { slotsInEpoch, epoch } = schedule.epochOf(slot);
     // The schedule of an epoch the leader schedule does not yet reach is unknown: null, as the validator answers.
     if (epoch > schedule.epochOf(context.deps.ledger.clock().slot).leaderScheduleEpoch) return null;
-    if (identity !== null && identity !== IDENTITY) return {};
-    return { [IDENTITY]: Array.from({ length: Number(slotsInEpoch) }, (_, index) => index) };
+    const { identity: leader } = context.deps.config;
+    if (identity !== null && identity !== leader) return {};
+    return { [leader]: Array.from({ length: Number(slotsInEpoch) }, (_, index) => index) };
   },
 
   /** Blocks produced by the one validator: all of them, in the epoch so far (or the range asked). */
@@ -122,7 +90,8 @@ export const clusterMethods: MethodTable = {
     if (lastSlot < firstSlot) throw invalidParams(`lastSlot, ${lastSlot}, cannot be less than firstSlot, ${firstSlot}`);
     const identity = config.identity === undefined || config.identity === null ? null : requirePubkey(config.identity).toBase58();
     const produced = lastSlot - firstSlot + 1;
-    const byIdentity = identity === null || identity === IDENTITY ? { [IDENTITY]: [produced, produced] } : {};
+    const { identity: leader } = context.deps.config;
+    const byIdentity = identity === null || identity === leader ? { [leader]: [produced, produced] } : {};
     return withContext(Number(current), { byIdentity, range: { firstSlot, lastSlot } });
   },
 
