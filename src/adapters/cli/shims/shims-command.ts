@@ -11,6 +11,23 @@ tools that start a validator by name (anchor test, Light's CLI, scripts) start t
   npx relay-emulator shims .shims && PATH=$PWD/.shims:$PATH anchor test
 `;
 
+/**
+ * This process's node flags with each module a flag loads (`--import tsx`, under `npm start`) named
+ * by its file: node resolves a bare name from the working directory, and a tool that spawns the
+ * shim from elsewhere (a test suite's folder, /tmp) would not find it.
+ */
+export function resolvedExecArgv(execArgv: readonly string[]): string[] {
+  return execArgv.map((arg, at) => {
+    const loads = ['--import', '--loader', '--experimental-loader', '--require', '-r'].includes(execArgv[at - 1] ?? '');
+    if (!loads || arg.startsWith('.') || arg.startsWith('/') || arg.includes(':')) return arg;
+    try {
+      return import.meta.resolve(arg);
+    } catch {
+      return arg;
+    }
+  });
+}
+
 /** `relay-emulator shims DIR`. Resolves with the exit code. */
 export function runShimsCommand(argv: string[], io: { stdout: (text: string) => void; stderr: (text: string) => void }): number {
   if (argv.length === 1 && (argv[0] === '--help' || argv[0] === '-h')) {
@@ -24,7 +41,7 @@ export function runShimsCommand(argv: string[], io: { stdout: (text: string) => 
   let written: string[];
   try {
     // This process as it was started (node, its flags: tsx under `npm start`; the bin or the compiled CLI).
-    written = writeShims(argv[0]!, { node: process.execPath, execArgv: process.execArgv, script: realpathSync(process.argv[1]!) });
+    written = writeShims(argv[0]!, { node: process.execPath, execArgv: resolvedExecArgv(process.execArgv), script: realpathSync(process.argv[1]!) });
   } catch (error) {
     if (!(error instanceof ShimRefusal) && !isInternalError(error, 'PATH_REFUSED')) throw error;
     io.stderr(`relay-emulator shims: ${error.message}\n`);
