@@ -78,6 +78,6 @@ describe('client timeouts of the node server', () => {
   });
 
   it('defaults to what the README states', () => {
-    expect(CLIENT_TIMEOUTS).toEqual({ headersMs: 20_000, requestMs: 120_000, keepAliveMs: 5_000, checkEveryMs: 2_000 });
+    expect(CLIENT_TIMEOUTS).toEqual({ headersMs: 20_000, requestMs: 120_000, keepAliveMs: 15_000, checkEveryMs: 2_000 });
   });
 });

@@ -13,7 +13,11 @@ export const DEFAULT_HOST = '127.0.0.1';
  * - headersMs: from the connection (or the previous response) to a request's complete headers; a
  *   connection that sends nothing, or headers a byte at a time, is answered 408 and closed.
  * - requestMs: to the whole request, body included.
- * - keepAliveMs: an idle keep-alive connection between requests.
+ * - keepAliveMs: an idle keep-alive connection between requests: 15 s, below headersMs (which an idle
+ *   connection is held to as well). A client busy longer than this between two requests still holds
+ *   the socket in its pool, its own expiry timer unable to run, and its next request meets "other
+ *   side closed": kit's tests turning a 2.9 MB leader schedule into bigints did, when this was 5 s.
+ *   Agave's RPC (hyper) closes no idle connection.
  * - checkEveryMs: how often the first two are checked (so they hold within that much).
  * WebSocket (PubSub) connections leave these behind once upgraded; they have pings of their own.
  */
@@ -23,4 +27,4 @@ export interface ClientTimeouts {
   keepAliveMs: number;
   checkEveryMs: number;
 }
-export const CLIENT_TIMEOUTS: Readonly<ClientTimeouts> = Object.freeze({ headersMs: 20_000, requestMs: 120_000, keepAliveMs: 5_000, checkEveryMs: 2_000 });
+export const CLIENT_TIMEOUTS: Readonly<ClientTimeouts> = Object.freeze({ headersMs: 20_000, requestMs: 120_000, keepAliveMs: 15_000, checkEveryMs: 2_000 });
