@@ -9,6 +9,7 @@ import type { FeeRules } from './compute-budget.ts';
 import type { EngineClock, EngineExecution, EngineFactory, EngineTransaction, LedgerAccount, LedgerEngine } from './engine.ts';
 import { genesisKey, LOADERS, releaseBank, settingsKey, takeBank, type OriginalAccount } from './litesvm-bank.ts';
 import { SLOT_HASHES_SYSVAR, SlotHashes } from './slot-hashes.ts';
+import { asBankStoresSysvar, SYSVAR_OWNER } from './sysvar-accounts.ts';
 import { toExecution } from './litesvm-execution.ts';
 import { encodeBase58 } from '../../base/crypto/base58.ts';
 import { addressOf, keyBytesOf } from '../../base/crypto/key-cache.ts';
@@ -104,12 +105,13 @@ class LiteSvmEngine implements LedgerEngine {
     if (!account) return null;
     const lamports = account.lamports();
     if (lamports === 0n) return null;
-    return {
+    const read = {
       lamports,
       owner: this.#ownerOf(account.owner()),
       data: account.data(),
       executable: account.executable() || (this.#unloadable.size > 0 && this.#unloadable.has(addressOf(address))),
     };
+    return read.owner.equals(SYSVAR_OWNER) ? asBankStoresSysvar(addressOf(address), read) : read;
   }
 
   programProblem(elf: Uint8Array): string | null {

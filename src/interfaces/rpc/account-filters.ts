@@ -76,9 +76,28 @@ export function matchesFilters(account: LedgerAccount, filters: readonly Account
  */
 export async function scanAccounts(ledger: Ledger, keep: (account: LedgerAccount) => boolean): Promise<{ pubkey: string; account: LedgerAccount }[]> {
   const found: { pubkey: string; account: LedgerAccount }[] = [];
-  for (const pubkey of ledger.knownAddresses().sort()) {
+  const known = new Set(ledger.knownAddresses());
+  // An upgradeable program's data account is an account too (the runtime's own programs' among them).
+  const queue = [...known];
+  for (let at = 0; at < queue.length; at += 1) {
+    const pubkey = queue[at]!;
     const account = await ledger.getAccount(new PublicKey(pubkey));
-    if (account && keep(account)) found.push({ pubkey, account });
+    if (!account) continue;
+    if (keep(account)) found.push({ pubkey, account });
+    const programData = programDataOf(account);
+    if (programData !== null && !known.has(programData)) {
+      known.add(programData);
+      queue.push(programData);
+    }
   }
-  return found;
+  return found.sort((a, b) => (a.pubkey < b.pubkey ? -1 : a.pubkey > b.pubkey ? 1 : 0));
+}
+
+const UPGRADEABLE_LOADER = new PublicKey('BPFLoaderUpgradeab1e11111111111111111111111');
+
+/** The program-data address an upgradeable program's account names, or null. */
+function programDataOf(account: LedgerAccount): string | null {
+  const { data } = account;
+  if (!account.owner.equals(UPGRADEABLE_LOADER) || data.length < 36 || data[0] !== 2 || data[1] !== 0 || data[2] !== 0 || data[3] !== 0) return null;
+  return new PublicKey(data.subarray(4, 36)).toBase58();
 }
