@@ -1,6 +1,7 @@
 import { accountEncodingOf, accountJson } from '../account-json.ts';
 import { accountFiltersOf, matchesFilters, scanAccounts } from '../account-filters.ts';
 import { commitmentOf, contextSlot, withContext, type MethodTable } from '../context.ts';
+import { nonCirculatingSupply } from '../non-circulating.ts';
 import { configObject, optionalBoolean, optionalVariant, positional, requirePubkey } from '../params.ts';
 
 /** getLargestAccounts answers at most this many, as the validator does. */
@@ -28,15 +29,17 @@ export const scanMethods: MethodTable = {
     return withContextAnswer ? withContext(slot, value) : value;
   },
 
-  /** The 20 largest balances in lamports. No account is non-circulating here, so that filter lists none. */
+  /** The 20 largest balances in lamports, of every account, the circulating or the non-circulating ones (non-circulating.ts). */
   async getLargestAccounts(params, context) {
     const [raw] = positional(params, 'getLargestAccounts', { min: 0, max: 1 });
     const config = configObject(raw);
     commitmentOf(config);
     const filter = optionalVariant(config, 'filter', ['circulating', 'nonCirculating'] as const);
     const slot = contextSlot(context, {});
-    if (filter === 'nonCirculating') return withContext(slot, []);
-    const found = await scanAccounts(context.deps.ledger, () => true);
+    const non = filter === undefined ? null : new Set((await nonCirculatingSupply(context.deps.ledger)).accounts);
+    const found = (await scanAccounts(context.deps.ledger, () => true)).filter(
+      ({ pubkey }) => non === null || (filter === 'nonCirculating') === non.has(pubkey),
+    );
     const largest = found.sort((a, b) => (a.account.lamports === b.account.lamports ? 0 : a.account.lamports > b.account.lamports ? -1 : 1)).slice(0, LARGEST);
     return withContext(
       slot,
@@ -44,15 +47,16 @@ export const scanMethods: MethodTable = {
     );
   },
 
-  /** The lamports of every account the ledger knows; none is non-circulating. */
+  /** The lamports of every account the ledger knows, and the non-circulating part as Agave counts it (non-circulating.ts). */
   async getSupply(params, context) {
     const [raw] = positional(params, 'getSupply', { min: 0, max: 1 });
     const config = configObject(raw);
     commitmentOf(config);
-    optionalBoolean(config, 'excludeNonCirculatingAccountsList');
+    const exclude = optionalBoolean(config, 'excludeNonCirculatingAccountsList') ?? false;
     const slot = contextSlot(context, {});
     const found = await scanAccounts(context.deps.ledger, () => true);
     const total = found.reduce((sum, { account }) => sum + account.lamports, 0n);
-    return withContext(slot, { total, circulating: total, nonCirculating: 0, nonCirculatingAccounts: [] });
+    const non = await nonCirculatingSupply(context.deps.ledger);
+    return withContext(slot, { total, circulating: total - non.lamports, nonCirculating: non.lamports, nonCirculatingAccounts: exclude ? [] : non.accounts });
   },
 };
