@@ -81,7 +81,7 @@ describe('a forged client signature', () => {
     );
     tx.sign(ALICE);
     const forged = forge(tx.serialize().toString('base64'), 0);
-    await expect(rpc('sendTransaction', [forged, { encoding: 'base64' }])).rejects.toThrow(/signature verification failure/i);
+    await expect(rpc('sendTransaction', [forged, { encoding: 'base64' }])).rejects.toThrow(/Transaction did not pass signature verification/);
     await h.emulator.settle();
     expect(await lamports(recipient.toBase58())).toBe(0n);
   });

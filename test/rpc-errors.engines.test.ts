@@ -287,7 +287,22 @@ describe('JSON-RPC endpoint: auth, envelope and errors', () => {
       expect(body.error).toEqual({
         code: -32002,
         message: 'Transaction simulation failed: Blockhash not found',
-        data: { err: 'BlockhashNotFound', logs: [], accounts: null, unitsConsumed: 0, returnData: null, innerInstructions: null, replacementBlockhash: null },
+        data: {
+          err: 'BlockhashNotFound',
+          logs: [],
+          accounts: null,
+          unitsConsumed: 0,
+          loadedAccountsDataSize: 0,
+          returnData: null,
+          innerInstructions: null,
+          replacementBlockhash: null,
+          fee: null,
+          preBalances: null,
+          postBalances: null,
+          preTokenBalances: null,
+          postTokenBalances: null,
+          loadedAddresses: null,
+        },
       });
       const skipped = await rpc(request('sendTransaction', [base64(tx), { encoding: 'base64', skipPreflight: true }]));
       expect(skipped.body.result).toBe(bs58.encode(tx.signature!));
@@ -295,7 +310,7 @@ describe('JSON-RPC endpoint: auth, envelope and errors', () => {
       expect((await rpc(request('getSignatureStatuses', [[skipped.body.result]]))).body.result.value).toEqual([null]);
     });
 
-    it('answers -32003 when any signature fails to verify, the fee payer’s included', async () => {
+    it('answers a failed signature as Agave 3.1 on does: SignatureFailure in the simulation, -32002 on send, the fee payer’s included', async () => {
       const payer = await funded(h, rpc);
       const latest = (await rpc(request('getLatestBlockhash'))).body.result.value.blockhash;
       const tx = transfer(payer, latest, 1000);
@@ -305,9 +320,13 @@ describe('JSON-RPC endpoint: auth, envelope and errors', () => {
       unsigned.fill(0, 1, 65);
       for (const bytes of [tampered, unsigned]) {
         const { body } = await rpc(request('sendTransaction', [bs58.encode(bytes)]));
-        expect(body.error).toEqual({ code: -32003, message: 'Transaction signature verification failure' });
+        expect(body.error).toMatchObject({
+          code: -32002,
+          message: 'Transaction simulation failed: Transaction did not pass signature verification',
+          data: { err: 'SignatureFailure', logs: [], unitsConsumed: 0 },
+        });
         const simulated = await rpc(request('simulateTransaction', [bytes.toString('base64'), { encoding: 'base64', sigVerify: true }]));
-        expect(simulated.body.error.code).toBe(-32003);
+        expect(simulated.body.result.value).toMatchObject({ err: 'SignatureFailure', logs: [], unitsConsumed: 0 });
       }
       // skipPreflight sends it anyway; the network drops it, so it never lands.
       const skipped = await rpc(request('sendTransaction', [tampered.toString('base64'), { encoding: 'base64', skipPreflight: true }]));

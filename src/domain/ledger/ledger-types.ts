@@ -1,7 +1,8 @@
 import type { PublicKey } from '@solana/web3.js';
 import type { EventSink } from '../../base/events/emitter.ts';
 import type { ChangeFeed } from '../state/change-feed.ts';
-import type { EngineClock, EngineExecution, EngineFactory, EngineSettings, GenesisAccount } from './engine.ts';
+import type { EngineClock, EngineExecution, EngineFactory, EngineSettings, GenesisAccount, LedgerAccount } from './engine.ts';
+import type { LoadedAddresses } from './loaded-addresses.ts';
 import type { TransactionErrorJson } from './transaction-error.ts';
 
 /** What the Ledger (ledger.ts) takes (its options) and gives (its clock, blockhashes, transactions, simulations). */
@@ -59,6 +60,23 @@ export interface SimulationResult {
   computeUnitsConsumed: bigint;
   returnData: EngineExecution['returnData'];
   innerInstructions: EngineExecution['innerInstructions'];
+}
+
+/** What {@link Ledger.simulateDetailed} reports: a validator's simulation of a transaction, as its RPC answers it. */
+export interface DetailedSimulation {
+  result: SimulationResult;
+  /** Its accounts in the runtime's order: static keys, then those its lookup tables load. */
+  keys: PublicKey[];
+  loaded: LoadedAddresses;
+  before: (LedgerAccount | null)[];
+  /** Each account after it, or null when the engine reports no post-simulation states. */
+  after: (LedgerAccount | null)[] | null;
+  fee: bigint;
+  preTokenBalances: TokenBalanceSnapshot[];
+  postTokenBalances: TokenBalanceSnapshot[] | null;
+  loadedAccountsDataSize: number;
+  /** The state after it of each address asked for that is one of its accounts; null for the others, and for all when it failed. */
+  requested: (LedgerAccount | null)[];
 }
 
 export interface LedgerOptions {

@@ -1,5 +1,5 @@
 // Over 250 lines: the Ledger is the one seam over the engine, and what is left here after its parts moved out is the ordering of calls they share.
-import type { PublicKey, VersionedMessage, VersionedTransaction } from '@solana/web3.js';
+import { PublicKey, type VersionedMessage, type VersionedTransaction } from '@solana/web3.js';
 import type { ChangeReporter } from '../state/change-feed.ts';
 import { AccountReads } from './account-reads.ts';
 import { balancedWrites, unprotectedWrites, type AccountWrite } from './account-writes.ts';
@@ -10,6 +10,7 @@ import { reportedAccount, type ClockMark, type LedgerChange } from './ledger-cha
 import {
   DEFAULT_TRANSACTIONS_PER_SLOT,
   type BlockhashInfo,
+  type DetailedSimulation,
   type LedgerClock,
   type LedgerOptions,
   type LedgerTransaction,
@@ -362,6 +363,60 @@ export class Ledger {
   /** Executes `tx` without committing; see {@link process} for `bytes`. */
   async simulate(tx: VersionedTransaction, bytes?: Uint8Array): Promise<SimulationResult> {
     return this.#exclusive(async () => simulationResult(await this.#engine.simulate({ tx, bytes: bytes ?? tx.serialize() })));
+  }
+
+  /**
+   * Executes `tx` without committing and answers what a validator's simulation reports of it
+   * (rpc.rs simulate_transaction, Agave 4.1): its accounts in the runtime's order (static keys, then
+   * what its lookup tables load) with their balances and token balances before and after, the fee,
+   * the bytes of account data it loaded, and the state after it of each of `addresses` that is one
+   * of its accounts (null for the rest). On an engine that reports no post-simulation states
+   * (bankrun), `after` is null.
+   */
+  async simulateDetailed(tx: VersionedTransaction, bytes: Uint8Array, addresses: readonly PublicKey[] = []): Promise<DetailedSimulation> {
+    return this.#exclusive(async () => {
+      const { message } = tx;
+      const loaded =
+        message.version === 'legacy' || message.addressTableLookups.length === 0
+          ? NO_LOADED_ADDRESSES
+          : ((await loadedAddressesOf(message, this.#clock.slot, (address) => this.#reads.read(address))) ?? NO_LOADED_ADDRESSES);
+      const keys = [...message.staticAccountKeys, ...loaded.writable, ...loaded.readonly];
+      const before = await Promise.all(keys.map((key) => this.#reads.read(key)));
+      const simulated = await this.#engine.simulateAccounts({ tx, bytes }, keys);
+      const execution = simulated?.execution ?? (await this.#engine.simulate({ tx, bytes }));
+      const after = simulated?.accounts ?? null;
+      const named = new Map(keys.map((key, index) => [addressOf(key), index]));
+      const requested = addresses.map((address) => {
+        const index = named.get(addressOf(address));
+        return index === undefined || execution.error !== null ? null : after ? (after[index] ?? null) : (before[index] ?? null);
+      });
+      return {
+        result: simulationResult(execution),
+        keys,
+        loaded,
+        before,
+        after,
+        fee: this.feeFor(tx),
+        preTokenBalances: await this.#reads.tokenBalances(before),
+        postTokenBalances: after ? await this.#reads.tokenBalances(after) : null,
+        loadedAccountsDataSize: await this.#loadedDataSize(before),
+        requested,
+      };
+    });
+  }
+
+  /** The account data a transaction loads, as the runtime counts it: each account's, and an upgradeable program's program data too. */
+  async #loadedDataSize(accounts: readonly (LedgerAccount | null)[]): Promise<number> {
+    let size = 0;
+    for (const account of accounts) {
+      if (!account) continue;
+      size += account.data.length;
+      const { data } = account;
+      if (account.executable && data.length >= 36 && data[0] === 2 && account.owner.toBase58() === 'BPFLoaderUpgradeab1e11111111111111111111111') {
+        size += (await this.#reads.read(new PublicKey(data.subarray(4, 36))))?.data.length ?? 0;
+      }
+    }
+    return size;
   }
 
   /**

@@ -3,8 +3,8 @@ import { landedInBlock } from '../../../domain/ledger/transaction-error.ts';
 import { createEd25519Signer } from '../../../base/crypto/ed25519.ts';
 import { signTransaction, type SignedTransaction } from '../../../base/crypto/sign-transaction.ts';
 import { keypairOf } from '../../../domain/fixtures/load-fixtures.ts';
-import type { SimulationResult } from '../../../domain/ledger/ledger.ts';
-import { innerInstructionsJson } from '../transaction-json.ts';
+import { innerInstructionsJson, tokenBalanceJson } from '../transaction-json.ts';
+import { accountEncodingOf, accountJson, type AccountEncodingOptions } from '../account-json.ts';
 import type { TransactionErrorJson } from '../../../domain/ledger/transaction-error.ts';
 import type { RpcDeps } from '../rpc-deps.ts';
 import { commitmentOf, contextSlot, withContext, type MethodTable } from '../context.ts';
@@ -19,16 +19,23 @@ const BINARY_ENCODINGS = ['base58', 'base64'] as const;
 /** Airdrops that collide with an identical earlier one move the ledger on a slot, at most this often. */
 const AIRDROP_ATTEMPTS = 4;
 
-/** The validator's `RpcSimulateTransactionResult`. */
+/** The validator's `RpcSimulateTransactionResult` (Agave 4.1: rpc-client-types' field order). */
 interface SimulationValue {
   err: TransactionErrorJson | null;
   logs: string[];
-  accounts: null | [];
+  accounts: (Record<string, unknown> | null)[] | null;
   unitsConsumed: number;
+  loadedAccountsDataSize: number;
   returnData: { programId: string; data: [string, 'base64'] } | null;
   /** Parsed where the parser knows the program, as the validator answers it; null unless asked for, or when the engine records none. */
   innerInstructions: Record<string, unknown>[] | null;
   replacementBlockhash: { blockhash: string; lastValidBlockHeight: number } | null;
+  fee: bigint | null;
+  preBalances: bigint[] | null;
+  postBalances: bigint[] | null;
+  preTokenBalances: Record<string, unknown>[] | null;
+  postTokenBalances: Record<string, unknown>[] | null;
+  loadedAddresses: { writable: string[]; readonly: string[] } | null;
 }
 
 export const submissionMethods: MethodTable = {
@@ -51,13 +58,15 @@ export const submissionMethods: MethodTable = {
     const landed = inStatusCache(deps.submissions.get(decoded.signature)?.ledger);
 
     if (!skipPreflight) {
-      if (!signaturesVerify(decoded.tx)) throw signatureFailure();
-      // The runtime's order (check_transactions): the transaction's age, then the status cache.
-      const failure = !(await deps.ledger.isTransactionRecent(decoded.tx.message))
-        ? unexecuted('BlockhashNotFound')
-        : landed
-          ? unexecuted('AlreadyProcessed')
-          : simulationValue(await deps.ledger.simulate(copyOf(decoded), decoded.bytes), null, decoded, false);
+      // Agave 3.1 on: a bad signature is the simulation's SignatureFailure, answered as a preflight failure (-32002).
+      const failure = !signaturesVerify(decoded.tx)
+        ? unexecuted('SignatureFailure')
+        : // The runtime's order (check_transactions): the transaction's age, then the status cache.
+          !(await deps.ledger.isTransactionRecent(decoded.tx.message))
+          ? unexecuted('BlockhashNotFound')
+          : landed
+            ? unexecuted('AlreadyProcessed')
+            : await simulationValue(deps, decoded, { replacementBlockhash: null, innerInstructions: false });
       if (failure.err !== null) {
         throw new JsonRpcError(RPC_ERROR.SEND_TRANSACTION_PREFLIGHT_FAILURE, `Transaction simulation failed: ${transactionErrorText(failure.err)}`, failure);
       }
@@ -76,25 +85,27 @@ export const submissionMethods: MethodTable = {
     const encoding = optionalVariant(config, 'encoding', BINARY_ENCODINGS) ?? 'base58';
     commitmentOf(config);
     const inner = optionalBoolean(config, 'innerInstructions') ?? false;
-    const accounts = accountsRequested(config.accounts);
     const slot = contextSlot(context, config);
     const decoded = decodeTransaction(requireString(encoded), encoding);
-    if (sigVerify && !signaturesVerify(decoded.tx)) throw signatureFailure();
+    const accounts = accountsRequested(config.accounts, decoded);
 
     const { ledger, submissions } = context.deps;
     let value: SimulationValue;
-    if (replace) {
+    if (sigVerify && !signaturesVerify(decoded.tx)) {
+      // Agave 3.1 on: a result whose error is SignatureFailure (-32003 before).
+      value = unexecuted('SignatureFailure');
+    } else if (replace) {
       const latest = await ledger.latestBlockhash();
       const replacement = { blockhash: latest.blockhash, lastValidBlockHeight: Number(latest.lastValidBlockHeight) };
-      value = simulationValue(await ledger.simulate(copyOf(decoded), decoded.bytes), replacement, decoded, inner);
+      value = await simulationValue(context.deps, decoded, { replacementBlockhash: replacement, innerInstructions: inner, accounts });
     } else if (!(await ledger.isTransactionRecent(decoded.tx.message))) {
-      value = unexecuted('BlockhashNotFound');
+      value = unexecuted('BlockhashNotFound', accounts);
     } else if (inStatusCache(submissions.get(decoded.signature)?.ledger)) {
-      value = unexecuted('AlreadyProcessed');
+      value = unexecuted('AlreadyProcessed', accounts);
     } else {
-      value = simulationValue(await ledger.simulate(copyOf(decoded), decoded.bytes), null, decoded, inner);
+      value = await simulationValue(context.deps, decoded, { replacementBlockhash: null, innerInstructions: inner, accounts });
     }
-    return withContext(slot, { ...value, accounts });
+    return withContext(slot, value);
   },
 
   /** A real SystemProgram transfer from the faucet fixture key, submitted like any sent transaction. */
@@ -122,50 +133,93 @@ async function airdropTransaction(deps: RpcDeps, to: PublicKey, lamports: number
   return signTransaction({ instructions, blockhash, signers: [createEd25519Signer(faucet.secretKey)] });
 }
 
-function signatureFailure(): JsonRpcError {
-  return new JsonRpcError(RPC_ERROR.TRANSACTION_SIGNATURE_VERIFICATION_FAILURE, 'Transaction signature verification failure');
-}
-
 /** The engine rebinds the blockhash of what it simulates: give it a copy, never the transaction we keep. */
 function copyOf(decoded: DecodedTransaction): VersionedTransaction {
   return VersionedTransaction.deserialize(decoded.bytes);
 }
 
-/** A transaction refused before execution: no logs, no units. */
-function unexecuted(err: TransactionErrorJson): SimulationValue {
-  return { err, logs: [], accounts: null, unitsConsumed: 0, returnData: null, innerInstructions: null, replacementBlockhash: null };
-}
-
-function simulationValue(
-  result: SimulationResult,
-  replacementBlockhash: SimulationValue['replacementBlockhash'],
-  decoded: DecodedTransaction,
-  innerInstructions: boolean,
-): SimulationValue {
+/** A transaction refused before execution: no logs, no units, nothing loaded; each account asked for null. */
+function unexecuted(err: TransactionErrorJson, accounts: AccountsRequest | null = null): SimulationValue {
   return {
-    err: result.err,
-    logs: result.logs,
-    accounts: null,
-    unitsConsumed: Number(result.computeUnitsConsumed),
-    returnData: result.returnData ? { programId: result.returnData.programId, data: [Buffer.from(result.returnData.data).toString('base64'), 'base64'] } : null,
-    innerInstructions: innerInstructions
-      ? innerInstructionsJson(result.innerInstructions, decoded.tx.message.staticAccountKeys.map(addressOf), { parsed: true })
-      : null,
-    replacementBlockhash,
+    err,
+    logs: [],
+    accounts: accounts === null ? null : accounts.addresses.map(() => null),
+    unitsConsumed: 0,
+    loadedAccountsDataSize: 0,
+    returnData: null,
+    innerInstructions: null,
+    replacementBlockhash: null,
+    fee: null,
+    preBalances: null,
+    postBalances: null,
+    preTokenBalances: null,
+    postTokenBalances: null,
+    loadedAddresses: null,
   };
 }
 
+/** The transaction simulated as a validator reports it (Ledger.simulateDetailed), in the RPC's form. */
+async function simulationValue(
+  deps: RpcDeps,
+  decoded: DecodedTransaction,
+  options: { replacementBlockhash: SimulationValue['replacementBlockhash']; innerInstructions: boolean; accounts?: AccountsRequest | null },
+): Promise<SimulationValue> {
+  const { ledger } = deps;
+  const request = options.accounts ?? null;
+  const simulated = await ledger.simulateDetailed(copyOf(decoded), decoded.bytes, request?.addresses ?? []);
+  const { result, before, after, keys, loaded } = simulated;
+  const accounts =
+    request === null
+      ? null
+      : await Promise.all(
+          simulated.requested.map((account, index) =>
+            account === null ? null : accountJson(addressOf(request.addresses[index]!), account, request.encoding, ledger),
+          ),
+        );
+  return {
+    err: result.err,
+    logs: result.logs,
+    accounts,
+    unitsConsumed: Number(result.computeUnitsConsumed),
+    loadedAccountsDataSize: simulated.loadedAccountsDataSize,
+    returnData: result.returnData ? { programId: result.returnData.programId, data: [Buffer.from(result.returnData.data).toString('base64'), 'base64'] } : null,
+    innerInstructions: options.innerInstructions ? innerInstructionsJson(result.innerInstructions, keys.map(addressOf), { parsed: true }) : null,
+    replacementBlockhash: options.replacementBlockhash,
+    fee: simulated.fee,
+    preBalances: before.map((account) => account?.lamports ?? 0n),
+    // An engine that reports no post-simulation states (bankrun): the balances as they stand.
+    postBalances: (after ?? before).map((account) => account?.lamports ?? 0n),
+    preTokenBalances: simulated.preTokenBalances.map(tokenBalanceJson),
+    postTokenBalances: (simulated.postTokenBalances ?? simulated.preTokenBalances).map(tokenBalanceJson),
+    loadedAddresses: { writable: loaded.writable.map(addressOf), readonly: loaded.readonly.map(addressOf) },
+  };
+}
+
+interface AccountsRequest {
+  addresses: PublicKey[];
+  encoding: AccountEncodingOptions;
+}
+
 /**
- * `accounts: {addresses, encoding}` asks for post-simulation account states, which the engine does
- * not report: an empty list is answered, anything else refused rather than answered wrongly.
+ * `accounts: {addresses, encoding}`, checked as the validator checks it: the encoding base64 (the
+ * default), base64+zstd or jsonParsed (base58 and binary refused), at most as many addresses as the
+ * transaction has accounts, each an address.
  */
-function accountsRequested(value: unknown): null | [] {
+function accountsRequested(value: unknown, decoded: DecodedTransaction): AccountsRequest | null {
   if (value === undefined || value === null) return null;
-  const addresses = (value as { addresses?: unknown }).addresses;
-  if (!Array.isArray(addresses)) throw invalidParams('invalid type: expected accounts {addresses: [..], encoding}');
-  if (addresses.length > 0)
-    throw paramsError('simulateTransaction `accounts` is not supported by the emulator: the engine does not report post-simulation account states');
-  return [];
+  const config = configObject(value);
+  const addresses = config.addresses;
+  if (!Array.isArray(addresses)) throw invalidParams('missing field `addresses`');
+  const encoding = accountEncodingOf(config, 'base64');
+  if (encoding.encoding === 'binary' || encoding.encoding === 'base58') throw paramsError('base58 encoding not supported');
+  const message = decoded.tx.message;
+  const lookups =
+    message.version === 'legacy'
+      ? 0
+      : message.addressTableLookups.reduce((sum, lookup) => sum + lookup.writableIndexes.length + lookup.readonlyIndexes.length, 0);
+  const max = message.staticAccountKeys.length + lookups;
+  if (addresses.length > max) throw paramsError(`Too many accounts provided; max ${max}`);
+  return { addresses: addresses.map(requirePubkey), encoding };
 }
 
 /**
