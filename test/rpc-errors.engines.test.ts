@@ -190,11 +190,8 @@ describe('JSON-RPC endpoint: auth, envelope and errors', () => {
         [request('getBalance', []), /^Invalid params: invalid length 0/],
         [request('getAccountInfo', [ALICE.publicKey.toBase58(), { encoding: 'hex' }]), /^Invalid params: unknown variant `hex`/],
         [request('getAccountInfo', [ALICE.publicKey.toBase58(), { commitment: 'recent' }]), /^Invalid params: unknown variant `recent`/],
-        [
-          request('getSignatureStatuses', [Array.from({ length: 257 }, () => bs58.encode(new Uint8Array(64)))]),
-          'Invalid params: Too many inputs provided; max 256',
-        ],
-        [request('getSignaturesForAddress', [ALICE.publicKey.toBase58(), { limit: 1001 }]), 'Invalid params: Invalid limit; max 1000'],
+        [request('getSignatureStatuses', [Array.from({ length: 257 }, () => bs58.encode(new Uint8Array(64)))]), 'Too many inputs provided; max 256'],
+        [request('getSignaturesForAddress', [ALICE.publicKey.toBase58(), { limit: 1001 }]), 'Invalid limit; max 1000'],
         [request('getTransaction', [bs58.encode(new Uint8Array(64)), { commitment: 'processed' }]), 'Method does not support commitment below `confirmed`'],
         [request('getTokenAccountBalance', [ALICE.publicKey.toBase58()]), 'Invalid param: could not find account'],
         [request('getTokenAccountBalance', [h.emulator.config.feePayer]), 'Invalid param: not a Token account'],
@@ -205,7 +202,23 @@ describe('JSON-RPC endpoint: auth, envelope and errors', () => {
         ],
         [request('getTokenAccountsByOwner', [ALICE.publicKey.toBase58(), {}]), /RpcTokenAccountsFilter/],
         [request('sendTransaction', ['AAAA', { encoding: 'base64' }]), /^failed to deserialize solana_transaction::versioned::VersionedTransaction/],
-        [request('sendTransaction', ['!!!', { encoding: 'base64' }]), /^invalid base64 encoding/],
+        [request('sendTransaction', ['!!!', { encoding: 'base64' }]), 'invalid base64 encoding: InvalidByte(0, 33)'],
+        // The base64 crate's errors, as the validator passes them on (kit's getFeeForMessage test sends unpadded text).
+        [request('getFeeForMessage', ['AQ']), 'invalid base64 encoding: InvalidPadding'],
+        [request('getFeeForMessage', ['AQJ=']), 'invalid base64 encoding: InvalidLastSymbol(2, 74)'],
+        [request('getFeeForMessage', ['AQIDA']), 'invalid base64 encoding: InvalidLength(5)'],
+        [request('getFeeForMessage', ['AA==']), /^failed to deserialize solana_message::versions::VersionedMessage: /],
+        // Signature::from_str's errors: not base58, or not 64 bytes.
+        [request('getSignatureStatuses', [['invalid_signature']]), 'Invalid param: Invalid'],
+        [request('getSignatureStatuses', [[bs58.encode(new Uint8Array(63).fill(1))]]), 'Invalid param: WrongSize'],
+        [request('getTransaction', ['1'.repeat(89)]), 'Invalid param: WrongSize'],
+        [request('getSignaturesForAddress', [ALICE.publicKey.toBase58(), { before: bs58.encode(new Uint8Array(65).fill(1)) }]), 'Invalid param: Invalid'],
+        // A bare CommitmentConfig: a map must name its commitment.
+        ...['getTokenAccountBalance', 'getTokenSupply', 'getTokenLargestAccounts'].map(
+          (method) => [request(method, [newKeypair().publicKey.toBase58(), {}]), 'Invalid params: missing field `commitment`.'] as [unknown, string],
+        ),
+        [request('getInflationGovernor', [{}]), 'Invalid params: missing field `commitment`.'],
+        [request('getMinimumBalanceForRentExemption', [0, { minContextSlot: 1 }]), 'Invalid params: missing field `commitment`.'],
         [
           request('simulateTransaction', ['AAAA', { sigVerify: true, replaceRecentBlockhash: true, encoding: 'base64' }]),
           'sigVerify may not be used with replaceRecentBlockhash',
@@ -240,6 +253,26 @@ describe('JSON-RPC endpoint: auth, envelope and errors', () => {
       const slot = Number(h.emulator.services.ledger.clock().slot);
       expect((await rpc(request('getBlockTime', [slot]))).body.result).toBe(h.emulator.services.ledger.blockTime(BigInt(slot)));
       expect((await rpc(request('getBlockTime', [slot + 10]))).body.error).toEqual({ code: -32004, message: `Block not available for slot ${slot + 10}` });
+    });
+
+    it('reads a u64 past 2^53 exactly, as serde_json does, and names it as sent', async () => {
+      const raw = (body: string) => rpc(undefined, { raw: body });
+      const max = '9223372036854775807';
+      expect((await raw(`{"jsonrpc":"2.0","id":1,"method":"getBlockTime","params":[${max}]}`)).body.error).toEqual({
+        code: -32004,
+        message: `Block not available for slot ${max}`,
+      });
+      expect((await raw(`{"jsonrpc":"2.0","id":1,"method":"getBlock","params":[18446744073709551615]}`)).body.error.message).toBe(
+        'Block not available for slot 18446744073709551615',
+      );
+      // Past u64, the number is a float to serde_json.
+      expect((await raw(`{"jsonrpc":"2.0","id":1,"method":"getBlockTime","params":[18446744073709551616]}`)).body.error).toEqual({
+        code: -32602,
+        message: 'Invalid params: invalid type: floating point `18446744073709552000.0`, expected u64.',
+      });
+      // Digits inside a string are left as text.
+      const text = (await raw(`{"jsonrpc":"2.0","id":"12345678901234567890","method":"getSlot"}`)).body;
+      expect(text.id).toBe('12345678901234567890');
     });
 
     it('answers -32015 for a v0 transaction unless maxSupportedTransactionVersion allows it', async () => {

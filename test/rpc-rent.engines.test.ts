@@ -28,7 +28,7 @@ describe('getMinimumBalanceForRentExemption', () => {
   it('refuses a length that is no usize with -32602, as serde words it, and logs no stack', async () => {
     expect((await call('18446744073709551616')).error).toEqual({
       code: -32602,
-      message: 'Invalid params: invalid type: floating point `18446744073709552000.0`, expected usize',
+      message: 'Invalid params: invalid type: floating point `18446744073709552000.0`, expected usize.',
     });
     expect((await call('-1')).error?.code).toBe(-32602);
     expect((await call('1.5')).error?.code).toBe(-32602);

@@ -41,10 +41,14 @@ describe('surfnet_ cheatcodes', () => {
     // Only lamports: the rest kept.
     await call('surfnet_setAccount', [address, { lamports: 5000 }]);
     expect(await emulator.getAccount(address)).toMatchObject({ lamports: 5000n, owner });
-    expect((await call('surfnet_setAccount', [address, { data: 'zz' }])).error).toMatchObject({
+    // Surfpool's words, the hex crate's error after them.
+    expect((await call('surfnet_setAccount', [address, { data: 'zz' }])).error).toEqual({
       code: -32602,
-      message: expect.stringMatching(/Invalid hex data provided/),
+      message: "Invalid hex data provided: Invalid character 'z' at position 0",
     });
+    expect((await call('surfnet_setAccount', [address, { data: '01f' }])).error.message).toBe('Invalid hex data provided: Odd number of digits');
+    expect((await call('surfnet_setAccount', [address, { data: '0é0' }])).error.message).toBe("Invalid hex data provided: Invalid character 'Ã' at position 1");
+    expect((await call('surfnet_setAccount', [address, { data: '0\n' }])).error.message).toBe("Invalid hex data provided: Invalid character '\\n' at position 1");
   });
 
   it('surfnet_setTokenAccount writes the owner’s associated token account, with "null" clearing a field', async () => {

@@ -40,3 +40,60 @@ export function base64Problem(text: string): string | null {
     `(${text.length % 4 === 1 ? 'one character too many, or three missing' : `add ${'='.repeat(4 - (text.length % 4))}`})`
   );
 }
+
+const PAD = 0x3d;
+
+function morselOf(byte: number): number {
+  if (byte >= 65 && byte <= 90) return byte - 65;
+  if (byte >= 97 && byte <= 122) return byte - 71;
+  if (byte >= 48 && byte <= 57) return byte + 4;
+  if (byte === 43) return 62;
+  if (byte === 47) return 63;
+  return -1;
+}
+
+/**
+ * Standard base64 decoded as the Rust `base64` crate's STANDARD engine decodes it (canonical
+ * padding, no trailing bits), or its error as `{:?}` prints it: `InvalidByte(3, 33)`,
+ * `InvalidLength(5)`, `InvalidLastSymbol(2, 66)` or `InvalidPadding`, the index and byte those of
+ * the UTF-8 text. The validator words a bad base64 parameter with it ("invalid base64 encoding: …").
+ */
+export function decodeBase64AsRust(text: string): { bytes: Uint8Array } | { error: string } {
+  const input = Buffer.from(text, 'utf8');
+  const rem = input.length % 4;
+  // A trailing invalid byte (a newline, say) is named first, as the crate does.
+  if (rem === 1) {
+    const last = input[input.length - 1]!;
+    if (last !== PAD && morselOf(last) < 0) return { error: `InvalidByte(${input.length - 1}, ${last})` };
+  }
+  const body = Math.max(0, input.length - rem - (rem === 0 ? 4 : 0));
+  for (let at = 0; at < body; at += 1) {
+    if (morselOf(input[at]!) < 0) return { error: `InvalidByte(${at}, ${input[at]})` };
+  }
+  const morsels: number[] = [];
+  let padding = 0;
+  let firstPad = 0;
+  let lastSymbol = 0;
+  for (let at = body; at < input.length; at += 1) {
+    const byte = input[at]!;
+    if (byte === PAD) {
+      if (at - body < 2) return { error: `InvalidByte(${at}, ${byte})` };
+      if (padding === 0) firstPad = at;
+      padding += 1;
+      continue;
+    }
+    if (padding > 0) return { error: `InvalidByte(${firstPad}, ${PAD})` };
+    lastSymbol = byte;
+    const morsel = morselOf(byte);
+    if (morsel < 0) return { error: `InvalidByte(${at}, ${byte})` };
+    morsels.push(morsel);
+  }
+  if (input.length > 0 && morsels.length < 2) return { error: `InvalidLength(${body + morsels.length})` };
+  if ((padding + morsels.length) % 4 !== 0) return { error: 'InvalidPadding' };
+  const whole = Math.floor((morsels.length * 6) / 8);
+  const bits = morsels.reduce((sum, morsel, index) => sum | (morsel << (26 - 6 * index)), 0) >>> 0;
+  // Two to four symbols make one to three whole bytes; bits past them must be zero.
+  const mask = 0xffffffff >>> (whole * 8);
+  if ((bits & mask) >>> 0 !== 0) return { error: `InvalidLastSymbol(${body + morsels.length - 1}, ${lastSymbol})` };
+  return { bytes: new Uint8Array(Buffer.from(text, 'base64')) };
+}

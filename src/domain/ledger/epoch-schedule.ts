@@ -31,6 +31,11 @@ export class EpochSchedule {
     };
   }
 
+  /** The first slot of `epoch`. */
+  firstSlotOf(epoch: bigint): bigint {
+    return epoch * this.slotsPerEpoch;
+  }
+
   /** The EpochSchedule sysvar's bytes (bincode: three u64, a bool, two u64; 33 bytes). */
   sysvarData(): Uint8Array {
     const data = new Uint8Array(33);

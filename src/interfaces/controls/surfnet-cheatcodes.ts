@@ -2,7 +2,7 @@ import { SystemProgram } from '@solana/web3.js';
 import { RelayError } from '../../base/errors/relay-error.ts';
 import { ACCOUNT_SIZE, TOKEN_2022_PROGRAM_ID, TOKEN_PROGRAM_ID, associatedTokenAddress } from '../../domain/ledger/spl-token.ts';
 import type { AccountState } from '../../domain/ledger/account-state.ts';
-import { JsonRpcError, RPC_ERROR, invalidParams } from '../rpc/json-rpc-error.ts';
+import { JsonRpcError, RPC_ERROR, invalidParams, paramsError } from '../rpc/json-rpc-error.ts';
 import { RPC_METHODS } from '../rpc/method-table.ts';
 import type { MethodTable, RpcContext } from '../rpc/context.ts';
 import { withContext } from '../rpc/context.ts';
@@ -78,7 +78,7 @@ export function surfnetCheatcodes(parts: CheatcodeParts): MethodTable {
       const mintKey = requirePubkey(mint);
       const tokenProgram = program === undefined || program === null ? TOKEN_PROGRAM_ID : requirePubkey(program);
       if (!tokenProgram.equals(TOKEN_PROGRAM_ID) && !tokenProgram.equals(TOKEN_2022_PROGRAM_ID))
-        throw invalidParams(`${tokenProgram.toBase58()} is not a token program`);
+        throw paramsError(`${tokenProgram.toBase58()} is not a token program`);
       if (typeof update !== 'object' || update === null) throw invalidParams(`invalid type: ${describeType(update)}, expected struct TokenAccountUpdate`);
       const mintAccount = await parts.controls.getAccount(mintKey);
       if (mintAccount === null) throw new JsonRpcError(RPC_ERROR.INTERNAL_ERROR, `Mint ${mintKey.toBase58()} not found`);
@@ -97,7 +97,7 @@ export function surfnetCheatcodes(parts: CheatcodeParts): MethodTable {
       optionalKey(update.closeAuthority, 'closeAuthority', data, 129);
       if (update.state !== undefined && update.state !== null) {
         const state = ['uninitialized', 'initialized', 'frozen'].indexOf(String(update.state));
-        if (state < 0) throw invalidParams(`Invalid token account state: ${String(update.state)}`);
+        if (state < 0) throw paramsError(`Invalid token account state: ${String(update.state)}`);
         data[108] = state;
       }
       const rent = await parts.rentExempt(data.length);
@@ -204,9 +204,22 @@ function u64(value: unknown, field: string): bigint {
   return BigInt(value);
 }
 
+/** Hex data, or Surfpool's error with the `hex` crate's words ("Odd number of digits", "Invalid character 'z' at position 0"). */
 function hex(value: unknown): Uint8Array {
-  if (typeof value !== 'string' || !/^([0-9a-fA-F]{2})*$/.test(value)) throw invalidParams(`Invalid hex data provided: ${String(value).slice(0, 64)}`);
+  if (typeof value !== 'string') throw invalidParams(`invalid type: ${describeType(value)}, expected a string`);
+  // The crate reads bytes: the UTF-8 text's length, and a byte past ASCII shown as the char of its value.
+  const bytes = Buffer.from(value, 'utf8');
+  if (bytes.length % 2 !== 0) throw paramsError('Invalid hex data provided: Odd number of digits');
+  const bad = bytes.findIndex((byte) => !((byte >= 48 && byte <= 57) || (byte >= 65 && byte <= 70) || (byte >= 97 && byte <= 102)));
+  if (bad >= 0) throw paramsError(`Invalid hex data provided: Invalid character ${rustCharDebug(bytes[bad]!)} at position ${bad}`);
   return new Uint8Array(Buffer.from(value, 'hex'));
+}
+
+/** A byte as Rust's `{:?}` prints it as a char: quoted, with its escapes. */
+function rustCharDebug(byte: number): string {
+  const escapes: Record<number, string> = { 0: '\\0', 9: '\\t', 10: '\\n', 13: '\\r', 39: "\\'", 92: '\\\\' };
+  const shown = escapes[byte] ?? (byte < 32 || (byte >= 127 && byte < 160) ? `\\u{${byte.toString(16)}}` : String.fromCharCode(byte));
+  return `'${shown}'`;
 }
 
 /** SetSomeAccount: a base58 address sets it, the string "null" clears it, JSON null or nothing leaves it. */

@@ -1,6 +1,6 @@
 import type { RpcContext } from './rpc-deps.ts';
-import { JsonRpcError, RPC_ERROR, paramsError } from './json-rpc-error.ts';
-import { optionalInteger, optionalVariant } from './params.ts';
+import { JsonRpcError, RPC_ERROR, invalidParams, paramsError } from './json-rpc-error.ts';
+import { configObject, optionalInteger, optionalVariant } from './params.ts';
 
 /**
  * The Agave release line the RPC answers as (getVersion, `context.apiVersion`, the validator log):
@@ -23,6 +23,18 @@ export type { MethodTable, RpcContext, RpcMethod } from './rpc-deps.ts';
 
 export function commitmentOf(config: Record<string, unknown>, field = 'commitment'): RpcCommitment {
   return optionalVariant(config, field, COMMITMENTS) ?? 'finalized';
+}
+
+/**
+ * The commitment of a method whose config is the bare `CommitmentConfig` (getTokenAccountBalance,
+ * getTokenSupply, getTokenLargestAccounts, getInflationGovernor, getMinimumBalanceForRentExemption):
+ * absent or null is finalized, but a map must name `commitment` (`{}` is "missing field
+ * `commitment`.", as serde words it), and `minContextSlot` is no field of it.
+ */
+export function bareCommitment(raw: unknown): RpcCommitment {
+  const config = configObject(raw);
+  if (raw !== undefined && raw !== null && config.commitment === undefined) throw invalidParams('missing field `commitment`');
+  return commitmentOf(config);
 }
 
 /** For methods that refuse `processed` (getTransaction, getSignaturesForAddress, getBlock…). */

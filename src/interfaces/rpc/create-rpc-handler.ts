@@ -4,6 +4,7 @@ import type { Call } from '../../base/http/router.ts';
 import { compose } from '../../core/compose.ts';
 import { createCall } from '../../core/create-fetch.ts';
 import type { Middleware } from '../../core/room.ts';
+import { parseJsonExact } from '../../base/codecs/json-exact.ts';
 import { RelayError } from '../../base/errors/relay-error.ts';
 import type { MethodTable, RpcContext } from './context.ts';
 import type { RpcDeps } from './rpc-deps.ts';
@@ -82,6 +83,8 @@ export function rpcAnswer(options: Partial<RpcHandlerOptions> = {}): (call: Call
       throw error;
     }
     if (body === undefined) return reply(failure(null, new JsonRpcError(RPC_ERROR.PARSE_ERROR, 'Parse error')));
+    // Integers past 2^53 read exactly (a u64 slot of 2^63 - 1 is echoed as sent), as serde_json reads them.
+    if (call.vars.bodyText !== undefined && /\d{16}/.test(call.vars.bodyText)) body = parseJsonExact(call.vars.bodyText);
     if (!Array.isArray(body)) {
       const answer = await answerOne(body, methods, context);
       return answer === null ? respond(null, { status: 204 }) : reply(answer);

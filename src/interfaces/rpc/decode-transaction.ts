@@ -1,5 +1,6 @@
 import { PACKET_DATA_SIZE, VersionedTransaction } from '@solana/web3.js';
 import { decodeBase58 } from '../../base/crypto/base58.ts';
+import { decodeBase64AsRust } from '../../base/crypto/base64.ts';
 import { verifyEd25519 } from '../../base/crypto/ed25519.ts';
 import { paramsError } from './json-rpc-error.ts';
 import { sanitizeProblem } from '../../base/words/sanitize.ts';
@@ -9,7 +10,6 @@ import { encodeBase58 } from '../../base/crypto/base58.ts';
 const MAX_BASE58_SIZE = 1683;
 const MAX_BASE64_SIZE = 1644;
 const TYPE = 'solana_transaction::versioned::VersionedTransaction';
-const BASE64 = /^(?:[A-Za-z0-9+/]{4})*(?:[A-Za-z0-9+/]{2}==|[A-Za-z0-9+/]{3}=)?$/;
 
 export type BinaryEncoding = 'base58' | 'base64';
 
@@ -21,22 +21,33 @@ export interface DecodedTransaction {
   signature: string;
 }
 
-/** Decodes and sanitizes a transaction param, with the validator's -32602 messages. */
-export function decodeTransaction(encoded: string, encoding: BinaryEncoding): DecodedTransaction {
+/**
+ * A binary param's bytes, with the validator's -32602 messages (agave rpc.rs decode_and_deserialize):
+ * too large encoded, not base58 or base64 (the base64 crate's own error, `InvalidByte(3, 33)`), too
+ * large decoded. `type` is the Rust type named in them.
+ */
+export function decodeBinaryParam(encoded: string, encoding: BinaryEncoding, type: string = TYPE): Uint8Array {
   let raw: Uint8Array;
   if (encoding === 'base58') {
     if (encoded.length > MAX_BASE58_SIZE)
-      throw paramsError(`base58 encoded ${TYPE} too large: ${encoded.length} bytes (max: encoded/raw ${MAX_BASE58_SIZE}/${PACKET_DATA_SIZE})`);
+      throw paramsError(`base58 encoded ${type} too large: ${encoded.length} bytes (max: encoded/raw ${MAX_BASE58_SIZE}/${PACKET_DATA_SIZE})`);
     const decoded = decodeBase58(encoded);
     if (decoded === null) throw paramsError('invalid base58 encoding: InvalidCharacter');
     raw = decoded;
   } else {
     if (encoded.length > MAX_BASE64_SIZE)
-      throw paramsError(`base64 encoded ${TYPE} too large: ${encoded.length} bytes (max: encoded/raw ${MAX_BASE64_SIZE}/${PACKET_DATA_SIZE})`);
-    if (!BASE64.test(encoded)) throw paramsError('invalid base64 encoding: InvalidByte');
-    raw = new Uint8Array(Buffer.from(encoded, 'base64'));
+      throw paramsError(`base64 encoded ${type} too large: ${encoded.length} bytes (max: encoded/raw ${MAX_BASE64_SIZE}/${PACKET_DATA_SIZE})`);
+    const decoded = decodeBase64AsRust(encoded);
+    if ('error' in decoded) throw paramsError(`invalid base64 encoding: ${decoded.error}`);
+    raw = decoded.bytes;
   }
-  if (raw.length > PACKET_DATA_SIZE) throw paramsError(`decoded ${TYPE} too large: ${raw.length} bytes (max: ${PACKET_DATA_SIZE} bytes)`);
+  if (raw.length > PACKET_DATA_SIZE) throw paramsError(`decoded ${type} too large: ${raw.length} bytes (max: ${PACKET_DATA_SIZE} bytes)`);
+  return raw;
+}
+
+/** Decodes and sanitizes a transaction param, with the validator's -32602 messages. */
+export function decodeTransaction(encoded: string, encoding: BinaryEncoding): DecodedTransaction {
+  const raw = decodeBinaryParam(encoded, encoding);
   let tx: VersionedTransaction;
   try {
     tx = VersionedTransaction.deserialize(raw);

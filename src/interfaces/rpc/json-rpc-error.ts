@@ -33,9 +33,14 @@ export class JsonRpcError extends Error {
   }
 }
 
-/** -32602 in the validator's wording: `Invalid params: …` for shape errors. */
+/**
+ * -32602 for params serde could not read, as jsonrpc-core's Params::parse words it: `Invalid
+ * params: <serde's error>.` (the period is its; kit's RPC tests hold a validator to "Invalid
+ * params: missing field `commitment`."). A message the validator writes itself has no prefix:
+ * {@link paramsError}.
+ */
 export function invalidParams(detail: string): JsonRpcError {
-  return new JsonRpcError(RPC_ERROR.INVALID_PARAMS, `Invalid params: ${detail}`);
+  return new JsonRpcError(RPC_ERROR.INVALID_PARAMS, `Invalid params: ${detail}.`);
 }
 
 /** -32602 in the validator's wording: `Invalid param: …` for a value the method cannot use. */
@@ -43,7 +48,7 @@ export function invalidParam(detail: string): JsonRpcError {
   return new JsonRpcError(RPC_ERROR.INVALID_PARAMS, `Invalid param: ${detail}`);
 }
 
-/** -32602 with a message used verbatim (the validator words some errors without a prefix). */
+/** -32602 with a message used verbatim: one the validator writes itself ("Too many inputs provided; max 100", "Invalid limit; max 1000"). */
 export function paramsError(message: string): JsonRpcError {
   return new JsonRpcError(RPC_ERROR.INVALID_PARAMS, message);
 }

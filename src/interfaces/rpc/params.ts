@@ -15,6 +15,7 @@ export function positional(params: unknown, method: string, expected: { min: num
 
 export function describeType(value: unknown): string {
   if (value === null) return 'null';
+  if (typeof value === 'bigint') return `integer \`${value}\``;
   if (Array.isArray(value)) return 'sequence';
   if (typeof value === 'object') return 'map';
   if (typeof value === 'number') return Number.isInteger(value) ? `integer \`${value}\`` : `floating point \`${value}\``;
@@ -28,6 +29,12 @@ export function requireString(value: unknown, what = 'a string'): string {
 }
 
 export function requireInteger(value: unknown, what = 'u64'): number {
+  // An integer past 2^53, read exactly (json-exact.ts): a u64 or past it.
+  if (typeof value === 'bigint') {
+    // Past u64, serde_json reads the number as a float: said as it says it, below.
+    if (value >= 0n && value < 2n ** 64n) return Number(value);
+    value = Number(value);
+  }
   if (typeof value !== 'number' || !Number.isInteger(value) || value < 0) throw invalidParams(`invalid type: ${describeType(value)}, expected ${what}`);
   // Past u64, serde_json reads the number as a float (x-emulator-choice: JSON.parse has no integers
   // above 2^53, so u64::MAX itself reads as 2^64 and is refused too).
@@ -35,6 +42,15 @@ export function requireInteger(value: unknown, what = 'u64'): number {
     throw invalidParams(`invalid type: floating point \`${value.toLocaleString('en-US', { useGrouping: false })}.0\`, expected ${what}`);
   }
   return value;
+}
+
+/** A u64, exactly (an integer past 2^53 as sent): for an answer that names it (getBlockTime's "Block not available for slot …"). */
+export function requireU64(value: unknown, what = 'u64'): bigint {
+  if (typeof value === 'bigint') {
+    requireInteger(value, what);
+    return value;
+  }
+  return BigInt(requireInteger(value, what));
 }
 
 /** A base58 public key, or -32602 `Invalid param: …` as the validator words it. */
@@ -52,10 +68,17 @@ export function requireHash(value: unknown): string {
 }
 
 /** A base58 signature (64 bytes). */
+/** The longest base58 text of 64 bytes (solana-signature's MAX_BASE58_SIGNATURE_LEN). */
+const MAX_BASE58_SIGNATURE_LENGTH = 88;
+
 export function requireSignature(value: unknown): string {
   const text = requireString(value);
+  // Signature::from_str's errors, as `{:?}` prints them: too long or not 64 bytes is WrongSize, not
+  // base58 (or more than 64 bytes) Invalid.
+  if (text.length > MAX_BASE58_SIGNATURE_LENGTH) throw invalidParam('WrongSize');
   const bytes = decodeBase58(text);
-  if (bytes === null || bytes.length !== 64) throw invalidParam(`Invalid signature ${JSON.stringify(text)}`);
+  if (bytes === null || bytes.length > 64) throw invalidParam('Invalid');
+  if (bytes.length !== 64) throw invalidParam('WrongSize');
   return text;
 }
 

@@ -1,6 +1,6 @@
 import { accountEncodingOf, accountJson } from '../account-json.ts';
-import { commitmentOf, contextSlot, withContext, type MethodTable } from '../context.ts';
-import { invalidParams } from '../json-rpc-error.ts';
+import { bareCommitment, commitmentOf, contextSlot, withContext, type MethodTable } from '../context.ts';
+import { invalidParams, paramsError } from '../json-rpc-error.ts';
 import { configObject, positional, requireInteger, requirePubkey } from '../params.ts';
 import { minimumBalance, rentOf } from '../../../domain/ledger/rent.ts';
 import { SYSVAR_RENT_PUBKEY as SYSVAR_RENT } from '@solana/web3.js';
@@ -23,7 +23,7 @@ export const accountMethods: MethodTable = {
   async getMultipleAccounts(params, context) {
     const [addresses, raw] = positional(params, 'getMultipleAccounts', { min: 1, max: 2 });
     if (!Array.isArray(addresses)) throw invalidParams('invalid type: expected a sequence of account addresses');
-    if (addresses.length > MAX_MULTIPLE_ACCOUNTS) throw invalidParams(`Too many inputs provided; max ${MAX_MULTIPLE_ACCOUNTS}`);
+    if (addresses.length > MAX_MULTIPLE_ACCOUNTS) throw paramsError(`Too many inputs provided; max ${MAX_MULTIPLE_ACCOUNTS}`);
     const keys = addresses.map(requirePubkey);
     const config = configObject(raw);
     commitmentOf(config);
@@ -51,8 +51,7 @@ export const accountMethods: MethodTable = {
 
   async getMinimumBalanceForRentExemption(params, context) {
     const [length, raw] = positional(params, 'getMinimumBalanceForRentExemption', { min: 0, max: 2 });
-    const config = configObject(raw);
-    commitmentOf(config);
+    bareCommitment(raw);
     const dataLength = length === undefined ? 0 : requireInteger(length, 'usize');
     // From the Rent sysvar, as the validator computes it: the same on both engines, for any usize.
     const sysvar = await context.deps.ledger.getAccount(SYSVAR_RENT);

@@ -4,10 +4,13 @@ import { commitmentOf, contextSlot, withContext, type MethodTable } from '../con
 import { invalidParams, paramsError } from '../json-rpc-error.ts';
 import { configObject, positional, requireHash, requirePubkey, requireString } from '../params.ts';
 import { landedInBlock } from '../../../domain/ledger/transaction-error.ts';
+import { decodeBinaryParam } from '../decode-transaction.ts';
 
 /** The validator keeps prioritization fees for this many recent blocks. */
 const PRIORITIZATION_FEE_SLOTS = 150;
 const MAX_PRIORITIZATION_FEE_ACCOUNTS = 128;
+/** The type the validator names in getFeeForMessage's decoding errors (Agave 4.1's solana-message crate). */
+const MESSAGE_TYPE = 'solana_message::versions::VersionedMessage';
 
 export const blockhashAndFeeMethods: MethodTable = {
   async getLatestBlockhash(params, context) {
@@ -32,12 +35,12 @@ export const blockhashAndFeeMethods: MethodTable = {
     const [encoded, raw] = positional(params, 'getFeeForMessage', { min: 1, max: 2 });
     const config = configObject(raw);
     commitmentOf(config);
-    const bytes = Buffer.from(requireString(encoded), 'base64');
+    const bytes = decodeBinaryParam(requireString(encoded), 'base64', MESSAGE_TYPE);
     let message: VersionedMessage;
     try {
       message = VersionedMessage.deserialize(bytes);
     } catch (error) {
-      throw paramsError(`invalid transaction message: ${(error as Error).message}`);
+      throw paramsError(`failed to deserialize ${MESSAGE_TYPE}: ${(error as Error).message}`);
     }
     const slot = contextSlot(context, config);
     const { ledger } = context.deps;
@@ -54,7 +57,7 @@ export const blockhashAndFeeMethods: MethodTable = {
     const [raw] = positional(params, 'getRecentPrioritizationFees', { min: 0, max: 1 });
     const list = raw === undefined || raw === null ? [] : raw;
     if (!Array.isArray(list)) throw invalidParams('invalid type: expected a sequence of account addresses');
-    if (list.length > MAX_PRIORITIZATION_FEE_ACCOUNTS) throw invalidParams(`Too many inputs provided; max ${MAX_PRIORITIZATION_FEE_ACCOUNTS}`);
+    if (list.length > MAX_PRIORITIZATION_FEE_ACCOUNTS) throw paramsError(`Too many inputs provided; max ${MAX_PRIORITIZATION_FEE_ACCOUNTS}`);
     const addresses = new Set(list.map((item) => requirePubkey(item).toBase58()));
     const current = Number(context.deps.ledger.clock().slot);
     const first = Math.max(1, current - PRIORITIZATION_FEE_SLOTS + 1);

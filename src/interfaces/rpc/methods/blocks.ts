@@ -5,8 +5,8 @@ import { landedInBlock } from '../../../domain/ledger/transaction-error.ts';
 import type { RpcDeps } from '../rpc-deps.ts';
 import type { Submission } from '../../../domain/store/submissions.ts';
 import { commitmentOf, confirmedOrFinalized, contextSlot, type MethodTable } from '../context.ts';
-import { JsonRpcError, RPC_ERROR, invalidParam, invalidParams } from '../json-rpc-error.ts';
-import { configObject, optionalBoolean, optionalInteger, optionalVariant, positional, requireInteger } from '../params.ts';
+import { JsonRpcError, RPC_ERROR, invalidParam, paramsError } from '../json-rpc-error.ts';
+import { configObject, optionalBoolean, optionalInteger, optionalVariant, positional, requireInteger, requireU64 } from '../params.ts';
 import {
   encodeTransaction,
   metaJson,
@@ -41,7 +41,7 @@ export const blockMethods: MethodTable = {
     const max = optionalInteger(config, 'maxSupportedTransactionVersion');
     const { ledger } = context.deps;
     const clock = ledger.clock();
-    if (BigInt(slot) > clock.slot) throw new JsonRpcError(RPC_ERROR.BLOCK_NOT_AVAILABLE, `Block not available for slot ${slot}`);
+    if (BigInt(slot) > clock.slot) throw new JsonRpcError(RPC_ERROR.BLOCK_NOT_AVAILABLE, `Block not available for slot ${requireU64(slotParam)}`);
     const records = transactionsIn(context.deps, slot, commitment);
     const block: Record<string, unknown> = {
       blockHeight: Number(clock.blockHeight - (clock.slot - BigInt(slot))),
@@ -107,7 +107,7 @@ export const blockMethods: MethodTable = {
   getRecentPerformanceSamples(params, context) {
     const [limitParam] = positional(params, 'getRecentPerformanceSamples', { min: 0, max: 1 });
     const limit = limitParam === undefined || limitParam === null ? MAX_PERFORMANCE_SAMPLES : requireInteger(limitParam, 'usize');
-    if (limit > MAX_PERFORMANCE_SAMPLES) throw invalidParams(`Invalid limit; max ${MAX_PERFORMANCE_SAMPLES}`);
+    if (limit > MAX_PERFORMANCE_SAMPLES) throw paramsError(`Invalid limit; max ${MAX_PERFORMANCE_SAMPLES}`);
     const current = Number(context.deps.ledger.clock().slot);
     const windows = Math.floor(current / SAMPLE_SLOTS);
     const counts = new Map<number, number>();

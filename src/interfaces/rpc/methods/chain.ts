@@ -1,6 +1,6 @@
 import { API_VERSION, FEATURE_SET, commitmentOf, contextSlot, type MethodTable } from '../context.ts';
 import { JsonRpcError, RPC_ERROR } from '../json-rpc-error.ts';
-import { configObject, positional, requireInteger } from '../params.ts';
+import { configObject, positional, requireU64 } from '../params.ts';
 import { landedCount } from './blocks.ts';
 
 export const chainMethods: MethodTable = {
@@ -22,10 +22,10 @@ export const chainMethods: MethodTable = {
   /** Every slot up to the current one is a block (the ledger never skips); later ones are -32004. */
   getBlockTime(params, context) {
     const [slotParam] = positional(params, 'getBlockTime', { min: 1, max: 1 });
-    const slot = requireInteger(slotParam);
+    const slot = requireU64(slotParam);
     const { ledger } = context.deps;
-    if (BigInt(slot) > ledger.clock().slot) throw new JsonRpcError(RPC_ERROR.BLOCK_NOT_AVAILABLE, `Block not available for slot ${slot}`);
-    return ledger.blockTime(BigInt(slot));
+    if (slot > ledger.clock().slot) throw new JsonRpcError(RPC_ERROR.BLOCK_NOT_AVAILABLE, `Block not available for slot ${slot}`);
+    return ledger.blockTime(slot);
   },
 
   getEpochInfo(params, context) {

@@ -1,8 +1,8 @@
 import { PublicKey, StakeProgram, TransactionInstruction, TransactionMessage, VersionedTransaction } from '@solana/web3.js';
 import type { Ledger } from '../../../domain/ledger/ledger.ts';
-import { API_VERSION, FEATURE_SET, commitmentOf, contextSlot, withContext, type MethodTable } from '../context.ts';
-import { JsonRpcError, RPC_ERROR, invalidParams } from '../json-rpc-error.ts';
-import { configObject, optionalInteger, positional, requireInteger, requirePubkey } from '../params.ts';
+import { API_VERSION, FEATURE_SET, bareCommitment, commitmentOf, contextSlot, withContext, type MethodTable } from '../context.ts';
+import { JsonRpcError, RPC_ERROR, invalidParams, paramsError } from '../json-rpc-error.ts';
+import { configObject, positional, requireInteger, requirePubkey, requireU64 } from '../params.ts';
 
 /**
  * The cluster the emulator is: one validator (`config.identity`, its vote account
@@ -10,6 +10,8 @@ import { configObject, optionalInteger, positional, requireInteger, requirePubke
  * inflation schedule.
  */
 const MAX_SLOT_LEADERS = 5000;
+/** MAX_GET_INFLATION_REWARD_ADDRESSES (rpc-client-types). */
+const MAX_INFLATION_REWARD_ADDRESSES = 32;
 /** Mainnet's inflation governor (agave `Inflation::default`). */
 const INFLATION = { initial: 0.08, terminal: 0.015, taper: 0.15, foundation: 0.05, foundationTerm: 7 } as const;
 /** Slots in a year of 400 ms slots, as the runtime counts them (365.25 days). */
@@ -31,9 +33,17 @@ export const clusterMethods: MethodTable = {
 
   getSlotLeaders(params, context) {
     const [startParam, limitParam] = positional(params, 'getSlotLeaders', { min: 2, max: 2 });
-    requireInteger(startParam);
+    const start = requireU64(startParam);
     const limit = requireInteger(limitParam, 'u64');
-    if (limit > MAX_SLOT_LEADERS) throw invalidParams(`Invalid limit; max ${MAX_SLOT_LEADERS}`);
+    if (limit > MAX_SLOT_LEADERS) throw paramsError(`Invalid limit; max ${MAX_SLOT_LEADERS}`);
+    // The leader schedule reaches the epoch after the current one; past it, rpc.rs says which epoch it lacks.
+    const { ledger } = context.deps;
+    const known = ledger.epochSchedule.epochOf(ledger.clock().slot).leaderScheduleEpoch;
+    const last = start + BigInt(Math.max(limit, 1) - 1);
+    for (const slot of [start, last]) {
+      const { epoch } = ledger.epochSchedule.epochOf(slot);
+      if (epoch > known) throw paramsError(`Invalid slot range: leader schedule for epoch ${epoch} is unavailable`);
+    }
     return new Array<string>(limit).fill(context.deps.config.identity);
   },
 
@@ -86,8 +96,10 @@ export const clusterMethods: MethodTable = {
     const current = context.deps.ledger.clock().slot;
     const range = (config.range ?? {}) as { firstSlot?: unknown; lastSlot?: unknown };
     const firstSlot = range.firstSlot === undefined ? Number(context.deps.ledger.epochSchedule.epochOf(current).firstSlot) : requireInteger(range.firstSlot);
-    const lastSlot = Math.min(range.lastSlot === undefined || range.lastSlot === null ? Number(current) : requireInteger(range.lastSlot), Number(current));
-    if (lastSlot < firstSlot) throw invalidParams(`lastSlot, ${lastSlot}, cannot be less than firstSlot, ${firstSlot}`);
+    const lastSlot = range.lastSlot === undefined || range.lastSlot === null ? Number(current) : requireInteger(range.lastSlot);
+    if (lastSlot < firstSlot) throw paramsError(`lastSlot, ${lastSlot}, cannot be less than firstSlot, ${firstSlot}`);
+    // The slot history holds the slots up to the current one (rpc.rs get_block_production), exactly as asked.
+    if (lastSlot > Number(current)) throw paramsError(`lastSlot, ${requireU64(range.lastSlot)}, is too large; max ${current}`);
     const identity = config.identity === undefined || config.identity === null ? null : requirePubkey(config.identity).toBase58();
     const produced = lastSlot - firstSlot + 1;
     const { identity: leader } = context.deps.config;
@@ -103,11 +115,19 @@ export const clusterMethods: MethodTable = {
   },
 
   /** The ledger holds no stake or vote accounts of anyone's: no address earns an inflation reward. */
-  getInflationReward(params) {
+  getInflationReward(params, context) {
     const [addresses, raw] = positional(params, 'getInflationReward', { min: 1, max: 2 });
     if (!Array.isArray(addresses)) throw invalidParams('invalid type: expected a sequence of addresses');
+    if (addresses.length > MAX_INFLATION_REWARD_ADDRESSES) throw paramsError(`Too many inputs provided; max ${MAX_INFLATION_REWARD_ADDRESSES}`);
     const config = configObject(raw);
-    optionalInteger(config, 'epoch');
+    commitmentOf(config);
+    contextSlot(context, config);
+    const { ledger } = context.deps;
+    const current = ledger.clock();
+    const epoch = config.epoch === undefined || config.epoch === null ? (current.epoch > 0n ? current.epoch - 1n : 0n) : requireU64(config.epoch);
+    // An epoch's rewards are paid in the first block of the next one (rpc.rs get_inflation_reward): not there yet, -32004.
+    const paidAt = ledger.epochSchedule.firstSlotOf(epoch + 1n);
+    if (paidAt > current.slot) throw new JsonRpcError(RPC_ERROR.BLOCK_NOT_AVAILABLE, `Block not available for slot ${paidAt}`);
     return addresses.map((address) => {
       requirePubkey(address);
       return null;
@@ -127,7 +147,7 @@ export const clusterMethods: MethodTable = {
 
   getInflationGovernor(params) {
     const [raw] = positional(params, 'getInflationGovernor', { min: 0, max: 1 });
-    commitmentOf(configObject(raw));
+    bareCommitment(raw);
     return { ...INFLATION };
   },
 

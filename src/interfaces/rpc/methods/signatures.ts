@@ -2,7 +2,7 @@ import { landedInBlock } from '../../../domain/ledger/transaction-error.ts';
 import type { HistoryEntry } from '../../../domain/store/history-index.ts';
 import type { Submission } from '../../../domain/store/submissions.ts';
 import { confirmedOrFinalized, contextSlot, withContext, type MethodTable } from '../context.ts';
-import { JsonRpcError, RPC_ERROR, invalidParams } from '../json-rpc-error.ts';
+import { JsonRpcError, RPC_ERROR, invalidParams, paramsError } from '../json-rpc-error.ts';
 import { configObject, optionalBoolean, optionalInteger, optionalVariant, positional, requirePubkey, requireSignature } from '../params.ts';
 import { transactionJson, UnsupportedTransactionVersionError, type TransactionEncoding } from '../transaction-json.ts';
 
@@ -23,7 +23,7 @@ export const signatureMethods: MethodTable = {
   getSignatureStatuses(params, context) {
     const [list, raw] = positional(params, 'getSignatureStatuses', { min: 1, max: 2 });
     if (!Array.isArray(list)) throw invalidParams('invalid type: expected a sequence of signatures');
-    if (list.length > MAX_SIGNATURE_STATUSES) throw invalidParams(`Too many inputs provided; max ${MAX_SIGNATURE_STATUSES}`);
+    if (list.length > MAX_SIGNATURE_STATUSES) throw paramsError(`Too many inputs provided; max ${MAX_SIGNATURE_STATUSES}`);
     const signatures = list.map(requireSignature);
     const config = configObject(raw);
     optionalBoolean(config, 'searchTransactionHistory');
@@ -42,7 +42,7 @@ export const signatureMethods: MethodTable = {
     const commitment = confirmedOrFinalized(config);
     contextSlot(context, config);
     const limit = optionalInteger(config, 'limit') ?? MAX_SIGNATURES_FOR_ADDRESS;
-    if (limit === 0 || limit > MAX_SIGNATURES_FOR_ADDRESS) throw invalidParams(`Invalid limit; max ${MAX_SIGNATURES_FOR_ADDRESS}`);
+    if (limit === 0 || limit > MAX_SIGNATURES_FOR_ADDRESS) throw paramsError(`Invalid limit; max ${MAX_SIGNATURES_FOR_ADDRESS}`);
     const before = config.before === undefined || config.before === null ? undefined : requireSignature(config.before);
     const until = config.until === undefined || config.until === null ? undefined : requireSignature(config.until);
     const { submissions, history } = context.deps;

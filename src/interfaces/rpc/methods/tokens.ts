@@ -2,7 +2,7 @@ import { PublicKey } from '@solana/web3.js';
 import { decodeMint, decodeTokenAccount, isTokenProgram } from '../../../domain/ledger/token-accounts.ts';
 import { accountEncodingOf, accountJson } from '../account-json.ts';
 import { scanAccounts } from '../account-filters.ts';
-import { commitmentOf, contextSlot, withContext, type MethodTable } from '../context.ts';
+import { bareCommitment, commitmentOf, contextSlot, withContext, type MethodTable } from '../context.ts';
 import { invalidParam, invalidParams } from '../json-rpc-error.ts';
 import { configObject, positional, requirePubkey } from '../params.ts';
 import { uiTokenAmount } from '../ui-token-amount.ts';
@@ -14,9 +14,8 @@ export const tokenMethods: MethodTable = {
   async getTokenAccountBalance(params, context) {
     const [address, raw] = positional(params, 'getTokenAccountBalance', { min: 1, max: 2 });
     const key = requirePubkey(address);
-    const config = configObject(raw);
-    commitmentOf(config);
-    const slot = contextSlot(context, config);
+    bareCommitment(raw);
+    const slot = contextSlot(context, {});
     const { ledger } = context.deps;
     const account = await ledger.getAccount(key);
     if (!account) throw invalidParam('could not find account');
@@ -51,9 +50,8 @@ export const tokenMethods: MethodTable = {
   async getTokenLargestAccounts(params, context) {
     const [address, raw] = positional(params, 'getTokenLargestAccounts', { min: 1, max: 2 });
     const key = requirePubkey(address);
-    const config = configObject(raw);
-    commitmentOf(config);
-    const slot = contextSlot(context, config);
+    bareCommitment(raw);
+    const slot = contextSlot(context, {});
     const { ledger } = context.deps;
     const mint = decodeMint(await ledger.getAccount(key));
     if (!mint) throw invalidParam('Token mint could not be unpacked');
@@ -93,9 +91,8 @@ export const tokenMethods: MethodTable = {
   async getTokenSupply(params, context) {
     const [address, raw] = positional(params, 'getTokenSupply', { min: 1, max: 2 });
     const key = requirePubkey(address);
-    const config = configObject(raw);
-    commitmentOf(config);
-    const slot = contextSlot(context, config);
+    bareCommitment(raw);
+    const slot = contextSlot(context, {});
     const account = await context.deps.ledger.getAccount(key);
     if (!account) throw invalidParam('could not find account');
     const mint = decodeMint(account);
