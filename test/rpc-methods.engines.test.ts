@@ -200,7 +200,9 @@ describe('the RPC methods apps call, through web3.js', () => {
     expect(await rpc('getBlockCommitment', [1])).toEqual({ commitment: null, totalStake: 0 });
     // Past the leader schedule and the slot history: refused as Agave refuses them.
     await expect(connection.getSlotLeaders(432_000 * 3, 1)).rejects.toThrow(/Invalid slot range: leader schedule for epoch 3 is unavailable/);
-    await expect(connection.getBlockProduction({ range: { firstSlot: 0, lastSlot: 2 ** 40 } })).rejects.toThrow(/lastSlot, 1099511627776, is too large; max \d+/);
+    await expect(connection.getBlockProduction({ range: { firstSlot: 0, lastSlot: 2 ** 40 } })).rejects.toThrow(
+      /lastSlot, 1099511627776, is too large; max \d+/,
+    );
   });
 
   it('performance samples: one per 150 slots completed, newest first; no snapshot to report', async () => {

@@ -48,7 +48,9 @@ describe('surfnet_ cheatcodes', () => {
     });
     expect((await call('surfnet_setAccount', [address, { data: '01f' }])).error.message).toBe('Invalid hex data provided: Odd number of digits');
     expect((await call('surfnet_setAccount', [address, { data: '0é0' }])).error.message).toBe("Invalid hex data provided: Invalid character 'Ã' at position 1");
-    expect((await call('surfnet_setAccount', [address, { data: '0\n' }])).error.message).toBe("Invalid hex data provided: Invalid character '\\n' at position 1");
+    expect((await call('surfnet_setAccount', [address, { data: '0\n' }])).error.message).toBe(
+      "Invalid hex data provided: Invalid character '\\n' at position 1",
+    );
   });
 
   it('surfnet_setTokenAccount writes the owner’s associated token account, with "null" clearing a field', async () => {

@@ -29,7 +29,7 @@ import { validatorCluster } from '../domain/fixtures/validator-genesis.ts';
 import type { GenesisAccount } from '../domain/ledger/engine.ts';
 import { LiveFeed } from '../interfaces/ui/inspector/live-feed.ts';
 import { engineFactory } from '../domain/ledger/engines.ts';
-import { Ledger } from '../domain/ledger/ledger.ts';
+import { Ledger, VALIDATOR_COMMITMENTS } from '../domain/ledger/ledger.ts';
 import { LoadedPrograms } from '../domain/ledger/loaded-programs.ts';
 import { programsKoraRefuses, unansweredPrograms } from '../domain/ledger/program-allow-lists.ts';
 import { checkSlotTime, startSlotTicker } from '../domain/ledger/slot-ticker.ts';
@@ -69,6 +69,8 @@ export const DEFAULT_GENESIS_TIME = new Date('2026-01-01T00:00:00Z');
 export const DEFAULT_JOURNAL_LIMIT = 1000;
 /** Wall time one slot stands for, in block times. */
 const SLOT_MS = 400;
+/** The slot time of validator timing: a validator's, about 400 ms (Agave's DEFAULT_MS_PER_SLOT). */
+const VALIDATOR_SLOT_MS = SLOT_MS;
 
 export interface RelayEmulator extends TestControlMethods {
   /** The single core: every route, the RPC and the controls, as a fetch function (CORS and the request journal included). */
@@ -116,6 +118,8 @@ export interface RelayEmulator extends TestControlMethods {
  */
 export async function createRelayEmulator(options: RelayEmulatorOptions = {}): Promise<RelayEmulator> {
   if (options.slotTimeMs !== undefined) checkSlotTime(options.slotTimeMs);
+  if (options.timing !== undefined && options.timing !== 'instant' && options.timing !== 'validator')
+    throw new RangeError(`timing must be 'instant' or 'validator', not ${JSON.stringify(options.timing)}`);
   // Until the emulator is made, /health answers 503 `starting` and other requests wait.
   const { gate, open } = servingGate();
   // Two consecutive ports: web3.js looks for PubSub on the RPC's port + 1.
@@ -204,6 +208,8 @@ async function assemble(options: RelayEmulatorOptions, loopback: CoreListener | 
   }
   const genesis = withFunds([...byAddress.values()], settings.fund);
   const genesisTime = options.genesisTime ?? DEFAULT_GENESIS_TIME;
+  const validatorTiming = options.timing === 'validator';
+  const slotTimeMs = options.slotTimeMs ?? (validatorTiming ? VALIDATOR_SLOT_MS : undefined);
   // A program the engine cannot load is refused at genesis, naming its address: named here by its file too.
   const ledger = await Ledger.create({
     engine: engineFactory(options.engine),
@@ -211,6 +217,8 @@ async function assemble(options: RelayEmulatorOptions, loopback: CoreListener | 
     settings: settings.engine,
     genesisTime,
     slotMs: SLOT_MS,
+    // Validator timing: slots open with time alone, and commitments lag as a lone validator's do.
+    ...(validatorTiming ? { commitmentDepths: VALIDATOR_COMMITMENTS, transactionsPerSlot: Number.MAX_SAFE_INTEGER } : {}),
     ...(options.transactionsPerSlot === undefined ? {} : { transactionsPerSlot: options.transactionsPerSlot }),
     // Lamports the test controls add or remove come from, and go back to, the faucet fixture key.
     reservoir: new PublicKey(fixtures.relay.faucet.publicKey),
@@ -244,6 +252,8 @@ async function assemble(options: RelayEmulatorOptions, loopback: CoreListener | 
     history,
     tokenAccounts,
     finalizeMs: options.queue?.finalizeMs ?? 0,
+    // Validator timing: a transaction lands at least half a slot after it arrived (submission-worker.ts).
+    ...(validatorTiming && slotTimeMs !== undefined ? { landingMs: slotTimeMs / 2 } : {}),
     preflight: options.skipPreflight !== true,
     beforeSubmit: faults.hooks.beforeSubmit,
   });
@@ -318,7 +328,7 @@ async function assemble(options: RelayEmulatorOptions, loopback: CoreListener | 
   const feed = new LiveFeed(events);
   // Wall-clock mode's slots (--slot-time), which Surfpool's surfnet_pauseClock and surfnet_resumeClock stop and start.
   const startTicker = (ms: number) => startSlotTicker(ledger, ms, (error) => console.error('relay-emulator: a slot tick failed', error));
-  let ticker = options.slotTimeMs === undefined ? null : startTicker(options.slotTimeMs);
+  let ticker = slotTimeMs === undefined ? null : startTicker(slotTimeMs);
   const genesisByAddress = new Map(genesis.map(({ address, account }) => [addressOf(address), account]));
   const cheatcodeParts: CheatcodeParts = {
     controls,
@@ -333,7 +343,7 @@ async function assemble(options: RelayEmulatorOptions, loopback: CoreListener | 
         ticker = null;
       },
       resume() {
-        if (options.slotTimeMs !== undefined && ticker === null) ticker = startTicker(options.slotTimeMs);
+        if (slotTimeMs !== undefined && ticker === null) ticker = startTicker(slotTimeMs);
       },
     },
     rentExempt: (length) => ledger.minimumBalanceForRentExemption(length),

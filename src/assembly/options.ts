@@ -114,6 +114,15 @@ export interface RelayEmulatorOptions {
    * least 10. Default: off (slots move only with transactions and warps: deterministic tests).
    */
   slotTimeMs?: number;
+  /**
+   * How the ledger keeps time. `'instant'` (the default, deterministic): a sent transaction lands at
+   * once and is final at once. `'validator'`, as solana-test-validator: a slot every `slotTimeMs`
+   * (default 400); a transaction lands in the slot after the one it arrived in (so a client's
+   * signature subscription, made after sending, hears it land); it is processed then, confirmed a
+   * slot later and finalized once rooted, 32 slots later; reads report the slot of the commitment
+   * asked, PubSub's slot and root notifications follow, and slots open with time alone.
+   */
+  timing?: 'instant' | 'validator';
   /** Most requests the request journal keeps; the oldest fall off. 0 turns the journal off (no body copies). Default 1000. */
   journalLimit?: number;
   /**

@@ -39,13 +39,18 @@ describe('relay-emulator test-validator', () => {
       // The validator's genesis: the CLI keypair holds 500,000,000 SOL.
       expect((await first.rpc('getBalance', [wallet.publicKey.toBase58()])).value).toBe(500_000_000 * 1e9);
       const signature = await first.rpc('requestAirdrop', [address, 2_000_000_000]);
-      await expect.poll(async () => (await first.rpc('getSignatureStatuses', [[signature]])).value[0]?.confirmationStatus).toBe('finalized');
+      // A validator's timing: it lands in a later slot and is confirmed a slot after that.
+      await expect
+        .poll(async () => (await first.rpc('getSignatureStatuses', [[signature]])).value[0]?.confirmationStatus, { timeout: 10_000 })
+        .toBe('confirmed');
       expect(await first.stop('SIGKILL')).toBe('SIGKILL');
       expect(first.output()).toBe('');
 
       const second = await serve(['test-validator', '--ledger', ledger, '--rpc-port', String(port), '--quiet'], port);
       expect((await second.rpc('getBalance', [address])).value).toBe(2_000_000_000);
       expect((await second.rpc('getTransaction', [signature])).slot).toBeGreaterThan(0);
+      // A restart roots the slot it resumes at, as a validator's does: what landed before is finalized.
+      expect((await second.rpc('getSignatureStatuses', [[signature]])).value[0].confirmationStatus).toBe('finalized');
       await second.stop('SIGTERM');
       expect(readFileSync(join(ledger, 'validator.log'), 'utf8')).toMatch(/POST \/ 200/);
 

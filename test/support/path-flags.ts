@@ -162,6 +162,7 @@ export const NOT_PATHS: Record<string, readonly string[]> = {
     '--control-origin',
     '--journal-limit',
     '--slot-time',
+    '--timing',
     '--rpc-auth',
     '--kora-port',
     '--engine',

@@ -62,6 +62,7 @@ export async function launch(options: StartOptions, io: LaunchIo): Promise<Launc
         ...(options.tokenTtlSeconds === null ? {} : { tokenTtlSeconds: options.tokenTtlSeconds }),
         ...(options.journalLimit === null ? {} : { journalLimit: options.journalLimit }),
         ...(options.slotTimeMs === null ? {} : { slotTimeMs: options.slotTimeMs }),
+        timing: options.timing,
         ...(options.policy === null ? {} : { policy: options.policy }),
         rpcAuth: options.rpcAuth,
         skipPreflight: options.skipPreflight,

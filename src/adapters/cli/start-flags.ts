@@ -65,6 +65,14 @@ export const START_FLAGS = {
       'wall-clock mode: a new slot every MS milliseconds (a validator: about 400), idle or not; at least 10 ' +
       '(default off: slots move with transactions and warps)',
   },
+  timing: {
+    env: 'RELAY_EMULATOR_TIMING',
+    value: 'KIND',
+    help:
+      "instant: a sent transaction lands and is final at once (start's default, deterministic); " +
+      'validator: as solana-test-validator (its default): a slot every --slot-time ms (400), a transaction lands in the next slot, ' +
+      'confirmed a slot later, finalized 32 slots later',
+  },
   'journal-limit': {
     env: 'RELAY_EMULATOR_JOURNAL_LIMIT',
     value: 'N',

@@ -21,6 +21,7 @@ describe('relay-emulator start options', () => {
       controlOrigins: [],
       journalLimit: null,
       slotTimeMs: null,
+      timing: 'instant',
       rpcAuth: 'remote',
       skipPreflight: false,
       readyFile: null,
@@ -119,6 +120,8 @@ describe('relay-emulator start options', () => {
         '/more',
         '--genesis',
         'validator',
+        '--timing',
+        'validator',
       ],
       {},
     );
@@ -137,6 +140,7 @@ describe('relay-emulator start options', () => {
       controlOrigins: ['http://localhost:5173', 'https://app.test'],
       journalLimit: 0,
       slotTimeMs: 400,
+      timing: 'validator',
       rpcAuth: 'off',
       skipPreflight: true,
       readyFile: 'ready.json',
@@ -235,6 +239,8 @@ describe('relay-emulator start options', () => {
     expect(parseStartOptions(['--rpc-auth', 'always'], {}).rpcAuth).toBe('always');
     expect(parseStartOptions([], { RELAY_EMULATOR_RPC_AUTH: 'off' }).rpcAuth).toBe('off');
     expect(() => parseStartOptions(['--rpc-auth', 'sometimes'], {})).toThrow(/--rpc-auth must be one of remote, always, off, not "sometimes"/);
+    expect(parseStartOptions([], { RELAY_EMULATOR_TIMING: 'validator' }).timing).toBe('validator');
+    expect(() => parseStartOptions(['--timing', 'fast'], {})).toThrow('--timing must be instant or validator, not "fast"');
     expect(parseStartOptions(['--port', '1234', '--api-key', 'flag', '--engine', 'bankrun'], env)).toMatchObject({
       port: 1234,
       apiKeys: ['flag'],
@@ -276,8 +282,8 @@ describe('relay-emulator start options', () => {
     expect(refusal(['--control-origin', 'http://localhost:5173/app'])).toMatch(/--control-origin must be an origin/);
     expect(refusal(['--control-origin', 'null'])).toMatch(/--control-origin must be an origin/);
     expect(refusal([], { RELAY_EMULATOR_CONTROL_ORIGIN: 'file:///tmp' })).toMatch(/--control-origin must be an origin/);
-    expect(refusal(['--policy', 'lenient'])).toMatch(/--policy must be one of faithful, strict, not "lenient"/);
-    expect(refusal([], { RELAY_EMULATOR_POLICY: 'loose' })).toMatch(/--policy must be one of/);
+    expect(refusal(['--policy', 'lenient'])).toMatch(/--policy must be faithful or strict, not "lenient"/);
+    expect(refusal([], { RELAY_EMULATOR_POLICY: 'loose' })).toMatch(/--policy must be faithful or strict/);
     expect(refusal(['--bogus'])).toMatch(/bogus/);
     expect(refusal(['extra'])).toMatch(/extra/);
     expect(refusal([], { RELAY_EMULATOR_NO_RPC_AUTH: 'maybe' })).toMatch(/--no-rpc-auth's environment twin must be 1, true, 0 or false/);

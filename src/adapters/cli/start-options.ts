@@ -16,7 +16,7 @@ import type { GenesisOptions } from '../../assembly/options.ts';
 import type { ClusterOptions } from '../../domain/fixtures/validator-genesis.ts';
 import type { CloneOptions } from '../../domain/fixtures/clone-cache.ts';
 import { takeValidatorFlags, validatorFlagLines } from './validator-flags.ts';
-import { UsageError } from './usage-error.ts';
+import { oneOf, UsageError } from './usage-error.ts';
 import { anchorWorkspace, type CloneListFlag, cloneOptions, flagFromEnv, integer, list, splitPaths } from './flag-values.ts';
 
 /** What `relay-emulator start` runs with, once flags, environment and defaults are merged. */
@@ -37,6 +37,8 @@ export interface StartOptions {
   journalLimit: number | null;
   /** --slot-time: wall-clock mode's milliseconds a slot, or null (off). */
   slotTimeMs: number | null;
+  /** --timing: instant (the default) or validator (slots with time, a transaction in the next slot, commitments lagging). */
+  timing: 'instant' | 'validator';
   /** When the RPC and PubSub need the Token (--rpc-auth; --no-rpc-auth is `off`). */
   rpcAuth: RpcAuthMode;
   /** --skip-preflight: relayed transactions are submitted without simulating them first. */
@@ -102,6 +104,7 @@ export const START_OPTIONS = {
   engine: { type: 'string' },
   policy: { type: 'string' },
   genesis: { type: 'string' },
+  timing: { type: 'string' },
   'account-dir': { type: 'string', multiple: true },
   url: { type: 'string', short: 'u' },
   clone: { type: 'string', short: 'c', multiple: true },
@@ -167,8 +170,7 @@ export function parseStartOptions(argv: string[], env: NodeJS.ProcessEnv = proce
     }
   }
 
-  const logLevel = pick('log-level') ?? 'info';
-  if (!(LOG_LEVELS as readonly string[]).includes(logLevel)) throw new UsageError(`--log-level must be one of ${LOG_LEVELS.join(', ')}, not "${logLevel}"`);
+  const logLevel = oneOf('log-level', pick('log-level') ?? 'info', LOG_LEVELS);
 
   const publicUrl = pick('public-url') ?? null;
   if (publicUrl !== null && !/^https?:\/\/[^/]+\/?$/.test(publicUrl))
@@ -176,19 +178,16 @@ export function parseStartOptions(argv: string[], env: NodeJS.ProcessEnv = proce
 
   const engine = pick('engine') ?? DEFAULT_ENGINE;
   if (!isEngineName(engine)) throw new UsageError(`--engine must be one of ${ENGINE_NAMES.join(', ')}, not "${engine}"`);
-  const policy = pick('policy') ?? null;
-  if (policy !== null && !(POLICY_PROFILES as readonly string[]).includes(policy))
-    throw new UsageError(`--policy must be one of ${POLICY_PROFILES.join(', ')}, not "${policy}"`);
+  const policy = pick('policy') === undefined ? null : oneOf('policy', pick('policy')!, POLICY_PROFILES);
 
-  const rpcAuth = values['no-rpc-auth'] === true || flagFromEnv('no-rpc-auth', env[START_FLAGS['no-rpc-auth'].env]) ? 'off' : (pick('rpc-auth') ?? 'remote');
-  if (!(RPC_AUTH_MODES as readonly string[]).includes(rpcAuth))
-    throw new UsageError(`--rpc-auth must be one of ${RPC_AUTH_MODES.join(', ')}, not "${rpcAuth}"`);
+  const noRpcAuth = values['no-rpc-auth'] === true || flagFromEnv('no-rpc-auth', env[START_FLAGS['no-rpc-auth'].env]);
+  const rpcAuth = oneOf('rpc-auth', noRpcAuth ? 'off' : (pick('rpc-auth') ?? 'remote'), RPC_AUTH_MODES);
   const importFile = pick('import') ?? null;
   if (importFile !== null && pick('state-file') !== undefined) {
     throw new UsageError('--import and --state-file: a state file restores its own state; import into a running one with `relay-emulator import` instead');
   }
-  const genesisKind = pick('genesis') ?? 'app';
-  if (genesisKind !== 'app' && genesisKind !== 'validator') throw new UsageError(`--genesis must be app or validator, not "${genesisKind}"`);
+  const genesisKind = oneOf('genesis', pick('genesis') ?? 'app', ['app', 'validator'] as const);
+  const timing = oneOf('timing', pick('timing') ?? 'instant', ['instant', 'validator'] as const);
   const tokenTtl = pick('token-ttl');
   const journalLimit = pick('journal-limit');
   const slotTime = pick('slot-time');
@@ -202,19 +201,20 @@ export function parseStartOptions(argv: string[], env: NodeJS.ProcessEnv = proce
     importFile,
     stateIntervalMs: 1000 * integer('state-interval', pick('state-interval'), DEFAULT_STATE_INTERVAL_MS / 1000, { min: 0, max: 86_400 }),
     tokenTtlSeconds: tokenTtl === undefined ? null : integer('token-ttl', tokenTtl, 0, { min: 1, max: 31_536_000 }),
-    logLevel: logLevel as LogLevel,
+    logLevel,
     adminToken: pick('admin-token') ?? null,
     controlOrigins,
     journalLimit: journalLimit === undefined ? null : integer('journal-limit', journalLimit, 0, { min: 0, max: 1_000_000 }),
     slotTimeMs: slotTime === undefined ? null : integer('slot-time', slotTime, 0, { min: MIN_SLOT_TIME_MS, max: 3_600_000 }),
-    rpcAuth: rpcAuth as RpcAuthMode,
+    timing,
+    rpcAuth,
     skipPreflight: values['skip-preflight'] === true || flagFromEnv('skip-preflight', env[START_FLAGS['skip-preflight'].env]),
     readyFile: pick('ready-file') ?? null,
     koraConfig: pick('kora-config') ?? null,
     koraSigners: pick('kora-signers') ?? null,
     koraPort: pick('kora-port') === undefined ? null : integer('kora-port', pick('kora-port'), 0, { min: 0, max: 65535 }),
     engine,
-    policy: policy as PolicyProfile | null,
+    policy,
     programs: validator.programs,
     accounts: validator.accounts,
     accountDirs: ((values['account-dir'] as string[] | undefined) ?? splitPaths(env[START_FLAGS['account-dir'].env])).map((dir) => resolve(dir)),

@@ -50,6 +50,10 @@ describe('parseTestValidatorArgs', () => {
   it('defaults to 8899 on 127.0.0.1 and test-ledger, with no mint when there is no CLI keypair', () => {
     const options = parseTestValidatorArgs([], {}, '/nonexistent');
     expect(options.start).toMatchObject({ port: 8899, host: '127.0.0.1', stateFile: expect.stringMatching(/\/test-ledger\/relay-emulator\.state\.json$/) });
+    // A validator's timing (slots with time, commitments lagging), unless --timing or its variable says otherwise.
+    expect(options.start.timing).toBe('validator');
+    expect(parseTestValidatorArgs(['--timing', 'instant'], {}, '/nonexistent').start.timing).toBe('instant');
+    expect(parseTestValidatorArgs([], { RELAY_EMULATOR_TIMING: 'instant' }, '/nonexistent').start.timing).toBe('instant');
     expect(options.mint).toBeNull();
     expect(options.start.genesis).toEqual({});
   });

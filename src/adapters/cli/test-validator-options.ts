@@ -135,6 +135,8 @@ export function parseTestValidatorArgs(argv: readonly string[], env: NodeJS.Proc
   // A validator's genesis, unless --genesis app asks for the fixture app beside it; the faucet holds --faucet-sol.
   const faucetSol = one('faucet-sol');
   if (faucetSol !== undefined && !/^\d+(\.\d{1,9})?$/.test(faucetSol)) throw new UsageError(`--faucet-sol must be a number of SOL, not "${faucetSol}"`);
+  // A validator's timing too (slots with time, commitments lagging), unless --timing says otherwise.
+  if (!own.includes('--timing') && !env[START_FLAGS.timing.env]) start.timing = 'validator';
   start.cluster = {
     genesis: own.includes('--genesis') || env[START_FLAGS.genesis.env] ? start.cluster.genesis : 'validator',
     ...(faucetSol === undefined ? {} : { faucetLamports: solToLamports(faucetSol) }),

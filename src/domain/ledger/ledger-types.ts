@@ -105,6 +105,11 @@ export interface LedgerOptions {
    */
   transactionsPerSlot?: number;
   /**
+   * How many slots behind the current one the confirmed and finalized commitments stand (see
+   * {@link CommitmentDepths}). Default {@link INSTANT_COMMITMENTS}: every slot is final as it is made.
+   */
+  commitmentDepths?: CommitmentDepths;
+  /**
    * Hears every change the ledger makes (part `ledger`, see ledger-changes.ts); a processed
    * transaction's report and its caller's `commit` form one atomic unit. Default: nobody.
    */
@@ -118,12 +123,33 @@ export interface LedgerOptions {
  * the change is made, as events of the emulator's one emitter (src/domain/events.ts):
  * - `transaction`: a transaction it executed and that landed in a block, with the addresses it may
  *   have written;
- * - `accounts`: accounts written directly (test controls, restore, deploys).
+ * - `accounts`: accounts written directly (test controls, restore, deploys);
+ * - `slot`: a new slot opened.
  */
 export interface LedgerEvents {
   transaction: { transaction: LedgerTransaction; written: string[] };
   accounts: { written: string[] };
+  /** A new slot opened (a transaction filled the last, a warp, a tick, an expiry). */
+  slot: { slot: bigint };
 }
+
+/** The commitment levels a read or a wait can ask for, weakest first. */
+export type CommitmentLevel = 'processed' | 'confirmed' | 'finalized';
+
+/**
+ * Slots behind the current (processed) one that the confirmed and finalized commitments stand.
+ * A lone validator votes on each slot in the next (confirmed: 1 behind) and roots a slot once
+ * 32 votes sit on it in its tower (finalized: 32 behind): {@link VALIDATOR_COMMITMENTS}.
+ */
+export interface CommitmentDepths {
+  confirmed: number;
+  finalized: number;
+}
+
+/** Everything final as soon as it is made: the deterministic default. */
+export const INSTANT_COMMITMENTS: CommitmentDepths = { confirmed: 0, finalized: 0 };
+/** As solana-test-validator stands: confirmed a slot behind, rooted 32 behind. */
+export const VALIDATOR_COMMITMENTS: CommitmentDepths = { confirmed: 1, finalized: 32 };
 
 /** Transactions a slot holds by default (see LedgerOptions.transactionsPerSlot). */
 export const DEFAULT_TRANSACTIONS_PER_SLOT = 64;

@@ -9,7 +9,10 @@ import { LedgerBlockhashes } from './ledger-blockhashes.ts';
 import { reportedAccount, type ClockMark, type LedgerChange } from './ledger-changes.ts';
 import {
   DEFAULT_TRANSACTIONS_PER_SLOT,
+  INSTANT_COMMITMENTS,
   type BlockhashInfo,
+  type CommitmentDepths,
+  type CommitmentLevel,
   type DetailedSimulation,
   type LedgerClock,
   type LedgerOptions,
@@ -27,7 +30,11 @@ import { EpochSchedule } from './epoch-schedule.ts';
 
 export {
   DEFAULT_TRANSACTIONS_PER_SLOT,
+  INSTANT_COMMITMENTS,
+  VALIDATOR_COMMITMENTS,
   type BlockhashInfo,
+  type CommitmentDepths,
+  type CommitmentLevel,
   type LedgerClock,
   type LedgerOptions,
   type LedgerTransaction,
@@ -57,6 +64,14 @@ export class Ledger {
   /** The rent epochs genesis accounts were given (absent: u64::MAX, what the RPC reports otherwise). */
   readonly #genesisRentEpochs: ReadonlyMap<string, bigint>;
   #lock: Promise<unknown> = Promise.resolve();
+  /**
+   * The lowest slot the confirmed and finalized commitments stand at: the slot of the last warp or
+   * restore, rooted as a validator roots its `--warp-slot` bank or the slot it restarts from.
+   */
+  #rootFloor = 0n;
+  /** Who waits for a slot past `after` ({@link untilSlotAfter}). */
+  #slotWaiters: { after: bigint; wake: () => void }[] = [];
+  readonly #depths: CommitmentDepths;
   readonly #report: ChangeReporter;
   /** Its epochs: mainnet's, or `settings.slotsPerEpoch` slots each (the Clock sysvar, the RPC's epoch answers). */
   readonly epochSchedule: EpochSchedule;
@@ -65,6 +80,7 @@ export class Ledger {
     this.#engine = engine;
     this.#options = options;
     this.epochSchedule = new EpochSchedule(options.settings?.slotsPerEpoch);
+    this.#depths = options.commitmentDepths ?? INSTANT_COMMITMENTS;
     this.#clock = new SlotClock({
       genesisTime: options.genesisTime,
       slotMs: options.slotMs,
@@ -94,6 +110,32 @@ export class Ledger {
 
   clock(): LedgerClock {
     return this.#clock.clock();
+  }
+
+  /** The slot a commitment stands at: the current one, or as far behind it as {@link LedgerOptions.commitmentDepths} says (never below 0). */
+  slotAt(commitment: CommitmentLevel): bigint {
+    const { slot } = this.#clock;
+    const depth = commitment === 'processed' ? 0n : BigInt(this.#depths[commitment]);
+    const behind = slot > depth ? slot - depth : 0n;
+    return behind > this.#rootFloor ? behind : this.#rootFloor < slot ? this.#rootFloor : slot;
+  }
+
+  /** The block height at a commitment's slot: every slot behind the current one a block. */
+  blockHeightAt(commitment: CommitmentLevel): bigint {
+    const behind = this.#clock.slot - this.slotAt(commitment);
+    const { blockHeight } = this.#clock;
+    return blockHeight > behind ? blockHeight - behind : 0n;
+  }
+
+  /** Whether commitments lag the current slot (validator timing) or everything is final at once. */
+  get commitmentsLag(): boolean {
+    return this.#depths.confirmed > 0 || this.#depths.finalized > 0;
+  }
+
+  /** Resolves once a slot past `slot` has opened (at once if one has). */
+  untilSlotAfter(slot: bigint): Promise<void> {
+    if (this.#clock.slot > slot) return Promise.resolve();
+    return new Promise((wake) => this.#slotWaiters.push({ after: slot, wake }));
   }
 
   blockTime(slot: bigint): number {
@@ -130,7 +172,22 @@ export class Ledger {
     });
   }
 
-  /** Warps forward by `slots` (each slot one block), or to `slot`, and optionally sets the clock. */
+  /**
+   * Opens the next slot, as time passes (wall-clock and validator timing): unlike a warp, it roots
+   * nothing, so the commitments keep their distance behind it.
+   */
+  async tick(): Promise<LedgerClock> {
+    return this.#exclusive(async () => {
+      this.#moveTo(this.#clock.slot + 1n, 1n);
+      this.#report({ op: 'clock', clock: this.#clock.mark() } satisfies LedgerChange);
+      return this.clock();
+    });
+  }
+
+  /**
+   * Warps forward by `slots` (each slot one block), or to `slot`, and optionally sets the clock. The
+   * slot it lands on is rooted: confirmed and finalized stand there until time moves past them.
+   */
   async warp(options: { slots?: number; slot?: bigint; unixTimestamp?: bigint }): Promise<LedgerClock> {
     return this.#exclusive(async () => {
       const from = this.#clock.slot;
@@ -142,6 +199,7 @@ export class Ledger {
         this.#reads.clear();
         this.#engine.advance(this.#clock.engineClockAt(from));
       }
+      this.#rootFloor = target;
       this.#report({ op: 'clock', clock: this.#clock.mark() } satisfies LedgerChange);
       return this.clock();
     });
@@ -241,6 +299,8 @@ export class Ledger {
   restoreClock(clock: ClockMark): Promise<void> {
     return this.#exclusive(async () => {
       const slot = this.#clock.restore(clock);
+      // A restart roots where it resumes, as a validator restarting from its ledger.
+      this.#rootFloor = slot;
       this.#reads.clear();
       this.#engine.advance(this.#clock.engineClockAt(slot));
       this.#blockhashes.prune(this.#clock.blockHeight);
@@ -470,6 +530,10 @@ export class Ledger {
     this.#clock.moveTo(slot, blocks);
     this.#engine.advance(this.#clock.engineClockAt(slot));
     this.#blockhashes.prune(this.#clock.blockHeight);
+    const waiting = this.#slotWaiters.filter((waiter) => waiter.after < slot);
+    this.#slotWaiters = this.#slotWaiters.filter((waiter) => waiter.after >= slot);
+    for (const waiter of waiting) waiter.wake();
+    if (this.#options.events?.listening('slot')) this.#options.events.emit('slot', { slot });
   }
 
   #exclusive<T>(work: () => Promise<T>): Promise<T> {

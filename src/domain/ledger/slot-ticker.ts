@@ -1,6 +1,6 @@
-/** What a slot ticker moves: a ledger's warp, one slot at a time. */
-export interface Warpable {
-  warp(options: { slots: number }): Promise<unknown>;
+/** What a slot ticker moves: a ledger, one slot at a time. */
+export interface Tickable {
+  tick(): Promise<unknown>;
 }
 
 /** The fewest milliseconds a slot may take in wall-clock mode (option `slotTimeMs`, `--slot-time`). */
@@ -8,18 +8,18 @@ export const MIN_SLOT_TIME_MS = 10;
 
 /**
  * Wall-clock mode: opens a new slot every `ms` of wall time, as a validator (about 400 ms) or
- * Surfpool does, by warping the ledger one slot; so an idle emulator's slots, block height,
+ * Surfpool does, by ticking the ledger one slot; so an idle emulator's slots, block height,
  * SlotHashes, blockhash expiry and PubSub slot notifications move by themselves. Off by default:
  * tests stay deterministic. A tick that finds the last one still waiting on the ledger (a long
  * transaction holds it) is skipped, never queued. The timer does not keep the process alive.
  */
-export function startSlotTicker(ledger: Warpable, ms: number, onError: (error: unknown) => void): { stop(): Promise<void> } {
+export function startSlotTicker(ledger: Tickable, ms: number, onError: (error: unknown) => void): { stop(): Promise<void> } {
   checkSlotTime(ms);
   let running: Promise<void> | null = null;
   const timer = setInterval(() => {
     if (running) return;
     running = ledger
-      .warp({ slots: 1 })
+      .tick()
       .then(() => undefined, onError)
       .finally(() => {
         running = null;

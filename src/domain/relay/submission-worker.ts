@@ -13,6 +13,13 @@ export interface SubmissionJob {
   tx: VersionedTransaction;
   /** `tx`'s signed wire bytes, handed to the ledger as they are. */
   bytes: Uint8Array;
+  /**
+   * The ledger's slot when it was received. Where commitments lag (validator timing) it lands in
+   * a later slot, as a validator's leader executes what reached it during the slot before.
+   */
+  receivedSlot?: bigint;
+  /** When it was received (performance.now()), for {@link SubmissionWorkerOptions.landingMs}. */
+  receivedAtMs?: number;
 }
 
 /** The worker's hook for fault injection: a ledger error text to fail the submission with instead of submitting, or null. */
@@ -33,6 +40,13 @@ export interface SubmissionWorkerOptions {
    */
   preflight?: boolean;
   beforeSubmit?: BeforeSubmit;
+  /**
+   * Where commitments lag (validator timing): the least time between a transaction's arrival and
+   * the slot it lands in, so that a client that sends and then subscribes (web3.js
+   * confirmTransaction) hears it land rather than finding it already there, as on a validator,
+   * where it crosses the TPU first. Default 0.
+   */
+  landingMs?: number;
 }
 
 /**
@@ -44,6 +58,9 @@ export class SubmissionWorker {
   readonly #options: SubmissionWorkerOptions;
   readonly #finalizations = new Set<Promise<void>>();
   readonly #waiters = new Set<() => void>();
+  /** Where commitments lag: landed transactions short of finalized, by signature, with their slot. */
+  readonly #climbing = new Map<string, bigint>();
+  #climbingWatched = false;
 
   constructor(options: SubmissionWorkerOptions) {
     this.#options = options;
@@ -59,6 +76,8 @@ export class SubmissionWorker {
     const submission = submissions.get(job.id);
     if (submission?.status !== 'queued') return;
     const { origin } = submission;
+    const lagging = ledger.commitmentsLag;
+    if (lagging && job.receivedSlot !== undefined) await this.#landing(job.receivedSlot, job.receivedAtMs);
     try {
       // Field by field: on Node 20 a property added to a spread copy takes a slow path (BENCHMARKS.md, "Measured reasons").
       const injected = (await this.#options.beforeSubmit?.({ id: job.id, tx: job.tx, bytes: job.bytes, origin })) ?? null;
@@ -75,7 +94,7 @@ export class SubmissionWorker {
           (result) => {
             submissions.update(job.id, {
               status: result.err === null ? 'processed' : 'failed',
-              commitment: 'confirmed',
+              commitment: lagging ? 'processed' : 'confirmed',
               ledger: result,
             });
             this.#index(result, job.tx);
@@ -87,7 +106,8 @@ export class SubmissionWorker {
         submissions.update(job.id, { status: 'failed', ledger: null, commitment: null, injectedError: `ledger failure: ${(error as Error).message}` });
         throw error;
       }
-      this.#scheduleFinalization(job.id);
+      if (lagging) this.#climb(job.id);
+      else this.#scheduleFinalization(job.id);
     } finally {
       this.#notify();
     }
@@ -160,6 +180,53 @@ export class SubmissionWorker {
       addresses,
       mintPairs,
     );
+  }
+
+  /** Waits for a slot after the one the transaction arrived in, opened at least `landingMs` after it arrived. */
+  async #landing(receivedSlot: bigint, receivedAtMs: number | undefined): Promise<void> {
+    const { ledger, landingMs = 0 } = this.#options;
+    await ledger.untilSlotAfter(receivedSlot);
+    if (receivedAtMs === undefined) return;
+    while (performance.now() - receivedAtMs < landingMs) await ledger.untilSlotAfter(ledger.clock().slot);
+  }
+
+  /**
+   * Validator timing: the transaction's commitment follows the slots, confirmed once its slot is
+   * the confirmed one, finalized once it is rooted ({@link Ledger.slotAt}).
+   */
+  #climb(signature: string): void {
+    const slot = this.#options.submissions.get(signature)?.ledger?.slot;
+    if (slot === undefined) return;
+    this.#climbing.set(signature, slot);
+    this.#promote();
+    if (this.#climbingWatched) return;
+    this.#climbingWatched = true;
+    void (async () => {
+      const { ledger } = this.#options;
+      while (this.#climbing.size > 0) {
+        await ledger.untilSlotAfter(ledger.clock().slot);
+        this.#promote();
+      }
+      this.#climbingWatched = false;
+    })();
+  }
+
+  #promote(): void {
+    const { ledger, submissions } = this.#options;
+    const confirmed = ledger.slotAt('confirmed');
+    const finalized = ledger.slotAt('finalized');
+    let moved = false;
+    for (const [signature, slot] of this.#climbing) {
+      const submission = submissions.get(signature);
+      const commitment: Commitment = slot <= finalized ? 'finalized' : slot <= confirmed ? 'confirmed' : 'processed';
+      if (!submission?.ledger) this.#climbing.delete(signature);
+      else if (commitment !== submission.commitment) {
+        submissions.update(signature, { commitment });
+        moved = true;
+      }
+      if (commitment === 'finalized') this.#climbing.delete(signature);
+    }
+    if (moved) this.#notify();
   }
 
   #scheduleFinalization(signature: string): void {

@@ -37,6 +37,11 @@ export function bareCommitment(raw: unknown): RpcCommitment {
   return commitmentOf(config);
 }
 
+/** Whether a transaction at commitment `have` (null: not executed) is seen by a read at `want`. */
+export function reachedCommitment(have: RpcCommitment | null, want: RpcCommitment): boolean {
+  return have !== null && COMMITMENTS.indexOf(have) >= COMMITMENTS.indexOf(want);
+}
+
 /** For methods that refuse `processed` (getTransaction, getSignaturesForAddress, getBlock…). */
 export function confirmedOrFinalized(config: Record<string, unknown>): 'confirmed' | 'finalized' {
   const commitment = commitmentOf(config);
@@ -45,11 +50,13 @@ export function confirmedOrFinalized(config: Record<string, unknown>): 'confirme
 }
 
 /**
- * The slot a read is answered at: the ledger's current slot, whatever the commitment (the emulator
- * has one bank; see x-emulator-choice on /rpc). Refuses with -32016 when `minContextSlot` is ahead.
+ * The slot a read is answered at: the slot of the commitment asked (`config.commitment`,
+ * finalized by default), which under validator timing lags the current one as a validator's does
+ * (Ledger.slotAt). The value read is the current state whatever the commitment (the emulator keeps
+ * one bank; x-emulator-choice on /rpc). Refuses with -32016 when `minContextSlot` is ahead.
  */
 export function contextSlot(context: RpcContext, config: Record<string, unknown>): number {
-  const slot = Number(context.deps.ledger.clock().slot);
+  const slot = Number(context.deps.ledger.slotAt(commitmentOf(config)));
   const minContextSlot = optionalInteger(config, 'minContextSlot');
   if (minContextSlot !== undefined && minContextSlot > slot) {
     throw new JsonRpcError(RPC_ERROR.MIN_CONTEXT_SLOT_NOT_REACHED, 'Minimum context slot has not been reached', { contextSlot: slot });

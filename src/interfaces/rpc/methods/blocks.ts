@@ -4,7 +4,7 @@ import { encodeBase58 } from '../../../base/crypto/base58.ts';
 import { landedInBlock } from '../../../domain/ledger/transaction-error.ts';
 import type { RpcDeps } from '../rpc-deps.ts';
 import type { Submission } from '../../../domain/store/submissions.ts';
-import { commitmentOf, confirmedOrFinalized, contextSlot, type MethodTable } from '../context.ts';
+import { commitmentOf, confirmedOrFinalized, contextSlot, reachedCommitment, type MethodTable } from '../context.ts';
 import { JsonRpcError, RPC_ERROR, invalidParam, paramsError } from '../json-rpc-error.ts';
 import { configObject, optionalBoolean, optionalInteger, optionalVariant, positional, requireInteger, requireU64 } from '../params.ts';
 import {
@@ -25,7 +25,7 @@ const MAX_PERFORMANCE_SAMPLES = 720;
 const SAMPLE_SLOTS = 150;
 
 /**
- * Blocks. Every slot from 0 to the current one is a block (the ledger never skips one); the
+ * Blocks. Every slot from 0 to the commitment's one is a block (the ledger never skips one); the
  * emulator keeps every block (the first available is 0) and takes no snapshots.
  */
 export const blockMethods: MethodTable = {
@@ -41,7 +41,9 @@ export const blockMethods: MethodTable = {
     const max = optionalInteger(config, 'maxSupportedTransactionVersion');
     const { ledger } = context.deps;
     const clock = ledger.clock();
-    if (BigInt(slot) > clock.slot) throw new JsonRpcError(RPC_ERROR.BLOCK_NOT_AVAILABLE, `Block not available for slot ${requireU64(slotParam)}`);
+    // A block past the commitment's slot (not yet confirmed, or not yet rooted for finalized) is not available, as on a validator.
+    if (BigInt(slot) > ledger.slotAt(commitment))
+      throw new JsonRpcError(RPC_ERROR.BLOCK_NOT_AVAILABLE, `Block not available for slot ${requireU64(slotParam)}`);
     const records = transactionsIn(context.deps, slot, commitment);
     const block: Record<string, unknown> = {
       blockHeight: Number(clock.blockHeight - (clock.slot - BigInt(slot))),
@@ -66,9 +68,9 @@ export const blockMethods: MethodTable = {
     const [startParam, second, third] = positional(params, 'getBlocks', { min: 1, max: 3 });
     const start = requireInteger(startParam);
     // getBlocks(start, end?, config?): the end may be left out before a config.
-    const endParam = typeof second === 'number' ? second : undefined;
-    confirmedOrFinalized(configObject(typeof second === 'object' ? second : third));
-    const current = Number(context.deps.ledger.clock().slot);
+    const endParam = typeof second === 'number' || typeof second === 'bigint' ? second : undefined;
+    const commitment = confirmedOrFinalized(configObject(typeof second === 'object' ? second : third));
+    const current = Number(context.deps.ledger.slotAt(commitment));
     const end = Math.min(endParam === undefined ? current : requireInteger(endParam), current);
     if (end - start > MAX_SLOT_RANGE) throw invalidParam(`Slot range too large; max ${MAX_SLOT_RANGE}`);
     return range(start, end);
@@ -78,9 +80,9 @@ export const blockMethods: MethodTable = {
     const [startParam, limitParam, raw] = positional(params, 'getBlocksWithLimit', { min: 2, max: 3 });
     const start = requireInteger(startParam);
     const limit = requireInteger(limitParam, 'usize');
-    confirmedOrFinalized(configObject(raw));
+    const commitment = confirmedOrFinalized(configObject(raw));
     if (limit > MAX_SLOT_RANGE) throw invalidParam(`Limit too large; max ${MAX_SLOT_RANGE}`);
-    const current = Number(context.deps.ledger.clock().slot);
+    const current = Number(context.deps.ledger.slotAt(commitment));
     return range(start, Math.min(start + limit - 1, current));
   },
 
@@ -147,7 +149,7 @@ function transactionsIn(deps: RpcDeps, slot: number, commitment: 'confirmed' | '
         submission.ledger !== null &&
         Number(submission.ledger.slot) === slot &&
         landedInBlock(submission.ledger) &&
-        (commitment === 'confirmed' || submission.commitment === 'finalized'),
+        reachedCommitment(submission.commitment, commitment),
     );
 }
 

@@ -14,32 +14,32 @@ export const chainMethods: MethodTable = {
   getBlockHeight(params, context) {
     const [raw] = positional(params, 'getBlockHeight', { min: 0, max: 1 });
     const config = configObject(raw);
-    commitmentOf(config);
     contextSlot(context, config);
-    return Number(context.deps.ledger.clock().blockHeight);
+    return Number(context.deps.ledger.blockHeightAt(commitmentOf(config)));
   },
 
-  /** Every slot up to the current one is a block (the ledger never skips); later ones are -32004. */
+  /** Every slot up to the confirmed one is a block (the ledger never skips); later ones are -32004, as a validator answers for a block it has not confirmed. */
   getBlockTime(params, context) {
     const [slotParam] = positional(params, 'getBlockTime', { min: 1, max: 1 });
     const slot = requireU64(slotParam);
     const { ledger } = context.deps;
-    if (slot > ledger.clock().slot) throw new JsonRpcError(RPC_ERROR.BLOCK_NOT_AVAILABLE, `Block not available for slot ${slot}`);
+    if (slot > ledger.slotAt('confirmed')) throw new JsonRpcError(RPC_ERROR.BLOCK_NOT_AVAILABLE, `Block not available for slot ${slot}`);
     return ledger.blockTime(slot);
   },
 
   getEpochInfo(params, context) {
     const [raw] = positional(params, 'getEpochInfo', { min: 0, max: 1 });
     const config = configObject(raw);
-    commitmentOf(config);
+    const commitment = commitmentOf(config);
     contextSlot(context, config);
-    // The ledger's clock is the Clock sysvar programs read: its epoch is this epoch.
-    const clock = context.deps.ledger.clock();
-    const { slotIndex, slotsInEpoch } = context.deps.ledger.epochSchedule.epochOf(clock.slot);
+    // At the commitment's slot, as the validator answers from that bank.
+    const { ledger } = context.deps;
+    const slot = ledger.slotAt(commitment);
+    const { epoch, slotIndex, slotsInEpoch } = ledger.epochSchedule.epochOf(slot);
     return {
-      absoluteSlot: Number(clock.slot),
-      blockHeight: Number(clock.blockHeight),
-      epoch: Number(clock.epoch),
+      absoluteSlot: Number(slot),
+      blockHeight: Number(ledger.blockHeightAt(commitment)),
+      epoch: Number(epoch),
       slotIndex: Number(slotIndex),
       slotsInEpoch: Number(slotsInEpoch),
       transactionCount: landedCount(context.deps),

@@ -74,11 +74,12 @@ export const clusterMethods: MethodTable = {
   getLeaderSchedule(params, context) {
     const [first, second] = positional(params, 'getLeaderSchedule', { min: 0, max: 2 });
     // getLeaderSchedule(slot?, config?): the slot may be left out before a config.
-    const slotParam = typeof first === 'number' || first === null ? first : undefined;
+    // A number past 2^53 arrives exact, as a bigint (json-exact.ts).
+    const slotParam = typeof first === 'number' || typeof first === 'bigint' || first === null ? first : undefined;
     const config = configObject(slotParam === undefined ? first : second);
     commitmentOf(config);
     const identity = config.identity === undefined || config.identity === null ? null : requirePubkey(config.identity).toBase58();
-    const slot = slotParam === undefined || slotParam === null ? context.deps.ledger.clock().slot : BigInt(requireInteger(slotParam));
+    const slot = slotParam === undefined || slotParam === null ? context.deps.ledger.clock().slot : requireU64(slotParam);
     const schedule = context.deps.ledger.epochSchedule;
     const { slotsInEpoch, epoch } = schedule.epochOf(slot);
     // The schedule of an epoch the leader schedule does not yet reach is unknown: null, as the validator answers.

@@ -1,7 +1,7 @@
 import { landedInBlock } from '../../../domain/ledger/transaction-error.ts';
 import type { HistoryEntry } from '../../../domain/store/history-index.ts';
 import type { Submission } from '../../../domain/store/submissions.ts';
-import { confirmedOrFinalized, contextSlot, withContext, type MethodTable } from '../context.ts';
+import { confirmedOrFinalized, contextSlot, reachedCommitment, withContext, type MethodTable } from '../context.ts';
 import { JsonRpcError, RPC_ERROR, invalidParams, paramsError } from '../json-rpc-error.ts';
 import { configObject, optionalBoolean, optionalInteger, optionalVariant, positional, requirePubkey, requireSignature } from '../params.ts';
 import { transactionJson, UnsupportedTransactionVersionError, type TransactionEncoding } from '../transaction-json.ts';
@@ -27,7 +27,8 @@ export const signatureMethods: MethodTable = {
     const signatures = list.map(requireSignature);
     const config = configObject(raw);
     optionalBoolean(config, 'searchTransactionHistory');
-    const slot = contextSlot(context, {});
+    // The processed bank's slot, as the validator answers it (confirmations count from it).
+    const slot = contextSlot(context, { commitment: 'processed' });
     return withContext(
       slot,
       signatures.map((signature) => signatureStatus(context.deps.submissions.get(signature), slot)),
@@ -54,7 +55,7 @@ export const signatureMethods: MethodTable = {
       if (page.length === 0) break;
       for (const entry of page) {
         const submission = submissions.get(entry.signature);
-        if (submission && (commitment === 'confirmed' || submission.commitment === 'finalized')) entries.push({ entry, submission });
+        if (submission && reachedCommitment(submission.commitment, commitment)) entries.push({ entry, submission });
       }
       cursor = page[page.length - 1]!.signature;
     }
@@ -77,7 +78,7 @@ export const signatureMethods: MethodTable = {
     const commitment = confirmedOrFinalized(config);
     const maxSupportedTransactionVersion = optionalInteger(config, 'maxSupportedTransactionVersion');
     const submission = context.deps.submissions.get(signature);
-    if (!submission?.ledger || !landedInBlock(submission.ledger) || (commitment === 'finalized' && submission.commitment !== 'finalized')) return null;
+    if (!submission?.ledger || !landedInBlock(submission.ledger) || !reachedCommitment(submission.commitment, commitment)) return null;
     try {
       return transactionJson(submission, {
         encoding: (encoding === 'binary' ? 'base58' : encoding) satisfies TransactionEncoding,
@@ -94,13 +95,14 @@ export const signatureMethods: MethodTable = {
 export function signatureStatus(submission: Submission | undefined, currentSlot: number): Record<string, unknown> | null {
   if (!submission?.ledger) return null;
   const slot = Number(submission.ledger.slot);
-  const finalized = submission.commitment === 'finalized';
+  const confirmationStatus = submission.commitment ?? 'processed';
   const err = submission.ledger.err;
   return {
     slot,
-    confirmations: finalized ? null : Math.max(0, currentSlot - slot),
+    // Blocks built on it since, until it is rooted (null then), as the validator counts them.
+    confirmations: confirmationStatus === 'finalized' ? null : Math.max(0, currentSlot - slot),
     err,
     status: err === null ? { Ok: null } : { Err: err },
-    confirmationStatus: finalized ? 'finalized' : 'confirmed',
+    confirmationStatus,
   };
 }

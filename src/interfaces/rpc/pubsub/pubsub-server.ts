@@ -72,7 +72,8 @@ export async function upgradeToPubSub(
   }
   // ws answers a malformed handshake (no Sec-WebSocket-Key, another version) 400 itself.
   (await websocketServer()).handleUpgrade(request, socket, head, (peer) => {
-    const session = createPubSubSession(deps, (text) => peer.send(text), options.pollMs === undefined ? {} : { pollMs: options.pollMs });
+    const { mount: _mount, ...pubsub } = options;
+    const session = createPubSubSession(deps, (text) => peer.send(text), pubsub);
     peer.on('message', (data) => void session.receive(data.toString()));
     peer.on('close', () => session.close());
     peer.on('error', () => peer.terminate());

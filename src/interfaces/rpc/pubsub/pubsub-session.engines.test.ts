@@ -1,4 +1,4 @@
-import { Keypair, LAMPORTS_PER_SOL } from '@solana/web3.js';
+import { Keypair, LAMPORTS_PER_SOL, PublicKey } from '@solana/web3.js';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createRelayEmulator, type RelayEmulator } from '../../../assembly/emulator.ts';
 import { createRpcHandler } from '../create-rpc-handler.ts';
@@ -124,5 +124,70 @@ describe('PubSub session', () => {
     expect((await call(23, 'programUnsubscribe', [system])).result).toBe(true);
     expect((await call(24, 'rootUnsubscribe', [root])).result).toBe(true);
     expect((await call(25, 'rootUnsubscribe', [root])).error.code).toBe(-32602);
+  });
+
+  it('reads nothing for an idle account subscription, and notifies each write, changed or not (issue 53, item 6)', async () => {
+    const { ledger } = emulator.services;
+    let reads = 0;
+    // The same ledger, counting reads: the session reads an account only when a write to it came due.
+    const counting = new Proxy(ledger, {
+      get(target, property) {
+        if (property === 'getAccount') return (...args: Parameters<typeof ledger.getAccount>) => ((reads += 1), target.getAccount(...args));
+        const value = Reflect.get(target, property, target);
+        return typeof value === 'function' ? value.bind(target) : value;
+      },
+    });
+    const seen: any[] = [];
+    const idle = createPubSubSession({ ...emulator.services, ledger: counting }, (text) => seen.push(JSON.parse(text)), { pollMs: 1 });
+    try {
+      const owner = Keypair.generate().publicKey.toBase58();
+      for (let id = 0; id < 50; id += 1)
+        await idle.receive(JSON.stringify({ jsonrpc: '2.0', id, method: 'accountSubscribe', params: [owner, { commitment: 'processed' }] }));
+      await new Promise((resolve) => setTimeout(resolve, 100));
+      expect(reads).toBe(0);
+      // A write to it is heard by each subscription, once.
+      await airdrop(owner);
+      await emulator.settle();
+      await expect.poll(() => seen.filter((message) => message.method === 'accountNotification').length).toBe(50);
+      expect(reads).toBe(50);
+      // The same lamports written again (a control's write) is a write: notified again, as a validator notifies each store.
+      const key = new PublicKey(owner);
+      await ledger.setAccount(key, (await ledger.getAccount(key))!);
+      await expect.poll(() => seen.filter((message) => message.method === 'accountNotification').length).toBe(100);
+    } finally {
+      idle.close();
+    }
+  });
+
+  it('refuses subscriptions past its limits, per connection and in all, as a validator words it (issue 53, item 6)', async () => {
+    // An emulator of its own: the limit in all counts every connection's subscriptions.
+    const own = await createRelayEmulator({ rpcAuth: false });
+    const answers: any[] = [];
+    const first = createPubSubSession(own.services, (text) => answers.push(JSON.parse(text)), { maxPerConnection: 3, maxActive: 5 });
+    const second = createPubSubSession(own.services, (text) => answers.push(JSON.parse(text)), { maxPerConnection: 3, maxActive: 5 });
+    const slotSubscribe = (session: PubSubSession, id: number) => session.receive(JSON.stringify({ jsonrpc: '2.0', id, method: 'slotSubscribe' }));
+    const refused = { code: -32603, message: 'Internal Error: Subscription refused. Node subscription limit reached' };
+    try {
+      for (let id = 0; id < 4; id += 1) await slotSubscribe(first, id);
+      expect(answers.splice(0).map((answer) => answer.error ?? 'ok')).toEqual(['ok', 'ok', 'ok', refused]);
+      // 3 here, so 2 more in all.
+      for (let id = 0; id < 3; id += 1) await slotSubscribe(second, id);
+      expect(answers.splice(0).map((answer) => answer.error ?? 'ok')).toEqual(['ok', 'ok', refused]);
+      // Unsubscribing, or closing a connection, frees its share.
+      const third = createPubSubSession(own.services, (text) => answers.push(JSON.parse(text)), { maxPerConnection: 3, maxActive: 5 });
+      await first.receive(JSON.stringify({ jsonrpc: '2.0', id: 9, method: 'slotUnsubscribe', params: [0] }));
+      await slotSubscribe(second, 10);
+      await slotSubscribe(third, 11);
+      first.close();
+      await slotSubscribe(third, 12);
+      // A message read after its socket closed subscribes nothing.
+      await slotSubscribe(first, 13);
+      third.close();
+      expect(answers.splice(0).map((answer) => answer.error?.message ?? answer.result)).toEqual([true, 2, refused.message, 0, 'Internal error']);
+    } finally {
+      first.close();
+      second.close();
+      await own.close();
+    }
   });
 });

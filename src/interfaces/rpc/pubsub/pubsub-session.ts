@@ -1,5 +1,5 @@
 import type { RpcDeps } from '../rpc-deps.ts';
-import { accountEncodingOf, accountJson } from '../account-json.ts';
+import { accountEncodingOf } from '../account-json.ts';
 import { accountFiltersOf } from '../account-filters.ts';
 import { commitmentOf } from '../context.ts';
 import { JsonRpcError, RPC_ERROR } from '../json-rpc-error.ts';
@@ -10,9 +10,23 @@ import { check, collect, NOTIFICATION, type LedgerEvent, type LogsFilter, type S
 export interface PubSubOptions {
   /** How often subscriptions are checked against the ledger and submissions, in ms. Default 10. */
   pollMs: number;
+  /** Subscriptions one connection may hold at once. Default 1,000. */
+  maxPerConnection: number;
+  /**
+   * Subscriptions every connection to one emulator may hold at once. Default 10,000: the
+   * validator's `--rpc-pubsub-max-active-subscriptions` is 1,000,000, sized for a server's cores;
+   * each of these is checked every `pollMs` (x-emulator-choice).
+   */
+  maxActive: number;
 }
 
-const DEFAULT_PUBSUB_OPTIONS: PubSubOptions = { pollMs: 10 };
+const DEFAULT_PUBSUB_OPTIONS: PubSubOptions = { pollMs: 10, maxPerConnection: 1_000, maxActive: 10_000 };
+
+/** The validator's answer past its subscription limit (agave rpc_pubsub.rs check_subscription_count). */
+export const SUBSCRIPTION_REFUSED = 'Internal Error: Subscription refused. Node subscription limit reached';
+
+/** Subscriptions held across an emulator's connections, by its ledger. */
+const activeByLedger = new WeakMap<object, { count: number }>();
 
 /** One client connection's subscriptions. */
 export interface PubSubSession {
@@ -31,8 +45,18 @@ export interface PubSubSession {
  * checks. A signature subscription ends with its one notification, as on Solana.
  */
 export function createPubSubSession(deps: RpcDeps, send: (text: string) => void, options: Partial<PubSubOptions> = {}): PubSubSession {
-  const { pollMs } = { ...DEFAULT_PUBSUB_OPTIONS, ...options };
+  const { pollMs, maxPerConnection, maxActive } = { ...DEFAULT_PUBSUB_OPTIONS, ...options };
   const subscriptions = new Map<number, Subscription>();
+  let active = activeByLedger.get(deps.ledger);
+  if (!active) activeByLedger.set(deps.ledger, (active = { count: 0 }));
+  const shared = active;
+  /** Forgets one subscription (or every one), keeping the emulator's count. */
+  const drop = (id?: number) => {
+    if (id === undefined) {
+      shared.count -= subscriptions.size;
+      subscriptions.clear();
+    } else if (subscriptions.delete(id)) shared.count -= 1;
+  };
   let nextId = 0;
   let timer: ReturnType<typeof setInterval> | null = null;
   let ticking = false;
@@ -49,7 +73,7 @@ export function createPubSubSession(deps: RpcDeps, send: (text: string) => void,
         const notify = (result: unknown) => {
           if (subscriptions.has(id)) send(stringifyRpc({ jsonrpc: '2.0', method: NOTIFICATION[subscription.kind], params: { result, subscription: id } }));
         };
-        if (!(await check(deps, subscription, notify))) subscriptions.delete(id);
+        if (!(await check(deps, subscription, notify))) drop(id);
       }
     } finally {
       ticking = false;
@@ -65,14 +89,18 @@ export function createPubSubSession(deps: RpcDeps, send: (text: string) => void,
   };
 
   const subscribe = (subscription: Subscription): number => {
+    // A message read after the socket closed subscribes nothing (nobody would unsubscribe it).
+    if (closed) throw new JsonRpcError(RPC_ERROR.INTERNAL_ERROR, 'Internal error');
+    if (subscriptions.size >= maxPerConnection || shared.count >= maxActive) throw new JsonRpcError(RPC_ERROR.INTERNAL_ERROR, SUBSCRIPTION_REFUSED);
     const id = nextId;
     nextId += 1;
     subscriptions.set(id, subscription);
+    shared.count += 1;
     if (!closed && !timer) {
       timer = setInterval(() => void tick(), pollMs);
       timer.unref?.();
     }
-    if (!closed && !unlisten && (subscription.kind === 'logs' || subscription.kind === 'program')) {
+    if (!closed && !unlisten && (subscription.kind === 'logs' || subscription.kind === 'program' || subscription.kind === 'account')) {
       const hear = (event: LedgerEvent) => {
         for (const each of subscriptions.values()) collect(each, event);
       };
@@ -90,7 +118,7 @@ export function createPubSubSession(deps: RpcDeps, send: (text: string) => void,
     const [raw] = positional(params, `${kind}Unsubscribe`, { min: 1, max: 1 });
     const id = typeof raw === 'number' ? raw : Number.NaN;
     if (subscriptions.get(id)?.kind !== kind) throw new JsonRpcError(RPC_ERROR.INVALID_PARAMS, 'Invalid subscription id.');
-    subscriptions.delete(id);
+    drop(id);
     return true;
   };
 
@@ -107,16 +135,19 @@ export function createPubSubSession(deps: RpcDeps, send: (text: string) => void,
       });
     },
     signatureUnsubscribe: (params) => unsubscribe(params, 'signature'),
-    async accountSubscribe(params) {
+    accountSubscribe(params) {
       const [address, raw] = positional(params, 'accountSubscribe', { min: 1, max: 2 });
       const key = requirePubkey(address);
       const config = configObject(raw);
-      commitmentOf(config);
-      const encoding = accountEncodingOf(config, 'binary');
-      const account = await deps.ledger.getAccount(key);
-      // Notifications are for changes after the subscription, so remember the current state.
-      const last = stringifyRpc(account ? await accountJson(key.toBase58(), account, encoding, deps.ledger) : null);
-      return subscribe({ kind: 'account', address: key, encoding, last });
+      // Each write after the subscription, as the ledger tells it: nothing is read until one comes.
+      return subscribe({
+        kind: 'account',
+        address: key,
+        key: key.toBase58(),
+        encoding: accountEncodingOf(config, 'binary'),
+        commitment: commitmentOf(config),
+        pending: [],
+      });
     },
     accountUnsubscribe: (params) => unsubscribe(params, 'account'),
     programSubscribe(params) {
@@ -145,7 +176,7 @@ export function createPubSubSession(deps: RpcDeps, send: (text: string) => void,
     slotUnsubscribe: (params) => unsubscribe(params, 'slot'),
     rootSubscribe(params) {
       positional(params, 'rootSubscribe', { min: 0, max: 0 });
-      return subscribe({ kind: 'root', last: deps.ledger.clock().slot });
+      return subscribe({ kind: 'root', last: deps.ledger.slotAt('finalized') });
     },
     rootUnsubscribe: (params) => unsubscribe(params, 'root'),
   };
@@ -181,7 +212,7 @@ export function createPubSubSession(deps: RpcDeps, send: (text: string) => void,
     },
     close() {
       closed = true;
-      subscriptions.clear();
+      drop();
       stop();
     },
   };

@@ -5,7 +5,6 @@ import { COMMITMENTS as SUBMISSION_COMMITMENTS, type Commitment } from '../../..
 import { accountJson, type AccountEncodingOptions } from '../account-json.ts';
 import { matchesFilters, type AccountFilter } from '../account-filters.ts';
 import type { RpcCommitment } from '../context.ts';
-import { stringifyRpc } from '../rpc-json.ts';
 
 /** A ledger event, as the emitter tells it (`transaction` or `accounts`), with its name. */
 export type LedgerEvent = ({ kind: 'transaction' } & LedgerEvents['transaction']) | ({ kind: 'accounts' } & LedgerEvents['accounts']);
@@ -21,7 +20,7 @@ interface Pending<T> {
 
 export type Subscription =
   | { kind: 'signature'; signature: string; commitment: RpcCommitment; received: boolean; receivedSent: boolean }
-  | { kind: 'account'; address: PublicKey; encoding: AccountEncodingOptions; last: string | null }
+  | { kind: 'account'; address: PublicKey; key: string; encoding: AccountEncodingOptions; commitment: RpcCommitment; pending: Pending<string>[] }
   | { kind: 'slot'; last: bigint }
   | { kind: 'root'; last: bigint }
   | { kind: 'logs'; filter: LogsFilter; commitment: RpcCommitment; pending: Pending<{ slot: bigint; err: unknown; logs: string[] }>[] }
@@ -36,8 +35,13 @@ export const NOTIFICATION: Record<Subscription['kind'], string> = {
   program: 'programNotification',
 };
 
-/** Hands a ledger event to the subscriptions it concerns (logs and program ones): they tell their clients at their next check. */
+/** Hands a ledger event to the subscriptions it concerns (logs, program and account ones): they tell their clients at their next check. */
 export function collect(subscription: Subscription, event: LedgerEvent): void {
+  if (subscription.kind === 'account') {
+    if (event.written.includes(subscription.key))
+      subscription.pending.push({ signature: event.kind === 'transaction' ? event.transaction.signature : null, item: subscription.key });
+    return;
+  }
   if (subscription.kind === 'logs' && event.kind === 'transaction') {
     const { transaction } = event;
     const { filter } = subscription;
@@ -67,21 +71,26 @@ export async function check(deps: RpcDeps, subscription: Subscription, notify: (
       return true;
     }
     case 'slot':
-    case 'root':
       if (slot !== subscription.last) {
         subscription.last = slot;
-        // One bank: every slot is rooted as soon as it is made.
-        notify(subscription.kind === 'slot' ? { parent: Number(slot) - 1, root: Number(slot), slot: Number(slot) } : Number(slot));
+        notify({ parent: Number(slot) - 1, root: Number(deps.ledger.slotAt('finalized')), slot: Number(slot) });
       }
       return true;
-    case 'account': {
-      const account = await deps.ledger.getAccount(subscription.address);
-      const value = account ? await accountJson(subscription.address.toBase58(), account, subscription.encoding, deps.ledger) : null;
-      const text = stringifyRpc(value);
-      if (text !== subscription.last) {
-        subscription.last = text;
-        notify({ context, value });
+    case 'root': {
+      // The newest rooted slot: the current one where every slot is final at once, 32 behind under validator timing.
+      const root = deps.ledger.slotAt('finalized');
+      if (root !== subscription.last) {
+        subscription.last = root;
+        notify(Number(root));
       }
+      return true;
+    }
+    case 'account': {
+      // Once per check however many writes came due (a validator notifies once a slot), each write
+      // when it reached the subscription's commitment; the account as it is then.
+      if (due(deps, subscription.pending, subscription.commitment).length === 0) return true;
+      const account = await deps.ledger.getAccount(subscription.address);
+      notify({ context, value: account ? await accountJson(subscription.key, account, subscription.encoding, deps.ledger) : null });
       return true;
     }
     case 'logs':
