@@ -2,6 +2,7 @@ import { PublicKey, StakeProgram, TransactionInstruction, TransactionMessage, Ve
 import type { Ledger } from '../../../domain/ledger/ledger.ts';
 import { API_VERSION, FEATURE_SET, bareCommitment, commitmentOf, contextSlot, withContext, type MethodTable } from '../context.ts';
 import { JsonRpcError, RPC_ERROR, invalidParams, paramsError } from '../json-rpc-error.ts';
+import { activeStakes } from './vote-accounts.ts';
 import { configObject, positional, requireInteger, requirePubkey, requireU64 } from '../params.ts';
 
 /**
@@ -109,10 +110,17 @@ export const clusterMethods: MethodTable = {
   },
 
   /** No stake, so no votes: a block's commitment is unknown (null) and the total stake is 0. */
-  getBlockCommitment(params) {
+  /**
+   * No commitment array (a validator keeps one only for recent unrooted slots; the emulator keeps
+   * no vote tallies), and the epoch's active stake, as getVoteAccounts counts it.
+   */
+  async getBlockCommitment(params, context) {
     const [slot] = positional(params, 'getBlockCommitment', { min: 1, max: 1 });
-    requireInteger(slot);
-    return { commitment: null, totalStake: 0 };
+    requireU64(slot);
+    const { ledger } = context.deps;
+    let totalStake = 0n;
+    for (const stake of (await activeStakes(ledger, ledger.clock().epoch)).values()) totalStake += stake;
+    return { commitment: null, totalStake };
   },
 
   /** The ledger holds no stake or vote accounts of anyone's: no address earns an inflation reward. */

@@ -3,6 +3,7 @@ import { decodeStakeState } from '../../../domain/ledger/stake-state.ts';
 import { decodeVoteState } from '../../../domain/ledger/vote-state.ts';
 import { scanAccounts } from '../account-filters.ts';
 import { commitmentOf, type MethodTable } from '../context.ts';
+import type { RpcDeps } from '../rpc-deps.ts';
 import { configObject, optionalBoolean, optionalInteger, positional, requirePubkey } from '../params.ts';
 
 const VOTE_PROGRAM = new PublicKey('Vote111111111111111111111111111111111111111');
@@ -31,13 +32,7 @@ export const voteAccountMethods: MethodTable = {
     const clock = ledger.clock();
     const slot = clock.slot;
     const epoch = clock.epoch;
-    const stakes = new Map<string, bigint>();
-    for (const { account } of await scanAccounts(ledger, (candidate) => candidate.owner.equals(STAKE_PROGRAM))) {
-      const delegation = decodeStakeState(account.data)?.stake?.delegation;
-      if (!delegation) continue;
-      const active = (delegation.activationEpoch === U64_MAX || delegation.activationEpoch <= epoch) && delegation.deactivationEpoch > epoch;
-      if (active) stakes.set(delegation.voter, (stakes.get(delegation.voter) ?? 0n) + delegation.stake);
-    }
+    const stakes = await activeStakes(ledger, epoch);
     const current: Record<string, unknown>[] = [];
     const delinquent: Record<string, unknown>[] = [];
     for (const { pubkey, account } of await scanAccounts(ledger, (candidate) => candidate.owner.equals(VOTE_PROGRAM))) {
@@ -46,8 +41,9 @@ export const voteAccountMethods: MethodTable = {
       if (state === null) continue;
       const own = pubkey === context.deps.config.voteAccount;
       const { firstSlot } = ledger.epochSchedule.epochOf(slot);
-      const lastVote = own ? slot : (state.votes.at(-1)?.slot ?? 0n);
-      const rootSlot = own ? slot : (state.rootSlot ?? 0n);
+      // The emulator's own votes on each slot once it is made: the last is the confirmed slot, the root the finalized one.
+      const lastVote = own ? ledger.slotAt('confirmed') : (state.votes.at(-1)?.slot ?? 0n);
+      const rootSlot = own ? ledger.slotAt('finalized') : (state.rootSlot ?? 0n);
       const credits = own
         ? [[epoch, slot, firstSlot]]
         : state.epochCredits.slice(-EPOCH_CREDITS_HISTORY).map((entry) => [entry.epoch, entry.credits, entry.previousCredits]);
@@ -70,3 +66,15 @@ export const voteAccountMethods: MethodTable = {
     return { current, delinquent };
   },
 };
+
+/** The stake active in `epoch`, by the vote account it is delegated to (a genesis stake, activated at u64::MAX, counts from the start). */
+export async function activeStakes(ledger: RpcDeps['ledger'], epoch: bigint): Promise<Map<string, bigint>> {
+  const stakes = new Map<string, bigint>();
+  for (const { account } of await scanAccounts(ledger, (candidate) => candidate.owner.equals(STAKE_PROGRAM))) {
+    const delegation = decodeStakeState(account.data)?.stake?.delegation;
+    if (!delegation) continue;
+    const active = (delegation.activationEpoch === U64_MAX || delegation.activationEpoch <= epoch) && delegation.deactivationEpoch > epoch;
+    if (active) stakes.set(delegation.voter, (stakes.get(delegation.voter) ?? 0n) + delegation.stake);
+  }
+  return stakes;
+}
