@@ -367,6 +367,33 @@ describe('lookup tables, durable nonces and SlotHashes over the RPC (web3.js)', 
     expect(await connection.getBalance(to)).toBe(3_000_000);
   });
 
+  it('advances a nonce in the slot after it was stored, whatever blockhash the transaction reuses (web3.js caches one 30 s)', async () => {
+    // The nonce stores the bank's blockhash, not the transaction's: one blockhash for both, as web3.js sends them.
+    const { blockhash } = await connection.getLatestBlockhash();
+    const nonce = Keypair.generate();
+    const lamports = await connection.getMinimumBalanceForRentExemption(NONCE_ACCOUNT_LENGTH);
+    const create = new Transaction({ feePayer: payer.publicKey, recentBlockhash: blockhash }).add(
+      SystemProgram.createNonceAccount({ fromPubkey: payer.publicKey, noncePubkey: nonce.publicKey, authorizedPubkey: payer.publicKey, lamports }),
+    );
+    create.sign(payer, nonce);
+    await sent(create);
+    const advance = () => {
+      const tx = new Transaction({ feePayer: payer.publicKey, recentBlockhash: blockhash }).add(
+        SystemProgram.nonceAdvance({ noncePubkey: nonce.publicKey, authorizedPubkey: payer.publicKey }),
+      );
+      tx.sign(payer);
+      return tx;
+    };
+    // In the slot it was stored: the system program's refusal, as on a validator (bankrun's own
+    // blockhash moves with wall time, so there it may already advance: the README's engine table).
+    if (emulator.config.engine === 'litesvm')
+      expect((await connection.simulateTransaction(advance())).value.logs).toContain('Advance nonce account: nonce can only advance once per slot');
+    await emulator.warp({ slots: 1 });
+    const before = NonceAccount.fromAccountData((await connection.getAccountInfo(nonce.publicKey))!.data).nonce;
+    await sent(advance());
+    expect(NonceAccount.fromAccountData((await connection.getAccountInfo(nonce.publicKey))!.data).nonce).not.toBe(before);
+  });
+
   it('makes a nonce account for a test (POST /__emulator/nonce, createNonceAccount), usable at once, and refuses a bad authority', async () => {
     const origin = new URL(emulator.config.rpcUrl).origin;
     const response = await fetch(`${origin}/__emulator/nonce`, {

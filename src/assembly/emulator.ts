@@ -252,8 +252,8 @@ async function assemble(options: RelayEmulatorOptions, loopback: CoreListener | 
     history,
     tokenAccounts,
     finalizeMs: options.queue?.finalizeMs ?? 0,
-    // Validator timing: a transaction lands at least half a slot after it arrived (submission-worker.ts).
-    ...(validatorTiming && slotTimeMs !== undefined ? { landingMs: slotTimeMs / 2 } : {}),
+    // Validator timing: a transaction lands a quarter of a slot (100 ms) after it arrived (submission-worker.ts).
+    ...(validatorTiming && slotTimeMs !== undefined ? { landingMs: slotTimeMs / 4 } : {}),
     preflight: options.skipPreflight !== true,
     beforeSubmit: faults.hooks.beforeSubmit,
   });

@@ -117,8 +117,8 @@ export interface RelayEmulatorOptions {
   /**
    * How the ledger keeps time. `'instant'` (the default, deterministic): a sent transaction lands at
    * once and is final at once. `'validator'`, as solana-test-validator: a slot every `slotTimeMs`
-   * (default 400); a transaction lands in the slot after the one it arrived in (so a client's
-   * signature subscription, made after sending, hears it land); it is processed then, confirmed a
+   * (default 400); a transaction lands a quarter slot after it arrived (so a client's signature
+   * subscription, made after sending, hears it land); it is processed then, confirmed a
    * slot later and finalized once rooted, 32 slots later; reads report the slot of the commitment
    * asked, PubSub's slot and root notifications follow, and slots open with time alone.
    */

@@ -70,7 +70,7 @@ export const START_FLAGS = {
     value: 'KIND',
     help:
       "instant: a sent transaction lands and is final at once (start's default, deterministic); " +
-      'validator: as solana-test-validator (its default): a slot every --slot-time ms (400), a transaction lands in the next slot, ' +
+      'validator: as solana-test-validator (its default): a slot every --slot-time ms (400), a transaction lands 100 ms after it arrives, ' +
       'confirmed a slot later, finalized 32 slots later',
   },
   'journal-limit': {

@@ -11,7 +11,7 @@ import { genesisKey, LOADERS, releaseBank, settingsKey, takeBank, type OriginalA
 import { SLOT_HASHES_SYSVAR, SlotHashes } from './slot-hashes.ts';
 import { asBankStoresSysvar, SYSVAR_OWNER } from './sysvar-accounts.ts';
 import { toExecution } from './litesvm-execution.ts';
-import { encodeBase58 } from '../../base/crypto/base58.ts';
+import { decodeBase58, encodeBase58 } from '../../base/crypto/base58.ts';
 import { addressOf, keyBytesOf } from '../../base/crypto/key-cache.ts';
 import { InternalError } from '../../base/errors/internal-error.ts';
 
@@ -144,7 +144,8 @@ class LiteSvmEngine implements LedgerEngine {
     message.staticAccountKeys.forEach((key, index) => {
       if (message.isAccountWritable(index)) this.#remember(svm, addressOf(key), keyBytesOf(key));
     });
-    const result = tx.version === 'legacy' ? svm.sendLegacyTransaction(bytes) : svm.sendVersionedTransaction(bytes);
+    const bound = withBlockhash(bytes, svm.latestBlockhash());
+    const result = tx.version === 'legacy' ? svm.sendLegacyTransaction(bound) : svm.sendVersionedTransaction(bound);
     // The next blockhash handed out is a new one, as bankrun's (which moves with wall time) and a
     // cluster's (which moves every 400 ms) would be by then: two equal transactions built one after
     // the other differ by their blockhash, instead of being one transaction (a slot holds many).
@@ -154,7 +155,8 @@ class LiteSvmEngine implements LedgerEngine {
 
   async simulate({ tx, bytes }: EngineTransaction): Promise<EngineExecution> {
     const svm = this.#open();
-    const result = tx.version === 'legacy' ? svm.simulateLegacyTransaction(bytes) : svm.simulateVersionedTransaction(bytes);
+    const bound = withBlockhash(bytes, svm.latestBlockhash());
+    const result = tx.version === 'legacy' ? svm.simulateLegacyTransaction(bound) : svm.simulateVersionedTransaction(bound);
     return toExecution(result);
   }
 
@@ -163,7 +165,8 @@ class LiteSvmEngine implements LedgerEngine {
     addresses: PublicKey[],
   ): Promise<{ execution: EngineExecution; accounts: (LedgerAccount | null)[] }> {
     const svm = this.#open();
-    const result = tx.version === 'legacy' ? svm.simulateLegacyTransaction(bytes) : svm.simulateVersionedTransaction(bytes);
+    const bound = withBlockhash(bytes, svm.latestBlockhash());
+    const result = tx.version === 'legacy' ? svm.simulateLegacyTransaction(bound) : svm.simulateVersionedTransaction(bound);
     const execution = toExecution(result);
     const after = new Map<string, Account>();
     if (result instanceof SimulatedTransactionInfo) for (const entry of result.postAccounts()) after.set(encodeBase58(entry.address), entry.account());
@@ -273,4 +276,38 @@ function verifierProblem(elf: Uint8Array): string | null {
   } catch (error) {
     return String((error as Error).message ?? error).replace(/^Failed to add program: /, '');
   }
+}
+
+/**
+ * The wire transaction with its recent blockhash replaced by the bank's (LiteSVM's latest), as the
+ * bankrun engine rebinds it. LiteSVM runs a transaction with the blockhash it names as the bank's
+ * (what a durable nonce stores and advances against), where a validator uses its bank's own; bound
+ * so, a nonce stored in one slot advances in the next whatever blockhash the client reused (web3.js
+ * caches one for 30 s). Sound because signatures were verified against the client's message
+ * already, and LiteSVM checks none (its sigverify is off). The copy leaves `bytes` as they were.
+ */
+export function withBlockhash(bytes: Uint8Array, blockhash: string): Uint8Array {
+  const at = blockhashOffset(bytes);
+  const bound = new Uint8Array(bytes);
+  bound.set(decodeBase58(blockhash)!, at);
+  return bound;
+}
+
+/** Where a wire transaction's recent blockhash starts: past its signatures, the version prefix, the header and the account keys. */
+function blockhashOffset(bytes: Uint8Array): number {
+  const shortVec = (at: number): [value: number, next: number] => {
+    let value = 0;
+    for (let shift = 0; ; shift += 7) {
+      const byte = bytes[at]!;
+      value |= (byte & 0x7f) << shift;
+      at += 1;
+      if ((byte & 0x80) === 0) return [value, at];
+    }
+  };
+  const [signatures, afterCount] = shortVec(0);
+  let at = afterCount + 64 * signatures;
+  if ((bytes[at]! & 0x80) !== 0) at += 1;
+  at += 3;
+  const [keys, afterKeys] = shortVec(at);
+  return afterKeys + 32 * keys;
 }

@@ -206,7 +206,7 @@ export class AcceptPipeline {
     };
     // Enqueue first: a full queue must refuse before anything is recorded. The submission is stored
     // in the same tick, before the worker can take the job.
-    this.#options.queue.enqueue({ id: signature, tx, bytes, receivedSlot: this.#options.ledger.clock().slot, receivedAtMs: performance.now() });
+    this.#options.queue.enqueue({ id: signature, tx, bytes, receivedAtMs: performance.now() });
     this.#options.submissions.insert(submission);
   }
 }

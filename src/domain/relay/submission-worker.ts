@@ -13,11 +13,6 @@ export interface SubmissionJob {
   tx: VersionedTransaction;
   /** `tx`'s signed wire bytes, handed to the ledger as they are. */
   bytes: Uint8Array;
-  /**
-   * The ledger's slot when it was received. Where commitments lag (validator timing) it lands in
-   * a later slot, as a validator's leader executes what reached it during the slot before.
-   */
-  receivedSlot?: bigint;
   /** When it was received (performance.now()), for {@link SubmissionWorkerOptions.landingMs}. */
   receivedAtMs?: number;
 }
@@ -41,10 +36,10 @@ export interface SubmissionWorkerOptions {
   preflight?: boolean;
   beforeSubmit?: BeforeSubmit;
   /**
-   * Where commitments lag (validator timing): the least time between a transaction's arrival and
-   * the slot it lands in, so that a client that sends and then subscribes (web3.js
-   * confirmTransaction) hears it land rather than finding it already there, as on a validator,
-   * where it crosses the TPU first. Default 0.
+   * Where commitments lag (validator timing): the time between a transaction's arrival and its
+   * landing, in whatever slot is open then, as a validator's crosses its TPU to the banking stage
+   * first; so a client that sends and then subscribes (web3.js confirmTransaction) hears it land
+   * rather than finding it already there. Default 0.
    */
   landingMs?: number;
 }
@@ -77,7 +72,7 @@ export class SubmissionWorker {
     if (submission?.status !== 'queued') return;
     const { origin } = submission;
     const lagging = ledger.commitmentsLag;
-    if (lagging && job.receivedSlot !== undefined) await this.#landing(job.receivedSlot, job.receivedAtMs);
+    if (lagging && job.receivedAtMs !== undefined) await this.#landing(job.receivedAtMs);
     try {
       // Field by field: on Node 20 a property added to a spread copy takes a slow path (BENCHMARKS.md, "Measured reasons").
       const injected = (await this.#options.beforeSubmit?.({ id: job.id, tx: job.tx, bytes: job.bytes, origin })) ?? null;
@@ -182,12 +177,10 @@ export class SubmissionWorker {
     );
   }
 
-  /** Waits for a slot after the one the transaction arrived in, opened at least `landingMs` after it arrived. */
-  async #landing(receivedSlot: bigint, receivedAtMs: number | undefined): Promise<void> {
-    const { ledger, landingMs = 0 } = this.#options;
-    await ledger.untilSlotAfter(receivedSlot);
-    if (receivedAtMs === undefined) return;
-    while (performance.now() - receivedAtMs < landingMs) await ledger.untilSlotAfter(ledger.clock().slot);
+  /** Waits until `landingMs` have passed since the transaction arrived. */
+  async #landing(receivedAtMs: number): Promise<void> {
+    const wait = receivedAtMs + (this.#options.landingMs ?? 0) - performance.now();
+    if (wait > 0) await new Promise((resolve) => setTimeout(resolve, wait));
   }
 
   /**
