@@ -310,7 +310,32 @@ describe('JSON-RPC endpoint: auth, envelope and errors', () => {
       expect(body.error.data).toMatchObject({ err: { InstructionError: [0, { Custom: 1 }] }, accounts: null, returnData: null });
       expect(body.error.data.logs.some((line: string) => line.includes('Transfer: insufficient lamports'))).toBe(true);
       expect(body.error.data.unitsConsumed).toBeGreaterThan(0);
+      // Agave builds the data with json! (a serde_json Value): its keys sorted, at every level.
+      expect(Object.keys(body.error.data)).toEqual(Object.keys(body.error.data).sort());
+      expect(Object.keys(body.error.data)[0]).toBe('accounts');
       expect(h.emulator.services.submissions.get(bs58.encode(tx.signature!))).toBeUndefined();
+    });
+
+    it('answers a transaction stopped before it ran (its fee payer missing) with no fee, balances or loads, as Agave does', async () => {
+      const latest = (await rpc(request('getLatestBlockhash'))).body.result.value.blockhash;
+      const { body } = await rpc(request('sendTransaction', [base64(transfer(newKeypair(), latest, 1000)), { encoding: 'base64' }]));
+      expect(body.error.data).toEqual({
+        accounts: null,
+        err: 'AccountNotFound',
+        fee: null,
+        innerInstructions: null,
+        loadedAccountsDataSize: 0,
+        loadedAddresses: null,
+        logs: [],
+        postBalances: null,
+        postTokenBalances: null,
+        preBalances: null,
+        preTokenBalances: null,
+        replacementBlockhash: null,
+        returnData: null,
+        unitsConsumed: 0,
+      });
+      expect(Object.keys(body.error.data)).toEqual(Object.keys(body.error.data).sort());
     });
 
     it('answers -32002 "Blockhash not found" for an unknown blockhash, unless skipPreflight, which drops it', async () => {

@@ -48,30 +48,34 @@ describe('validator timing', () => {
   });
 
   it('lands a sent transaction, then climbs processed → confirmed → finalized', async () => {
-    // 100 ms slots: each step lasts long enough to be seen by a poll under load.
-    const { connection } = await started({ timing: 'validator', slotTimeMs: 100 });
-    const payer = Keypair.generate();
+    const { emulator, connection } = await started();
+    const cheat = async (method: string) => {
+      const response = await fetch(emulator.config.rpcUrl, {
+        method: 'POST',
+        headers: { 'Content-Type': 'application/json' },
+        body: JSON.stringify({ jsonrpc: '2.0', id: 1, method }),
+      });
+      expect((await response.json()).error).toBeUndefined();
+    };
+    const status = async (signature: string) => (await connection.getSignatureStatus(signature)).value;
+    // With the clock paused (Surfpool's cheatcode) the slot it lands in stays open: processed, and only that.
+    await cheat('surfnet_pauseClock');
     const sentAt = await connection.getSlot('processed');
-    const signature = await connection.requestAirdrop(payer.publicKey, LAMPORTS_PER_SOL);
-    const seen = new Set<string>();
-    let landed = null as Awaited<ReturnType<Connection['getSignatureStatus']>>['value'];
-    await expect
-      .poll(
-        async () => {
-          landed = (await connection.getSignatureStatus(signature)).value;
-          if (landed?.confirmationStatus) seen.add(landed.confirmationStatus);
-          return landed?.confirmationStatus;
-        },
-        { timeout: 20_000, interval: 5 },
-      )
-      .toBe('finalized');
-    expect(landed!.slot).toBeGreaterThanOrEqual(sentAt);
-    expect(landed!.confirmations).toBeNull();
-    // Every step was visible on the way (polled every 5 ms, a slot is 100).
-    expect([...seen]).toEqual(['processed', 'confirmed', 'finalized']);
+    const signature = await connection.requestAirdrop(Keypair.generate().publicKey, LAMPORTS_PER_SOL);
+    await expect.poll(async () => (await status(signature))?.confirmationStatus, { timeout: 5_000, interval: 5 }).toBe('processed');
+    expect(await status(signature)).toMatchObject({ slot: sentAt, confirmations: 0, err: null });
+    await new Promise((resolve) => setTimeout(resolve, 200));
+    expect((await status(signature))?.confirmationStatus).toBe('processed');
+    expect(await connection.getTransaction(signature, { commitment: 'confirmed', maxSupportedTransactionVersion: 0 })).toBeNull();
+    // Time moves again: confirmed a slot later, finalized once rooted 32 slots later.
+    await cheat('surfnet_resumeClock');
+    await expect.poll(async () => (await status(signature))?.confirmationStatus, { timeout: 5_000, interval: 5 }).toBe('confirmed');
+    expect((await status(signature))!.confirmations).toBeGreaterThanOrEqual(1);
+    await expect.poll(async () => (await status(signature))?.confirmationStatus, { timeout: 20_000, interval: 20 }).toBe('finalized');
+    expect((await status(signature))!.confirmations).toBeNull();
     // getTransaction at finalized finds it now, and the block is there at finalized.
-    expect((await connection.getTransaction(signature, { commitment: 'finalized', maxSupportedTransactionVersion: 0 }))?.slot).toBe(landed!.slot);
-    expect((await connection.getBlock(landed!.slot, { commitment: 'finalized', maxSupportedTransactionVersion: 0 }))?.transactions).toHaveLength(1);
+    expect((await connection.getTransaction(signature, { commitment: 'finalized', maxSupportedTransactionVersion: 0 }))?.slot).toBe(sentAt);
+    expect((await connection.getBlock(sentAt, { commitment: 'finalized', maxSupportedTransactionVersion: 0 }))?.transactions).toHaveLength(1);
   });
 
   it('roots the slot a warp lands on, as a validator roots its --warp-slot bank: finalized stands there until time moves past it', async () => {
@@ -159,6 +163,32 @@ describe('validator timing', () => {
       expect(heard[0]!.confirmedAt).toBeGreaterThanOrEqual(status.slot);
     } finally {
       await connection.removeAccountChangeListener(id);
+    }
+  });
+
+  it('tells slotsUpdatesSubscribe each slot made, frozen with its transactions, confirmed and rooted', async () => {
+    const { connection } = await started();
+    await expect.poll(() => connection.getSlot('processed'), { timeout: 10_000, interval: 20 }).toBeGreaterThan(33);
+    const updates: { type: string; slot: number; parent?: number; stats?: Record<string, number> }[] = [];
+    const id = connection.onSlotUpdate((update) => updates.push(update as never));
+    try {
+      const signature = await connection.requestAirdrop(Keypair.generate().publicKey, LAMPORTS_PER_SOL);
+      await expect
+        .poll(async () => (await connection.getSignatureStatus(signature)).value?.confirmationStatus, { timeout: 10_000, interval: 5 })
+        .toBe('confirmed');
+      const landed = (await connection.getSignatureStatus(signature)).value!.slot;
+      await expect.poll(() => updates.some((update) => update.type === 'frozen' && update.slot === landed), { timeout: 10_000 }).toBe(true);
+      const kinds = new Set(updates.map((update) => update.type));
+      expect([...kinds].sort()).toEqual(['completed', 'createdBank', 'firstShredReceived', 'frozen', 'optimisticConfirmation', 'root']);
+      const frozen = updates.find((update) => update.type === 'frozen' && update.slot === landed)!;
+      expect(frozen.stats).toMatchObject({ numSuccessfulTransactions: 1, numFailedTransactions: 0 });
+      const created = updates.find((update) => update.type === 'createdBank')!;
+      expect(created.parent).toBe(created.slot - 1);
+      const roots = updates.filter((update) => update.type === 'root').map((update) => update.slot);
+      expect(roots).toEqual([...roots].sort((a, b) => a - b));
+      expect(Math.max(...roots)).toBeLessThanOrEqual(landed);
+    } finally {
+      await connection.removeSlotUpdateListener(id);
     }
   });
 

@@ -118,6 +118,44 @@ export function failedInstructionIndex(err: TransactionErrorJson | null): number
 }
 
 /**
+ * The errors a transaction meets before it is executed or charged (Agave's transaction processing
+ * errors, as against fee-only load errors and execution errors): a simulation that ends in one
+ * reports no fee, balances, loaded addresses or loaded data, as the validator's does.
+ */
+const BEFORE_EXECUTION = new Set([
+  'AccountInUse',
+  'AccountLoadedTwice',
+  'AccountNotFound',
+  'AddressLookupTableNotFound',
+  'AlreadyProcessed',
+  'BlockhashNotFound',
+  'ClusterMaintenance',
+  'InsufficientFundsForFee',
+  'InvalidAccountForFee',
+  'InvalidAccountIndex',
+  'InvalidAddressLookupTableData',
+  'InvalidAddressLookupTableIndex',
+  'InvalidAddressLookupTableOwner',
+  'InvalidWritableAccount',
+  'MissingSignatureForFee',
+  'SanitizeFailure',
+  'SignatureFailure',
+  'TooManyAccountLocks',
+  'UnbalancedTransaction',
+  'UnsupportedVersion',
+  'WouldExceedAccountDataBlockLimit',
+  'WouldExceedAccountDataTotalLimit',
+  'WouldExceedMaxAccountCostLimit',
+  'WouldExceedMaxBlockCostLimit',
+  'WouldExceedMaxVoteCostLimit',
+]);
+
+/** Whether `err` stopped the transaction before it was executed or charged ({@link BEFORE_EXECUTION}). */
+export function failedBeforeExecution(err: TransactionErrorJson | null): boolean {
+  return typeof err === 'string' && BEFORE_EXECUTION.has(err);
+}
+
+/**
  * Whether an executed transaction landed in a block: it succeeded, or it failed and still paid its
  * fee (an instruction error, insufficient funds for rent, a missing program). One that failed
  * before its fee was taken (its fee payer missing or too poor, its blockhash unknown, a signature

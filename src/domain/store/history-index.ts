@@ -94,6 +94,20 @@ export class HistoryIndex {
     return page;
   }
 
+  /** The entries of one slot, in the order they ran (entries are filed in slot order: a binary search). */
+  inSlot(slot: number): HistoryEntry[] {
+    let low = 0;
+    let high = this.#filed.length;
+    while (low < high) {
+      const middle = (low + high) >>> 1;
+      if (this.#filed[middle]!.entry.slot < slot) low = middle + 1;
+      else high = middle;
+    }
+    const entries: HistoryEntry[] = [];
+    for (let at = low; at < this.#filed.length && this.#filed[at]!.entry.slot === slot; at += 1) entries.push(this.#filed[at]!.entry);
+    return entries;
+  }
+
   /** Every entry with the keys it is filed under, oldest first; `add(entry, keys)` files it again (state file). */
   dump(): { entry: HistoryEntry; keys: string[] }[] {
     return this.#filed.map(({ entry, keys }) => ({ entry: { ...entry }, keys: [...keys] }));

@@ -1,3 +1,5 @@
+import { withSortedKeys } from '../../base/codecs/sorted-keys.ts';
+
 /**
  * JSON-RPC error codes: the JSON-RPC 2.0 ones, and Solana's server errors
  * (agave `rpc-client-api/src/custom_error.rs`) where the emulator can meet them.
@@ -28,8 +30,9 @@ export class JsonRpcError extends Error {
     this.name = 'JsonRpcError';
   }
 
+  /** Its `data` with every object's keys sorted: Agave builds it with `json!`, a serde_json Value (kit's tests compare the order). */
   toJSON(): { code: number; message: string; data?: unknown } {
-    return { code: this.code, message: this.message, ...(this.data === undefined ? {} : { data: this.data }) };
+    return { code: this.code, message: this.message, ...(this.data === undefined ? {} : { data: withSortedKeys(this.data) }) };
   }
 }
 

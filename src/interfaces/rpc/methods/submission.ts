@@ -1,5 +1,5 @@
 import { type PublicKey, SystemProgram, VersionedTransaction } from '@solana/web3.js';
-import { landedInBlock } from '../../../domain/ledger/transaction-error.ts';
+import { failedBeforeExecution, landedInBlock } from '../../../domain/ledger/transaction-error.ts';
 import { createEd25519Signer } from '../../../base/crypto/ed25519.ts';
 import { signTransaction, type SignedTransaction } from '../../../base/crypto/sign-transaction.ts';
 import { keypairOf } from '../../../domain/fixtures/load-fixtures.ts';
@@ -168,6 +168,8 @@ async function simulationValue(
   const request = options.accounts ?? null;
   const simulated = await ledger.simulateDetailed(copyOf(decoded), decoded.bytes, request?.addresses ?? []);
   const { result, before, after, keys, loaded } = simulated;
+  // Stopped before it ran (its fee payer missing or too poor, …): no fee, balances or loads, as the validator reports it.
+  if (failedBeforeExecution(result.err)) return unexecuted(result.err!, request);
   const accounts =
     request === null
       ? null

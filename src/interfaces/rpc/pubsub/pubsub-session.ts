@@ -179,6 +179,12 @@ export function createPubSubSession(deps: RpcDeps, send: (text: string) => void,
       return subscribe({ kind: 'root', last: deps.ledger.slotAt('finalized') });
     },
     rootUnsubscribe: (params) => unsubscribe(params, 'root'),
+    slotsUpdatesSubscribe(params) {
+      positional(params, 'slotsUpdatesSubscribe', { min: 0, max: 0 });
+      const { ledger } = deps;
+      return subscribe({ kind: 'slotsUpdates', last: ledger.clock().slot, confirmed: ledger.slotAt('confirmed'), root: ledger.slotAt('finalized') });
+    },
+    slotsUpdatesUnsubscribe: (params) => unsubscribe(params, 'slotsUpdates'),
   };
 
   return {

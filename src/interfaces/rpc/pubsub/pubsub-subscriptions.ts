@@ -23,6 +23,7 @@ export type Subscription =
   | { kind: 'account'; address: PublicKey; key: string; encoding: AccountEncodingOptions; commitment: RpcCommitment; pending: Pending<string>[] }
   | { kind: 'slot'; last: bigint }
   | { kind: 'root'; last: bigint }
+  | { kind: 'slotsUpdates'; last: bigint; confirmed: bigint; root: bigint }
   | { kind: 'logs'; filter: LogsFilter; commitment: RpcCommitment; pending: Pending<{ slot: bigint; err: unknown; logs: string[] }>[] }
   | { kind: 'program'; program: PublicKey; encoding: AccountEncodingOptions; filters: AccountFilter[]; commitment: RpcCommitment; pending: Pending<string>[] };
 
@@ -31,6 +32,7 @@ export const NOTIFICATION: Record<Subscription['kind'], string> = {
   account: 'accountNotification',
   slot: 'slotNotification',
   root: 'rootNotification',
+  slotsUpdates: 'slotsUpdatesNotification',
   logs: 'logsNotification',
   program: 'programNotification',
 };
@@ -85,6 +87,9 @@ export async function check(deps: RpcDeps, subscription: Subscription, notify: (
       }
       return true;
     }
+    case 'slotsUpdates':
+      slotUpdates(deps, subscription, notify);
+      return true;
     case 'account': {
       // Once per check however many writes came due (a validator notifies once a slot), each write
       // when it reached the subscription's commitment; the account as it is then.
@@ -127,4 +132,50 @@ function due<T>(deps: RpcDeps, pending: Pending<T>[], commitment: RpcCommitment)
 
 function reached(have: Commitment | null, want: RpcCommitment): boolean {
   return have !== null && SUBMISSION_COMMITMENTS.indexOf(have) >= SUBMISSION_COMMITMENTS.indexOf(want);
+}
+
+/** The most slots one check reports on (a warp of thousands is told by its last slots). */
+const MAX_SLOT_UPDATES = 32;
+
+/**
+ * slotsUpdatesSubscribe, as a lone leader's validator tells it (Agave's SlotUpdate, `type` first):
+ * for each slot opened, `createdBank` and `firstShredReceived`; for the slot it closed,
+ * `completed` and `frozen` with its transactions' counts; `optimisticConfirmation` as the
+ * confirmed slot moves, and `root` as the finalized one does. Timestamps are wall milliseconds.
+ */
+function slotUpdates(deps: RpcDeps, subscription: Extract<Subscription, { kind: 'slotsUpdates' }>, notify: (result: unknown) => void): void {
+  const { ledger } = deps;
+  const slot = ledger.clock().slot;
+  const timestamp = Date.now();
+  const from = slot - subscription.last > MAX_SLOT_UPDATES ? slot - BigInt(MAX_SLOT_UPDATES) : subscription.last;
+  for (let next = from + 1n; next <= slot; next += 1n) {
+    const closed = next - 1n;
+    notify({ type: 'completed', slot: Number(closed), timestamp });
+    notify({ type: 'frozen', slot: Number(closed), timestamp, stats: frozenStats(deps, closed) });
+    notify({ type: 'createdBank', slot: Number(next), parent: Number(closed), timestamp });
+    notify({ type: 'firstShredReceived', slot: Number(next), timestamp });
+  }
+  subscription.last = slot;
+  const confirmed = ledger.slotAt('confirmed');
+  if (confirmed > subscription.confirmed) notify({ type: 'optimisticConfirmation', slot: Number(confirmed), timestamp });
+  subscription.confirmed = confirmed;
+  const root = ledger.slotAt('finalized');
+  if (root > subscription.root) notify({ type: 'root', slot: Number(root), timestamp });
+  subscription.root = root;
+}
+
+/** A closed slot's transactions: those that landed in it, succeeded or failed; an entry per transaction. */
+function frozenStats(deps: RpcDeps, slot: bigint) {
+  let succeeded = 0;
+  let failed = 0;
+  for (const entry of deps.history.inSlot(Number(slot))) {
+    if (entry.err === null) succeeded += 1;
+    else failed += 1;
+  }
+  return {
+    numTransactionEntries: succeeded + failed,
+    numSuccessfulTransactions: succeeded,
+    numFailedTransactions: failed,
+    maxTransactionsPerEntry: succeeded + failed > 0 ? 1 : 0,
+  };
 }
