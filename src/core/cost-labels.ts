@@ -1,5 +1,5 @@
 import { headerOf } from '../base/http/request-header.ts';
-import { COST_LABEL_HEADER, withCostLabel } from '../domain/relay/cost-labels.ts';
+import { COST_LABEL_ENCODING_HEADER, COST_LABEL_HEADER, withCostLabel } from '../domain/relay/cost-labels.ts';
 import type { Middleware } from './room.ts';
 
 /**
@@ -9,11 +9,21 @@ import type { Middleware } from './room.ts';
  */
 export function costLabels(): Middleware {
   return (call, next) => {
-    const test = headerOf(call.request, call.requestContext, COST_LABEL_HEADER);
+    const raw = headerOf(call.request, call.requestContext, COST_LABEL_HEADER);
+    const test = raw !== null && headerOf(call.request, call.requestContext, COST_LABEL_ENCODING_HEADER) === 'percent' ? percentDecoded(raw) : raw;
     const app = () => {
       const key = headerOf(call.request, call.requestContext, 'x-api-key');
       return call.vars.api === 'current' && key ? `app ${key}` : (call.vars.api ?? 'request');
     };
     return withCostLabel({ test: test === null || test === '' ? null : test, app }, next);
   };
+}
+
+/** A percent-encoded header value, decoded; as sent when it does not decode. */
+function percentDecoded(value: string): string {
+  try {
+    return decodeURIComponent(value);
+  } catch {
+    return value;
+  }
 }

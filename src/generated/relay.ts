@@ -2581,8 +2581,10 @@ export interface components {
         };
     };
     parameters: {
-        /** @description The test this request belongs to, for the sponsor-cost report (`--sponsor-costs FILE` on start and exec, relay-emulator/vitest in process): whatever the request makes the relay sponsor is charged to this name. Without it, in process the vitest test running, else the request's app (`app <X-API-Key>` on the current interface, else `legacy`, `kora` or `rpc`). */
+        /** @description The test this request belongs to, for the sponsor-cost report (`--sponsor-costs FILE` on start and exec, relay-emulator/vitest in process): whatever the request makes the relay sponsor is charged to this name. Without it, in process the vitest test whose code sent it (by async context: concurrent tests keep their own), else the request's app (`app <X-API-Key>` on the current interface, else `legacy`, `kora` or `rpc`). relay-emulator/vitest sets it on what a test's fetch (and, from Node 22.12, node:http) sends to a loopback address. */
         RelayEmulatorTest: string;
+        /** @description `percent` when X-Relay-Emulator-Test is percent-encoded UTF-8 (a test name past printable ASCII, which a header cannot carry as it is); it is decoded before use. Any other value, or none, takes the name as sent. */
+        RelayEmulatorTestEncoding: string;
         RecordReference: string;
         RecordSignature: string;
         /** @deprecated */
@@ -2705,8 +2707,10 @@ export interface operations {
         parameters: {
             query?: never;
             header?: {
-                /** @description The test this request belongs to, for the sponsor-cost report (`--sponsor-costs FILE` on start and exec, relay-emulator/vitest in process): whatever the request makes the relay sponsor is charged to this name. Without it, in process the vitest test running, else the request's app (`app <X-API-Key>` on the current interface, else `legacy`, `kora` or `rpc`). */
+                /** @description The test this request belongs to, for the sponsor-cost report (`--sponsor-costs FILE` on start and exec, relay-emulator/vitest in process): whatever the request makes the relay sponsor is charged to this name. Without it, in process the vitest test whose code sent it (by async context: concurrent tests keep their own), else the request's app (`app <X-API-Key>` on the current interface, else `legacy`, `kora` or `rpc`). relay-emulator/vitest sets it on what a test's fetch (and, from Node 22.12, node:http) sends to a loopback address. */
                 "X-Relay-Emulator-Test"?: components["parameters"]["RelayEmulatorTest"];
+                /** @description `percent` when X-Relay-Emulator-Test is percent-encoded UTF-8 (a test name past printable ASCII, which a header cannot carry as it is); it is decoded before use. Any other value, or none, takes the name as sent. */
+                "X-Relay-Emulator-Test-Encoding"?: components["parameters"]["RelayEmulatorTestEncoding"];
             };
             path?: never;
             cookie?: never;
@@ -2738,8 +2742,10 @@ export interface operations {
         parameters: {
             query?: never;
             header?: {
-                /** @description The test this request belongs to, for the sponsor-cost report (`--sponsor-costs FILE` on start and exec, relay-emulator/vitest in process): whatever the request makes the relay sponsor is charged to this name. Without it, in process the vitest test running, else the request's app (`app <X-API-Key>` on the current interface, else `legacy`, `kora` or `rpc`). */
+                /** @description The test this request belongs to, for the sponsor-cost report (`--sponsor-costs FILE` on start and exec, relay-emulator/vitest in process): whatever the request makes the relay sponsor is charged to this name. Without it, in process the vitest test whose code sent it (by async context: concurrent tests keep their own), else the request's app (`app <X-API-Key>` on the current interface, else `legacy`, `kora` or `rpc`). relay-emulator/vitest sets it on what a test's fetch (and, from Node 22.12, node:http) sends to a loopback address. */
                 "X-Relay-Emulator-Test"?: components["parameters"]["RelayEmulatorTest"];
+                /** @description `percent` when X-Relay-Emulator-Test is percent-encoded UTF-8 (a test name past printable ASCII, which a header cannot carry as it is); it is decoded before use. Any other value, or none, takes the name as sent. */
+                "X-Relay-Emulator-Test-Encoding"?: components["parameters"]["RelayEmulatorTestEncoding"];
             };
             path?: never;
             cookie?: never;
@@ -2873,8 +2879,10 @@ export interface operations {
         parameters: {
             query?: never;
             header?: {
-                /** @description The test this request belongs to, for the sponsor-cost report (`--sponsor-costs FILE` on start and exec, relay-emulator/vitest in process): whatever the request makes the relay sponsor is charged to this name. Without it, in process the vitest test running, else the request's app (`app <X-API-Key>` on the current interface, else `legacy`, `kora` or `rpc`). */
+                /** @description The test this request belongs to, for the sponsor-cost report (`--sponsor-costs FILE` on start and exec, relay-emulator/vitest in process): whatever the request makes the relay sponsor is charged to this name. Without it, in process the vitest test whose code sent it (by async context: concurrent tests keep their own), else the request's app (`app <X-API-Key>` on the current interface, else `legacy`, `kora` or `rpc`). relay-emulator/vitest sets it on what a test's fetch (and, from Node 22.12, node:http) sends to a loopback address. */
                 "X-Relay-Emulator-Test"?: components["parameters"]["RelayEmulatorTest"];
+                /** @description `percent` when X-Relay-Emulator-Test is percent-encoded UTF-8 (a test name past printable ASCII, which a header cannot carry as it is); it is decoded before use. Any other value, or none, takes the name as sent. */
+                "X-Relay-Emulator-Test-Encoding"?: components["parameters"]["RelayEmulatorTestEncoding"];
             };
             path?: never;
             cookie?: never;
@@ -2906,8 +2914,10 @@ export interface operations {
         parameters: {
             query?: never;
             header?: {
-                /** @description The test this request belongs to, for the sponsor-cost report (`--sponsor-costs FILE` on start and exec, relay-emulator/vitest in process): whatever the request makes the relay sponsor is charged to this name. Without it, in process the vitest test running, else the request's app (`app <X-API-Key>` on the current interface, else `legacy`, `kora` or `rpc`). */
+                /** @description The test this request belongs to, for the sponsor-cost report (`--sponsor-costs FILE` on start and exec, relay-emulator/vitest in process): whatever the request makes the relay sponsor is charged to this name. Without it, in process the vitest test whose code sent it (by async context: concurrent tests keep their own), else the request's app (`app <X-API-Key>` on the current interface, else `legacy`, `kora` or `rpc`). relay-emulator/vitest sets it on what a test's fetch (and, from Node 22.12, node:http) sends to a loopback address. */
                 "X-Relay-Emulator-Test"?: components["parameters"]["RelayEmulatorTest"];
+                /** @description `percent` when X-Relay-Emulator-Test is percent-encoded UTF-8 (a test name past printable ASCII, which a header cannot carry as it is); it is decoded before use. Any other value, or none, takes the name as sent. */
+                "X-Relay-Emulator-Test-Encoding"?: components["parameters"]["RelayEmulatorTestEncoding"];
             };
             path?: never;
             cookie?: never;
@@ -2939,8 +2949,10 @@ export interface operations {
         parameters: {
             query?: never;
             header?: {
-                /** @description The test this request belongs to, for the sponsor-cost report (`--sponsor-costs FILE` on start and exec, relay-emulator/vitest in process): whatever the request makes the relay sponsor is charged to this name. Without it, in process the vitest test running, else the request's app (`app <X-API-Key>` on the current interface, else `legacy`, `kora` or `rpc`). */
+                /** @description The test this request belongs to, for the sponsor-cost report (`--sponsor-costs FILE` on start and exec, relay-emulator/vitest in process): whatever the request makes the relay sponsor is charged to this name. Without it, in process the vitest test whose code sent it (by async context: concurrent tests keep their own), else the request's app (`app <X-API-Key>` on the current interface, else `legacy`, `kora` or `rpc`). relay-emulator/vitest sets it on what a test's fetch (and, from Node 22.12, node:http) sends to a loopback address. */
                 "X-Relay-Emulator-Test"?: components["parameters"]["RelayEmulatorTest"];
+                /** @description `percent` when X-Relay-Emulator-Test is percent-encoded UTF-8 (a test name past printable ASCII, which a header cannot carry as it is); it is decoded before use. Any other value, or none, takes the name as sent. */
+                "X-Relay-Emulator-Test-Encoding"?: components["parameters"]["RelayEmulatorTestEncoding"];
             };
             path?: never;
             cookie?: never;
@@ -2962,8 +2974,10 @@ export interface operations {
         parameters: {
             query?: never;
             header?: {
-                /** @description The test this request belongs to, for the sponsor-cost report (`--sponsor-costs FILE` on start and exec, relay-emulator/vitest in process): whatever the request makes the relay sponsor is charged to this name. Without it, in process the vitest test running, else the request's app (`app <X-API-Key>` on the current interface, else `legacy`, `kora` or `rpc`). */
+                /** @description The test this request belongs to, for the sponsor-cost report (`--sponsor-costs FILE` on start and exec, relay-emulator/vitest in process): whatever the request makes the relay sponsor is charged to this name. Without it, in process the vitest test whose code sent it (by async context: concurrent tests keep their own), else the request's app (`app <X-API-Key>` on the current interface, else `legacy`, `kora` or `rpc`). relay-emulator/vitest sets it on what a test's fetch (and, from Node 22.12, node:http) sends to a loopback address. */
                 "X-Relay-Emulator-Test"?: components["parameters"]["RelayEmulatorTest"];
+                /** @description `percent` when X-Relay-Emulator-Test is percent-encoded UTF-8 (a test name past printable ASCII, which a header cannot carry as it is); it is decoded before use. Any other value, or none, takes the name as sent. */
+                "X-Relay-Emulator-Test-Encoding"?: components["parameters"]["RelayEmulatorTestEncoding"];
             };
             path?: never;
             cookie?: never;
@@ -2985,8 +2999,10 @@ export interface operations {
         parameters: {
             query?: never;
             header?: {
-                /** @description The test this request belongs to, for the sponsor-cost report (`--sponsor-costs FILE` on start and exec, relay-emulator/vitest in process): whatever the request makes the relay sponsor is charged to this name. Without it, in process the vitest test running, else the request's app (`app <X-API-Key>` on the current interface, else `legacy`, `kora` or `rpc`). */
+                /** @description The test this request belongs to, for the sponsor-cost report (`--sponsor-costs FILE` on start and exec, relay-emulator/vitest in process): whatever the request makes the relay sponsor is charged to this name. Without it, in process the vitest test whose code sent it (by async context: concurrent tests keep their own), else the request's app (`app <X-API-Key>` on the current interface, else `legacy`, `kora` or `rpc`). relay-emulator/vitest sets it on what a test's fetch (and, from Node 22.12, node:http) sends to a loopback address. */
                 "X-Relay-Emulator-Test"?: components["parameters"]["RelayEmulatorTest"];
+                /** @description `percent` when X-Relay-Emulator-Test is percent-encoded UTF-8 (a test name past printable ASCII, which a header cannot carry as it is); it is decoded before use. Any other value, or none, takes the name as sent. */
+                "X-Relay-Emulator-Test-Encoding"?: components["parameters"]["RelayEmulatorTestEncoding"];
             };
             path?: never;
             cookie?: never;
@@ -3381,8 +3397,10 @@ export interface operations {
         parameters: {
             query?: never;
             header?: {
-                /** @description The test this request belongs to, for the sponsor-cost report (`--sponsor-costs FILE` on start and exec, relay-emulator/vitest in process): whatever the request makes the relay sponsor is charged to this name. Without it, in process the vitest test running, else the request's app (`app <X-API-Key>` on the current interface, else `legacy`, `kora` or `rpc`). */
+                /** @description The test this request belongs to, for the sponsor-cost report (`--sponsor-costs FILE` on start and exec, relay-emulator/vitest in process): whatever the request makes the relay sponsor is charged to this name. Without it, in process the vitest test whose code sent it (by async context: concurrent tests keep their own), else the request's app (`app <X-API-Key>` on the current interface, else `legacy`, `kora` or `rpc`). relay-emulator/vitest sets it on what a test's fetch (and, from Node 22.12, node:http) sends to a loopback address. */
                 "X-Relay-Emulator-Test"?: components["parameters"]["RelayEmulatorTest"];
+                /** @description `percent` when X-Relay-Emulator-Test is percent-encoded UTF-8 (a test name past printable ASCII, which a header cannot carry as it is); it is decoded before use. Any other value, or none, takes the name as sent. */
+                "X-Relay-Emulator-Test-Encoding"?: components["parameters"]["RelayEmulatorTestEncoding"];
             };
             path?: never;
             cookie?: never;
@@ -3416,8 +3434,10 @@ export interface operations {
         parameters: {
             query?: never;
             header?: {
-                /** @description The test this request belongs to, for the sponsor-cost report (`--sponsor-costs FILE` on start and exec, relay-emulator/vitest in process): whatever the request makes the relay sponsor is charged to this name. Without it, in process the vitest test running, else the request's app (`app <X-API-Key>` on the current interface, else `legacy`, `kora` or `rpc`). */
+                /** @description The test this request belongs to, for the sponsor-cost report (`--sponsor-costs FILE` on start and exec, relay-emulator/vitest in process): whatever the request makes the relay sponsor is charged to this name. Without it, in process the vitest test whose code sent it (by async context: concurrent tests keep their own), else the request's app (`app <X-API-Key>` on the current interface, else `legacy`, `kora` or `rpc`). relay-emulator/vitest sets it on what a test's fetch (and, from Node 22.12, node:http) sends to a loopback address. */
                 "X-Relay-Emulator-Test"?: components["parameters"]["RelayEmulatorTest"];
+                /** @description `percent` when X-Relay-Emulator-Test is percent-encoded UTF-8 (a test name past printable ASCII, which a header cannot carry as it is); it is decoded before use. Any other value, or none, takes the name as sent. */
+                "X-Relay-Emulator-Test-Encoding"?: components["parameters"]["RelayEmulatorTestEncoding"];
             };
             path?: never;
             cookie?: never;
@@ -4445,8 +4465,10 @@ export interface operations {
         parameters: {
             query?: never;
             header?: {
-                /** @description The test this request belongs to, for the sponsor-cost report (`--sponsor-costs FILE` on start and exec, relay-emulator/vitest in process): whatever the request makes the relay sponsor is charged to this name. Without it, in process the vitest test running, else the request's app (`app <X-API-Key>` on the current interface, else `legacy`, `kora` or `rpc`). */
+                /** @description The test this request belongs to, for the sponsor-cost report (`--sponsor-costs FILE` on start and exec, relay-emulator/vitest in process): whatever the request makes the relay sponsor is charged to this name. Without it, in process the vitest test whose code sent it (by async context: concurrent tests keep their own), else the request's app (`app <X-API-Key>` on the current interface, else `legacy`, `kora` or `rpc`). relay-emulator/vitest sets it on what a test's fetch (and, from Node 22.12, node:http) sends to a loopback address. */
                 "X-Relay-Emulator-Test"?: components["parameters"]["RelayEmulatorTest"];
+                /** @description `percent` when X-Relay-Emulator-Test is percent-encoded UTF-8 (a test name past printable ASCII, which a header cannot carry as it is); it is decoded before use. Any other value, or none, takes the name as sent. */
+                "X-Relay-Emulator-Test-Encoding"?: components["parameters"]["RelayEmulatorTestEncoding"];
             };
             path?: never;
             cookie?: never;

@@ -30,7 +30,9 @@ export class SponsorCostsReporter implements Reporter {
     if (!meta.sponsorCosts) return;
     if (meta.sponsorCostsEngine) this.#engine = meta.sponsorCostsEngine;
     const file = relative(this.#root, testCase.module.moduleId);
-    this.#rows.set(`${file}\u0000${testCase.fullName}`, { file, test: testCase.fullName, ...meta.sponsorCosts });
+    // Numbered when the file has tests of the same full name (the setup names it): one row each.
+    const test = meta.sponsorCostsTest ?? testCase.fullName;
+    this.#rows.set(`${file}\u0000${test}`, { file, test, ...meta.sponsorCosts });
   }
 
   onTestRunEnd(): void {

@@ -74,16 +74,25 @@ describe('sponsor costs in CI', () => {
     async () => {
       const ran = await run('npx', ['vitest', 'run'], { cwd: root, env, timeoutMs: 3 * MINUTE });
       expectSuccess(ran);
-      expect(ran.output).toMatch(/Sponsor costs \(litesvm\): what the fee payer spent, top 4 of 4 tests\n/);
+      expect(ran.output).toMatch(/Sponsor costs \(litesvm\): what the fee payer spent, top 8 of 8 tests\n/);
       const { version, engine, tests, totals } = report();
       expect(version).toMatch(/^\d+\.\d+\.\d+/);
       expect(engine).toBe('litesvm');
       expect(tests.map((entry) => `${entry.file} > ${entry.test}`)).toEqual([
         'relays.test.mjs > accounts > creates a token account, the fee payer fronting its rent',
+        'relays.test.mjs > at once > sends one',
+        'relays.test.mjs > at once > sends three',
         'relays.test.mjs > pays Kora in USDC',
         'relays.test.mjs > relays nothing',
         'relays.test.mjs > transfers > sends USDC to Bob',
+        'relays.test.mjs > twice > has one name (1)',
+        'relays.test.mjs > twice > has one name (2)',
       ]);
+      // Concurrent tests, each charged its own relays; two tests of one name, each its own row.
+      expect(row('at once > sends three')).toMatchObject({ transactions: 3, sponsorLamports: 30_000 });
+      expect(row('at once > sends one')).toMatchObject({ transactions: 1, sponsorLamports: 10_000 });
+      expect(row('twice > has one name (1)')).toMatchObject({ transactions: 1, sponsorLamports: 10_000 });
+      expect(row('twice > has one name (2)')).toMatchObject({ transactions: 2, sponsorLamports: 20_000 });
       // Two transfers of two signatures each: 10,000 lamports of fees apiece, nothing else.
       expect(row('transfers > sends USDC to Bob')).toMatchObject({ transactions: 2, feeLamports: 20_000, rentLamports: 0, sponsorLamports: 20_000 });
       expect(row('transfers > sends USDC to Bob').computeUnits).toBeGreaterThan(0);
@@ -101,7 +110,7 @@ describe('sponsor costs in CI', () => {
         sponsorLamports: 10_000,
         paidTokens: [{ mint: USDC, amount: 150_000, lamports: 15_000 }],
       });
-      expect(totals).toMatchObject({ transactions: 4, sponsorLamports: 2_079_280 });
+      expect(totals).toMatchObject({ transactions: 11, sponsorLamports: 2_149_280 });
     },
     4 * MINUTE,
   );
@@ -120,7 +129,7 @@ describe('sponsor costs in CI', () => {
       expect(JSON.parse(readFileSync(join(root, '.sponsor-costs.json'), 'utf8'))).toEqual(report());
       const check = await run('sh', ['-c', commands[2]!], { cwd: root, env });
       expectSuccess(check);
-      expect(check.output).toMatch(/0 rose past the tolerance, 0 within it, 0 dropped, 0 new, 0 removed, 4 unchanged/);
+      expect(check.output).toMatch(/0 rose past the tolerance, 0 within it, 0 dropped, 0 new, 0 removed, 8 unchanged/);
 
       // The transfers test sends a third transfer: 30,000 lamports where the snapshot holds 20,000.
       expectSuccess(await run('sh', ['-c', commands[0]!], { cwd: root, env: { ...env, COSTLIER: '1' }, timeoutMs: 3 * MINUTE }));

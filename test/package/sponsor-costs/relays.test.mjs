@@ -100,3 +100,23 @@ it('pays Kora in USDC', async () => {
   expect(sent.signature).toBeTruthy();
   await emulator.settle();
 });
+
+// Two tests at once, their relays interleaved: each is charged its own (issue 53, item 13).
+const sendToSelf = async (amounts) => {
+  const self = getAssociatedTokenAddressSync(usdc, alice.publicKey);
+  for (const amount of amounts) {
+    await api('/Transaction/send', { signedTransaction: await signed([transfer(self, amount)], [alice]) });
+    await new Promise((resolve) => setTimeout(resolve, 10));
+  }
+};
+
+describe.concurrent('at once', () => {
+  it('sends three', () => sendToSelf([2_001n, 2_002n, 2_003n]));
+  it('sends one', () => sendToSelf([3_001n]));
+});
+
+// Two tests of one name: two rows, numbered.
+describe('twice', () => {
+  it('has one name', () => sendToSelf([4_001n]));
+  it('has one name', () => sendToSelf([5_001n, 5_002n]));
+});
