@@ -53,4 +53,15 @@ describe('ports in use', () => {
     expect(code).toBe(1);
     expect(output.trim()).toMatch(new RegExp(`^relay-emulator: cannot start: .*EADDRINUSE.*${held}.*--port 0 for a free one\\)$`));
   }, 120_000);
+
+  it('refuses an address that is not here, and test-validator a port that is no port, in one line naming the flag (issue 53)', async () => {
+    const host = await cli(['start', '--host', '999.1.1.1', '--port', '0']);
+    expect(host.code).toBe(1);
+    expect(host.output.trim()).toMatch(/^relay-emulator: cannot start: getaddrinfo ENOTFOUND 999\.1\.1\.1 \(the address to listen on is neither/);
+    expect(host.output).not.toMatch(/\n\s+at /);
+    const port = await cli(['test-validator', '--rpc-port', '-1', '--ledger', 'never-made']);
+    expect(port.code).toBe(2);
+    expect(port.output).toMatch(/--rpc-port must be a port number from 0 to 65535, not "-1"/);
+    expect(port.output).not.toMatch(/--port'/);
+  }, 120_000);
 });

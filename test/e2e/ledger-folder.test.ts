@@ -5,7 +5,7 @@
  * survives its kill -9 and a restart. A reset leaves the user's files (a backup folder, `*.old`, a
  * log of their own) where they were.
  */
-import { lstatSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { existsSync, lstatSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { Keypair } from '@solana/web3.js';
@@ -85,5 +85,22 @@ describe('test-validator --ledger', () => {
       expect(readdirSync(ledger)).not.toContain(made[0]);
     },
     3 * MINUTE,
+  );
+
+  it(
+    'says in one line, on SIGTERM, that its ledger folder was deleted while it ran (issue 53: an ENOENT stack before)',
+    async () => {
+      const ledger = join(root, 'deleted');
+      const port = await freePort();
+      const served = await serveCli(['test-validator', '--ledger', ledger, '--rpc-port', String(port), '--quiet'], port, { cwd: root, env });
+      await airdrops(served.rpc, 1);
+      rmSync(ledger, { recursive: true, force: true });
+      expect(await served.stop('SIGTERM')).toBe(1);
+      expect(served.output().trim()).toBe(
+        `relay-emulator: shutdown failed: the folder of its state, ${ledger}, was removed while it ran: what changed since the last save is not kept`,
+      );
+      expect(existsSync(ledger)).toBe(false);
+    },
+    2 * MINUTE,
   );
 });

@@ -152,7 +152,7 @@ export async function runExecCommand(argv: string[], io: ExecIo = {}): Promise<n
   try {
     await launched.shutdown();
   } catch (error) {
-    stderr(`relay-emulator: shutdown failed: ${String(error)}\n`);
+    stderr(`relay-emulator: shutdown failed: ${error instanceof Error ? error.message : String(error)}\n`);
     return code === 0 ? 1 : code;
   }
   return code;

@@ -1,3 +1,5 @@
+import { dirname } from 'node:path';
+import { existsSync } from 'node:fs';
 import { resolve } from 'node:path';
 import { createLogger, requestLogLine, type Logger, type Severity } from '../server/logger.ts';
 import { startServer, StateRestoreError, type RunningServer } from '../server/start-server.ts';
@@ -112,9 +114,13 @@ export async function launch(options: StartOptions, io: LaunchIo): Promise<Launc
     }
     // The usual ways a start fails (port taken, address not here, fixtures missing) get one line, not a stack.
     const { code } = error as NodeJS.ErrnoException;
-    if (code === undefined || !['EADDRINUSE', 'EACCES', 'EADDRNOTAVAIL', 'ENOENT'].includes(code)) throw error;
+    if (code === undefined || !['EADDRINUSE', 'EACCES', 'EADDRNOTAVAIL', 'ENOENT', 'ENOTFOUND', 'EAI_AGAIN'].includes(code)) throw error;
     const hint =
-      code === 'EADDRINUSE' ? ` (another process has it, an emulator already running perhaps: choose another with --port N, or --port 0 for a free one)` : '';
+      code === 'EADDRINUSE'
+        ? ` (another process has it, an emulator already running perhaps: choose another with --port N, or --port 0 for a free one)`
+        : code === 'ENOTFOUND' || code === 'EAI_AGAIN' || code === 'EADDRNOTAVAIL'
+          ? ` (the address to listen on is neither one of this machine's nor a name that resolves to one: 127.0.0.1, 0.0.0.0 or an interface's address)`
+          : '';
     stderr(`relay-emulator: cannot start: ${(error as Error).message}${hint}\n`);
     return 1;
   }
@@ -163,13 +169,21 @@ export async function launch(options: StartOptions, io: LaunchIo): Promise<Launc
     async shutdown() {
       stopWatching();
       await server.stopAccepting();
+      // A folder removed while it ran (a deleted ledger) is said in one line once the rest has stopped.
+      let lost: string | null = null;
       if (stateFile) {
-        await stateFile.close();
-        log.info(`state saved to ${stateFile.path}`);
+        try {
+          await stateFile.close();
+          log.info(`state saved to ${stateFile.path}`);
+        } catch (error) {
+          if (existsSync(dirname(stateFile.path))) throw error;
+          lost = `the folder of its state, ${dirname(stateFile.path)}, was removed while it ran: what changed since the last save is not kept`;
+        }
       }
       if (costsFile !== null) writeServerCosts(costsFile, emulator, log);
       await server.close();
       readyFile?.remove();
+      if (lost !== null) throw new Error(lost);
     },
   };
 }

@@ -59,7 +59,7 @@ export async function serveUntilStopped(options: StartOptions, io: ServeIo & Par
         launched.shutdown().then(
           () => setTimeout(() => finish(0), Math.max(0, firstAt! + linger - Date.now())),
           (error: unknown) => {
-            stderr(`relay-emulator: shutdown failed: ${String(error)}\n`);
+            stderr(`relay-emulator: shutdown failed: ${error instanceof Error ? error.message : String(error)}\n`);
             finish(1);
           },
         );

@@ -116,9 +116,9 @@ export function parseTestValidatorArgs(argv: readonly string[], env: NodeJS.Proc
 
   const ledger = resolve(one('ledger') ?? VALIDATOR_LEDGER);
   const port = one('rpc-port') ?? String(VALIDATOR_RPC_PORT);
+  if (!/^\d{1,5}$/.test(port) || Number(port) > 65_535) throw new UsageError(`--rpc-port must be a port number from 0 to 65535, not "${port}"`);
   const startArgs = [
-    '--port',
-    port,
+    `--port=${port}`,
     '--host',
     one('bind-address') ?? '127.0.0.1',
     '--state-file',
