@@ -11,8 +11,8 @@ export function rpcAt(url: string): Rpc {
       headers: { 'content-type': 'application/json' },
       body: JSON.stringify({ jsonrpc: '2.0', id: 1, method, params }),
     });
-    const body = (await response.json()) as { result?: unknown; error?: { message: string; data?: unknown } };
-    if (body.error) throw Object.assign(new Error(`${method}: ${body.error.message}`), { data: body.error.data });
+    const body = (await response.json()) as { result?: unknown; error?: { code: number; message: string; data?: unknown } };
+    if (body.error) throw Object.assign(new Error(`${method}: ${body.error.message}`), { code: body.error.code, data: body.error.data });
     return body.result as never;
   };
 }

@@ -28,6 +28,25 @@ export interface AccountEncodingOptions {
 export const RENT_EXEMPT_RENT_EPOCH = 18_446_744_073_709_551_615n;
 const MAX_BASE58_BYTES = 128;
 
+/**
+ * The most account data one answer carries, counted as stored (after `dataSlice`): 64 MiB, which
+ * base64 makes ~85 MiB of JSON. Past it getMultipleAccounts and getProgramAccounts refuse rather
+ * than build an answer of gigabytes (x-emulator-choice: a validator bounds getMultipleAccounts by
+ * count alone, `--rpc-max-multiple-accounts`, and a scan by `--accounts-index-scan-results-limit-mb`).
+ */
+export const MAX_ANSWER_DATA_BYTES = 64 * 1024 * 1024;
+
+/** The data bytes `accounts` put in an answer in `encoding` (a `dataSlice` counts its length). */
+export function answerDataBytes(accounts: readonly (LedgerAccount | null)[], encoding: AccountEncodingOptions): number {
+  let total = 0;
+  for (const account of accounts) {
+    if (!account) continue;
+    const { dataSlice } = encoding;
+    total += dataSlice ? Math.max(0, Math.min(dataSlice.length, account.data.length - dataSlice.offset)) : account.data.length;
+  }
+  return total;
+}
+
 /** Reads `encoding` and `dataSlice` from a config, refusing what the validator refuses. */
 export function accountEncodingOf(config: Record<string, unknown>, fallback: AccountEncoding): AccountEncodingOptions {
   const encoding = optionalVariant(config, 'encoding', ACCOUNT_ENCODINGS) ?? fallback;

@@ -1,4 +1,4 @@
-import { accountEncodingOf, accountJson } from '../account-json.ts';
+import { accountEncodingOf, accountJson, answerDataBytes, MAX_ANSWER_DATA_BYTES } from '../account-json.ts';
 import { bareCommitment, commitmentOf, contextSlot, withContext, type MethodTable } from '../context.ts';
 import { invalidParams, paramsError } from '../json-rpc-error.ts';
 import { configObject, positional, requireInteger, requirePubkey } from '../params.ts';
@@ -30,12 +30,11 @@ export const accountMethods: MethodTable = {
     const encoding = accountEncodingOf(config, 'base64');
     const slot = contextSlot(context, config);
     const { ledger } = context.deps;
-    const values = await Promise.all(
-      keys.map(async (key) => {
-        const account = await ledger.getAccount(key);
-        return account ? accountJson(key.toBase58(), account, encoding, ledger) : null;
-      }),
-    );
+    const accounts = await Promise.all(keys.map((key) => ledger.getAccount(key)));
+    const bytes = answerDataBytes(accounts, encoding);
+    if (bytes > MAX_ANSWER_DATA_BYTES)
+      throw paramsError(`Too much account data requested: ${bytes} bytes; max ${MAX_ANSWER_DATA_BYTES} (ask for fewer accounts, or a dataSlice)`);
+    const values = await Promise.all(accounts.map((account, index) => (account ? accountJson(keys[index]!.toBase58(), account, encoding, ledger) : null)));
     return withContext(slot, values);
   },
 

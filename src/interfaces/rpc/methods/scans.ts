@@ -1,4 +1,5 @@
-import { accountEncodingOf, accountJson } from '../account-json.ts';
+import { accountEncodingOf, accountJson, answerDataBytes, MAX_ANSWER_DATA_BYTES } from '../account-json.ts';
+import { JsonRpcError, RPC_ERROR } from '../json-rpc-error.ts';
 import { accountFiltersOf, matchesFilters, scanAccounts } from '../account-filters.ts';
 import { commitmentOf, contextSlot, withContext, type MethodTable } from '../context.ts';
 import { nonCirculatingSupply } from '../non-circulating.ts';
@@ -25,6 +26,16 @@ export const scanMethods: MethodTable = {
     const slot = contextSlot(context, config);
     const { ledger } = context.deps;
     const found = await scanAccounts(ledger, (account) => account.owner.equals(owner) && matchesFilters(account, filters));
+    const bytes = answerDataBytes(
+      found.map(({ account }) => account),
+      encoding,
+    );
+    // As Agave aborts a scan past its results limit (-32012, ScanError): here past the answer's bound.
+    if (bytes > MAX_ANSWER_DATA_BYTES)
+      throw new JsonRpcError(
+        RPC_ERROR.SCAN_ERROR,
+        `scan aborted: Exceeded max scan size: ${bytes} bytes of account data; max ${MAX_ANSWER_DATA_BYTES} (add filters, or a dataSlice)`,
+      );
     const value = await Promise.all(found.map(async ({ pubkey, account }) => ({ pubkey, account: await accountJson(pubkey, account, encoding, ledger) })));
     return withContextAnswer ? withContext(slot, value) : value;
   },
