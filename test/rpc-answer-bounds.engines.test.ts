@@ -20,7 +20,7 @@ describe('answers bounded in size', () => {
     emulator = await createRelayEmulator({ rpcAuth: false });
     rpc = rpcAt(emulator.config.rpcUrl);
     const lamports = await emulator.services.ledger.minimumBalanceForRentExemption(TEN_MIB);
-    for (const address of addresses) await emulator.setAccount(address, { lamports, owner, data: new Uint8Array(TEN_MIB).fill(7), executable: false });
+    for (const address of addresses) await emulator.setAccount(address, { lamports, owner: owner.toBase58(), data: new Uint8Array(TEN_MIB).fill(7), executable: false });
   });
   afterAll(() => emulator.close());
 

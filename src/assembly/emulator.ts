@@ -225,8 +225,10 @@ async function assemble(options: RelayEmulatorOptions, loopback: CoreListener | 
     changes,
     events,
   }).catch((error: unknown) => {
-    const named = isInternalError(error, 'PROGRAM_INVALID') ? app.programs.find((program) => error.message.includes(addressOf(program.programId))) : undefined;
-    if (named?.path) throw new InternalError('PROGRAM_INVALID', { problem: `${named.path}: ${error instanceof Error ? error.message : String(error)}` });
+    // The program's address is in the error's context: its file is named beside it.
+    const address = isInternalError(error, 'PROGRAM_INVALID') ? error.context.address : undefined;
+    const named = address === undefined ? undefined : app.programs.find((program) => addressOf(program.programId) === address);
+    if (named?.path) throw new InternalError('PROGRAM_INVALID', { problem: `${named.path}: ${(error as Error).message}`, address: address! });
     throw error;
   });
   config.engine = ledger.engineName;

@@ -12,7 +12,7 @@ export interface InternalContexts {
   /** A kora.toml that Kora would not read, or that asks for what this emulator cannot honour: `problem` names the file and the key. */
   KORA_CONFIG_INVALID: { problem: string };
   /** An app's program (`--bpf-program`, `--upgradeable-program`, option `programs`) cannot be loaded: `problem` names the file or the flag. */
-  PROGRAM_INVALID: { problem: string };
+  PROGRAM_INVALID: { problem: string; address?: string };
   /** A Solana CLI account dump (`--account`, `--account-dir`, option `accounts`) cannot be loaded: `problem` names the file. */
   ACCOUNT_DUMP_INVALID: { problem: string };
   /** Option `genesis` (solana-test-validator's genesis flags) names what no genesis can hold: `problem` names the flag. */

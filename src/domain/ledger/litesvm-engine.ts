@@ -91,6 +91,7 @@ class LiteSvmEngine implements LedgerEngine {
       if (!account.executable) throw error;
       throw new InternalError('PROGRAM_INVALID', {
         problem: `the litesvm engine cannot load the program at ${addressOf(address)}: ${(error as Error).message}`,
+        address: addressOf(address),
       });
     }
   }
