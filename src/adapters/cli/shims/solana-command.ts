@@ -1,3 +1,5 @@
+import { isInternalError } from '../../../base/errors/internal-error.ts';
+import { SolanaCliError } from './solana-cli-error.ts';
 import { spawn } from 'node:child_process';
 import { parseArgsMessage } from '../../../base/words/parse-args-message.ts';
 import { accessSync, constants, readFileSync } from 'node:fs';
@@ -76,7 +78,9 @@ export async function runSolanaCommand(argv: string[], io: SolanaIo): Promise<nu
   try {
     return await serve(subcommand as Served, args, values, target, io);
   } catch (error) {
-    io.stderr(`Error: ${(error as Error).message}\n`);
+    // The CLI's words, and a path refused by the disk module (-o FILE, the keypair): one line each.
+    if (!(error instanceof SolanaCliError) && !isInternalError(error)) throw error;
+    io.stderr(`Error: ${error.message}\n`);
     return 1;
   }
 }
@@ -84,7 +88,7 @@ export async function runSolanaCommand(argv: string[], io: SolanaIo): Promise<nu
 async function serve(subcommand: Served, args: string[], values: Record<string, unknown>, target: SolanaTarget, io: SolanaIo): Promise<number> {
   const signer = () => {
     const address = keypairAddress(target.keypairPath);
-    if (address === null) throw new Error(`No default signer found, run "solana-keygen new -o ${target.keypairPath}" to create a new one`);
+    if (address === null) throw new SolanaCliError(`No default signer found, run "solana-keygen new -o ${target.keypairPath}" to create a new one`);
     return address;
   };
   switch (subcommand) {
@@ -93,10 +97,10 @@ async function serve(subcommand: Served, args: string[], values: Record<string, 
     case 'balance':
       return showBalance(args[0] ?? signer(), values.lamports === true, target, io);
     case 'airdrop':
-      if (args[0] === undefined) throw new Error('The following required arguments were not provided: <AMOUNT>');
+      if (args[0] === undefined) throw new SolanaCliError('The following required arguments were not provided: <AMOUNT>');
       return requestAirdrop(args[0], args[1] ?? signer(), target, io);
     case 'account':
-      if (args[0] === undefined) throw new Error('The following required arguments were not provided: <ACCOUNT_ADDRESS>');
+      if (args[0] === undefined) throw new SolanaCliError('The following required arguments were not provided: <ACCOUNT_ADDRESS>');
       return showAccount(args[0], { lamports: values.lamports === true, outputFile: (values['output-file'] as string | undefined) ?? null }, target, io);
     case 'address':
       io.stdout(`${signer()}\n`);

@@ -1,5 +1,6 @@
+import { SolanaCliError } from './solana-cli-error.ts';
 import { isJsonWithKeys, OwnedFile } from '../../../base/disk/owned-file.ts';
-import { zstdDecompress } from '../../../base/codecs/zstd.ts';
+import { ZstdRefusal, zstdDecompress } from '../../../base/codecs/zstd.ts';
 import { FetchProblem, fetchBounded } from '../../../base/http/bounded-fetch.ts';
 import { exactJson } from '../../../domain/fixtures/account-dumps.ts';
 import type { SolanaIo, SolanaTarget } from './solana-target.ts';
@@ -21,12 +22,17 @@ async function rpc<T>(target: SolanaTarget, method: string, params: unknown[]): 
       { maxBytes: MAX_ANSWER_BYTES, timeoutMs: 30_000 },
     ));
   } catch (error) {
-    if (error instanceof FetchProblem) throw new Error(`${target.rpcUrl}: ${error.message}`);
+    if (error instanceof FetchProblem) throw new SolanaCliError(`${target.rpcUrl}: ${error.message}`);
     throw error;
   }
   // Lamports and rent epochs pass 2^53: read them as text-exact bigints.
-  const body = JSON.parse(text.replace(/"(lamports|rentEpoch|value)":(\d{16,})/g, '"$1":"$2"')) as { result?: T; error?: { message: string } };
-  if (body.error) throw new Error(body.error.message);
+  let body: { result?: T; error?: { message: string } };
+  try {
+    body = JSON.parse(text.replace(/"(lamports|rentEpoch|value)":(\d{16,})/g, '"$1":"$2"')) as typeof body;
+  } catch {
+    throw new SolanaCliError(`${target.rpcUrl}: its answer to ${method} is not JSON`);
+  }
+  if (body.error) throw new SolanaCliError(body.error.message);
   return body.result as T;
 }
 
@@ -48,7 +54,7 @@ export async function showBalance(address: string, inLamports: boolean, target: 
 
 /** `solana airdrop AMOUNT [RECIPIENT]`: requestAirdrop, confirmed, then the new balance, as the CLI prints them. */
 export async function requestAirdrop(amount: string, recipient: string, target: SolanaTarget, io: SolanaIo): Promise<number> {
-  if (!/^\d+(\.\d{0,9})?$/.test(amount)) throw new Error(`Unable to parse input amount as float, provided: ${amount}`);
+  if (!/^\d+(\.\d{0,9})?$/.test(amount)) throw new SolanaCliError(`Unable to parse input amount as float, provided: ${amount}`);
   const [whole, fraction = ''] = amount.split('.');
   const lamports = BigInt(whole!) * LAMPORTS_PER_SOL + BigInt(fraction.padEnd(9, '0'));
   io.stdout(`Requesting airdrop of ${balanceText(lamports, false)}\n`);
@@ -57,12 +63,12 @@ export async function requestAirdrop(amount: string, recipient: string, target: 
   try {
     signature = await rpc<string>(target, 'requestAirdrop', [recipient, Number(lamports), { commitment: target.commitment }]);
   } catch {
-    throw new Error('airdrop request failed. This can happen when the rate limit is reached.');
+    throw new SolanaCliError('airdrop request failed. This can happen when the rate limit is reached.');
   }
   for (let tries = 0; tries < 120; tries += 1) {
     const { value } = await rpc<{ value: ({ err: unknown; confirmationStatus: string } | null)[] }>(target, 'getSignatureStatuses', [[signature]]);
     const status = value[0];
-    if (status && status.err !== null) throw new Error(`Transaction ${signature} failed: ${JSON.stringify(status.err)}`);
+    if (status && status.err !== null) throw new SolanaCliError(`Transaction ${signature} failed: ${JSON.stringify(status.err)}`);
     if (status && status.confirmationStatus !== 'processed') break;
     await new Promise((resolve) => setTimeout(resolve, 250));
   }
@@ -91,11 +97,11 @@ export async function showAccount(
             : { label: '--output-file', what: 'an account dump', isOurs: (text) => isJsonWithKeys(text, ['pubkey', 'account']), maxBytes: 64 * 1024 * 1024 },
         );
   const { value } = await rpc<{ value: AccountJson | null }>(target, 'getAccountInfo', [address, { encoding: 'base64+zstd', commitment: target.commitment }]);
-  if (value === null) throw new Error(`AccountNotFound: pubkey=${address}`);
+  if (value === null) throw new SolanaCliError(`AccountNotFound: pubkey=${address}`);
   const [encoded, encoding] = value.data;
   const raw = Buffer.from(encoded, 'base64');
   // Bounded before anything is allocated: a 43 KB answer declaring 1 GiB once took 3.5 GB (issue 53 item 7).
-  const data = encoding === 'base64+zstd' ? Buffer.from(await zstdDecompress(raw, MAX_ACCOUNT_BYTES)) : raw;
+  const data = encoding === 'base64+zstd' ? Buffer.from(await decompressed(raw, address)) : raw;
   const lamports = BigInt(value.lamports);
   if (target.output !== 'display') {
     const json = jsonOut(
@@ -160,4 +166,14 @@ export function hexDump(data: Uint8Array): string {
     rows.push(`${at.toString(16).padStart(width, '0')}:   ${groups.join('  ')}   ${ascii}`);
   }
   return rows.join('\n');
+}
+
+/** An account's base64+zstd data, at most an account's size, or the refusal in the CLI's way. */
+async function decompressed(raw: Uint8Array, address: string): Promise<Uint8Array> {
+  try {
+    return await zstdDecompress(raw, MAX_ACCOUNT_BYTES);
+  } catch (error) {
+    if (error instanceof ZstdRefusal) throw new SolanaCliError(`the data of ${address}: ${error.message}`);
+    throw error;
+  }
 }
