@@ -20,7 +20,8 @@ describe('answers bounded in size', () => {
     emulator = await createRelayEmulator({ rpcAuth: false });
     rpc = rpcAt(emulator.config.rpcUrl);
     const lamports = await emulator.services.ledger.minimumBalanceForRentExemption(TEN_MIB);
-    for (const address of addresses) await emulator.setAccount(address, { lamports, owner: owner.toBase58(), data: new Uint8Array(TEN_MIB).fill(7), executable: false });
+    for (const address of addresses)
+      await emulator.setAccount(address, { lamports, owner: owner.toBase58(), data: new Uint8Array(TEN_MIB).fill(7), executable: false });
   });
   afterAll(() => emulator.close());
 
@@ -30,7 +31,9 @@ describe('answers bounded in size', () => {
       `Too much account data requested: ${7 * TEN_MIB} bytes; max ${64 * 1024 * 1024} (ask for fewer accounts, or a dataSlice)`,
     );
     const sliced = await rpc('getMultipleAccounts', [keys, { encoding: 'base64', dataSlice: { offset: 0, length: 4 } }]);
-    expect(sliced.value.map((account: { data: [string, string] }) => account.data)).toEqual(keys.map(() => [Buffer.from([7, 7, 7, 7]).toString('base64'), 'base64']));
+    expect(sliced.value.map((account: { data: [string, string] }) => account.data)).toEqual(
+      keys.map(() => [Buffer.from([7, 7, 7, 7]).toString('base64'), 'base64']),
+    );
     // One of them (10 MiB) is within the bound.
     expect((await rpc('getMultipleAccounts', [keys.slice(0, 1), { encoding: 'base64' }])).value).toHaveLength(1);
   });

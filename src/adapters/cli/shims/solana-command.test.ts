@@ -35,7 +35,11 @@ describe('solana account against a bad answer', () => {
     return { code, stdout, stderr, address };
   };
   const accountAnswer = (data: [string, string]) =>
-    JSON.stringify({ jsonrpc: '2.0', id: 1, result: { context: { slot: 1 }, value: { lamports: 1, owner: '11111111111111111111111111111111', data, executable: false, rentEpoch: 0, space: 0 } } });
+    JSON.stringify({
+      jsonrpc: '2.0',
+      id: 1,
+      result: { context: { slot: 1 }, value: { lamports: 1, owner: '11111111111111111111111111111111', data, executable: false, rentEpoch: 0, space: 0 } },
+    });
 
   it('refuses zstd data past an account’s 10 MiB, without decompressing it all', async () => {
     answer = accountAnswer([Buffer.from(await zstdCompress(new Uint8Array(11 * 1024 * 1024))).toString('base64'), 'base64+zstd']);
