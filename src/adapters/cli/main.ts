@@ -49,7 +49,13 @@ export async function main(argv: string[]): Promise<number> {
     }
     case 'solana': {
       const { runSolanaCommand } = await import('./shims/solana-command.ts');
-      return runSolanaCommand(rest, { ...io(), env: process.env });
+      // `solana logs` waits for a stdout that blocks (a paused pipe) instead of buffering without end.
+      return runSolanaCommand(rest, {
+        stdout: (text) => process.stdout.write(text),
+        stderr: (text) => process.stderr.write(text),
+        env: process.env,
+        whenDrained: () => new Promise((resolve) => process.stdout.once('drain', () => resolve())),
+      });
     }
     case 'surfpool': {
       const { runSurfpoolCommand } = await import('./shims/surfpool-command.ts');

@@ -28,7 +28,9 @@ describe('solana account against a bad answer', () => {
     let stderr = '';
     const address = Keypair.generate().publicKey.toBase58();
     const code = await runSolanaCommand(['account', address, '--url', url], {
-      stdout: (text) => (stdout += text),
+      stdout: (text) => {
+        stdout += text;
+      },
       stderr: (text) => (stderr += text),
       env: { HOME: '/nonexistent' },
     });

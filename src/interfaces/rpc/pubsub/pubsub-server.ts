@@ -12,6 +12,12 @@ import { createPubSubSession, type PubSubOptions } from './pubsub-session.ts';
 
 /** Largest message accepted from a client; PubSub requests are small. */
 const MAX_MESSAGE_BYTES = 1 << 20;
+/**
+ * Most notification bytes a connection may leave unread (its socket buffers full) before it is
+ * dropped, as a validator's queue bounds what it holds for its subscribers: a client that
+ * stops reading cannot make the emulator hold its notifications without end.
+ */
+export const MAX_UNREAD_BYTES = 64 * 1024 * 1024;
 
 /**
  * The WebSocket side of every listener (RFC 6455 by the `ws` package). No server of its own
@@ -31,6 +37,8 @@ function websocketServer(): Promise<WebSocketServer> {
 }
 
 export interface UpgradeOptions extends PubSubOptions {
+  /** Notification bytes a connection may leave unread before it is closed. Default {@link MAX_UNREAD_BYTES}. */
+  maxUnreadBytes: number;
   /**
    * The listener the upgrade came through, for `config.rpcAuth` (src/domain/auth/rpc-auth.ts). Default:
    * a loopback bind when the socket's local address is a loopback one, else a remote one.
@@ -72,8 +80,21 @@ export async function upgradeToPubSub(
   }
   // ws answers a malformed handshake (no Sec-WebSocket-Key, another version) 400 itself.
   (await websocketServer()).handleUpgrade(request, socket, head, (peer) => {
-    const { mount: _mount, ...pubsub } = options;
-    const session = createPubSubSession(deps, (text) => peer.send(text), pubsub);
+    const { mount: _mount, maxUnreadBytes = MAX_UNREAD_BYTES, ...pubsub } = options;
+    const session = createPubSubSession(
+      deps,
+      (text) => {
+        if (peer.readyState !== peer.OPEN) return;
+        if (peer.bufferedAmount + text.length > maxUnreadBytes) {
+          // A close frame would wait behind what it does not read: the connection is dropped.
+          session.close();
+          peer.terminate();
+          return;
+        }
+        peer.send(text);
+      },
+      pubsub,
+    );
     peer.on('message', (data) => void session.receive(data.toString()));
     peer.on('close', () => session.close());
     peer.on('error', () => peer.terminate());
