@@ -118,5 +118,6 @@ describe.concurrent('at once', () => {
 // Two tests of one name: two rows, numbered.
 describe('twice', () => {
   it('has one name', () => sendToSelf([4_001n]));
+  // biome-ignore lint/suspicious/noIdenticalTestTitle: two tests of one name, as a user's suite may have them.
   it('has one name', () => sendToSelf([5_001n, 5_002n]));
 });
