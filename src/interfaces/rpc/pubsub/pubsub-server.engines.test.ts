@@ -29,7 +29,8 @@ describe('a subscriber that stops reading', () => {
     const client = connect(port, '127.0.0.1');
     await new Promise((resolve) => client.once('connect', resolve));
     client.write(
-      'GET / HTTP/1.1\r\nHost: 127.0.0.1\r\nUpgrade: websocket\r\nConnection: Upgrade\r\nSec-WebSocket-Key: dGhlIHNhbXBsZSBub25jZQ==\r\nSec-WebSocket-Version: 13\r\n\r\n',
+      'GET / HTTP/1.1\r\nHost: 127.0.0.1\r\nUpgrade: websocket\r\nConnection: Upgrade\r\n' +
+        'Sec-WebSocket-Key: dGhlIHNhbXBsZSBub25jZQ==\r\nSec-WebSocket-Version: 13\r\n\r\n',
     );
     const subscribe = Buffer.from(
       JSON.stringify({ jsonrpc: '2.0', id: 1, method: 'accountSubscribe', params: [address.toBase58(), { encoding: 'base64', commitment: 'processed' }] }),
