@@ -352,7 +352,10 @@ describe('an Anchor workspace', () => {
     writeFileSync(join(workspace, 'tests/fixtures/hook.so'), elf('spl_noop.so'));
     writeFileSync(
       join(workspace, 'tests/fixtures/config.json'),
-      JSON.stringify(dump(account, { lamports: 3_000_000, owner: genesis, data: new Uint8Array([7, 7, 7]) }, 'base64')),
+      JSON.stringify(dump(account, { lamports: 3_000_000, owner: genesis, data: new Uint8Array([7, 7, 7]) }, 'base64')).replace(
+        '"U64_MAX"',
+        '18446744073709551615',
+      ),
     );
     // As `anchor init` writes it, with the test sections an app adds.
     writeFileSync(
@@ -532,6 +535,8 @@ describe('export --format solana-accounts', () => {
       // Each file is what `solana account --output json` writes (the faucet's lamports, past 2^53, exact).
       const faucet = JSON.parse(readFileSync(new URL('../../fixtures/relay.json', import.meta.url), 'utf8')).faucet.publicKey as string;
       expect(readFileSync(join(out, `${faucet}.json`), 'utf8')).toMatch(/"lamports": \d{18},/);
+      // A rent epoch of u64::MAX as the CLI writes it, all twenty digits (JSON.parse would round it past u64).
+      expect(readFileSync(join(out, `${MAINNET_USDC.toBase58()}.json`), 'utf8')).toContain('"rentEpoch": 18446744073709551615,');
       for (const address of exported) {
         const file = JSON.parse(readFileSync(join(out, `${address}.json`), 'utf8'));
         expect(Object.keys(file.account).sort()).toEqual(['data', 'executable', 'lamports', 'owner', 'rentEpoch', 'space']);

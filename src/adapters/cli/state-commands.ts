@@ -15,6 +15,7 @@ import { boundedReadProblem, readBoundedText } from '../../base/disk/read-file.t
 import { isInternalError } from '../../base/errors/internal-error.ts';
 import { FetchProblem, fetchBounded } from '../../base/http/bounded-fetch.ts';
 import { exactJson, type SolanaAccountDump } from '../../domain/fixtures/account-dumps.ts';
+import { parseJsonExact } from '../../base/codecs/json-exact.ts';
 
 /** A state as the controls take it (PUT /__emulator/state answers 413 past its own cap): a file or an answer larger than this is none. */
 const MAX_STATE_BYTES = 512 * 1024 * 1024;
@@ -154,14 +155,10 @@ async function exportAccounts(
     throw error;
   }
   if (status < 200 || status >= 300) return io.fail(`${status} from ${url}: ${problemDetail(text)}`);
-  // Lamports past 2^53 (the faucet's) are read back from the text, where the server wrote them exactly.
-  const exact = new Map([...text.matchAll(/"pubkey":"(\w+)","account":\{"lamports":(\d+)/g)].map(([, pubkey, lamports]) => [pubkey!, BigInt(lamports!)]));
-  const { accounts } = JSON.parse(text) as { accounts: SolanaAccountDump[] };
+  // Integers past 2^53 (the faucet's lamports, u64::MAX rent epochs) are read exactly, as the server wrote them.
+  const { accounts } = parseJsonExact(text) as { accounts: SolanaAccountDump[] };
   try {
-    for (const dump of accounts) {
-      const lamports = exact.get(dump.pubkey) ?? BigInt(dump.account.lamports);
-      folder.write(`${dump.pubkey}.json`, `${exactJson({ ...dump, account: { ...dump.account, lamports } }, 2)}\n`);
-    }
+    for (const dump of accounts) folder.write(`${dump.pubkey}.json`, `${exactJson(dump, 2)}\n`);
   } catch (error) {
     if (isInternalError(error, 'PATH_REFUSED')) return io.fail(error.message);
     throw error;
