@@ -8,7 +8,7 @@ import { readFileSync } from 'node:fs';
 import { Keypair, PublicKey } from '@solana/web3.js';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { associatedTokenAddress } from '../src/domain/ledger/spl-token.ts';
-import { SURFNET_METHODS } from '../src/interfaces/controls/surfnet-cheatcodes.ts';
+import { SURFNET_METHODS, SURFNET_UNSERVED } from '../src/interfaces/controls/surfnet-cheatcodes.ts';
 import { createRelayEmulator, type RelayEmulator } from '../src/index.ts';
 import { startServer, type RunningServer } from '../src/adapters/server/index.ts';
 import { loadFixtures } from '../src/domain/fixtures/load-fixtures.ts';
@@ -111,18 +111,24 @@ describe('surfnet_ cheatcodes', () => {
   });
 
   it('is refused to a web page of another origin, as the controls are', async () => {
-    const answer = await call('surfnet_setAccount', [Keypair.generate().publicKey.toBase58(), { lamports: 1 }], {
+    const stray = Keypair.generate().publicKey.toBase58();
+    const answer = await call('surfnet_setAccount', [stray, { lamports: 1 }], {
       Origin: 'https://evil.example',
       'Sec-Fetch-Site': 'cross-site',
     });
     expect(answer.error).toMatchObject({ code: -32600, message: expect.stringMatching(/^surfnet_ cheatcodes are test controls: /) });
+    expect(await emulator.getAccount(stray)).toBeNull();
   });
 
-  it('is listed in docs/rpc.md, served and not', () => {
+  it('is listed in docs/rpc.md, served and not: together, Surfpool 1.5’s 26', async () => {
     const page = readFileSync(new URL('../docs/rpc.md', import.meta.url), 'utf8');
     const section = page.slice(page.indexOf("## Surfpool's cheatcodes"));
     const listed = [...section.matchAll(/^\| (surfnet_\w+)(?:, (surfnet_\w+))? \|/gm)].flatMap((match) => match.slice(1).filter(Boolean));
     expect(listed.sort()).toEqual([...SURFNET_METHODS].sort());
+    const unserved = [...section.slice(section.indexOf('Not served (-32601)')).matchAll(/`(surfnet_\w+)`/g)].map((match) => match[1]);
+    expect(unserved.sort()).toEqual(Object.keys(SURFNET_UNSERVED).sort());
+    expect(new Set([...listed, ...unserved]).size).toBe(26);
+    for (const method of unserved) expect((await call(method!, [])).error.code).toBe(-32601);
   });
 });
 
@@ -142,5 +148,23 @@ describe('surfnet_ cheatcodes on a non-loopback bind', () => {
       await fetch(`http://127.0.0.1:${server.port}/`, { method: 'POST', headers: { ...headers, 'X-Admin-Token': 'secret' }, body })
     ).json()) as any;
     expect(withToken.result.value).toBeNull();
+  });
+
+  it('answer those that only read without one: Anchor 1.x polls surfnet_getSurfnetInfo with "params": null and no token', async () => {
+    const headers = { 'content-type': 'application/json' };
+    const ask = async (method: string, params: unknown) =>
+      (await (
+        await fetch(`http://127.0.0.1:${server.port}/`, { method: 'POST', headers, body: JSON.stringify({ jsonrpc: '2.0', id: 7, method, params }) })
+      ).json()) as any;
+    expect(await ask('surfnet_getSurfnetInfo', null)).toEqual({
+      jsonrpc: '2.0',
+      id: 7,
+      result: { context: { slot: expect.any(Number), apiVersion: expect.any(String) }, value: { runbookExecutions: [] } },
+    });
+    expect((await ask('surfnet_getLocalSignatures', [1])).result.value).toEqual(expect.any(Array));
+    // A write without the token is refused, and writes nothing.
+    const stray = Keypair.generate().publicKey.toBase58();
+    expect((await ask('surfnet_setAccount', [stray, { lamports: 5 }])).error.message).toMatch(/send X-Admin-Token/);
+    expect(await server.emulator.getAccount(stray)).toBeNull();
   });
 });

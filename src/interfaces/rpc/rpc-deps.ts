@@ -24,6 +24,16 @@ export interface RpcDeps {
   now: () => Date;
   /** Methods beside Agave's, given by the assembly: Surfpool's cheatcodes, which the controls implement. */
   extraMethods?: MethodTable;
+  /** Figures Surfpool's surfnet_setSupply set, which getSupply answers instead of those it counts. */
+  supply?: { current: SupplyOverride | null };
+}
+
+/** surfnet_setSupply's figures; each one absent is counted. */
+export interface SupplyOverride {
+  total?: bigint;
+  circulating?: bigint;
+  nonCirculating?: bigint;
+  nonCirculatingAccounts?: string[];
 }
 
 /** What a method handler gets besides its params. */

@@ -68,6 +68,14 @@ export const scanMethods: MethodTable = {
     const found = await scanAccounts(context.deps.ledger, () => true);
     const total = found.reduce((sum, { account }) => sum + account.lamports, 0n);
     const non = await nonCirculatingSupply(context.deps.ledger);
-    return withContext(slot, { total, circulating: total - non.lamports, nonCirculating: non.lamports, nonCirculatingAccounts: exclude ? [] : non.accounts });
+    // Surfpool's surfnet_setSupply: the figures it set, each in place of the one counted.
+    const set = context.deps.supply?.current ?? {};
+    const accounts = set.nonCirculatingAccounts ?? non.accounts;
+    return withContext(slot, {
+      total: set.total ?? total,
+      circulating: set.circulating ?? total - non.lamports,
+      nonCirculating: set.nonCirculating ?? non.lamports,
+      nonCirculatingAccounts: exclude ? [] : accounts,
+    });
   },
 };

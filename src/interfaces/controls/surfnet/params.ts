@@ -2,8 +2,8 @@
  * The cheatcodes' params, read as Surfpool reads them (serde's errors, and its own words for hex
  * data, after the `hex` crate's): u64s, hex data, a key or "null", a time-travel target.
  */
-import { invalidParams, paramsError } from '../rpc/json-rpc-error.ts';
-import { describeType, requirePubkey } from '../rpc/params.ts';
+import { invalidParams, paramsError } from '../../rpc/json-rpc-error.ts';
+import { describeType, requirePubkey } from '../../rpc/params.ts';
 
 const U64_MAX = 2n ** 64n - 1n;
 
