@@ -23,6 +23,7 @@ import { observeExchanges } from '../core/observe-exchanges.ts';
 import { createEd25519Signer } from '../base/crypto/ed25519.ts';
 import { addressOf } from '../base/crypto/key-cache.ts';
 import { readAnchorWorkspace } from '../domain/fixtures/anchor-workspace.ts';
+import { readProgramIdl } from '../domain/fixtures/program-idl.ts';
 import { appGenesisAccounts, loadAppGenesis } from '../domain/fixtures/app-genesis.ts';
 import { genesisAccounts, keypairOf, loadFixtures } from '../domain/fixtures/load-fixtures.ts';
 import { validatorCluster } from '../domain/fixtures/validator-genesis.ts';
@@ -174,7 +175,7 @@ async function assemble(options: RelayEmulatorOptions, loopback: CoreListener | 
   const changes = new ChangeFeed(events);
   const fixtureAccounts = genesisAccounts(fixtures);
   // The app's programs and account dumps: read and checked whole before anything starts.
-  const workspace = options.anchor === undefined ? null : readAnchorWorkspace(options.anchor);
+  const workspace = options.anchor === undefined ? null : readAnchorWorkspace(options.anchor, { testConfigs: options.surfnet?.anchorTestConfigs });
   // Cloned accounts: from the clone cache, else fetched once (and kept there).
   const clones = [
     ...(options.clone ? [await clonedDumps(options.clone)] : []),
@@ -194,6 +195,8 @@ async function assemble(options: RelayEmulatorOptions, loopback: CoreListener | 
       ...(workspace ? { workspace: { file: workspace.file, programs: workspace.programs } } : {}),
       accounts: [...(workspace?.accounts ?? []), ...(options.accounts ?? []), ...clones.flatMap(({ files }) => files)],
       accountDirs: [...(workspace?.accountDirs ?? []), ...(options.accountDirs ?? [])],
+      made: workspace?.generated ?? [],
+      snapshots: options.surfnet?.snapshots ?? [],
     },
     new Map(fixtureAccounts.map(({ address }) => [addressOf(address), 'the fixtures'])),
   );
@@ -206,7 +209,11 @@ async function assemble(options: RelayEmulatorOptions, loopback: CoreListener | 
   for (const entry of [...fixtureAccounts.filter(({ address }) => !replaced.has(addressOf(address))), ...appAccounts, ...cluster.accounts]) {
     byAddress.set(addressOf(entry.address), entry);
   }
-  const genesis = withFunds([...byAddress.values()], settings.fund);
+  // Surfpool's airdrops come before its snapshots: an address a snapshot sets holds what the snapshot says.
+  const genesis = withFunds(
+    [...byAddress.values()],
+    settings.fund.filter(({ address }) => !app.snapshotted.has(addressOf(address))),
+  );
   const genesisTime = options.genesisTime ?? DEFAULT_GENESIS_TIME;
   const validatorTiming = options.timing === 'validator';
   const slotTimeMs = options.slotTimeMs ?? (validatorTiming ? VALIDATOR_SLOT_MS : undefined);
@@ -332,6 +339,9 @@ async function assemble(options: RelayEmulatorOptions, loopback: CoreListener | 
   const startTicker = (ms: number) => startSlotTicker(ledger, ms, (error) => console.error('relay-emulator: a slot tick failed', error));
   let ticker = slotTimeMs === undefined ? null : startTicker(slotTimeMs);
   const genesisByAddress = new Map(genesis.map(({ address, account }) => [addressOf(address), account]));
+  const startedAtSeconds = Math.floor(Date.now() / 1000);
+  // surfnet_setSupply's figures, which getSupply answers.
+  const supply: CheatcodeParts['supply'] = { current: null };
   const cheatcodeParts: CheatcodeParts = {
     controls,
     guard: admin,
@@ -350,6 +360,20 @@ async function assemble(options: RelayEmulatorOptions, loopback: CoreListener | 
     },
     rentExempt: (length) => ledger.minimumBalanceForRentExemption(length),
     slot: () => Number(ledger.clock().slot),
+    // Each runbook ran as this emulator started: complete when it is ready (Anchor 1.x waits for that).
+    runbookExecutions: () =>
+      (options.surfnet?.runbooks ?? []).map(({ id, errors }) => ({ startedAt: startedAtSeconds, completedAt: startedAtSeconds, runbookId: id, errors })),
+    supply,
+    idls: {
+      loaded: (programId) => programs.idls.get(programId)?.source ?? null,
+      register: (programId, idl) => {
+        try {
+          programs.idls.set(programId, readProgramIdl(idl, `the IDL registered for ${programId}`));
+        } catch {
+          // An IDL the emulator cannot read for names still answers surfnet_getActiveIdl.
+        }
+      },
+    },
   };
   // Kora's JSON-RPC at koraUrl and /kora, signing as the relay's fee payer.
   const kora = await koraRoom(services, feePayer, options.kora);
@@ -360,7 +384,7 @@ async function assemble(options: RelayEmulatorOptions, loopback: CoreListener | 
   const sponsors: ReadonlySet<string> = new Set([config.feePayer, ...kora.signerAddresses]);
   const rooms: AnyRoom[] = [
     kora.room,
-    rpcRoom({ ...services, extraMethods: surfnetCheatcodes(cheatcodeParts) }),
+    rpcRoom({ ...services, supply, extraMethods: surfnetCheatcodes(cheatcodeParts) }),
     legacyRoom(services),
     currentRoom(services),
     metaRoom(services),

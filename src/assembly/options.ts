@@ -149,6 +149,13 @@ export interface RelayEmulatorOptions {
    */
   anchor?: string;
   /**
+   * What `surfpool start` adds, for the `surfpool` stand-in: `snapshots`, Surfpool snapshot files
+   * loaded at genesis (`--snapshot`); `anchorTestConfigs`, the Anchor.toml and Test.toml files whose
+   * `[test]` genesis, accounts and clones are merged as Surfpool merges them (`--anchor-test-config-path`);
+   * `runbooks`, what `surfnet_getSurfnetInfo` reports as run (Anchor 1.x waits for each to complete).
+   */
+  surfnet?: SurfnetOptions;
+  /**
    * What solana-test-validator's genesis flags set (`relay-emulator test-validator` passes them):
    * `fund`, system accounts holding lamports at genesis (`--mint`: 500,000,000 SOL; Surfpool's
    * `--airdrop`; exec's Anchor wallet); `slotsPerEpoch` (`--slots-per-epoch`, at least 32: the
@@ -185,4 +192,12 @@ export interface GenesisOptions {
   computeUnitLimit?: number;
   deactivateFeatures?: string[];
   warpSlot?: number;
+}
+
+/** Surfpool's start, as the `surfpool` stand-in passes it (option `surfnet`). */
+export interface SurfnetOptions {
+  snapshots?: string[];
+  anchorTestConfigs?: string[];
+  /** Each runbook's id and, when it could not run as asked, why (its `errors`). */
+  runbooks?: { id: string; errors: string[] | null }[];
 }

@@ -58,6 +58,7 @@ export async function launch(options: StartOptions, io: LaunchIo): Promise<Launc
       ...(options.adminToken === null ? {} : { adminToken: options.adminToken }),
       controlOrigins: options.controlOrigins,
       ...(options.koraPort === null ? {} : { koraPort: options.koraPort }),
+      ...(options.pubsubPort === null ? {} : { pubsubPort: options.pubsubPort }),
       emulator: {
         ...(options.apiKeys === null ? {} : { apiKeys: options.apiKeys }),
         ...(options.fixtures === null ? {} : { fixtures: resolve(options.fixtures) }),
@@ -80,6 +81,7 @@ export async function launch(options: StartOptions, io: LaunchIo): Promise<Launc
         ...(options.genesis === null ? {} : { genesis: options.genesis }),
         cluster: options.cluster,
         ...(options.clone === null ? {} : { clone: options.clone }),
+        ...(options.surfnet === null ? {} : { surfnet: options.surfnet }),
       },
       ...(options.importFile === null ? {} : { importFile: resolve(options.importFile) }),
       // Restored (snapshot, then journal) before anything is served.

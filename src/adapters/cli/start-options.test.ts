@@ -28,6 +28,8 @@ describe('relay-emulator start options', () => {
       koraConfig: null,
       koraSigners: null,
       koraPort: null,
+      pubsubPort: null,
+      surfnet: null,
       engine: 'litesvm',
       policy: null,
       programs: [],
@@ -147,6 +149,8 @@ describe('relay-emulator start options', () => {
       koraConfig: 'kora.toml',
       koraSigners: 'signers.toml',
       koraPort: 8080,
+      pubsubPort: null,
+      surfnet: null,
       engine: 'litesvm',
       policy: 'strict',
       // Paths as solana-test-validator takes them, resolved against the working directory.

@@ -12,7 +12,7 @@ import { POLICY_PROFILES, type PolicyProfile } from '../../domain/relay/policy-o
 import { RPC_AUTH_MODES, type RpcAuthMode } from '../../domain/auth/rpc-auth.ts';
 import { resolve } from 'node:path';
 import type { AccountOption, ProgramOption } from '../../domain/fixtures/app-genesis.ts';
-import type { GenesisOptions } from '../../assembly/options.ts';
+import type { GenesisOptions, SurfnetOptions } from '../../assembly/options.ts';
 import type { ClusterOptions } from '../../domain/fixtures/validator-genesis.ts';
 import type { CloneOptions } from '../../domain/fixtures/clone-cache.ts';
 import { takeValidatorFlags, validatorFlagLines } from './validator-flags.ts';
@@ -45,6 +45,10 @@ export interface StartOptions {
   skipPreflight: boolean;
   /** A second port with Kora's JSON-RPC at its root, or null. */
   koraPort: number | null;
+  /** A port of its own for PubSub (Surfpool's --ws-port), or null: port + 1 and the port itself. */
+  pubsubPort: number | null;
+  /** What the `surfpool` stand-in adds (snapshots, test configs, runbooks), or null. */
+  surfnet: SurfnetOptions | null;
   /** The kora.toml for Kora's JSON-RPC, or null for the default config. */
   koraConfig: string | null;
   /** The signers.toml for Kora's signers, or null for the relay's fee payer. */
@@ -213,6 +217,8 @@ export function parseStartOptions(argv: string[], env: NodeJS.ProcessEnv = proce
     koraConfig: pick('kora-config') ?? null,
     koraSigners: pick('kora-signers') ?? null,
     koraPort: pick('kora-port') === undefined ? null : integer('kora-port', pick('kora-port'), 0, { min: 0, max: 65535 }),
+    pubsubPort: null,
+    surfnet: null,
     engine,
     policy,
     programs: validator.programs,

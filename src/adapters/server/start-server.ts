@@ -38,6 +38,12 @@ export interface ServerOptions {
    * the Solana RPC. 0 picks a free one. Default none (Kora answers at `<origin>/kora`).
    */
   koraPort?: number;
+  /**
+   * A port of its own for PubSub (Surfpool's `--ws-port`, 8900 by default whatever `--port`):
+   * it serves the same core, and clients told the emulator's WebSocket URL are told this port.
+   * Refused, in Surfpool's words, when it is taken. Default none (port + 1 and the port itself).
+   */
+  pubsubPort?: number;
   /** Everything else of the emulator; `baseUrl` and `rpcUrl` come from the server's address. */
   emulator?: Omit<RelayEmulatorOptions, 'baseUrl' | 'rpcUrl' | 'loopback'>;
   /**
@@ -107,13 +113,18 @@ export async function startServer(options: ServerOptions = {}): Promise<RunningS
 
   const origin = (options.publicUrl ?? `http://${urlHost(host)}:${port}`).replace(/\/+$/, '');
   // What a client derives from the RPC URL by itself (web3.js: the port + 1), when that port is served; else the same port.
-  const pubsubUrl = listener.nextPort === null ? `${origin.replace(/^http/, 'ws')}/rpc` : nextPortUrl(`${origin}/rpc`);
+  let pubsubUrl = listener.nextPort === null ? `${origin.replace(/^http/, 'ws')}/rpc` : nextPortUrl(`${origin}/rpc`);
   let koraListener: Awaited<ReturnType<typeof listenCore>> | null = null;
+  let pubsubListener: Awaited<ReturnType<typeof listenCore>> | null = null;
   let emulator: RelayEmulator | null = null;
   let stateFile: StateFile | null = null;
   let restored: OpenedState | null = null;
   try {
     if (options.koraPort !== undefined) koraListener = await listenCore({ host, port: options.koraPort, gate, mount: { ...mount, ownedBy: 'kora' }, timeouts });
+    if (options.pubsubPort !== undefined && options.pubsubPort !== listener.nextPort) {
+      pubsubListener = await listenPubsub({ host, port: options.pubsubPort, gate, mount, timeouts });
+      pubsubUrl = `ws://${urlHost(host === '0.0.0.0' || host === '::' ? '127.0.0.1' : host)}:${pubsubListener.port}`;
+    }
     const koraUrl = koraListener ? { koraUrl: `http://${urlHost(host)}:${koraListener.port}/` } : {};
     // This port serves the RPC and PubSub already: no second, loopback listener.
     emulator = await createRelayEmulator({ ...options.emulator, ...koraUrl, baseUrl: `${origin}/api`, loopback: false, pubsubUrl });
@@ -130,6 +141,7 @@ export async function startServer(options: ServerOptions = {}): Promise<RunningS
     open(null);
     await listener.close();
     await koraListener?.close();
+    await pubsubListener?.close();
     await emulator?.close();
     throw error;
   }
@@ -142,8 +154,9 @@ export async function startServer(options: ServerOptions = {}): Promise<RunningS
   const file = stateFile;
   let closing: Promise<void> | null = null;
   const kora = koraListener;
+  const pubsub = pubsubListener;
   const stopAccepting = async () => {
-    await Promise.all([listener.close(), kora?.close()]);
+    await Promise.all([listener.close(), kora?.close(), pubsub?.close()]);
   };
   return {
     emulator: running,
@@ -166,6 +179,18 @@ export async function startServer(options: ServerOptions = {}): Promise<RunningS
       return closing;
     },
   };
+}
+
+/** The PubSub port of its own: taken, it is refused as Surfpool refuses it (an EADDRINUSE error, one line). */
+async function listenPubsub(options: Parameters<typeof listenCore>[0]): Promise<Awaited<ReturnType<typeof listenCore>>> {
+  try {
+    return await listenCore(options);
+  } catch (error) {
+    if ((error as NodeJS.ErrnoException).code !== 'EADDRINUSE') throw error;
+    throw Object.assign(new Error(`WebSocket port ${options.port} is already in use. Try --port or --ws-port to use a different port.`), {
+      code: 'EADDRINUSE',
+    });
+  }
 }
 
 /** The WebSocket URL web3.js derives from an RPC URL: ws(s), and an explicit port + 1. */

@@ -2,7 +2,7 @@ import { spawn } from 'node:child_process';
 import { parseArgsMessage } from '../../../base/words/parse-args-message.ts';
 import { existsSync } from 'node:fs';
 import { homedir } from 'node:os';
-import { dirname, resolve } from 'node:path';
+import { dirname, join, resolve } from 'node:path';
 import { parseArgs } from 'node:util';
 import { EMULATOR_VERSION } from '../../../base/version.ts';
 import type { GenesisOptions } from '../../../assembly/options.ts';
@@ -12,9 +12,14 @@ import { parseStartOptions, UsageError } from '../start-options.ts';
 import { clusterUrl, keypairAddress } from './cli-config.ts';
 import { cachedDumps, DEFAULT_CLONE_CACHE } from '../../../domain/fixtures/clone-cache.ts';
 import { nextOnPath } from './solana-command.ts';
+import { SurfpoolLog } from './surfpool-log.ts';
 
-/** The Surfpool release whose `start` flags these are (solana-foundation/surfpool, crates/cli/src/cli/mod.rs). */
-export const SURFPOOL_VERSION = '1.1.1';
+/** The Surfpool release whose `start` flags and cheatcodes these are (solana-foundation/surfpool 1.5, crates/cli/src/cli/mod.rs). */
+export const SURFPOOL_VERSION = '1.5.0';
+/** Surfpool's WebSocket port, whatever --port (crates/types/src/types.rs, DEFAULT_WS_PORT). */
+const DEFAULT_WS_PORT = 8900;
+/** Surfpool's log folder, relative to the working directory. */
+const DEFAULT_LOG_PATH = '.surfpool/logs';
 /** Surfpool's default airdrop: 10,000 SOL. */
 const DEFAULT_AIRDROP_LAMPORTS = 10_000_000_000_000n;
 const NETWORKS: Readonly<Record<string, string>> = { mainnet: 'mainnet-beta', devnet: 'devnet', testnet: 'testnet' };
@@ -28,9 +33,9 @@ const NOTED = [
   'daemon',
   'max-profiles',
   'studio-port',
-  'log-path',
   'log-bytes-limit',
   'subgraph-db',
+  'surfnet-id',
 ];
 
 /**
@@ -57,20 +62,49 @@ export async function runSurfpoolCommand(argv: string[], io: ServeIo = {}): Prom
     options = surfpoolStartOptions(argv.slice(1), env);
   } catch (error) {
     if (!(error instanceof UsageError)) throw error;
-    stderr(`Error: ${error.message} (relay-emulator's surfpool start: docs/test-validator.md lists its flags)\n`);
+    const line = `${error.message} (relay-emulator's surfpool start: docs/test-validator.md lists its flags)`;
+    stderr(`Error: ${line}\n`);
+    // Anchor 1.x hides surfpool's stderr and points at .surfpool/logs/: the reason is written there too.
+    new SurfpoolLog(logPathIn(argv)).add('ERROR', line);
     return 2;
   }
+  const log = new SurfpoolLog(options.logPath);
+  log.add('INFO', `relay-emulator ${EMULATOR_VERSION}, standing in for Surfpool ${SURFPOOL_VERSION}: surfpool ${argv.join(' ')}`);
+  const warn = (line: string) => {
+    stderr(`relay-emulator surfpool: ${line}\n`);
+    log.add('WARN', line);
+  };
+  if (log.problem !== null) stderr(`relay-emulator surfpool: no log file: ${log.problem}\n`);
   if (options.noted.length > 0 && !options.silent) stderr(`relay-emulator surfpool: ${options.noted.join(', ')} accepted, meaning nothing here\n`);
+  for (const line of options.warnings) warn(line);
   // Surfpool forks the cluster, fetching each account as it is read; here the clone cache holds what was fetched before.
   if (options.datasource !== null) {
     const dumps = cachedDumps(options.cacheRoot, options.datasource);
     options.start.accounts.push(...dumps);
-    stderr(
-      `relay-emulator surfpool: ${options.datasource}: ${dumps.length} account(s) from the clone cache ` +
-        `(${dumps.length === 0 ? 'none yet: `relay-emulator clone --url URL --out DIR ADDRESS…` or start --clone fetch them once' : 'no network'})\n`,
+    warn(
+      `${options.datasource}: ${dumps.length} account(s) from the clone cache ` +
+        `(${dumps.length === 0 ? 'none yet: `relay-emulator clone --url URL --out DIR ADDRESS…` or start --clone fetch them once' : 'no network'})`,
     );
   }
-  return serveUntilStopped(options.start, { ...io, stdout: options.silent ? () => undefined : stdout, stderr });
+  const quiet = options.silent ? () => undefined : stdout;
+  return serveUntilStopped(options.start, {
+    ...io,
+    stdout: quiet,
+    stderr,
+    log(line, severity) {
+      (severity === 'error' || severity === 'warn' ? stderr : quiet)(`${line}\n`);
+      if (severity === 'error' || severity === 'warn') log.add(severity === 'error' ? 'ERROR' : 'WARN', line);
+    },
+    onReady({ server }) {
+      log.add('INFO', `ready (pid ${process.pid}): RPC ${server.origin}, WebSocket ${server.emulator.config.pubsubUrl}`);
+    },
+  });
+}
+
+/** `--log-path`'s value in argv that did not parse, else Surfpool's default. */
+function logPathIn(argv: readonly string[]): string {
+  const at = argv.indexOf('--log-path');
+  return at >= 0 && argv[at + 1] !== undefined ? argv[at + 1]! : DEFAULT_LOG_PATH;
 }
 
 /** The command's flags, as node:util parseArgs takes them (the hostile-path test reads every one: test/support/path-flags.ts). */
@@ -102,6 +136,12 @@ export const SURFPOOL_OPTIONS = {
   'log-path': { type: 'string' },
   'log-bytes-limit': { type: 'string' },
   'subgraph-db': { type: 'string', short: 'd' },
+  'manifest-file-path': { type: 'string', short: 'm' },
+  runbook: { type: 'string', short: 'r', multiple: true },
+  'runbook-input': { type: 'string', short: 'i', multiple: true },
+  'artifacts-path': { type: 'string' },
+  snapshot: { type: 'string', multiple: true },
+  'surfnet-id': { type: 'string' },
 } as const;
 
 /** Surfpool's `start` flags, as `start`'s options. Throws UsageError, one line. */
@@ -123,32 +163,51 @@ export function surfpoolStartOptions(argv: string[], env: NodeJS.ProcessEnv, hom
   const network = text('network');
   if (network !== undefined && !(network in NETWORKS)) throw new UsageError(`--network must be one of mainnet, devnet, testnet, not "${network}"`);
   const port = text('port') ?? '8899';
-  const wsPort = text('ws-port');
-  if (wsPort !== undefined && Number(wsPort) !== Number(port) + 1) {
-    throw new UsageError(`--ws-port ${wsPort}: PubSub answers on the RPC port + 1 (${Number(port) + 1}) and on the RPC port itself, not on another`);
-  }
+  const wsPort = text('ws-port') ?? String(DEFAULT_WS_PORT);
+  if (!/^\d+$/.test(wsPort) || Number(wsPort) < 1 || Number(wsPort) > 65535) throw new UsageError(`--ws-port must be a port (1 to 65535), not "${wsPort}"`);
   const mode = (text('block-production-mode') ?? 'clock').toLowerCase();
-  if (!['clock', 'transaction', 'manual'].includes(mode)) throw new UsageError(`--block-production-mode must be clock, transaction or manual, not "${mode}"`);
+  if (!['clock', 'transaction', 'manual'].includes(mode)) {
+    throw new UsageError(`Invalid block production mode: ${mode}. Valid values are: clock, transaction, manual`);
+  }
   const level = values.ci === true ? 'none' : (text('log-level') ?? 'info').toLowerCase();
   if (!['trace', 'debug', 'info', 'warn', 'error', 'none'].includes(level))
     throw new UsageError(`--log-level must be trace, debug, info, warn, error or none, not "${level}"`);
-  // The workspace: --anchor-test-config-path's folder (Anchor's legacy compatibility), else the working directory's Anchor.toml.
-  const anchorToml = (values['anchor-test-config-path'] as string[] | undefined)?.[0];
+  // The project: the folder of --manifest-file-path (default ./txtx.yml), where Surfpool looks for Anchor.toml.
+  const manifest = resolve(text('manifest-file-path') ?? 'txtx.yml');
+  const base = dirname(manifest);
+  const deploy = values['no-deploy'] !== true;
+  const anchor = deploy && existsSync(join(base, 'Anchor.toml'));
+  const { runbooks, warnings } = runbooksOf({
+    deploy,
+    anchor,
+    base,
+    manifest: existsSync(manifest) ? manifest : null,
+    asked: (values.runbook as string[] | undefined) ?? [],
+    compat: values['legacy-anchor-compatibility'] === true,
+    extras: (['runbook-input', 'artifacts-path'] as const).filter((flag) => values[flag] !== undefined),
+  });
   const startArgs = [
     '--port',
     port,
     '--host',
-    text('host') ?? env.SURFPOOL_NETWORK_HOST ?? '127.0.0.1',
+    // Surfpool reads SURFPOOL_NETWORK_HOST over --host, for the RPC and the WebSocket alike.
+    env.SURFPOOL_NETWORK_HOST || text('host') || '127.0.0.1',
     '--rpc-auth',
     'off',
     '--log-level',
     level === 'none' ? 'warn' : level === 'trace' ? 'debug' : level,
-    ...(anchorToml === undefined ? [] : ['--anchor', dirname(resolve(anchorToml))]),
+    ...(anchor ? ['--anchor', base] : ['--no-anchor']),
     // Surfpool's clock mode opens a slot every --slot-time ms (400), as wall-clock mode does; transaction and manual modes move slots with transactions.
     ...(mode === 'clock' ? ['--slot-time', text('slot-time') ?? '400'] : []),
     ...(values.watch === true ? ['--watch'] : []),
   ];
   const start = parseStartOptions(startArgs, { ...env, RELAY_EMULATOR_STATE_FILE: '' });
+  start.pubsubPort = Number(wsPort);
+  start.surfnet = {
+    snapshots: ((values.snapshot as string[] | undefined) ?? []).map((path) => resolve(path)),
+    anchorTestConfigs: anchor ? ((values['anchor-test-config-path'] as string[] | undefined) ?? []).map((path) => resolve(path)) : [],
+    runbooks,
+  };
   const amount = BigInt(/^\d+$/.test(text('airdrop-amount') ?? '') ? text('airdrop-amount')! : DEFAULT_AIRDROP_LAMPORTS);
   const keypairs = (values['airdrop-keypair-path'] as string[] | undefined) ?? [`${home}/.config/solana/id.json`];
   const airdrops = [
@@ -158,9 +217,49 @@ export function surfpoolStartOptions(argv: string[], env: NodeJS.ProcessEnv, hom
   const genesis: GenesisOptions = {};
   if (airdrops.length > 0) genesis.fund = [...new Set(airdrops)].map((address) => ({ address, lamports: amount }));
   start.genesis = genesis;
-  const datasource = values.offline === true ? null : (text('rpc-url') ?? (network === undefined ? null : clusterUrl(NETWORKS[network]!)));
+  // Surfpool reads SURFPOOL_DATASOURCE_RPC_URL for --rpc-url; --offline wins over both.
+  const rpcUrl = text('rpc-url') ?? (network === undefined ? env.SURFPOOL_DATASOURCE_RPC_URL || undefined : undefined);
+  const datasource = values.offline === true ? null : (rpcUrl ?? (network === undefined ? null : clusterUrl(NETWORKS[network]!)));
   const noted = NOTED.filter((flag) => values[flag] !== undefined).map((flag) => `--${flag}`);
-  return { start, datasource, noted, silent: level === 'none', cacheRoot: resolve(env.RELAY_EMULATOR_CLONE_CACHE || DEFAULT_CLONE_CACHE) };
+  return {
+    start,
+    datasource,
+    noted,
+    warnings,
+    silent: level === 'none',
+    logPath: text('log-path') ?? DEFAULT_LOG_PATH,
+    cacheRoot: resolve(env.RELAY_EMULATOR_CLONE_CACHE || DEFAULT_CLONE_CACHE),
+  };
+}
+
+/**
+ * What surfnet_getSurfnetInfo reports as run, and what to warn of. Runbooks are txtx's and cannot
+ * run here: with `--legacy-anchor-compatibility` Surfpool's own in-memory runbook (`deployment`)
+ * deploys Anchor.toml's programs and accounts, which the emulator does by loading the workspace; a
+ * runbook asked for by name or a txtx.yml beside the project is reported completed with the reason
+ * in its `errors` (Anchor waits only for `completedAt`), and the same reason is warned of.
+ */
+function runbooksOf(facts: {
+  deploy: boolean;
+  anchor: boolean;
+  base: string;
+  manifest: string | null;
+  asked: string[];
+  compat: boolean;
+  extras: readonly string[];
+}): { runbooks: { id: string; errors: string[] | null }[]; warnings: string[] } {
+  if (!facts.deploy) return { runbooks: [], warnings: [] };
+  if (facts.asked.length === 0 && facts.manifest === null) {
+    return { runbooks: facts.compat && facts.anchor ? [{ id: 'deployment', errors: null }] : [], warnings: [] };
+  }
+  const ids = facts.asked.length > 0 ? facts.asked : ['deployment'];
+  const instead = facts.anchor
+    ? `deployed ${join(facts.base, 'Anchor.toml')}'s programs and test accounts instead, as --legacy-anchor-compatibility does`
+    : `nothing was deployed (no Anchor.toml in ${facts.base})`;
+  const reason =
+    `relay-emulator cannot run txtx runbooks (${ids.join(', ')}${facts.manifest === null ? '' : ` of ${facts.manifest}`}): ${instead}` +
+    (facts.extras.length > 0 ? `; ${facts.extras.map((flag) => `--${flag}`).join(', ')} not used` : '');
+  return { runbooks: ids.map((id) => ({ id, errors: [reason] })), warnings: [reason] };
 }
 
 /** A subcommand other than `start`: the next `surfpool` on PATH that is no shim runs it, else one line says so. */

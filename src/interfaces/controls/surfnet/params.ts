@@ -7,10 +7,11 @@ import { describeType, requirePubkey } from '../../rpc/params.ts';
 
 const U64_MAX = 2n ** 64n - 1n;
 
+/** A u64 as serde reads one: a whole number, exact past 2^53 (the RPC reads those as bigints). */
 export function u64(value: unknown, field: string): bigint {
-  if (typeof value !== 'number' || !Number.isInteger(value) || value < 0 || BigInt(value) > U64_MAX)
-    throw invalidParams(`invalid type: ${describeType(value)}, expected u64 for ${field}`);
-  return BigInt(value);
+  const whole = typeof value === 'bigint' ? value : typeof value === 'number' && Number.isSafeInteger(value) ? BigInt(value) : null;
+  if (whole === null || whole < 0n || whole > U64_MAX) throw invalidParams(`invalid type: ${describeType(value)}, expected u64 for ${field}`);
+  return whole;
 }
 
 /** Hex data, or Surfpool's error with the `hex` crate's words ("Odd number of digits", "Invalid character 'z' at position 0"). */
