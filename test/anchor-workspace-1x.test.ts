@@ -99,7 +99,8 @@ describe('Anchor 1.1’s generated accounts', () => {
     const address = Keypair.generate().publicKey.toBase58();
     const twice = workspace(`[[test.validator.mints]]\naddress = "${address}"\ndecimals = 0\n\n[[test.validator.fund_accounts]]\naddress = "${address}"\n`);
     expect(() => readAnchorWorkspace(twice)).toThrow(
-      `Duplicate pubkey ${address} across [test.validator] sections (collision detected in \`fund_accounts\`). Each generated account must have a unique address.`,
+      `Duplicate pubkey ${address} across [test.validator] sections (collision detected in \`fund_accounts\`). ` +
+        'Each generated account must have a unique address.',
     );
     const mint = Keypair.generate().publicKey.toBase58();
     const unknown = workspace(`[[test.validator.token_accounts]]\nmint = "${mint}"\nowner = "${address}"\namount = 1\n`);

@@ -11,7 +11,7 @@ import { join } from 'node:path';
 import { createGzip } from 'node:zlib';
 import { Keypair } from '@solana/web3.js';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { runCloneCommand } from '../src/adapters/cli/clone-command.ts';
+import { runCloneCommand } from '../src/adapters/cli/clone/clone-command.ts';
 import { isInternalError } from '../src/base/errors/internal-error.ts';
 import { cloneFolder, clonedDumps } from '../src/domain/fixtures/clone-cache.ts';
 

@@ -4,8 +4,9 @@
  */
 import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
-import { VALIDATOR_FLAGS } from '../src/adapters/cli/test-validator-flags.ts';
-import { parseTestValidatorArgs } from '../src/adapters/cli/test-validator-options.ts';
+import { VALIDATOR_FLAGS } from '../src/adapters/cli/test-validator/test-validator-flags.ts';
+import { parseTestValidatorArgs } from '../src/adapters/cli/test-validator/test-validator-options.ts';
+import { SURFPOOL_OPTIONS, SURFPOOL_VERSION } from '../src/adapters/cli/shims/surfpool-command.ts';
 
 const page = readFileSync(new URL('../docs/test-validator.md', import.meta.url), 'utf8');
 const section = page.slice(
@@ -42,5 +43,12 @@ describe('docs/test-validator.md', () => {
       if (flag.kind === 'refused') expect(() => parseTestValidatorArgs(args, {}, '/nonexistent'), flag.name).toThrow(/cannot be honoured here/);
       else expect(() => parseTestValidatorArgs(args, {}, '/nonexistent'), flag.name).not.toThrow();
     }
+  });
+
+  it('names every flag the surfpool stand-in takes, in its surfpool start section', () => {
+    const surfpool = page.slice(page.indexOf('## `surfpool start`'), page.indexOf('### Anchor 1.x'));
+    const named = new Set([...surfpool.matchAll(/`--([a-z-]+)`/g)].map((match) => match[1]));
+    expect(Object.keys(SURFPOOL_OPTIONS).filter((flag) => !named.has(flag))).toEqual([]);
+    expect(surfpool).toContain(`\`surfpool ${SURFPOOL_VERSION} (relay-emulator …)\``);
   });
 });

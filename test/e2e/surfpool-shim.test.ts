@@ -92,7 +92,7 @@ const TEST_MODE = [
 
 describe('surfpool start, as Anchor 1.x runs it', () => {
   it(
-    'Anchor 1.1.2’s argv: --snapshot first, a [surfpool] table on 0.0.0.0 with a ws_port of its own; generated accounts served as written, nothing left after SIGKILL',
+    'Anchor 1.1.2’s argv: --snapshot first, [surfpool] on 0.0.0.0 with a ws_port of its own; generated accounts as written, nothing left after SIGKILL',
     async () => {
       const dir = workspace('ws-snapshot');
       const [port, wsPort] = [await freePort(), await freePort()];
@@ -175,7 +175,9 @@ describe('surfpool start, as Anchor 1.x runs it', () => {
         { cwd: dir, env: { HOME: home } },
       );
       try {
-        const reason = `relay-emulator cannot run txtx runbooks (deployment, seed): deployed ${join(dir, 'Anchor.toml')}'s programs and test accounts instead, as --legacy-anchor-compatibility does`;
+        const reason =
+          `relay-emulator cannot run txtx runbooks (deployment, seed): deployed ${join(dir, 'Anchor.toml')}'s programs and test accounts instead, ` +
+          'as --legacy-anchor-compatibility does';
         expect(await anchorPoll(port)).toEqual([
           { runbookId: 'deployment', startedAt: expect.any(Number), completedAt: expect.any(Number), errors: [reason] },
           { runbookId: 'seed', startedAt: expect.any(Number), completedAt: expect.any(Number), errors: [reason] },

@@ -4,13 +4,13 @@
  * hostile paths (decision 0010). Every other string flag is listed in NOT_PATHS; the test fails
  * when a command has a string flag in neither (a flag added without a row).
  */
-import { START_FLAGS } from '../../src/adapters/cli/start-flags.ts';
-import { START_OPTIONS } from '../../src/adapters/cli/start-options.ts';
-import { VALIDATOR_FLAGS } from '../../src/adapters/cli/test-validator-flags.ts';
-import { MULTI_VALUE_FLAGS } from '../../src/adapters/cli/validator-flags.ts';
-import { CLONE_OPTIONS } from '../../src/adapters/cli/clone-command.ts';
-import { COSTS_OPTIONS } from '../../src/adapters/cli/costs-command.ts';
-import { STATE_OPTIONS } from '../../src/adapters/cli/state-commands.ts';
+import { START_FLAGS } from '../../src/adapters/cli/start/start-flags.ts';
+import { START_OPTIONS } from '../../src/adapters/cli/start/start-options.ts';
+import { VALIDATOR_FLAGS } from '../../src/adapters/cli/test-validator/test-validator-flags.ts';
+import { MULTI_VALUE_FLAGS } from '../../src/adapters/cli/launch/validator-flags.ts';
+import { CLONE_OPTIONS } from '../../src/adapters/cli/clone/clone-command.ts';
+import { COSTS_OPTIONS } from '../../src/adapters/cli/costs/costs-command.ts';
+import { STATE_OPTIONS } from '../../src/adapters/cli/state/state-commands.ts';
 import { SOLANA_OPTIONS } from '../../src/adapters/cli/shims/solana-command.ts';
 import { SURFPOOL_OPTIONS } from '../../src/adapters/cli/shims/surfpool-command.ts';
 import { CONFORMANCE_OPTIONS } from '../../src/conformance/command.ts';

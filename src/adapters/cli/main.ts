@@ -28,19 +28,19 @@ export async function main(argv: string[]): Promise<number> {
   const [command, ...rest] = argv;
   switch (command) {
     case 'start': {
-      const { runStartCommand } = await import('./start-command.ts');
+      const { runStartCommand } = await import('./start/start-command.ts');
       return runStartCommand(rest);
     }
     case 'test-validator': {
-      const { runTestValidatorCommand } = await import('./test-validator-command.ts');
+      const { runTestValidatorCommand } = await import('./test-validator/test-validator-command.ts');
       return runTestValidatorCommand(rest);
     }
     case 'costs': {
-      const { runCostsCommand } = await import('./costs-command.ts');
+      const { runCostsCommand } = await import('./costs/costs-command.ts');
       return runCostsCommand(rest, io());
     }
     case 'clone': {
-      const { runCloneCommand } = await import('./clone-command.ts');
+      const { runCloneCommand } = await import('./clone/clone-command.ts');
       return runCloneCommand(rest, io());
     }
     case 'shims': {
@@ -62,7 +62,7 @@ export async function main(argv: string[]): Promise<number> {
       return runSurfpoolCommand(rest);
     }
     case 'exec': {
-      const { runExecCommand } = await import('./exec-command.ts');
+      const { runExecCommand } = await import('./exec/exec-command.ts');
       return runExecCommand(rest);
     }
     case 'conformance': {
@@ -71,7 +71,7 @@ export async function main(argv: string[]): Promise<number> {
     }
     case 'export':
     case 'import': {
-      const { runStateCommand } = await import('./state-commands.ts');
+      const { runStateCommand } = await import('./state/state-commands.ts');
       return runStateCommand(command, rest);
     }
     case '--version':

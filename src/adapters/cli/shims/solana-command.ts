@@ -7,7 +7,7 @@ import { delimiter, join, resolve } from 'node:path';
 import { parseArgs } from 'node:util';
 import { API_VERSION, FEATURE_SET } from '../../../interfaces/rpc/context.ts';
 import { EMULATOR_VERSION } from '../../../base/version.ts';
-import { signalExitCode } from '../signals.ts';
+import { signalExitCode } from '../launch/signals.ts';
 import { clusterUrl, keypairAddress, readCliConfig, websocketUrl } from './cli-config.ts';
 import { SHIM_MARKER } from './shim-files.ts';
 import type { SolanaIo, SolanaTarget } from './solana-target.ts';

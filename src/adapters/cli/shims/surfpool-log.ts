@@ -55,5 +55,6 @@ export class SurfpoolLog {
 /** Surfpool's file-name and line time: `%Y-%m-%d--%H-%M-%S`, local time. */
 function stamp(date: Date): string {
   const two = (value: number) => String(value).padStart(2, '0');
-  return `${date.getFullYear()}-${two(date.getMonth() + 1)}-${two(date.getDate())}--${two(date.getHours())}-${two(date.getMinutes())}-${two(date.getSeconds())}`;
+  const day = `${date.getFullYear()}-${two(date.getMonth() + 1)}-${two(date.getDate())}`;
+  return `${day}--${two(date.getHours())}-${two(date.getMinutes())}-${two(date.getSeconds())}`;
 }

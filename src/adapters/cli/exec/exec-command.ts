@@ -1,10 +1,10 @@
 import { spawn } from 'node:child_process';
-import { readyFacts } from './ready.ts';
-import { ignoreStopSignals, onStopSignals, signalExitCode, type SignalSource } from './signals.ts';
-import { optionLines, parseStartOptions, UsageError, type StartOptions } from './start-options.ts';
-import { validatorFlagLines } from './validator-flags.ts';
-import { keypairAddress } from './shims/cli-config.ts';
-import { MINT_LAMPORTS } from './test-validator-options.ts';
+import { readyFacts } from '../launch/ready.ts';
+import { ignoreStopSignals, onStopSignals, signalExitCode, type SignalSource } from '../launch/signals.ts';
+import { optionLines, parseStartOptions, UsageError, type StartOptions } from '../start/start-options.ts';
+import { validatorFlagLines } from '../launch/validator-flags.ts';
+import { keypairAddress } from '../shims/cli-config.ts';
+import { MINT_LAMPORTS } from '../test-validator/test-validator-options.ts';
 
 export interface ExecIo {
   env?: NodeJS.ProcessEnv;
@@ -50,7 +50,7 @@ function execUsage(): string {
  * Anchor.toml names none; a workspace that cannot be read is left to the emulator's start to refuse.
  */
 async function anchorProvider(directory: string): Promise<{ walletPath: string | null; walletAddress: string | null }> {
-  const { readAnchorWorkspace } = await import('../../domain/fixtures/anchor-workspace.ts');
+  const { readAnchorWorkspace } = await import('../../../domain/fixtures/anchor-workspace.ts');
   let walletPath: string | null;
   try {
     walletPath = readAnchorWorkspace(directory).walletPath;
@@ -105,7 +105,7 @@ export async function runExecCommand(argv: string[], io: ExecIo = {}): Promise<n
     };
   }
   // Imported here, past --help and usage errors: it loads the emulator.
-  const { launch } = await import('./launch.ts');
+  const { launch } = await import('../launch/launch.ts');
   const launched = await launch(parsed.options, { stdout, stderr, announce: false });
   if (typeof launched === 'number') return launched;
 

@@ -1,17 +1,17 @@
 import { dirname } from 'node:path';
 import { existsSync } from 'node:fs';
 import { resolve } from 'node:path';
-import { createLogger, requestLogLine, type Logger, type Severity } from '../server/logger.ts';
-import { startServer, StateRestoreError, type RunningServer } from '../server/start-server.ts';
-import { isInternalError } from '../../base/errors/internal-error.ts';
-import { watchPrograms } from '../server/program-watch.ts';
+import { createLogger, requestLogLine, type Logger, type Severity } from '../../server/logger.ts';
+import { startServer, StateRestoreError, type RunningServer } from '../../server/start-server.ts';
+import { isInternalError } from '../../../base/errors/internal-error.ts';
+import { watchPrograms } from '../../server/program-watch.ts';
 import { banner, type BannerFacts } from './banner.ts';
 import { readyFacts, READY_LINE_PREFIX } from './ready.ts';
 import { ReadyFile } from './ready-file.ts';
-import type { StartOptions } from './start-options.ts';
-import { EMULATOR_VERSION } from '../../base/version.ts';
-import { claimReport, makeReport } from '../../vitest/report.ts';
-import { costFigures } from '../../vitest/test-label.ts';
+import type { StartOptions } from '../start/start-options.ts';
+import { EMULATOR_VERSION } from '../../../base/version.ts';
+import { claimReport, makeReport } from '../../../vitest/report.ts';
+import { costFigures } from '../../../vitest/test-label.ts';
 
 export interface LaunchIo {
   stdout: (text: string) => void;

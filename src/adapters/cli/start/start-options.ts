@@ -1,23 +1,23 @@
 import { parseArgs } from 'node:util';
-import { parseArgsMessage } from '../../base/words/parse-args-message.ts';
+import { parseArgsMessage } from '../../../base/words/parse-args-message.ts';
 import { START_FLAGS } from './start-flags.ts';
-import { DEFAULT_HOST, DEFAULT_PORT } from '../listen/defaults.ts';
-import { DEFAULT_STATE_INTERVAL_MS } from '../server/state-file.ts';
-import { LOG_LEVELS, type LogLevel } from '../server/logger.ts';
-import { READY_LINE_PREFIX } from './ready.ts';
-import { DEFAULT_ENGINE, ENGINE_NAMES, isEngineName, type EngineName } from '../../domain/ledger/engines.ts';
-import { MIN_SLOT_TIME_MS } from '../../domain/ledger/slot-ticker.ts';
-import { normalizeOrigin } from '../../base/http/server-mount.ts';
-import { POLICY_PROFILES, type PolicyProfile } from '../../domain/relay/policy-options.ts';
-import { RPC_AUTH_MODES, type RpcAuthMode } from '../../domain/auth/rpc-auth.ts';
+import { DEFAULT_HOST, DEFAULT_PORT } from '../../listen/defaults.ts';
+import { DEFAULT_STATE_INTERVAL_MS } from '../../server/state-file.ts';
+import { LOG_LEVELS, type LogLevel } from '../../server/logger.ts';
+import { READY_LINE_PREFIX } from '../launch/ready.ts';
+import { DEFAULT_ENGINE, ENGINE_NAMES, isEngineName, type EngineName } from '../../../domain/ledger/engines.ts';
+import { MIN_SLOT_TIME_MS } from '../../../domain/ledger/slot-ticker.ts';
+import { normalizeOrigin } from '../../../base/http/server-mount.ts';
+import { POLICY_PROFILES, type PolicyProfile } from '../../../domain/relay/policy-options.ts';
+import { RPC_AUTH_MODES, type RpcAuthMode } from '../../../domain/auth/rpc-auth.ts';
 import { resolve } from 'node:path';
-import type { AccountOption, ProgramOption } from '../../domain/fixtures/app-genesis.ts';
-import type { GenesisOptions, SurfnetOptions } from '../../assembly/options.ts';
-import type { ClusterOptions } from '../../domain/fixtures/validator-genesis.ts';
-import type { CloneOptions } from '../../domain/fixtures/clone-cache.ts';
-import { takeValidatorFlags, validatorFlagLines } from './validator-flags.ts';
-import { oneOf, UsageError } from './usage-error.ts';
-import { anchorWorkspace, type CloneListFlag, cloneOptions, flagFromEnv, integer, list, splitPaths } from './flag-values.ts';
+import type { AccountOption, ProgramOption } from '../../../domain/fixtures/app-genesis.ts';
+import type { GenesisOptions, SurfnetOptions } from '../../../assembly/options.ts';
+import type { ClusterOptions } from '../../../domain/fixtures/validator-genesis.ts';
+import type { CloneOptions } from '../../../domain/fixtures/clone-cache.ts';
+import { takeValidatorFlags, validatorFlagLines } from '../launch/validator-flags.ts';
+import { oneOf, UsageError } from '../launch/usage-error.ts';
+import { anchorWorkspace, type CloneListFlag, cloneOptions, flagFromEnv, integer, list, splitPaths } from '../launch/flag-values.ts';
 
 /** What `relay-emulator start` runs with, once flags, environment and defaults are merged. */
 export interface StartOptions {
@@ -80,7 +80,7 @@ export interface StartOptions {
   help: boolean;
 }
 
-export { UsageError } from './usage-error.ts';
+export { UsageError } from '../launch/usage-error.ts';
 
 /** The command's flags, as node:util parseArgs takes them (the hostile-path test reads every one: test/support/path-flags.ts). */
 export const START_OPTIONS = {

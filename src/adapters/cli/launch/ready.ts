@@ -1,5 +1,5 @@
-import type { RpcAuthMode } from '../../domain/auth/rpc-auth.ts';
-import type { RunningServer } from '../server/start-server.ts';
+import type { RpcAuthMode } from '../../../domain/auth/rpc-auth.ts';
+import type { RunningServer } from '../../server/start-server.ts';
 
 /** What starts the machine-readable line: the prefix, one space, then {@link ReadyFacts} as JSON. */
 export const READY_LINE_PREFIX = 'relay-emulator ready';

@@ -1,4 +1,4 @@
-import { serveUntilStopped, type ServeIo } from './serve.ts';
+import { serveUntilStopped, type ServeIo } from '../launch/serve.ts';
 import { parseStartOptions, startUsage, UsageError } from './start-options.ts';
 
 export type StartIo = ServeIo;

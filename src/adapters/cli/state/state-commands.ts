@@ -6,16 +6,16 @@
  *   relay-emulator export --url ORIGIN --format solana-accounts --out DIR   (one Solana CLI dump per account)
  *   relay-emulator import --url ORIGIN [--admin-token TOKEN] FILE
  */
-import { parseArgsMessage } from '../../base/words/parse-args-message.ts';
+import { parseArgsMessage } from '../../../base/words/parse-args-message.ts';
 import { parseArgs } from 'node:util';
-import { decodeBase58 } from '../../base/crypto/base58.ts';
-import { OwnedFile, type OwnedFileKind } from '../../base/disk/owned-file.ts';
-import { OwnedFolder, type OwnedFolderKind } from '../../base/disk/owned-folder.ts';
-import { boundedReadProblem, readBoundedText } from '../../base/disk/read-file.ts';
-import { isInternalError } from '../../base/errors/internal-error.ts';
-import { FetchProblem, fetchBounded } from '../../base/http/bounded-fetch.ts';
-import { exactJson, type SolanaAccountDump } from '../../domain/fixtures/account-dumps.ts';
-import { parseJsonExact } from '../../base/codecs/json-exact.ts';
+import { decodeBase58 } from '../../../base/crypto/base58.ts';
+import { OwnedFile, type OwnedFileKind } from '../../../base/disk/owned-file.ts';
+import { OwnedFolder, type OwnedFolderKind } from '../../../base/disk/owned-folder.ts';
+import { boundedReadProblem, readBoundedText } from '../../../base/disk/read-file.ts';
+import { isInternalError } from '../../../base/errors/internal-error.ts';
+import { FetchProblem, fetchBounded } from '../../../base/http/bounded-fetch.ts';
+import { exactJson, type SolanaAccountDump } from '../../../domain/fixtures/account-dumps.ts';
+import { parseJsonExact } from '../../../base/codecs/json-exact.ts';
 
 /** A state as the controls take it (PUT /__emulator/state answers 413 past its own cap): a file or an answer larger than this is none. */
 const MAX_STATE_BYTES = 512 * 1024 * 1024;

@@ -1,10 +1,10 @@
 import { homedir } from 'node:os';
 import { join, resolve } from 'node:path';
-import type { GenesisOptions } from '../../assembly/options.ts';
-import { clusterUrl, keypairAddress, readCliConfig } from './shims/cli-config.ts';
+import type { GenesisOptions } from '../../../assembly/options.ts';
+import { clusterUrl, keypairAddress, readCliConfig } from '../shims/cli-config.ts';
 import { LEDGER_STATE_FILE } from './ledger-folder.ts';
-import { START_FLAGS } from './start-flags.ts';
-import { parseStartOptions, UsageError, type StartOptions } from './start-options.ts';
+import { START_FLAGS } from '../start/start-flags.ts';
+import { parseStartOptions, UsageError, type StartOptions } from '../start/start-options.ts';
 import { VALIDATOR_FLAG_NAMES, type ValidatorFlag } from './test-validator-flags.ts';
 
 /** solana-test-validator's defaults (Agave's test_app). */

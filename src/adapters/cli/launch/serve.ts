@@ -1,6 +1,6 @@
 import type { LaunchIo } from './launch.ts';
 import { ignoreStopSignals, NPM_SIGNAL_LINGER_MS, onStopSignals, REPEAT_WINDOW_MS, signalExitCode, type SignalSource } from './signals.ts';
-import type { StartOptions } from './start-options.ts';
+import type { StartOptions } from '../start/start-options.ts';
 
 export interface ServeIo {
   env?: NodeJS.ProcessEnv;

@@ -1,5 +1,5 @@
 import { resolve } from 'node:path';
-import type { AccountOption, ProgramOption } from '../../domain/fixtures/app-genesis.ts';
+import type { AccountOption, ProgramOption } from '../../../domain/fixtures/app-genesis.ts';
 
 /**
  * solana-test-validator's flags for an app's programs and accounts, in its own syntax (Surfpool takes

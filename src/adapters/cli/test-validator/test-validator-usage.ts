@@ -1,5 +1,5 @@
 import { VALIDATOR_FLAGS } from './test-validator-flags.ts';
-import { optionLines } from './start-options.ts';
+import { optionLines } from '../start/start-options.ts';
 
 /** `relay-emulator test-validator --help`: the validator's flags, each with what it does here, then relay-emulator's own. */
 export function testValidatorUsage(): string {

@@ -1,8 +1,8 @@
 import { existsSync } from 'node:fs';
 import { delimiter, resolve } from 'node:path';
-import type { CloneOptions } from '../../domain/fixtures/clone-cache.ts';
-import { clusterUrl } from '../../domain/fixtures/cluster-url.ts';
-import { START_FLAGS } from './start-flags.ts';
+import type { CloneOptions } from '../../../domain/fixtures/clone-cache.ts';
+import { clusterUrl } from '../../../domain/fixtures/cluster-url.ts';
+import { START_FLAGS } from '../start/start-flags.ts';
 import { UsageError } from './usage-error.ts';
 
 // What start's flag values mean, each with its environment twin: lists, booleans, whole numbers,

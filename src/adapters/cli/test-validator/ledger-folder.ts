@@ -1,12 +1,12 @@
 import { randomBytes } from 'node:crypto';
 import { closeSync, constants, openSync, symlinkSync, writeSync } from 'node:fs';
 import { join } from 'node:path';
-import { isPlainName, OwnedFolder } from '../../base/disk/owned-folder.ts';
-import { lookAt } from '../../base/disk/look.ts';
-import { keypairFromSecretKey, keypairFromSeed } from '../../base/crypto/keypairs.ts';
-import { InternalError } from '../../base/errors/internal-error.ts';
-import type { ValidatorKeyName } from '../../domain/fixtures/validator-genesis.ts';
-import { StateLock } from '../server/state-lock.ts';
+import { isPlainName, OwnedFolder } from '../../../base/disk/owned-folder.ts';
+import { lookAt } from '../../../base/disk/look.ts';
+import { keypairFromSecretKey, keypairFromSeed } from '../../../base/crypto/keypairs.ts';
+import { InternalError } from '../../../base/errors/internal-error.ts';
+import type { ValidatorKeyName } from '../../../domain/fixtures/validator-genesis.ts';
+import { StateLock } from '../../server/state-lock.ts';
 
 /** The state file test-validator keeps in its ledger folder (with its journal segments and lock beside it). */
 export const LEDGER_STATE_FILE = 'relay-emulator.state.json';

@@ -1,7 +1,7 @@
 import { parseArgs } from 'node:util';
-import { parseArgsMessage } from '../../base/words/parse-args-message.ts';
-import { compareCosts, comparisonMarkdown, comparisonText } from '../../vitest/compare.ts';
-import { DEFAULT_REPORT, DEFAULT_SNAPSHOT, readReport, writeReport } from '../../vitest/report.ts';
+import { parseArgsMessage } from '../../../base/words/parse-args-message.ts';
+import { compareCosts, comparisonMarkdown, comparisonText } from '../../../vitest/compare.ts';
+import { DEFAULT_REPORT, DEFAULT_SNAPSHOT, readReport, writeReport } from '../../../vitest/report.ts';
 
 const USAGE = `Usage: relay-emulator costs update|check|diff [options]
 

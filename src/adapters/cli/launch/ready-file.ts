@@ -1,5 +1,5 @@
-import { isInternalError, InternalError } from '../../base/errors/internal-error.ts';
-import { isJsonWithKeys, OwnedFile, type OwnedFileKind } from '../../base/disk/owned-file.ts';
+import { isInternalError, InternalError } from '../../../base/errors/internal-error.ts';
+import { isJsonWithKeys, OwnedFile, type OwnedFileKind } from '../../../base/disk/owned-file.ts';
 import type { ReadyFacts } from './ready.ts';
 
 /** The ready facts' members that tell an earlier run's ready file from any other JSON. */

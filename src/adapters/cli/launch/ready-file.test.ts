@@ -2,7 +2,7 @@ import { existsSync, lstatSync, mkdtempSync, readFileSync, rmSync, symlinkSync, 
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
-import { isInternalError } from '../../base/errors/internal-error.ts';
+import { isInternalError } from '../../../base/errors/internal-error.ts';
 import type { ReadyFacts } from './ready.ts';
 import { ReadyFile } from './ready-file.ts';
 

@@ -1,13 +1,13 @@
 import { relative, resolve } from 'node:path';
-import { parseArgsMessage } from '../../base/words/parse-args-message.ts';
+import { parseArgsMessage } from '../../../base/words/parse-args-message.ts';
 import { parseArgs } from 'node:util';
-import { isInternalError } from '../../base/errors/internal-error.ts';
-import { decodeBase58 } from '../../base/crypto/base58.ts';
-import { lookAt } from '../../base/disk/look.ts';
-import { OwnedFolder } from '../../base/disk/owned-folder.ts';
-import { cloneFolderKind, readCloneManifest, writeClones } from '../../domain/fixtures/clone-cache.ts';
-import { type CloneRequest, fetchClones } from '../../domain/fixtures/clone-fetch.ts';
-import { clusterUrl } from '../../domain/fixtures/cluster-url.ts';
+import { isInternalError } from '../../../base/errors/internal-error.ts';
+import { decodeBase58 } from '../../../base/crypto/base58.ts';
+import { lookAt } from '../../../base/disk/look.ts';
+import { OwnedFolder } from '../../../base/disk/owned-folder.ts';
+import { cloneFolderKind, readCloneManifest, writeClones } from '../../../domain/fixtures/clone-cache.ts';
+import { type CloneRequest, fetchClones } from '../../../domain/fixtures/clone-fetch.ts';
+import { clusterUrl } from '../../../domain/fixtures/cluster-url.ts';
 
 const USAGE = `Usage: relay-emulator clone --url URL --out DIR [options] ADDRESS...
 

@@ -1,5 +1,5 @@
-import { EMULATOR_VERSION } from '../../base/version.ts';
-import type { RunningServer } from '../server/start-server.ts';
+import { EMULATOR_VERSION } from '../../../base/version.ts';
+import type { RunningServer } from '../../server/start-server.ts';
 import { serverWarnings } from './ready.ts';
 
 export interface BannerFacts {

@@ -1,9 +1,9 @@
-import { RPC_AUTH_MODES } from '../../domain/auth/rpc-auth.ts';
-import { DEFAULT_ENGINE, ENGINE_ENV, ENGINE_NAMES } from '../../domain/ledger/engines.ts';
-import { DEFAULT_HOST, DEFAULT_PORT } from '../listen/defaults.ts';
-import { POLICY_PROFILES } from '../../domain/relay/policy-options.ts';
-import { LOG_LEVELS } from '../server/logger.ts';
-import { DEFAULT_STATE_INTERVAL_MS } from '../server/state-file.ts';
+import { RPC_AUTH_MODES } from '../../../domain/auth/rpc-auth.ts';
+import { DEFAULT_ENGINE, ENGINE_ENV, ENGINE_NAMES } from '../../../domain/ledger/engines.ts';
+import { DEFAULT_HOST, DEFAULT_PORT } from '../../listen/defaults.ts';
+import { POLICY_PROFILES } from '../../../domain/relay/policy-options.ts';
+import { LOG_LEVELS } from '../../server/logger.ts';
+import { DEFAULT_STATE_INTERVAL_MS } from '../../server/state-file.ts';
 
 /** Every flag, its environment twin, and its help line. A flag wins over its twin. */
 export const START_FLAGS = {
