@@ -96,18 +96,22 @@ describe('base64+zstd', () => {
     expect(unzstd(found.account.data)).toEqual(bytes);
   });
 
-  it('notifies accountSubscribe in base64+zstd', async () => {
+  it('notifies accountSubscribe in base64+zstd, with the account’s bytes', async () => {
     const socket = new WebSocket(emulator.config.pubsubUrl!);
     await new Promise((resolve, reject) => socket.once('open', resolve).once('error', reject));
     const messages: any[] = [];
     socket.on('message', (data) => messages.push(JSON.parse(String(data))));
-    const address = ALICE();
-    socket.send(JSON.stringify({ jsonrpc: '2.0', id: 1, method: 'accountSubscribe', params: [address, { encoding: 'base64+zstd' }] }));
+    // A token account: 165 bytes that change with the amount (an empty account's frame would hold nothing to check).
+    const token = (await emulator.faucet({ address: ALICE(), mint: USDC, amount: 1 })).tokenAccount!;
+    socket.send(JSON.stringify({ jsonrpc: '2.0', id: 1, method: 'accountSubscribe', params: [token, { encoding: 'base64+zstd' }] }));
     await expect.poll(() => messages.find((message) => message.id === 1)).toBeTruthy();
-    await emulator.faucet({ address, lamports: 1_000_000 });
+    await emulator.faucet({ address: ALICE(), mint: USDC, amount: 2 });
     await expect.poll(() => messages.find((message) => message.method === 'accountNotification'), { timeout: 10_000 }).toBeTruthy();
     const notification = messages.find((message) => message.method === 'accountNotification');
-    expect(unzstd(notification.params.result.value.data)).toEqual(Buffer.alloc(0));
+    const plain = await post({ jsonrpc: '2.0', id: 1, method: 'getAccountInfo', params: [token, { encoding: 'base64' }] });
+    const bytes = Buffer.from(plain.result.value.data[0], 'base64');
+    expect(bytes.length).toBe(165);
+    expect(unzstd(notification.params.result.value.data)).toEqual(bytes);
     socket.close();
   });
 });

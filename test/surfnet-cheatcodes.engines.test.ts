@@ -129,6 +129,40 @@ describe('surfnet_ cheatcodes', () => {
     expect(unserved.sort()).toEqual(Object.keys(SURFNET_UNSERVED).sort());
     expect(new Set([...listed, ...unserved]).size).toBe(26);
     for (const method of unserved) expect((await call(method!, [])).error.code).toBe(-32601);
+    // And each listed is served: whatever its params, never method-not-found.
+    for (const method of SURFNET_METHODS) expect((await call(method, []))?.error?.code, method).not.toBe(-32601);
+  });
+});
+
+describe('surfnet_pauseClock and surfnet_resumeClock with wall-clock slots (--slot-time)', () => {
+  it('stop the slots while paused, and start them again', async () => {
+    const emulator = await createRelayEmulator({ slotTimeMs: 50 });
+    try {
+      const call = async (method: string) =>
+        (
+          (await (
+            await fetch(emulator.config.rpcUrl, {
+              method: 'POST',
+              headers: { 'content-type': 'application/json' },
+              body: JSON.stringify({ jsonrpc: '2.0', id: 1, method, params: [] }),
+            })
+          ).json()) as any
+        ).result;
+      // The clock runs: slots move on their own.
+      const first = (await call('getSlot')) as number;
+      await expect.poll(() => call('getSlot')).toBeGreaterThan(first);
+      const paused = (await call('surfnet_pauseClock')).absoluteSlot as number;
+      // Eight slot times later, the same slot (a tick already under way may land once).
+      await new Promise((resolve) => setTimeout(resolve, 400));
+      const still = (await call('getSlot')) as number;
+      expect(still - paused).toBeLessThanOrEqual(1);
+      await new Promise((resolve) => setTimeout(resolve, 400));
+      expect(await call('getSlot')).toBe(still);
+      await call('surfnet_resumeClock');
+      await expect.poll(() => call('getSlot')).toBeGreaterThan(still);
+    } finally {
+      await emulator.close();
+    }
   });
 });
 

@@ -7,6 +7,7 @@
  * runbook completed) and SIGKILLed as Anchor kills it. Anchor 1.0.1's own binary runs it in
  * test/package/anchor-1x-cli.test.ts.
  */
+import { execFile } from 'node:child_process';
 import { cpSync, existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -16,9 +17,19 @@ import WebSocket from 'ws';
 import { afterAll, describe, expect, it } from 'vitest';
 import { isProcessAlive } from '../../src/adapters/server/process-alive.ts';
 import { freePort } from '../support/emulator-process.ts';
+import { CLI_ARGS } from '../support/cli-process.ts';
 import { runCli, serveCli } from '../support/validator-process.ts';
 
 const MINUTE = 60_000;
+
+/** `sh -c SCRIPT` in `cwd`: its stdout. */
+function runShell(script: string, cwd: string): Promise<string> {
+  return new Promise((resolve, reject) => {
+    execFile('sh', ['-c', script], { cwd, env: { ...process.env, HOME: join(root, 'home') }, timeout: MINUTE }, (error, stdout) =>
+      error ? reject(error) : resolve(stdout),
+    );
+  });
+}
 const WORKSPACE = fileURLToPath(new URL('../real-clients/anchor/workspace/', import.meta.url));
 const PUPPET = 'Fg6PaFpoGXkYsidMpWTK6W2BeZ7FEfcYkg476zPFsLnS';
 const PUPPET_DATA = '2Xi1VhRZ6YfkVEo14oEtJ1VirAf2jwSfMDFLmZjCp2iR';
@@ -157,7 +168,6 @@ describe('surfpool start, as Anchor 1.x runs it', () => {
       } finally {
         await surfnet.stop('SIGKILL');
       }
-      expect(isProcessAlive(surfnet.child.pid!)).toBe(false);
       for (const free of [port, wsPort]) await expect(fetch(`http://127.0.0.1:${free}/health`)).rejects.toThrow();
     },
     2 * MINUTE,
@@ -297,4 +307,26 @@ describe('surfpool start, as Anchor 1.x runs it', () => {
     expect((await runCli(['surfpool', '--version'], { cwd: dir })).stdout).toMatch(/^surfpool 1\.5\.0 \(relay-emulator [\d.]+\)\n$/);
     expect(existsSync(join(dir, 'txtx.yml'))).toBe(false);
   });
+
+  it(
+    'stops itself when Anchor drops it without a kill (its poll failed): started with Anchor’s test flags, it outlives its parent by a second',
+    async () => {
+      const dir = join(root, 'orphan');
+      mkdirSync(dir);
+      const port = await freePort();
+      const args = ['surfpool', 'start', '--port', String(port), '--ws-port', String(port + 1), ...TEST_MODE, '--no-deploy'];
+      // A parent that starts it, waits while it serves (Anchor polls it), and exits without a kill, as Anchor does when its poll fails.
+      const quoted = [process.execPath, ...CLI_ARGS, ...args].map((arg) => `'${arg.replace(/'/g, `'\\''`)}'`).join(' ');
+      const parent = await runShell(`${quoted} >/dev/null 2>&1 & echo $!; sleep 8`, dir);
+      const pid = Number(parent.trim());
+      expect(pid).toBeGreaterThan(0);
+      await expect.poll(() => isProcessAlive(pid), { timeout: 20_000, interval: 250 }).toBe(false);
+      await expect(fetch(`http://127.0.0.1:${port}/health`)).rejects.toThrow();
+      // It served while its parent lived, and stopped itself once it was gone.
+      const log = surfpoolLog(dir);
+      expect(log).toContain(`ready (pid ${pid}): RPC http://127.0.0.1:${port}`);
+      expect(log).toMatch(/WARN surfpool\] the process that started surfpool \(pid \d+\) is gone without stopping it: stopping/);
+    },
+    2 * MINUTE,
+  );
 });

@@ -9,7 +9,6 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { Keypair } from '@solana/web3.js';
 import { afterAll, describe, expect, it } from 'vitest';
-import { isProcessAlive } from '../../src/adapters/server/process-alive.ts';
 import { CLI_ARGS } from '../support/cli-process.ts';
 import { freePort } from '../support/emulator-process.ts';
 import { runCli, serveCli } from '../support/validator-process.ts';
@@ -184,7 +183,8 @@ describe('the shims', () => {
       let streamed = '';
       logs.stdout.on('data', (chunk: Buffer) => (streamed += chunk.toString()));
       try {
-        await expect.poll(() => streamed).toBe('Streaming transaction logs. Confirmed commitment\n');
+        // The shim's own start (a node process) and its WebSocket handshake: slow on a loaded machine.
+        await expect.poll(() => streamed, { timeout: 20_000 }).toBe('Streaming transaction logs. Confirmed commitment\n');
         const airdrop = await cli(['solana', 'airdrop', '1.5', address, '-u', url]);
         expect(airdrop.stdout).toMatch(/^Requesting airdrop of 1\.5 SOL\n\nSignature: (\w+)\n\n1\.5 SOL\n$/);
         const signature = /Signature: (\w+)/.exec(airdrop.stdout)![1]!;
@@ -207,12 +207,23 @@ describe('the shims', () => {
               `Transaction executed in slot \\d+:\\n {2}Signature: ${signature}\\n {2}Status: Ok\\n {2}Log Messages:\\n {4}Program 1{32} invoke \\[1\\]\\n`,
             ),
           );
-        // Not served, and no Solana CLI on PATH: one line.
-        const other = await cli(['solana', 'program', 'show', address]);
+        // Not served: handed to the next `solana` on PATH that is no shim (its output and exit code), else one line.
+        const shims = join(root, 'handoff-shims');
+        const real = join(root, 'handoff-real');
+        mkdirSync(real, { recursive: true });
+        expect((await cli(['shims', shims])).code).toBe(0);
+        for (const name of ['solana', 'surfpool']) writeFileSync(join(real, name), `#!/bin/sh\necho "real ${name} $*"\nexit 3\n`, { mode: 0o755 });
+        const onlyShims = { HOME: home, PATH: shims };
+        const other = await runCli(['solana', 'program', 'show', address], { cwd: root, env: onlyShims });
         expect(other.code).toBe(1);
         expect(other.stderr).toMatch(
           /^relay-emulator's solana serves logs, balance, airdrop, account, address and --version against the emulator; `solana program` needs the Solana CLI/,
         );
+        const handed = await runCli(['solana', 'program', 'show', address], { cwd: root, env: { HOME: home, PATH: `${shims}:${real}` } });
+        expect(handed).toMatchObject({ code: 3, stdout: `real solana program show ${address}\n` });
+        const surfpool = await runCli(['surfpool', 'run', 'deployment'], { cwd: root, env: { HOME: home, PATH: `${shims}:${real}` } });
+        expect(surfpool).toMatchObject({ code: 3, stdout: 'real surfpool run deployment\n' });
+        expect((await runCli(['surfpool', 'run', 'deployment'], { cwd: root, env: onlyShims })).stderr).toMatch(/no other surfpool is on PATH\n$/);
       } finally {
         logs.kill('SIGKILL');
         await validator.stop('SIGTERM');
@@ -258,8 +269,9 @@ describe('the shims', () => {
       expect((await surfnet.rpc('getBalance', [airdrop])).value).toBe(10_000 * 1e9);
       // --log-level none: nothing on stdout.
       expect(surfnet.output()).not.toMatch(/relay-emulator ready/);
-      await surfnet.stop('SIGKILL');
-      expect(isProcessAlive(surfnet.child.pid!)).toBe(false);
+      expect(await surfnet.stop('SIGKILL')).toBe('SIGKILL');
+      // Gone with its ports: nothing answers where it served.
+      for (const free of [port, port + 1]) await expect(fetch(`http://127.0.0.1:${free}/health`)).rejects.toThrow();
       const refused = await cli(['surfpool', 'start', '--db', 'postgres://x']);
       expect(refused.code).toBe(2);
       expect(refused.stderr).toMatch(/^Error: Unknown option '--db'; it cannot be honoured here/);

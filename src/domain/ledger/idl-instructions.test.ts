@@ -64,9 +64,8 @@ describe('idlInstructionDecoder', () => {
         },
       };
     });
-    const started = performance.now();
+    // 2^22 fields if it were laid out: declined from the types' sizes without laying it out (the test's timeout bounds it, no timing asserted).
     expect(idlInstructionDecoder(oneArg({ defined: { name: 'T0' } }, doubling))).toBeNull();
-    expect(performance.now() - started).toBeLessThan(500);
     const selfish = { name: 'Node', type: { kind: 'struct', fields: [{ name: 'next', type: { option: { defined: { name: 'Node' } } } }] } };
     expect(idlInstructionDecoder(oneArg({ defined: { name: 'Node' } }, [selfish]))).toBeNull();
   });

@@ -1,42 +1,14 @@
 import { spawn } from 'node:child_process';
-import { parseArgsMessage } from '../../../base/words/parse-args-message.ts';
-import { existsSync } from 'node:fs';
-import { homedir } from 'node:os';
-import { dirname, join, resolve } from 'node:path';
-import { parseArgs } from 'node:util';
 import { EMULATOR_VERSION } from '../../../base/version.ts';
-import type { GenesisOptions } from '../../../assembly/options.ts';
 import { serveUntilStopped, type ServeIo } from '../launch/serve.ts';
 import { signalExitCode } from '../launch/signals.ts';
-import { parseStartOptions, UsageError } from '../start/start-options.ts';
-import { clusterUrl, keypairAddress } from './cli-config.ts';
-import { cachedDumps, DEFAULT_CLONE_CACHE } from '../../../domain/fixtures/clone-cache.ts';
+import { UsageError } from '../start/start-options.ts';
+import { cachedDumps } from '../../../domain/fixtures/clone-cache.ts';
 import { nextOnPath } from './solana-command.ts';
 import { SurfpoolLog } from './surfpool-log.ts';
+import { DEFAULT_LOG_PATH, SURFPOOL_VERSION, surfpoolStartOptions } from './surfpool-options.ts';
 
-/** The Surfpool release whose `start` flags and cheatcodes these are (solana-foundation/surfpool 1.5, crates/cli/src/cli/mod.rs). */
-export const SURFPOOL_VERSION = '1.5.0';
-/** Surfpool's WebSocket port, whatever --port (crates/types/src/types.rs, DEFAULT_WS_PORT). */
-const DEFAULT_WS_PORT = 8900;
-/** Surfpool's log folder, relative to the working directory. */
-const DEFAULT_LOG_PATH = '.surfpool/logs';
-/** Surfpool's default airdrop: 10,000 SOL. */
-const DEFAULT_AIRDROP_LAMPORTS = 10_000_000_000_000n;
-const NETWORKS: Readonly<Record<string, string>> = { mainnet: 'mainnet-beta', devnet: 'devnet', testnet: 'testnet' };
-
-/** Flags Surfpool takes that mean nothing here: accepted, one note. */
-const NOTED = [
-  'no-tui',
-  'no-studio',
-  'disable-instruction-profiling',
-  'yes',
-  'daemon',
-  'max-profiles',
-  'studio-port',
-  'log-bytes-limit',
-  'subgraph-db',
-  'surfnet-id',
-];
+export { SURFPOOL_OPTIONS, SURFPOOL_VERSION, surfpoolStartOptions } from './surfpool-options.ts';
 
 /**
  * `relay-emulator surfpool start …`, which `relay-emulator shims DIR` installs as DIR/surfpool:
@@ -97,169 +69,36 @@ export async function runSurfpoolCommand(argv: string[], io: ServeIo = {}): Prom
     },
     onReady({ server }) {
       log.add('INFO', `ready (pid ${process.pid}): RPC ${server.origin}, WebSocket ${server.emulator.config.pubsubUrl}`);
+      if (options.anchorTestMode) stopWhenOrphaned(log);
     },
   });
+}
+
+/** How often an Anchor-started stand-in checks that Anchor is still there. */
+const PARENT_CHECK_MS = 1_000;
+
+/**
+ * Anchor 1.x kills surfpool after its tests, but when its surfnet_getSurfnetInfo poll fails it drops
+ * the child without a kill (otter-sec/anchor cli/src/lib.rs, `start_surfpool_validator`), and the
+ * validator holds its port until someone finds it. Started with Anchor's test-mode flags, the
+ * stand-in stops itself (as SIGTERM stops it) once its parent is gone (x-emulator-choice: Surfpool
+ * keeps running; nothing but Anchor passes that set of flags, and Anchor never leaves one on purpose).
+ */
+function stopWhenOrphaned(log: SurfpoolLog): void {
+  const parent = process.ppid;
+  const timer = setInterval(() => {
+    if (process.ppid === parent) return;
+    clearInterval(timer);
+    log.add('WARN', `the process that started surfpool (pid ${parent}) is gone without stopping it: stopping`);
+    process.kill(process.pid, 'SIGTERM');
+  }, PARENT_CHECK_MS);
+  timer.unref();
 }
 
 /** `--log-path`'s value in argv that did not parse, else Surfpool's default. */
 function logPathIn(argv: readonly string[]): string {
   const at = argv.indexOf('--log-path');
   return at >= 0 && argv[at + 1] !== undefined ? argv[at + 1]! : DEFAULT_LOG_PATH;
-}
-
-/** The command's flags, as node:util parseArgs takes them (the hostile-path test reads every one: test/support/path-flags.ts). */
-export const SURFPOOL_OPTIONS = {
-  port: { type: 'string', short: 'p' },
-  'ws-port': { type: 'string', short: 'w' },
-  host: { type: 'string', short: 'o' },
-  airdrop: { type: 'string', short: 'a', multiple: true },
-  'airdrop-amount': { type: 'string', short: 'q' },
-  'airdrop-keypair-path': { type: 'string', short: 'k', multiple: true },
-  'slot-time': { type: 'string', short: 't' },
-  'block-production-mode': { type: 'string', short: 'b' },
-  'log-level': { type: 'string', short: 'l' },
-  'rpc-url': { type: 'string', short: 'u' },
-  network: { type: 'string', short: 'n' },
-  offline: { type: 'boolean' },
-  'no-deploy': { type: 'boolean' },
-  'legacy-anchor-compatibility': { type: 'boolean' },
-  'anchor-test-config-path': { type: 'string', multiple: true },
-  watch: { type: 'boolean' },
-  ci: { type: 'boolean' },
-  'no-tui': { type: 'boolean' },
-  'no-studio': { type: 'boolean' },
-  'disable-instruction-profiling': { type: 'boolean' },
-  yes: { type: 'boolean', short: 'y' },
-  daemon: { type: 'boolean' },
-  'max-profiles': { type: 'string', short: 'c' },
-  'studio-port': { type: 'string', short: 's' },
-  'log-path': { type: 'string' },
-  'log-bytes-limit': { type: 'string' },
-  'subgraph-db': { type: 'string', short: 'd' },
-  'manifest-file-path': { type: 'string', short: 'm' },
-  runbook: { type: 'string', short: 'r', multiple: true },
-  'runbook-input': { type: 'string', short: 'i', multiple: true },
-  'artifacts-path': { type: 'string' },
-  snapshot: { type: 'string', multiple: true },
-  'surfnet-id': { type: 'string' },
-} as const;
-
-/** Surfpool's `start` flags, as `start`'s options. Throws UsageError, one line. */
-export function surfpoolStartOptions(argv: string[], env: NodeJS.ProcessEnv, home: string = homedir()) {
-  let values: Record<string, string | boolean | string[] | undefined>;
-  try {
-    ({ values } = parseArgs({
-      args: argv,
-      strict: true,
-      allowPositionals: false,
-      options: SURFPOOL_OPTIONS,
-    }));
-  } catch (error) {
-    // node:util names the flag: "Unknown option '--runbook'".
-    throw new UsageError(`${parseArgsMessage(error).replace(/; To specify a positional argument.*$/s, '')}; it cannot be honoured here`);
-  }
-  const text = (name: string) => values[name] as string | undefined;
-  if (text('rpc-url') !== undefined && text('network') !== undefined) throw new UsageError("the argument '--rpc-url' cannot be used with '--network'");
-  const network = text('network');
-  if (network !== undefined && !(network in NETWORKS)) throw new UsageError(`--network must be one of mainnet, devnet, testnet, not "${network}"`);
-  const port = text('port') ?? '8899';
-  const wsPort = text('ws-port') ?? String(DEFAULT_WS_PORT);
-  if (!/^\d+$/.test(wsPort) || Number(wsPort) < 1 || Number(wsPort) > 65535) throw new UsageError(`--ws-port must be a port (1 to 65535), not "${wsPort}"`);
-  const mode = (text('block-production-mode') ?? 'clock').toLowerCase();
-  if (!['clock', 'transaction', 'manual'].includes(mode)) {
-    throw new UsageError(`Invalid block production mode: ${mode}. Valid values are: clock, transaction, manual`);
-  }
-  const level = values.ci === true ? 'none' : (text('log-level') ?? 'info').toLowerCase();
-  if (!['trace', 'debug', 'info', 'warn', 'error', 'none'].includes(level))
-    throw new UsageError(`--log-level must be trace, debug, info, warn, error or none, not "${level}"`);
-  // The project: the folder of --manifest-file-path (default ./txtx.yml), where Surfpool looks for Anchor.toml.
-  const manifest = resolve(text('manifest-file-path') ?? 'txtx.yml');
-  const base = dirname(manifest);
-  const deploy = values['no-deploy'] !== true;
-  const anchor = deploy && existsSync(join(base, 'Anchor.toml'));
-  const { runbooks, warnings } = runbooksOf({
-    deploy,
-    anchor,
-    base,
-    manifest: existsSync(manifest) ? manifest : null,
-    asked: (values.runbook as string[] | undefined) ?? [],
-    compat: values['legacy-anchor-compatibility'] === true,
-    extras: (['runbook-input', 'artifacts-path'] as const).filter((flag) => values[flag] !== undefined),
-  });
-  const startArgs = [
-    '--port',
-    port,
-    '--host',
-    // Surfpool reads SURFPOOL_NETWORK_HOST over --host, for the RPC and the WebSocket alike.
-    env.SURFPOOL_NETWORK_HOST || text('host') || '127.0.0.1',
-    '--rpc-auth',
-    'off',
-    '--log-level',
-    level === 'none' ? 'warn' : level === 'trace' ? 'debug' : level,
-    ...(anchor ? ['--anchor', base] : ['--no-anchor']),
-    // Surfpool's clock mode opens a slot every --slot-time ms (400), as wall-clock mode does; transaction and manual modes move slots with transactions.
-    ...(mode === 'clock' ? ['--slot-time', text('slot-time') ?? '400'] : []),
-    ...(values.watch === true ? ['--watch'] : []),
-  ];
-  const start = parseStartOptions(startArgs, { ...env, RELAY_EMULATOR_STATE_FILE: '' });
-  start.pubsubPort = Number(wsPort);
-  start.surfnet = {
-    snapshots: ((values.snapshot as string[] | undefined) ?? []).map((path) => resolve(path)),
-    anchorTestConfigs: anchor ? ((values['anchor-test-config-path'] as string[] | undefined) ?? []).map((path) => resolve(path)) : [],
-    runbooks,
-  };
-  const amount = BigInt(/^\d+$/.test(text('airdrop-amount') ?? '') ? text('airdrop-amount')! : DEFAULT_AIRDROP_LAMPORTS);
-  const keypairs = (values['airdrop-keypair-path'] as string[] | undefined) ?? [`${home}/.config/solana/id.json`];
-  const airdrops = [
-    ...((values.airdrop as string[] | undefined) ?? []),
-    ...keypairs.filter((path) => existsSync(path)).flatMap((path) => keypairAddress(path) ?? []),
-  ];
-  const genesis: GenesisOptions = {};
-  if (airdrops.length > 0) genesis.fund = [...new Set(airdrops)].map((address) => ({ address, lamports: amount }));
-  start.genesis = genesis;
-  // Surfpool reads SURFPOOL_DATASOURCE_RPC_URL for --rpc-url; --offline wins over both.
-  const rpcUrl = text('rpc-url') ?? (network === undefined ? env.SURFPOOL_DATASOURCE_RPC_URL || undefined : undefined);
-  const datasource = values.offline === true ? null : (rpcUrl ?? (network === undefined ? null : clusterUrl(NETWORKS[network]!)));
-  const noted = NOTED.filter((flag) => values[flag] !== undefined).map((flag) => `--${flag}`);
-  return {
-    start,
-    datasource,
-    noted,
-    warnings,
-    silent: level === 'none',
-    logPath: text('log-path') ?? DEFAULT_LOG_PATH,
-    cacheRoot: resolve(env.RELAY_EMULATOR_CLONE_CACHE || DEFAULT_CLONE_CACHE),
-  };
-}
-
-/**
- * What surfnet_getSurfnetInfo reports as run, and what to warn of. Runbooks are txtx's and cannot
- * run here: with `--legacy-anchor-compatibility` Surfpool's own in-memory runbook (`deployment`)
- * deploys Anchor.toml's programs and accounts, which the emulator does by loading the workspace; a
- * runbook asked for by name or a txtx.yml beside the project is reported completed with the reason
- * in its `errors` (Anchor waits only for `completedAt`), and the same reason is warned of.
- */
-function runbooksOf(facts: {
-  deploy: boolean;
-  anchor: boolean;
-  base: string;
-  manifest: string | null;
-  asked: string[];
-  compat: boolean;
-  extras: readonly string[];
-}): { runbooks: { id: string; errors: string[] | null }[]; warnings: string[] } {
-  if (!facts.deploy) return { runbooks: [], warnings: [] };
-  if (facts.asked.length === 0 && facts.manifest === null) {
-    return { runbooks: facts.compat && facts.anchor ? [{ id: 'deployment', errors: null }] : [], warnings: [] };
-  }
-  const ids = facts.asked.length > 0 ? facts.asked : ['deployment'];
-  const instead = facts.anchor
-    ? `deployed ${join(facts.base, 'Anchor.toml')}'s programs and test accounts instead, as --legacy-anchor-compatibility does`
-    : `nothing was deployed (no Anchor.toml in ${facts.base})`;
-  const reason =
-    `relay-emulator cannot run txtx runbooks (${ids.join(', ')}${facts.manifest === null ? '' : ` of ${facts.manifest}`}): ${instead}` +
-    (facts.extras.length > 0 ? `; ${facts.extras.map((flag) => `--${flag}`).join(', ')} not used` : '');
-  return { runbooks: ids.map((id) => ({ id, errors: [reason] })), warnings: [reason] };
 }
 
 /** A subcommand other than `start`: the next `surfpool` on PATH that is no shim runs it, else one line says so. */

@@ -45,9 +45,8 @@ export interface StartOptions {
   skipPreflight: boolean;
   /** A second port with Kora's JSON-RPC at its root, or null. */
   koraPort: number | null;
-  /** A port of its own for PubSub (Surfpool's --ws-port), or null: port + 1 and the port itself. */
+  /** The `surfpool` stand-in's: PubSub's own port (--ws-port), and its snapshots, test configs and runbooks; null for `start`. */
   pubsubPort: number | null;
-  /** What the `surfpool` stand-in adds (snapshots, test configs, runbooks), or null. */
   surfnet: SurfnetOptions | null;
   /** The kora.toml for Kora's JSON-RPC, or null for the default config. */
   koraConfig: string | null;
