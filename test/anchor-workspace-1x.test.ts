@@ -5,7 +5,7 @@
  * Surfpool (otter-sec/anchor v1.1.2 cli/src/lib.rs, `materialize_validator_accounts`).
  */
 import { spawnSync } from 'node:child_process';
-import { cpSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
+import { cpSync, existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -110,6 +110,12 @@ describe('Anchor 1.1’s generated accounts', () => {
     // A mint an account of Anchor.toml loads is one a token account may name.
     const loaded = workspace(`[[test.validator.token_accounts]]\nmint = "2Xi1VhRZ6YfkVEo14oEtJ1VirAf2jwSfMDFLmZjCp2iR"\nowner = "${address}"\namount = 1\n`);
     expect(readAnchorWorkspace(loaded).generated).toHaveLength(1);
+  });
+
+  it('writes nothing when only read for its wallet (exec’s ANCHOR_WALLET)', () => {
+    const dir = workspace('[[test.validator.mints]]\naddress = "new"\ndecimals = 0\n');
+    expect(readAnchorWorkspace(dir, { generate: false }).generated).toEqual([]);
+    expect(existsSync(join(dir, '.anchor'))).toBe(false);
   });
 });
 

@@ -8,6 +8,7 @@
  * test/package/anchor-1x-cli.test.ts.
  */
 import { execFile } from 'node:child_process';
+import { createServer } from 'node:http';
 import { cpSync, existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -16,6 +17,7 @@ import { Keypair, PublicKey } from '@solana/web3.js';
 import WebSocket from 'ws';
 import { afterAll, describe, expect, it } from 'vitest';
 import { isProcessAlive } from '../../src/adapters/server/process-alive.ts';
+import { clonedDumps } from '../../src/domain/fixtures/clone-cache.ts';
 import { freePort } from '../support/emulator-process.ts';
 import { CLI_ARGS } from '../support/cli-process.ts';
 import { runCli, serveCli } from '../support/validator-process.ts';
@@ -289,16 +291,40 @@ describe('surfpool start, as Anchor 1.x runs it', () => {
     2 * MINUTE,
   );
 
-  it('takes SURFPOOL_DATASOURCE_RPC_URL for --rpc-url, and writes a refusal to .surfpool/logs, where Anchor points', async () => {
+  it('takes SURFPOOL_DATASOURCE_RPC_URL for --rpc-url through the clone cache, runs clock mode’s slots, and writes a refusal to .surfpool/logs', async () => {
     const dir = join(root, 'env');
     mkdirSync(dir);
-    const port = await freePort();
-    const surfnet = await serveCli(['surfpool', 'start', '--port', String(port), '--ws-port', String(port + 1), '--no-deploy'], port, {
-      cwd: dir,
-      env: { HOME: home, SURFPOOL_DATASOURCE_RPC_URL: 'http://127.0.0.1:1/', RELAY_EMULATOR_CLONE_CACHE: join(dir, 'cache') },
+    // The cluster, fetched from once into the clone cache, then gone: the stand-in reads the cache.
+    const cloned = Keypair.generate().publicKey.toBase58();
+    const cluster = createServer((request, response) => {
+      let body = '';
+      request.on('data', (chunk: Buffer) => (body += chunk.toString()));
+      request.on('end', () => {
+        const { method } = JSON.parse(body) as { method: string };
+        response.writeHead(200, { 'content-type': 'application/json' });
+        if (method !== 'getMultipleAccounts') return response.end('{"jsonrpc":"2.0","id":1,"result":5}');
+        const account = '{"lamports":4321,"data":["AQID","base64"],"owner":"11111111111111111111111111111111","executable":false,"rentEpoch":0,"space":3}';
+        response.end(`{"jsonrpc":"2.0","id":1,"result":{"context":{"slot":5},"value":[${account}]}}`);
+      });
     });
-    await surfnet.stop('SIGKILL');
-    expect(surfnet.output()).toContain('relay-emulator surfpool: http://127.0.0.1:1/: 0 account(s) from the clone cache');
+    await new Promise<void>((resolve) => cluster.listen(0, '127.0.0.1', resolve));
+    const clusterUrl = `http://127.0.0.1:${(cluster.address() as { port: number }).port}/`;
+    await clonedDumps({ url: clusterUrl, accounts: [cloned], cache: join(dir, 'cache') });
+    await new Promise((resolve) => cluster.close(resolve));
+    const port = await freePort();
+    const surfnet = await serveCli(['surfpool', 'start', '--port', String(port), '--ws-port', String(port + 1), '--no-deploy', '--slot-time', '100'], port, {
+      cwd: dir,
+      env: { HOME: home, SURFPOOL_DATASOURCE_RPC_URL: clusterUrl, RELAY_EMULATOR_CLONE_CACHE: join(dir, 'cache') },
+    });
+    try {
+      expect((await raw(port, 'getBalance', [cloned])).json.result.value).toBe(4321);
+      // Clock mode (Surfpool's default): slots go by on their own, --slot-time apart.
+      const slot = (await raw(port, 'getSlot', [])).json.result as number;
+      await expect.poll(async () => (await raw(port, 'getSlot', [])).json.result, { timeout: 10_000 }).toBeGreaterThan(slot + 2);
+    } finally {
+      await surfnet.stop('SIGKILL');
+    }
+    expect(surfnet.output()).toContain(`relay-emulator surfpool: ${clusterUrl}: 1 account(s) from the clone cache (no network)`);
     rmSync(join(dir, '.surfpool'), { recursive: true });
     const refused = await runCli(['surfpool', 'start', '--geyser-plugin-config', 'x.json'], { cwd: dir, env: { HOME: home } });
     expect(refused.code).toBe(2);

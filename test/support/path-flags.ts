@@ -130,6 +130,32 @@ export const PATH_FLAGS: readonly PathFlagRow[] = [
   },
   {
     command: 'surfpool',
+    flag: '--snapshot',
+    use: 'reads-file',
+    argv: (path, { port }) => ['surfpool', 'start', '--offline', '--port', String(port), '--ws-port', String(port + 1), '--snapshot', path],
+  },
+  // The project's manifest (txtx.yml): only its folder is used (for Anchor.toml), and whether it exists.
+  {
+    command: 'surfpool',
+    flag: '--manifest-file-path',
+    use: 'lenient',
+    argv: (path, { port }) => ['surfpool', 'start', '--offline', '--port', String(port), '--ws-port', String(port + 1), '--manifest-file-path', path],
+  },
+  // Runbook inputs and artifacts are txtx's: named in the runbook warning, never read.
+  {
+    command: 'surfpool',
+    flag: '--runbook-input',
+    use: 'lenient',
+    argv: (path, { port }) => ['surfpool', 'start', '--offline', '--port', String(port), '--ws-port', String(port + 1), '--runbook-input', path],
+  },
+  {
+    command: 'surfpool',
+    flag: '--artifacts-path',
+    use: 'lenient',
+    argv: (path, { port }) => ['surfpool', 'start', '--offline', '--port', String(port), '--ws-port', String(port + 1), '--artifacts-path', path],
+  },
+  {
+    command: 'surfpool',
     flag: '--subgraph-db',
     use: 'lenient',
     argv: (path, { port }) => ['surfpool', 'start', '--offline', '--port', String(port), '--ws-port', String(port + 1), '--subgraph-db', path],
@@ -193,6 +219,8 @@ export const NOT_PATHS: Record<string, readonly string[]> = {
     '--max-profiles',
     '--studio-port',
     '--log-bytes-limit',
+    '--runbook',
+    '--surfnet-id',
   ],
   conformance: [
     '--base-url',

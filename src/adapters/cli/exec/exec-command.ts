@@ -53,7 +53,7 @@ async function anchorProvider(directory: string): Promise<{ walletPath: string |
   const { readAnchorWorkspace } = await import('../../../domain/fixtures/anchor-workspace.ts');
   let walletPath: string | null;
   try {
-    walletPath = readAnchorWorkspace(directory).walletPath;
+    walletPath = readAnchorWorkspace(directory, { generate: false }).walletPath;
   } catch {
     return { walletPath: null, walletAddress: null };
   }

@@ -98,10 +98,22 @@ export function surfpoolStartOptions(argv: string[], env: NodeJS.ProcessEnv, hom
   if (!['trace', 'debug', 'info', 'warn', 'error', 'none'].includes(level))
     throw new UsageError(`--log-level must be trace, debug, info, warn, error or none, not "${level}"`);
   // The project: the folder of --manifest-file-path (default ./txtx.yml), where Surfpool looks for Anchor.toml.
-  const manifest = resolve(text('manifest-file-path') ?? 'txtx.yml');
-  const base = dirname(manifest);
+  // Run elsewhere, the first test config's folder when it holds the Anchor.toml (Anchor runs it in the workspace).
+  const configs = ((values['anchor-test-config-path'] as string[] | undefined) ?? []).map((path) => resolve(path));
+  const named = text('manifest-file-path');
+  const manifest = resolve(named ?? 'txtx.yml');
+  const besideConfig = configs[0] === undefined ? null : dirname(configs[0]);
+  const base =
+    named === undefined && !existsSync(join(dirname(manifest), 'Anchor.toml')) && besideConfig !== null && existsSync(join(besideConfig, 'Anchor.toml'))
+      ? besideConfig
+      : dirname(manifest);
   const deploy = values['no-deploy'] !== true;
   const anchor = deploy && existsSync(join(base, 'Anchor.toml'));
+  if (deploy && configs.length > 0 && !anchor) {
+    throw new UsageError(
+      `--anchor-test-config-path ${configs[0]}: no Anchor.toml in ${base} (the project: --manifest-file-path's folder, else the working directory) to deploy from`,
+    );
+  }
   const { runbooks, warnings } = runbooksOf({
     deploy,
     anchor,
@@ -130,7 +142,7 @@ export function surfpoolStartOptions(argv: string[], env: NodeJS.ProcessEnv, hom
   start.pubsubPort = Number(wsPort);
   start.surfnet = {
     snapshots: ((values.snapshot as string[] | undefined) ?? []).map((path) => resolve(path)),
-    anchorTestConfigs: anchor ? ((values['anchor-test-config-path'] as string[] | undefined) ?? []).map((path) => resolve(path)) : [],
+    anchorTestConfigs: anchor ? configs : [],
     runbooks,
   };
   const amount = BigInt(/^\d+$/.test(text('airdrop-amount') ?? '') ? text('airdrop-amount')! : DEFAULT_AIRDROP_LAMPORTS);
