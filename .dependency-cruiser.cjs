@@ -31,8 +31,8 @@
  *  11  interfaces/controls, adapters/listen, adapters/msw
  *  12  interfaces/ui
  *  13  assembly
- *  14  adapters/server
- *  15  adapters/cli, conformance, vitest, schemas, index
+ *  14  adapters/server, wallet
+ *  15  adapters/cli, conformance, vitest, playwright, schemas, index
  */
 const LAYERS = [
   ['generated', 'base/version', 'base/assets', 'base/disk', 'base/codecs', 'base/crypto', 'base/errors', 'base/events', 'base/lazy-zod'],
@@ -48,8 +48,8 @@ const LAYERS = [
   ['interfaces/controls', 'adapters/listen', 'adapters/msw'],
   ['interfaces/ui'],
   ['assembly'],
-  ['adapters/server'],
-  ['adapters/cli', 'conformance', 'vitest', 'schemas', 'index'],
+  ['adapters/server', 'wallet'],
+  ['adapters/cli', 'conformance', 'vitest', 'playwright', 'schemas', 'index'],
 ];
 
 /** `src/<name>/…` or `src/<name>.ts`. */

@@ -111,7 +111,8 @@ export function surfpoolStartOptions(argv: string[], env: NodeJS.ProcessEnv, hom
   const anchor = deploy && existsSync(join(base, 'Anchor.toml'));
   if (deploy && configs.length > 0 && !anchor) {
     throw new UsageError(
-      `--anchor-test-config-path ${configs[0]}: no Anchor.toml in ${base} (the project: --manifest-file-path's folder, else the working directory) to deploy from`,
+      `--anchor-test-config-path ${configs[0]}: no Anchor.toml in ${base} ` +
+        "(the project: --manifest-file-path's folder, else the working directory) to deploy from",
     );
   }
   const { runbooks, warnings } = runbooksOf({

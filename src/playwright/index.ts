@@ -1,0 +1,113 @@
+/**
+ * `relay-emulator/playwright`: Playwright's `test` with an emulator and a test wallet.
+ *
+ * - `emulator`: one per worker (in the worker's process, on a free loopback port), made with the
+ *   `relayEmulator` option (programs, accounts, Anchor workspace, kora.toml: createRelayEmulator's
+ *   options), reset before each test.
+ * - `wallet`: a TestWallet (relay-emulator/wallet) injected into the test's page before the dapp's
+ *   scripts run, holding the `walletKey` option's key (`alice`, `bob`: a fixture wallet; a 64-byte
+ *   secret key; default a fresh key the faucet funds with 1 SOL), approving unless the test decides.
+ * - Each test's requests from the page to the emulator carry X-Relay-Emulator-Test, so its sponsored
+ *   transactions are charged to it; the figures are attached to the test, and
+ *   `relay-emulator/playwright/reporter` writes `sponsor-costs.json` as relay-emulator/vitest does.
+ *
+ * Playwright is the user's: `@playwright/test` is a peer dependency, and nothing is downloaded.
+ */
+import { relative } from 'node:path';
+import { test as base } from '@playwright/test';
+import { Keypair } from '@solana/web3.js';
+import { decodeBase58 } from '../base/crypto/base58.ts';
+import { createRelayEmulator, type RelayEmulator, type RelayEmulatorOptions } from '../index.ts';
+import { costFigures } from '../vitest/test-label.ts';
+import { loadFixtures } from '../domain/fixtures/load-fixtures.ts';
+import { TestWallet } from '../wallet/test-wallet.ts';
+import { SPONSOR_COSTS_ATTACHMENT, type AttachedCosts } from './attachment.ts';
+
+export { expect } from '@playwright/test';
+export { TestWallet, WalletError, type WalletDecision, type WalletRequest } from '../wallet/test-wallet.ts';
+
+/** The wallet's key: a fixture wallet's name, a 64-byte secret key, or `fresh` (a new key, funded with 1 SOL). */
+export type WalletKey = string | Uint8Array;
+
+export interface RelayEmulatorWorkerFixtures {
+  /** createRelayEmulator's options for the worker's emulator. Default none. */
+  relayEmulator: Omit<RelayEmulatorOptions, 'loopback'>;
+  emulator: RelayEmulator;
+}
+
+export interface RelayEmulatorTestFixtures {
+  walletKey: WalletKey;
+  /** Phantom's `window.solana` too, for dapps older than the Wallet Standard. Default false. */
+  walletLegacy: boolean;
+  /** Origins whose pages may use the wallet. Default: the first that connects (with `baseURL`, its origin). */
+  walletOrigins: string[] | undefined;
+  wallet: TestWallet;
+}
+
+const SETTLE_MS = 10_000;
+const ONE_SOL = 1_000_000_000n;
+
+export const test = base.extend<RelayEmulatorTestFixtures, RelayEmulatorWorkerFixtures>({
+  relayEmulator: [{}, { scope: 'worker', option: true }],
+  emulator: [
+    async ({ relayEmulator }, use) => {
+      const emulator = await createRelayEmulator(relayEmulator);
+      try {
+        await use(emulator);
+      } finally {
+        await emulator.close();
+      }
+    },
+    { scope: 'worker' },
+  ],
+  walletKey: ['fresh', { option: true }],
+  walletLegacy: [false, { option: true }],
+  walletOrigins: [undefined, { option: true }],
+  wallet: async ({ page, emulator, relayEmulator, walletKey, walletLegacy, walletOrigins, baseURL }, use, testInfo) => {
+    await emulator.reset();
+    const label = `${relative(testInfo.config.rootDir, testInfo.file)} > ${testInfo.titlePath.slice(1).join(' > ')}`;
+    const headers = { 'x-relay-emulator-test': encodeURIComponent(label), 'x-relay-emulator-test-encoding': 'percent' };
+    const origin = new URL(emulator.config.rpcUrl).origin;
+    // The page's requests to the emulator are the test's: named as relay-emulator/vitest names them.
+    await page.route(
+      (url) => url.origin === origin,
+      (route) => route.continue({ headers: { ...route.request().headers(), ...headers } }),
+    );
+    const keypair = keyOf(walletKey, relayEmulator.fixtures);
+    if (walletKey === 'fresh') await emulator.faucet({ address: keypair.publicKey, lamports: ONE_SOL });
+    const origins = walletOrigins ?? (baseURL ? [new URL(baseURL).origin] : undefined);
+    const wallet = new TestWallet({
+      keypair,
+      rpcUrl: emulator.config.rpcUrl,
+      feePayer: emulator.config.feePayer,
+      legacy: walletLegacy,
+      headers,
+      ...(origins ? { origins } : {}),
+    });
+    await wallet.install(page);
+    await use(wallet);
+    // What the test's sponsored transactions cost, once the queue has landed them.
+    if (!emulator.queueState().paused) {
+      await Promise.race([emulator.settle().catch(() => undefined), new Promise((resolve) => setTimeout(resolve, SETTLE_MS).unref())]);
+    }
+    const figures = costFigures(emulator.sponsorCosts().filter((entry) => entry.label === label));
+    const attached: AttachedCosts = { test: testInfo.titlePath.slice(1).join(' > '), engine: emulator.config.engine, figures };
+    await testInfo.attach(SPONSOR_COSTS_ATTACHMENT, { body: JSON.stringify(attached), contentType: 'application/json' });
+  },
+});
+
+/** The wallet's key: a fixture wallet by name, a secret key, or a fresh one. */
+function keyOf(key: WalletKey, fixtures: RelayEmulatorOptions['fixtures']): Keypair {
+  if (key instanceof Uint8Array) return Keypair.fromSecretKey(key);
+  if (key === 'fresh') return Keypair.generate();
+  const { wallets } = fixtures === undefined || typeof fixtures === 'string' ? (fixtures === undefined ? loadFixtures() : loadFixtures(fixtures)) : fixtures;
+  const fixture = wallets.find((wallet) => wallet.name === key);
+  if (!fixture?.secretKey) {
+    const names = wallets
+      .filter((wallet) => wallet.secretKey)
+      .map((wallet) => wallet.name)
+      .join(', ');
+    throw new Error(`relay-emulator/playwright: walletKey "${key}" names no fixture wallet with a secret key (${names}), nor is it "fresh"`);
+  }
+  return Keypair.fromSecretKey(decodeBase58(fixture.secretKey)!);
+}
