@@ -1,4 +1,4 @@
-// Over 250 lines: one class, the wallet's state and its answer to each of the page's six requests together (the page's script and the request record are apart).
+// Over 250 lines: one class, the wallet's state and its answer to each of the page's six requests (the page's script and the request record are apart).
 import { Keypair, type PublicKey, VersionedTransaction } from '@solana/web3.js';
 import { createEd25519Signer } from '../base/crypto/ed25519.ts';
 import { encodeBase58 } from '../base/crypto/base58.ts';
