@@ -63,37 +63,47 @@ export const test = base.extend<RelayEmulatorTestFixtures, RelayEmulatorWorkerFi
   walletKey: ['fresh', { option: true }],
   walletLegacy: [false, { option: true }],
   walletOrigins: [undefined, { option: true }],
-  wallet: async ({ page, emulator, relayEmulator, walletKey, walletLegacy, walletOrigins, baseURL }, use, testInfo) => {
-    await emulator.reset();
-    const label = `${relative(testInfo.config.rootDir, testInfo.file)} > ${testInfo.titlePath.slice(1).join(' > ')}`;
-    const headers = { 'x-relay-emulator-test': encodeURIComponent(label), 'x-relay-emulator-test-encoding': 'percent' };
-    const origin = new URL(emulator.config.rpcUrl).origin;
-    // The page's requests to the emulator are the test's: named as relay-emulator/vitest names them.
-    await page.route(
-      (url) => url.origin === origin,
-      (route) => route.continue({ headers: { ...route.request().headers(), ...headers } }),
-    );
-    const keypair = keyOf(walletKey, relayEmulator.fixtures);
-    if (walletKey === 'fresh') await emulator.faucet({ address: keypair.publicKey, lamports: ONE_SOL });
-    const origins = walletOrigins ?? (baseURL ? [new URL(baseURL).origin] : undefined);
-    const wallet = new TestWallet({
-      keypair,
-      rpcUrl: emulator.config.rpcUrl,
-      feePayer: emulator.config.feePayer,
-      legacy: walletLegacy,
-      headers,
-      ...(origins ? { origins } : {}),
-    });
-    await wallet.install(page);
-    await use(wallet);
-    // What the test's sponsored transactions cost, once the queue has landed them.
-    if (!emulator.queueState().paused) {
-      await Promise.race([emulator.settle().catch(() => undefined), new Promise((resolve) => setTimeout(resolve, SETTLE_MS).unref())]);
-    }
-    const figures = costFigures(emulator.sponsorCosts().filter((entry) => entry.label === label));
-    const attached: AttachedCosts = { test: testInfo.titlePath.slice(1).join(' > '), engine: emulator.config.engine, figures };
-    await testInfo.attach(SPONSOR_COSTS_ATTACHMENT, { body: JSON.stringify(attached), contentType: 'application/json' });
-  },
+  // Automatic: every test's page has the wallet, and its requests are the test's, whether the test names `wallet` or not.
+  wallet: [
+    async ({ page, emulator, relayEmulator, walletKey, walletLegacy, walletOrigins, baseURL }, use, testInfo) => {
+      await emulator.reset();
+      // The emulator is on the loopback: Chromium's Local Network Access asks the user before a page of another
+      // address space (a dapp served by page.route, a tunnel) may reach it. The test's user says yes.
+      await page
+        .context()
+        .grantPermissions(['local-network-access'])
+        .catch(() => undefined);
+      const label = `${relative(testInfo.config.rootDir, testInfo.file)} > ${testInfo.titlePath.slice(1).join(' > ')}`;
+      const headers = { 'x-relay-emulator-test': encodeURIComponent(label), 'x-relay-emulator-test-encoding': 'percent' };
+      const origin = new URL(emulator.config.rpcUrl).origin;
+      // The page's requests to the emulator are the test's: named as relay-emulator/vitest names them.
+      await page.route(
+        (url) => url.origin === origin,
+        (route) => route.continue({ headers: { ...route.request().headers(), ...headers } }),
+      );
+      const keypair = keyOf(walletKey, relayEmulator.fixtures);
+      if (walletKey === 'fresh') await emulator.faucet({ address: keypair.publicKey, lamports: ONE_SOL });
+      const origins = walletOrigins ?? (baseURL ? [new URL(baseURL).origin] : undefined);
+      const wallet = new TestWallet({
+        keypair,
+        rpcUrl: emulator.config.rpcUrl,
+        feePayer: emulator.config.feePayer,
+        legacy: walletLegacy,
+        headers,
+        ...(origins ? { origins } : {}),
+      });
+      await wallet.install(page);
+      await use(wallet);
+      // What the test's sponsored transactions cost, once the queue has landed them.
+      if (!emulator.queueState().paused) {
+        await Promise.race([emulator.settle().catch(() => undefined), new Promise((resolve) => setTimeout(resolve, SETTLE_MS).unref())]);
+      }
+      const figures = costFigures(emulator.sponsorCosts().filter((entry) => entry.label === label));
+      const attached: AttachedCosts = { test: testInfo.titlePath.slice(1).join(' > '), engine: emulator.config.engine, figures };
+      await testInfo.attach(SPONSOR_COSTS_ATTACHMENT, { body: JSON.stringify(attached), contentType: 'application/json' });
+    },
+    { auto: true },
+  ],
 });
 
 /** The wallet's key: a fixture wallet by name, a secret key, or a fresh one. */

@@ -1,6 +1,6 @@
 /**
  * Issue 54: the test wallet in a real browser (Debian's chromium, driven by playwright-core), on a
- * dapp page that finds wallets as the Wallet Standard says (test/fixtures/dapp/index.html, with
+ * dapp page that finds wallets as the Wallet Standard says (examples/dapp/index.html, with
  * web3.js's own browser build): connect, a USDC transfer the relay pays for, signed by the wallet
  * (its slot only) and relayed; a rejection with the user's 4001; Phantom's window.solana; another
  * origin refused; a transaction that asks the user to pay the fee, recorded as such; and 100 requests
@@ -19,7 +19,7 @@ import { decodeBase58 } from '../../src/base/crypto/base58.ts';
 import { TestWallet } from '../../src/wallet/index.ts';
 import { type Browser, launchChromium, pageTrouble } from '../support/browser.ts';
 
-const DAPP = readFileSync(fileURLToPath(new URL('../fixtures/dapp/index.html', import.meta.url)), 'utf8');
+const DAPP = readFileSync(fileURLToPath(new URL('../../examples/dapp/index.html', import.meta.url)), 'utf8');
 const WEB3 = readFileSync(createRequire(import.meta.url).resolve('@solana/web3.js/lib/index.iife.min.js')!, 'utf8');
 const fixtures = loadFixtures();
 const alice = Keypair.fromSecretKey(decodeBase58(fixtures.wallets.find((wallet) => wallet.name === 'alice')!.secretKey!)!);
@@ -91,7 +91,7 @@ describe('the test wallet in a browser', () => {
     const before = [await balance(alice.publicKey.toBase58()), await balance(bob)];
     expect(await click(page, 'connect', /connected|failed/)).toBe('connected');
     expect(await page.textContent('#account')).toBe(alice.publicKey.toBase58());
-    expect(await click(page, 'send', /sent|failed|refused/)).toBe('sent');
+    expect(await click(page, 'send', /landed|failed|refused/)).toBe('landed');
     const receipt = JSON.parse((await page.textContent('#receipt'))!);
     expect(receipt).toMatchObject({ Signature: expect.any(String) });
     await emulator.settle();
@@ -114,7 +114,7 @@ describe('the test wallet in a browser', () => {
     await click(page, 'connect', /connected/);
     wallet.decide('reject');
     const before = await balance(bob);
-    expect(await click(page, 'send', /sent|failed|refused/)).toBe('send failed: 4001 User rejected the request.');
+    expect(await click(page, 'send', /landed|failed|refused/)).toBe('send failed: 4001 User rejected the request.');
     expect(wallet.requests.at(-1)).toMatchObject({ method: 'signTransaction', outcome: 'rejected' });
     expect(await balance(bob)).toBe(before);
     await page.close();
@@ -130,7 +130,7 @@ describe('the test wallet in a browser', () => {
       );
     });
     expect(await click(page, 'connect', /connected|failed/)).toBe('connected');
-    expect(await click(page, 'send', /sent|failed|refused/)).toBe('sent');
+    expect(await click(page, 'send', /landed|failed|refused/)).toBe('landed');
     expect(wallet.requests.filter((request) => request.legacy).map((request) => request.method)).toEqual(['connect', 'signTransaction']);
     expect(wallet.requests.at(-1)!.transaction).toMatchObject({ version: 'legacy', feePayer: emulator.config.feePayer });
     // The user disconnects from the wallet's side: the page hears it.

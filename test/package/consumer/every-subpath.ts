@@ -5,6 +5,7 @@ import { createHandlers, type HandlerUrls } from 'relay-emulator/msw';
 import { startServer, createNodeListener, upgradeToPubSub, StateFile, type RunningServer } from 'relay-emulator/node';
 import { runConformance, formatTable, type ConformanceReport } from 'relay-emulator/conformance';
 import { sponsorCosts, type SponsorCostReport } from 'relay-emulator/vitest';
+import { TestWallet, type WalletRequest } from 'relay-emulator/wallet';
 import manifest from 'relay-emulator/package.json' with { type: 'json' };
 
 const options: RelayEmulatorOptions = { baseUrl: 'https://relay.example.com/api', loopback: true };
@@ -17,4 +18,6 @@ const text: string = formatTable(report);
 const version: string = manifest.version;
 const plugin = sponsorCosts({ file: 'costs.json' });
 const costs: SponsorCostReport | null = null;
-export const used = [handlers, text, version, plugin, costs, createNodeListener, upgradeToPubSub, StateFile, new RelayError('VALIDATION_FAILED', 'x')];
+const wallet = new TestWallet({ rpcUrl: emulator.config.rpcUrl, feePayer: emulator.config.feePayer });
+const asked: WalletRequest[] = wallet.requests;
+export const used = [handlers, text, version, plugin, costs, asked, createNodeListener, upgradeToPubSub, StateFile, new RelayError('VALIDATION_FAILED', 'x')];

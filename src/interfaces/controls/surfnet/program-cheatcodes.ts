@@ -8,6 +8,8 @@ import type { Cheatcode, CheatcodeParts, CheatcodeState } from './cheatcode-stat
 import { hex } from './params.ts';
 
 const UPGRADEABLE = UPGRADEABLE_LOADER.toBase58();
+/** Programs whose bytes do not yet make an ELF, kept at once (each at most 10 MiB). */
+const MAX_PENDING = 8;
 /** The program account's length: its tag (2) and its program data's address. */
 const PROGRAM_ACCOUNT_LENGTH = 36;
 
@@ -84,7 +86,10 @@ export function programCheatcodes(parts: CheatcodeParts, state: CheatcodeState):
             ? (waiting?.authority ?? (existing ? authorityIn(existing.data.data) : '11111111111111111111111111111111'))
             : requirePubkey(authorityRaw).toBase58();
         if (elfProblem(elf) !== null) {
+          // At most MAX_PENDING programs half-written at once (10 MiB each at most): the oldest is dropped past it.
+          pending.delete(key);
           pending.set(key, { elf, authority });
+          if (pending.size > MAX_PENDING) pending.delete(pending.keys().next().value!);
           return done();
         }
         pending.delete(key);
