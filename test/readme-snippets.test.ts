@@ -25,7 +25,8 @@ const RUNNERS: Record<string, string> = {
   'Mainnet accounts': 'test/package/clone.test.ts: through sh, mainnet-beta replaced by a local cluster and the placeholders by its accounts',
   'Conformance kit': 'test/package/package.test.ts, through sh in the scratch project',
   'In the browser (Playwright and a test wallet)':
-    'test/package/playwright-dapp.test.ts: appended to examples/dapp/tests/send.spec.mjs (whose imports, test.use and beforeEach it shares), run by npx playwright test',
+    'test/package/playwright-dapp.test.ts: appended to examples/dapp/tests/send.spec.mjs (its imports, test.use and beforeEach), ' +
+    'run by npx playwright test',
   "Kora's JSON-RPC": 'test/package/package.test.ts, through sh in the scratch project (its npm test asks Kora for getConfig at port 8080)',
 };
 
