@@ -24,3 +24,4 @@ export { journalFigure, type JournalMeasurement } from './figures/journal.ts';
 export { appProgramFigures, type AppProgramsMeasurement } from './figures/app-programs.ts';
 export { coldStartFigures, COLD_START_TARGET, START_TO_READY_TARGET, type ColdStartMeasurement } from './figures/cold-start.ts';
 export { userSuiteFigure, type UserSuiteMeasurement } from './figures/user-suite.ts';
+export { walletPageFigures, type WalletPageMeasurement } from './figures/wallet-page.ts';

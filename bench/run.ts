@@ -19,6 +19,7 @@ import {
   startupFigure,
   throughputFigures,
   userSuiteFigure,
+  walletPageFigures,
   type Stage,
 } from './figures.ts';
 import { measureHistory } from './history-scaling.ts';
@@ -31,6 +32,7 @@ import { measureStartup } from './startup.ts';
 import { formatTable, type Figure } from './stats.ts';
 import { measureUserSuite } from './user-suite.ts';
 import { measureStages } from './where-time-goes.ts';
+import { measureWalletPage } from './wallet-page.ts';
 
 export interface BenchSizes {
   throughput: ThroughputSizes;
@@ -49,6 +51,8 @@ export interface BenchSizes {
   coldStartRounds: number;
   /** A user's suite of vitest files, one emulator each, against bare LiteSVM (issue 36). */
   userSuite: { files: number; rounds: number };
+  /** Pages opened in Chromium with and without relay-emulator/playwright's fixture work (issue 54). */
+  walletPageRounds: number;
 }
 
 export const FULL: BenchSizes = {
@@ -64,6 +68,7 @@ export const FULL: BenchSizes = {
   appPrograms: { rounds: 7, perRound: 100 },
   coldStartRounds: 7,
   userSuite: { files: 50, rounds: 3 },
+  walletPageRounds: 9,
 };
 export const SMOKE: BenchSizes = {
   throughput: { rounds: 1, perRound: 5 },
@@ -78,6 +83,7 @@ export const SMOKE: BenchSizes = {
   appPrograms: { rounds: 1, perRound: 5 },
   coldStartRounds: 1,
   userSuite: { files: 2, rounds: 1 },
+  walletPageRounds: 1,
 };
 
 /** Measures one engine after the other (never side by side: they would share the CPU). */
@@ -100,6 +106,7 @@ export const MEASURE = {
   appPrograms: (sizes: BenchSizes) => measureAppPrograms(sizes.appPrograms.rounds, sizes.appPrograms.perRound),
   coldStart: (sizes: BenchSizes) => measureColdStart(sizes.coldStartRounds),
   userSuite: (sizes: BenchSizes) => measureUserSuite(sizes.userSuite.files, sizes.userSuite.rounds),
+  walletPage: (sizes: BenchSizes) => measureWalletPage(sizes.walletPageRounds),
 };
 
 export type Measurers = typeof MEASURE;
@@ -119,6 +126,7 @@ export async function runBenchmarks(sizes: BenchSizes, measure: Measurers = MEAS
   figures.push(...appProgramFigures(await measure.appPrograms(sizes)));
   figures.push(...coldStartFigures(await measure.coldStart(sizes)));
   for (const measured of await measure.userSuite(sizes)) figures.push(userSuiteFigure(measured));
+  figures.push(...walletPageFigures(await measure.walletPage(sizes)));
   return { figures, stages, memoryLines: relayMemory.flatMap(relayMemoryLines) };
 }
 

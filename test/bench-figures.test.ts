@@ -23,6 +23,7 @@ import {
   type ThroughputMeasurement,
   type ThroughputRound,
   userSuiteFigure,
+  walletPageFigures,
   type ThroughputTarget,
 } from '../bench/figures.ts';
 import { runBenchmarks, SMOKE, type BenchSizes, type Measurers } from '../bench/run.ts';
@@ -114,6 +115,11 @@ function fakeMeasurers(slowdown: number, seen: BenchSizes[] = []): Measurers {
       { files: 50, isolate: true, emulatorMs: [60_000, 66_000, 63_000].map((ms) => ms * slowdown), bareMs: [30_000, 30_000, 30_000] },
       { files: 50, isolate: false, emulatorMs: [6_000, 6_600, 6_300].map((ms) => ms * slowdown), bareMs: [3_000, 3_000, 3_000] },
     ]),
+    walletPage: note({
+      bareMs: [100, 110, 90],
+      fixtureMs: [400, 420, 380].map((ms) => ms * slowdown),
+      perTestMs: [150, 160, 140].map((ms) => ms * slowdown),
+    }),
   };
 }
 
@@ -318,7 +324,7 @@ describe('runBenchmarks', () => {
   it('makes every figure from what the measurers return, given the sizes, for both engines', async () => {
     const seen: BenchSizes[] = [];
     const { figures, stages } = await runBenchmarks(SMOKE, fakeMeasurers(1, seen));
-    expect(seen).toHaveLength(11);
+    expect(seen).toHaveLength(12);
     expect(seen.every((sizes) => sizes === SMOKE)).toBe(true);
     expect(figures.map((figure) => figure.name)).toEqual([
       ...NAMES,
@@ -333,9 +339,12 @@ describe('runBenchmarks', () => {
       '`relay-emulator test-validator` to its first getLatestBlockhash (median ms)',
       "a user's suite: 50 vitest files, one emulator and one relayed transfer each (median s)",
       "a user's suite: 50 vitest files, one emulator and one relayed transfer each, isolate: false (median s)",
+      'a Playwright test with the fixture, first of its worker (emulator start, reset, wallet, page)',
+      'a Playwright test with the fixture, its worker’s emulator up (reset, wallet, page)',
     ]);
     expect(figures.map((figure) => Number(figure.ratio!.toFixed(4)))).toEqual([
-      2, 2.5, 2, 2.5, 1.2, 1.2, 1, 0.5, 0.5, 0.5, 0.5, 0.5, 0.5, 1.2, 0.5, 1.2, 0.5, 0.9, 0.4, 21.6667, 0.9452, 1.2, 0.9091, 2.1429, 1.6667, 1.875, 2.1, 2.1,
+      2, 2.5, 2, 2.5, 1.2, 1.2, 1, 0.5, 0.5, 0.5, 0.5, 0.5, 0.5, 1.2, 0.5, 1.2, 0.5, 0.9, 0.4, 21.6667, 0.9452, 1.2, 0.9091, 2.1429, 1.6667, 1.875, 2.1, 2.1, 4,
+      1.5,
     ]);
     expect(stages.map((engine) => engine[0]!.stage)).toEqual(['whole relayed transfer on bankrun', 'whole relayed transfer on litesvm']);
     expect(stages[1]).toEqual([
@@ -377,5 +386,14 @@ describe('runBenchmarks', () => {
       '`relay-emulator test-validator` to its first getLatestBlockhash (median ms)',
       "a user's suite: 50 vitest files, one emulator and one relayed transfer each (median s)",
     ]);
+  });
+});
+
+describe('walletPageFigures', () => {
+  it('reports the first test of a worker, and holds a later test’s added time to 3 bare pages', () => {
+    const [first, later] = walletPageFigures({ bareMs: [100, 100, 100], fixtureMs: [500, 600, 700], perTestMs: [290, 310, 300] });
+    expect(first).toMatchObject({ ratio: 6, target: 'report', meets: null });
+    expect(later).toMatchObject({ ratio: 3, target: '≤ 3', meets: true });
+    expect(walletPageFigures({ bareMs: [100], fixtureMs: [500], perTestMs: [301] })[1]!.meets).toBe(false);
   });
 });
