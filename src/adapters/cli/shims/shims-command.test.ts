@@ -23,7 +23,12 @@ describe('relay-emulator shims', () => {
 
   it('writes shims (under tsx, as npm start runs) that start from a folder with no tsx in reach', () => {
     const shims = join(dir, 'shims');
-    execFileSync(process.execPath, ['--import', 'tsx', MAIN, 'shims', shims], { cwd: fileURLToPath(new URL('../../../..', import.meta.url)) });
+    const said = execFileSync(process.execPath, ['--import', 'tsx', MAIN, 'shims', shims], {
+      cwd: fileURLToPath(new URL('../../../..', import.meta.url)),
+      encoding: 'utf8',
+    });
+    // An absolute folder is named as it is (it was PATH=$PWD//abs/dir, no folder at all: issue 52).
+    expect(said).toMatch(new RegExp(`: put their folder first on PATH \\(PATH=${shims.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}:\\$PATH\\)\n$`));
     expect(readFileSync(join(shims, 'solana-test-validator'), 'utf8')).toMatch(/'--import' 'file:\/\/[^']*tsx[^']*'/);
     // Run from a folder where a bare `tsx` cannot be resolved: the shim still starts the command.
     const version = execFileSync(join(shims, 'solana-test-validator'), ['--version'], { cwd: tmpdir(), encoding: 'utf8' });
