@@ -5,7 +5,7 @@
  * Surfpool (otter-sec/anchor v1.1.2 cli/src/lib.rs, `materialize_validator_accounts`).
  */
 import { spawnSync } from 'node:child_process';
-import { cpSync, existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
+import { cpSync, existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, statSync, symlinkSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -112,6 +112,15 @@ describe('Anchor 1.1’s generated accounts', () => {
     expect(readAnchorWorkspace(loaded).generated).toHaveLength(1);
   });
 
+  it('writes a new keypair nowhere but the workspace: a .anchor that is a link is refused in one line', () => {
+    const dir = workspace('[[test.validator.mints]]\naddress = "new"\ndecimals = 0\n');
+    const elsewhere = join(root, `elsewhere-${made}`);
+    mkdirSync(elsewhere);
+    symlinkSync(elsewhere, join(dir, '.anchor'));
+    expect(() => readAnchorWorkspace(dir)).toThrow(/\.anchor.*link/);
+    expect(readdirSync(elsewhere)).toEqual([]);
+  });
+
   it('writes nothing when only read for its wallet (exec’s ANCHOR_WALLET)', () => {
     const dir = workspace('[[test.validator.mints]]\naddress = "new"\ndecimals = 0\n');
     expect(readAnchorWorkspace(dir, { generate: false }).generated).toEqual([]);
@@ -138,6 +147,18 @@ describe('the target folder', () => {
     expect(cargoTargetDirectory(bare, env)).toBe(join(bare, 'target'));
   });
 
+  it('runs none of the workspace’s code: a rust-toolchain.toml naming a program of its own is not run', () => {
+    const hostile = join(root, 'hostile');
+    mkdirSync(join(hostile, 'src'), { recursive: true });
+    mkdirSync(join(hostile, 'tc/bin'), { recursive: true });
+    writeFileSync(join(hostile, 'Cargo.toml'), '[package]\nname = "hostile"\nversion = "0.1.0"\nedition = "2021"\n');
+    writeFileSync(join(hostile, 'src/lib.rs'), '');
+    writeFileSync(join(hostile, 'rust-toolchain.toml'), `[toolchain]\npath = "${join(hostile, 'tc')}"\n`);
+    for (const tool of ['cargo', 'rustc']) writeFileSync(join(hostile, 'tc/bin', tool), `#!/bin/sh\ntouch ${join(hostile, 'RAN')}\nexit 1\n`, { mode: 0o755 });
+    cargoTargetDirectory(hostile);
+    expect(existsSync(join(hostile, 'RAN'))).toBe(false);
+  });
+
   it('is where the workspace’s programs and IDLs are read from', () => {
     const dir = workspace('');
     const target = join(root, 'elsewhere');
@@ -148,5 +169,33 @@ describe('the target folder', () => {
     expect(read.programs.map((program) => program.path)).toEqual([join(target, 'deploy/puppet.so'), join(target, 'deploy/puppet_master.so')]);
     expect(read.programs.map((program) => program.idl)).toEqual([join(target, 'idl/puppet.json'), join(target, 'idl/puppet_master.json')]);
     expect(new PublicKey(read.programs[0]!.programId as string).toBase58()).toBe('Fg6PaFpoGXkYsidMpWTK6W2BeZ7FEfcYkg476zPFsLnS');
+  });
+});
+
+describe('Test.toml suites', () => {
+  it('read each file once, however often extends names it (a fan-out of 6^8 is 9 reads), and refuse past 64 files', () => {
+    const dir = workspace('');
+    const address = Keypair.generate().publicKey.toBase58();
+    writeFileSync(
+      join(dir, 'acct.json'),
+      JSON.stringify({
+        pubkey: address,
+        account: { lamports: 5, data: ['', 'base64'], owner: '11111111111111111111111111111111', executable: false, rentEpoch: 0 },
+      }),
+    );
+    for (let level = 0; level < 8; level += 1)
+      writeFileSync(
+        join(dir, `L${level}.toml`),
+        `extends = [${Array(6)
+          .fill(`"L${level + 1}.toml"`)
+          .join(', ')}]\n`,
+      );
+    writeFileSync(join(dir, 'L8.toml'), `[[test.validator.account]]\naddress = "${address}"\nfilename = "acct.json"\n`);
+    const read = readAnchorWorkspace(dir, { testConfigs: [join(dir, 'L0.toml')] });
+    expect(read.accounts).toEqual([{ address, path: join(dir, 'acct.json') }]);
+    // Wide instead of deep: 70 files named by one.
+    for (let at = 0; at < 70; at += 1) writeFileSync(join(dir, `W${at}.toml`), '');
+    writeFileSync(join(dir, 'wide.toml'), `extends = [${Array.from({ length: 70 }, (_, at) => `"W${at}.toml"`).join(', ')}]\n`);
+    expect(() => readAnchorWorkspace(dir, { testConfigs: [join(dir, 'wide.toml')] })).toThrow(/the test configs and their extends name more than 64 files/);
   });
 });

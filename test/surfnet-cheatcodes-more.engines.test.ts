@@ -170,6 +170,50 @@ describe('surfnet_ cheatcodes beyond accounts and the clock', () => {
     expect((await call('surfnet_profileTransaction', ['AAAA'])).error).toEqual({ code: -32602, message: 'Failed to deserialize transaction' });
   });
 
+  it('keeps the latest 200 profiles: an evicted one leaves its tag, and a tag is a name (at most 256 characters)', async () => {
+    const payer = Keypair.fromSecretKey(bs58.decode(fixtures.relay.feePayer.secretKey));
+    const { blockhash } = (await call('getLatestBlockhash')).result.value;
+    const transfer = (lamports: number) => {
+      const tx = new VersionedTransaction(
+        new TransactionMessage({
+          payerKey: payer.publicKey,
+          recentBlockhash: blockhash,
+          instructions: [SystemProgram.transfer({ fromPubkey: payer.publicKey, toPubkey: payer.publicKey, lamports })],
+        }).compileToV0Message(),
+      );
+      tx.sign([payer]);
+      return Buffer.from(tx.serialize()).toString('base64');
+    };
+    const first = (await call('surfnet_profileTransaction', [transfer(1), 'first'])).result.value;
+    for (let at = 2; at <= 201; at += 1) await call('surfnet_profileTransaction', [transfer(at), `tag-${at}`]);
+    expect((await call('surfnet_getTransactionProfile', [first.key])).result.value).toBeNull();
+    expect((await call('surfnet_getProfileResultsByTag', ['first'])).result.value).toBeNull();
+    expect((await call('surfnet_getProfileResultsByTag', ['tag-201'])).result.value).toHaveLength(1);
+    expect((await call('surfnet_profileTransaction', [transfer(1), 'x'.repeat(257)])).error.message).toBe('A tag is at most 256 characters');
+  });
+
+  it.skipIf(process.env.RELAY_EMULATOR_ENGINE === 'bankrun')(
+    'surfnet_exportSnapshot answers at most 64 MiB of account data, as getProgramAccounts',
+    async () => {
+      const big = Array.from({ length: 7 }, () => Keypair.generate().publicKey.toBase58());
+      for (const address of big) {
+        await emulator.setAccount(address, {
+          lamports: 1_000_000_000n,
+          owner: '11111111111111111111111111111111',
+          data: new Uint8Array(10 * 1024 * 1024),
+          executable: false,
+        });
+      }
+      const refused = await call('surfnet_exportSnapshot', []);
+      expect(refused.error).toMatchObject({ code: -32602, message: expect.stringMatching(/^Too much account data to export: \d+ bytes; max 67108864 /) });
+      // Filtered, it answers.
+      const some = await call('surfnet_exportSnapshot', [{ scope: 'network', filter: { excludeAccounts: big.slice(1) } }]);
+      expect(some.result.value[big[0]!].data).toHaveLength(Math.ceil((10 * 1024 * 1024) / 3) * 4);
+      for (const address of big)
+        await emulator.setAccount(address, { lamports: 0n, owner: '11111111111111111111111111111111', data: new Uint8Array(), executable: false });
+    },
+  );
+
   it('surfnet_getLocalSignatures lists the ledger’s transactions newest first; surfnet_setSupply sets what getSupply answers', async () => {
     const signature = (await call('requestAirdrop', [Keypair.generate().publicKey.toBase58(), 1_000_000])).result as string;
     await emulator.flushQueue();

@@ -1,3 +1,26 @@
+import { WalletError } from './wallet-requests.ts';
+
+/**
+ * What a wallet refuses to sign in to, as Phantom and the SIWS spec say: a `domain` other than the
+ * page's host (a phishing page naming another site), an `address` other than the wallet's, and a
+ * field that holds a line break (it would forge the lines after it).
+ */
+export function checkSignIn(input: Record<string, unknown>, origin: string, address: string): void {
+  for (const [key, value] of Object.entries(input)) {
+    const values = Array.isArray(value) ? value : [value];
+    if (values.some((item) => typeof item === 'string' && /[\r\n]/.test(item))) {
+      throw new WalletError(-32602, `signIn's ${key} holds a line break.`, 'WalletSignInError');
+    }
+  }
+  const host = URL.canParse(origin) ? new URL(origin).host : null;
+  if (typeof input.domain === 'string' && input.domain !== host) {
+    throw new WalletError(4100, `signIn's domain ${input.domain.slice(0, 80)} is not this page's (${host ?? origin}).`, 'WalletSignInError');
+  }
+  if (typeof input.address === 'string' && input.address !== address) {
+    throw new WalletError(4100, `signIn's address ${input.address.slice(0, 60)} is not this wallet's account.`, 'WalletSignInError');
+  }
+}
+
 /**
  * Sign In With Solana's message (the Wallet Standard `solana:signIn` feature; the text format of
  * `@solana/wallet-standard-util`'s `createSignInMessageText`, after EIP-4361): the domain asks the

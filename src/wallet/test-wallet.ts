@@ -3,7 +3,7 @@ import { Keypair, type PublicKey, VersionedTransaction } from '@solana/web3.js';
 import { createEd25519Signer } from '../base/crypto/ed25519.ts';
 import { encodeBase58 } from '../base/crypto/base58.ts';
 import { ACCOUNTS_CHANGED, walletScript } from './wallet-script.ts';
-import { signInMessage } from './sign-in-message.ts';
+import { checkSignIn, signInMessage } from './sign-in-message.ts';
 import { describeTransaction, deserialize, textOf, type WalletDecision, WalletError, type WalletRequest } from './wallet-requests.ts';
 
 export { WalletError, type WalletDecision, type WalletRequest } from './wallet-requests.ts';
@@ -36,9 +36,15 @@ const BINDING = '__relayEmulatorWallet__';
 /** How many requests the record keeps (a dapp that loops is not kept for ever). */
 const MAX_RECORD = 10_000;
 
+/** The frame a request came from: its URL, and its parent (null for the page's own, top frame). */
+export interface WalletFrame {
+  url(): string;
+  parentFrame(): unknown;
+}
+
 /** A page as the wallet needs it: Playwright's Page (or any driver with the same three methods). */
 export interface WalletPage {
-  exposeBinding(name: string, callback: (source: { frame: { url(): string } }, payload: string) => Promise<string>): Promise<unknown>;
+  exposeBinding(name: string, callback: (source: { frame: WalletFrame }, payload: string) => Promise<string>): Promise<unknown>;
   addInitScript(script: { content: string }): Promise<unknown>;
   evaluate<R, A>(fn: (arg: A) => R, arg: A): Promise<R>;
 }
@@ -87,7 +93,7 @@ export class TestWallet {
 
   /** Puts the wallet in every page and frame `page` loads from now on. */
   async install(page: WalletPage): Promise<void> {
-    await page.exposeBinding(BINDING, (source, payload) => this.answer(source.frame.url(), payload));
+    await page.exposeBinding(BINDING, (source, payload) => this.answer(source.frame.url(), payload, source.frame.parentFrame() === null));
     await page.addInitScript({ content: this.initScript() });
     this.#pages.add(page);
   }
@@ -141,8 +147,8 @@ export class TestWallet {
     }
   }
 
-  /** One request from a page (the binding's payload), answered as JSON `{result}` or `{error}`. */
-  async answer(frameUrl: string, payload: string): Promise<string> {
+  /** One request from a page (the binding's payload), answered as JSON `{result}` or `{error}`; `top`: from the page's own frame, not an iframe. */
+  async answer(frameUrl: string, payload: string, top = true): Promise<string> {
     const origin = URL.canParse(frameUrl) ? new URL(frameUrl).origin : 'null';
     let request: { method?: unknown; params?: Record<string, unknown> };
     try {
@@ -160,7 +166,7 @@ export class TestWallet {
     };
     if (this.requests.length < MAX_RECORD) this.requests.push(record);
     try {
-      const result = await this.#handle(record, params);
+      const result = await this.#handle(record, params, top);
       return JSON.stringify({ result });
     } catch (error) {
       const failure = error instanceof WalletError ? error : new WalletError(-32603, (error as Error).message);
@@ -170,9 +176,11 @@ export class TestWallet {
     }
   }
 
-  async #handle(record: WalletRequest, params: Record<string, unknown>): Promise<unknown> {
+  async #handle(record: WalletRequest, params: Record<string, unknown>, top: boolean): Promise<unknown> {
     // The page's origin: the test's, or refused whatever the user's choices (another origin cannot make the wallet sign).
-    if (this.#origins === null && record.method === 'connect') this.#origins = new Set([record.origin]);
+    // With none given, the first page that connects names it: a page's own frame, never an iframe (a third party's
+    // embed) nor an opaque origin (about:blank, data:).
+    if (this.#origins === null && record.method === 'connect' && top && record.origin !== 'null') this.#origins = new Set([record.origin]);
     if (this.#origins === null || !this.#origins.has(record.origin)) {
       throw new WalletError(
         4100,
@@ -183,6 +191,11 @@ export class TestWallet {
     const bytes = (name: string) => Buffer.from(String(params[name] ?? ''), 'base64');
     if (typeof params.transaction === 'string') record.transaction = describeTransaction(bytes('transaction'), this.#key().publicKey.toBase58());
     if (typeof params.message === 'string') record.message = textOf(bytes('message'));
+    // A wallet signs for a dapp it is connected to (signIn connects), as a real one answers 4100 otherwise.
+    if (!this.#connected && record.method !== 'connect' && record.method !== 'signIn' && record.method !== 'disconnect') {
+      throw new WalletError(4100, 'The wallet is not connected to this dapp: connect first.', 'WalletNotConnectedError');
+    }
+    if (record.method === 'signIn') checkSignIn((params.input ?? {}) as Record<string, unknown>, record.origin, this.#key().publicKey.toBase58());
     if (record.method !== 'disconnect') await this.#decideFor(record);
     switch (record.method) {
       case 'connect':

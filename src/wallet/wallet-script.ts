@@ -33,7 +33,8 @@ export function walletScript(options: WalletScriptOptions): string {
     .replace(/</g, '\\u003c')
     .replace(/\u2028/g, '\\u2028')
     .replace(/\u2029/g, '\\u2029');
-  return PAGE_SOURCE.replace('(OPTIONS);', `(${json});`);
+  // A function, so that `$&` or `$`` in a name is text, not a replacement pattern.
+  return PAGE_SOURCE.replace('(OPTIONS);', () => `(${json});`);
 }
 
 /**

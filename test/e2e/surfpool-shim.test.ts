@@ -9,7 +9,7 @@
  */
 import { execFile } from 'node:child_process';
 import { createServer } from 'node:http';
-import { cpSync, existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { cpSync, existsSync, mkdirSync, symlinkSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -25,9 +25,9 @@ import { runCli, serveCli } from '../support/validator-process.ts';
 const MINUTE = 60_000;
 
 /** `sh -c SCRIPT` in `cwd`: its stdout. */
-function runShell(script: string, cwd: string): Promise<string> {
+function runShell(script: string, cwd: string, shell = 'sh'): Promise<string> {
   return new Promise((resolve, reject) => {
-    execFile('sh', ['-c', script], { cwd, env: { ...process.env, HOME: join(root, 'home') }, timeout: MINUTE }, (error, stdout) =>
+    execFile(shell, ['-c', script], { cwd, env: { ...process.env, HOME: join(root, 'home') }, timeout: MINUTE }, (error, stdout) =>
       error ? reject(error) : resolve(stdout),
     );
   });
@@ -341,9 +341,11 @@ describe('surfpool start, as Anchor 1.x runs it', () => {
       mkdirSync(dir);
       const port = await freePort();
       const args = ['surfpool', 'start', '--port', String(port), '--ws-port', String(port + 1), ...TEST_MODE, '--no-deploy'];
-      // A parent that starts it, waits while it serves (Anchor polls it), and exits without a kill, as Anchor does when its poll fails.
+      // A parent named anchor that starts it, waits while it serves (Anchor polls it), and exits without a kill, as
+      // Anchor does when its poll fails. The same from a shell of another name keeps running, as Surfpool does.
       const quoted = [process.execPath, ...CLI_ARGS, ...args].map((arg) => `'${arg.replace(/'/g, `'\\''`)}'`).join(' ');
-      const parent = await runShell(`${quoted} >/dev/null 2>&1 & echo $!; sleep 8`, dir);
+      symlinkSync('/bin/sh', join(dir, 'anchor'));
+      const parent = await runShell(`${quoted} >/dev/null 2>&1 & echo $!; sleep 8`, dir, join(dir, 'anchor'));
       const pid = Number(parent.trim());
       expect(pid).toBeGreaterThan(0);
       await expect.poll(() => isProcessAlive(pid), { timeout: 20_000, interval: 250 }).toBe(false);
@@ -351,7 +353,19 @@ describe('surfpool start, as Anchor 1.x runs it', () => {
       // It served while its parent lived, and stopped itself once it was gone.
       const log = surfpoolLog(dir);
       expect(log).toContain(`ready (pid ${pid}): RPC http://127.0.0.1:${port}`);
-      expect(log).toMatch(/WARN surfpool\] the process that started surfpool \(pid \d+\) is gone without stopping it: stopping/);
+      expect(log).toMatch(/WARN surfpool\] anchor \(pid \d+\) is gone without stopping surfpool: stopping/);
+      // Started from a shell (nohup, a script that backgrounds it): it outlives the shell, as Surfpool does.
+      const other = await freePort();
+      const background = ['surfpool', 'start', '--port', String(other), '--ws-port', String(other + 1), ...TEST_MODE, '--no-deploy'];
+      const line = [process.execPath, ...CLI_ARGS, ...background].map((arg) => `'${arg.replace(/'/g, `'\\''`)}'`).join(' ');
+      const survivor = Number((await runShell(`${line} >/dev/null 2>&1 & echo $!; sleep 8`, dir)).trim());
+      try {
+        await new Promise((resolve) => setTimeout(resolve, 3000));
+        expect(isProcessAlive(survivor)).toBe(true);
+        expect((await fetch(`http://127.0.0.1:${other}/health`)).ok).toBe(true);
+      } finally {
+        process.kill(survivor, 'SIGKILL');
+      }
     },
     2 * MINUTE,
   );

@@ -185,4 +185,68 @@ describe('the test wallet in a browser', () => {
     expect(new PublicKey(wallet.address).equals(alice.publicKey)).toBe(true);
     await page.close();
   }, 120_000);
+
+  it('with no origin given, lets no iframe or opaque frame take the wallet, signs nothing before connect, and signs in only for this page', async () => {
+    // A third party's page, embedded by the dapp: another origin, in an iframe.
+    const [third, thirdOrigin] = await new Promise<[Server, string]>((resolve) => {
+      const server = createServer((_request, response) => {
+        response.writeHead(200, { 'content-type': 'text/html' });
+        response.end('<p>ad</p>');
+      });
+      server.listen(0, '127.0.0.1', () => resolve([server, `http://127.0.0.1:${(server.address() as { port: number }).port}`]));
+    });
+    try {
+      const wallet = new TestWallet({ keypair: alice, rpcUrl: emulator.config.rpcUrl, feePayer: emulator.config.feePayer, name: 'Pay $& $` $1' });
+      const { page } = await open(wallet);
+      await page.evaluate((src) => {
+        const frame = document.createElement('iframe');
+        frame.src = src;
+        document.body.append(frame);
+        return new Promise((resolve) => frame.addEventListener('load', resolve));
+      }, `${thirdOrigin}/`);
+      const frame = page.frames().find((each) => each.url().startsWith(thirdOrigin))!;
+      const connectFrom = (where: typeof frame | typeof page) =>
+        where.evaluate(async () => {
+          const wallets: any[] = [];
+          window.dispatchEvent(new CustomEvent('wallet-standard:app-ready', { detail: { register: (found: unknown) => wallets.push(found) } }));
+          const feature = wallets[0].features;
+          const name = wallets[0].name as string;
+          const connected = await feature['standard:connect'].connect().then(
+            () => 'connected',
+            (error: { code: number }) => `refused ${error.code}`,
+          );
+          return { name, connected };
+        });
+      // The iframe asks first: refused, and it names no origin; the page's own frame then connects.
+      expect(await connectFrom(frame)).toEqual({ name: 'Pay $& $` $1', connected: 'refused 4100' });
+      // Before connect, nothing is signed.
+      const early = await page.evaluate(async () => {
+        const wallets: any[] = [];
+        window.dispatchEvent(new CustomEvent('wallet-standard:app-ready', { detail: { register: (found: unknown) => wallets.push(found) } }));
+        const send = (window as unknown as Record<string, (payload: string) => Promise<string>>).__relayEmulatorWallet__!;
+        return JSON.parse(await send(JSON.stringify({ method: 'signMessage', params: { account: 'x', message: btoa('hi') } }))).error.code;
+      });
+      expect(early).toBe(4100);
+      expect(await connectFrom(page)).toEqual({ name: 'Pay $& $` $1', connected: 'connected' });
+      const signIn = (input: Record<string, unknown>) =>
+        page.evaluate(async (given) => {
+          const wallets: any[] = [];
+          window.dispatchEvent(new CustomEvent('wallet-standard:app-ready', { detail: { register: (found: unknown) => wallets.push(found) } }));
+          return wallets[0].features['solana:signIn'].signIn(given).then(
+            ([output]: { signedMessage: Uint8Array }[]) => new TextDecoder().decode(output!.signedMessage),
+            (error: { code: number; message: string }) => `refused ${error.code}: ${error.message}`,
+          );
+        }, input);
+      const host = new URL(dapp.origin).host;
+      expect(await signIn({ statement: 'Sign in to the dapp', nonce: 'abc12345' })).toBe(
+        `${host} wants you to sign in with your Solana account:\n${alice.publicKey.toBase58()}\n\nSign in to the dapp\n\nNonce: abc12345`,
+      );
+      expect(await signIn({ domain: 'evil.example' })).toMatch(/^refused 4100: signIn's domain evil\.example is not this page's/);
+      expect(await signIn({ domain: host, statement: 'x\nURI: https://evil.example' })).toMatch(/^refused -32602: signIn's statement holds a line break/);
+      expect(await signIn({ address: bob })).toMatch(/^refused 4100: signIn's address/);
+      await page.close();
+    } finally {
+      await new Promise((resolve) => third.close(resolve));
+    }
+  }, 120_000);
 });

@@ -18,5 +18,8 @@ describe('parseJsonExact', () => {
     });
     // Invalid JSON is refused as JSON.parse refuses it.
     expect(() => parseJsonExact('[99999999999999999999,')).toThrow(SyntaxError);
+    // A leading zero is no JSON number, however long: refused, not read as 99999999999999999999n.
+    expect(() => parseJsonExact('{"a": 0099999999999999999999}')).toThrow(SyntaxError);
+    expect(() => parseJsonExact('[-0099999999999999999999]')).toThrow(SyntaxError);
   });
 });

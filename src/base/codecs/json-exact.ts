@@ -21,7 +21,8 @@ export function parseJsonExact(text: string): unknown {
     let end = at + 1;
     while (end < text.length && /[\d.eE+-]/.test(text[end]!)) end += 1;
     const token = text.slice(at, end);
-    if (/^-?\d{16,}$/.test(token) && !Number.isSafeInteger(Number(token))) {
+    // A JSON integer only (no leading zero: `0099…` is no JSON, and JSON.parse refuses it below).
+    if (/^-?[1-9]\d{15,}$/.test(token) && !Number.isSafeInteger(Number(token))) {
       out += `${text.slice(last, at)}"\\u0000${nonce}:${token}"`;
       last = end;
     }

@@ -1,4 +1,5 @@
 import { spawn } from 'node:child_process';
+import { readFileSync } from 'node:fs';
 import { EMULATOR_VERSION } from '../../../base/version.ts';
 import { serveUntilStopped, type ServeIo } from '../launch/serve.ts';
 import { signalExitCode } from '../launch/signals.ts';
@@ -80,19 +81,30 @@ const PARENT_CHECK_MS = 1_000;
 /**
  * Anchor 1.x kills surfpool after its tests, but when its surfnet_getSurfnetInfo poll fails it drops
  * the child without a kill (otter-sec/anchor cli/src/lib.rs, `start_surfpool_validator`), and the
- * validator holds its port until someone finds it. Started with Anchor's test-mode flags, the
- * stand-in stops itself (as SIGTERM stops it) once its parent is gone (x-emulator-choice: Surfpool
- * keeps running; nothing but Anchor passes that set of flags, and Anchor never leaves one on purpose).
+ * validator holds its port until someone finds it. Started by Anchor (its parent's name is
+ * `anchor`, from /proc) with Anchor's test-mode flags, the stand-in stops itself, as SIGTERM stops
+ * it, once that parent is gone (x-emulator-choice: Surfpool keeps running). Started any other way
+ * (a shell, nohup, setsid), it runs until stopped, as Surfpool does.
  */
 function stopWhenOrphaned(log: SurfpoolLog): void {
   const parent = process.ppid;
+  if (commandName(parent) !== 'anchor') return;
   const timer = setInterval(() => {
     if (process.ppid === parent) return;
     clearInterval(timer);
-    log.add('WARN', `the process that started surfpool (pid ${parent}) is gone without stopping it: stopping`);
+    log.add('WARN', `anchor (pid ${parent}) is gone without stopping surfpool: stopping`);
     process.kill(process.pid, 'SIGTERM');
   }, PARENT_CHECK_MS);
   timer.unref();
+}
+
+/** A process's command name (Linux's /proc/PID/comm), or null where it cannot be read. */
+function commandName(pid: number): string | null {
+  try {
+    return readFileSync(`/proc/${pid}/comm`, 'utf8').trim();
+  } catch {
+    return null;
+  }
 }
 
 /** `--log-path`'s value in argv that did not parse, else Surfpool's default. */

@@ -90,6 +90,11 @@ export function surfpoolStartOptions(argv: string[], env: NodeJS.ProcessEnv, hom
   const port = text('port') ?? '8899';
   const wsPort = text('ws-port') ?? String(DEFAULT_WS_PORT);
   if (!/^\d+$/.test(wsPort) || Number(wsPort) < 1 || Number(wsPort) > 65535) throw new UsageError(`--ws-port must be a port (1 to 65535), not "${wsPort}"`);
+  if (Number(wsPort) === Number(port)) throw new UsageError(`--ws-port ${wsPort} is the RPC's --port: Surfpool serves WebSocket on a port of its own`);
+  const airdropAmount = text('airdrop-amount');
+  if (airdropAmount !== undefined && (!/^\d+$/.test(airdropAmount) || BigInt(airdropAmount) > 2n ** 64n - 1n)) {
+    throw new UsageError(`--airdrop-amount must be a whole number of lamports, not "${airdropAmount}"`);
+  }
   const mode = (text('block-production-mode') ?? 'clock').toLowerCase();
   if (!['clock', 'transaction', 'manual'].includes(mode)) {
     throw new UsageError(`Invalid block production mode: ${mode}. Valid values are: clock, transaction, manual`);
@@ -146,7 +151,7 @@ export function surfpoolStartOptions(argv: string[], env: NodeJS.ProcessEnv, hom
     anchorTestConfigs: anchor ? configs : [],
     runbooks,
   };
-  const amount = BigInt(/^\d+$/.test(text('airdrop-amount') ?? '') ? text('airdrop-amount')! : DEFAULT_AIRDROP_LAMPORTS);
+  const amount = airdropAmount === undefined ? DEFAULT_AIRDROP_LAMPORTS : BigInt(airdropAmount);
   const keypairs = (values['airdrop-keypair-path'] as string[] | undefined) ?? [`${home}/.config/solana/id.json`];
   const airdrops = [
     ...((values.airdrop as string[] | undefined) ?? []),

@@ -50,6 +50,8 @@ export class CheatcodeState {
   readonly idls = new Map<string, { slot: number; idl: Record<string, unknown> }[]>();
   readonly profiles = new Map<string, KeyedProfile>();
   readonly tags = new Map<string, string[]>();
+  /** Each tagged profile's tag, so that an evicted profile leaves its tag. */
+  readonly tagOf = new Map<string, string>();
   readonly streamed = new Map<string, boolean>();
   readonly offline = new Set<string>();
 

@@ -2,7 +2,7 @@ import { PublicKey } from '@solana/web3.js';
 import { addressOf } from '../../../base/crypto/key-cache.ts';
 import { toAccountSnapshot } from '../../../domain/fixtures/surfpool-snapshot.ts';
 import { BPF_LOADER_2, UPGRADEABLE_LOADER } from '../../../domain/ledger/program-accounts.ts';
-import { accountJson } from '../../rpc/account-json.ts';
+import { accountJson, MAX_ANSWER_DATA_BYTES } from '../../rpc/account-json.ts';
 import { withContext } from '../../rpc/context.ts';
 import { invalidParams, paramsError } from '../../rpc/json-rpc-error.ts';
 import { describeType, positional, requirePubkey } from '../../rpc/params.ts';
@@ -84,6 +84,17 @@ export function infoCheatcodes(parts: CheatcodeParts, state: CheatcodeState): Re
           keys = (await parts.controls.accountDumps()).map(({ pubkey }) => new PublicKey(pubkey));
         }
         const accounts = await ledger.readAccounts(keys);
+        // As getProgramAccounts: at most 64 MiB of account data in one answer (a ledger of big accounts is exported in parts).
+        const bytes = accounts.reduce((sum, account, index) => {
+          const address = addressOf(keys[index]!);
+          return account === null || config.exclude.has(address) ? sum : sum + account.data.length;
+        }, 0);
+        if (bytes > MAX_ANSWER_DATA_BYTES) {
+          throw paramsError(
+            `Too much account data to export: ${bytes} bytes; max ${MAX_ANSWER_DATA_BYTES} ` +
+              '(filter.includeAccounts, filter.excludeAccounts, or scope preTransaction)',
+          );
+        }
         const value: Record<string, unknown> = {};
         const entries = keys.map((key, index) => [addressOf(key), accounts[index] ?? null] as const).sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0));
         for (const [address, account] of entries) {

@@ -16,6 +16,8 @@ type Encoding = 'base64' | 'base58' | 'base64+zstd' | 'jsonParsed';
 const ENCODINGS: readonly Encoding[] = ['base64', 'base58', 'base64+zstd', 'jsonParsed'];
 /** Profiles kept, the oldest forgotten first (Surfpool's --max-profiles default). */
 const MAX_PROFILES = 200;
+/** A tag is a name, not a store. */
+const MAX_TAG_LENGTH = 256;
 
 /**
  * Surfpool's transaction profiles (`UiKeyedProfileResult`): a transaction simulated against the
@@ -29,10 +31,23 @@ const MAX_PROFILES = 200;
  * left out, as Surfpool leaves it out for `depth: "transaction"`.
  */
 export function profileCheatcodes(parts: CheatcodeParts, state: CheatcodeState): Record<string, Cheatcode> {
+  /** Kept by key and tag; past MAX_PROFILES the oldest goes, from its tag too (a tag with none left goes). */
   const keep = (profile: KeyedProfile, tag: string | null) => {
     state.profiles.set(profile.key, profile);
-    if (tag !== null) state.tags.set(tag, [...(state.tags.get(tag) ?? []), profile.key]);
-    while (state.profiles.size > MAX_PROFILES) state.profiles.delete(state.profiles.keys().next().value!);
+    if (tag !== null) {
+      state.tags.set(tag, [...(state.tags.get(tag) ?? []), profile.key]);
+      state.tagOf.set(profile.key, tag);
+    }
+    while (state.profiles.size > MAX_PROFILES) {
+      const oldest = state.profiles.keys().next().value!;
+      state.profiles.delete(oldest);
+      const oldTag = state.tagOf.get(oldest);
+      state.tagOf.delete(oldest);
+      if (oldTag === undefined) continue;
+      const left = (state.tags.get(oldTag) ?? []).filter((key) => key !== oldest);
+      if (left.length === 0) state.tags.delete(oldTag);
+      else state.tags.set(oldTag, left);
+    }
   };
   return {
     surfnet_profileTransaction: {
@@ -42,6 +57,7 @@ export function profileCheatcodes(parts: CheatcodeParts, state: CheatcodeState):
         if (typeof encoded !== 'string') throw invalidParams(`invalid type: ${describeType(encoded)}, expected a string`);
         const tag = tagRaw === undefined || tagRaw === null ? null : typeof tagRaw === 'string' ? tagRaw : null;
         if (tagRaw !== undefined && tagRaw !== null && tag === null) throw invalidParams(`invalid type: ${describeType(tagRaw)}, expected a string`);
+        if (tag !== null && tag.length > MAX_TAG_LENGTH) throw paramsError(`A tag is at most ${MAX_TAG_LENGTH} characters`);
         const encoding = encodingOf(configRaw);
         const decoded = decodeBase64AsRust(encoded);
         if ('error' in decoded) throw paramsError('Invalid base64 transaction');
