@@ -12,6 +12,7 @@ import { type Rpc, rpcAt } from './support/json-rpc.ts';
 const MINT = Keypair.generate().publicKey.toBase58();
 const SOL = 1_000_000_000n;
 const MEMO = new PublicKey('MemoSq4gqABAXKb96qnH8TysNcWxMyWCqXgDLGmfcHr');
+const STAKE = new PublicKey('Stake11111111111111111111111111111111111111');
 
 describe('genesis settings', () => {
   let emulator: RelayEmulator;
@@ -73,5 +74,36 @@ describe('genesis settings that no genesis holds', () => {
       expect(error?.code).toBe('GENESIS_INVALID');
       expect(error!.message).toMatch(message);
     }
+  });
+});
+
+describe('--deactivate-feature (option genesis.deactivateFeatures)', () => {
+  // The runtime's feature set is the engine's: LiteSVM 1.5 runs the stake program as mainnet's core BPF build, which
+  // runs under the features it is given. bankrun's 1.18 runtime takes the flag too, with other programs.
+  it.runIf((process.env.RELAY_EMULATOR_ENGINE ?? 'litesvm') === 'litesvm')('reaches the runtime: a feature turned off changes how a program runs', async () => {
+    const MOVE_LAMPORTS = 17;
+    const errorWith = async (deactivateFeatures: string[]) => {
+      const emulator = await createRelayEmulator({ genesis: { deactivateFeatures } });
+      try {
+        const payer = Keypair.generate();
+        await emulator.faucet({ address: payer.publicKey, lamports: SOL });
+        const rpc = rpcAt(emulator.config.rpcUrl);
+        const { value } = await rpc('getLatestBlockhash');
+        const data = Buffer.alloc(12);
+        data.writeUInt32LE(MOVE_LAMPORTS, 0);
+        data.writeBigUInt64LE(1n, 4);
+        const keys = [Keypair.generate().publicKey, Keypair.generate().publicKey].map((pubkey) => ({ pubkey, isSigner: false, isWritable: true }));
+        const tx = new Transaction({ feePayer: payer.publicKey, blockhash: value.blockhash, lastValidBlockHeight: value.lastValidBlockHeight });
+        tx.add(new TransactionInstruction({ programId: STAKE, keys: [...keys, { pubkey: payer.publicKey, isSigner: true, isWritable: false }], data }));
+        tx.sign(payer);
+        return JSON.stringify((await rpc('simulateTransaction', [tx.serialize().toString('base64'), { encoding: 'base64' }])).value.err);
+      } finally {
+        await emulator.close();
+      }
+    };
+    // With mainnet's features the stake program reads its accounts (and refuses them: not stake accounts) ...
+    expect(await errorWith([])).toBe('{"InstructionError":[0,"InvalidAccountOwner"]}');
+    // ... and with feature 7bTK6Jis… off, the runtime sets the program up differently, and it never gets that far.
+    expect(await errorWith(['7bTK6Jis8Xpfrs8ZoUfiMDPazTcdPcTWheZFJTA5Z6X4'])).not.toBe('{"InstructionError":[0,"InvalidAccountOwner"]}');
   });
 });
