@@ -249,4 +249,40 @@ describe('the test wallet in a browser', () => {
       await new Promise((resolve) => third.close(resolve));
     }
   }, 120_000);
+
+  it('is found and used by @solana/wallet-adapter’s code unchanged: getWallets, StandardWalletAdapter, a web3.js Transaction the relay pays for', async () => {
+    // The dapp's wallet code, bundled for the browser as a dapp's bundler would (esbuild, from the published packages).
+    const { build } = await import('esbuild');
+    const bundle = await build({
+      entryPoints: [fileURLToPath(new URL('../fixtures/dapps/wallet-adapter.ts', import.meta.url))],
+      bundle: true,
+      write: false,
+      format: 'iife',
+      platform: 'browser',
+      target: 'chrome120',
+      define: { 'process.env.NODE_ENV': '"production"', global: 'globalThis' },
+      logLevel: 'error',
+    });
+    const wallet = new TestWallet({ keypair: alice, rpcUrl: emulator.config.rpcUrl, feePayer: emulator.config.feePayer });
+    const { page, trouble } = await open(wallet);
+    await page.addScriptTag({ content: bundle.outputFiles[0]!.text });
+    const { blockhash } = (await rpc('getLatestBlockhash', [])).value;
+    const result = await page.evaluate(
+      ([feePayer, recent]) => (window as unknown as { signWithAdapter(a: string, b: string): Promise<unknown> }).signWithAdapter(feePayer!, recent!),
+      [emulator.config.feePayer, blockhash],
+    );
+    expect(result).toEqual({
+      adapter: 'Relay Emulator',
+      readyState: 'Installed',
+      owner: alice.publicKey.toBase58(),
+      // The relay's slot left for the relay; the user's signed.
+      signatures: [
+        [emulator.config.feePayer, 'empty'],
+        [alice.publicKey.toBase58(), 'signed'],
+      ],
+    });
+    expect(wallet.requests.map((request) => request.method)).toEqual(['connect', 'signTransaction']);
+    expect(trouble).toEqual([]);
+    await page.close();
+  }, 120_000);
 });
