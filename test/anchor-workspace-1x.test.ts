@@ -10,6 +10,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { Keypair, PublicKey } from '@solana/web3.js';
+import { rpcAt } from './support/json-rpc.ts';
 import { afterAll, describe, expect, it } from 'vitest';
 import { readAnchorWorkspace } from '../src/domain/fixtures/anchor-workspace.ts';
 import { cargoTargetDirectory } from '../src/domain/fixtures/cargo-target.ts';
@@ -75,16 +76,7 @@ describe('Anchor 1.1’s generated accounts', () => {
       const mints = readdirSync(join(dir, '.anchor/generated_accounts')).filter((name) => name.endsWith('.mint.json'));
       expect(mints).toHaveLength(2);
       const served = new PublicKey(mints.find((name) => !name.startsWith(mint!.address.toBase58()))!.split('.')[0]!);
-      const rpc = async (method: string, params: unknown[]) =>
-        (
-          (await (
-            await fetch(emulator.config.rpcUrl, {
-              method: 'POST',
-              headers: { 'content-type': 'application/json' },
-              body: JSON.stringify({ jsonrpc: '2.0', id: 1, method, params }),
-            })
-          ).json()) as any
-        ).result;
+      const rpc = (method: string, params: unknown[]) => rpcAt(emulator.config.rpcUrl)(method, params);
       const parsedMint = (await rpc('getAccountInfo', [served.toBase58(), { encoding: 'jsonParsed' }])).value.data.parsed.info;
       expect(parsedMint).toMatchObject({ decimals: 6, supply: '1000000', mintAuthority: authority, isInitialized: true, freezeAuthority: null });
       const owned = (await rpc('getTokenAccountsByOwner', [owner, { mint: served.toBase58() }, { encoding: 'jsonParsed' }])).value;

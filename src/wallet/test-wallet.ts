@@ -72,9 +72,7 @@ export class TestWallet {
     this.#options = options;
     const given = options.keypair;
     this.#keypair = given === undefined ? Keypair.generate() : given instanceof Keypair ? given : Keypair.fromSecretKey(given);
-    if (options.feePayer !== undefined && this.#keypair.publicKey.toBase58() === options.feePayer) {
-      throw new Error("relay-emulator wallet: that key is the relay's fee payer; a user's wallet never holds it");
-    }
+    this.#refuseRelayKey(this.#keypair);
     this.#origins = options.origins ? new Set(options.origins.map((origin) => new URL(origin).origin)) : null;
   }
 
@@ -112,9 +110,7 @@ export class TestWallet {
 
   /** The user switches to another key: the pages hear `change` (and `accountChanged`). */
   async switchAccount(keypair: Keypair): Promise<void> {
-    if (this.#options.feePayer !== undefined && keypair.publicKey.toBase58() === this.#options.feePayer) {
-      throw new Error("relay-emulator wallet: that key is the relay's fee payer; a user's wallet never holds it");
-    }
+    this.#refuseRelayKey(keypair);
     this.#current = keypair;
     await this.#tell(this.#connected ? [this.#accountJson()] : []);
   }
@@ -123,6 +119,13 @@ export class TestWallet {
   async disconnect(): Promise<void> {
     this.#connected = false;
     await this.#tell([]);
+  }
+
+  /** A user's wallet never holds the relay's fee payer: it could then sign as the relay. */
+  #refuseRelayKey(keypair: Keypair): void {
+    if (this.#options.feePayer !== undefined && keypair.publicKey.toBase58() === this.#options.feePayer) {
+      throw new Error("relay-emulator wallet: that key is the relay's fee payer; a user's wallet never holds it");
+    }
   }
 
   #key(): Keypair {

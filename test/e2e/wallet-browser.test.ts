@@ -12,6 +12,7 @@ import { fileURLToPath } from 'node:url';
 import { createRequire } from 'node:module';
 import { Keypair, PublicKey } from '@solana/web3.js';
 import type { Page } from 'playwright-core';
+import { rpcAt } from '../support/json-rpc.ts';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createRelayEmulator, type RelayEmulator } from '../../src/index.ts';
 import { loadFixtures } from '../../src/domain/fixtures/load-fixtures.ts';
@@ -57,16 +58,7 @@ describe('the test wallet in a browser', () => {
     await new Promise((resolve) => dapp?.server.close(resolve));
   });
 
-  const rpc = async (method: string, params: unknown[]) =>
-    (
-      (await (
-        await fetch(emulator.config.rpcUrl, {
-          method: 'POST',
-          headers: { 'content-type': 'application/json' },
-          body: JSON.stringify({ jsonrpc: '2.0', id: 1, method, params }),
-        })
-      ).json()) as any
-    ).result;
+  const rpc = (method: string, params: unknown[]) => rpcAt(emulator.config.rpcUrl)(method, params);
   const balance = async (owner: string) => {
     const { value } = await rpc('getTokenAccountsByOwner', [owner, { mint: USDC }, { encoding: 'jsonParsed' }]);
     return BigInt(value[0]?.account.data.parsed.info.tokenAmount.amount ?? 0);

@@ -15,6 +15,7 @@ import { loadFixtures } from '../../src/domain/fixtures/load-fixtures.ts';
 import { TestWallet } from '../../src/wallet/index.ts';
 import { type Browser, launchChromium, pageTrouble } from '../support/browser.ts';
 import { installJudge } from '../support/judge-install.ts';
+import { rpcAt } from '../support/json-rpc.ts';
 
 const JUDGE = fileURLToPath(new URL('../real-clients/kit-react/', import.meta.url));
 const alice = Keypair.fromSecretKey(decodeBase58(loadFixtures().wallets.find((wallet) => wallet.name === 'alice')!.secretKey!)!);
@@ -53,12 +54,7 @@ describe('kit’s React hooks with the test wallet', () => {
     await page.route('**/favicon.ico', (route) => route.fulfill({ status: 204 }));
     await page.goto(`${new URL(emulator.config.rpcUrl).origin}/health`);
     await page.addScriptTag({ content: bundle });
-    const response = await fetch(emulator.config.rpcUrl, {
-      method: 'POST',
-      headers: { 'content-type': 'application/json' },
-      body: JSON.stringify({ jsonrpc: '2.0', id: 1, method: 'getLatestBlockhash', params: [] }),
-    });
-    const { value } = ((await response.json()) as { result: { value: { blockhash: string; lastValidBlockHeight: number } } }).result;
+    const { value } = await rpcAt(emulator.config.rpcUrl)<{ value: { blockhash: string; lastValidBlockHeight: number } }>('getLatestBlockhash');
     await page.evaluate((lifetime) => (window as unknown as { runKitDapp(lifetime: unknown): void }).runKitDapp(lifetime), {
       relay: emulator.config.feePayer,
       blockhash: value.blockhash,
