@@ -37,7 +37,10 @@ describe.each(ENGINE_NAMES)('innerInstructions over the RPC on %s', (engine) => 
       headers: { 'X-API-Key': emulator.config.apiKey, 'Content-Type': 'application/json' },
       body: JSON.stringify({ signedTransaction: build({ instructions: createAtaInstructions(owner.publicKey), blockhash, signers: [owner] }) }),
     });
-    signature = ((await response.json()) as { signature: string }).signature;
+    // What the relay said, whole, if it did not relay it: every test below reads this transaction.
+    const body = await response.text();
+    expect(response.status, body).toBe(200);
+    signature = (JSON.parse(body) as { signature: string }).signature;
     await emulator.settle();
   });
   afterAll(() => emulator.close());

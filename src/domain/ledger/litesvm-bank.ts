@@ -103,7 +103,8 @@ export function settingsKey(settings: EngineSettings): string {
   return `epoch:${slotsPerEpoch ?? '-'};units:${computeUnitLimit ?? '-'};off:${[...deactivatedFeatures].sort().join('+')}|`;
 }
 
-function newBank(settings: EngineSettings): LiteSvm {
+/** A bank no engine has used: the one to read mainnet's programs from (mainnet-programs.ts), whatever the pool holds. */
+export function newBank(settings: EngineSettings = {}): LiteSvm {
   // Standard: sysvars, builtins, precompiles, the default SPL programs, every feature enabled.
   const svm = new LiteSvm();
   applySettings(svm, settings);

@@ -1,6 +1,6 @@
 import { PublicKey } from '@solana/web3.js';
 import type { GenesisAccount } from './engine.ts';
-import { releaseBank, takeBank } from './litesvm-bank.ts';
+import { newBank } from './litesvm-bank.ts';
 import { BPF_LOADER_2, readProgramData, UPGRADEABLE_LOADER } from './program-accounts.ts';
 import { InternalError } from '../../base/errors/internal-error.ts';
 
@@ -28,34 +28,32 @@ let cached: GenesisAccount[] | null = null;
  * LiteSVM bank holds it, in one executable account of BPF loader 2. An upgradeable program
  * (Token-2022) is loaded so too, its code taken out of its program-data account: bankrun's cache
  * (agave 1.18) waits for ever on a program whose program data says it was deployed at a slot
- * after its own (mainnet's, ~447 million), and hangs the engine. Read once per process.
+ * after its own (mainnet's, ~447 million), and hangs the engine. Read once per process, from a
+ * bank of its own: never one of the pool's, which an engine used (litesvm-bank.ts), so nothing an
+ * earlier emulator of the process ran can reach the programs every bankrun emulator loads.
  */
 export function currentProgramAccounts(): GenesisAccount[] {
   if (cached) return cached;
-  const { svm } = takeBank();
-  try {
-    const accounts: GenesisAccount[] = [];
-    const read = (address: PublicKey) => {
-      const account = svm.getAccount(address.toBytes());
-      if (!account) throw new InternalError('PROGRAM_MISSING', { address: address.toBase58() });
-      return { lamports: account.lamports(), owner: new PublicKey(account.owner()), data: account.data(), executable: account.executable() };
-    };
-    for (const id of PROGRAMS_BANKRUN_TAKES) {
-      const address = new PublicKey(id);
-      const program = read(address);
-      if (program.owner.equals(UPGRADEABLE_LOADER)) {
-        // The program account holds the address of its program-data account, which holds the ELF (program-accounts.ts).
-        const programData = read(new PublicKey(program.data.subarray(4, 36)));
-        const { elf } = readProgramData(programData) ?? {};
-        if (!elf) throw new InternalError('PROGRAM_MISSING', { address: address.toBase58() });
-        accounts.push({ address, account: { ...programData, owner: BPF_LOADER_2, data: elf, executable: true } });
-      } else {
-        accounts.push({ address, account: program });
-      }
+  const svm = newBank();
+  const accounts: GenesisAccount[] = [];
+  const read = (address: PublicKey) => {
+    const account = svm.getAccount(address.toBytes());
+    if (!account) throw new InternalError('PROGRAM_MISSING', { address: address.toBase58() });
+    return { lamports: account.lamports(), owner: new PublicKey(account.owner()), data: account.data(), executable: account.executable() };
+  };
+  for (const id of PROGRAMS_BANKRUN_TAKES) {
+    const address = new PublicKey(id);
+    const program = read(address);
+    if (program.owner.equals(UPGRADEABLE_LOADER)) {
+      // The program account holds the address of its program-data account, which holds the ELF (program-accounts.ts).
+      const programData = read(new PublicKey(program.data.subarray(4, 36)));
+      const { elf } = readProgramData(programData) ?? {};
+      if (!elf) throw new InternalError('PROGRAM_MISSING', { address: address.toBase58() });
+      accounts.push({ address, account: { ...programData, owner: BPF_LOADER_2, data: elf, executable: true } });
+    } else {
+      accounts.push({ address, account: program });
     }
-    cached = accounts;
-    return accounts;
-  } finally {
-    releaseBank(svm, []);
   }
+  cached = accounts;
+  return accounts;
 }
