@@ -13,7 +13,7 @@ import { TestWallet } from '../src/wallet/index.ts';
 import { launchChromium } from '../test/support/browser.ts';
 import type { WalletPageMeasurement } from './figures.ts';
 
-const DAPP = readFileSync(fileURLToPath(new URL('../examples/dapp/index.html', import.meta.url)), 'utf8');
+const DAPP = readFileSync(fileURLToPath(new URL('../test/fixtures/dapps/plain-dapp.html', import.meta.url)), 'utf8');
 const WEB3 = readFileSync(createRequire(import.meta.url).resolve('@solana/web3.js/lib/index.iife.min.js'), 'utf8');
 
 export async function measureWalletPage(rounds: number): Promise<WalletPageMeasurement> {

@@ -72,6 +72,8 @@ export function relaysPanel(searchParams, app) {
     async refresh() {
       const { group, ...served } = filter;
       const { relays } = await call(`__emulator/relays${query(served)}`);
+      // What each test's wallet was asked (relay-emulator/playwright), shown beside the test's relays.
+      const { requests } = group === 'test' ? await call('__emulator/wallet-requests') : { requests: [] };
       const total = relays.reduce((sum, relay) => sum + (relay.sponsorCost ?? 0), 0);
       const caption =
         "Relays and refused requests, newest first (received: this machine's clock). Select one for its detail. " +
@@ -81,7 +83,7 @@ export function relaysPanel(searchParams, app) {
         table(
           caption,
           ['Received', 'Operation', 'Signature or id', 'Status', 'Policy', 'Fee', 'Sponsor cost', 'Sponsor exposure', 'Error'],
-          group === 'test' ? grouped(relays) : relays.map(row),
+          group === 'test' ? grouped(relays, requests) : relays.map(row),
           {
             id: 'relay-table',
           },
@@ -109,14 +111,23 @@ function row(relay) {
 
 /**
  * The rows under a heading row per test (the label each relay is charged to, in the order each first
- * appears), each heading with its relays' count and what they cost the sponsor.
+ * appears), each heading with its relays' count and what they cost the sponsor, then what the test's
+ * wallet was asked (a test whose wallet was asked and that relayed nothing has its group too).
  */
-function grouped(relays) {
+function grouped(relays, walletRequests) {
   const groups = new Map();
-  for (const relay of relays) {
-    const label = relay.label ?? (relay.source === 'refused' ? 'refused requests' : 'no test');
+  const wallets = new Map();
+  const groupOf = (label) => {
     if (!groups.has(label)) groups.set(label, []);
-    groups.get(label).push(relay);
+    return groups.get(label);
+  };
+  for (const relay of relays) groupOf(relay.label ?? (relay.source === 'refused' ? 'refused requests' : 'no test')).push(relay);
+  // Oldest first within a test, as the user was asked.
+  for (const request of [...walletRequests].reverse()) {
+    const label = request.test ?? 'no test';
+    groupOf(label);
+    if (!wallets.has(label)) wallets.set(label, []);
+    wallets.get(label).push(request);
   }
   return [...groups.entries()].flatMap(([label, members]) => {
     const cost = members.reduce((sum, relay) => sum + (relay.sponsorCost ?? 0), 0);
@@ -130,8 +141,41 @@ function grouped(relays) {
         h('span', { class: 'muted' }, ` · ${members.length} · the sponsor paid ${lamports(cost)} (${sol(cost)})`),
       ),
     );
-    return [heading, ...members.map(row)];
+    const asked = wallets.get(label);
+    return [heading, ...(asked ? [walletRow(label, asked)] : []), ...members.map(row)];
   });
+}
+
+/** One row: each request the test's wallet answered, in order, with what the user decided and what a transaction asked. */
+function walletRow(label, requests) {
+  return h(
+    'tr',
+    { class: 'wallet-requests', 'data-group': label },
+    h(
+      'td',
+      { colspan: 9 },
+      h('span', { class: 'muted' }, 'Wallet: '),
+      h(
+        'ol',
+        { class: 'wallet-list' },
+        requests.map((request) =>
+          h(
+            'li',
+            { 'data-method': request.method, 'data-outcome': request.outcome, title: request.reason ?? '' },
+            `${request.method} ${request.outcome}`,
+            request.legacy ? h('span', { class: 'muted' }, ' (window.solana)') : null,
+            request.transaction ? h('span', { class: 'muted' }, ` · ${walletPays(request.transaction)}`) : null,
+            request.outcome !== 'approved' && request.origin ? h('span', { class: 'muted' }, ` · ${request.origin}`) : null,
+          ),
+        ),
+      ),
+    ),
+  );
+}
+
+function walletPays(transaction) {
+  const payer = transaction.walletPaysFee ? 'the user pays the fee' : `fee payer ${transaction.feePayer.slice(0, 4)}…${transaction.feePayer.slice(-4)}`;
+  return `${payer}, ${transaction.signers.length} signer${transaction.signers.length === 1 ? '' : 's'}`;
 }
 
 /** The policy verdict in words: passed, unchecked, or refused with its rule and code. */

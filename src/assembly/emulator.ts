@@ -14,6 +14,7 @@ import type { TestControlMethods } from '../interfaces/controls/control-types.ts
 import { fileGenesisTokenAccounts, registerCoreState } from '../domain/snapshots/core-parts.ts';
 import { FaultBook } from '../interfaces/controls/faults.ts';
 import { RequestJournal } from '../interfaces/controls/request-journal.ts';
+import { WalletLog, type WalletLogEntry, type WalletLogInput } from '../interfaces/ui/inspector/wallet-log.ts';
 import { createTestControls } from '../interfaces/controls/test-controls.ts';
 import { cors } from '../core/cors.ts';
 import type { AnyRoom } from '../core/room.ts';
@@ -103,6 +104,13 @@ export interface RelayEmulator extends TestControlMethods {
    * running in process), else its app. `relay-emulator/vitest` and `--sponsor-costs` report it.
    */
   sponsorCosts(): SponsorCostEntry[];
+  /**
+   * Keeps what a dapp asked of a test wallet (relay-emulator/wallet's WalletRequest) under the test's
+   * label, for the web UI to list beside that test's relays (GET /__emulator/wallet-requests).
+   * relay-emulator/playwright's fixture records every request of its wallet; reset() forgets them.
+   * Null (nothing kept) for a method no wallet has.
+   */
+  recordWalletRequest(request: WalletLogInput, test?: string | null): WalletLogEntry | null;
   /**
    * What start warned of, one line each (also written to stderr): a program Kora's allowed_programs
    * or policy.extraPrograms allow that nothing on the ledger runs, and which of two dumps of one
@@ -328,6 +336,8 @@ async function assemble(options: RelayEmulatorOptions, loopback: CoreListener | 
   services.state.register(legacy.statePart());
   services.state.register({ name: 'rateLimit', snapshot: () => undefined, restore: () => undefined, reset: () => services.rateLimiter?.reset() });
   const journal = new RequestJournal({ maxEntries: options.journalLimit ?? DEFAULT_JOURNAL_LIMIT });
+  const wallets = new WalletLog(now);
+  services.state.register({ name: 'walletRequests', snapshot: () => undefined, restore: () => undefined, reset: () => wallets.clear() });
   const admin = new AdminGuard();
   const controls = createTestControls({ deps: services, faults, journal, queue: queueOptions });
 
@@ -389,7 +399,7 @@ async function assemble(options: RelayEmulatorOptions, loopback: CoreListener | 
     currentRoom(services),
     metaRoom(services),
     controlsRoom(services, { controls, guard: admin }),
-    uiRoom({ ...services, sponsors }, { journal, feed, guard: admin }),
+    uiRoom({ ...services, sponsors }, { journal, feed, wallets, guard: admin }),
   ];
   const core = createCore({
     rooms,
@@ -437,6 +447,11 @@ async function assemble(options: RelayEmulatorOptions, loopback: CoreListener | 
     warnings,
     notes: clones.map((clone) => clone.summary),
     sponsorCosts: () => [...sponsorCostsByLabel(submissions.all(), sponsors).entries()].map(([label, cost]) => ({ label, ...cost })),
+    recordWalletRequest(request, test = null) {
+      const entry = wallets.record(request, test);
+      if (entry) events.emit('wallet-request', entry.id);
+      return entry;
+    },
     ...controls,
     async settle() {
       await queue.settle();

@@ -1122,6 +1122,30 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/__emulator/wallet-requests": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * What dapps asked of test wallets (relay-emulator/wallet), by test, newest first.
+         * @description A test wallet in a Playwright test (relay-emulator/playwright) records every request its page
+         *     made of it (connect, signTransaction, signMessage...) with what the user decided, and the
+         *     fixture hands each record to the worker's emulator under the test's label, the one its
+         *     relays are charged to (X-Relay-Emulator-Test). The web UI lists them beside the test's relays.
+         *     reset() forgets them, as it forgets the relays.
+         */
+        get: operations["emulatorWalletRequests"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/__emulator/relays/{id}": {
         parameters: {
             query?: never;
@@ -2198,6 +2222,41 @@ export interface components {
          * @enum {string}
          */
         EmulatorRelayStatus: "Queued" | "Processed" | "Confirmed" | "Finalized" | "Failed" | "Refused";
+        EmulatorWalletRequestList: {
+            requests: components["schemas"]["EmulatorWalletRequest"][];
+        };
+        EmulatorWalletRequest: {
+            id: number;
+            /** Format: date-time */
+            time: string;
+            /** @description The test it was made in (the label its relays are charged to); null outside a test. */
+            test: string | null;
+            /** @enum {string} */
+            method: "connect" | "disconnect" | "signTransaction" | "signAndSendTransaction" | "signMessage" | "signIn";
+            /** @description The origin of the page (frame) that asked. */
+            origin: string;
+            /** @description Asked through Phantom's window.solana rather than the Wallet Standard. */
+            legacy: boolean;
+            /**
+             * @description approved; rejected by the test's choice, as a user would (4001); refused (an origin the test did not allow, a key the wallet does not hold).
+             * @enum {string}
+             */
+            outcome: "approved" | "rejected" | "refused";
+            reason: string | null;
+            /** @description What a transaction asked the user to sign. */
+            transaction: null | {
+                version: "legacy" | 0;
+                feePayer: string;
+                signers: string[];
+                programs: string[];
+                /** @description The wallet's own key pays the fee (the user pays, not the relay). */
+                walletPaysFee: boolean;
+            };
+            /** @description A message to sign, as text (or base64 when it is not text), its first 2048 characters. */
+            message: string | null;
+            /** @description signAndSendTransaction's signature. */
+            signature: string | null;
+        };
         EmulatorRelayList: {
             relays: components["schemas"]["EmulatorRelayRow"][];
         };
@@ -4359,6 +4418,29 @@ export interface operations {
                 };
             };
             400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            500: components["responses"]["InternalError"];
+        };
+    };
+    emulatorWalletRequests: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The requests, newest first. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["EmulatorWalletRequestList"];
+                };
+            };
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
             500: components["responses"]["InternalError"];

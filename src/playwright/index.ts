@@ -7,6 +7,8 @@
  * - `wallet`: a TestWallet (relay-emulator/wallet) injected into the test's page before the dapp's
  *   scripts run, holding the `walletKey` option's key (`alice`, `bob`: a fixture wallet; a 64-byte
  *   secret key; default a fresh key the faucet funds with 1 SOL), approving unless the test decides.
+ * - The page is told where its relay is before its scripts run: `window.__RELAY_EMULATOR__`
+ *   ({@link DappUrls}), which a dapp reads before its build's env (examples/dapp/src/relay.js).
  * - Each test's requests from the page to the emulator carry X-Relay-Emulator-Test, so its sponsored
  *   transactions are charged to it; the figures are attached to the test, and
  *   `relay-emulator/playwright/reporter` writes `sponsor-costs.json` as relay-emulator/vitest does.
@@ -90,8 +92,13 @@ export const test = base.extend<RelayEmulatorTestFixtures, RelayEmulatorWorkerFi
         feePayer: emulator.config.feePayer,
         legacy: walletLegacy,
         headers,
+        // The web UI lists them beside the test's relays (GET /__emulator/wallet-requests).
+        onRequest: (request) => emulator.recordWalletRequest(request, label),
         ...(origins ? { origins } : {}),
       });
+      // Where the dapp finds its relay: the worker's emulator, before the page's scripts run (a dapp built
+      // with its URLs in env reads these first: examples/dapp/src/relay.js).
+      await page.addInitScript({ content: `globalThis.__RELAY_EMULATOR__ = Object.freeze(${JSON.stringify(dappUrls(emulator))});` });
       await wallet.install(page);
       await use(wallet);
       // What the test's sponsored transactions cost, once the queue has landed them.
@@ -105,6 +112,27 @@ export const test = base.extend<RelayEmulatorTestFixtures, RelayEmulatorWorkerFi
     { auto: true },
   ],
 });
+
+/** What `window.__RELAY_EMULATOR__` tells the dapp: the relay (current interface), its API key, the RPC, Kora, PubSub and the fee payer. */
+export interface DappUrls {
+  relayUrl: string;
+  apiKey: string;
+  rpcUrl: string;
+  koraUrl: string;
+  pubsubUrl: string | null;
+  feePayer: string;
+}
+
+function dappUrls({ config }: RelayEmulator): DappUrls {
+  return {
+    relayUrl: config.baseUrl,
+    apiKey: config.apiKey,
+    rpcUrl: config.rpcUrl,
+    koraUrl: config.koraUrl,
+    pubsubUrl: config.pubsubUrl,
+    feePayer: config.feePayer,
+  };
+}
 
 /** The wallet's key: a fixture wallet by name, a secret key, or a fresh one. */
 function keyOf(key: WalletKey, fixtures: RelayEmulatorOptions['fixtures']): Keypair {

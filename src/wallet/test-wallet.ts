@@ -1,5 +1,5 @@
 // Over 250 lines: one class, the wallet's state and its answer to each of the page's six requests (the page's script and the request record are apart).
-import { Keypair, type PublicKey, VersionedTransaction } from '@solana/web3.js';
+import { Keypair, type PublicKey, type VersionedTransaction } from '@solana/web3.js';
 import { createEd25519Signer } from '../base/crypto/ed25519.ts';
 import { encodeBase58 } from '../base/crypto/base58.ts';
 import { ACCOUNTS_CHANGED, walletScript } from './wallet-script.ts';
@@ -23,6 +23,8 @@ export interface TestWalletOptions {
   name?: string;
   /** Headers the wallet's own requests to the emulator carry (the fixture names the test: X-Relay-Emulator-Test). */
   headers?: Record<string, string>;
+  /** Called with each request once it is answered (relay-emulator/playwright hands them to the emulator's web UI). */
+  onRequest?: (request: WalletRequest) => void;
 }
 
 const ICON =
@@ -176,6 +178,17 @@ export class TestWallet {
       if (record.outcome === 'approved') record.outcome = 'refused';
       record.reason = failure.message;
       return JSON.stringify({ error: { code: failure.code, name: failure.name, message: failure.message } });
+    } finally {
+      this.#report(record);
+    }
+  }
+
+  /** Hands a request, answered, to `onRequest`; what it throws is the test's and never reaches the page. */
+  #report(record: WalletRequest): void {
+    try {
+      this.#options.onRequest?.(record);
+    } catch (error) {
+      console.error('relay-emulator/wallet: onRequest threw', error);
     }
   }
 

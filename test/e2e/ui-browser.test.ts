@@ -120,6 +120,18 @@ describe('web UI in chromium', () => {
     const group = page.locator('#relay-table tr.group[data-group="app relay-emulator-dev-key"]');
     await expect.poll(() => group.count(), { timeout: LIVE }).toBe(1);
     expect(await group.textContent()).toContain(`the sponsor paid ${cost.toLocaleString('en-US')} lamports`);
+    // A test whose wallet was asked and that relayed nothing (the user rejected): its group, with what the wallet answered, live.
+    const asked = { origin: 'http://127.0.0.1:4173', legacy: false } as const;
+    server.emulator.recordWalletRequest({ ...asked, method: 'connect', outcome: 'approved' }, 'send.spec > rejects');
+    server.emulator.recordWalletRequest(
+      { ...asked, method: 'signTransaction', outcome: 'rejected', reason: 'User rejected the request.' },
+      'send.spec > rejects',
+    );
+    const walletRow = page.locator('#relay-table tr.wallet-requests[data-group="send.spec > rejects"]');
+    await expect
+      .poll(() => walletRow.locator('li').allTextContents(), { timeout: LIVE })
+      .toEqual(['connect approved', 'signTransaction rejected · http://127.0.0.1:4173']);
+    expect(await page.locator('#relay-table tr.group[data-group="send.spec > rejects"]').textContent()).toContain('· 0 · the sponsor paid 0 lamports');
     await page.locator('#filter-group').selectOption('');
 
     // Refused by the fee-payer policy: answered 4xx, never a transaction, shown with its code and rule.

@@ -1,6 +1,6 @@
 /**
  * Issue 54: the test wallet in a real browser (Debian's chromium, driven by playwright-core), on a
- * dapp page that finds wallets as the Wallet Standard says (examples/dapp/index.html, with
+ * dapp page that finds wallets as the Wallet Standard says (test/fixtures/dapps/plain-dapp.html, with
  * web3.js's own browser build): connect, a USDC transfer the relay pays for, signed by the wallet
  * (its slot only) and relayed; a rejection with the user's 4001; Phantom's window.solana; another
  * origin refused; a transaction that asks the user to pay the fee, recorded as such; and 100 requests
@@ -20,7 +20,7 @@ import { decodeBase58 } from '../../src/base/crypto/base58.ts';
 import { TestWallet } from '../../src/wallet/index.ts';
 import { type Browser, launchChromium, pageTrouble } from '../support/browser.ts';
 
-const DAPP = readFileSync(fileURLToPath(new URL('../../examples/dapp/index.html', import.meta.url)), 'utf8');
+const DAPP = readFileSync(fileURLToPath(new URL('../fixtures/dapps/plain-dapp.html', import.meta.url)), 'utf8');
 const WEB3 = readFileSync(createRequire(import.meta.url).resolve('@solana/web3.js/lib/index.iife.min.js')!, 'utf8');
 const fixtures = loadFixtures();
 const alice = Keypair.fromSecretKey(decodeBase58(fixtures.wallets.find((wallet) => wallet.name === 'alice')!.secretKey!)!);
@@ -131,11 +131,17 @@ describe('the test wallet in a browser', () => {
     await page.close();
   }, 120_000);
 
-  it('refuses a page of another origin, whatever the user would choose', async () => {
-    const wallet = new TestWallet({ keypair: alice, rpcUrl: emulator.config.rpcUrl, origins: ['http://dapp.example'] });
+  it('refuses a page of another origin, whatever the user would choose; onRequest hears the refusal, and what it throws never reaches the page', async () => {
+    const heard: string[] = [];
+    const onRequest = (request: { method: string; outcome: string }) => {
+      heard.push(`${request.method} ${request.outcome}`);
+      throw new Error('the test’s own hook broke');
+    };
+    const wallet = new TestWallet({ keypair: alice, rpcUrl: emulator.config.rpcUrl, origins: ['http://dapp.example'], onRequest });
     const { page } = await open(wallet);
     expect(await click(page, 'connect', /connected|failed/)).toMatch(/^connect failed: 4100 The requested method and\/or account has not been authorized/);
     expect(wallet.requests[0]).toMatchObject({ method: 'connect', origin: dapp.origin, outcome: 'refused' });
+    expect(heard).toEqual(['connect refused']);
     await page.close();
   }, 120_000);
 

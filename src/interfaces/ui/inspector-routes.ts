@@ -11,6 +11,7 @@ import { overview } from './inspector/overview.ts';
 import { relayDetail } from './inspector/relay-detail.ts';
 import { relayRows, type RelayFilter } from './inspector/relay-rows.ts';
 import { walletView } from './inspector/wallet-view.ts';
+import type { WalletLog } from './inspector/wallet-log.ts';
 import type { UiDeps } from './ui-deps.ts';
 import { TRANSACTION_ORIGINS, type TransactionOrigin } from '../../domain/store/submissions.ts';
 
@@ -19,16 +20,18 @@ type Context = RouteContext<UiDeps>;
 export interface InspectorRoutesOptions {
   journal: RequestJournal;
   feed: LiveFeed;
+  /** What test wallets were asked (relay-emulator/playwright records them). */
+  wallets: WalletLog;
 }
 
 const RELAY_STATUSES = ['Queued', 'Processed', 'Confirmed', 'Finalized', 'Failed', 'Refused'] as const;
 
 /**
  * What the web UI reads, under /__emulator and behind the admin guard like every control (the room's middleware): the
- * overview, the relay list and one relay's detail, a wallet, and the change events.
+ * overview, the relay list and one relay's detail, a wallet, what test wallets were asked, and the change events.
  */
 export function inspectorRoutes(options: InspectorRoutesOptions): Route<UiDeps>[] {
-  const { journal, feed } = options;
+  const { journal, feed, wallets } = options;
   const route = (path: string, operationId: string, handle: (context: Context) => Promise<Response>): Route<UiDeps> => ({
     method: 'GET',
     path,
@@ -69,6 +72,8 @@ export function inspectorRoutes(options: InspectorRoutesOptions): Route<UiDeps>[
     route('/__emulator/wallets/{address}', 'emulatorWallet', async ({ deps, params }) =>
       jsonResponse(await walletView(deps, parseAddress(params.address, 'address'))),
     ),
+
+    route('/__emulator/wallet-requests', 'emulatorWalletRequests', async () => jsonResponse({ requests: wallets.list() })),
 
     route('/__emulator/events', 'emulatorEvents', async ({ request }) => {
       // HEAD gets the headers only: a stream nobody reads would never be cancelled.

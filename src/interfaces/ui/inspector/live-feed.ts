@@ -8,6 +8,8 @@ export const CHANGE_INTERVAL_MS = 250;
 export interface LiveFeedEvents {
   'state-change': unknown;
   exchange: Exchange;
+  /** A test wallet's request, kept for the UI (its id). */
+  'wallet-request': number;
 }
 
 /**
@@ -49,6 +51,7 @@ export class LiveFeed {
     const changed = () => this.#schedule();
     this.#detach = [
       this.#events.on('state-change', changed),
+      this.#events.on('wallet-request', changed),
       this.#events.on('exchange', (exchange) => {
         if (mayChangeSomething(exchange)) changed();
       }),
