@@ -1,6 +1,6 @@
 /**
  * What relay-emulator/playwright's fixture adds to a Playwright test (issue 54): in one Chromium,
- * round by round, a bare page opened on the example dapp (a loopback server) against the same page
+ * round by round, a bare page opened on the plain dapp page (test/fixtures/dapps/plain-dapp.html, a loopback server) against the same page
  * with the fixture's work before it: the worker's emulator started (its first test), reset, the
  * test wallet injected. Interleaved rounds.
  */
