@@ -73,6 +73,8 @@ export function relaysPanel(searchParams, app) {
       const { group, ...served } = filter;
       const { relays } = await call(`__emulator/relays${query(served)}`);
       // What each test's wallet was asked (relay-emulator/playwright), shown beside the test's relays.
+      // With a filter on, only the tests it leaves relays of (a wallet request names no mint nor status).
+      const filtered = Object.values(served).some((value) => value !== '');
       const { requests } = group === 'test' ? await call('__emulator/wallet-requests') : { requests: [] };
       const total = relays.reduce((sum, relay) => sum + (relay.sponsorCost ?? 0), 0);
       const caption =
@@ -83,7 +85,7 @@ export function relaysPanel(searchParams, app) {
         table(
           caption,
           ['Received', 'Operation', 'Signature or id', 'Status', 'Policy', 'Fee', 'Sponsor cost', 'Sponsor exposure', 'Error'],
-          group === 'test' ? grouped(relays, requests) : relays.map(row),
+          group === 'test' ? grouped(relays, requests, filtered) : relays.map(row),
           {
             id: 'relay-table',
           },
@@ -112,9 +114,10 @@ function row(relay) {
 /**
  * The rows under a heading row per test (the label each relay is charged to, in the order each first
  * appears), each heading with its relays' count and what they cost the sponsor, then what the test's
- * wallet was asked (a test whose wallet was asked and that relayed nothing has its group too).
+ * wallet was asked (a test whose wallet was asked and that relayed nothing has its group too, unless
+ * a filter is on).
  */
-function grouped(relays, walletRequests) {
+function grouped(relays, walletRequests, filtered) {
   const groups = new Map();
   const wallets = new Map();
   const groupOf = (label) => {
@@ -122,9 +125,10 @@ function grouped(relays, walletRequests) {
     return groups.get(label);
   };
   for (const relay of relays) groupOf(relay.label ?? (relay.source === 'refused' ? 'refused requests' : 'no test')).push(relay);
-  // Oldest first within a test, as the user was asked.
+  // Oldest first within a test, in the order the wallet answered them.
   for (const request of [...walletRequests].reverse()) {
     const label = request.test ?? 'no test';
+    if (filtered && !groups.has(label)) continue;
     groupOf(label);
     if (!wallets.has(label)) wallets.set(label, []);
     wallets.get(label).push(request);

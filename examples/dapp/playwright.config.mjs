@@ -8,7 +8,8 @@ const DAPP = 'http://127.0.0.1:4173';
 export default defineConfig({
   testDir: 'tests',
   reporter: [['list'], ['relay-emulator/playwright/reporter']],
-  webServer: { command: 'npm run build && npm run preview', url: DAPP, reuseExistingServer: !process.env.CI, timeout: 120_000 },
+  // Its own server each run: never one already on the port (another project's vite preview).
+  webServer: { command: 'npm run build && npm run preview', url: DAPP, reuseExistingServer: false, timeout: 120_000 },
   use: {
     // The dapp's origin: the wallet answers pages of this origin only.
     baseURL: DAPP,

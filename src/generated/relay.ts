@@ -1134,8 +1134,8 @@ export interface paths {
          * @description A test wallet in a Playwright test (relay-emulator/playwright) records every request its page
          *     made of it (connect, signTransaction, signMessage...) with what the user decided, and the
          *     fixture hands each record to the worker's emulator under the test's label, the one its
-         *     relays are charged to (X-Relay-Emulator-Test). The web UI lists them beside the test's relays.
-         *     reset() forgets them, as it forgets the relays.
+         *     relays are charged to (X-Relay-Emulator-Test), once it is answered. The web UI lists them
+         *     beside the test's relays. reset() and restore() forget them, as they forget the relays.
          */
         get: operations["emulatorWalletRequests"];
         put?: never;
@@ -2247,7 +2247,9 @@ export interface components {
             transaction: null | {
                 version: "legacy" | 0;
                 feePayer: string;
+                /** @description The transaction's signers, the fee payer first; the first 16. */
                 signers: string[];
+                /** @description The programs its instructions call; the first 16. */
                 programs: string[];
                 /** @description The wallet's own key pays the fee (the user pays, not the relay). */
                 walletPaysFee: boolean;

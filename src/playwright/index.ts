@@ -24,9 +24,11 @@ import { costFigures } from '../vitest/test-label.ts';
 import { loadFixtures } from '../domain/fixtures/load-fixtures.ts';
 import { TestWallet } from '../wallet/test-wallet.ts';
 import { SPONSOR_COSTS_ATTACHMENT, type AttachedCosts } from './attachment.ts';
+import { dappUrls, dappUrlsScript } from './dapp-urls.ts';
 
 export { expect } from '@playwright/test';
 export { TestWallet, WalletError, type WalletDecision, type WalletRequest } from '../wallet/test-wallet.ts';
+export type { DappUrls } from './dapp-urls.ts';
 
 /** The wallet's key: a fixture wallet's name, a 64-byte secret key, or `fresh` (a new key, funded with 1 SOL). */
 export type WalletKey = string | Uint8Array;
@@ -86,21 +88,27 @@ export const test = base.extend<RelayEmulatorTestFixtures, RelayEmulatorWorkerFi
       const keypair = keyOf(walletKey, relayEmulator.fixtures);
       if (walletKey === 'fresh') await emulator.faucet({ address: keypair.publicKey, lamports: ONE_SOL });
       const origins = walletOrigins ?? (baseURL ? [new URL(baseURL).origin] : undefined);
+      let ended = false;
       const wallet = new TestWallet({
         keypair,
         rpcUrl: emulator.config.rpcUrl,
         feePayer: emulator.config.feePayer,
         legacy: walletLegacy,
         headers,
-        // The web UI lists them beside the test's relays (GET /__emulator/wallet-requests).
-        onRequest: (request) => emulator.recordWalletRequest(request, label),
+        // The web UI lists them beside the test's relays (GET /__emulator/wallet-requests); one answered
+        // after the test ended (a delayed decision) is not the next test's.
+        onRequest: (request) => {
+          if (!ended) emulator.recordWalletRequest(request, label);
+        },
         ...(origins ? { origins } : {}),
       });
       // Where the dapp finds its relay: the worker's emulator, before the page's scripts run (a dapp built
-      // with its URLs in env reads these first: examples/dapp/src/relay.js).
-      await page.addInitScript({ content: `globalThis.__RELAY_EMULATOR__ = Object.freeze(${JSON.stringify(dappUrls(emulator))});` });
+      // with its URLs in env reads these first: examples/dapp/src/relay.js). Only in the page's own frame,
+      // of an origin the test allows (without one named, any): never a third party's iframe.
+      await page.addInitScript({ content: dappUrlsScript(dappUrls(emulator), origins ?? null) });
       await wallet.install(page);
       await use(wallet);
+      ended = true;
       // What the test's sponsored transactions cost, once the queue has landed them.
       if (!emulator.queueState().paused) {
         await Promise.race([emulator.settle().catch(() => undefined), new Promise((resolve) => setTimeout(resolve, SETTLE_MS).unref())]);
@@ -112,27 +120,6 @@ export const test = base.extend<RelayEmulatorTestFixtures, RelayEmulatorWorkerFi
     { auto: true },
   ],
 });
-
-/** What `window.__RELAY_EMULATOR__` tells the dapp: the relay (current interface), its API key, the RPC, Kora, PubSub and the fee payer. */
-export interface DappUrls {
-  relayUrl: string;
-  apiKey: string;
-  rpcUrl: string;
-  koraUrl: string;
-  pubsubUrl: string | null;
-  feePayer: string;
-}
-
-function dappUrls({ config }: RelayEmulator): DappUrls {
-  return {
-    relayUrl: config.baseUrl,
-    apiKey: config.apiKey,
-    rpcUrl: config.rpcUrl,
-    koraUrl: config.koraUrl,
-    pubsubUrl: config.pubsubUrl,
-    feePayer: config.feePayer,
-  };
-}
 
 /** The wallet's key: a fixture wallet by name, a secret key, or a fresh one. */
 function keyOf(key: WalletKey, fixtures: RelayEmulatorOptions['fixtures']): Keypair {

@@ -33,6 +33,8 @@ const ICON =
     '<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 32 32"><rect width="32" height="32" rx="6" fill="#14f195"/>' +
       '<path d="M8 22h16M8 16h16M8 10h16" stroke="#000" stroke-width="3"/></svg>',
   ).toString('base64');
+/** The largest transaction the network carries (web3.js's PACKET_DATA_SIZE). */
+const PACKET_DATA_SIZE = 1232;
 const CHAINS = ['solana:localnet', 'solana:devnet', 'solana:testnet', 'solana:mainnet'];
 const BINDING = '__relayEmulatorWallet__';
 /** How many requests the record keeps (a dapp that loops is not kept for ever). */
@@ -155,16 +157,20 @@ export class TestWallet {
   /** One request from a page (the binding's payload), answered as JSON `{result}` or `{error}`; `top`: from the page's own frame, not an iframe. */
   async answer(frameUrl: string, payload: string, top = true): Promise<string> {
     const origin = URL.canParse(frameUrl) ? new URL(frameUrl).origin : 'null';
-    let request: { method?: unknown; params?: Record<string, unknown> };
+    let request: { method?: unknown; params?: unknown } | null;
     try {
       request = JSON.parse(payload) as typeof request;
     } catch {
       return JSON.stringify({ error: { code: -32700, name: 'WalletError', message: 'The request is not JSON.' } });
     }
-    const params = request.params ?? {};
+    // A page may send anything: a request is an object, its method a string, its params an object.
+    if (request === null || typeof request !== 'object' || typeof request.method !== 'string') {
+      return JSON.stringify({ error: { code: -32600, name: 'WalletError', message: 'The request names no method.' } });
+    }
+    const params = (request.params !== null && typeof request.params === 'object' ? request.params : {}) as Record<string, unknown>;
     const record: WalletRequest = {
       id: this.requests.length + 1,
-      method: String(request.method) as WalletRequest['method'],
+      method: request.method as WalletRequest['method'],
       origin,
       legacy: params.legacy === true,
       outcome: 'approved',
@@ -205,7 +211,14 @@ export class TestWallet {
       );
     }
     const bytes = (name: string) => Buffer.from(String(params[name] ?? ''), 'base64');
-    if (typeof params.transaction === 'string') record.transaction = describeTransaction(bytes('transaction'), this.#key().publicKey.toBase58());
+    if (typeof params.transaction === 'string') {
+      const transaction = bytes('transaction');
+      // As a wallet and the network refuse one: a transaction fits a packet.
+      if (transaction.length > PACKET_DATA_SIZE) {
+        throw new WalletError(-32602, `The transaction is ${transaction.length} bytes; one is at most ${PACKET_DATA_SIZE}.`, 'WalletSignTransactionError');
+      }
+      record.transaction = describeTransaction(transaction, this.#key().publicKey.toBase58());
+    }
     if (typeof params.message === 'string') record.message = textOf(bytes('message'));
     // A wallet signs for a dapp it is connected to (signIn connects), as a real one answers 4100 otherwise.
     if (!this.#connected && record.method !== 'connect' && record.method !== 'signIn' && record.method !== 'disconnect') {

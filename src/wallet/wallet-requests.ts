@@ -1,4 +1,5 @@
 import { VersionedTransaction } from '@solana/web3.js';
+import { cutText } from '../base/words/cut-text.ts';
 
 /** What the dapp asked of the wallet, as the test reads it back: the decoded transaction, the message, and what the user did. */
 export interface WalletRequest {
@@ -19,7 +20,7 @@ export interface WalletRequest {
     walletPaysFee: boolean;
     base64: string;
   };
-  /** A message to sign, as text (UTF-8) or, when it is not text, base64. */
+  /** A message to sign, as text (UTF-8) or, when it is not text, base64: its first 65,536 characters. */
   message?: string;
   /** approved, rejected (by the test's choice), or refused (an origin the test did not allow, a key the wallet does not hold). */
   outcome: 'approved' | 'rejected' | 'refused';
@@ -51,10 +52,16 @@ export function deserialize(bytes: Uint8Array): VersionedTransaction {
   }
 }
 
-/** A message as text when it is UTF-8 without control characters, else its base64. */
+/** How much of a message the record keeps (the wallet signs all of it). */
+export const MAX_MESSAGE_TEXT = 65_536;
+
+/** A message as text when it is UTF-8 without control characters, else its base64; its first {@link MAX_MESSAGE_TEXT} characters. */
 export function textOf(bytes: Uint8Array): string {
   const text = Buffer.from(bytes).toString('utf8');
-  return Buffer.from(text, 'utf8').equals(Buffer.from(bytes)) && !/[\u0000-\u0008\u000e-\u001f]/.test(text) ? text : Buffer.from(bytes).toString('base64');
+  return cutText(
+    Buffer.from(text, 'utf8').equals(Buffer.from(bytes)) && !/[\u0000-\u0008\u000e-\u001f]/.test(text) ? text : Buffer.from(bytes).toString('base64'),
+    MAX_MESSAGE_TEXT,
+  );
 }
 
 /** What a transaction asks the user: its version, fee payer, signers and programs, and whether `wallet` pays the fee. */

@@ -17,6 +17,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createRelayEmulator, type RelayEmulator } from '../../src/index.ts';
 import { loadFixtures } from '../../src/domain/fixtures/load-fixtures.ts';
 import { decodeBase58 } from '../../src/base/crypto/base58.ts';
+import { dappUrls, dappUrlsScript } from '../../src/playwright/dapp-urls.ts';
 import { TestWallet } from '../../src/wallet/index.ts';
 import { type Browser, launchChromium, pageTrouble } from '../support/browser.ts';
 
@@ -182,6 +183,55 @@ describe('the test wallet in a browser', () => {
     expect(signed.every((request) => request.transaction!.walletPaysFee && request.transaction!.feePayer === alice.publicKey.toBase58())).toBe(true);
     expect(new PublicKey(wallet.address).equals(alice.publicKey)).toBe(true);
     await page.close();
+  }, 120_000);
+
+  it('tells only the dapp’s own top frame where the relay is (the fixture’s script); answers malformed or oversized requests with an error', async () => {
+    const [third, thirdOrigin] = await new Promise<[Server, string]>((resolve) => {
+      const server = createServer((_request, response) => {
+        response.writeHead(200, { 'content-type': 'text/html' });
+        response.end('<p>ad</p>');
+      });
+      server.listen(0, '127.0.0.1', () => resolve([server, `http://127.0.0.1:${(server.address() as { port: number }).port}`]));
+    });
+    try {
+      const wallet = new TestWallet({ keypair: alice, rpcUrl: emulator.config.rpcUrl, feePayer: emulator.config.feePayer, origins: [dapp.origin] });
+      const page = await browser.context.newPage();
+      await page.addInitScript({ content: dappUrlsScript(dappUrls(emulator), [dapp.origin]) });
+      await wallet.install(page);
+      await page.goto(`${dapp.origin}/`);
+      const told = () => (globalThis as unknown as { __RELAY_EMULATOR__?: { relayUrl: string } }).__RELAY_EMULATOR__?.relayUrl ?? null;
+      expect(await page.evaluate(told)).toBe(emulator.config.baseUrl);
+      await page.evaluate((src) => {
+        const frame = document.createElement('iframe');
+        frame.src = src;
+        document.body.append(frame);
+        return new Promise((resolve) => frame.addEventListener('load', resolve));
+      }, `${thirdOrigin}/`);
+      expect(
+        await page
+          .frames()
+          .find((each) => each.url().startsWith(thirdOrigin))!
+          .evaluate(told),
+      ).toBeNull();
+      // Malformed requests, straight to the wallet's binding: each answered with an error, none recorded as a method.
+      const ask = (payload: string) =>
+        page.evaluate(async (body) => {
+          const send = (window as unknown as Record<string, (payload: string) => Promise<string>>).__relayEmulatorWallet__!;
+          return JSON.parse(await send(body)).error?.code ?? 'answered';
+        }, payload);
+      expect(await ask('null')).toBe(-32600);
+      expect(await ask('{"method":{"toString":1}}')).toBe(-32600);
+      expect(await ask('{"method":"connect","params":null}')).toBe('answered');
+      const oversized = Buffer.alloc(1233, 1).toString('base64');
+      expect(await ask(JSON.stringify({ method: 'signTransaction', params: { transaction: oversized } }))).toBe(-32602);
+      expect(wallet.requests.map((request) => `${request.method} ${request.outcome}`)).toEqual(['connect approved', 'signTransaction refused']);
+      // A page of another origin as the top frame is not told either.
+      await page.goto(`${thirdOrigin}/`);
+      expect(await page.evaluate(told)).toBeNull();
+      await page.close();
+    } finally {
+      await new Promise((resolve) => third.close(resolve));
+    }
   }, 120_000);
 
   it('with no origin given, lets no iframe or opaque frame take the wallet, signs nothing before connect, and signs in only for this page', async () => {

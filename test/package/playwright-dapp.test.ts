@@ -8,7 +8,8 @@
  * `sponsor-costs.json` lists each test's cost; nothing of the run is left running.
  */
 import { execFileSync } from 'node:child_process';
-import { cpSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { cpSync, mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
+import { rm } from 'node:fs/promises';
 import { createConnection } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -50,11 +51,12 @@ describe('examples/dapp with relay-emulator/playwright, in a scratch project', (
     const manifest = JSON.parse(readFileSync(join(EXAMPLE, 'package.json'), 'utf8')) as { devDependencies: Record<string, string> };
     manifest.devDependencies['relay-emulator'] = `file:${inject('packedTarball')}`;
     writeFileSync(join(root, 'package.json'), `${JSON.stringify(manifest, null, 2)}\n`);
-    // CI as a pipeline sets it: Playwright's webServer then starts the dapp's own server, never reusing one on its port.
+    // CI, as a pipeline sets it.
     env = userEnv({ PLAYWRIGHT_CHROMIUM: await ensureBrowser(), CI: '1' });
     expectSuccess(await run('npm', ['install', '--no-audit', '--no-fund'], { cwd: root, env, timeoutMs: 5 * MINUTE }));
   }, 6 * MINUTE);
-  afterAll(() => rmSync(root, { recursive: true, force: true }));
+  // The dapp's node_modules (React, Vite, wallet-adapter): tens of thousands of files, slow to delete on a loaded machine.
+  afterAll(() => rm(root, { recursive: true, force: true }), 2 * MINUTE);
 
   it(
     'passes the suite twice, lists each test’s sponsor cost, and leaves nothing running',

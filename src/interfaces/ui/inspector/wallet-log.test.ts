@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { MAX_WALLET_LOG, WalletLog, type WalletLogInput } from './wallet-log.ts';
+import { MAX_KEYS, MAX_REFUSED, MAX_WALLET_LOG, WalletLog, type WalletLogInput } from './wallet-log.ts';
 
 const connect: WalletLogInput = { method: 'connect', origin: 'http://127.0.0.1:4173', legacy: false, outcome: 'approved' };
 
@@ -40,5 +40,22 @@ describe('WalletLog', () => {
     expect(listed.at(-1)!.id).toBe(7);
     log.clear();
     expect(log.list()).toEqual([]);
+  });
+
+  it('keeps the test’s own requests when a page floods the wallet with refused ones, names 16 keys at most, and cuts no emoji in half', () => {
+    const log = new WalletLog();
+    log.record(connect, 'the test');
+    for (let index = 0; index < 5000; index += 1) log.record({ ...connect, origin: 'https://evil.example', outcome: 'refused' }, 'the test');
+    const listed = log.list();
+    expect(listed).toHaveLength(1 + MAX_REFUSED);
+    expect(listed.at(-1)).toMatchObject({ id: 1, outcome: 'approved' });
+    const keys = Array.from({ length: 200 }, (_, index) => `K${index}`);
+    const transaction = { version: 0 as const, feePayer: 'K0', signers: keys, programs: keys, walletPaysFee: false };
+    expect(log.record({ ...connect, method: 'signTransaction', transaction })!.transaction).toMatchObject({
+      signers: keys.slice(0, MAX_KEYS),
+      programs: keys.slice(0, MAX_KEYS),
+    });
+    const message = `${'a'.repeat(2047)}😀`;
+    expect(log.record({ ...connect, method: 'signMessage', message })!.message).toBe('a'.repeat(2047));
   });
 });

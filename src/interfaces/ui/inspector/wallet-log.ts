@@ -1,4 +1,5 @@
 import type { components } from '../../../generated/relay.ts';
+import { cutText } from '../../../base/words/cut-text.ts';
 
 export type WalletLogEntry = components['schemas']['EmulatorWalletRequest'];
 
@@ -16,6 +17,13 @@ export interface WalletLogInput {
 
 /** How many requests the log keeps: the newest. */
 export const MAX_WALLET_LOG = 1000;
+/**
+ * How many of them may be refusals (a page of an origin the test did not allow, an iframe): past it
+ * the oldest refusal goes, so a page that floods the wallet cannot push the test's own requests out.
+ */
+export const MAX_REFUSED = 100;
+/** How many of a transaction's signers and programs an entry names: the first. */
+export const MAX_KEYS = 16;
 /** How much of a message (or an origin, a reason) is kept: the UI shows a line of it. */
 const MAX_TEXT = 2048;
 
@@ -28,17 +36,19 @@ const WALLET_METHODS: ReadonlySet<string> = new Set<WalletLogEntry['method']>([
   'signIn',
 ]);
 
-const bounded = (text: string) => (text.length > MAX_TEXT ? text.slice(0, MAX_TEXT) : text);
+const bounded = (text: string) => cutText(text, MAX_TEXT);
 
 /**
  * What dapps asked of the test wallets of this emulator's tests (relay-emulator/playwright hands
  * each of its wallet's requests here under the test's label), for the web UI to list beside the
- * test's relays: the newest {@link MAX_WALLET_LOG}, forgotten on reset as the relays are.
+ * test's relays: the newest {@link MAX_WALLET_LOG}, of which at most {@link MAX_REFUSED} refusals,
+ * forgotten on reset (and restore) as the relays are.
  */
 export class WalletLog {
   readonly #entries: WalletLogEntry[] = [];
   readonly #now: () => Date;
   #next = 1;
+  #refused = 0;
 
   constructor(now: () => Date = () => new Date()) {
     this.#now = now;
@@ -62,8 +72,8 @@ export class WalletLog {
         ? {
             version: transaction.version,
             feePayer: transaction.feePayer,
-            signers: [...transaction.signers],
-            programs: [...transaction.programs],
+            signers: transaction.signers.slice(0, MAX_KEYS),
+            programs: transaction.programs.slice(0, MAX_KEYS),
             walletPaysFee: transaction.walletPaysFee,
           }
         : null,
@@ -71,7 +81,17 @@ export class WalletLog {
       signature: input.signature ?? null,
     };
     this.#entries.push(entry);
-    if (this.#entries.length > MAX_WALLET_LOG) this.#entries.splice(0, this.#entries.length - MAX_WALLET_LOG);
+    if (entry.outcome === 'refused' && ++this.#refused > MAX_REFUSED) {
+      this.#entries.splice(
+        this.#entries.findIndex((kept) => kept.outcome === 'refused'),
+        1,
+      );
+      this.#refused -= 1;
+    }
+    if (this.#entries.length > MAX_WALLET_LOG) {
+      const dropped = this.#entries.splice(0, this.#entries.length - MAX_WALLET_LOG);
+      this.#refused -= dropped.filter((kept) => kept.outcome === 'refused').length;
+    }
     return entry;
   }
 
@@ -82,5 +102,6 @@ export class WalletLog {
 
   clear(): void {
     this.#entries.length = 0;
+    this.#refused = 0;
   }
 }
