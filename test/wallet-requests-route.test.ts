@@ -5,6 +5,7 @@
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createRelayEmulator, type RelayEmulator } from '../src/index.ts';
+import { assertFetchResponseMatchesSpec } from './support/openapi.ts';
 
 describe('the wallet requests the web UI lists', () => {
   let emulator: RelayEmulator;
@@ -15,17 +16,43 @@ describe('the wallet requests the web UI lists', () => {
   });
   afterAll(() => emulator.close());
 
+  /** Every answer, 200 or refused, checked against the contract (openapi/relay.yaml). */
   const read = async (headers: Record<string, string> = {}) => {
     const response = await fetch(`${origin}/__emulator/wallet-requests`, { headers });
-    return { status: response.status, body: (await response.json()) as { requests: { id: number; test: string | null; method: string }[] } };
+    const { status } = response;
+    const body = (await assertFetchResponseMatchesSpec('GET', '/__emulator/wallet-requests', response)) as {
+      requests: { id: number; test: string | null; method: string }[];
+    };
+    return { status, body };
   };
 
   it('lists what was recorded, newest first, under each test, and nothing after reset()', async () => {
     emulator.recordWalletRequest({ method: 'connect', origin: 'http://127.0.0.1:4173', legacy: false, outcome: 'approved' }, 'send.spec > approves');
     emulator.recordWalletRequest({ method: 'signTransaction', origin: 'http://127.0.0.1:4173', legacy: false, outcome: 'rejected', reason: 'no' });
+    // Every shape an entry takes: a legacy and a v0 transaction, a message, a signature.
+    const transaction = { feePayer: 'F', signers: ['F', 'U'], programs: ['T'], walletPaysFee: false };
+    emulator.recordWalletRequest({
+      method: 'signTransaction',
+      origin: 'http://a',
+      legacy: true,
+      outcome: 'approved',
+      transaction: { ...transaction, version: 'legacy' },
+    });
+    emulator.recordWalletRequest({
+      method: 'signAndSendTransaction',
+      origin: 'http://a',
+      legacy: false,
+      outcome: 'approved',
+      transaction: { ...transaction, version: 0 },
+      signature: 'S',
+    });
+    emulator.recordWalletRequest({ method: 'signMessage', origin: 'http://a', legacy: false, outcome: 'approved', message: 'hello' });
     const { status, body } = await read();
     expect(status).toBe(200);
     expect(body.requests.map(({ test, method }) => [test, method])).toEqual([
+      [null, 'signMessage'],
+      [null, 'signAndSendTransaction'],
+      [null, 'signTransaction'],
       [null, 'signTransaction'],
       ['send.spec > approves', 'connect'],
     ]);

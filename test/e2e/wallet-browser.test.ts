@@ -44,6 +44,27 @@ function serveDapp(): Promise<{ server: Server; origin: string }> {
   );
 }
 
+/** A third party's page (an ad) on a loopback port of its own: another origin, for the dapp to embed in an iframe. */
+function serveThirdParty(): Promise<[Server, string]> {
+  return new Promise((resolve) => {
+    const server = createServer((_request, response) => {
+      response.writeHead(200, { 'content-type': 'text/html' });
+      response.end('<p>ad</p>');
+    });
+    server.listen(0, '127.0.0.1', () => resolve([server, `http://127.0.0.1:${(server.address() as { port: number }).port}`]));
+  });
+}
+
+/** The dapp embeds `origin`'s page in an iframe; resolves once it loaded. */
+function embed(page: Page, origin: string): Promise<unknown> {
+  return page.evaluate((src) => {
+    const frame = document.createElement('iframe');
+    frame.src = src;
+    document.body.append(frame);
+    return new Promise((resolve) => frame.addEventListener('load', resolve));
+  }, `${origin}/`);
+}
+
 describe('the test wallet in a browser', () => {
   let emulator: RelayEmulator;
   let browser: Browser;
@@ -186,13 +207,7 @@ describe('the test wallet in a browser', () => {
   }, 120_000);
 
   it('tells only the dapp’s own top frame where the relay is (the fixture’s script); answers malformed or oversized requests with an error', async () => {
-    const [third, thirdOrigin] = await new Promise<[Server, string]>((resolve) => {
-      const server = createServer((_request, response) => {
-        response.writeHead(200, { 'content-type': 'text/html' });
-        response.end('<p>ad</p>');
-      });
-      server.listen(0, '127.0.0.1', () => resolve([server, `http://127.0.0.1:${(server.address() as { port: number }).port}`]));
-    });
+    const [third, thirdOrigin] = await serveThirdParty();
     try {
       const wallet = new TestWallet({ keypair: alice, rpcUrl: emulator.config.rpcUrl, feePayer: emulator.config.feePayer, origins: [dapp.origin] });
       const page = await browser.context.newPage();
@@ -201,12 +216,7 @@ describe('the test wallet in a browser', () => {
       await page.goto(`${dapp.origin}/`);
       const told = () => (globalThis as unknown as { __RELAY_EMULATOR__?: { relayUrl: string } }).__RELAY_EMULATOR__?.relayUrl ?? null;
       expect(await page.evaluate(told)).toBe(emulator.config.baseUrl);
-      await page.evaluate((src) => {
-        const frame = document.createElement('iframe');
-        frame.src = src;
-        document.body.append(frame);
-        return new Promise((resolve) => frame.addEventListener('load', resolve));
-      }, `${thirdOrigin}/`);
+      await embed(page, thirdOrigin);
       expect(
         await page
           .frames()
@@ -236,22 +246,11 @@ describe('the test wallet in a browser', () => {
 
   it('with no origin given, lets no iframe or opaque frame take the wallet, signs nothing before connect, and signs in only for this page', async () => {
     // A third party's page, embedded by the dapp: another origin, in an iframe.
-    const [third, thirdOrigin] = await new Promise<[Server, string]>((resolve) => {
-      const server = createServer((_request, response) => {
-        response.writeHead(200, { 'content-type': 'text/html' });
-        response.end('<p>ad</p>');
-      });
-      server.listen(0, '127.0.0.1', () => resolve([server, `http://127.0.0.1:${(server.address() as { port: number }).port}`]));
-    });
+    const [third, thirdOrigin] = await serveThirdParty();
     try {
       const wallet = new TestWallet({ keypair: alice, rpcUrl: emulator.config.rpcUrl, feePayer: emulator.config.feePayer, name: 'Pay $& $` $1' });
       const { page } = await open(wallet);
-      await page.evaluate((src) => {
-        const frame = document.createElement('iframe');
-        frame.src = src;
-        document.body.append(frame);
-        return new Promise((resolve) => frame.addEventListener('load', resolve));
-      }, `${thirdOrigin}/`);
+      await embed(page, thirdOrigin);
       const frame = page.frames().find((each) => each.url().startsWith(thirdOrigin))!;
       const connectFrom = (where: typeof frame | typeof page) =>
         where.evaluate(async () => {
