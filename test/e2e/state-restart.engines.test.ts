@@ -59,7 +59,7 @@ describe('restart on a state file', () => {
     const stateFile = join(directory, 'history.json');
     const owner = newKeypair();
     let server = start(port, stateFile);
-    await untilHealthy(server.origin);
+    await untilHealthy(server);
     const first = client(server.origin);
     const aliceAtStart = await first.tokens(ALICE);
     const signature = await first.send(
@@ -74,7 +74,7 @@ describe('restart on a state file', () => {
     expect(await server.stop('SIGINT')).toBe(0);
 
     server = start(port, stateFile);
-    await untilHealthy(server.origin);
+    await untilHealthy(server);
     const second = client(server.origin);
     // The first request after /health answers sees the saved state.
     expect(await second.history(owner.publicKey.toBase58())).toEqual([signature]);
@@ -90,7 +90,7 @@ describe('restart on a state file', () => {
     // The reset is state too: a restart after it still shows the fixtures.
     expect(await server.stop('SIGTERM')).toBe(0);
     server = start(port, stateFile);
-    await untilHealthy(server.origin);
+    await untilHealthy(server);
     expect(await client(server.origin).history(ALICE.publicKey.toBase58())).toEqual([]);
     expect(await server.stop('SIGTERM')).toBe(0);
   }, 120_000);
@@ -99,7 +99,7 @@ describe('restart on a state file', () => {
     const port = await freePort();
     const stateFile = join(directory, 'large.json');
     let server = start(port, stateFile);
-    await untilHealthy(server.origin);
+    await untilHealthy(server);
     const first = client(server.origin);
     // A state worth loading: many records in the file (each relay is ~3 KB of it).
     const owner = newKeypair();
@@ -183,13 +183,13 @@ describe('restart on a state file', () => {
       await expect.poll(() => target.statusOf(signature)).toBe('processed');
     };
     let server = start(port, stateFile);
-    await untilHealthy(server.origin);
+    await untilHealthy(server);
     await relay(client(server.origin), 1n, true);
     expect(await server.stop('SIGINT')).toBe(0);
     const segmentsAfterStop = await listSegments(stateFile);
 
     server = start(port, stateFile);
-    await untilHealthy(server.origin);
+    await untilHealthy(server);
     const second = client(server.origin);
     for (let index = 0; index < 6; index += 1) await relay(second, 1n, false);
     expect(await second.tokens(owner)).toBe(7n);
@@ -219,7 +219,7 @@ describe('restart on a state file', () => {
     const stateFile = join(directory, 'changed-entry.json');
     const owner = newKeypair();
     let server = start(port, stateFile);
-    await untilHealthy(server.origin);
+    await untilHealthy(server);
     const first = client(server.origin);
     const signatures: string[] = [];
     for (let index = 0; index < 3; index += 1) {
@@ -252,7 +252,7 @@ describe('restart on a state file', () => {
     expect(readFileSync(segment)).toEqual(changed);
 
     server = start(port, stateFile, '--accept-state-loss');
-    await untilHealthy(server.origin);
+    await untilHealthy(server);
     expect(server.output()).toMatch(
       new RegExp(
         `--accept-state-loss cut ${segment} at byte ${cut}: ${bytes.length - cut} byte\\(s\\) of acknowledged changes after it are lost ` +
@@ -266,7 +266,7 @@ describe('restart on a state file', () => {
     expect(await server.stop('SIGINT')).toBe(0);
     // The next start needs no flag, and serves the same.
     server = start(port, stateFile);
-    await untilHealthy(server.origin);
+    await untilHealthy(server);
     expect(await client(server.origin).tokens(owner)).toBe(2n);
     expect(await server.stop('SIGINT')).toBe(0);
   }, 180_000);

@@ -60,8 +60,13 @@ export function spawnEmulator(options: { port: number; args?: string[] }): Emula
   };
 }
 
-/** Polls GET /health until it answers 200 (at most `timeoutMs`), noting each status seen on the way (-1: no connection). */
-export async function untilHealthy(origin: string, timeoutMs = 60_000): Promise<number[]> {
+/**
+ * Polls GET /health until it answers 200 (at most `timeoutMs`), noting each status seen on the way
+ * (-1: no connection, or no answer within 5 s). Given the process rather than its origin, a failure
+ * also says whether it exited, and the end of what it wrote.
+ */
+export async function untilHealthy(target: string | EmulatorProcess, timeoutMs = 60_000): Promise<number[]> {
+  const origin = typeof target === 'string' ? target : target.origin;
   const seen: number[] = [];
   const deadline = Date.now() + timeoutMs;
   while (Date.now() < deadline) {
@@ -75,5 +80,9 @@ export async function untilHealthy(origin: string, timeoutMs = 60_000): Promise<
     if (status === 200) return seen;
     await new Promise((resolve) => setTimeout(resolve, 20));
   }
-  throw new Error(`${origin}/health did not answer 200 within ${timeoutMs} ms (seen: ${seen.join(', ')})`);
+  const failure = `${origin}/health did not answer 200 within ${timeoutMs} ms (seen: ${seen.join(', ')})`;
+  if (typeof target === 'string') throw new Error(failure);
+  const { exitCode, signalCode } = target.child;
+  const state = exitCode === null && signalCode === null ? 'still running' : `exited (${exitCode ?? signalCode})`;
+  throw new Error(`${failure}; the process is ${state}; its output ends:\n${target.output().slice(-4_000)}`);
 }
